@@ -1,0 +1,64 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE } from '../contract/constants.js';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import { handleError } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+}
+
+/** JSON bodies of the API are small; uploads (later) set their own limit. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  // The API speaks JSON only; plain-text bodies are refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ScanApp API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const authDeps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
+      await api.register(authRoutes(authDeps));
+    },
+    { prefix: API_BASE },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; data-access functions accept either. */
+export type Executor = Omit<Db, 'transaction'> & Pick<Db, 'transaction'>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  /**
+   * Runs a multi-statement SQL script (a migration) inside one transaction,
+   * then `after` in the same transaction. Drizzle's execute() uses the extended
+   * protocol, which takes one statement only, hence the driver-level path.
+   */
+  runScriptInTransaction(script: string, after: (query: QueryFn) => Promise<void>): Promise<void>;
+  query: QueryFn;
+  /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process anyway). */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type QueryFn = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openPglite(path.join(options.dataDir, 'db'));
+}
+
+async function openPglite(directory: string): Promise<Database> {
+  mkdirSync(directory, { recursive: true });
+  const client = await PGlite.create(directory);
+  const query: QueryFn = async (text, params) => (await client.query(text, params)).rows as never;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    query,
+    async runScriptInTransaction(script, after) {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+        await after(async (text, params) => (await tx.query(text, params)).rows as never);
+      });
+    },
+    withAdvisoryLock: (_key, work) => work(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // Fail fast at start-up on a wrong address or password.
+  await pool.query('SELECT 1');
+  const query: QueryFn = async (text, params) => (await pool.query(text, params)).rows;
+  return {
+    kind: 'postgres',
+    db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+    query,
+    async runScriptInTransaction(script, after) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await after(async (text, params) => (await client.query(text, params)).rows);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withAdvisoryLock(key, work) {
+      // Session-level lock: it must be taken and released on the same connection.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,53 @@
+import {
+  bigint,
+  boolean,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/*.sql, which are the source of truth for the database itself.
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+  isActivated: boolean('is_activated').notNull().default(false),
+  scannedReceipts: integer('scanned_receipts').notNull().default(0),
+  projectName: text('project_name'),
+  projectInns: text('project_inns').array().notNull().default([]),
+  pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(10),
+  puzzleBotToken: text('puzzle_bot_token'),
+  puzzleBotPointsVariable: text('puzzle_bot_points_variable'),
+  commandSuccess: text('command_success'),
+  commandNotRecognized: text('command_not_recognized'),
+  commandAlreadyScanned: text('command_already_scanned'),
+  commandTooOld: text('command_too_old'),
+  commandNoItems: text('command_no_items'),
+  receiptValidityDays: integer('receipt_validity_days').notNull().default(60),
+  checkDuplicates: smallint('check_duplicates').notNull().default(0),
+  mailingBotToken: text('mailing_bot_token'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  revokedAt: timestamptz('revoked_at'),
+});
+
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamptz('window_started_at').notNull(),
+});

@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Telegram Web opens mini-apps in an iframe on these origins; nothing else may frame us. */
+const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // helmet adds upgrade-insecure-requests by default, which breaks plain-HTTP deployments.
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+
+  // The public shop runs inside Telegram as a mini-app: let Telegram frame it, nobody else.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/shop/')) return;
+    reply.removeHeader('x-frame-options');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${TELEGRAM_FRAME_ANCESTORS.join(' ')}`),
+      );
+    }
+  });
+}

@@ -1,0 +1,79 @@
+import type { ZodType } from 'zod';
+import { API_BASE } from '../../contract/constants.js';
+import { messages } from '../../contract/messages.js';
+import { sessionStore } from '../auth/session.js';
+import { ApiError } from './api-error.js';
+import { extractErrorMessage } from './error-message.js';
+
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** The answer's shape; a 2xx answer that does not match counts as a failure. */
+  schema: ZodType<T>;
+  /**
+   * 'session' (the default) sends the signed-in seller's token, and a 401 ends the session.
+   * 'none' sends no token. An explicit token is sent as is, and its 401 ends nothing.
+   */
+  auth?: 'session' | 'none' | { token: string };
+  /** The screen's own text for a failure the answer does not explain (SPEC §8). */
+  fallbackMessage?: string;
+  /** Lets the request finish while the page unloads (logout). */
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app talks to the API (SPEC §7: JSON, credentials included). */
+export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  const { method = 'GET', auth = 'session', fallbackMessage } = request;
+  const token = auth === 'session' ? sessionStore.getState().session?.token : auth === 'none' ? undefined : auth.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(urlOf(request.path, request.query), {
+      method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: 'include',
+      keepalive: request.keepalive,
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, fallbackMessage ?? messages.common.requestFailed);
+  }
+
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    if (response.status === 401 && auth === 'session' && token) sessionStore.signOut('expired');
+    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage));
+  }
+  const parsed = request.schema.safeParse(parseJson(text));
+  if (!parsed.success) {
+    console.error(`Неожиданный ответ ${method} ${request.path}`, parsed.error);
+    throw new ApiError(response.status, fallbackMessage ?? messages.common.requestFailed);
+  }
+  return parsed.data;
+}
+
+function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Every number, money amount and date the web app shows goes through here,
+ * formatted for ru-RU with Intl (SPEC §9: currency rubles, ru-RU number formats).
+ */
+const LOCALE = 'ru-RU';
+
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const wholeRubles = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const rublesWithKopecks = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** '12 345' */
+export function formatNumber(value: number): string {
+  return integerFormat.format(value);
+}
+
+/** Whole amounts without kopecks ('0 ₽', '20 000 ₽'), others with two digits ('1 000,50 ₽'). */
+export function formatRubles(amount: number): string {
+  const kopecks = Math.round(amount * 100);
+  const format = kopecks % 100 === 0 ? wholeRubles : rublesWithKopecks;
+  // `|| 0` turns -0 (a tiny negative rounding) into 0, so it never shows as "-0 ₽".
+  return format.format((kopecks || 0) / 100);
+}
+
+/** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */
+export function formatDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.js';
+import { ApiClient, uniqueEmail } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+
+describe.each(backends())('HTTP edge on $name', (backend) => {
+  const api = () => new ApiClient(backend.url);
+
+  describe('bad input is a clear 4xx, never a 500 or a stack trace', () => {
+    it('malformed JSON', async () => {
+      const answer = await api().request('POST', '/register', { rawBody: '{"name":"A",' });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: messages.common.badJson });
+    });
+
+    it('an empty JSON body', async () => {
+      const answer = await api().request('POST', '/login', { rawBody: '' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/[а-яА-Я]/);
+    });
+
+    it('a JSON value that is not an object', async () => {
+      for (const rawBody of ['[1,2]', '"text"', '42', 'null']) {
+        const answer = await api().request('POST', '/login', { rawBody });
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toMatch(/[а-яА-Я]/);
+      }
+    });
+
+    it('an oversized body', async () => {
+      const email = uniqueEmail();
+      const answer = await api().post('/register', { name: 'A', email, password: 'secret1', padding: 'x'.repeat(200_000) });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual({ message: messages.common.bodyTooLarge });
+      expect((await api().post('/login', { email, password: 'secret1' })).status).toBe(401);
+    });
+
+    it('a body that is not JSON', async () => {
+      const answer = await api().request('POST', '/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({ message: messages.common.unsupportedMediaType });
+    });
+
+    it('prototype-pollution keys are ignored', async () => {
+      const answer = await api().request('POST', '/login', { rawBody: '{"__proto__":{"x":1},"email":"a@b.ru","password":"p"}' });
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.text).not.toMatch(/at .*\.js/);
+    });
+  });
+
+  describe('routing', () => {
+    it('answers an unknown API path with JSON 404, never the app', async () => {
+      for (const path of ['/lk/api/unknown', '/lk/api/projects/1/nothing', '/lk/other']) {
+        const response = await fetch(`${backend.url}${path}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/application\/json/);
+        expect(await response.json()).toEqual({ message: messages.common.notFound });
+      }
+    });
+
+    it('serves index.html for client routes', async () => {
+      for (const path of ['/', '/login', '/dashboard', '/dashboard/action/12', '/dashboard/action/12/edit', '/shop/abc']) {
+        const response = await fetch(`${backend.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await response.text()).toContain('<div id="root">');
+      }
+    });
+
+    it('answers a missing asset with 404 instead of the app', async () => {
+      const response = await fetch(`${backend.url}/assets/missing-file.js`);
+      expect(response.status).toBe(404);
+    });
+
+    it('publishes the OpenAPI document built from the request schemas', async () => {
+      const response = await fetch(`${backend.url}/lk/api/docs`);
+      expect(response.status).toBe(200);
+      const document = await response.json();
+      expect(document.openapi).toMatch(/^3\./);
+      const register = document.paths['/lk/api/register'].post;
+      const schema = register.requestBody.content['application/json'].schema;
+      expect(schema.required).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+      expect(document.paths['/lk/api/profile'].get.parameters.map((p: { name: string }) => p.name)).toContain('user_id');
+    });
+  });
+
+  describe('security headers', () => {
+    it('sets CSP without inline scripts, nosniff, a referrer policy and no x-powered-by', async () => {
+      for (const path of ['/', '/dashboard', '/lk/api/health']) {
+        const response = await fetch(`${backend.url}${path}`);
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toContain('unsafe-inline');
+        expect(csp).not.toContain('upgrade-insecure-requests');
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        expect(response.headers.get('x-powered-by')).toBeNull();
+      }
+    });
+
+    it('lets Telegram frame the public shop, and only Telegram', async () => {
+      const response = await fetch(`${backend.url}/shop/abc`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    });
+
+    it('never sends a stack trace', async () => {
+      const answer = await api().request('POST', '/register', { rawBody: '{bad' });
+      expect(answer.text).not.toMatch(/stack|at Object|node_modules/);
+    });
+  });
+});
