@@ -12,7 +12,11 @@ import type { Database } from './db/connection.js';
 import { handleError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { actionRoutes } from './modules/actions/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { startSubscriptionExpiry } from './jobs/subscription-expiry.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -50,14 +54,22 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
-  const authDeps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
+  const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
   await app.register(
     async (api) => {
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
-      await api.register(authRoutes(authDeps));
+      await api.register(authRoutes(deps));
+      await api.register(billingRoutes(deps));
+      await api.register(actionRoutes(deps));
+      if (config.adminToken) {
+        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
+      }
     },
     { prefix: API_BASE },
   );
+
+  const stopExpiry = startSubscriptionExpiry(database.db, now, app.log);
+  app.addHook('onClose', async () => stopExpiry());
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -98,7 +98,7 @@ describe.each(backends())('accounts on $name', (backend) => {
 
     it('refuses a call without a token, with a malformed header, or with an unknown token', async () => {
       const seller = await createSeller(backend.url);
-      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }]) {
+      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<string, string>[]) {
         const answer = await seller.api.get(`/profile?user_id=${seller.id}`, { token: null, headers });
         expect(answer.status).toBe(401);
         expect(answer.body.message).toMatch(/[а-яА-Я]/);

@@ -77,3 +77,8 @@ export async function createSeller(baseUrl: string, overrides: { name?: string; 
   api.token = login.body.token;
   return { id: registered.body.user_id, email, password, name, api };
 }
+
+/** Intl's ru-RU output uses no-break spaces ('20 000 ₽'); tests compare with plain spaces. */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}

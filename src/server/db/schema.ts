@@ -51,3 +51,46 @@ export const loginThrottle = pgTable('login_throttle', {
   failures: integer('failures').notNull(),
   windowStartedAt: timestamptz('window_started_at').notNull(),
 });
+
+export const billingSettings = pgTable('billing_settings', {
+  key: text('key').primaryKey(),
+  value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const balanceLedger = pgTable('balance_ledger', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  kind: text('kind').notNull(),
+  amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+  balanceAfterKopecks: bigint('balance_after_kopecks', { mode: 'number' }).notNull(),
+  reference: text('reference').notNull().unique(),
+  description: text('description').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type LedgerRow = typeof balanceLedger.$inferSelect;
+
+export const projects = pgTable('projects', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  name: text('name').notNull(),
+  projectInns: text('project_inns').array().notNull(),
+  pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  puzzleBotToken: text('puzzle_bot_token'),
+  puzzleBotPointsVariable: text('puzzle_bot_points_variable'),
+  commandSuccess: text('command_success'),
+  commandNotRecognized: text('command_not_recognized'),
+  commandAlreadyScanned: text('command_already_scanned'),
+  commandTooOld: text('command_too_old'),
+  commandNoItems: text('command_no_items'),
+  receiptValidityDays: integer('receipt_validity_days').notNull(),
+  checkDuplicates: smallint('check_duplicates').notNull(),
+  receiptsCount: integer('receipts_count').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  statusMessage: text('status_message'),
+  subscriptionEndDate: timestamptz('subscription_end_date'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  deletedAt: timestamptz('deleted_at'),
+});
+export type ProjectRow = typeof projects.$inferSelect;

@@ -6,6 +6,7 @@ import { messages } from '../../contract/messages.js';
 export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
+  | 'payment_required'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -17,6 +18,7 @@ export type ErrorCode =
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -53,18 +55,23 @@ export function postgresErrorCode(error: unknown): string | undefined {
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_CHECK_VIOLATION = '23514';
 
-const catalogueTexts = new Set<string>(
-  Object.values(messages).flatMap((group) => Object.values(group) as string[]),
+const catalogueTexts: string[] = Object.values(messages).flatMap((group) => Object.values(group) as string[]);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Catalogue texts, placeholders (`{inn}`) matching any value. */
+const cataloguePatterns = catalogueTexts.map(
+  (text) => new RegExp(`^${text.split(/\{\w+\}/).map(escapeRegExp).join('.+')}$`, 's'),
 );
+const isCatalogueText = (message: string) => cataloguePatterns.some((pattern) => pattern.test(message));
 
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return messages.common.invalidInput;
   const first = error.validation[0];
-  if (!first) return messages.common.invalidInput;
-  if (catalogueTexts.has(first.message)) return first.message;
+  const message = first?.message;
+  if (!first || !message) return messages.common.invalidInput;
+  if (isCatalogueText(message)) return message;
   // A rule without its own text: name the field so the message is still actionable.
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return field ? `Поле «${field}»: ${first.message}` : first.message;
+  return field ? `Поле «${field}»: ${message}` : message;
 }
 
 /** Maps any thrown error to `{ message }` with the right status; never leaks a stack trace. */

@@ -1,0 +1,121 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from './constants.js';
+import { fillMessage, messages } from './messages.js';
+
+// An "action" (promotion) is called a project in the API (SPEC §3, §7).
+
+const m = messages.actions;
+const MAX_INNS = 50;
+const MAX_TEXT = 4000;
+
+/** A Russian taxpayer number: 10 digits (organisation) or 12 (individual, sole proprietor). */
+export const INN_PATTERN = /^(\d{10}|\d{12})$/;
+
+/** Comma-separated text (the form) or a list; items trimmed, empties and repeats dropped (SPEC §5). */
+export function splitInns(value: string | readonly string[]): string[] {
+  const parts = (typeof value === 'string' ? value.split(',') : value).map((inn) => inn.trim()).filter(Boolean);
+  return [...new Set(parts)];
+}
+
+export const innListSchema = z
+  .union([z.string(), z.array(z.string())], { error: m.innsRequired })
+  .transform(splitInns)
+  .superRefine((inns, ctx) => {
+    if (inns.length === 0) ctx.addIssue({ code: 'custom', message: m.innsRequired });
+    if (inns.length > MAX_INNS) ctx.addIssue({ code: 'custom', message: m.tooManyInns });
+    const wrong = inns.find((inn) => !INN_PATTERN.test(inn));
+    if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: fillMessage(m.innInvalid, { inn: wrong.slice(0, 20) }) });
+  });
+
+/** A number, or a string holding one (HTML inputs and hand-written clients send both). */
+function numberLike(message: string) {
+  return z.union([z.number(), z.string().trim().regex(/^-?\d+([.,]\d+)?$/, message).transform((s) => Number(s.replace(',', '.')))], {
+    error: message,
+  });
+}
+
+export const pointsPercentSchema = numberLike(m.pointsPercentRange).pipe(
+  z.number().min(0, m.pointsPercentRange).max(100, m.pointsPercentRange),
+);
+export const validityDaysSchema = numberLike(m.validityDaysMin).pipe(
+  z.number().int(m.validityDaysMin).min(1, m.validityDaysMin).max(3650, m.validityDaysMin),
+);
+export const checkDuplicatesSchema = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: m.checkDuplicatesInvalid })
+  .transform((value) => (value === 1 || value === '1' || value === true ? 1 : 0));
+
+/** Optional free text: empty means "not set" (the bot then uses a default answer). */
+const optionalText = z
+  .string()
+  .max(MAX_TEXT, m.textTooLong)
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+const actionSettingsShape = {
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong),
+  project_inns: innListSchema,
+  points_percentage: pointsPercentSchema.default(ACTION_DEFAULT_POINTS_PERCENT),
+  receipt_validity_days: validityDaysSchema.default(ACTION_DEFAULT_VALIDITY_DAYS),
+  check_duplicates: checkDuplicatesSchema.default(0),
+  puzzle_bot_token: optionalText,
+  puzzle_bot_points_variable: optionalText,
+  command_success: optionalText,
+  command_not_recognized: optionalText,
+  command_already_scanned: optionalText,
+  command_too_old: optionalText,
+  command_no_items: optionalText,
+};
+
+export const createActionRequestSchema = z.object({ user_id: userIdSchema.optional(), ...actionSettingsShape });
+export type CreateActionRequest = z.input<typeof createActionRequestSchema>;
+export type ActionSettings = z.output<typeof createActionRequestSchema>;
+
+/** PUT sends "the same fields"; a field left out keeps its value. */
+export const updateActionRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  name: actionSettingsShape.name.optional(),
+  project_inns: innListSchema.optional(),
+  points_percentage: pointsPercentSchema.optional(),
+  receipt_validity_days: validityDaysSchema.optional(),
+  check_duplicates: checkDuplicatesSchema.optional(),
+  puzzle_bot_token: optionalText.optional(),
+  puzzle_bot_points_variable: optionalText.optional(),
+  command_success: optionalText.optional(),
+  command_not_recognized: optionalText.optional(),
+  command_already_scanned: optionalText.optional(),
+  command_too_old: optionalText.optional(),
+  command_no_items: optionalText.optional(),
+});
+export type UpdateActionRequest = z.input<typeof updateActionRequestSchema>;
+
+export const actionIdParamsSchema = z.object({
+  id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+});
+export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional() });
+
+/** SPEC §3 Project. */
+export const actionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  project_inns: z.array(z.string()),
+  points_percentage: z.number(),
+  puzzle_bot_token: z.string().nullable(),
+  puzzle_bot_points_variable: z.string().nullable(),
+  command_success: z.string().nullable(),
+  command_not_recognized: z.string().nullable(),
+  command_already_scanned: z.string().nullable(),
+  command_too_old: z.string().nullable(),
+  command_no_items: z.string().nullable(),
+  receipt_validity_days: z.number().int(),
+  check_duplicates: z.number().int(),
+  created_at: z.string(),
+  receipts_count: z.number().int(),
+  is_active: z.boolean(),
+  status_message: z.string().nullable(),
+  subscription_end_date: z.string().nullable(),
+});
+export type Action = z.infer<typeof actionSchema>;
+
+export const createActionResponseSchema = z.object({ project_id: z.number().int(), message: z.string() });
+export const renewActionResponseSchema = z.object({ message: z.string(), subscription_end_date: z.string() });

@@ -1,0 +1,116 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { messages } from './messages.js';
+
+/** SPEC §9 billing settings and their defaults, in rubles. */
+export const TIER_KEYS = [
+  'receipt_price_tier1',
+  'receipt_price_tier2',
+  'receipt_price_tier3',
+  'receipt_price_tier4',
+  'receipt_price_tier5',
+  'receipt_price_tier6',
+  'receipt_price_tier7',
+] as const;
+export type TierKey = (typeof TIER_KEYS)[number];
+
+export const BILLING_SETTING_KEYS = ['account_activation_price', 'project_subscription_price', ...TIER_KEYS] as const;
+export type BillingSettingKey = (typeof BILLING_SETTING_KEYS)[number];
+
+export const BILLING_DEFAULTS: Record<BillingSettingKey, number> = {
+  account_activation_price: 20_000,
+  // SPEC gives no default; see docs/decisions.md.
+  project_subscription_price: 3_000,
+  receipt_price_tier1: 8,
+  receipt_price_tier2: 6,
+  receipt_price_tier3: 4,
+  receipt_price_tier4: 2,
+  receipt_price_tier5: 1.5,
+  receipt_price_tier6: 1,
+  receipt_price_tier7: 0.75,
+};
+
+/** Receipts already scanned → tier (SPEC §9). `max` is inclusive; the last tier is open-ended. */
+export const RECEIPT_TIERS: ReadonlyArray<{ key: TierKey; min: number; max: number | null }> = [
+  { key: 'receipt_price_tier1', min: 0, max: 200 },
+  { key: 'receipt_price_tier2', min: 201, max: 1_000 },
+  { key: 'receipt_price_tier3', min: 1_001, max: 5_000 },
+  { key: 'receipt_price_tier4', min: 5_001, max: 10_000 },
+  { key: 'receipt_price_tier5', min: 10_001, max: 50_000 },
+  { key: 'receipt_price_tier6', min: 50_001, max: 100_000 },
+  { key: 'receipt_price_tier7', min: 100_001, max: null },
+];
+
+/** Subscription period of an action (SPEC §9). */
+export const ACTION_SUBSCRIPTION_DAYS = 30;
+
+const settingKeySchema = z.enum(BILLING_SETTING_KEYS, { error: messages.billing.unknownSetting });
+
+/**
+ * `?setting_key=K` reads one setting; several keys (repeated, or comma-separated)
+ * read them all in one call.
+ */
+export const billingSettingsQuerySchema = z.object({
+  setting_key: z
+    .union([z.string(), z.array(z.string())], { error: messages.billing.settingKeyRequired })
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((key) => key.trim()).filter(Boolean))
+    .pipe(z.array(settingKeySchema).min(1, messages.billing.settingKeyRequired)),
+});
+
+export const settingValueSchema = z.object({ value: z.number() });
+export const billingSettingsResponseSchema = z.union([
+  settingValueSchema,
+  z.record(z.string(), settingValueSchema),
+]);
+
+export const settingValueInputSchema = z.coerce
+  .number({ error: messages.billing.settingValueInvalid })
+  .min(0, messages.billing.settingValueInvalid)
+  .max(10_000_000, messages.billing.settingValueInvalid)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, messages.billing.settingValueInvalid);
+
+export const activateRequestSchema = z.object({ user_id: userIdSchema });
+
+/** Kinds of balance ledger rows. Credits are positive amounts, charges negative. */
+export const LEDGER_KINDS = ['card_deposit', 'bank_transfer', 'activation', 'action_subscription', 'receipt_fee'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.number(),
+  balance_after: z.number(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const operationsQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const operationsResponseSchema = z.object({
+  operations: z.array(ledgerEntrySchema),
+  pagination: z.object({
+    current_page: z.number().int(),
+    total_pages: z.number().int(),
+    total_operations: z.number().int(),
+    limit: z.number().int(),
+    has_next: z.boolean(),
+    has_prev: z.boolean(),
+  }),
+});
+export type OperationsResponse = z.infer<typeof operationsResponseSchema>;
+
+export const adminCreditRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1),
+  rubles: z.coerce.number().positive(messages.billing.amountInvalid).max(10_000_000, messages.billing.amountInvalid),
+  reason: z.string().trim().max(500).optional(),
+  /** The bank payment order number, or any id: the same reference never credits twice. */
+  reference: z.string().trim().min(1).max(200),
+});
+export const adminCreditResponseSchema = z.object({ message: z.string(), balance: z.number(), credited: z.boolean() });
+export const adminSettingUpdateSchema = z.object({ value: settingValueInputSchema });
+export const adminSettingsResponseSchema = z.record(z.string(), settingValueSchema);

@@ -1,0 +1,99 @@
+/**
+ * Operator CLI: `npm run admin -- <command>`. It talks to the running server over HTTP
+ * (PGlite allows one process, so the CLI cannot open the database itself), authenticated
+ * by ADMIN_TOKEN.
+ *
+ *   user:credit <email> <rubles> [--reason TEXT] [--reference ID]
+ *   settings:set <key> <value>
+ *   settings:list
+ *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { API_BASE } from '../../contract/constants.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
+
+const USAGE = `Usage: npm run admin -- <command>
+  user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment
+  settings:set <key> <value>                                      change a billing setting (rubles)
+  settings:list                                                   show billing settings
+Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
+
+async function call(url: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${url}${API_BASE}/admin${path}`, {
+    method,
+    headers: { [ADMIN_TOKEN_HEADER]: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  if (!response.ok) {
+    const message = (parsed as { message?: string })?.message ?? text;
+    throw new Error(`${response.status}: ${message}`);
+  }
+  return parsed;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { reason: { type: 'string' }, reference: { type: 'string' }, url: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 64;
+  }
+  const config = loadConfig(process.env);
+  if (!config.adminToken) {
+    console.error('ADMIN_TOKEN is not set: operator access is disabled. Set the same ADMIN_TOKEN as the running server.');
+    return 77;
+  }
+  const url = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
+  const token = config.adminToken;
+
+  switch (command) {
+    case 'user:credit': {
+      const [email, rubles] = rest;
+      if (!email || !rubles) break;
+      // One reference per invocation unless the operator names the payment order: a retry
+      // with the same --reference never credits twice.
+      const reference = values.reference ?? `cli-${randomUUID()}`;
+      const result = (await call(url, token, 'POST', '/credit', { email, rubles, reason: values.reason, reference })) as {
+        message: string;
+        balance: number;
+      };
+      console.log(`${result.message}. Баланс: ${result.balance} ₽ (reference: ${reference})`);
+      return 0;
+    }
+    case 'settings:set': {
+      const [key, value] = rest;
+      if (!key || value === undefined) break;
+      const result = (await call(url, token, 'PUT', `/settings/${encodeURIComponent(key)}`, { value })) as { message: string };
+      console.log(`${result.message}: ${key} = ${value}`);
+      return 0;
+    }
+    case 'settings:list': {
+      const settings = (await call(url, token, 'GET', '/settings')) as Record<string, { value: number }>;
+      for (const [key, { value }] of Object.entries(settings)) console.log(`${key}\t${value}`);
+      return 0;
+    }
+  }
+  console.error(USAGE);
+  return 64;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,25 @@
+import type { Action } from '../../../contract/actions.js';
+import type { ProjectRow } from '../../db/schema.js';
+
+export function presentAction(row: ProjectRow): Action {
+  return {
+    id: row.id,
+    name: row.name,
+    project_inns: row.projectInns,
+    points_percentage: row.pointsPercentage,
+    puzzle_bot_token: row.puzzleBotToken,
+    puzzle_bot_points_variable: row.puzzleBotPointsVariable,
+    command_success: row.commandSuccess,
+    command_not_recognized: row.commandNotRecognized,
+    command_already_scanned: row.commandAlreadyScanned,
+    command_too_old: row.commandTooOld,
+    command_no_items: row.commandNoItems,
+    receipt_validity_days: row.receiptValidityDays,
+    check_duplicates: row.checkDuplicates,
+    created_at: row.createdAt.toISOString(),
+    receipts_count: row.receiptsCount,
+    is_active: row.isActive,
+    status_message: row.statusMessage,
+    subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
+  };
+}

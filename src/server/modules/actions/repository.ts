@@ -1,0 +1,84 @@
+import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.js';
+import { projects, type ProjectRow } from '../../db/schema.js';
+
+// Every lookup is scoped to the seller: another seller's action is simply not found.
+
+type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'userId' | 'createdAt' | 'deletedAt' | 'receiptsCount'>;
+
+export async function insertProject(db: Executor, userId: number, values: ProjectValues & { createdAt: Date }): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values({ ...values, userId }).returning();
+  return row!;
+}
+
+export async function listLiveProjects(db: Executor, userId: number): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .orderBy(asc(projects.id));
+}
+
+export async function countLiveProjects(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), isNull(projects.deletedAt)));
+  return row?.n ?? 0;
+}
+
+export async function findLiveProject(db: Executor, userId: number, id: number, options: { lock?: boolean } = {}): Promise<ProjectRow | undefined> {
+  const query = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateProject(db: Executor, userId: number, id: number, values: Partial<ProjectValues>): Promise<boolean> {
+  const updated = await db
+    .update(projects)
+    .set(values)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export async function softDeleteProject(db: Executor, userId: number, id: number, now: Date): Promise<boolean> {
+  const deleted = await db
+    .update(projects)
+    .set({ deletedAt: now, isActive: false, updatedAt: now })
+    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .returning({ id: projects.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Ends every subscription that is over (optionally one seller's only). Idempotent, so any
+ * number of instances may run it at once; the message is built per row from its end date.
+ */
+export async function expireSubscriptions(
+  db: Executor,
+  now: Date,
+  statusMessage: (endDate: Date) => string,
+  userId?: number,
+): Promise<number> {
+  const due = await db
+    .select({ id: projects.id, end: projects.subscriptionEndDate })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.isActive, true),
+        isNull(projects.deletedAt),
+        lte(projects.subscriptionEndDate, now),
+        userId === undefined ? undefined : eq(projects.userId, userId),
+      ),
+    );
+  for (const row of due) {
+    await db
+      .update(projects)
+      .set({ isActive: false, statusMessage: statusMessage(row.end!), updatedAt: now })
+      .where(and(eq(projects.id, row.id), eq(projects.isActive, true), lte(projects.subscriptionEndDate, now)));
+  }
+  return due.length;
+}
+

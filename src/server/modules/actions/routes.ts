@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  actionIdParamsSchema,
+  actionSchema,
+  createActionRequestSchema,
+  createActionResponseSchema,
+  renewActionResponseSchema,
+  updateActionRequestSchema,
+  userScopedQuerySchema,
+} from '../../../contract/actions.js';
+import { messageResponseSchema } from '../../../contract/auth.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { z } from '../../../contract/zod-setup.js';
+import { requireSeller } from '../../http/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { createAction, deleteAction, getAction, listActions, renewAction, updateAction, type ActionDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['actions'];
+const security = [{ bearer: [] }];
+
+/** Actions are "projects" in the API (SPEC §7). */
+export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/projects',
+      { schema: { tags, security, querystring: userScopedQuerySchema, response: { 200: z.array(actionSchema), ...errors } } },
+      async (request) => listActions(deps, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.post(
+      '/projects',
+      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        const { projectId, message } = await createAction(deps, sellerId, request.body);
+        return reply.status(201).send({ project_id: projectId, message });
+      },
+    );
+
+    app.get(
+      '/projects/:id',
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: actionSchema, ...errors } } },
+      async (request) => getAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.put(
+      '/projects/:id',
+      { schema: { tags, security, params: actionIdParamsSchema, body: updateActionRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => updateAction(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/projects/:id',
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => deleteAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/projects/:id/renew',
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+  };
+}

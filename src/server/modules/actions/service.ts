@@ -1,0 +1,163 @@
+import type { Action, ActionSettings, updateActionRequestSchema } from '../../../contract/actions.js';
+import { ACTION_SUBSCRIPTION_DAYS } from '../../../contract/billing.js';
+import { formatDate, formatRubles, kopecksToRubles } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import type { z } from '../../../contract/zod-setup.js';
+import type { Db, Executor } from '../../db/connection.js';
+import { AppError } from '../../http/errors.js';
+import { applyBalanceChange } from '../billing/ledger.js';
+import { lockUser } from '../billing/repository.js';
+import { runIdempotent, settingPriceKopecks } from '../billing/service.js';
+import { presentAction } from './presenter.js';
+import * as repo from './repository.js';
+import { nextSubscriptionEnd, subscriptionReference } from './subscription.js';
+
+export interface ActionDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const MOSCOW = 'Europe/Moscow';
+
+function endedMessage(endDate: Date): string {
+  return fillMessage(messages.actions.subscriptionEnded, { date: formatDate(endDate, MOSCOW) });
+}
+
+/** Ends the subscriptions that are over; run before reads so a seller never sees a stale "active". */
+export function expireSubscriptions(db: Executor, now: Date, userId?: number): Promise<number> {
+  return repo.expireSubscriptions(db, now, endedMessage, userId);
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', messages.actions.notFound);
+}
+
+function settingsToColumns(settings: Partial<ActionSettings>) {
+  return {
+    name: settings.name,
+    projectInns: settings.project_inns,
+    pointsPercentage: settings.points_percentage,
+    receiptValidityDays: settings.receipt_validity_days,
+    checkDuplicates: settings.check_duplicates,
+    puzzleBotToken: settings.puzzle_bot_token,
+    puzzleBotPointsVariable: settings.puzzle_bot_points_variable,
+    commandSuccess: settings.command_success,
+    commandNotRecognized: settings.command_not_recognized,
+    commandAlreadyScanned: settings.command_already_scanned,
+    commandTooOld: settings.command_too_old,
+    commandNoItems: settings.command_no_items,
+  };
+}
+
+export async function listActions(deps: ActionDeps, sellerId: number): Promise<Action[]> {
+  await expireSubscriptions(deps.db, deps.now(), sellerId);
+  return (await repo.listLiveProjects(deps.db, sellerId)).map(presentAction);
+}
+
+export async function getAction(deps: ActionDeps, sellerId: number, id: number): Promise<Action> {
+  await expireSubscriptions(deps.db, deps.now(), sellerId);
+  const row = await repo.findLiveProject(deps.db, sellerId, id);
+  if (!row) throw notFound();
+  return presentAction(row);
+}
+
+/**
+ * Creates an action and charges its first 30 days in one transaction: without the money
+ * there is no action. The seller's row is locked first, so parallel creations of one
+ * seller queue up and each sees the balance the previous one left.
+ */
+export async function createAction(deps: ActionDeps, sellerId: number, settings: ActionSettings): Promise<{ projectId: number; message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const seller = await lockUser(tx, sellerId);
+    if (!seller) throw new AppError('not_found', messages.common.userNotFound);
+    if (!seller.isActivated) throw new AppError('forbidden', messages.actions.notActivated);
+    const now = deps.now();
+    const price = await settingPriceKopecks(tx, 'project_subscription_price');
+    const row = await repo.insertProject(tx, sellerId, {
+      ...settingsToColumns(settings),
+      name: settings.name,
+      projectInns: settings.project_inns,
+      pointsPercentage: settings.points_percentage,
+      receiptValidityDays: settings.receipt_validity_days,
+      checkDuplicates: settings.check_duplicates,
+      isActive: true,
+      subscriptionEndDate: nextSubscriptionEnd(null, now),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (price > 0) {
+      await applyBalanceChange(tx, {
+        userId: sellerId,
+        kind: 'action_subscription',
+        amountKopecks: -price,
+        reference: subscriptionReference(row.id, null),
+        description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+        now,
+      });
+    }
+    return {
+      projectId: row.id,
+      message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
+    };
+  });
+}
+
+export async function updateAction(
+  deps: ActionDeps,
+  sellerId: number,
+  id: number,
+  changes: z.output<typeof updateActionRequestSchema>,
+): Promise<{ message: string }> {
+  const { user_id: _ignored, ...settings } = changes;
+  const columns = Object.fromEntries(Object.entries(settingsToColumns(settings)).filter(([, value]) => value !== undefined));
+  const updated = await repo.updateProject(deps.db, sellerId, id, { ...columns, updatedAt: deps.now() });
+  if (!updated) throw notFound();
+  return { message: messages.actions.updated };
+}
+
+export async function deleteAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string }> {
+  if (!(await repo.softDeleteProject(deps.db, sellerId, id, deps.now()))) throw notFound();
+  return { message: messages.actions.deleted };
+}
+
+/** One more 30-day period from the balance; a retried request for the same period charges once. */
+export async function renewAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string; subscription_end_date: string }> {
+  const replay = async (db: Executor) => {
+    const row = await repo.findLiveProject(db, sellerId, id);
+    if (!row?.subscriptionEndDate) throw notFound();
+    return {
+      message: fillMessage(messages.actions.renewed, { date: formatDate(row.subscriptionEndDate, MOSCOW), amount: formatRubles(0) }),
+      subscription_end_date: row.subscriptionEndDate.toISOString(),
+    };
+  };
+  return runIdempotent(
+    deps.db,
+    async (tx) => {
+      const now = deps.now();
+      const row = await repo.findLiveProject(tx, sellerId, id, { lock: true });
+      if (!row) throw notFound();
+      const price = await settingPriceKopecks(tx, 'project_subscription_price');
+      const end = nextSubscriptionEnd(row.subscriptionEndDate, now);
+      if (price > 0) {
+        await applyBalanceChange(tx, {
+          userId: sellerId,
+          kind: 'action_subscription',
+          amountKopecks: -price,
+          reference: subscriptionReference(row.id, row.subscriptionEndDate),
+          description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+          now,
+        });
+      }
+      await repo.updateProject(tx, sellerId, id, { isActive: true, statusMessage: null, subscriptionEndDate: end, updatedAt: now });
+      return {
+        message: fillMessage(messages.actions.renewed, { date: formatDate(end, MOSCOW), amount: formatRubles(kopecksToRubles(price)) }),
+        subscription_end_date: end.toISOString(),
+      };
+    },
+    () => replay(deps.db),
+  );
+}
+
+export async function countActions(db: Executor, sellerId: number): Promise<number> {
+  return repo.countLiveProjects(db, sellerId);
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponseSchema } from '../../../contract/auth.js';
+import {
+  activateRequestSchema,
+  billingSettingsQuerySchema,
+  billingSettingsResponseSchema,
+  operationsQuerySchema,
+  operationsResponseSchema,
+} from '../../../contract/billing.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { requireSeller } from '../../http/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { activateAccount, listOperations, readBillingSettings, type BillingDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Prices are public (the landing and the Tariffs page show them); no session needed.
+    app.get(
+      '/billing/settings',
+      { schema: { tags: ['billing'], querystring: billingSettingsQuerySchema, response: { 200: billingSettingsResponseSchema, 400: errorResponseSchema } } },
+      async (request) => {
+        const keys = request.query.setting_key;
+        const values = await readBillingSettings(deps.db, keys);
+        if (keys.length === 1) return { value: values[keys[0]!] };
+        return Object.fromEntries(keys.map((key) => [key, { value: values[key] }]));
+      },
+    );
+
+    app.post(
+      '/activate',
+      { schema: { tags: ['billing'], security: [{ bearer: [] }], body: activateRequestSchema, response: { 200: messageResponseSchema, 402: errorResponseSchema, ...errors } } },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return activateAccount(deps, sellerId);
+      },
+    );
+
+    app.get(
+      '/balance/operations',
+      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: operationsQuerySchema, response: { 200: operationsResponseSchema, ...errors } } },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.query.user_id);
+        return listOperations(deps, sellerId, request.query.page, request.query.limit);
+      },
+    );
+  };
+}

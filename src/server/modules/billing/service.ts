@@ -1,0 +1,145 @@
+import {
+  BILLING_DEFAULTS,
+  BILLING_SETTING_KEYS,
+  TIER_KEYS,
+  type BillingSettingKey,
+  type LedgerEntry,
+  type LedgerKind,
+  type TierKey,
+} from '../../../contract/billing.js';
+import { formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import type { Db, Executor } from '../../db/connection.js';
+import type { LedgerRow } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { applyBalanceChange, ReplayedChange } from './ledger.js';
+import * as repo from './repository.js';
+
+export interface BillingDeps {
+  db: Db;
+  now: () => Date;
+}
+
+/** Settings by key, falling back to SPEC §9 defaults for any row an operator removed. */
+export async function readBillingSettings(db: Executor, keys: readonly BillingSettingKey[]): Promise<Record<BillingSettingKey, number>> {
+  const stored = await repo.readSettings(db, keys);
+  return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? BILLING_DEFAULTS[key]])) as Record<BillingSettingKey, number>;
+}
+
+export async function readTierPrices(db: Executor): Promise<Record<TierKey, number>> {
+  return readBillingSettings(db, TIER_KEYS);
+}
+
+export async function settingPriceKopecks(db: Executor, key: BillingSettingKey): Promise<number> {
+  return rublesToKopecks((await readBillingSettings(db, [key]))[key]);
+}
+
+/**
+ * Runs a money-moving transaction; if a concurrent call applied the same ledger reference
+ * first, the transaction is rolled back and `onReplay` answers instead.
+ */
+export async function runIdempotent<T>(db: Db, work: (tx: Executor) => Promise<T>, onReplay: () => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (error instanceof ReplayedChange) return onReplay();
+    throw error;
+  }
+}
+
+export async function activateAccount(deps: BillingDeps, userId: number): Promise<{ message: string }> {
+  const alreadyActivated = async () => ({ message: messages.billing.alreadyActivated });
+  return runIdempotent(
+    deps.db,
+    async (tx) => {
+      const user = await repo.lockUser(tx, userId);
+      if (!user) throw new AppError('not_found', messages.common.userNotFound);
+      if (user.isActivated) return alreadyActivated();
+      const price = await settingPriceKopecks(tx, 'account_activation_price');
+      if (price > 0) {
+        await applyBalanceChange(tx, {
+          userId,
+          kind: 'activation',
+          amountKopecks: -price,
+          reference: `activation:user:${userId}`,
+          description: messages.billing.ledgerActivation,
+          now: deps.now(),
+        });
+      }
+      await repo.markActivated(tx, userId);
+      return { message: fillMessage(messages.billing.activated, { amount: formatRubles(kopecksToRubles(price)) }) };
+    },
+    alreadyActivated,
+  );
+}
+
+function presentLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind as LedgerKind,
+    amount: kopecksToRubles(row.amountKopecks),
+    balance_after: kopecksToRubles(row.balanceAfterKopecks),
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listOperations(deps: BillingDeps, userId: number, page: number, limit: number) {
+  const { rows, total } = await repo.listLedgerEntries(deps.db, userId, limit, (page - 1) * limit);
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    operations: rows.map(presentLedgerEntry),
+    pagination: {
+      current_page: page,
+      total_pages: totalPages,
+      total_operations: total,
+      limit,
+      has_next: page < totalPages,
+      has_prev: page > 1,
+    },
+  };
+}
+
+/** A bank-transfer payment entered by an operator; the same reference never credits twice. */
+export async function creditByBankTransfer(
+  deps: BillingDeps & { findUserIdByEmail: (email: string) => Promise<number | undefined> },
+  input: { email: string; rubles: number; reason?: string; reference: string },
+): Promise<{ message: string; balance: number; credited: boolean }> {
+  const userId = await deps.findUserIdByEmail(input.email);
+  if (userId === undefined) throw new AppError('not_found', messages.common.userNotFound);
+  const amountKopecks = rublesToKopecks(input.rubles);
+  const replay = async (db: Executor) => ({
+    message: messages.billing.alreadyCredited,
+    balance: kopecksToRubles(await repo.readBalance(db, userId)),
+    credited: false,
+  });
+  return runIdempotent(
+    deps.db,
+    async (tx) => {
+      const applied = await applyBalanceChange(tx, {
+        userId,
+        kind: 'bank_transfer',
+        amountKopecks,
+        reference: `bank-transfer:${input.reference}`,
+        description: input.reason ? `${messages.billing.ledgerBankTransfer}: ${input.reason}` : messages.billing.ledgerBankTransfer,
+        now: deps.now(),
+      });
+      if (!applied) return replay(tx);
+      return {
+        message: fillMessage(messages.billing.credited, { amount: formatRubles(input.rubles) }),
+        balance: kopecksToRubles(await repo.readBalance(tx, userId)),
+        credited: true,
+      };
+    },
+    () => replay(deps.db),
+  );
+}
+
+export async function listAllSettings(db: Executor): Promise<Record<string, { value: number }>> {
+  const values = await readBillingSettings(db, BILLING_SETTING_KEYS);
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value }]));
+}
+
+export async function updateSetting(deps: BillingDeps, key: BillingSettingKey, value: number): Promise<void> {
+  await repo.writeSetting(deps.db, key, value, deps.now());
+}

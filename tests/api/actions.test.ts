@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { messages } from '../../src/contract/messages.js';
+import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
+import { backends, withPostgres } from '../support/backends.js';
+import { createFundedSeller } from '../support/operator.js';
+
+const PRICE = BILLING_DEFAULTS.project_subscription_price;
+const DAY = 24 * 60 * 60 * 1000;
+const validAction = { name: 'Весенняя акция', project_inns: '7707083893, 500100732259' };
+const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.balance as number;
+
+describe.each(backends())('actions on $name', (backend) => {
+  describe('creating', () => {
+    it('needs an activated account, and creates and charges nothing otherwise', async () => {
+      const seller = await createFundedSeller(backend.url, 50_000, { activated: false });
+      const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: messages.actions.notActivated });
+      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect(await balanceOf(seller)).toBe(50_000);
+    });
+
+    it('refuses when the balance cannot pay 30 days, leaving no action', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE - 1);
+      const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
+      expect(answer.status).toBe(402);
+      expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 2 999 ₽\./);
+      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect(await balanceOf(seller)).toBe(PRICE - 1);
+    });
+
+    it('creates an active action with SPEC defaults, charging 30 days in the same step', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE + 10);
+      const before = Date.now();
+      const created = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ project_id: expect.any(Number), message: expect.any(String) });
+      expect(plainSpaces(created.body.message)).toBe('Акция создана. С баланса списано 3 000 ₽ за 30 дней.');
+      const action = (await seller.api.get(`/projects/${created.body.project_id}?user_id=${seller.id}`)).body;
+      expect(action).toMatchObject({
+        id: created.body.project_id,
+        name: 'Весенняя акция',
+        project_inns: ['7707083893', '500100732259'],
+        points_percentage: 10,
+        receipt_validity_days: 60,
+        check_duplicates: 0,
+        receipts_count: 0,
+        is_active: true,
+        status_message: null,
+        puzzle_bot_token: null,
+        command_success: null,
+      });
+      const end = new Date(action.subscription_end_date).getTime();
+      expect(end).toBeGreaterThanOrEqual(before + 30 * DAY - 1000);
+      expect(end).toBeLessThanOrEqual(Date.now() + 30 * DAY + 1000);
+      expect(await balanceOf(seller)).toBe(10);
+      const { operations } = (await seller.api.get('/balance/operations')).body;
+      expect(operations[0]).toMatchObject({ kind: 'action_subscription', amount: -PRICE, description: 'Подписка на акцию «Весенняя акция» на 30 дней' });
+    });
+
+    it('keeps every field it is given, trimming and de-duplicating INNs', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE);
+      const created = await seller.api.post('/projects', {
+        user_id: seller.id,
+        name: '  Осень  ',
+        project_inns: ' 7707083893 , ,7707083893,  500100732259 ,',
+        points_percentage: '7.5',
+        receipt_validity_days: 14,
+        check_duplicates: 1,
+        puzzle_bot_token: 'pb-token',
+        puzzle_bot_points_variable: 'points',
+        command_success: 'Спасибо! Баллы начислены.',
+        command_not_recognized: 'Не удалось распознать чек',
+        command_already_scanned: 'Этот чек уже был',
+        command_too_old: 'Чек слишком старый',
+        command_no_items: 'В чеке нет наших товаров',
+      });
+      expect(created.status).toBe(201);
+      const action = (await seller.api.get(`/projects/${created.body.project_id}`)).body;
+      expect(action).toMatchObject({
+        name: 'Осень',
+        project_inns: ['7707083893', '500100732259'],
+        points_percentage: 7.5,
+        receipt_validity_days: 14,
+        check_duplicates: 1,
+        puzzle_bot_token: 'pb-token',
+        puzzle_bot_points_variable: 'points',
+        command_no_items: 'В чеке нет наших товаров',
+      });
+    });
+
+    it.each([
+      [{ project_inns: '7707083893' }, messages.actions.nameRequired],
+      [{ name: '   ', project_inns: '7707083893' }, messages.actions.nameRequired],
+      [{ name: 'A' }, messages.actions.innsRequired],
+      [{ name: 'A', project_inns: ' , , ' }, messages.actions.innsRequired],
+      [{ name: 'A', project_inns: '12345' }, 'ИНН «12345» некорректен: нужно 10 или 12 цифр'],
+      [{ name: 'A', project_inns: '7707083893, 77070838931' }, 'ИНН «77070838931» некорректен: нужно 10 или 12 цифр'],
+      [{ name: 'A', project_inns: 'ООО Ромашка' }, 'ИНН «ООО Ромашка» некорректен: нужно 10 или 12 цифр'],
+      [{ ...validAction, points_percentage: 101 }, messages.actions.pointsPercentRange],
+      [{ ...validAction, points_percentage: -1 }, messages.actions.pointsPercentRange],
+      [{ ...validAction, points_percentage: 'десять' }, messages.actions.pointsPercentRange],
+      [{ ...validAction, receipt_validity_days: 0 }, messages.actions.validityDaysMin],
+      [{ ...validAction, receipt_validity_days: 1.5 }, messages.actions.validityDaysMin],
+      [{ ...validAction, check_duplicates: 2 }, messages.actions.checkDuplicatesInvalid],
+      [{ ...validAction, command_success: 'x'.repeat(4001) }, messages.actions.textTooLong],
+    ])('refuses %j with a clear message, creating and charging nothing', async (body, message) => {
+      const seller = await createFundedSeller(backend.url, PRICE);
+      const answer = await seller.api.post('/projects', { user_id: seller.id, ...body });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message });
+      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect(await balanceOf(seller)).toBe(PRICE);
+    });
+  });
+
+  describe('reading, changing and deleting', () => {
+    it('lists only the seller’s own live actions', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2);
+      const a = (await seller.api.post('/projects', { ...validAction, name: 'A' })).body.project_id;
+      const b = (await seller.api.post('/projects', { ...validAction, name: 'B' })).body.project_id;
+      const list = (await seller.api.get(`/projects?user_id=${seller.id}`)).body;
+      expect(list.map((p: { id: number }) => p.id)).toEqual([a, b]);
+      expect((await (await createSeller(backend.url)).api.get('/projects')).body).toEqual([]);
+    });
+
+    it('updates only the fields sent, validating them', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE);
+      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      const saved = await seller.api.request('PUT', `/projects/${id}`, { body: { user_id: seller.id, points_percentage: 15, command_success: '' } });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ message: messages.actions.updated });
+      const action = (await seller.api.get(`/projects/${id}`)).body;
+      expect(action).toMatchObject({ name: 'Весенняя акция', points_percentage: 15, command_success: null, project_inns: ['7707083893', '500100732259'] });
+      const refused = await seller.api.request('PUT', `/projects/${id}`, { body: { project_inns: '123' } });
+      expect(refused.status).toBe(400);
+      expect((await seller.api.get(`/projects/${id}`)).body.project_inns).toEqual(['7707083893', '500100732259']);
+    });
+
+    it('deletes an action: it leaves the list and cannot be read, changed or renewed', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2);
+      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      const deleted = await seller.api.request('DELETE', `/projects/${id}?user_id=${seller.id}`);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ message: messages.actions.deleted });
+      expect((await seller.api.get('/projects')).body).toEqual([]);
+      for (const answer of [
+        await seller.api.get(`/projects/${id}`),
+        await seller.api.request('PUT', `/projects/${id}`, { body: { name: 'X' } }),
+        await seller.api.request('DELETE', `/projects/${id}`),
+        await seller.api.post(`/projects/${id}/renew`),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ message: messages.actions.notFound });
+      }
+      expect(await balanceOf(seller)).toBe(PRICE);
+    });
+
+    it("another seller's action is not found, and stays as it was", async () => {
+      const alice = await createFundedSeller(backend.url, PRICE);
+      const bob = await createFundedSeller(backend.url, PRICE);
+      const id = (await alice.api.post('/projects', validAction)).body.project_id;
+      for (const answer of [
+        await bob.api.get(`/projects/${id}`),
+        await bob.api.request('PUT', `/projects/${id}`, { body: { name: 'Взлом' } }),
+        await bob.api.request('DELETE', `/projects/${id}`),
+        await bob.api.post(`/projects/${id}/renew`),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ message: messages.actions.notFound });
+      }
+      expect((await bob.api.get(`/projects/${id}?user_id=${alice.id}`)).status).toBe(403);
+      expect((await alice.api.get(`/projects/${id}`)).body).toMatchObject({ name: 'Весенняя акция', is_active: true });
+      expect(await balanceOf(bob)).toBe(PRICE);
+    });
+
+    it('refuses a non-numeric id', async () => {
+      const seller = await createSeller(backend.url);
+      const answer = await seller.api.get('/projects/abc');
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: messages.actionPage.invalidId });
+    });
+  });
+
+  describe('renewal', () => {
+    it('adds 30 days after the current end, charged from the balance', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2);
+      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      const end = new Date((await seller.api.get(`/projects/${id}`)).body.subscription_end_date).getTime();
+      const renewed = await seller.api.post(`/projects/${id}/renew`);
+      expect(renewed.status).toBe(200);
+      expect(plainSpaces(renewed.body.message)).toMatch(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3 000 ₽\.$/);
+      expect(new Date(renewed.body.subscription_end_date).getTime()).toBe(end + 30 * DAY);
+      expect(await balanceOf(seller)).toBe(0);
+      const refused = await seller.api.post(`/projects/${id}/renew`);
+      expect(refused.status).toBe(402);
+      expect(new Date((await seller.api.get(`/projects/${id}`)).body.subscription_end_date).getTime()).toBe(end + 30 * DAY);
+    });
+  });
+
+  describe.runIf(backend.name === 'postgres')('subscription end and concurrency', () => {
+    it('an action whose subscription is over becomes inactive with a status message, and renewal restarts it from now', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2);
+      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      await withPostgres(backend, (db) => db.query("UPDATE projects SET subscription_end_date = now() - interval '1 day' WHERE id = $1", [id]));
+      const ended = (await seller.api.get(`/projects/${id}`)).body;
+      expect(ended.is_active).toBe(false);
+      expect(ended.status_message).toMatch(/^Подписка закончилась \d\d\.\d\d\.\d{4}\. Продлите акцию, чтобы снова принимать чеки\.$/);
+      const renewed = await seller.api.post(`/projects/${id}/renew`);
+      expect(renewed.status).toBe(200);
+      const end = new Date(renewed.body.subscription_end_date).getTime();
+      expect(Math.abs(end - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+      expect((await seller.api.get(`/projects/${id}`)).body).toMatchObject({ is_active: true, status_message: null });
+    });
+
+    it('50 parallel creations against a balance that pays for 3 make exactly 3 actions', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 3 + 100);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => seller.api.post('/projects', { ...validAction, name: `Акция ${i}` })),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 402)).toHaveLength(47);
+      expect((await seller.api.get('/projects')).body).toHaveLength(3);
+      expect(await balanceOf(seller)).toBe(100);
+      const { balance, ledger } = await withPostgres(backend, async (db) => ({
+        balance: Number((await db.query('SELECT balance_kopecks FROM users WHERE id = $1', [seller.id])).rows[0].balance_kopecks),
+        ledger: Number((await db.query('SELECT sum(amount_kopecks) AS s FROM balance_ledger WHERE user_id = $1', [seller.id])).rows[0].s),
+      }));
+      expect(balance).toBe(10_000);
+      expect(ledger).toBe(balance);
+    });
+  });
+});
+

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createSeller, type Seller } from './api-client.js';
+import { ROOT, TEST_ADMIN_TOKEN } from './server-process.js';
+
+const run = promisify(execFile);
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the operator CLI (`npm run admin -- …`, i.e. dist/server/cli/main.js) against a server. */
+export async function runAdminCli(baseUrl: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TEST_ADMIN_TOKEN }): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'dist/server/cli/main.js'), ...args, '--url', baseUrl], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 30_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+export async function creditViaCli(baseUrl: string, email: string, rubles: number, extra: string[] = []): Promise<CliResult> {
+  const result = await runAdminCli(baseUrl, ['user:credit', email, String(rubles), ...extra]);
+  if (result.code !== 0) throw new Error(`credit failed: ${result.stderr}`);
+  return result;
+}
+
+/** A seller with money on the balance and, by default, an activated account (activation price 20 000 ₽ is added on top). */
+export async function createFundedSeller(baseUrl: string, rubles: number, options: { activated?: boolean } = {}): Promise<Seller> {
+  const seller = await createSeller(baseUrl);
+  const activated = options.activated ?? true;
+  const activationPrice = activated ? ((await seller.api.get('/billing/settings?setting_key=account_activation_price')).body.value as number) : 0;
+  if (rubles + activationPrice > 0) await creditViaCli(baseUrl, seller.email, rubles + activationPrice);
+  if (activated) {
+    const answer = await seller.api.post('/activate', { user_id: seller.id });
+    if (answer.status !== 200) throw new Error(`activation failed: ${answer.text}`);
+  }
+  return seller;
+}
