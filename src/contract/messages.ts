@@ -166,6 +166,21 @@ export const messages = {
     checkDuplicatesInvalid: 'Проверка повторных чеков: 0 (разрешены) или 1 (запрещены)',
     textTooLong: 'Текст не должен быть длиннее 4000 символов',
   },
+  payments: {
+    amountRequired: 'Введите сумму пополнения',
+    amountRange: 'Сумма пополнения — от 1 до 1 000 000 ₽',
+    linkFailed: 'Не удалось создать платежную ссылку',
+    invoiceDescription: 'Пополнение баланса ScanApp, счёт № {invoice}',
+    receiptItem: 'Пополнение баланса личного кабинета ScanApp',
+    successTitle: 'Оплата успешно выполнена',
+    successDetail: 'Зачислено {amount}, счёт № {invoice}.',
+    failedTitle: 'Оплата отменена',
+    failedDetail: 'Платёж не был завершён пользователем. Попробуйте ещё раз.',
+    errorTitle: 'Ошибка при обработке платежа',
+    errorDetail: 'Свяжитесь с поддержкой, если списание произошло, но баланс не изменился.',
+    pendingTitle: 'Платёж ещё обрабатывается',
+    pendingDetail: 'Проверьте статус позже или дождитесь уведомления.',
+  },
 } as const;
 
 /** Substitutes `{name}` placeholders of a catalogue text. */

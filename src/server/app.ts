@@ -16,6 +16,8 @@ import { actionRoutes } from './modules/actions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
+import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { startSubscriptionExpiry } from './jobs/subscription-expiry.js';
 import { systemRoutes } from './modules/system/routes.js';
 
@@ -61,12 +63,34 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));
       await api.register(actionRoutes(deps));
+      await api.register(
+        paymentRoutes({
+          ...deps,
+          robokassa: config.robokassa.settings,
+          allowClientTestMode: config.robokassa.emulated,
+          publicUrl: config.publicUrl,
+          log: app.log,
+        }),
+      );
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
       }
     },
     { prefix: API_BASE },
   );
+
+  // Demo mode: stand-ins for external services, reached through the same clients as in production.
+  if (config.robokassa.emulated) {
+    await app.register(
+      robokassaEmulator({
+        settings: config.robokassa.settings,
+        resultUrl: `${config.internalUrl}${API_BASE}${ROBOKASSA_PATHS.result}`,
+        successUrl: `${config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.success}`,
+        failUrl: `${config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.fail}`,
+      }),
+      { prefix: '/__emulators/payments' },
+    );
+  }
 
   const stopExpiry = startSubscriptionExpiry(database.db, now, app.log);
   app.addHook('onClose', async () => stopExpiry());

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RobokassaSettings } from './integrations/robokassa/client.js';
+import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'ожидается true или false' })
@@ -21,6 +23,14 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ROBOKASSA_MERCHANT_LOGIN: z.string().min(1).optional(),
+  ROBOKASSA_PASSWORD1: z.string().min(8, 'не короче 8 символов').optional(),
+  ROBOKASSA_PASSWORD2: z.string().min(8, 'не короче 8 символов').optional(),
+  ROBOKASSA_HASH_ALGORITHM: z.enum(ROBOKASSA_HASHES, { error: `ожидается одно из: ${ROBOKASSA_HASHES.join(', ')}` }).default('sha256'),
+  ROBOKASSA_TEST_MODE: booleanFlag.default(false),
+  ROBOKASSA_PAYMENT_URL: z.url().default('https://auth.robokassa.ru/Merchant/Index.aspx'),
+  ROBOKASSA_RECEIPT_TAX: z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122']).default('none'),
+  ROBOKASSA_TAX_SYSTEM: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).optional(),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -38,7 +48,13 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
   webDistDir: string;
+  /** Where this process can reach itself (emulators call the app over loopback). */
+  internalUrl: string;
+  robokassa: { emulated: boolean; settings: RobokassaSettings };
 };
+
+/** Demo-mode Robokassa credentials: the emulator and the app share them; never real money. */
+export const DEMO_ROBOKASSA = { merchantLogin: 'scanapp-demo', password1: 'demo-password-1', password2: 'demo-password-2' } as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -63,7 +79,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required when SCANAPP_MODE=production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when SCANAPP_MODE=production');
   }
+  const robokassaKeys = [e.ROBOKASSA_MERCHANT_LOGIN, e.ROBOKASSA_PASSWORD1, e.ROBOKASSA_PASSWORD2];
+  const robokassaConfigured = robokassaKeys.every(Boolean);
+  if (robokassaKeys.some(Boolean) && !robokassaConfigured) {
+    problems.push('ROBOKASSA_MERCHANT_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2: set all three or none');
+  } else if (!robokassaConfigured && e.SCANAPP_MODE === 'production') {
+    problems.push('ROBOKASSA_MERCHANT_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2: required when SCANAPP_MODE=production');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const loopbackHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
 
   return {
     port: e.PORT,
@@ -72,11 +98,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     mode: e.SCANAPP_MODE,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     adminToken: e.ADMIN_TOKEN,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? 'dist/web'),
+    internalUrl: `http://${loopbackHost}:${e.PORT}`,
+    robokassa: {
+      emulated: !robokassaConfigured,
+      settings: {
+        merchantLogin: e.ROBOKASSA_MERCHANT_LOGIN ?? DEMO_ROBOKASSA.merchantLogin,
+        password1: e.ROBOKASSA_PASSWORD1 ?? DEMO_ROBOKASSA.password1,
+        password2: e.ROBOKASSA_PASSWORD2 ?? DEMO_ROBOKASSA.password2,
+        algorithm: e.ROBOKASSA_HASH_ALGORITHM,
+        paymentUrl: robokassaConfigured ? e.ROBOKASSA_PAYMENT_URL : `${publicUrl}/__emulators/payments/Merchant/Index.aspx`,
+        isTest: robokassaConfigured ? e.ROBOKASSA_TEST_MODE : true,
+        receiptTax: e.ROBOKASSA_RECEIPT_TAX,
+        receiptTaxSystem: e.ROBOKASSA_TAX_SYSTEM,
+      },
+    },
   };
 }

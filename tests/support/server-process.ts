@@ -28,6 +28,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       ...env,
     },

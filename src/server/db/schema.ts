@@ -94,3 +94,16 @@ export const projects = pgTable('projects', {
   deletedAt: timestamptz('deleted_at'),
 });
 export type ProjectRow = typeof projects.$inferSelect;
+
+export const invoices = pgTable('invoices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled', 'error'] }).notNull().default('pending'),
+  recurring: boolean('recurring').notNull().default(false),
+  isTest: boolean('is_test').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  paidAt: timestamptz('paid_at'),
+});
+export type InvoiceRow = typeof invoices.$inferSelect;

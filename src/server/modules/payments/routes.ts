@@ -1,0 +1,67 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { depositRequestSchema, depositResponseSchema } from '../../../contract/payments.js';
+import { requireSeller } from '../../http/session.js';
+import { resultAcknowledgement } from '../../integrations/robokassa/client.js';
+import type { AuthDeps } from '../auth/service.js';
+import { createDeposit, failReturnUrl, handleResultNotice, successReturnUrl, type PaymentDeps } from './service.js';
+
+/** Provider callbacks: Robokassa may use GET or POST (form) per the shop's settings. */
+const paramsOf = (request: { method: string; query: unknown; body: unknown }) =>
+  ((request.method === 'GET' ? request.query : request.body) ?? {}) as Record<string, unknown>;
+
+export const ROBOKASSA_PATHS = {
+  result: '/payments/robokassa/result',
+  success: '/payments/robokassa/success',
+  fail: '/payments/robokassa/fail',
+} as const;
+
+export function paymentRoutes(deps: PaymentDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(formbody);
+
+    app.post(
+      '/balance/deposit',
+      {
+        schema: {
+          tags: ['payments'],
+          security: [{ bearer: [] }],
+          body: depositRequestSchema,
+          response: { 200: depositResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return createDeposit(deps, sellerId, request.body);
+      },
+    );
+
+    const hidden = { schema: { hide: true } };
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: ROBOKASSA_PATHS.result,
+      ...hidden,
+      handler: async (request, reply) => {
+        const outcome = await handleResultNotice(deps, paramsOf(request));
+        reply.type('text/plain; charset=utf-8');
+        return outcome.accepted ? resultAcknowledgement(outcome.invoiceId) : reply.status(400).send(`bad request: ${outcome.reason}`);
+      },
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: ROBOKASSA_PATHS.success,
+      ...hidden,
+      handler: async (request, reply) => reply.redirect(await successReturnUrl(deps, paramsOf(request)), 303),
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: ROBOKASSA_PATHS.fail,
+      ...hidden,
+      handler: async (request, reply) => reply.redirect(await failReturnUrl(deps, paramsOf(request)), 303),
+    });
+  };
+}
