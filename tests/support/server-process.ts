@@ -30,6 +30,8 @@ export async function startServer(env: Record<string, string> = {}, options: { k
       TRUST_PROXY: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
