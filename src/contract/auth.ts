@@ -87,6 +87,9 @@ export const userIdSchema = z.coerce
   .max(2_147_483_647, v.userIdInvalid);
 
 export const profileQuerySchema = z.object({ user_id: userIdSchema.optional() });
+/** SPEC §7 lists the answer's fields: `GET /profile` → `{ user }`. */
+export const profileResponseSchema = z.object({ user: userSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -8,7 +8,7 @@ import { createFundedSeller } from '../support/operator.js';
 const PRICE = BILLING_DEFAULTS.project_subscription_price;
 const DAY = 24 * 60 * 60 * 1000;
 const validAction = { name: 'Весенняя акция', project_inns: '7707083893, 500100732259' };
-const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.balance as number;
+const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
 
 describe.each(backends())('actions on $name', (backend) => {
   describe('creating', () => {
@@ -17,7 +17,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: messages.actions.notActivated });
-      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       expect(await balanceOf(seller)).toBe(50_000);
     });
 
@@ -26,7 +26,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
       expect(answer.status).toBe(402);
       expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 2 999 ₽\./);
-      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       expect(await balanceOf(seller)).toBe(PRICE - 1);
     });
 
@@ -37,7 +37,7 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ project_id: expect.any(Number), message: expect.any(String) });
       expect(plainSpaces(created.body.message)).toBe('Акция создана. С баланса списано 3 000 ₽ за 30 дней.');
-      const action = (await seller.api.get(`/projects/${created.body.project_id}?user_id=${seller.id}`)).body;
+      const action = (await seller.api.get(`/projects/${created.body.project_id}?user_id=${seller.id}`)).body.project;
       expect(action).toMatchObject({
         id: created.body.project_id,
         name: 'Весенняя акция',
@@ -77,7 +77,7 @@ describe.each(backends())('actions on $name', (backend) => {
         command_no_items: 'В чеке нет наших товаров',
       });
       expect(created.status).toBe(201);
-      const action = (await seller.api.get(`/projects/${created.body.project_id}`)).body;
+      const action = (await seller.api.get(`/projects/${created.body.project_id}`)).body.project;
       expect(action).toMatchObject({
         name: 'Осень',
         project_inns: ['7707083893', '500100732259'],
@@ -110,7 +110,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.post('/projects', { user_id: seller.id, ...body });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message });
-      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       expect(await balanceOf(seller)).toBe(PRICE);
     });
   });
@@ -120,9 +120,9 @@ describe.each(backends())('actions on $name', (backend) => {
       const seller = await createFundedSeller(backend.url, PRICE * 2);
       const a = (await seller.api.post('/projects', { ...validAction, name: 'A' })).body.project_id;
       const b = (await seller.api.post('/projects', { ...validAction, name: 'B' })).body.project_id;
-      const list = (await seller.api.get(`/projects?user_id=${seller.id}`)).body;
+      const list = (await seller.api.get(`/projects?user_id=${seller.id}`)).body.projects;
       expect(list.map((p: { id: number }) => p.id)).toEqual([a, b]);
-      expect((await (await createSeller(backend.url)).api.get('/projects')).body).toEqual([]);
+      expect((await (await createSeller(backend.url)).api.get('/projects')).body.projects).toEqual([]);
     });
 
     it('updates only the fields sent, validating them', async () => {
@@ -131,11 +131,11 @@ describe.each(backends())('actions on $name', (backend) => {
       const saved = await seller.api.request('PUT', `/projects/${id}`, { body: { user_id: seller.id, points_percentage: 15, command_success: '' } });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ message: messages.actions.updated });
-      const action = (await seller.api.get(`/projects/${id}`)).body;
+      const action = (await seller.api.get(`/projects/${id}`)).body.project;
       expect(action).toMatchObject({ name: 'Весенняя акция', points_percentage: 15, command_success: null, project_inns: ['7707083893', '500100732259'] });
       const refused = await seller.api.request('PUT', `/projects/${id}`, { body: { project_inns: '123' } });
       expect(refused.status).toBe(400);
-      expect((await seller.api.get(`/projects/${id}`)).body.project_inns).toEqual(['7707083893', '500100732259']);
+      expect((await seller.api.get(`/projects/${id}`)).body.project.project_inns).toEqual(['7707083893', '500100732259']);
     });
 
     it('deletes an action: it leaves the list and cannot be read, changed or renewed', async () => {
@@ -144,7 +144,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const deleted = await seller.api.request('DELETE', `/projects/${id}?user_id=${seller.id}`);
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({ message: messages.actions.deleted });
-      expect((await seller.api.get('/projects')).body).toEqual([]);
+      expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       for (const answer of [
         await seller.api.get(`/projects/${id}`),
         await seller.api.request('PUT', `/projects/${id}`, { body: { name: 'X' } }),
@@ -171,7 +171,7 @@ describe.each(backends())('actions on $name', (backend) => {
         expect(answer.body).toEqual({ message: messages.actions.notFound });
       }
       expect((await bob.api.get(`/projects/${id}?user_id=${alice.id}`)).status).toBe(403);
-      expect((await alice.api.get(`/projects/${id}`)).body).toMatchObject({ name: 'Весенняя акция', is_active: true });
+      expect((await alice.api.get(`/projects/${id}`)).body.project).toMatchObject({ name: 'Весенняя акция', is_active: true });
       expect(await balanceOf(bob)).toBe(PRICE);
     });
 
@@ -187,7 +187,7 @@ describe.each(backends())('actions on $name', (backend) => {
     it('adds 30 days after the current end, charged from the balance', async () => {
       const seller = await createFundedSeller(backend.url, PRICE * 2);
       const id = (await seller.api.post('/projects', validAction)).body.project_id;
-      const end = new Date((await seller.api.get(`/projects/${id}`)).body.subscription_end_date).getTime();
+      const end = new Date((await seller.api.get(`/projects/${id}`)).body.project.subscription_end_date).getTime();
       const renewed = await seller.api.post(`/projects/${id}/renew`);
       expect(renewed.status).toBe(200);
       expect(plainSpaces(renewed.body.message)).toMatch(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3 000 ₽\.$/);
@@ -195,7 +195,7 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(0);
       const refused = await seller.api.post(`/projects/${id}/renew`);
       expect(refused.status).toBe(402);
-      expect(new Date((await seller.api.get(`/projects/${id}`)).body.subscription_end_date).getTime()).toBe(end + 30 * DAY);
+      expect(new Date((await seller.api.get(`/projects/${id}`)).body.project.subscription_end_date).getTime()).toBe(end + 30 * DAY);
     });
   });
 
@@ -204,14 +204,14 @@ describe.each(backends())('actions on $name', (backend) => {
       const seller = await createFundedSeller(backend.url, PRICE * 2);
       const id = (await seller.api.post('/projects', validAction)).body.project_id;
       await withPostgres(backend, (db) => db.query("UPDATE projects SET subscription_end_date = now() - interval '1 day' WHERE id = $1", [id]));
-      const ended = (await seller.api.get(`/projects/${id}`)).body;
+      const ended = (await seller.api.get(`/projects/${id}`)).body.project;
       expect(ended.is_active).toBe(false);
       expect(ended.status_message).toMatch(/^Подписка закончилась \d\d\.\d\d\.\d{4}\. Продлите акцию, чтобы снова принимать чеки\.$/);
       const renewed = await seller.api.post(`/projects/${id}/renew`);
       expect(renewed.status).toBe(200);
       const end = new Date(renewed.body.subscription_end_date).getTime();
       expect(Math.abs(end - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
-      expect((await seller.api.get(`/projects/${id}`)).body).toMatchObject({ is_active: true, status_message: null });
+      expect((await seller.api.get(`/projects/${id}`)).body.project).toMatchObject({ is_active: true, status_message: null });
     });
 
     it('50 parallel creations against a balance that pays for 3 make exactly 3 actions', async () => {
@@ -221,7 +221,7 @@ describe.each(backends())('actions on $name', (backend) => {
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
       expect(answers.filter((a) => a.status === 402)).toHaveLength(47);
-      expect((await seller.api.get('/projects')).body).toHaveLength(3);
+      expect((await seller.api.get('/projects')).body.projects).toHaveLength(3);
       expect(await balanceOf(seller)).toBe(100);
       const { balance, ledger } = await withPostgres(backend, async (db) => ({
         balance: Number((await db.query('SELECT balance_kopecks FROM users WHERE id = $1', [seller.id])).rows[0].balance_kopecks),

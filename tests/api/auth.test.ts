@@ -85,7 +85,8 @@ describe.each(backends())('accounts on $name', (backend) => {
       const seller = await createSeller(backend.url);
       const answer = await seller.api.get(`/profile?user_id=${seller.id}`);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(
+      expect(Object.keys(answer.body)).toEqual(['user']);
+      expect(Object.keys(answer.body.user).sort()).toEqual(
         [
           'id', 'name', 'email', 'balance', 'project_name', 'project_inns', 'points_percentage',
           'puzzle_bot_token', 'puzzle_bot_points_variable', 'command_success', 'command_not_recognized',
@@ -93,7 +94,7 @@ describe.each(backends())('accounts on $name', (backend) => {
           'check_duplicates', 'scanned_receipts', 'is_activated', 'mailing_bot_token',
         ].sort(),
       );
-      expect(answer.body).toMatchObject({ id: seller.id, email: seller.email, balance: 0, project_inns: [], scanned_receipts: 0 });
+      expect(answer.body.user).toMatchObject({ id: seller.id, email: seller.email, balance: 0, project_inns: [], scanned_receipts: 0 });
     });
 
     it('refuses a call without a token, with a malformed header, or with an unknown token', async () => {

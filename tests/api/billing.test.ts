@@ -6,7 +6,7 @@ import { backends, withPostgres } from '../support/backends.js';
 import { createFundedSeller, creditViaCli, runAdminCli } from '../support/operator.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
-const balanceOf = async (seller: { api: ApiClient; id: number }) => (await seller.api.get(`/profile?user_id=${seller.id}`)).body.balance as number;
+const balanceOf = async (seller: { api: ApiClient; id: number }) => (await seller.api.get(`/profile?user_id=${seller.id}`)).body.user.balance as number;
 
 describe.each(backends())('billing on $name', (backend) => {
   describe('billing settings', () => {
@@ -80,7 +80,7 @@ describe.each(backends())('billing on $name', (backend) => {
       expect(answer.status).toBe(402);
       expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 500 ₽\. Пополните баланс на 19 500 ₽\.$/);
       expect(await balanceOf(seller)).toBe(500);
-      const profile = (await seller.api.get('/profile')).body;
+      const profile = (await seller.api.get('/profile')).body.user;
       expect(profile.is_activated).toBe(false);
       expect((await seller.api.get('/balance/operations')).body.operations).toHaveLength(1);
     });
@@ -93,7 +93,7 @@ describe.each(backends())('billing on $name', (backend) => {
       expect(answers.filter((a) => a.body.message === messages.billing.alreadyActivated)).toHaveLength(4);
       expect(plainSpaces(answers.find((a) => a.body.message !== messages.billing.alreadyActivated)!.body.message)).toMatch(/^Аккаунт активирован\. С баланса списано 20 000 ₽\.$/);
       expect(await balanceOf(seller)).toBe(5000);
-      expect((await seller.api.get('/profile')).body.is_activated).toBe(true);
+      expect((await seller.api.get('/profile')).body.user.is_activated).toBe(true);
       const { operations } = (await seller.api.get('/balance/operations')).body;
       expect(operations.map((o: { kind: string; amount: number }) => [o.kind, o.amount])).toEqual([
         ['activation', -20_000],
@@ -106,7 +106,7 @@ describe.each(backends())('billing on $name', (backend) => {
       const bob = await createSeller(backend.url);
       const answer = await alice.api.post('/activate', { user_id: bob.id });
       expect(answer.status).toBe(403);
-      expect((await bob.api.get('/profile')).body.is_activated).toBe(false);
+      expect((await bob.api.get('/profile')).body.user.is_activated).toBe(false);
     });
   });
 

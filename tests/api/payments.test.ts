@@ -5,7 +5,7 @@ import { noticeSignature, paymentLinkSignature, pickShp } from '../../src/server
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 
-const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.balance as number;
+const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
 
 async function deposit(seller: Seller, amount: number, extra: Record<string, unknown> = {}) {
   const answer = await seller.api.post('/balance/deposit', { user_id: seller.id, amount, ...extra });

@@ -3,7 +3,7 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   registerResponseSchema,
-  userSchema,
+  profileResponseSchema,
   type LoginRequest,
   type RegisterRequest,
 } from '../../contract/auth.js';
@@ -72,10 +72,10 @@ export function useProfileQuery() {
     queryKey: profileQueryKey(userId ?? 0),
     enabled: userId !== undefined,
     queryFn: async ({ signal }) => {
-      const user = await apiRequest({
+      const { user } = await apiRequest({
         path: '/profile',
         query: { user_id: userId },
-        schema: userSchema,
+        schema: profileResponseSchema,
         fallbackMessage: messages.common.dashboardLoadFailed,
         signal,
       });

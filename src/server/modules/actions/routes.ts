@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   actionIdParamsSchema,
-  actionSchema,
+  actionListResponseSchema,
+  actionResponseSchema,
   createActionRequestSchema,
   createActionResponseSchema,
   renewActionResponseSchema,
@@ -10,7 +11,6 @@ import {
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { z } from '../../../contract/zod-setup.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createAction, deleteAction, getAction, listActions, renewAction, updateAction, type ActionDeps } from './service.js';
@@ -24,8 +24,8 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
   return async (app) => {
     app.get(
       '/projects',
-      { schema: { tags, security, querystring: userScopedQuerySchema, response: { 200: z.array(actionSchema), ...errors } } },
-      async (request) => listActions(deps, await requireSeller(deps, request, request.query.user_id)),
+      { schema: { tags, security, querystring: userScopedQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
+      async (request) => ({ projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id)) }),
     );
 
     app.post(
@@ -40,8 +40,8 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.get(
       '/projects/:id',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: actionSchema, ...errors } } },
-      async (request) => getAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: actionResponseSchema, ...errors } } },
+      async (request) => ({ project: await getAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id) }),
     );
 
     app.put(

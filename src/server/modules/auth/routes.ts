@@ -6,7 +6,7 @@ import {
   profileQuerySchema,
   registerRequestSchema,
   registerResponseSchema,
-  userSchema,
+  profileResponseSchema,
 } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
@@ -48,10 +48,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/profile',
-      { schema: { tags: ['auth'], security: [{ bearer: [] }], querystring: profileQuerySchema, response: { 200: userSchema, 404: errorResponseSchema, ...errors } } },
+      { schema: { tags: ['auth'], security: [{ bearer: [] }], querystring: profileQuerySchema, response: { 200: profileResponseSchema, 404: errorResponseSchema, ...errors } } },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.query.user_id);
-        return getProfile(deps, sellerId);
+        return { user: await getProfile(deps, sellerId) };
       },
     );
   };
