@@ -34,6 +34,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (!built || !isPage || SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.status(404).send({ message: messages.common.notFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

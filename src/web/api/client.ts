@@ -5,7 +5,6 @@ import { sessionStore } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 import { extractErrorMessage } from './error-message.js';
 
-
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -50,12 +49,15 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
 
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    if (response.status === 401 && auth === 'session' && token) sessionStore.signOut('expired');
+    // Only the session that made the call ends: a newer sign-in meanwhile stays.
+    if (response.status === 401 && auth === 'session' && token && sessionStore.getState().session?.token === token) {
+      sessionStore.signOut('expired');
+    }
     throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage));
   }
   const parsed = request.schema.safeParse(parseJson(text));
   if (!parsed.success) {
-    console.error(`Неожиданный ответ ${method} ${request.path}`, parsed.error);
+    console.error(`Unexpected answer to ${method} ${request.path}`, parsed.error);
     throw new ApiError(response.status, fallbackMessage ?? messages.common.requestFailed);
   }
   return parsed.data;

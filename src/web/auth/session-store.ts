@@ -26,7 +26,7 @@ export function readStoredSession(storage: SessionStorage, logError: Logger = co
   try {
     raw = storage.getItem(SESSION_STORAGE_KEY);
   } catch (error) {
-    logError('Сохранённую сессию не удалось прочитать', error);
+    logError('Stored session could not be read', error);
     return null;
   }
   if (raw === null) return null;
@@ -41,7 +41,7 @@ export function readStoredSession(storage: SessionStorage, logError: Logger = co
 }
 
 function discard(storage: SessionStorage, logError: Logger, reason: unknown): null {
-  logError('Сохранённая сессия повреждена и удалена', reason);
+  logError('Stored session was unreadable and has been cleared', reason);
   removeQuietly(storage);
   return null;
 }
@@ -51,7 +51,7 @@ function writeQuietly(storage: SessionStorage, session: Session): void {
   try {
     storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   } catch (error) {
-    console.error('Сессию не удалось сохранить', error);
+    console.error('Session could not be stored', error);
   }
 }
 

@@ -1,0 +1,10 @@
+/**
+ * Where sellers reach the team: editable content, not code. Both links open the
+ * team's Telegram; change the addresses here when the contacts change.
+ */
+export const contacts = {
+  /** Sales: demonstrations and presentations (login screen). */
+  demoUrl: 'https://t.me/scanapp_support',
+  /** Support: questions, bank-transfer top-ups (cabinet sidebar, top-up dialog). */
+  supportUrl: 'https://t.me/scanapp_support',
+} as const;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNumber, formatRubles } from './format.js';
+
+// ru-RU separates thousands with a no-break space and puts one before the ruble sign.
+const nbsp = '\u00a0';
+
+describe('formatRubles', () => {
+  it('shows whole amounts without kopecks', () => {
+    expect(formatRubles(0)).toBe(`0${nbsp}₽`);
+    expect(formatRubles(20000)).toBe(`20${nbsp}000${nbsp}₽`);
+  });
+
+  it('shows kopecks with two digits and a comma', () => {
+    expect(formatRubles(1000.5)).toBe(`1${nbsp}000,50${nbsp}₽`);
+    expect(formatRubles(0.75)).toBe(`0,75${nbsp}₽`);
+  });
+
+  it('rounds to whole kopecks', () => {
+    expect(formatRubles(1.999)).toBe(`2${nbsp}₽`);
+    expect(formatRubles(1.234)).toBe(`1,23${nbsp}₽`);
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatRubles(-0.001)).toBe(`0${nbsp}₽`);
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands the Russian way', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(12345)).toBe(`12${nbsp}345`);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows day, month and year', () => {
+    expect(formatDate(new Date(2025, 9, 28, 12))).toBe('28.10.2025');
+    expect(formatDate(new Date(2025, 0, 5, 12).toISOString())).toBe('05.01.2025');
+  });
+
+  it('shows nothing for a value that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});

@@ -1,0 +1,27 @@
+import { messages } from '../../../contract/messages.js';
+
+const d = messages.dashboard;
+
+export interface DashboardSection {
+  to: string;
+  title: string;
+  /** Deeper paths that belong to this section (an action's pages belong to "Мои акции"). */
+  nested: string[];
+}
+
+/** The cabinet's navigation, in sidebar order (SPEC §2). */
+export const dashboardSections: DashboardSection[] = [
+  { to: '/dashboard', title: d.actionsTitle, nested: ['/dashboard/action/'] },
+  { to: '/dashboard/shop', title: d.shopTitle, nested: [] },
+  { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
+  { to: '/dashboard/history', title: d.historyTitle, nested: [] },
+  { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
+  { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
+];
+
+/** aria-current for a section's link: 'page' on the section itself, 'true' on its inner pages. */
+export function sectionCurrent(section: DashboardSection, pathname: string): 'page' | 'true' | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === section.to) return 'page';
+  return section.nested.some((prefix) => path.startsWith(prefix)) ? 'true' : undefined;
+}

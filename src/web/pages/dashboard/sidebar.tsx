@@ -1,0 +1,93 @@
+import type { Ref } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { User } from '../../../contract/auth.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import { useLogoutMutation } from '../../api/auth.js';
+import { Brand } from '../../components/brand.js';
+import { ExternalLink } from '../../components/external-link.js';
+import { contacts } from '../../content/contacts.js';
+import { formatRubles } from '../../lib/format.js';
+import { initialsOf } from '../../lib/initials.js';
+import { dashboardSections, sectionCurrent } from './sections.js';
+
+const d = messages.dashboard;
+
+/**
+ * The seller's card, balance and the cabinet's navigation (SPEC §2). Always shown on
+ * wide screens; below 900px it slides in over the page while `open`.
+ */
+export function Sidebar({ id, ref, user, open, onClose, onTopUp }: {
+  id: string;
+  ref: Ref<HTMLElement>;
+  user: User;
+  open: boolean;
+  /** Closes the phone menu: after choosing a section, or with its close button. */
+  onClose: (options: { returnFocus: boolean }) => void;
+  onTopUp: () => void;
+}) {
+  const { pathname } = useLocation();
+  const logout = useLogoutMutation();
+
+  return (
+    <aside id={id} ref={ref} tabIndex={-1} className={open ? 'sidebar sidebar--open' : 'sidebar'}>
+      <div className="sidebar__brand">
+        <Brand />
+        <button type="button" className="sidebar__close" onClick={() => onClose({ returnFocus: true })}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+          <span className="visually-hidden">{d.menuClose}</span>
+        </button>
+      </div>
+
+      <div className="profile-card">
+        <span className="profile-card__avatar" aria-hidden="true">
+          {initialsOf(user.name)}
+        </span>
+        <div className="profile-card__text">
+          <p className="profile-card__name">{user.name}</p>
+          <p className="profile-card__line" title={user.email}>
+            {user.email}
+          </p>
+          <p className="profile-card__line">{fillMessage(d.userId, { id: user.id })}</p>
+        </div>
+      </div>
+
+      <div className="balance-card">
+        <div>
+          <p className="balance-card__label">{d.balance}</p>
+          <p className="balance-card__amount">{formatRubles(user.balance)}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={onTopUp}>
+          {d.topUp}
+        </button>
+      </div>
+
+      <nav className="sidebar__nav" aria-label={d.navLabel}>
+        <ul>
+          {dashboardSections.map((section) => (
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                className="sidebar__link"
+                aria-current={sectionCurrent(section, pathname)}
+                onClick={() => onClose({ returnFocus: false })}
+              >
+                {section.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="sidebar__footer">
+        <ExternalLink href={contacts.supportUrl} className="sidebar__support">
+          {d.support}
+        </ExternalLink>
+        <button type="button" className="button button--secondary" onClick={() => logout.mutate()}>
+          {d.logout}
+        </button>
+      </div>
+    </aside>
+  );
+}

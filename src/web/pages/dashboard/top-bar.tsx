@@ -1,0 +1,46 @@
+import type { Ref } from 'react';
+import type { User } from '../../../contract/auth.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import { useHealthQuery } from '../../api/system.js';
+import { formatNumber } from '../../lib/format.js';
+
+const d = messages.dashboard;
+
+/** The screen's title and the seller's figures at a glance (SPEC §2), plus the phone menu button. */
+export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onToggleMenu }: {
+  title: string | undefined;
+  user: User;
+  sidebarId: string;
+  menuOpen: boolean;
+  menuButtonRef: Ref<HTMLButtonElement>;
+  onToggleMenu: () => void;
+}) {
+  const isDemo = useHealthQuery().data?.mode === 'demo';
+  return (
+    <header className="topbar">
+      <button
+        ref={menuButtonRef}
+        type="button"
+        className="topbar__menu"
+        aria-expanded={menuOpen}
+        aria-controls={sidebarId}
+        onClick={onToggleMenu}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        {d.menuToggle}
+      </button>
+      <p className="topbar__title">{title}</p>
+      <ul className="topbar__badges">
+        <li className="badge">{fillMessage(d.receiptsBadge, { count: formatNumber(user.scanned_receipts) })}</li>
+        {/* The project count and per-receipt cost badges (SPEC §2) join here with their data. */}
+        {isDemo && (
+          <li className="badge badge--demo" title={d.demoBadgeHint}>
+            {d.demoBadge}
+          </li>
+        )}
+      </ul>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.js';
+import { launchBrowser } from '../support/browser.js';
+import { MOBILE, hasHorizontalOverflow, openPage, waitForPath } from './helpers.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await test(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+describe('public pages', () => {
+  it("the landing and the auth screens never download the cabinet's code", () =>
+    withPage(async (page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/');
+      await heading(page, messages.landing.heroTitle).waitFor();
+      await page.getByRole('link', { name: messages.landing.register }).click();
+      await heading(page, messages.authForms.registerTitle).waitFor();
+      await page.goto('/login');
+      await heading(page, messages.authForms.loginTitle).waitFor();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((path) => path.includes('dashboard'))).toEqual([]);
+    }));
+
+  it("the landing's login button leads a signed-out visitor to /login", () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: messages.landing.signIn }).click();
+      await waitForPath(page, '/login');
+    }));
+
+  it('the login screen offers a demo contact in a new tab', () =>
+    withPage(async (page) => {
+      await page.goto('/login');
+      const contact = page.getByRole('link', { name: messages.authForms.demoContact });
+      expect(await contact.getAttribute('target')).toBe('_blank');
+      expect(await contact.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await contact.getAttribute('href')).toMatch(/^https:\/\/t\.me\//);
+    }));
+
+  it("the buyers' shop address shows its placeholder page", () =>
+    withPage(async (page) => {
+      await page.goto('/shop/some-token');
+      await heading(page, messages.publicShop.title).waitFor();
+    }));
+
+  it('an unknown address shows the Russian 404 page with a way home', () =>
+    withPage(async (page) => {
+      await page.goto('/no/such/page');
+      await heading(page, messages.app.notFoundTitle).waitFor();
+      await page.getByRole('link', { name: messages.app.goHome }).click();
+      await waitForPath(page, '/');
+    }));
+
+  it.each(['/', '/login', '/register'])('nothing overflows sideways on %s at 375 px', (path) =>
+    withPage(async (page) => {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
+});
