@@ -45,6 +45,17 @@ export const checkDuplicatesSchema = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: m.checkDuplicatesInvalid })
   .transform((value) => (value === 1 || value === '1' || value === true ? 1 : 0));
 
+/** Product keywords (SPEC §1 "a product is present by name"): comma-separated or a list. */
+export const keywordListSchema = z
+  .union([z.string(), z.array(z.string())], { error: m.keywordsInvalid })
+  .transform((value) => [...new Set((typeof value === 'string' ? value.split(',') : value).map((k) => k.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().max(100, m.keywordsInvalid)).max(20, m.keywordsInvalid));
+
+/** Minimum purchase total of the counted goods, rubles; 0 = no minimum. */
+export const minTotalSchema = numberLike(m.minTotalInvalid).pipe(
+  z.number().min(0, m.minTotalInvalid).max(10_000_000, m.minTotalInvalid).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.minTotalInvalid),
+);
+
 /** Optional free text: empty means "not set" (the bot then uses a default answer). */
 const optionalText = z
   .string()
@@ -58,6 +69,8 @@ const actionSettingsShape = {
   points_percentage: pointsPercentSchema.default(ACTION_DEFAULT_POINTS_PERCENT),
   receipt_validity_days: validityDaysSchema.default(ACTION_DEFAULT_VALIDITY_DAYS),
   check_duplicates: checkDuplicatesSchema.default(0),
+  product_keywords: keywordListSchema.default([]),
+  min_total: minTotalSchema.default(0),
   puzzle_bot_token: optionalText,
   puzzle_bot_points_variable: optionalText,
   command_success: optionalText,
@@ -79,6 +92,8 @@ export const updateActionRequestSchema = z.object({
   points_percentage: pointsPercentSchema.optional(),
   receipt_validity_days: validityDaysSchema.optional(),
   check_duplicates: checkDuplicatesSchema.optional(),
+  product_keywords: keywordListSchema.optional(),
+  min_total: minTotalSchema.optional(),
   puzzle_bot_token: optionalText.optional(),
   puzzle_bot_points_variable: optionalText.optional(),
   command_success: optionalText.optional(),
@@ -114,6 +129,10 @@ export const actionSchema = z.object({
   is_active: z.boolean(),
   status_message: z.string().nullable(),
   subscription_end_date: z.string().nullable(),
+  product_keywords: z.array(z.string()),
+  min_total: z.number(),
+  /** For a bot platform calling POST /lk/api/check on this action's behalf. */
+  api_key: z.string(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

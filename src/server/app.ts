@@ -19,6 +19,13 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { startSubscriptionExpiry } from './jobs/subscription-expiry.js';
+import { startPuzzleBotPushes } from './jobs/puzzlebot-push.js';
+import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
+import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
+import { createTaxClient } from './integrations/tax/client.js';
+import { taxEmulator } from './integrations/tax/emulator.js';
+import { buyerRoutes } from './modules/buyers/routes.js';
+import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -51,12 +58,19 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     openapi: {
       info: { title: 'ScanApp API', version: '1.0.0' },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
 
   const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
+  const tax = createTaxClient(config.tax);
+  const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   await app.register(
     async (api) => {
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
@@ -72,6 +86,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
           log: app.log,
         }),
       );
+      await api.register(receiptRoutes({ ...deps, tax, log: app.log }));
+      await api.register(buyerRoutes(deps));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
       }
@@ -91,6 +107,12 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       { prefix: '/__emulators/payments' },
     );
   }
+
+  if (config.tax.emulated) await app.register(taxEmulator({ token: config.tax.token }), { prefix: '/__emulators/tax' });
+  if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
+
+  const stopPushes = startPuzzleBotPushes({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }, config.outbox.pollMs, app.log);
+  app.addHook('onClose', async () => stopPushes());
 
   const stopExpiry = startSubscriptionExpiry(database.db, now, app.log);
   app.addHook('onClose', async () => stopExpiry());

@@ -31,6 +31,19 @@ const envSchema = z.object({
   ROBOKASSA_PAYMENT_URL: z.url().default('https://auth.robokassa.ru/Merchant/Index.aspx'),
   ROBOKASSA_RECEIPT_TAX: z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122']).default('none'),
   ROBOKASSA_TAX_SYSTEM: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).optional(),
+  TAX_API_TOKEN: z.string().min(1).optional(),
+  TAX_API_URL: z.url().default('https://proverkacheka.com'),
+  TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Waits before retrying "not ready yet" answers (codes 2 and 4), comma-separated. */
+  TAX_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ожидается список миллисекунд через запятую, например 1000,3000')
+    .default('1000,3000')
+    .transform((value) => value.split(',').map(Number)),
+  PUZZLEBOT_API_URL: z.url().default('https://api.puzzlebot.top'),
+  /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -51,7 +64,13 @@ export type Config = {
   /** Where this process can reach itself (emulators call the app over loopback). */
   internalUrl: string;
   robokassa: { emulated: boolean; settings: RobokassaSettings };
+  tax: { emulated: boolean; baseUrl: string; token: string; timeoutMs: number; retryDelaysMs: number[] };
+  puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
+  outbox: { pollMs: number; retryBaseMs: number };
 };
+
+/** Demo-mode token of the tax-service emulator. */
+export const DEMO_TAX_TOKEN = 'demo-tax-token';
 
 /** Demo-mode Robokassa credentials: the emulator and the app share them; never real money. */
 export const DEMO_ROBOKASSA = { merchantLogin: 'scanapp-demo', password1: 'demo-password-1', password2: 'demo-password-2' } as const;
@@ -86,10 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   } else if (!robokassaConfigured && e.SCANAPP_MODE === 'production') {
     problems.push('ROBOKASSA_MERCHANT_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2: required when SCANAPP_MODE=production');
   }
+  if (!e.TAX_API_TOKEN && e.SCANAPP_MODE === 'production') problems.push('TAX_API_TOKEN: required when SCANAPP_MODE=production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const loopbackHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const internalUrl = `http://${loopbackHost}:${e.PORT}`;
 
   return {
     port: e.PORT,
@@ -104,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR ?? 'dist/web'),
-    internalUrl: `http://${loopbackHost}:${e.PORT}`,
+    internalUrl,
     robokassa: {
       emulated: !robokassaConfigured,
       settings: {
@@ -118,5 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         receiptTaxSystem: e.ROBOKASSA_TAX_SYSTEM,
       },
     },
+    tax: {
+      emulated: !e.TAX_API_TOKEN,
+      baseUrl: e.TAX_API_TOKEN ? e.TAX_API_URL : `${internalUrl}/__emulators/tax`,
+      token: e.TAX_API_TOKEN ?? DEMO_TAX_TOKEN,
+      timeoutMs: e.TAX_TIMEOUT_MS,
+      retryDelaysMs: e.TAX_RETRY_DELAYS_MS,
+    },
+    // PuzzleBot has no product-wide credential (each action brings its bot's token):
+    // demo mode always talks to the emulator, production to PuzzleBot.
+    puzzleBot: {
+      emulated: e.SCANAPP_MODE === 'demo',
+      baseUrl: e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/puzzlebot` : e.PUZZLEBOT_API_URL,
+      timeoutMs: 10_000,
+    },
+    outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
   };
 }

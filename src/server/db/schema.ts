@@ -2,8 +2,10 @@ import {
   bigint,
   boolean,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -92,6 +94,9 @@ export const projects = pgTable('projects', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   deletedAt: timestamptz('deleted_at'),
+  productKeywords: text('product_keywords').array().notNull().default([]),
+  minTotalKopecks: bigint('min_total_kopecks', { mode: 'number' }).notNull().default(0),
+  apiKey: text('api_key').notNull(),
 });
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -107,3 +112,97 @@ export const invoices = pgTable('invoices', {
   paidAt: timestamptz('paid_at'),
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+export const receipts = pgTable('receipts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  projectId: integer('project_id').references(() => projects.id),
+  projectName: text('project_name').notNull(),
+  projectInns: text('project_inns').array().notNull(),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  qrRaw: text('qr_raw').notNull(),
+  fn: text('fn'),
+  fd: text('fd'),
+  fp: text('fp'),
+  issuedAt: timestamptz('issued_at'),
+  totalKopecks: bigint('total_kopecks', { mode: 'number' }),
+  sellerName: text('seller_name'),
+  sellerInn: text('seller_inn'),
+  retailPlace: text('retail_place'),
+  status: text('status').notNull(),
+  message: text('message'),
+  pointsAwarded: integer('points_awarded').notNull().default(0),
+  countedKopecks: bigint('counted_kopecks', { mode: 'number' }).notNull().default(0),
+  feeKopecks: bigint('fee_kopecks', { mode: 'number' }).notNull().default(0),
+  dedupe: boolean('dedupe').notNull().default(false),
+  scannedAt: timestamptz('scanned_at').notNull().defaultNow(),
+});
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+export const receiptItems = pgTable(
+  'receipt_items',
+  {
+    receiptId: bigint('receipt_id', { mode: 'number' }).notNull().references(() => receipts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 6, mode: 'number' }).notNull(),
+    sumKopecks: bigint('sum_kopecks', { mode: 'number' }).notNull(),
+    providerInn: text('provider_inn'),
+    status: text('status').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.receiptId, table.position] })],
+);
+export type ReceiptItemRow = typeof receiptItems.$inferSelect;
+
+export const taxReceiptCache = pgTable('tax_receipt_cache', {
+  receiptKey: text('receipt_key').primaryKey(),
+  body: jsonb('body').notNull(),
+  fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
+});
+
+export const pointsLedger = pgTable('points_ledger', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  delta: integer('delta').notNull(),
+  reason: text('reason').notNull(),
+  reference: text('reference').notNull().unique(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const buyerPoints = pgTable(
+  'buyer_points',
+  {
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    balance: integer('balance').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
+export const buyerStats = pgTable(
+  'buyer_stats',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    successfulReceipts: integer('successful_receipts').notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    lastReceiptAt: timestamptz('last_receipt_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
+);
+
+export const puzzlebotOutbox = pgTable('puzzlebot_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: timestamptz('locked_until'),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  sentAt: timestamptz('sent_at'),
+});

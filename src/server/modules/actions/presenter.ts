@@ -1,4 +1,5 @@
 import type { Action } from '../../../contract/actions.js';
+import { kopecksToRubles } from '../../../contract/format.js';
 import type { ProjectRow } from '../../db/schema.js';
 
 export function presentAction(row: ProjectRow): Action {
@@ -21,5 +22,8 @@ export function presentAction(row: ProjectRow): Action {
     is_active: row.isActive,
     status_message: row.statusMessage,
     subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
+    product_keywords: row.productKeywords,
+    min_total: kopecksToRubles(row.minTotalKopecks),
+    api_key: row.apiKey,
   };
 }

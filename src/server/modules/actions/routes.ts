@@ -13,7 +13,8 @@ import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { createAction, deleteAction, getAction, listActions, renewAction, updateAction, type ActionDeps } from './service.js';
+import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
+import { z } from '../../../contract/zod-setup.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['actions'];
@@ -60,6 +61,12 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
       '/projects/:id/renew',
       { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: errorResponseSchema, ...errors } } },
       async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/projects/:id/api-key',
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: z.object({ message: z.string(), api_key: z.string() }), ...errors } } },
+      async (request) => regenerateApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
   };
 }

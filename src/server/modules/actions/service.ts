@@ -1,6 +1,7 @@
 import type { Action, ActionSettings, updateActionRequestSchema } from '../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../contract/billing.js';
-import { formatDate, formatRubles, kopecksToRubles } from '../../../contract/format.js';
+import { randomBytes } from 'node:crypto';
+import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
@@ -46,7 +47,14 @@ function settingsToColumns(settings: Partial<ActionSettings>) {
     commandAlreadyScanned: settings.command_already_scanned,
     commandTooOld: settings.command_too_old,
     commandNoItems: settings.command_no_items,
+    productKeywords: settings.product_keywords,
+    minTotalKopecks: settings.min_total === undefined ? undefined : rublesToKopecks(settings.min_total),
   };
+}
+
+/** 256 bits, URL-safe: the credential a bot platform uses for this action's checks. */
+export function newApiKey(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export async function listActions(deps: ActionDeps, sellerId: number): Promise<Action[]> {
@@ -80,6 +88,9 @@ export async function createAction(deps: ActionDeps, sellerId: number, settings:
       pointsPercentage: settings.points_percentage,
       receiptValidityDays: settings.receipt_validity_days,
       checkDuplicates: settings.check_duplicates,
+      productKeywords: settings.product_keywords,
+      minTotalKopecks: rublesToKopecks(settings.min_total),
+      apiKey: newApiKey(),
       isActive: true,
       subscriptionEndDate: nextSubscriptionEnd(null, now),
       createdAt: now,
@@ -156,6 +167,12 @@ export async function renewAction(deps: ActionDeps, sellerId: number, id: number
     },
     () => replay(deps.db),
   );
+}
+
+export async function regenerateApiKey(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string; api_key: string }> {
+  const apiKey = newApiKey();
+  if (!(await repo.updateProject(deps.db, sellerId, id, { apiKey, updatedAt: deps.now() }))) throw notFound();
+  return { message: messages.actions.apiKeyRegenerated, api_key: apiKey };
 }
 
 export async function countActions(db: Executor, sellerId: number): Promise<number> {

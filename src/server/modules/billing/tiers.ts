@@ -1,12 +1,12 @@
 import { RECEIPT_TIERS, type TierKey } from '../../../contract/billing.js';
+import { receiptTierIndex } from '../../../contract/tiers.js';
 
 /**
  * The tier whose bounds hold the number of receipts the seller has already scanned
  * (SPEC §9: 0–200 → tier 1, 201–1000 → tier 2, …, over 100 000 → tier 7).
  */
 export function receiptTierFor(scannedReceipts: number): { index: number; key: TierKey } {
-  const scanned = Math.max(0, Math.floor(scannedReceipts));
-  const index = RECEIPT_TIERS.findIndex((tier) => tier.max === null || scanned <= tier.max);
+  const index = receiptTierIndex(scannedReceipts);
   return { index, key: RECEIPT_TIERS[index]!.key };
 }
 

@@ -1,0 +1,161 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { messages } from './messages.js';
+
+/** Verdicts of a receipt check. The first eight are SPEC §4's; the last three are ours (docs/decisions.md). */
+export const RECEIPT_STATUSES = [
+  'success',
+  'already_scanned',
+  'not_recognized',
+  'error',
+  'failed',
+  'too_old',
+  'no_items',
+  'subscription_inactive',
+  'no_matching_product',
+  'below_min_total',
+  'seller_balance_low',
+] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/** SPEC §4 labels. */
+export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
+  success: 'Успешно',
+  already_scanned: 'Повторный чек',
+  not_recognized: 'Не распознан',
+  error: 'Ошибка',
+  failed: 'Ошибка',
+  too_old: 'Чек слишком старый',
+  no_items: 'Нет ваших товаров',
+  subscription_inactive: 'Акция не активна',
+  no_matching_product: 'Нет нужного товара',
+  below_min_total: 'Сумма меньше минимальной',
+  seller_balance_low: 'Акция приостановлена',
+};
+export const UNKNOWN_STATUS_LABEL = 'Статус неизвестен';
+
+export function receiptStatusLabel(status: string | null | undefined): string {
+  return (RECEIPT_STATUS_LABELS as Record<string, string>)[status ?? ''] ?? UNKNOWN_STATUS_LABEL;
+}
+
+export type ItemStatus = 'counted' | 'not_counted' | 'unknown';
+
+/** SPEC §4 item status normalisation. */
+export function normalizeItemStatus(value: unknown): ItemStatus {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (text === 'counted' || text === 'учитывается') return 'counted';
+  if (text === 'not_counted' || text === 'not-counted' || text === 'не учитывается') return 'not_counted';
+  return 'unknown';
+}
+
+const r = messages.receipts;
+
+export const checkRequestSchema = z.object({
+  qrurl: z.string({ error: r.qrRequired }).trim().min(1, r.qrRequired).max(2000, r.qrTooLong),
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).max(64, r.buyerIdInvalid).regex(/^[0-9A-Za-z_.:-]+$/, r.buyerIdInvalid)),
+  /** A bot platform (PuzzleBot) may send the action's API key in the body instead of a header. */
+  api_key: z.string().max(200).optional(),
+});
+export type CheckRequest = z.input<typeof checkRequestSchema>;
+
+export const checkResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({
+    points_awarded: z.number().int(),
+    status: z.enum(RECEIPT_STATUSES),
+    error: z.string().nullable(),
+  }),
+});
+export type CheckResponse = z.infer<typeof checkResponseSchema>;
+
+export const receiptItemSchema = z.object({
+  name: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  sum: z.number(),
+  providerInn: z.string().nullable(),
+  status: z.enum(['counted', 'not_counted', 'unknown']),
+});
+export type ReceiptItem = z.infer<typeof receiptItemSchema>;
+
+export const receiptSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int().nullable(),
+  project_name: z.string(),
+  project_inns: z.array(z.string()),
+  user_id_tg: z.string(),
+  fiscalDriveNumber: z.string().nullable(),
+  fiscalDocumentNumber: z.string().nullable(),
+  fiscalSign: z.string().nullable(),
+  totalSum: z.number().nullable(),
+  points_awarded: z.number().int(),
+  scanned_at: z.string(),
+  dateTime: z.string().nullable(),
+  status: z.enum(RECEIPT_STATUSES),
+  message: z.string().nullable(),
+  retailPlace: z.string().nullable(),
+  seller: z.string().nullable(),
+  items: z.array(receiptItemSchema),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const RECEIPT_PAGE_SIZE = 10;
+
+export const receiptsQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(RECEIPT_PAGE_SIZE),
+  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Same as project_id; 'all' (or empty) means every action. */
+  project_filter: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value && value !== 'all' ? Number(value) : undefined))
+    .refine((id) => id === undefined || (Number.isInteger(id) && id > 0 && id <= 2_147_483_647), messages.actionPage.invalidId),
+});
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_receipts: z.number().int(),
+  limit: z.number().int(),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema), pagination: paginationSchema });
+export type ReceiptsResponse = z.infer<typeof receiptsResponseSchema>;
+
+/** SPEC §9 buyer periods by last receipt date. */
+export const BUYER_PERIOD_DAYS = [7, 30, 90] as const;
+export const BUYER_SORT_FIELDS = ['buyer_id', 'successful_receipts_count', 'total_amount', 'last_receipt_at'] as const;
+
+export const buyersQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Optional server-side filtering, sorting and paging for large bases; without them every buyer is returned. */
+  period_days: z.coerce.number().int().refine((days) => (BUYER_PERIOD_DAYS as readonly number[]).includes(days), r.periodInvalid).optional(),
+  sort: z.enum(BUYER_SORT_FIELDS).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100_000).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const buyerSchema = z.object({
+  buyer_id: z.string(),
+  successful_receipts_count: z.number().int(),
+  total_amount: z.number(),
+  last_receipt_at: z.string(),
+});
+export type Buyer = z.infer<typeof buyerSchema>;
+
+export const buyersResponseSchema = z.object({
+  buyers: z.array(buyerSchema),
+  summary: z.object({ buyers_count: z.number().int(), successful_receipts: z.number().int(), total_amount: z.number() }),
+});
+export type BuyersResponse = z.infer<typeof buyersResponseSchema>;

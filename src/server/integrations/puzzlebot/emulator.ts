@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * Stand-in for PuzzleBot's API (demo mode), under /__emulators/puzzlebot: `variableChange`
+ * with the real parameters and the 120-requests-a-minute limit per bot token.
+ * `GET /variables` lists the variables per bot and user; `POST /outage` makes one bot
+ * token fail until told otherwise (to test that nothing is lost).
+ */
+const LIMIT_PER_MINUTE = 120;
+
+export function puzzleBotEmulator(): FastifyPluginAsync {
+  const variables = new Map<string, { token: string; user_id: string; variable: string; value: number; updated_at: string }>();
+  const requestTimes = new Map<string, number[]>();
+  const down = new Set<string>();
+
+  return async (app) => {
+    app.get('/', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      if (!q.token) return { code: 1, message: 'token is required' };
+      if (down.has(q.token)) return { code: 500, message: 'Service unavailable' };
+      const now = Date.now();
+      const recent = (requestTimes.get(q.token) ?? []).filter((t) => now - t < 60_000);
+      if (recent.length >= LIMIT_PER_MINUTE) return { code: 429, message: 'Too many requests' };
+      requestTimes.set(q.token, [...recent, now]);
+      if (q.method !== 'variableChange') return { code: 2, message: `unknown method ${q.method ?? ''}` };
+      if (!q.variable || !q.user_id || q.expression === undefined || !/^-?\d+(\.\d+)?$/.test(q.expression)) {
+        return { code: 3, message: 'variable, expression and user_id are required' };
+      }
+      const key = `${q.token}\u0000${q.user_id}\u0000${q.variable}`;
+      variables.set(key, { token: q.token, user_id: q.user_id, variable: q.variable, value: Number(q.expression), updated_at: new Date(now).toISOString() });
+      return { code: 0, message: 'OK' };
+    });
+
+    app.get('/variables', async () => [...variables.values()]);
+
+    app.post('/outage', async (request) => {
+      const body = (request.body ?? {}) as { token?: string; down?: boolean };
+      if (!body.token) return { ok: false };
+      if (body.down) down.add(body.token);
+      else down.delete(body.token);
+      return { ok: true };
+    });
+  };
+}

@@ -1,0 +1,93 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { formatFiscalQr, parseFiscalQr, receiptKey, type FiscalQr } from '../../modules/receipts/qr.js';
+import { readTaxReceipt, taxReceiptJsonSchema } from '../../modules/receipts/tax-receipt.js';
+
+/**
+ * Stand-in for the proverkacheka.com API (demo mode), under /__emulators/tax.
+ * `POST /receipts` registers a receipt in the service's `data.json` form (optionally with a
+ * behaviour for tests); the API then answers for its QR string exactly as the real one does.
+ */
+const behaviourSchema = z
+  .object({
+    /** Answer code 2 ("not ready") this many times first. */
+    notReadyTimes: z.number().int().min(0).max(10).default(0),
+    /** Always answer this code (3 limit, 4 wait, 5 error) — the service misbehaving. */
+    code: z.union([z.literal(3), z.literal(4), z.literal(5)]).optional(),
+    /** Delay every answer (slow service). */
+    delayMs: z.number().int().min(0).max(60_000).default(0),
+  })
+  .default({ notReadyTimes: 0, delayMs: 0 });
+
+const registrationSchema = z.union([
+  z.object({ receipt: taxReceiptJsonSchema.passthrough(), behaviour: behaviourSchema }),
+  taxReceiptJsonSchema.passthrough().transform((receipt) => ({ receipt, behaviour: behaviourSchema.parse(undefined) })),
+]);
+
+interface Registered {
+  json: unknown;
+  qr: FiscalQr;
+  behaviour: z.infer<typeof behaviourSchema>;
+  notReadyLeft: number;
+  requests: number;
+}
+
+/** The QR printed on a receipt: local date-time to the minute, total, fn, i, fp, operation type. */
+export function qrOfReceipt(json: unknown): FiscalQr | undefined {
+  const receipt = readTaxReceipt(json);
+  if (!receipt) return undefined;
+  const dateTime = (json as { dateTime: string | number }).dateTime;
+  // Unix seconds are shown in Moscow time, the way the FNS app prints them.
+  const local =
+    typeof dateTime === 'number'
+      ? new Date(receipt.issuedAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 16)
+      : dateTime.slice(0, 16);
+  return {
+    localDateTime: `${local}:00`,
+    totalKopecks: receipt.totalKopecks,
+    fn: receipt.fn,
+    i: receipt.i,
+    fp: receipt.fp,
+    n: receipt.operationType,
+  };
+}
+
+export function taxEmulator(options: { token: string }): FastifyPluginAsync {
+  const receipts = new Map<string, Registered>();
+
+  return async (app) => {
+    await app.register(formbody);
+
+    app.post('/receipts', async (request, reply) => {
+      const parsed = registrationSchema.safeParse(request.body);
+      const qr = parsed.success ? qrOfReceipt(parsed.data.receipt) : undefined;
+      if (!parsed.success || !qr) return reply.status(400).send({ message: 'Это не чек в формате data.json налоговой службы' });
+      const key = receiptKey(qr);
+      receipts.set(key, { json: parsed.data.receipt, qr, behaviour: parsed.data.behaviour, notReadyLeft: parsed.data.behaviour.notReadyTimes, requests: 0 });
+      return reply.status(201).send({ qrraw: formatFiscalQr(qr), key });
+    });
+
+    /** How often the API was asked about each receipt (the app must cache). */
+    app.get('/requests', async () => Object.fromEntries([...receipts].map(([key, entry]) => [key, entry.requests])));
+
+    app.post('/api/v1/check/get', async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (body.token !== options.token) return { code: 5, data: 'Неверный токен' };
+      const qr = typeof body.qrraw === 'string' ? parseFiscalQr(body.qrraw) : undefined;
+      const entry = qr ? receipts.get(receiptKey(qr)) : undefined;
+      if (entry) entry.requests++;
+      if (entry?.behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, entry.behaviour.delayMs));
+      // The real service checks every field of the QR against the receipt, to the minute.
+      if (!qr || !entry || entry.qr.totalKopecks !== qr.totalKopecks || entry.qr.localDateTime.slice(0, 16) !== qr.localDateTime.slice(0, 16) || entry.qr.n !== qr.n) {
+        return { code: 0, data: 'Чек некорректен' };
+      }
+      if (entry.behaviour.code) return { code: entry.behaviour.code, data: 'Сервис временно недоступен' };
+      if (entry.notReadyLeft > 0) {
+        entry.notReadyLeft--;
+        return { code: 2, data: 'Данные чека пока не получены' };
+      }
+      return { code: 1, first: 0, data: { json: entry.json }, request: { qrraw: body.qrraw } };
+    });
+  };
+}

@@ -1,0 +1,31 @@
+import type { ReceiptsResponse } from '../../../contract/receipts.js';
+import type { Executor } from '../../db/connection.js';
+import { presentReceipt } from './presenter.js';
+import * as repo from './repository.js';
+
+/** A page of the seller's receipt history (every action, deleted ones included, or one). */
+export async function listReceiptHistory(
+  db: Executor,
+  sellerId: number,
+  query: { page: number; limit: number; projectId?: number },
+): Promise<ReceiptsResponse> {
+  const { rows, items, total } = await repo.listReceipts(db, sellerId, {
+    projectId: query.projectId,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const itemsByReceipt = new Map<number, typeof items>();
+  for (const item of items) itemsByReceipt.set(item.receiptId, [...(itemsByReceipt.get(item.receiptId) ?? []), item]);
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return {
+    receipts: rows.map((row) => presentReceipt(row, itemsByReceipt.get(row.id) ?? [])),
+    pagination: {
+      current_page: query.page,
+      total_pages: totalPages,
+      total_receipts: total,
+      limit: query.limit,
+      has_next: query.page < totalPages,
+      has_prev: query.page > 1,
+    },
+  };
+}

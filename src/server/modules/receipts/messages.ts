@@ -1,0 +1,45 @@
+import { formatRubles, kopecksToRubles } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import type { ReceiptStatus } from '../../../contract/receipts.js';
+import type { ProjectRow } from '../../db/schema.js';
+
+const r = messages.receipts;
+
+/**
+ * What the shopper is told: the action's own command text for the status (SPEC §3's five
+ * commands), else a default. `{points}` in a success text is replaced by the points awarded.
+ */
+export function answerFor(status: ReceiptStatus, action: ProjectRow | undefined, facts: { points?: number } = {}): string {
+  const own = (text: string | null | undefined) => (text?.trim() ? text : undefined);
+  const values = {
+    points: facts.points ?? 0,
+    days: action?.receiptValidityDays ?? 0,
+    min: formatRubles(kopecksToRubles(action?.minTotalKopecks ?? 0)),
+  };
+  const template = (() => {
+    switch (status) {
+      case 'success':
+        return own(action?.commandSuccess) ?? r.defaultSuccess;
+      case 'not_recognized':
+        return own(action?.commandNotRecognized) ?? r.defaultNotRecognized;
+      case 'already_scanned':
+        return own(action?.commandAlreadyScanned) ?? r.defaultAlreadyScanned;
+      case 'too_old':
+        return own(action?.commandTooOld) ?? r.defaultTooOld;
+      case 'no_items':
+        return own(action?.commandNoItems) ?? r.defaultNoItems;
+      case 'no_matching_product':
+        return own(action?.commandNoItems) ?? r.defaultNoMatchingProduct;
+      case 'below_min_total':
+        return r.defaultBelowMinTotal;
+      case 'subscription_inactive':
+        return r.defaultInactive;
+      case 'seller_balance_low':
+        return r.defaultSellerBalanceLow;
+      case 'error':
+      case 'failed':
+        return r.checkFailed;
+    }
+  })();
+  return fillMessage(template, values);
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { messages } from '../../../contract/messages.js';
+import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
+import { AppError } from '../../http/errors.js';
+import { bearerToken, requireSeller } from '../../http/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { listReceiptHistory } from './history.js';
+import { findProjectByApiKey } from './repository.js';
+import { checkReceipt, type ReceiptDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const API_KEY_HEADER = 'x-api-key';
+
+export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    /**
+     * Two callers: the seller's session (the action page form), or a bot platform with the
+     * action's API key (header X-Api-Key or `api_key` in the body). A key acts for its own
+     * action only.
+     */
+    app.post(
+      '/check',
+      { schema: { tags: ['receipts'], security: [{ bearer: [] }, { apiKey: [] }], body: checkRequestSchema, response: { 200: checkResponseSchema, ...errors } } },
+      async (request) => {
+        const body = request.body;
+        const header = request.headers[API_KEY_HEADER];
+        const apiKey = (typeof header === 'string' ? header : undefined) ?? body.api_key;
+        let sellerId: number;
+        if (apiKey && !bearerToken(request)) {
+          const owner = await findProjectByApiKey(deps.db, apiKey);
+          if (!owner || owner.id !== body.project_id || (body.user_id !== undefined && body.user_id !== owner.userId)) {
+            throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
+          }
+          sellerId = owner.userId;
+        } else {
+          sellerId = await requireSeller(deps, request, body.user_id);
+        }
+        return checkReceipt(deps, { sellerId, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg });
+      },
+    );
+
+    app.get(
+      '/receipts',
+      { schema: { tags: ['receipts'], security: [{ bearer: [] }], querystring: receiptsQuerySchema, response: { 200: receiptsResponseSchema, ...errors } } },
+      async (request) => {
+        const query = request.query;
+        const sellerId = await requireSeller(deps, request, query.user_id);
+        return listReceiptHistory(deps.db, sellerId, { page: query.page, limit: query.limit, projectId: query.project_id ?? query.project_filter });
+      },
+    );
+  };
+}

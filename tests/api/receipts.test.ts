@@ -1,0 +1,296 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { messages } from '../../src/contract/messages.js';
+import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
+import { backends, withPostgres } from '../support/backends.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+
+const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;
+const WB_SELLER = '072196655529'; // the supplier (tag 1226) on the Wildberries fixture
+const WB_TOTAL = 1786;
+
+async function actionFor(seller: Seller, settings: Record<string, unknown> = {}): Promise<number> {
+  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, ...settings });
+  if (created.status !== 201) throw new Error(created.text);
+  return created.body.project_id;
+}
+
+const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
+const check = (seller: Seller, projectId: number, qrurl: string, buyer = '100500') =>
+  seller.api.post('/check', { qrurl, user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+
+describe.each(backends())('receipt checks on $name', (backend) => {
+  const url = backend.url;
+
+  it('a marketplace receipt of the seller earns points, charges the tier price and is recorded', async () => {
+    const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+    const projectId = await actionFor(seller);
+    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    const answer = await check(seller, projectId, qr);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: true,
+      message: 'Чек принят! Начислено баллов: 178.',
+      data: { points_awarded: 178, status: 'success', error: null },
+    });
+    expect(await balanceOf(seller)).toBe(100 - BILLING_DEFAULTS.receipt_price_tier1);
+    const profile = (await seller.api.get('/profile')).body.user;
+    expect(profile.scanned_receipts).toBe(1);
+    expect((await seller.api.get(`/projects/${projectId}`)).body.project.receipts_count).toBe(1);
+
+    const history = (await seller.api.get('/receipts')).body;
+    expect(history.pagination).toMatchObject({ current_page: 1, total_receipts: 1, total_pages: 1, limit: 10, has_next: false, has_prev: false });
+    expect(history.receipts[0]).toMatchObject({
+      project_id: projectId,
+      project_name: 'Aurora',
+      user_id_tg: '100500',
+      status: 'success',
+      points_awarded: 178,
+      totalSum: WB_TOTAL,
+      fiscalDriveNumber: '7380440800792177',
+    });
+    expect(history.receipts[0].items).toHaveLength(3);
+    expect(history.receipts[0].items.every((item: { status: string; providerInn: string }) => item.status === 'counted' && item.providerInn === WB_SELLER)).toBe(true);
+
+    const buyers = (await seller.api.get(`/buyers?user_id=${seller.id}`)).body;
+    expect(buyers.buyers).toEqual([{ buyer_id: '100500', successful_receipts_count: 1, total_amount: WB_TOTAL, last_receipt_at: expect.any(String) }]);
+    expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: WB_TOTAL });
+    const { operations } = (await seller.api.get('/balance/operations')).body;
+    expect(operations[0]).toMatchObject({ kind: 'receipt_fee', amount: -8, description: 'Проверка чека в акции «Aurora»' });
+  });
+
+  it('counts only the action seller’s items on a receipt with several sellers, and uses the seller’s own answer', async () => {
+    const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+    const projectId = await actionFor(seller, { project_inns: '7717144513', points_percentage: 5, command_success: 'Спасибо! +{points} баллов' });
+    const receipt = freshReceipt('wb-aurora-cosmetics', 1, (r) => {
+      r.items.push({ name: 'Овощерезка Borner', price: 270100, quantity: 1, sum: 270100, providerInn: '7717144513  ' });
+      r.totalSum += 270100;
+    });
+    const answer = await check(seller, projectId, await registerReceipt(url, receipt));
+    expect(answer.body).toMatchObject({ success: true, message: 'Спасибо! +135 баллов', data: { points_awarded: 135 } });
+    const [saved] = (await seller.api.get(`/receipts?project_id=${projectId}`)).body.receipts;
+    expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
+  });
+
+  describe('refusals, each with its status and nothing charged or awarded', () => {
+    it.each([
+      ['garbage', 'это не чек'],
+      ['a return receipt', 't=20240627T1556&s=1786.00&fn=7380440800792177&i=92555&fp=2059569348&n=2'],
+      ['a receipt unknown to the tax service', 't=20240627T1556&s=1786.00&fn=1&i=2&fp=3&n=1'],
+    ])('%s is not recognised', async (_label, qr) => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller, { command_not_recognized: 'Не вижу чек' });
+      const answer = await check(seller, projectId, qr);
+      expect(answer.body).toEqual({ success: false, message: 'Не вижу чек', data: { points_awarded: 0, status: 'not_recognized', error: 'Не вижу чек' } });
+      expect(await balanceOf(seller)).toBe(0);
+      expect((await seller.api.get('/receipts')).body.receipts[0].status).toBe('not_recognized');
+    });
+
+    it('a receipt older than the validity period is too old', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller, { receipt_validity_days: 30 });
+      const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 31)));
+      expect(answer.body.data).toEqual({ points_awarded: 0, status: 'too_old', error: 'Чек слишком старый: принимаются чеки не старше 30 дн.' });
+    });
+
+    it('a receipt without the seller’s goods has no items, and its items are kept as not counted', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller, { project_inns: '7707083893' });
+      const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('lenta-marked-excise')));
+      expect(answer.body.data.status).toBe('no_items');
+      const [saved] = (await seller.api.get('/receipts')).body.receipts;
+      expect(saved.items.length).toBeGreaterThan(0);
+      expect(saved.items.every((item: { status: string }) => item.status === 'not_counted')).toBe(true);
+    });
+
+    it('the product named by the action must be on the receipt', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller, { product_keywords: 'бальзам, маска' });
+      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe('no_matching_product');
+    });
+
+    it('the counted goods must reach the minimum total', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller, { min_total: 2000 });
+      const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
+      expect(answer.body.data.status).toBe('below_min_total');
+      expect(answer.body.message.replace(/\u00a0/g, ' ')).toBe('Сумма покупки меньше минимальной для акции: 2 000 ₽.');
+    });
+
+    it('a second scan of the same receipt is refused when duplicates are checked', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { check_duplicates: 1 });
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+      const again = await check(seller, projectId, qr, '777');
+      expect(again.body).toMatchObject({ success: false, data: { status: 'already_scanned', points_awarded: 0 } });
+      expect(await balanceOf(seller)).toBe(92);
+    });
+
+    it('a repeat is accepted (and fetched from the cache) when duplicates are allowed', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { check_duplicates: 0 });
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+      const requests = await (await fetch(`${url}/__emulators/tax/requests`)).json();
+      const key = Object.keys(requests).find((k) => k.startsWith('7380440800792177:') && qr.includes(`i=${k.split(':')[1]}&`));
+      expect(requests[key!]).toBe(1);
+      expect((await seller.api.get('/buyers')).body.buyers[0]).toMatchObject({ successful_receipts_count: 2, total_amount: 2 * WB_TOTAL });
+    });
+
+    it('tax service down: status error, nothing charged or awarded', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller);
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'), { code: 5 });
+      const answer = await check(seller, projectId, qr);
+      expect(answer.body).toEqual({ success: false, message: messages.receipts.checkFailed, data: { points_awarded: 0, status: 'error', error: messages.receipts.checkFailed } });
+      expect(await balanceOf(seller)).toBe(100);
+      expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
+    });
+
+    it('"not ready yet" answers are retried', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller);
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'), { notReadyTimes: 2 });
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+    });
+
+    it('without money for the receipt the check is refused and the action says why', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller);
+      const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
+      expect(answer.body.data).toEqual({ points_awarded: 0, status: 'seller_balance_low', error: messages.receipts.defaultSellerBalanceLow });
+      expect((await seller.api.get(`/projects/${projectId}`)).body.project.status_message).toBe(messages.receipts.sellerBalanceLowStatus);
+      expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(0);
+    });
+  });
+
+  describe('input and access', () => {
+    it('requires the receipt link and the messenger user ID', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller);
+      expect((await seller.api.post('/check', { user_id: seller.id, project_id: projectId, user_id_tg: '1' })).body).toEqual({ message: messages.receipts.qrRequired });
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' ' })).body).toEqual({ message: messages.receipts.buyerIdRequired });
+      expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+    });
+
+    it("another seller's action is not found, and receipts and buyers stay private", async () => {
+      const alice = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(alice);
+      await check(alice, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
+      const bob = await createSeller(url);
+      const answer = await bob.api.post('/check', { qrurl: 'x', project_id: projectId, user_id_tg: '1' });
+      expect(answer.status).toBe(404);
+      expect((await bob.api.get(`/receipts?project_id=${projectId}`)).body.receipts).toEqual([]);
+      expect((await bob.api.get(`/buyers?project_id=${projectId}`)).body.buyers).toEqual([]);
+      expect((await bob.api.get(`/receipts?user_id=${alice.id}`)).status).toBe(403);
+      expect((await bob.api.get(`/buyers?user_id=${alice.id}`)).status).toBe(403);
+    });
+
+    it('a bot platform checks with the action’s API key, and only for that action', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION * 2 + 100);
+      const projectId = await actionFor(seller);
+      const otherId = await actionFor(seller);
+      const { api_key: apiKey } = (await seller.api.get(`/projects/${projectId}`)).body.project;
+      const bot = new ApiClient(url);
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const viaHeader = await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } });
+      expect(viaHeader.body.data.status).toBe('success');
+      const viaBody = await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42', api_key: apiKey });
+      expect(viaBody.body.data.status).toBe('success');
+      for (const [key, id] of [[apiKey, otherId], ['wrong-key', projectId]] as const) {
+        const refused = await bot.post('/check', { qrurl: qr, project_id: id, user_id_tg: '42' }, { headers: { 'x-api-key': key } });
+        expect(refused.status).toBe(401);
+        expect(refused.body).toEqual({ message: messages.receipts.apiKeyInvalid });
+      }
+      const regenerated = await seller.api.post(`/projects/${projectId}/api-key`);
+      expect(regenerated.body.api_key).not.toBe(apiKey);
+      expect((await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } })).status).toBe(401);
+    });
+  });
+
+  describe('history', () => {
+    it('pages newest first, filters by action, and keeps receipts of deleted actions', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION * 2);
+      const a = await actionFor(seller, { name: 'A' });
+      const b = await actionFor(seller, { name: 'B' });
+      for (const [id, qr] of [[a, 'x1'], [a, 'x2'], [b, 'x3']] as const) await check(seller, id, qr);
+      const page1 = (await seller.api.get('/receipts?page=1&limit=2')).body;
+      expect(page1.receipts.map((r: { qr?: string; project_name: string }) => r.project_name)).toEqual(['B', 'A']);
+      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false });
+      expect((await seller.api.get('/receipts?page=2&limit=2')).body.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true });
+      expect((await seller.api.get(`/receipts?project_filter=${a}`)).body.pagination.total_receipts).toBe(2);
+      expect((await seller.api.get('/receipts?project_filter=all')).body.pagination.total_receipts).toBe(3);
+      await seller.api.request('DELETE', `/projects/${a}`);
+      const kept = (await seller.api.get(`/receipts?project_id=${a}`)).body;
+      expect(kept.pagination.total_receipts).toBe(2);
+      expect(kept.receipts[0].project_name).toBe('A');
+    });
+  });
+
+  describe('buyers', () => {
+    it('sorts and pages on the server when asked', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller);
+      for (const buyer of ['300', '100', '200']) {
+        await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), buyer);
+      }
+      const sorted = (await seller.api.get('/buyers?sort=buyer_id&order=asc&limit=2')).body;
+      expect(sorted.buyers.map((b: { buyer_id: string }) => b.buyer_id)).toEqual(['100', '200']);
+      expect(sorted.summary.buyers_count).toBe(3);
+      expect((await seller.api.get('/buyers?period_days=7')).body.buyers).toHaveLength(3);
+      expect((await seller.api.get('/buyers?period_days=5')).status).toBe(400);
+    });
+  });
+
+  describe('PuzzleBot', () => {
+    it('receives the buyer’s absolute balance, and a PuzzleBot outage loses nothing', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const token = `bot-${seller.id}`;
+      const projectId = await actionFor(seller, { puzzle_bot_token: token, puzzle_bot_points_variable: 'points' });
+      await fetch(`${url}/__emulators/puzzlebot/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, down: true }) });
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '555');
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '555');
+      const variables = async () => ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; user_id: string; variable: string; value: number }[]).filter((v) => v.token === token);
+      expect(await variables()).toEqual([]);
+      await fetch(`${url}/__emulators/puzzlebot/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, down: false }) });
+      await vi.waitFor(async () => expect(await variables()).toEqual([expect.objectContaining({ user_id: '555', variable: 'points', value: 356 })]), { timeout: 15_000, interval: 200 });
+    });
+  });
+
+  describe.runIf(backend.name === 'postgres')('under concurrency and over time', () => {
+    it('the same QR sent 50 times at once gives one success', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { check_duplicates: 1 });
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => check(seller, projectId, qr, String(1000 + i))));
+      const statuses = answers.map((a) => a.body.data.status);
+      expect(statuses.filter((s) => s === 'success')).toHaveLength(1);
+      expect(statuses.filter((s) => s === 'already_scanned')).toHaveLength(49);
+      expect(await balanceOf(seller)).toBe(92);
+      const points = await withPostgres(backend, async (db) => (await db.query('SELECT coalesce(sum(delta), 0)::int AS s FROM points_ledger WHERE project_id = $1', [projectId])).rows[0].s);
+      expect(points).toBe(178);
+    });
+
+    it('an action whose subscription is over refuses receipts', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { command_success: 'ok' });
+      await withPostgres(backend, (db) => db.query("UPDATE projects SET subscription_end_date = now() - interval '1 minute' WHERE id = $1", [projectId]));
+      const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
+      expect(answer.body.data).toEqual({ points_awarded: 0, status: 'subscription_inactive', error: messages.receipts.defaultInactive });
+      expect(await balanceOf(seller)).toBe(100);
+    });
+
+    it('the buyers period filter uses the last purchase date', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller);
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 10)), 'old');
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), 'new');
+      const week = (await seller.api.get('/buyers?period_days=7')).body;
+      expect(week.buyers.map((b: { buyer_id: string }) => b.buyer_id)).toEqual(['new']);
+      expect((await seller.api.get('/buyers?period_days=30')).body.buyers).toHaveLength(2);
+    });
+  });
+});
