@@ -1,0 +1,48 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../tests/support/server-process.js';
+
+export interface Row {
+  scenario: string;
+  database: string;
+  value: string;
+}
+
+export function machineLine(extra: string): string {
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}; ${extra}`;
+}
+
+export function table(rows: Row[]): string {
+  return ['| scenario | database | result |', '| --- | --- | --- |', ...rows.map((row) => `| ${row.scenario} | ${row.database} | ${row.value} |`)].join('\n');
+}
+
+/** Replaces the text between `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->` in docs/benchmarks.md. */
+export function writeSection(name: string, content: string): void {
+  const file = path.join(ROOT, 'docs/benchmarks.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`markers ${start} … ${end} missing in docs/benchmarks.md`);
+  writeFileSync(file, `${doc.slice(0, from + start.length)}\n${content}\n${doc.slice(to)}`);
+}
+
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Median and 95th percentile of `runs` sequential timings of `work`, in milliseconds. */
+export async function timeIt(runs: number, work: () => Promise<void>): Promise<{ median: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return { median: at(0.5), p95: at(0.95) };
+}
