@@ -58,7 +58,7 @@ describe.each([
       }
 
       await page.getByRole('button', { name: d.topUp, exact: true }).click();
-      await page.getByRole('dialog', { name: messages.topUp.title }).waitFor();
+      await page.getByRole('dialog', { name: messages.topUpDialog.title }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }, viewport));
 });

@@ -84,24 +84,24 @@ describe('the cabinet layout', () => {
       expect(await nav(page).getByRole('link', { name: d.actionsTitle, exact: true }).getAttribute('aria-current')).toBeNull();
     }));
 
-  it("'Пополнить' opens the top-up dialog; Esc and 'Закрыть' close it and focus returns", () =>
+  it("'Пополнить' opens the top-up dialog; Esc and 'Отмена' close it and focus returns", () =>
     withSignedInPage(async (page) => {
       await page.goto('/dashboard');
       const topUp = page.getByRole('button', { name: d.topUp, exact: true });
-      const dialog = page.getByRole('dialog', { name: messages.topUp.title });
+      const dialog = page.getByRole('dialog', { name: messages.topUpDialog.title });
 
       await topUp.click();
       await dialog.waitFor();
       expect(await dialog.getAttribute('aria-modal')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
-      await dialog.getByRole('link', { name: messages.topUp.supportLink }).waitFor();
+      await dialog.getByRole('button', { name: /^1\s000/ }).waitFor();
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
 
       await topUp.click();
-      await dialog.getByRole('button', { name: messages.topUp.close, exact: true }).click();
+      await dialog.getByRole('button', { name: messages.topUpDialog.cancel, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
     }));
@@ -160,7 +160,7 @@ describe('the cabinet on a phone (375 px)', () => {
       await page.getByRole('button', { name: d.menuToggle, exact: true }).click();
       const topUp = page.getByRole('button', { name: d.topUp, exact: true });
       await topUp.click();
-      const dialog = page.getByRole('dialog', { name: messages.topUp.title });
+      const dialog = page.getByRole('dialog', { name: messages.topUpDialog.title });
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

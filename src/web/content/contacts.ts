@@ -5,6 +5,6 @@
 export const contacts = {
   /** Sales: demonstrations and presentations (login screen). */
   demoUrl: 'https://t.me/scanapp_support',
-  /** Support: questions, bank-transfer top-ups (cabinet sidebar, top-up dialog). */
+  /** Support: questions and bank-transfer top-ups (cabinet sidebar). */
   supportUrl: 'https://t.me/scanapp_support',
 } as const;

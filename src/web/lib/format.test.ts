@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRubles } from './format.js';
+import { formatDate, formatNumber, formatRubles, formatRublesWithKopecks } from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -22,6 +22,18 @@ describe('formatRubles', () => {
 
   it('never shows a negative zero', () => {
     expect(formatRubles(-0.001)).toBe(`0${nbsp}₽`);
+  });
+});
+
+describe('formatRublesWithKopecks', () => {
+  it('always shows two kopeck digits', () => {
+    expect(formatRublesWithKopecks(1000)).toBe(`1${nbsp}000,00${nbsp}₽`);
+    expect(formatRublesWithKopecks(0.5)).toBe(`0,50${nbsp}₽`);
+    expect(formatRublesWithKopecks(1234567.891)).toBe(`1${nbsp}234${nbsp}567,89${nbsp}₽`);
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatRublesWithKopecks(-0.001)).toBe(`0,00${nbsp}₽`);
   });
 });
 

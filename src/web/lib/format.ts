@@ -36,6 +36,11 @@ export function formatRubles(amount: number): string {
   return format.format((kopecks || 0) / 100);
 }
 
+/** Always two kopeck digits ('1 000,00 ₽'): amounts a payment reports (SPEC §8 payment banner). */
+export function formatRublesWithKopecks(amount: number): string {
+  return rublesWithKopecks.format((Math.round(amount * 100) || 0) / 100);
+}
+
 /** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */
 export function formatDate(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;

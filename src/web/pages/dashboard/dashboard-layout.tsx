@@ -7,6 +7,7 @@ import { useSessionState } from '../../auth/session.js';
 import { Banner } from '../../components/banner.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
 import { usePageTitle } from './page-title.js';
+import { PaymentBanner } from './payment-banner.js';
 import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { TopUpDialog } from './top-up-dialog.js';
@@ -80,6 +81,7 @@ export function DashboardLayout() {
           {profile.isError && (
             <Banner tone="error">{errorMessageOf(profile.error, messages.common.dashboardLoadFailed)}</Banner>
           )}
+          <PaymentBanner />
           <Outlet />
         </main>
       </div>

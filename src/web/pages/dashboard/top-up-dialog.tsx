@@ -1,27 +1,41 @@
-import { messages } from '../../../contract/messages.js';
+import { useId } from 'react';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import { Banner } from '../../components/banner.js';
 import { Dialog } from '../../components/dialog.js';
-import { ExternalLink } from '../../components/external-link.js';
-import { contacts } from '../../content/contacts.js';
+import { formatRubles } from '../../lib/format.js';
+import { amountOf } from './top-up/amount.js';
+import { AmountPicker } from './top-up/amount-picker.js';
+import { useTopUpForm } from './top-up/use-top-up-form.js';
+import './top-up/top-up-dialog.css';
 
-const t = messages.topUp;
+const t = messages.topUpDialog;
 
-/** 'Пополнить' until card payments arrive: says so, and points to a bank transfer through support. */
+/** 'Пополнить': choose an amount and pay by card on the provider's page in a new tab (SPEC §2, §4, §5). */
 export function TopUpDialog({ onClose }: { onClose: () => void }) {
+  const formId = useId();
+  const form = useTopUpForm({ onPaid: onClose });
+
   return (
     <Dialog
       title={t.title}
       onClose={onClose}
       actions={(close) => (
-        <button type="button" className="button button--secondary" onClick={close}>
-          {t.close}
-        </button>
+        <>
+          <button type="button" className="button button--secondary" onClick={close}>
+            {t.cancel}
+          </button>
+          <button type="submit" form={formId} className="button button--primary top-up__pay" aria-disabled={form.paying || undefined}>
+            {form.paying ? t.paying : t.pay}
+          </button>
+        </>
       )}
     >
-      <p>{t.cardComingSoon}</p>
-      <p>{t.bankTransfer}</p>
-      <p>
-        <ExternalLink href={contacts.supportUrl}>{t.supportLink}</ExternalLink>
-      </p>
+      <form id={formId} className="top-up" noValidate onSubmit={form.handleSubmit}>
+        {form.payError && <Banner tone="error">{form.payError}</Banner>}
+        <AmountPicker choice={form.choice} onChange={form.handleChange} error={form.amountError} customRef={form.customRef} />
+        <p className="top-up__due">{fillMessage(t.amountDue, { amount: formatRubles(amountOf(form.choice)) })}</p>
+        <p className="top-up__note">{t.newTabNote}</p>
+      </form>
     </Dialog>
   );
 }
