@@ -4,6 +4,7 @@
  */
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
 import { foundationBench } from './foundation.js';
+import { runLighthouseBench } from './lighthouse.js';
 import { receiptsBench } from './receipts.js';
 import { writeSection } from './report.js';
 
@@ -12,6 +13,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const sections: Record<string, (postgres: (name: string) => string | undefined) => Promise<string>> = {
   foundation: (postgres) => foundationBench(postgres, DURATION_S),
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
+  landing: () => runLighthouseBench(),
 };
 
 async function main(): Promise<void> {

@@ -139,5 +139,6 @@ export type Action = z.infer<typeof actionSchema>;
 /** SPEC §7 lists the answers' fields: `GET /projects` → `{ projects }`, `GET /projects/{id}` → `{ project }`. */
 export const actionListResponseSchema = z.object({ projects: z.array(actionSchema) });
 export const actionResponseSchema = z.object({ project: actionSchema });
+export const apiKeyResponseSchema = z.object({ message: z.string(), api_key: z.string() });
 export const createActionResponseSchema = z.object({ project_id: z.number().int(), message: z.string() });
 export const renewActionResponseSchema = z.object({ message: z.string(), subscription_end_date: z.string() });

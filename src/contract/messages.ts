@@ -19,6 +19,8 @@ export const messages = {
     userNotFound: 'Пользователь не найден',
     dashboardLoadFailed: 'Не удалось загрузить данные кабинета',
     loading: 'Загрузка...',
+    /** SPEC §2: the dismiss button of every confirmation and form dialog. */
+    cancel: 'Отмена',
   },
   validation: {
     required: 'Обязательное поле',
@@ -55,13 +57,6 @@ export const messages = {
     routeErrorText: 'Обновите страницу. Если ошибка повторится, напишите в поддержку.',
     reload: 'Обновить страницу',
     comingSoon: 'Раздел появится в ближайшем обновлении.',
-  },
-  landing: {
-    signIn: 'Войти в кабинет',
-    heroTitle: 'Программа лояльности по чекам для продавцов маркетплейсов',
-    heroText:
-      'Покупатели сканируют чек покупки в чат-боте и получают баллы за ваши товары. Вы настраиваете акции и видите чеки и покупателей в личном кабинете.',
-    register: 'Создать аккаунт',
   },
   /** Labels and buttons of the /login and /register screens. */
   authForms: {
@@ -111,7 +106,6 @@ export const messages = {
     customHint: 'От {min}, кратно {step}',
     amountDue: 'К оплате: {amount}',
     newTabNote: 'Страница оплаты откроется в новой вкладке.',
-    cancel: 'Отмена',
     pay: 'Оплатить',
     paying: 'Создаём ссылку...',
     amountTooSmall: 'Минимальная сумма пополнения — {min}',
@@ -276,7 +270,6 @@ export const messages = {
   /** Cabinet screens for actions and billing: My actions, Create action, Action page, Tariffs, Balance. */
   actionScreens: {
     confirm: 'Подтвердить',
-    cancel: 'Отмена',
     activationTitle: 'Активируйте аккаунт',
     activationText: 'Создавать акции можно после активации аккаунта. Активация разовая: с баланса спишется {price}.',
     activate: 'Активировать',

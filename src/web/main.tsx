@@ -1,18 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './api/query-client.js';
-import { router } from './router.js';
+import { standalonePage, startFailedText } from './pages/public/standalone-pages.js';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/*
+ * The landing, /oferta and /privacy open on their own: React and the page, without the
+ * router, TanStack Query, zod and the message catalogue (together ~75 KB gzip), so a visitor
+ * from an ad gets the landing within its 100 KB gzip budget. Every other address starts the app.
+ */
+const loadPublicPage = standalonePage(window.location.pathname);
+const started = loadPublicPage
+  ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) =>
+      mountStandalonePage(container, Page),
+    )
+  : import('./app.js').then(({ mountApp }) => mountApp(container));
+
+started.catch((error: unknown) => {
+  console.error('The page could not start', error);
+  container.textContent = startFailedText;
+});

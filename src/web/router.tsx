@@ -12,6 +12,8 @@ const d = messages.dashboard;
  * downloads the cabinet, and the cabinet's guard decides before its code loads.
  */
 const landingPage = async () => ({ Component: (await import('./pages/public/landing-page.js')).LandingPage });
+const ofertaPage = async () => ({ Component: (await import('./pages/public/oferta-page.js')).OfertaPage });
+const privacyPage = async () => ({ Component: (await import('./pages/public/privacy-page.js')).PrivacyPage });
 const publicShopPage = async () => ({ Component: (await import('./pages/public/public-shop-page.js')).PublicShopPage });
 const notFoundPage = async () => ({ Component: (await import('./pages/public/not-found-page.js')).NotFoundPage });
 const loginPage = async () => ({ Component: (await import('./pages/auth/login-page.js')).LoginPage });
@@ -20,7 +22,13 @@ const dashboardLayout = async () => ({ Component: (await import('./pages/dashboa
 const sectionPage = async () => ({
   Component: (await import('./pages/dashboard/section-placeholder-page.js')).SectionPlaceholderPage,
 });
-const actionPage = async () => ({ Component: (await import('./pages/dashboard/action-page.js')).ActionPage });
+const myActionsPage = async () => ({ Component: (await import('./pages/dashboard/actions/my-actions-page.js')).MyActionsPage });
+const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
+const actionPage = async () => ({ Component: (await import('./pages/dashboard/actions/action-page.js')).ActionPage });
+const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
+const receiptHistoryPage = async () => ({ Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage });
+const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
+const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
   return (
@@ -38,6 +46,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: landingPage },
+      { path: 'oferta', lazy: ofertaPage },
+      { path: 'privacy', lazy: privacyPage },
       { path: 'shop/:token', lazy: publicShopPage },
       {
         Component: RedirectIfSignedIn,
@@ -53,13 +63,14 @@ export const routes: RouteObject[] = [
           {
             lazy: dashboardLayout,
             children: [
-              { index: true, handle: titled(d.actionsTitle), lazy: sectionPage },
+              { index: true, handle: titled(d.actionsTitle), lazy: myActionsPage },
               { path: 'shop', handle: titled(d.shopTitle), lazy: sectionPage },
               { path: 'mailing', handle: titled(d.mailingTitle), lazy: sectionPage },
-              { path: 'history', handle: titled(d.historyTitle), lazy: sectionPage },
-              { path: 'buyers', handle: titled(d.buyersTitle), lazy: sectionPage },
-              { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: sectionPage },
-              { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: sectionPage },
+              { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
+              { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
+              { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
+              { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
+              { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },
             ],

@@ -67,6 +67,19 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       }
     });
 
+    it('sends the built scripts pre-compressed and cached for a year', async () => {
+      const html = await (await fetch(`${backend.url}/`)).text();
+      const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      for (const encoding of ['br', 'gzip']) {
+        const response = await fetch(`${backend.url}${script}`, { headers: { 'accept-encoding': encoding } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(encoding);
+        expect(response.headers.get('cache-control')).toContain('immutable');
+      }
+      expect((await fetch(`${backend.url}/dashboard`)).headers.get('cache-control')).toBe('no-cache');
+    });
+
     it('answers a missing asset with 404 instead of the app', async () => {
       const response = await fetch(`${backend.url}/assets/missing-file.js`);
       expect(response.status).toBe(404);
@@ -93,6 +106,7 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
         expect(csp).not.toContain('unsafe-inline');
         expect(csp).not.toContain('upgrade-insecure-requests');
         expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("frame-src 'self' https://rutube.ru");
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
         expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
         expect(response.headers.get('x-frame-options')).toBe('DENY');

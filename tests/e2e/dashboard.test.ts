@@ -101,7 +101,7 @@ describe('the cabinet layout', () => {
       expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
 
       await topUp.click();
-      await dialog.getByRole('button', { name: messages.topUpDialog.cancel, exact: true }).click();
+      await dialog.getByRole('button', { name: messages.common.cancel, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
     }));

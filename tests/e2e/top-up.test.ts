@@ -180,7 +180,7 @@ describe('choosing the amount', () => {
       expect(await presetButton(dialog, 500).getAttribute('aria-pressed')).toBe('false');
       await amountDue(dialog, 0).waitFor();
 
-      await dialog.getByRole('button', { name: t.cancel, exact: true }).click();
+      await dialog.getByRole('button', { name: messages.common.cancel, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       const topUp = page.getByRole('button', { name: messages.dashboard.topUp, exact: true });
       expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);

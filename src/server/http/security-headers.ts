@@ -17,6 +17,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The landing's video player, inserted only when the visitor presses play.
+        frameSrc: ["'self'", 'https://rutube.ru'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         // helmet adds upgrade-insecure-requests by default, which breaks plain-HTTP deployments.

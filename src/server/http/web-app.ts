@@ -19,6 +19,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each text file (vite.config.ts).
+      preCompressed: true,
+      // Our own cache headers (below) instead of the plugin's "public, max-age=0".
+      cacheControl: false,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

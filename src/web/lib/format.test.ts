@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRubles, formatRublesWithKopecks } from './format.js';
+import { formatDate, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -54,3 +54,22 @@ describe('formatDate', () => {
     expect(formatDate('not a date')).toBe('');
   });
 });
+
+describe('maskSecret', () => {
+  it('keeps the first 5 and last 4 characters of a key longer than 10', () => {
+    expect(maskSecret('abcdefghijk')).toBe('abcde…hijk');
+  });
+
+  it('shows a key of 10 characters or fewer as it is', () => {
+    expect(maskSecret('abcdefghij')).toBe('abcdefghij');
+    expect(maskSecret('')).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('keeps a fractional percent', () => {
+    expect(formatPercent(7.5).replace(/\u00a0/g, ' ')).toBe('7,5 %');
+    expect(formatPercent(10).replace(/\u00a0/g, ' ')).toBe('10 %');
+  });
+});
+

@@ -46,3 +46,21 @@ export function formatDate(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
+
+const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** Quantities of goods sold by weight keep their decimals: '0,356', '1 200'. */
+export function formatQuantity(quantity: number): string {
+  return decimalFormat.format(quantity);
+}
+
+/** '7,5 %' (a points percent may be fractional). */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}\u00a0%`;
+}
+
+/** SPEC §9: a token or key longer than 10 characters shows only its first 5 and last 4 characters. */
+export function maskSecret(secret: string): string {
+  return secret.length > 10 ? `${secret.slice(0, 5)}…${secret.slice(-4)}` : secret;
+}

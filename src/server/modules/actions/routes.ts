@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   actionIdParamsSchema,
+  apiKeyResponseSchema,
   actionListResponseSchema,
   actionResponseSchema,
   createActionRequestSchema,
@@ -14,7 +15,6 @@ import { errorResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
-import { z } from '../../../contract/zod-setup.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['actions'];
@@ -65,7 +65,7 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.post(
       '/projects/:id/api-key',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: z.object({ message: z.string(), api_key: z.string() }), ...errors } } },
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: apiKeyResponseSchema, ...errors } } },
       async (request) => regenerateApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
   };

@@ -11,6 +11,7 @@ import { initialsOf } from '../../lib/initials.js';
 import { dashboardSections, sectionCurrent } from './sections.js';
 
 const d = messages.dashboard;
+const BALANCE_PATH = '/dashboard/balance';
 
 /**
  * The seller's card, balance and the cabinet's navigation (SPEC §2). Always shown on
@@ -57,6 +58,14 @@ export function Sidebar({ id, ref, user, open, onClose, onTopUp }: {
         <div>
           <p className="balance-card__label">{d.balance}</p>
           <p className="balance-card__amount">{formatRubles(user.balance)}</p>
+          <Link
+            to={BALANCE_PATH}
+            className="balance-card__history"
+            aria-current={pathname === BALANCE_PATH ? 'page' : undefined}
+            onClick={() => onClose({ returnFocus: false })}
+          >
+            {messages.actionScreens.balanceHistoryLink}
+          </Link>
         </div>
         <button type="button" className="button button--primary" onClick={onTopUp}>
           {d.topUp}

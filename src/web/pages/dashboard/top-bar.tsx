@@ -1,8 +1,11 @@
 import type { Ref } from 'react';
 import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
+import { useActionsQuery } from '../../api/actions.js';
+import { useBillingSettingsQuery } from '../../api/billing.js';
 import { useHealthQuery } from '../../api/system.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatRubles } from '../../lib/format.js';
+import { currentReceiptPrice } from './tariffs/tier-rows.js';
 
 const d = messages.dashboard;
 
@@ -16,6 +19,9 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
   onToggleMenu: () => void;
 }) {
   const isDemo = useHealthQuery().data?.mode === 'demo';
+  // The same cached queries My actions and Tariffs use: one request serves both.
+  const actionCount = useActionsQuery().data?.length;
+  const prices = useBillingSettingsQuery().data;
   return (
     <header className="topbar">
       <button
@@ -34,7 +40,14 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
       <p className="topbar__title">{title}</p>
       <ul className="topbar__badges">
         <li className="badge">{fillMessage(d.receiptsBadge, { count: formatNumber(user.scanned_receipts) })}</li>
-        {/* The project count and per-receipt cost badges (SPEC §2) join here with their data. */}
+        {actionCount !== undefined && (
+          <li className="badge">{fillMessage(messages.actionScreens.projectsBadge, { count: formatNumber(actionCount) })}</li>
+        )}
+        {prices && (
+          <li className="badge">
+            {fillMessage(messages.actionScreens.receiptPriceBadge, { price: formatRubles(currentReceiptPrice(prices, user.scanned_receipts)) })}
+          </li>
+        )}
         {isDemo && (
           <li className="badge badge--demo" title={d.demoBadgeHint}>
             {d.demoBadge}

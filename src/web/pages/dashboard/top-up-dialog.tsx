@@ -22,7 +22,7 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
       actions={(close) => (
         <>
           <button type="button" className="button button--secondary" onClick={close}>
-            {t.cancel}
+            {messages.common.cancel}
           </button>
           <button type="submit" form={formId} className="button button--primary top-up__pay" aria-disabled={form.paying || undefined}>
             {form.paying ? t.paying : t.pay}

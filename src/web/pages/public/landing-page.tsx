@@ -1,38 +1,32 @@
-import { Link } from 'react-router';
-import { messages } from '../../../contract/messages.js';
-import { Brand } from '../../components/brand.js';
-import { useDocumentTitle } from '../../lib/use-document-title.js';
-import './public.css';
+import { callToAction, finalContact, pageMeta } from '../../content/landing.js';
+import { BrandStrip } from './landing/brand-strip.js';
+import { ContactBanner } from './landing/contact-banner.js';
+import { Faq } from './landing/faq.js';
+import { FeatureGrid } from './landing/feature-grid.js';
+import { Hero } from './landing/hero.js';
+import { ImplementationSteps } from './landing/implementation-steps.js';
+import { PlatformScreens } from './landing/platform-screens.js';
+import { ProjectGrid } from './landing/project-grid.js';
+import { ReceiptScanner } from './landing/receipt-scanner.js';
+import { PublicPage } from './public-page.js';
+import { usePageMeta } from './use-page-meta.js';
+import './landing/landing.css';
 
-const m = messages.landing;
-
-/** The public home page. A short first version: the full landing of SPEC §2 replaces the hero. */
+/** The public home page (SPEC §2 Landing page); its texts and lists live in content/landing.ts. */
 export function LandingPage() {
-  useDocumentTitle(m.heroTitle);
+  usePageMeta({ ...pageMeta.landing, path: '/' });
   return (
-    <>
-      <a className="skip-link" href="#main">
-        {messages.app.skipToContent}
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Brand />
-          <Link to="/dashboard" className="button button--primary">
-            {m.signIn}
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="landing">
-        <section className="hero" aria-labelledby="hero-title">
-          <h1 id="hero-title" className="hero__title">
-            {m.heroTitle}
-          </h1>
-          <p className="hero__text">{m.heroText}</p>
-          <Link to="/register" className="button button--primary hero__cta">
-            {m.register}
-          </Link>
-        </section>
-      </main>
-    </>
+    <PublicPage header="sign-in" className="landing">
+      <Hero />
+      <ReceiptScanner />
+      <FeatureGrid />
+      <PlatformScreens />
+      <BrandStrip />
+      <ImplementationSteps />
+      <ProjectGrid />
+      <ContactBanner id="cta" tone="light" {...callToAction} />
+      <Faq />
+      <ContactBanner id="contact" tone="dark" {...finalContact} />
+    </PublicPage>
   );
 }

@@ -1,0 +1,59 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { messages } from '../../contract/messages.js';
+import { buyersResponseSchema, type BUYER_PERIOD_DAYS, type BUYER_SORT_FIELDS } from '../../contract/receipts.js';
+import { useSessionState } from '../auth/session.js';
+import { apiRequest } from './client.js';
+
+/** Rows per request: a seller with 100 000 buyers gets them a page at a time. */
+export const BUYERS_PAGE_SIZE = 100;
+
+export type BuyerSortField = (typeof BUYER_SORT_FIELDS)[number];
+export type BuyerPeriod = (typeof BUYER_PERIOD_DAYS)[number];
+export interface BuyerSort {
+  field: BuyerSortField;
+  order: 'asc' | 'desc';
+}
+
+export interface BuyerFilters {
+  actionId: number | null;
+  periodDays: BuyerPeriod | null;
+  /** null: the server's own order (latest purchase first). */
+  sort: BuyerSort | null;
+}
+
+export const buyersQueryKey = (userId: number) => ['buyers', userId] as const;
+
+/**
+ * Buyers filtered, sorted and counted by the server; the summary covers every buyer
+ * that matches, the rows come BUYERS_PAGE_SIZE at a time ('Показать ещё'). While a new
+ * filter or order loads, the previous rows stay on screen.
+ */
+export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
+  const userId = useSessionState().session?.user.id;
+  return useInfiniteQuery({
+    queryKey: [...buyersQueryKey(userId ?? 0), { actionId, periodDays, sort }],
+    enabled: userId !== undefined,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest({
+        path: '/buyers',
+        query: {
+          user_id: userId,
+          project_id: actionId ?? undefined,
+          period_days: periodDays ?? undefined,
+          sort: sort?.field,
+          order: sort?.order,
+          limit: BUYERS_PAGE_SIZE,
+          offset: pageParam,
+        },
+        schema: buyersResponseSchema,
+        fallbackMessage: messages.receipts.buyersLoadFailed,
+        signal,
+      }),
+    getNextPageParam: (lastPage, _pages, lastOffset) => {
+      const next = lastOffset + lastPage.buyers.length;
+      return lastPage.buyers.length > 0 && next < lastPage.summary.buyers_count ? next : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+}

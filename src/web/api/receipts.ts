@@ -1,0 +1,68 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '../../contract/messages.js';
+import { RECEIPT_PAGE_SIZE, checkResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
+import { useSessionState } from '../auth/session.js';
+import { actionsQueryKey } from './actions.js';
+import { profileQueryKey } from './auth.js';
+import { buyersQueryKey } from './buyers.js';
+import { apiRequest } from './client.js';
+
+const r = messages.receipts;
+
+/** Every receipt list of a seller (all actions, or one) lives under this key. */
+export const receiptsQueryKey = (userId: number) => ['receipts', userId] as const;
+const receiptListKey = (userId: number, actionId: number | null) => [...receiptsQueryKey(userId), actionId ?? 'all'] as const;
+
+/**
+ * The seller's receipts, newest first, RECEIPT_PAGE_SIZE at a time ('Показать ещё'):
+ * every action's (deleted ones too) or one action's. With `enabled: false` it only
+ * reads what an earlier visit left in the cache.
+ */
+export function useReceiptHistoryQuery(actionId: number | null, options: { enabled?: boolean } = {}) {
+  const userId = useSessionState().session?.user.id;
+  return useInfiniteQuery({
+    queryKey: receiptListKey(userId ?? 0, actionId),
+    enabled: userId !== undefined && (options.enabled ?? true),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest({
+        path: '/receipts',
+        query: { user_id: userId, page: pageParam, limit: RECEIPT_PAGE_SIZE, project_id: actionId ?? undefined },
+        schema: receiptsResponseSchema,
+        fallbackMessage: r.historyLoadFailed,
+        signal,
+      }),
+    getNextPageParam: ({ pagination }) => (pagination.has_next ? pagination.current_page + 1 : undefined),
+  });
+}
+
+export interface ReceiptCheckForm {
+  qrurl: string;
+  user_id_tg: string;
+}
+
+/**
+ * Checks a receipt for an action as the bot would. Every verdict is an answer (200);
+ * afterwards the receipt lists, buyers, the action's count and the profile (balance,
+ * receipt count) are out of date.
+ */
+export function useCheckReceiptMutation(actionId: number) {
+  const queryClient = useQueryClient();
+  const userId = useSessionState().session?.user.id ?? 0;
+  return useMutation({
+    mutationFn: (form: ReceiptCheckForm) =>
+      apiRequest({
+        method: 'POST',
+        path: '/check',
+        body: { ...form, user_id: userId, project_id: actionId },
+        schema: checkResponseSchema,
+        fallbackMessage: r.checkFailed,
+      }),
+    onSuccess: () =>
+      Promise.all(
+        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { ActionSettings } from '../../../../contract/actions.js';
+import { TextField } from '../../../components/text-field.js';
+import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
+import { TextAreaField } from './text-area-field.js';
+
+/**
+ * The action's settings (create and edit share it), validated with the API's own schema
+ * so the seller sees the same SPEC §5 messages the server would answer with. Sections
+ * fold away; a section holding an error opens and its first wrong field takes focus.
+ */
+export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingLabel, pending, onValid, note, extraButtons }: {
+  defaultValues: ActionFormValues;
+  initiallyOpen: ActionSectionId[];
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onValid: (settings: ActionSettings) => void;
+  /** Shown above the buttons (the create screen's price warning). */
+  note?: ReactNode;
+  extraButtons?: ReactNode;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<ActionFormValues, unknown, ActionSettings>({
+    resolver: zodResolver(actionFormSchema),
+    defaultValues,
+    shouldFocusError: false,
+  });
+  const [openSections, setOpenSections] = useState<ReadonlySet<ActionSectionId>>(() => new Set(initiallyOpen));
+
+  const setSectionOpen = (id: ActionSectionId, open: boolean) =>
+    setOpenSections((current) => {
+      if (current.has(id) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const handleInvalid = (fieldErrors: FieldErrors<ActionFormValues>) => {
+    const { first, sections } = locateErrors(Object.keys(fieldErrors));
+    // The field must be visible before it can take focus.
+    flushSync(() => setOpenSections((current) => new Set([...current, ...sections])));
+    if (first) setFocus(first);
+  };
+
+  return (
+    <form className="action-form" noValidate onSubmit={handleSubmit(onValid, handleInvalid)}>
+      {actionFormSections.map((section) => (
+        <details
+          key={section.id}
+          className="form-section"
+          open={openSections.has(section.id)}
+          onToggle={(event) => setSectionOpen(section.id, event.currentTarget.open)}
+        >
+          <summary className="form-section__title">{section.title}</summary>
+          <div className="form-section__body">
+            {section.hint && <p className="form-section__hint">{section.hint}</p>}
+            {section.fields.map((field) => (
+              <ActionFormField key={field.name} field={field} register={register} errors={errors} />
+            ))}
+          </div>
+        </details>
+      ))}
+      {note}
+      <div className="action-form__buttons">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+        {extraButtons}
+      </div>
+    </form>
+  );
+}
+
+function ActionFormField({ field, register, errors }: {
+  field: ActionField;
+  register: UseFormRegister<ActionFormValues>;
+  errors: FieldErrors<ActionFormValues>;
+}) {
+  const error = errors[field.name];
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <label className="checkbox-field">
+          <input type="checkbox" {...register(field.name)} />
+          <span>{field.label}</span>
+        </label>
+      );
+    case 'textarea':
+      return <TextAreaField label={field.label} error={error} {...register(field.name)} />;
+    case 'number':
+      return (
+        <TextField label={field.label} type="number" inputMode={field.step === '1' ? 'numeric' : 'decimal'} min="0" step={field.step} required={field.required} error={error} {...register(field.name)} />
+      );
+    case 'text':
+      return <TextField label={field.label} type="text" autoComplete="off" required={field.required} error={error} {...register(field.name)} />;
+  }
+}

@@ -1,0 +1,12 @@
+import { errorMessageOf } from '../../../api/api-error.js';
+
+/** The outcome of a seller's command, shown in a banner above the screen's content. */
+export interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+export const successNotice = (text: string): Notice => ({ tone: 'success', text });
+
+/** The server's explanation (402 names the amount to top up), else the screen's fallback (SPEC §8). */
+export const errorNotice = (error: unknown, fallback: string): Notice => ({ tone: 'error', text: errorMessageOf(error, fallback) });

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../../contract/messages.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useActionsQuery } from '../../../api/actions.js';
+import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
+import { Banner } from '../../../components/banner.js';
+import { usePageTitle } from '../page-title.js';
+import { FilterSelect } from '../receipts/filter-select.js';
+import { parseProjectFilter, projectFilterOptions } from '../receipts/project-filter.js';
+import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
+import { ShowMore, useFocusFirstNew } from '../receipts/show-more.js';
+import { buyerPeriodOptions, parseBuyerPeriod } from './buyer-period.js';
+import { nextBuyerSort } from './buyer-sort.js';
+import { BuyersSummary } from './buyers-summary.js';
+import { BuyersTable } from './buyers-table.js';
+import '../receipts/receipts.css';
+import './buyers.css';
+
+const r = messages.receipts;
+const s = messages.receiptScreens;
+
+/**
+ * /dashboard/buyers (SPEC §2): filters in the address (`?project=12&period=30`), the
+ * order in the screen; the server filters, sorts, counts and pages, so a base of any
+ * size stays fast.
+ */
+export function BuyersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const actionId = parseProjectFilter(searchParams.get('project'));
+  const periodDays = parseBuyerPeriod(searchParams.get('period'));
+  const [sort, setSort] = useState<BuyerSort | null>(null);
+  const buyers = useBuyersQuery({ actionId, periodDays, sort });
+  const actions = useActionsQuery();
+
+  const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
+  const summary = buyers.data?.pages[0]?.summary;
+  const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLTableRowElement>(rows.length);
+
+  const setFilter = (name: 'project' | 'period', value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearchParams(next, { replace: true });
+  };
+
+  return (
+    <section className="dashboard-page">
+      <h1 className="dashboard-page__title">{usePageTitle()}</h1>
+      <div className="filters">
+        <ProjectFilterSelect
+          options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })}
+          value={actionId}
+          onChange={(id) => setFilter('project', id === null ? '' : String(id))}
+        />
+        <FilterSelect
+          label={s.periodFilter}
+          value={periodDays === null ? '' : String(periodDays)}
+          options={buyerPeriodOptions}
+          onChange={(value) => setFilter('period', value)}
+        />
+      </div>
+      {buyers.isPending ? (
+        <p className="list-state" role="status">
+          {s.buyersLoading}
+        </p>
+      ) : buyers.isError && !buyers.data ? (
+        <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>
+      ) : (
+        <div className="buyers" aria-busy={buyers.isFetching}>
+          {summary && <BuyersSummary summary={summary} />}
+          {rows.length === 0 ? (
+            <p className="list-state">{r.buyersEmpty}</p>
+          ) : (
+            <BuyersTable
+              buyers={rows}
+              sort={sort}
+              onSort={(field) => setSort((current) => nextBuyerSort(current, field))}
+              focusIndex={focusIndex}
+              focusRef={focusRef}
+            />
+          )}
+          {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
+          <ShowMore
+            shown={rows.length}
+            total={summary?.buyers_count ?? rows.length}
+            hasMore={buyers.hasNextPage}
+            loading={buyers.isFetchingNextPage}
+            onShowMore={() => loadMore(() => buyers.fetchNextPage())}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { messages } from '../../../../contract/messages.js';
+import type { BuyersResponse } from '../../../../contract/receipts.js';
+import { formatNumber, formatRubles } from '../../../lib/format.js';
+
+const s = messages.receiptScreens;
+
+/** Totals over every buyer that matches the filters, not only the rows shown. */
+export function BuyersSummary({ summary }: { summary: BuyersResponse['summary'] }) {
+  const cards = [
+    [s.summaryBuyers, formatNumber(summary.buyers_count)],
+    [s.summaryReceipts, formatNumber(summary.successful_receipts)],
+    [s.summaryAmount, formatRubles(summary.total_amount)],
+  ] as const;
+  return (
+    <dl className="buyers-summary">
+      {cards.map(([term, value]) => (
+        <div key={term} className="buyers-summary__card">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

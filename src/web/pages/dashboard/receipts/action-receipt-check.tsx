@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { messages } from '../../../../contract/messages.js';
+import { checkRequestSchema, type CheckResponse } from '../../../../contract/receipts.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useCheckReceiptMutation } from '../../../api/receipts.js';
+import { Banner } from '../../../components/banner.js';
+import { TextField } from '../../../components/text-field.js';
+import { formatNumber } from '../../../lib/format.js';
+import { ReceiptStatusBadge } from './receipt-status-badge.js';
+
+const s = messages.receiptScreens;
+
+/** The API's own rules for the two fields, so the form says what the server would (SPEC §5). */
+const checkFormSchema = checkRequestSchema.pick({ qrurl: true, user_id_tg: true });
+
+/** Checks a receipt for this action as the bot would, and shows the verdict (SPEC §2 Action page). */
+export function ActionReceiptCheck({ actionId }: { actionId: number }) {
+  const headingId = useId();
+  const check = useCheckReceiptMutation(actionId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(checkFormSchema), defaultValues: { qrurl: '', user_id_tg: '' } });
+
+  const handleCheck = handleSubmit((form) => check.mutate(form));
+
+  return (
+    <section className="receipts-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="receipts-panel__title">
+        {s.checkTitle}
+      </h2>
+      <form className="receipt-check" noValidate onSubmit={handleCheck}>
+        <TextField label={s.qrLabel} autoComplete="off" required error={errors.qrurl} {...register('qrurl')} />
+        <TextField label={s.buyerIdLabel} autoComplete="off" required error={errors.user_id_tg} {...register('user_id_tg')} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={check.isPending}>
+            {check.isPending ? s.checking : s.checkSubmit}
+          </button>
+        </div>
+      </form>
+      {check.isError && <Banner tone="error">{errorMessageOf(check.error, messages.receipts.checkFailed)}</Banner>}
+      {/* Always present, so screen readers announce each new verdict. */}
+      <div role="status">{check.isSuccess && <CheckResult result={check.data} />}</div>
+    </section>
+  );
+}
+
+function CheckResult({ result }: { result: CheckResponse }) {
+  return (
+    <div className="check-result">
+      <h3 className="check-result__title">{s.resultTitle}</h3>
+      <dl className="check-result__facts">
+        <div>
+          <dt>{s.resultStatus}</dt>
+          <dd>
+            <ReceiptStatusBadge status={result.data.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{s.resultMessage}</dt>
+          <dd>{result.message}</dd>
+        </div>
+        <div>
+          <dt>{s.resultPoints}</dt>
+          <dd>{formatNumber(result.data.points_awarded)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState, type Ref } from 'react';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { Receipt } from '../../../../contract/receipts.js';
+import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
+import { ReceiptItemsTable } from './receipt-items-table.js';
+import { ReceiptStatusBadge } from './receipt-status-badge.js';
+import { receiptDateLabel } from './receipt-view.js';
+
+const s = messages.receiptScreens;
+
+/**
+ * One checked receipt: when, whose, how much, the verdict; its goods fold out.
+ * The card takes focus (`ref`, tabIndex −1) when 'Показать ещё' brings it in.
+ */
+export function ReceiptCard({ receipt, showProject, headingLevel, ref }: {
+  receipt: Receipt;
+  showProject: boolean;
+  headingLevel: 2 | 3;
+  ref?: Ref<HTMLElement>;
+}) {
+  const [itemsOpen, setItemsOpen] = useState(false);
+  const headingId = useId();
+  const itemsId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const date = formatDate(receipt.dateTime ?? receipt.scanned_at);
+
+  return (
+    <article ref={ref} className="receipt-card" aria-labelledby={headingId} tabIndex={-1}>
+      <header className="receipt-card__header">
+        <Heading id={headingId} className="receipt-card__title">
+          {receiptDateLabel(receipt)}
+        </Heading>
+        <ReceiptStatusBadge status={receipt.status} />
+      </header>
+      <dl className="receipt-card__facts">
+        {showProject && <Fact term={s.fieldProject} value={receipt.project_name || messages.receipts.unknownProject} />}
+        <Fact term={s.fieldBuyer} value={receipt.user_id_tg} />
+        <Fact term={s.fieldTotal} value={receipt.totalSum === null ? s.notAvailable : formatRubles(receipt.totalSum)} />
+        <Fact term={s.fieldPoints} value={formatNumber(receipt.points_awarded)} />
+        <Fact term={s.fieldFiscalDrive} value={receipt.fiscalDriveNumber ?? s.notAvailable} />
+      </dl>
+      {receipt.message && <p className="receipt-card__message">{receipt.message}</p>}
+      {receipt.items.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="receipt-card__toggle"
+            aria-expanded={itemsOpen}
+            aria-controls={itemsId}
+            onClick={() => setItemsOpen((open) => !open)}
+          >
+            {fillMessage(s.showItems, { count: receipt.items.length })}
+          </button>
+          <div id={itemsId} hidden={!itemsOpen}>
+            {itemsOpen && <ReceiptItemsTable items={receipt.items} caption={fillMessage(s.itemsCaption, { date })} />}
+          </div>
+        </>
+      )}
+    </article>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="receipt-card__fact">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

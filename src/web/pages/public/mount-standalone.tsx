@@ -1,0 +1,11 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/** Renders one public page on its own: no router, no server-state cache. */
+export function mountStandalonePage(container: HTMLElement, Page: ComponentType): void {
+  createRoot(container).render(
+    <StrictMode>
+      <Page />
+    </StrictMode>,
+  );
+}

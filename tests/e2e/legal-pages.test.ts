@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hero, operator, pageMeta, site } from '../../src/web/content/landing.js';
+import { oferta } from '../../src/web/content/oferta.js';
+import { privacy } from '../../src/web/content/privacy.js';
+import { launchBrowser } from '../support/browser.js';
+import { ROOT } from '../support/server-process.js';
+import { MOBILE, hasHorizontalOverflow, openPage, waitForPath } from './helpers.js';
+
+const SCREENSHOTS = path.join(ROOT, 'tests/e2e/screenshots');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await test(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function open(page: Page, pathname: string, title: string): Promise<void> {
+  await page.goto(pathname);
+  await page.getByRole('heading', { level: 1, name: new RegExp(`^${title}`) }).waitFor();
+}
+
+async function sectionTitles(page: Page): Promise<string[]> {
+  return page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+describe('/oferta', () => {
+  it('shows the offer of 28 October 2025 in its 12 sections', () =>
+    withPage(async (page) => {
+      await open(page, '/oferta', oferta.title);
+      await page.getByText('28 октября 2025 г.').waitFor();
+      expect(await sectionTitles(page)).toEqual([
+        '1. Общие положения',
+        '2. Термины и определения',
+        '3. Предмет договора',
+        '4. Права и обязанности сторон',
+        '5. Стоимость услуг и порядок расчётов',
+        '6. Надлежащее оказание услуг',
+        '7. Конфиденциальность',
+        '8. Форс-мажор',
+        '9. Ответственность сторон',
+        '10. Срок действия договора',
+        '11. Дополнительные условия',
+        '12. Реквизиты Исполнителя',
+      ]);
+    }));
+
+  it('carries every offer term of SPEC §9 and the seller’s details', () =>
+    withPage(async (page) => {
+      await open(page, '/oferta', oferta.title);
+      const text = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
+      for (const term of [
+        'в течение 24 (двадцати четырёх) часов с момента поступления денежных средств',
+        'в течение 10 (десяти) рабочих дней',
+        'в течение 30 (тридцати) рабочих дней',
+        'более 60 (шестидесяти) рабочих дней, каждая из сторон вправе расторгнуть договор',
+        'в безналичной форме: банковской картой',
+        'по реквизитам выставленного счёта',
+        'электронный кассовый чек, который направляется Заказчику на адрес электронной почты',
+        'Изменение стоимости не затрагивает Услуги, оплаченные по ранее заключённым договорам',
+        'регистрация на Сайте',
+        'заполнение заявки на оказание услуг',
+        'предоставление Исполнителю своих данных или реквизитов',
+        'оплата услуг Исполнителя',
+        'Срок оказания Услуг: [',
+        `ИНН: ${operator.inn}`,
+        `ОГРНИП: ${operator.ogrnip}`,
+      ]) {
+        expect(text).toContain(term);
+      }
+    }));
+
+  it('leads back home from its header', () =>
+    withPage(async (page) => {
+      await open(page, '/oferta', oferta.title);
+      await page.getByRole('banner').getByRole('link', { name: site.backHome }).click();
+      await waitForPath(page, '/');
+      await page.getByRole('heading', { level: 1, name: hero.title, exact: true }).waitFor();
+    }));
+});
+
+describe('/privacy', () => {
+  it('shows the policy, last updated 28 October 2025, with what SPEC §2 and §9 ask it to cover', () =>
+    withPage(async (page) => {
+      await open(page, '/privacy', privacy.title);
+      await page.getByText('Дата последнего обновления: 28 октября 2025 г.').waitFor();
+      const titles = await sectionTitles(page);
+      for (const title of ['Правовые основания обработки', 'Цели обработки', 'Права субъектов персональных данных', 'Платёжные данные', 'Ответственность третьих лиц']) {
+        expect(titles.some((shown) => shown.endsWith(title))).toBe(true);
+      }
+      const text = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain(operator.fullName);
+      expect(text).toContain('не получает и не хранит полные данные банковских карт');
+      expect(text).toContain('только уведомление об успешной оплате');
+      expect(text).toContain('в течение 30 (тридцати) дней');
+      expect(text).toContain('действует бессрочно до её замены новой редакцией');
+    }));
+
+  it('has a button home in its header', () =>
+    withPage(async (page) => {
+      await open(page, '/privacy', privacy.title);
+      await page.getByRole('banner').getByRole('link', { name: site.home, exact: true }).click();
+      await waitForPath(page, '/');
+    }));
+});
+
+describe.each([
+  ['/oferta', oferta.title, pageMeta.offer],
+  ['/privacy', privacy.title, pageMeta.privacy],
+])('%s', (pathname, title, meta) => {
+  it('names the tab and describes itself for search engines and link previews', () =>
+    withPage(async (page) => {
+      await open(page, pathname, title);
+      await expect.poll(() => page.title()).toBe(meta.title);
+      const content = (selector: string) => page.locator(selector).getAttribute('content');
+      expect(await content('meta[name="description"]')).toBe(meta.description);
+      expect(await content('meta[property="og:title"]')).toBe(meta.title);
+      expect(await content('meta[property="og:description"]')).toBe(meta.description);
+      expect(await content('meta[property="og:url"]')).toBe(`https://scanapp.ru${pathname}`);
+    }));
+
+  it('ends with the footer: seller details and both documents', () =>
+    withPage(async (page) => {
+      await open(page, pathname, title);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByText(site.footerTagline, { exact: true }).waitFor();
+      expect(await footer.getByRole('link', { name: site.offerLink, exact: true }).getAttribute('href')).toBe('/oferta');
+      expect(await footer.getByRole('link', { name: site.privacyLink, exact: true }).getAttribute('href')).toBe('/privacy');
+    }));
+
+  it.each([
+    ['phone', MOBILE],
+    ['desktop', { width: 1440, height: 900 }],
+  ])('fits a %s screen and has no serious or critical axe findings (screenshot saved)', (_name, viewport) =>
+    withPage(async (page) => {
+      await open(page, pathname, title);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${pathname.slice(1)}-${viewport.width}.png`), fullPage: true });
+    }, viewport));
+});

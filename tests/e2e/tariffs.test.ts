@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.js';
+import { contacts } from '../../src/web/content/contacts.js';
+import { plainSpaces } from '../support/api-client.js';
+import { launchBrowser } from '../support/browser.js';
+import { MOBILE, hasHorizontalOverflow, openPage, signedInSeller } from './helpers.js';
+
+const s = messages.actionScreens;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withSeller(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await signedInSeller(page);
+    await test(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const table = (page: Page) => page.getByRole('table', { name: s.tiersCaption });
+const rowTexts = async (page: Page) => (await table(page).getByRole('row').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
+/** The value beside a label in the prices list. */
+const factValue = async (page: Page, term: string) =>
+  plainSpaces(await page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]').innerText());
+
+describe('Tariffs', () => {
+  it("shows the prices, every receipt tier, and marks a new seller's tier 1 as theirs", () =>
+    withSeller(async (page) => {
+      await page.goto('/dashboard/tariffs');
+      await table(page).waitFor();
+      expect(await factValue(page, s.activationPrice)).toBe('20 000 ₽');
+      expect(await factValue(page, 'Одна акция на 30 дней')).toBe('3 000 ₽');
+      expect(await factValue(page, s.yourReceiptPrice)).toBe('8 ₽');
+      expect(await factValue(page, s.yourScannedReceipts)).toBe('0');
+
+      expect(await rowTexts(page)).toEqual([
+        `${s.tiersReceipts} ${s.tiersPrice}`,
+        `0–200 ${s.tierCurrent} 8 ₽`,
+        '201–1 000 6 ₽',
+        '1 001–5 000 4 ₽',
+        '5 001–10 000 2 ₽',
+        '10 001–50 000 1,50 ₽',
+        '50 001–100 000 1 ₽',
+        'более 100 000 0,75 ₽',
+      ]);
+      const current = table(page).locator('tr[aria-current="true"]');
+      expect(await current.count()).toBe(1);
+      expect(plainSpaces(await current.innerText())).toContain('0–200');
+
+      const demo = page.getByRole('link', { name: messages.billing.demoRequest });
+      expect(await demo.getAttribute('href')).toBe(contacts.demoUrl);
+      await page.getByRole('banner').getByText('Цена чека: 8 ₽', { exact: true }).waitFor();
+    }));
+
+  it("a failed price load says 'Не удалось загрузить тарифы. Попробуйте позже.'", () =>
+    withSeller(async (page) => {
+      await page.route(/\/lk\/api\/billing\/settings/, (route) => route.fulfill({ status: 503, body: '' }));
+      await page.goto('/dashboard/tariffs');
+      await page.getByRole('alert').getByText(messages.billing.tariffsLoadFailed, { exact: true }).waitFor();
+      expect(await table(page).count()).toBe(0);
+    }));
+
+  it('fits 375 px and has no serious or critical axe findings', () =>
+    withSeller(async (page) => {
+      await page.goto('/dashboard/tariffs');
+      await table(page).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }, MOBILE));
+
+  it('has no serious or critical axe findings on a wide screen', () =>
+    withSeller(async (page) => {
+      await page.goto('/dashboard/tariffs');
+      await table(page).waitFor();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }));
+});
