@@ -52,7 +52,7 @@ describe('sendToPayment', () => {
 
 describe('webAddress', () => {
   it('keeps http(s) addresses and resolves a relative one against the app', () => {
-    expect(webAddress('https://auth.robokassa.ru/Merchant/Index.aspx?a=1', ORIGIN)).toBe('https://auth.robokassa.ru/Merchant/Index.aspx?a=1');
+    expect(webAddress('https://checkout.example/Merchant/Index.aspx?a=1', ORIGIN)).toBe('https://checkout.example/Merchant/Index.aspx?a=1');
     expect(webAddress('/__emulators/payments/Merchant/Index.aspx', ORIGIN)).toBe(`${ORIGIN}/__emulators/payments/Merchant/Index.aspx`);
   });
 
