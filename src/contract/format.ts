@@ -31,7 +31,7 @@ export function formatRubles(amount: number): string {
 }
 
 /** Sellers are in Russia; server-made texts show dates in Moscow time unless told otherwise. */
-export function formatDate(value: Date | string, timeZone?: string): string {
+export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);

@@ -1,36 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, signedInSeller } from './helpers.js';
+import { MOBILE, seriousViolations, signedInSeller, useBrowser } from './helpers.js';
 
 const d = messages.dashboard;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Serious and critical axe findings, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
+const { withPage } = useBrowser();
 
 describe.each([
   ['desktop', undefined],

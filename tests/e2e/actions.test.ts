@@ -1,39 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema } from '../../src/contract/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
 import { creditViaCli, createFundedSeller } from '../support/operator.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, openPage, pathnameOf, storeSession, waitForPath } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, pathnameOf, seriousViolations, signInAs, useBrowser, waitForPath } from './helpers.js';
 
 const s = messages.actionScreens;
 const m = messages.actions;
 const INNS = '7707083893, 500100732259';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page, context: BrowserContext) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page, context);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Puts an API-made seller's session into the browser, as signing in would. */
-async function signIn(page: Page, seller: Seller): Promise<void> {
-  const { user } = profileResponseSchema.parse((await seller.api.get('/profile')).body);
-  await storeSession(page, { token: seller.api.token!, user });
-}
+const { withPage } = useBrowser();
 
 async function createActionViaApi(seller: Seller, name = 'Весенняя акция'): Promise<number> {
   const answer = await seller.api.post('/projects', { name, project_inns: INNS });
@@ -48,18 +23,11 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const topBar = (page: Page) => page.getByRole('banner');
 const alertText = async (page: Page) => plainSpaces(await page.getByRole('alert').first().innerText());
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
-
 describe('an action from activation to deletion', () => {
   it('a seller activates, creates an action with the confirmation, sees it in the list, edits and deletes it', () =>
     withPage(async (page) => {
       const seller = await createSeller(baseUrl());
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await creditViaCli(baseUrl(), seller.email, 23_500);
 
       // Not activated: the offer names the price.
@@ -149,7 +117,7 @@ describe('the action page', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const id = await createActionViaApi(seller);
-      await signIn(page, seller);
+      await signInAs(page, seller);
 
       // A click anywhere on the card opens the action.
       await page.goto('/dashboard');
@@ -192,7 +160,7 @@ describe('the action page', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const id = await createActionViaApi(seller, 'Осенняя акция');
-      await signIn(page, seller);
+      await signInAs(page, seller);
       // The server ends subscriptions by the clock; here the first list answer is made to show one that has ended.
       const status = 'Подписка закончилась 01.05.2030. Продлите акцию, чтобы снова принимать чеки.';
       await page.route(
@@ -227,7 +195,7 @@ describe('the action page', () => {
     withPage(async (page) => {
       const owner = await createFundedSeller(baseUrl(), 3_000);
       const id = await createActionViaApi(owner);
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.goto(`/dashboard/action/${id}`);
       await page.getByRole('alert').getByText(m.notFound, { exact: true }).waitFor();
       await page.getByRole('link', { name: messages.actionPage.backToActions }).click();
@@ -239,7 +207,7 @@ describe('refusals', () => {
   it('empty name, a 5-digit INN and 101 % show the field messages, and nothing is created', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_000);
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard/action/create');
       await field(page, s.innsLabel).fill('12345');
       await field(page, s.percentLabel).fill('101');
@@ -265,7 +233,7 @@ describe('refusals', () => {
   it("without enough balance the server's message shows and the form keeps what was typed", () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 100);
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard/action/create');
       await field(page, s.nameLabel).fill('Дорогая акция');
       await field(page, s.innsLabel).fill(INNS);
@@ -283,7 +251,7 @@ describe('refusals', () => {
   it("activation without enough balance shows the server's message and keeps the offer", () =>
     withPage(async (page) => {
       const seller = await createSeller(baseUrl());
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard');
       await button(page, s.activate).click();
       await page.getByRole('alert').waitFor();
@@ -293,7 +261,7 @@ describe('refusals', () => {
 
   it('a seller who has not activated the account is sent to activation from the create screen', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.goto('/dashboard/action/create');
       await page.getByText(m.notActivated, { exact: true }).waitFor();
       expect(await button(page, s.createSubmit).count()).toBe(0);
@@ -303,7 +271,7 @@ describe('refusals', () => {
 
   it("the list's load failure shows 'Не удалось загрузить данные кабинета'", () =>
     withPage(async (page) => {
-      await signIn(page, await createFundedSeller(baseUrl(), 0));
+      await signInAs(page, await createFundedSeller(baseUrl(), 0));
       await page.route(/\/lk\/api\/projects\?/, (route) => route.fulfill({ status: 500, body: '' }));
       await page.goto('/dashboard');
       await page.getByRole('alert').getByText(messages.common.dashboardLoadFailed, { exact: true }).waitFor();
@@ -315,7 +283,7 @@ describe('phone width and accessibility', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_000);
       const id = await createActionViaApi(seller, 'Акция с очень длинным названием для проверки переносов на узком экране');
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard');
       await page.getByRole('article').waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -334,7 +302,7 @@ describe('phone width and accessibility', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_000);
       const id = await createActionViaApi(seller);
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard');
       await page.getByRole('article').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

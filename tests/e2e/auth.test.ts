@@ -1,29 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../src/contract/constants.js';
 import { messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, uniqueEmail } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
-import { baseUrl, openPage, pathnameOf, signedInSeller, waitForPath } from './helpers.js';
+import { baseUrl, pathnameOf, signedInSeller, useBrowser, waitForPath } from './helpers.js';
 
 const f = messages.authForms;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
+const { withPage } = useBrowser();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

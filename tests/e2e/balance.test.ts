@@ -1,36 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema } from '../../src/contract/auth.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { plainSpaces, type Seller } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
 import { createFundedSeller } from '../support/operator.js';
 import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, openPage, signedInSeller, storeSession, waitForPath } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, signedInSeller, useBrowser, waitForPath } from './helpers.js';
 
 const s = messages.actionScreens;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function signIn(page: Page, seller: Seller): Promise<void> {
-  const { user } = profileResponseSchema.parse((await seller.api.get('/profile')).body);
-  await storeSession(page, { token: seller.api.token!, user });
-}
+const { withPage } = useBrowser();
 
 /** A bank-transfer credit through the operator API (what `npm run admin -- user:credit` calls), without a process per call. */
 async function credit(seller: Seller, rubles: number, reference: string): Promise<void> {
@@ -46,7 +23,7 @@ describe('Операции по балансу', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_500);
       await seller.api.post('/projects', { name: 'Весенняя акция', project_inns: '7707083893' });
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard');
       await page.getByRole('link', { name: s.balanceHistoryLink }).click();
       await waitForPath(page, '/dashboard/balance');
@@ -65,7 +42,7 @@ describe('Операции по балансу', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 0, { activated: false });
       for (let i = 1; i <= 22; i++) await credit(seller, i, `e2e-statement-${seller.id}-${i}`);
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard/balance');
       await statement(page).waitFor();
       expect(await statement(page).getByRole('listitem').count()).toBe(20);
@@ -90,7 +67,7 @@ describe('Операции по балансу', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_000);
       await seller.api.post('/projects', { name: 'Акция с длинным названием, которое переносится на узком экране телефона', project_inns: '7707083893' });
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.goto('/dashboard/balance');
       await statement(page).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);

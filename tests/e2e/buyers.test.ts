@@ -1,41 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema } from '../../src/contract/auth.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { formatRubles } from '../../src/web/lib/format.js';
 import { createSeller, type Seller } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, openPage, storeSession } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
 
 const r = messages.receipts;
 const s = messages.receiptScreens;
 const WB_SELLER = '072196655529'; // the supplier INN on the Wildberries fixture receipt
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function signIn(page: Page, seller: Seller): Promise<void> {
-  const { user } = profileResponseSchema.parse((await seller.api.get('/profile')).body);
-  await storeSession(page, { token: seller.api.token!, user });
-}
+const { withPage } = useBrowser();
 
 /**
  * A signed-in seller whose action 'Aurora' has accepted the Wildberries receipt (1 786 ₽)
@@ -57,7 +33,7 @@ async function sellerWithBuyers(page: Page): Promise<{ seller: Seller; actionId:
       if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
     }
   }
-  await signIn(page, seller);
+  await signInAs(page, seller);
   return { seller, actionId };
 }
 
@@ -66,13 +42,6 @@ const header = (page: Page, name: string) => table(page).getByRole('columnheader
 const buyerIds = (page: Page) => table(page).locator('tbody tr td:nth-child(2)').allInnerTexts();
 const summaryValue = (page: Page, term: string) => page.locator('.buyers-summary dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 const rowOf = (page: Page, buyer: string): Locator => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: buyer, exact: true }) });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 describe('buyers', () => {
   it('shows the summary and each buyer; a column header cycles ascending → descending → none; filters keep a recent buyer', () =>
@@ -117,7 +86,7 @@ describe('buyers', () => {
 
   it('passes filters and order to the server and loads 100 rows at a time with «Показать ещё»', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       const requests: URLSearchParams[] = [];
       await page.route('**/lk/api/buyers?**', (route) => {
         const query = new URL(route.request().url()).searchParams;
@@ -152,7 +121,7 @@ describe('buyers', () => {
 
   it('a new seller sees zeros and the empty text', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.goto('/dashboard/buyers');
       await page.getByText(r.buyersEmpty, { exact: true }).waitFor();
       expect(await summaryValue(page, s.summaryBuyers).innerText()).toBe('0');
@@ -162,7 +131,7 @@ describe('buyers', () => {
 
   it('a failed load shows the buyers error', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.route('**/lk/api/buyers?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
       await page.goto('/dashboard/buyers');
       await page.getByRole('alert').filter({ hasText: r.buyersLoadFailed }).waitFor({ timeout: 15_000 });
@@ -174,7 +143,7 @@ describe('buyers', () => {
   ])('fits the screen and axe finds nothing serious (%s)', (_name, viewport) =>
     withPage(async (page) => {
       const seller = await createSeller(baseUrl());
-      await signIn(page, seller);
+      await signInAs(page, seller);
       await page.route('**/lk/api/buyers?**', (route) =>
         route.fulfill({
           json: {

@@ -1,28 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, hasHorizontalOverflow, openPage, pathnameOf, signedInSeller, waitForPath } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, pathnameOf, useBrowser, waitForPath, type PageTest, type Viewport } from './helpers.js';
 
 const d = messages.dashboard;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSignedInPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await signedInSeller(page, { name: 'Вера Маркетова' });
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
+const { withSeller } = useBrowser();
+const withSignedInPage = (test: PageTest, viewport?: Viewport) => withSeller(test, viewport, { name: 'Вера Маркетова' });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const topBar = (page: Page) => page.getByRole('banner');

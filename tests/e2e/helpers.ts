@@ -1,9 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { profileResponseSchema, type User } from '../../src/contract/auth.js';
 import { SESSION_STORAGE_KEY } from '../../src/contract/constants.js';
 import { createSeller, randomAddress, type Seller } from '../support/api-client.js';
-import { newPage } from '../support/browser.js';
+import { launchBrowser, newPage } from '../support/browser.js';
 
 export const baseUrl = (): string => {
   const backend = inject('backends')[0];
@@ -13,11 +14,14 @@ export const baseUrl = (): string => {
 
 export const MOBILE = { width: 375, height: 812 };
 
+export type Viewport = { width: number; height: number };
+export type PageTest = (page: Page, context: BrowserContext) => Promise<void>;
+
 /**
  * A fresh browser context (own storage) on the app. Each context gets its own client
  * address, so the server's per-address throttles never carry over between tests.
  */
-export async function openPage(browser: Browser, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(browser: Browser, viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(browser, baseUrl(), viewport);
   await opened.context.setExtraHTTPHeaders({ 'x-forwarded-for': randomAddress() });
   return opened;
@@ -30,13 +34,66 @@ export async function storeSession(page: Page, session: { token: string; user: U
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
 }
 
+/**
+ * One Chromium for the test file: launched before its tests, closed after them.
+ * `withPage` runs a test in a fresh context (see `openPage`) and always closes it;
+ * `withSeller` does the same with a new seller already signed in on that page.
+ */
+export function useBrowser(): {
+  browser: () => Browser;
+  withPage: (test: PageTest, viewport?: Viewport) => Promise<void>;
+  withSeller: (test: PageTest, viewport?: Viewport, seller?: { name?: string }) => Promise<void>;
+} {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('the browser is not launched yet: call it inside a test or a hook');
+    return browser;
+  };
+  async function withPage(test: PageTest, viewport?: Viewport): Promise<void> {
+    const { context, page } = await openPage(launched(), viewport);
+    try {
+      await test(page, context);
+    } finally {
+      await context.close();
+    }
+  }
+  function withSeller(test: PageTest, viewport?: Viewport, seller?: { name?: string }): Promise<void> {
+    return withPage(async (page, context) => {
+      await signedInSeller(page, seller);
+      await test(page, context);
+    }, viewport);
+  }
+  return { browser: launched, withPage, withSeller };
+}
+
+/** Puts an API-made seller's session into the page's storage, as signing in would. */
+export async function signInAs(page: Page, seller: Seller): Promise<User> {
+  const { user } = profileResponseSchema.parse((await seller.api.get('/profile')).body);
+  await storeSession(page, { token: seller.api.token!, user });
+  return user;
+}
+
 /** A seller registered and signed in over the API, with the session already in this page's storage. */
 export async function signedInSeller(page: Page, overrides?: { name?: string }): Promise<Seller & { user: User }> {
   const seller = await createSeller(baseUrl(), overrides);
-  const profile = await seller.api.get(`/profile?user_id=${seller.id}`);
-  const { user } = profileResponseSchema.parse(profile.body);
-  await storeSession(page, { token: seller.api.token!, user });
+  const user = await signInAs(page, seller);
   return { ...seller, user };
+}
+
+/** Serious and critical axe findings (of the whole page, or only under `include`), as readable lines. */
+export async function seriousViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  if (options.include) axe.include(options.include);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 export function pathnameOf(page: Page): string {

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/web/content/contacts.js';
 import {
   brands,
@@ -21,32 +20,18 @@ import {
   site,
   video,
 } from '../../src/web/content/landing.js';
-import { launchBrowser } from '../support/browser.js';
 import { ROOT } from '../support/server-process.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, openPage, waitForPath } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, useBrowser, waitForPath } from './helpers.js';
 
 const JS_BUDGET_GZIP_BYTES = 100 * 1024;
 const DESKTOP = { width: 1440, height: 900 };
 const SCREENSHOTS = path.join(ROOT, 'tests/e2e/screenshots');
 
-let browser: Browser;
+const { withPage } = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
 
 async function openLanding(page: Page): Promise<void> {
   await page.goto('/');
@@ -66,13 +51,6 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 const sectionHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 describe('the landing page', () => {
   it('shows every section of SPEC §2, each under its heading, with the claims of SPEC §9', () =>

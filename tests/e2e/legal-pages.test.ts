@@ -1,34 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hero, operator, pageMeta, site } from '../../src/web/content/landing.js';
 import { oferta } from '../../src/web/content/oferta.js';
 import { privacy } from '../../src/web/content/privacy.js';
-import { launchBrowser } from '../support/browser.js';
 import { ROOT } from '../support/server-process.js';
-import { MOBILE, hasHorizontalOverflow, openPage, waitForPath } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser, waitForPath } from './helpers.js';
 
 const SCREENSHOTS = path.join(ROOT, 'tests/e2e/screenshots');
-let browser: Browser;
+const { withPage } = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
 
 async function open(page: Page, pathname: string, title: string): Promise<void> {
   await page.goto(pathname);
@@ -37,13 +22,6 @@ async function open(page: Page, pathname: string, title: string): Promise<void> 
 
 async function sectionTitles(page: Page): Promise<string[]> {
   return page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 describe('/oferta', () => {

@@ -1,27 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { hero, site } from '../../src/web/content/landing.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, hasHorizontalOverflow, openPage, waitForPath } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, useBrowser, waitForPath } from './helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
+const { withPage } = useBrowser();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

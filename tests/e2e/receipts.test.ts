@@ -1,50 +1,25 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileResponseSchema } from '../../src/contract/auth.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { formatRubles } from '../../src/web/lib/format.js';
 import { createSeller, type Seller } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, openPage, storeSession } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
 
 const r = messages.receipts;
 const s = messages.receiptScreens;
 const WB_SELLER = '072196655529'; // the supplier INN on the Wildberries fixture receipt
 const UNKNOWN_QR = 't=20240627T1556&s=1786.00&fn=1&i=2&fp=3&n=1';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The seller's session goes into the page's storage, as the login screen would leave it. */
-async function signIn(page: Page, seller: Seller): Promise<void> {
-  const { user } = profileResponseSchema.parse((await seller.api.get('/profile')).body);
-  await storeSession(page, { token: seller.api.token!, user });
-}
+const { withPage } = useBrowser();
 
 /** An activated seller with money for one action (30 days) and 100 ₽ of receipt checks, signed in. */
 async function sellerWithAction(page: Page, settings: Record<string, unknown> = {}): Promise<{ seller: Seller; actionId: number }> {
   const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
   const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, ...settings });
   if (created.status !== 201) throw new Error(created.text);
-  await signIn(page, seller);
+  await signInAs(page, seller);
   return { seller, actionId: created.body.project_id };
 }
 
@@ -61,13 +36,6 @@ async function checkOnActionPage(page: Page, qr: string, buyer: string): Promise
   await checkSection(page).getByLabel(s.buyerIdLabel).fill(buyer);
   await checkSection(page).getByRole('button', { name: s.checkSubmit, exact: true }).click();
   await checkResult(page).waitFor();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 describe('checking a receipt on the action page', () => {
@@ -168,7 +136,7 @@ describe('checking a receipt on the action page', () => {
 describe('receipt history', () => {
   it('a new seller sees the empty history', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.goto('/dashboard/history');
       await page.getByText(r.historyEmpty, { exact: true }).waitFor();
       expect(await projectFilter(page).inputValue()).toBe('');
@@ -212,7 +180,7 @@ describe('receipt history', () => {
 
   it('a failed load shows the history error', () =>
     withPage(async (page) => {
-      await signIn(page, await createSeller(baseUrl()));
+      await signInAs(page, await createSeller(baseUrl()));
       await page.route('**/lk/api/receipts?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
       await page.goto('/dashboard/history');
       await page.getByText(r.historyLoading, { exact: true }).waitFor();

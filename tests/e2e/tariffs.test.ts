@@ -1,31 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { contacts } from '../../src/web/content/contacts.js';
 import { plainSpaces } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, hasHorizontalOverflow, openPage, signedInSeller } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser } from './helpers.js';
 
 const s = messages.actionScreens;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSeller(test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await signedInSeller(page);
-    await test(page);
-  } finally {
-    await context.close();
-  }
-}
+const { withSeller } = useBrowser();
 
 const table = (page: Page) => page.getByRole('table', { name: s.tiersCaption });
 const rowTexts = async (page: Page) => (await table(page).getByRole('row').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
@@ -75,15 +56,13 @@ describe('Tariffs', () => {
       await page.goto('/dashboard/tariffs');
       await table(page).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     }, MOBILE));
 
   it('has no serious or critical axe findings on a wide screen', () =>
     withSeller(async (page) => {
       await page.goto('/dashboard/tariffs');
       await table(page).waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     }));
 });

@@ -1,32 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { formatRubles } from '../../src/web/lib/format.js';
 import { plainSpaces } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, hasHorizontalOverflow, openPage, signedInSeller, waitForPath } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser, waitForPath } from './helpers.js';
 
 const t = messages.topUpDialog;
 const p = messages.payments;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withSeller(test: (page: Page, context: BrowserContext) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await signedInSeller(page);
-    await test(page, context);
-  } finally {
-    await context.close();
-  }
-}
+const { withSeller } = useBrowser();
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: t.title });
 const presetButton = (scope: Page | Locator, rubles: number) => scope.getByRole('button', { name: formatRubles(rubles), exact: true });
@@ -57,13 +38,6 @@ async function payInNewTab(page: Page, context: BrowserContext, rubles: number):
   if (!invoice) throw new Error(`the checkout address has no InvId: ${checkout.url()}`);
   await checkout.getByText(formatRubles(rubles), { exact: true }).waitFor();
   return { checkout, invoice };
-}
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 describe('paying by card', () => {
@@ -208,7 +182,7 @@ describe('choosing the amount', () => {
       await dialog.getByText(p.amountRequired, { exact: true }).waitFor();
 
       expect(await hasHorizontalOverflow(page)).toBe(false);
-      expect(await seriousViolations(page, 'dialog')).toEqual([]);
+      expect(await seriousViolations(page, { include: 'dialog' })).toEqual([]);
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

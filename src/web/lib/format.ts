@@ -1,16 +1,15 @@
 /**
  * Every number, money amount and date the web app shows goes through here,
  * formatted for ru-RU with Intl (SPEC §9: currency rubles, ru-RU number formats).
+ * Money amounts are formatted exactly as the server's messages do, by the shared contract.
  */
+import { rublesToKopecks } from '../../contract/format.js';
+
+export { formatRubles } from '../../contract/format.js';
+
 const LOCALE = 'ru-RU';
 
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const wholeRubles = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 const rublesWithKopecks = new Intl.NumberFormat(LOCALE, {
   style: 'currency',
   currency: 'RUB',
@@ -28,17 +27,9 @@ export function formatNumber(value: number): string {
   return integerFormat.format(value);
 }
 
-/** Whole amounts without kopecks ('0 ₽', '20 000 ₽'), others with two digits ('1 000,50 ₽'). */
-export function formatRubles(amount: number): string {
-  const kopecks = Math.round(amount * 100);
-  const format = kopecks % 100 === 0 ? wholeRubles : rublesWithKopecks;
-  // `|| 0` turns -0 (a tiny negative rounding) into 0, so it never shows as "-0 ₽".
-  return format.format((kopecks || 0) / 100);
-}
-
 /** Always two kopeck digits ('1 000,00 ₽'): amounts a payment reports (SPEC §8 payment banner). */
 export function formatRublesWithKopecks(amount: number): string {
-  return rublesWithKopecks.format((Math.round(amount * 100) || 0) / 100);
+  return rublesWithKopecks.format((rublesToKopecks(amount) || 0) / 100);
 }
 
 /** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */

@@ -18,10 +18,8 @@ export interface ActionDeps {
   now: () => Date;
 }
 
-const MOSCOW = 'Europe/Moscow';
-
 function endedMessage(endDate: Date): string {
-  return fillMessage(messages.actions.subscriptionEnded, { date: formatDate(endDate, MOSCOW) });
+  return fillMessage(messages.actions.subscriptionEnded, { date: formatDate(endDate) });
 }
 
 /** Ends the subscriptions that are over; run before reads so a seller never sees a stale "active". */
@@ -137,7 +135,7 @@ export async function renewAction(deps: ActionDeps, sellerId: number, id: number
     const row = await repo.findLiveProject(db, sellerId, id);
     if (!row?.subscriptionEndDate) throw notFound();
     return {
-      message: fillMessage(messages.actions.renewed, { date: formatDate(row.subscriptionEndDate, MOSCOW), amount: formatRubles(0) }),
+      message: fillMessage(messages.actions.renewed, { date: formatDate(row.subscriptionEndDate), amount: formatRubles(0) }),
       subscription_end_date: row.subscriptionEndDate.toISOString(),
     };
   };
@@ -161,7 +159,7 @@ export async function renewAction(deps: ActionDeps, sellerId: number, id: number
       }
       await repo.updateProject(tx, sellerId, id, { isActive: true, statusMessage: null, subscriptionEndDate: end, updatedAt: now });
       return {
-        message: fillMessage(messages.actions.renewed, { date: formatDate(end, MOSCOW), amount: formatRubles(kopecksToRubles(price)) }),
+        message: fillMessage(messages.actions.renewed, { date: formatDate(end), amount: formatRubles(kopecksToRubles(price)) }),
         subscription_end_date: end.toISOString(),
       };
     },

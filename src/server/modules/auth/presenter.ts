@@ -1,4 +1,5 @@
 import type { User } from '../../../contract/auth.js';
+import { kopecksToRubles } from '../../../contract/format.js';
 import type { UserRow } from '../../db/schema.js';
 
 /** Lists exactly the fields that leave the server: never the password hash. */
@@ -7,7 +8,7 @@ export function presentUser(row: UserRow): User {
     id: row.id,
     name: row.name,
     email: row.email,
-    balance: row.balanceKopecks / 100,
+    balance: kopecksToRubles(row.balanceKopecks),
     project_name: row.projectName,
     project_inns: row.projectInns,
     points_percentage: row.pointsPercentage,
