@@ -1,5 +1,5 @@
 import { z } from './zod-setup.js';
-import { userIdSchema } from './auth.js';
+import { actionSettingsFields, userIdSchema } from './auth.js';
 import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from './constants.js';
 import { fillMessage, messages } from './messages.js';
 
@@ -113,17 +113,7 @@ export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional()
 export const actionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  project_inns: z.array(z.string()),
-  points_percentage: z.number(),
-  puzzle_bot_token: z.string().nullable(),
-  puzzle_bot_points_variable: z.string().nullable(),
-  command_success: z.string().nullable(),
-  command_not_recognized: z.string().nullable(),
-  command_already_scanned: z.string().nullable(),
-  command_too_old: z.string().nullable(),
-  command_no_items: z.string().nullable(),
-  receipt_validity_days: z.number().int(),
-  check_duplicates: z.number().int(),
+  ...actionSettingsFields,
   created_at: z.string(),
   receipts_count: z.number().int(),
   is_active: z.boolean(),

@@ -49,13 +49,11 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** SPEC §3 User: every field, balance in rubles. */
-export const userSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  balance: z.number(),
-  project_name: z.string().nullable(),
+/**
+ * The settings an action has, and the seller's defaults for a new one carry (SPEC §3 User
+ * and Project share them).
+ */
+export const actionSettingsFields = {
   project_inns: z.array(z.string()),
   points_percentage: z.number(),
   puzzle_bot_token: z.string().nullable(),
@@ -67,6 +65,16 @@ export const userSchema = z.object({
   command_no_items: z.string().nullable(),
   receipt_validity_days: z.number().int(),
   check_duplicates: z.number().int(),
+};
+
+/** SPEC §3 User: every field, balance in rubles. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  balance: z.number(),
+  project_name: z.string().nullable(),
+  ...actionSettingsFields,
   scanned_receipts: z.number().int(),
   is_activated: z.boolean(),
   mailing_bot_token: z.string().nullable(),

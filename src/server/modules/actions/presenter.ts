@@ -2,10 +2,24 @@ import type { Action } from '../../../contract/actions.js';
 import { kopecksToRubles } from '../../../contract/format.js';
 import type { ProjectRow } from '../../db/schema.js';
 
-export function presentAction(row: ProjectRow): Action {
+type SettingsColumns = Pick<
+  ProjectRow,
+  | 'projectInns'
+  | 'pointsPercentage'
+  | 'puzzleBotToken'
+  | 'puzzleBotPointsVariable'
+  | 'commandSuccess'
+  | 'commandNotRecognized'
+  | 'commandAlreadyScanned'
+  | 'commandTooOld'
+  | 'commandNoItems'
+  | 'receiptValidityDays'
+  | 'checkDuplicates'
+>;
+
+/** The settings fields an action and a seller's defaults share (`actionSettingsFields`). */
+export function presentActionSettings(row: SettingsColumns) {
   return {
-    id: row.id,
-    name: row.name,
     project_inns: row.projectInns,
     points_percentage: row.pointsPercentage,
     puzzle_bot_token: row.puzzleBotToken,
@@ -17,6 +31,14 @@ export function presentAction(row: ProjectRow): Action {
     command_no_items: row.commandNoItems,
     receipt_validity_days: row.receiptValidityDays,
     check_duplicates: row.checkDuplicates,
+  };
+}
+
+export function presentAction(row: ProjectRow): Action {
+  return {
+    id: row.id,
+    name: row.name,
+    ...presentActionSettings(row),
     created_at: row.createdAt.toISOString(),
     receipts_count: row.receiptsCount,
     is_active: row.isActive,
