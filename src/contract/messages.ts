@@ -220,6 +220,9 @@ export const messages = {
   },
   /** Cabinet screens for receipts and buyers: the action page's check form and history, Receipt history, Buyers. */
   receiptScreens: {
+    demoReceipt: 'Создать тестовый чек',
+    demoReceiptHint: 'Демо-режим: налоговая служба эмулируется. Кнопка создаст чек Wildberries с товаром первого ИНН акции и подставит его в форму.',
+    demoReceiptFailed: 'Не удалось создать тестовый чек',
     checkTitle: 'Проверка чека',
     qrLabel: 'Ссылка на чек или строка из QR-кода',
     buyerIdLabel: 'ID пользователя в мессенджере',

@@ -159,3 +159,10 @@ export const buyersResponseSchema = z.object({
   summary: z.object({ buyers_count: z.number().int(), successful_receipts: z.number().int(), total_amount: z.number() }),
 });
 export type BuyersResponse = z.infer<typeof buyersResponseSchema>;
+
+/** Demo mode only: a test receipt for an action, registered in the tax-service emulator. */
+export const demoReceiptRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+});
+export const demoReceiptResponseSchema = z.object({ qrurl: z.string() });

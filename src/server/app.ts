@@ -23,7 +23,8 @@ import { startPuzzleBotPushes } from './jobs/puzzlebot-push.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
-import { taxEmulator } from './integrations/tax/emulator.js';
+import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
+import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
+  const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
   await app.register(
     async (api) => {
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       );
       await api.register(receiptRoutes({ ...deps, tax, log: app.log }));
       await api.register(buyerRoutes(deps));
+      if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
       }
@@ -108,7 +111,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     );
   }
 
-  if (config.tax.emulated) await app.register(taxEmulator({ token: config.tax.token }), { prefix: '/__emulators/tax' });
+  if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
 
   const stopPushes = startPuzzleBotPushes({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }, config.outbox.pollMs, app.log);

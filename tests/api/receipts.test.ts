@@ -211,6 +211,28 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     });
   });
 
+  describe('demo receipts', () => {
+    it('a seller in demo mode gets a fresh receipt with the action’s goods, which checks successfully', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { project_inns: '7707083893' });
+      const demo = await seller.api.post('/demo/receipts', { user_id: seller.id, project_id: projectId });
+      expect(demo.status).toBe(201);
+      expect(demo.body.qrurl).toMatch(/^t=\d{8}T\d{4}&s=2080\.00&fn=\d+&i=\d+&fp=\d+&n=1$/);
+      const answer = await check(seller, projectId, demo.body.qrurl);
+      expect(answer.body.data).toEqual({ points_awarded: 149, status: 'success', error: null });
+      const [saved] = (await seller.api.get('/receipts')).body.receipts;
+      expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['counted', 'not_counted']);
+    });
+
+    it("only for the seller's own action", async () => {
+      const alice = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(alice);
+      const bob = await createSeller(url);
+      expect((await bob.api.post('/demo/receipts', { project_id: projectId })).status).toBe(404);
+      expect((await new ApiClient(url).post('/demo/receipts', { project_id: projectId })).status).toBe(401);
+    });
+  });
+
   describe('history', () => {
     it('pages newest first, filters by action, and keeps receipts of deleted actions', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION * 2);

@@ -97,6 +97,20 @@ describe('checking a receipt on the action page', () => {
       await expect.poll(() => receiptCards(page).count()).toBe(1);
     }));
 
+  it('in demo mode «Создать тестовый чек» fills the form with a fresh receipt of the action’s goods, which earns points', () =>
+    withPage(async (page) => {
+      const { actionId } = await sellerWithAction(page);
+      await page.goto(`/dashboard/action/${actionId}`);
+      await checkSection(page).getByText(s.demoReceiptHint, { exact: true }).waitFor();
+      await checkSection(page).getByRole('button', { name: s.demoReceipt, exact: true }).click();
+      await expect.poll(() => checkSection(page).getByLabel(s.qrLabel).inputValue()).toMatch(/^t=\d{8}T\d{4}&s=2080\.00&/);
+      expect(await checkSection(page).getByLabel(s.buyerIdLabel).inputValue()).toBe('100500');
+      await checkSection(page).getByRole('button', { name: s.checkSubmit, exact: true }).click();
+      await checkResult(page).waitFor();
+      expect(await factOf(checkResult(page), s.resultStatus).innerText()).toBe('Успешно');
+      expect(await factOf(checkResult(page), s.resultPoints).innerText()).toBe('149');
+    }));
+
   it('empty fields show the required messages and send nothing; an unknown QR is «Не распознан» with the action’s own answer', () =>
     withPage(async (page) => {
       const { actionId } = await sellerWithAction(page, { command_not_recognized: 'Не вижу чек, пришлите фото QR-кода' });

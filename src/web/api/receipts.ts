@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
-import { RECEIPT_PAGE_SIZE, checkResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
+import { RECEIPT_PAGE_SIZE, checkResponseSchema, demoReceiptResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
 import { useSessionState } from '../auth/session.js';
 import { actionsQueryKey } from './actions.js';
 import { profileQueryKey } from './auth.js';
@@ -64,5 +64,20 @@ export function useCheckReceiptMutation(actionId: number) {
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
+  });
+}
+
+/** Demo mode: a fresh test receipt for the action, registered in the tax-service emulator. */
+export function useDemoReceiptMutation(actionId: number) {
+  const userId = useSessionState().session?.user.id ?? 0;
+  return useMutation({
+    mutationFn: () =>
+      apiRequest({
+        method: 'POST',
+        path: '/demo/receipts',
+        body: { user_id: userId, project_id: actionId },
+        schema: demoReceiptResponseSchema,
+        fallbackMessage: messages.receiptScreens.demoReceiptFailed,
+      }),
   });
 }

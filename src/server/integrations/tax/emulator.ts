@@ -53,19 +53,55 @@ export function qrOfReceipt(json: unknown): FiscalQr | undefined {
   };
 }
 
-export function taxEmulator(options: { token: string }): FastifyPluginAsync {
-  const receipts = new Map<string, Registered>();
+/** The emulator's receipts, shared by its HTTP API and the demo-mode helper of the cabinet. */
+export class TaxEmulatorStore {
+  readonly receipts = new Map<string, Registered>();
+
+  /** Registers a receipt in `data.json` form; returns its QR string, or undefined if it is not a receipt. */
+  register(json: unknown, behaviour: z.infer<typeof behaviourSchema> = behaviourSchema.parse(undefined)): string | undefined {
+    const qr = qrOfReceipt(json);
+    if (!qr) return undefined;
+    this.receipts.set(receiptKey(qr), { json, qr, behaviour, notReadyLeft: behaviour.notReadyTimes, requests: 0 });
+    return formatFiscalQr(qr);
+  }
+}
+
+/**
+ * A marketplace receipt bought a minute ago, whose first line is the given seller's goods
+ * (supplier INN, FNS tag 1226) and whose second line belongs to another seller.
+ */
+export function demoMarketplaceReceipt(sellerInn: string, now: Date): Record<string, unknown> {
+  const moscow = new Date(now.getTime() - 60_000 + 3 * 3_600_000).toISOString().slice(0, 16);
+  const ours = 149_000;
+  const theirs = 59_000;
+  return {
+    user: 'ООО "Вайлдберриз"',
+    userInn: '7721546864  ',
+    dateTime: `${moscow}:00`,
+    totalSum: ours + theirs,
+    operationType: 1,
+    fiscalDriveNumber: '7380440800792177',
+    fiscalDocumentNumber: 1 + Math.floor(Math.random() * 999_999_999),
+    fiscalSign: 1 + Math.floor(Math.random() * 4_000_000_000),
+    retailPlace: 'https://www.wildberries.ru/',
+    items: [
+      { name: 'Товар вашего магазина (демо-чек)', price: ours, quantity: 1, sum: ours, providerInn: sellerInn },
+      { name: 'Товар другого продавца', price: theirs, quantity: 1, sum: theirs, providerInn: '7717144513' },
+    ],
+  };
+}
+
+export function taxEmulator(options: { token: string; store: TaxEmulatorStore }): FastifyPluginAsync {
+  const { receipts } = options.store;
 
   return async (app) => {
     await app.register(formbody);
 
     app.post('/receipts', async (request, reply) => {
       const parsed = registrationSchema.safeParse(request.body);
-      const qr = parsed.success ? qrOfReceipt(parsed.data.receipt) : undefined;
-      if (!parsed.success || !qr) return reply.status(400).send({ message: 'Это не чек в формате data.json налоговой службы' });
-      const key = receiptKey(qr);
-      receipts.set(key, { json: parsed.data.receipt, qr, behaviour: parsed.data.behaviour, notReadyLeft: parsed.data.behaviour.notReadyTimes, requests: 0 });
-      return reply.status(201).send({ qrraw: formatFiscalQr(qr), key });
+      const qrraw = parsed.success ? options.store.register(parsed.data.receipt, parsed.data.behaviour) : undefined;
+      if (!qrraw) return reply.status(400).send({ message: 'Это не чек в формате data.json налоговой службы' });
+      return reply.status(201).send({ qrraw });
     });
 
     /** How often the API was asked about each receipt (the app must cache). */

@@ -4,13 +4,16 @@ import { useForm } from 'react-hook-form';
 import { messages } from '../../../../contract/messages.js';
 import { checkRequestSchema, type CheckResponse } from '../../../../contract/receipts.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { useCheckReceiptMutation } from '../../../api/receipts.js';
+import { useCheckReceiptMutation, useDemoReceiptMutation } from '../../../api/receipts.js';
+import { useHealthQuery } from '../../../api/system.js';
 import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ReceiptStatusBadge } from './receipt-status-badge.js';
 
 const s = messages.receiptScreens;
+/** A shopper's messenger ID for demo checks. */
+const DEMO_BUYER_ID = '100500';
 
 /** The API's own rules for the two fields, so the form says what the server would (SPEC §5). */
 const checkFormSchema = checkRequestSchema.pick({ qrurl: true, user_id_tg: true });
@@ -19,11 +22,23 @@ const checkFormSchema = checkRequestSchema.pick({ qrurl: true, user_id_tg: true 
 export function ActionReceiptCheck({ actionId }: { actionId: number }) {
   const headingId = useId();
   const check = useCheckReceiptMutation(actionId);
+  const demoReceipt = useDemoReceiptMutation(actionId);
+  const isDemo = useHealthQuery().data?.mode === 'demo';
   const {
     register,
     handleSubmit,
+    setValue,
+    getValues,
     formState: { errors },
   } = useForm({ resolver: zodResolver(checkFormSchema), defaultValues: { qrurl: '', user_id_tg: '' } });
+
+  const handleDemoReceipt = () =>
+    demoReceipt.mutate(undefined, {
+      onSuccess: ({ qrurl }) => {
+        setValue('qrurl', qrurl, { shouldValidate: true });
+        if (!getValues('user_id_tg')) setValue('user_id_tg', DEMO_BUYER_ID, { shouldValidate: true });
+      },
+    });
 
   const handleCheck = handleSubmit((form) => check.mutate(form));
 
@@ -39,8 +54,15 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
           <button type="submit" className="button button--primary" disabled={check.isPending}>
             {check.isPending ? s.checking : s.checkSubmit}
           </button>
+          {isDemo && (
+            <button type="button" className="button" disabled={demoReceipt.isPending} onClick={handleDemoReceipt}>
+              {s.demoReceipt}
+            </button>
+          )}
         </div>
+        {isDemo && <p className="receipt-check__hint">{s.demoReceiptHint}</p>}
       </form>
+      {demoReceipt.isError && <Banner tone="error">{errorMessageOf(demoReceipt.error, s.demoReceiptFailed)}</Banner>}
       {check.isError && <Banner tone="error">{errorMessageOf(check.error, messages.receipts.checkFailed)}</Banner>}
       {/* Always present, so screen readers announce each new verdict. */}
       <div role="status">{check.isSuccess && <CheckResult result={check.data} />}</div>
