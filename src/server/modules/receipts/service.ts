@@ -5,7 +5,6 @@ import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { findLiveProject } from '../actions/repository.js';
-import { expireSubscriptions } from '../actions/service.js';
 import { applyBalanceChange, ReplayedChange } from '../billing/ledger.js';
 import { lockUser } from '../billing/repository.js';
 import { readTierPrices } from '../billing/service.js';
@@ -94,7 +93,7 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
  */
 export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckResponse> {
   const now = deps.now();
-  await expireSubscriptions(deps.db, now, input.sellerId);
+  // No expiry sweep on this hot path: isActionOpen() reads the end date itself.
   const action = await findLiveProject(deps.db, input.sellerId, input.projectId);
   if (!action) throw new AppError('not_found', messages.actions.notFound);
 

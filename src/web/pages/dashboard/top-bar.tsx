@@ -27,7 +27,7 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
       <button
         ref={menuButtonRef}
         type="button"
-        className="topbar__menu"
+        className="button button--secondary button--small topbar__menu"
         aria-expanded={menuOpen}
         aria-controls={sidebarId}
         onClick={onToggleMenu}

@@ -8,6 +8,7 @@ import { Banner } from '../../../components/banner.js';
 import { ActionCard } from './action-card.js';
 import { ActionCommandDialog, type ActionCommand } from './action-command-dialog.js';
 import type { Notice } from './notice.js';
+import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;
 
@@ -30,12 +31,10 @@ export function ActionList({ onNotice }: { onNotice: (notice: Notice) => void })
         </Link>
       </p>
       {actions.isPending && (
-        <p className="loading-text" role="status">
-          {messages.common.loading}
-        </p>
+        <LoadingState>{messages.common.loading}</LoadingState>
       )}
       {actions.isError && <Banner tone="error">{errorMessageOf(actions.error, messages.common.dashboardLoadFailed)}</Banner>}
-      {actions.data?.length === 0 && <p className="empty-state">{messages.actions.empty}</p>}
+      {actions.data?.length === 0 && <EmptyState>{messages.actions.empty}</EmptyState>}
       {actions.data && actions.data.length > 0 && (
         <ul className="action-grid" aria-label={s.listLabel}>
           {actions.data.map((action) => (

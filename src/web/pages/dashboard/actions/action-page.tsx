@@ -20,6 +20,7 @@ import { readLocationMessage } from './location-message.js';
 import { successNotice, errorNotice, type Notice } from './notice.js';
 import './panel.css';
 import './actions.css';
+import { LoadingState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;
 
@@ -51,9 +52,7 @@ function ActionPageLoading() {
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{usePageTitle()}</h1>
-      <p className="loading-text" role="status">
-        {messages.common.loading}
-      </p>
+      <LoadingState>{messages.common.loading}</LoadingState>
     </section>
   );
 }

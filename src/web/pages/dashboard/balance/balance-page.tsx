@@ -7,6 +7,7 @@ import { usePageTitle } from '../page-title.js';
 import { signedRubles } from './signed-rubles.js';
 import '../actions/panel.css';
 import './balance.css';
+import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;
 
@@ -20,12 +21,10 @@ export function BalancePage() {
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
       {operations.isPending && (
-        <p className="loading-text" role="status">
-          {messages.common.loading}
-        </p>
+        <LoadingState>{messages.common.loading}</LoadingState>
       )}
       {operations.isError && <Banner tone="error">{errorMessageOf(operations.error, messages.billing.operationsLoadFailed)}</Banner>}
-      {operations.isSuccess && rows.length === 0 && <p className="empty-state">{s.operationsEmpty}</p>}
+      {operations.isSuccess && rows.length === 0 && <EmptyState>{s.operationsEmpty}</EmptyState>}
       {rows.length > 0 && (
         <ul className="operations panel" aria-label={title}>
           {rows.map((operation) => (

@@ -16,6 +16,7 @@ import { BuyersSummary } from './buyers-summary.js';
 import { BuyersTable } from './buyers-table.js';
 import '../receipts/receipts.css';
 import './buyers.css';
+import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const r = messages.receipts;
 const s = messages.receiptScreens;
@@ -61,16 +62,14 @@ export function BuyersPage() {
         />
       </div>
       {buyers.isPending ? (
-        <p className="list-state" role="status">
-          {s.buyersLoading}
-        </p>
+        <LoadingState>{s.buyersLoading}</LoadingState>
       ) : buyers.isError && !buyers.data ? (
         <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>
       ) : (
         <div className="buyers" aria-busy={buyers.isFetching}>
           {summary && <BuyersSummary summary={summary} />}
           {rows.length === 0 ? (
-            <p className="list-state">{r.buyersEmpty}</p>
+            <EmptyState>{r.buyersEmpty}</EmptyState>
           ) : (
             <BuyersTable
               buyers={rows}

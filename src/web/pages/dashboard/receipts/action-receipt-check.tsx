@@ -55,7 +55,7 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
             {check.isPending ? s.checking : s.checkSubmit}
           </button>
           {isDemo && (
-            <button type="button" className="button" disabled={demoReceipt.isPending} onClick={handleDemoReceipt}>
+            <button type="button" className="button button--secondary" disabled={demoReceipt.isPending} onClick={handleDemoReceipt}>
               {s.demoReceipt}
             </button>
           )}

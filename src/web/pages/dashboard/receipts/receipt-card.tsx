@@ -44,7 +44,7 @@ export function ReceiptCard({ receipt, showProject, headingLevel, ref }: {
         <>
           <button
             type="button"
-            className="receipt-card__toggle"
+            className="button button--secondary button--small receipt-card__toggle"
             aria-expanded={itemsOpen}
             aria-controls={itemsId}
             onClick={() => setItemsOpen((open) => !open)}

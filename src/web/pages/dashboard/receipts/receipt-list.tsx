@@ -4,6 +4,7 @@ import type { useReceiptHistoryQuery } from '../../../api/receipts.js';
 import { Banner } from '../../../components/banner.js';
 import { ReceiptCard } from './receipt-card.js';
 import { ShowMore, useFocusFirstNew } from './show-more.js';
+import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const r = messages.receipts;
 
@@ -19,13 +20,11 @@ export function ReceiptList({ query, emptyText, showProject, headingLevel }: {
 
   if (query.isPending) {
     return (
-      <p className="list-state" role="status">
-        {r.historyLoading}
-      </p>
+      <LoadingState>{r.historyLoading}</LoadingState>
     );
   }
   if (query.isError && !query.data) return <Banner tone="error">{errorMessageOf(query.error, r.historyLoadFailed)}</Banner>;
-  if (receipts.length === 0) return <p className="list-state">{emptyText}</p>;
+  if (receipts.length === 0) return <EmptyState>{emptyText}</EmptyState>;
 
   const total = query.data.pages.at(-1)?.pagination.total_receipts ?? receipts.length;
   return (

@@ -12,6 +12,7 @@ import { usePageTitle } from '../page-title.js';
 import { currentReceiptPrice, tierRows } from './tier-rows.js';
 import '../actions/panel.css';
 import './tariffs.css';
+import { LoadingState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;
 
@@ -25,9 +26,7 @@ export function TariffsPage() {
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
       {prices.isPending && (
-        <p className="loading-text" role="status">
-          {messages.common.loading}
-        </p>
+        <LoadingState>{messages.common.loading}</LoadingState>
       )}
       {prices.isError && <Banner tone="error">{errorMessageOf(prices.error, messages.billing.tariffsLoadFailed)}</Banner>}
       {prices.data && (
