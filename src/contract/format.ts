@@ -36,3 +36,8 @@ export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): st
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
+
+/** SPEC §9: a token or key longer than 10 characters shows only its first 5 and last 4 characters. */
+export function maskSecret(secret: string): string {
+  return secret.length > 10 ? `${secret.slice(0, 5)}…${secret.slice(-4)}` : secret;
+}

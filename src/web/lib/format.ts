@@ -5,7 +5,7 @@
  */
 import { rublesToKopecks } from '../../contract/format.js';
 
-export { formatRubles } from '../../contract/format.js';
+export { formatRubles, maskSecret } from '../../contract/format.js';
 
 const LOCALE = 'ru-RU';
 
@@ -51,7 +51,3 @@ export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}\u00a0%`;
 }
 
-/** SPEC §9: a token or key longer than 10 characters shows only its first 5 and last 4 characters. */
-export function maskSecret(secret: string): string {
-  return secret.length > 10 ? `${secret.slice(0, 5)}…${secret.slice(-4)}` : secret;
-}

@@ -1,0 +1,156 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { fillMessage, messages } from './messages.js';
+
+const m = messages.mailing;
+
+/** Telegram's limits on one message: text, and the caption of a photo. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+export const TELEGRAM_CAPTION_LIMIT = 1024;
+/** Telegram allows a bot 30 messages a second to different chats. */
+export const TELEGRAM_MESSAGES_PER_SECOND = 30;
+/** One mailing's recipients; a larger base is split into several mailings. */
+export const MAILING_MAX_RECIPIENTS = 10_000;
+/** Mailings up to this size are delivered within the send request, so its answer is final. */
+export const MAILING_INLINE_RECIPIENTS = 10;
+export const PARSE_MODES = ['HTML', 'MarkdownV2'] as const;
+export type ParseMode = (typeof PARSE_MODES)[number];
+
+/** A Telegram chat id: a user's is positive; groups and channels are negative. */
+const CHAT_ID_PATTERN = /^-?\d{1,16}$/;
+
+/**
+ * SPEC §5: recipient IDs come from text split on whitespace, commas or semicolons,
+ * keeping only numbers; repeats are dropped, the first occurrence keeps its place.
+ */
+export function parseRecipientIds(text: string): string[] {
+  const ids = text.split(/[\s,;]+/).filter((part) => CHAT_ID_PATTERN.test(part));
+  return mergeRecipientIds(ids);
+}
+
+/** SPEC §5: typed IDs merged with ticked buyers, without duplicates. */
+export function mergeRecipientIds(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat().map((id) => id.replace(/^(-?)0+(?=\d)/, '$1')))];
+}
+
+/** The longest message text for a mailing with or without a picture. */
+export function messageLimit(hasImage: boolean): number {
+  return hasImage ? TELEGRAM_CAPTION_LIMIT : TELEGRAM_TEXT_LIMIT;
+}
+
+/** Checks text length against Telegram's limit; the error names the limit that applies. */
+export function messageLengthError(text: string, hasImage: boolean): string | null {
+  const limit = messageLimit(hasImage);
+  if (text.length <= limit) return null;
+  return fillMessage(hasImage ? m.captionTooLong : m.messageTooLong, { limit });
+}
+
+// ---- settings ----
+
+export const mailingSettingsRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  bot_token: z.string({ error: m.tokenRequiredToSave }).trim().min(1, m.tokenRequiredToSave).max(200, m.tokenMalformed),
+});
+export type MailingSettingsRequest = z.input<typeof mailingSettingsRequestSchema>;
+
+export const mailingSettingsQuerySchema = z.object({ user_id: userIdSchema.optional() });
+
+/** The saved bot: the token masked as SPEC §9 says (it never leaves the server whole) and the bot's @username. */
+export const mailingSettingsSchema = z.object({
+  bot_token: z.string().nullable(),
+  bot_username: z.string().nullable(),
+});
+export type MailingSettings = z.infer<typeof mailingSettingsSchema>;
+
+export const mailingSettingsResponseSchema = mailingSettingsSchema.extend({ message: z.string() });
+export type MailingSettingsResponse = z.infer<typeof mailingSettingsResponseSchema>;
+
+// ---- sending ----
+
+const recipientIdsSchema = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: m.recipientsRequired })
+  .transform((value, ctx) => {
+    const raw = typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value.map((id) => String(id).trim());
+    const wrong = raw.find((id) => !CHAT_ID_PATTERN.test(id));
+    if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: m.recipientInvalid });
+    return mergeRecipientIds(raw);
+  })
+  .refine((ids) => ids.length > 0, m.recipientsRequired)
+  .refine((ids) => ids.length <= MAILING_MAX_RECIPIENTS, fillMessage(m.tooManyRecipients, { max: '10 000' }));
+
+const parseModeSchema = z
+  .union([z.enum(PARSE_MODES), z.literal(''), z.null()], { error: m.parseModeInvalid })
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const imageUrlSchema = z
+  .union([z.string().trim(), z.null()], { error: m.imageUrlInvalid })
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), m.imageUrlInvalid)
+  .refine((value) => value === null || value.length <= 2000, m.imageUrlInvalid);
+
+export const mailingSendRequestSchema = z
+  .object({
+    user_id: userIdSchema.optional(),
+    bot_token: z.string({ error: m.tokenRequiredToSend }).trim().min(1, m.tokenRequiredToSend).max(200, m.tokenMalformed),
+    recipient_ids: recipientIdsSchema,
+    message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
+    image_url: imageUrlSchema,
+    parse_mode: parseModeSchema,
+  })
+  .superRefine((body, ctx) => {
+    const tooLong = messageLengthError(body.message, body.image_url !== null);
+    if (tooLong) ctx.addIssue({ code: 'custom', path: ['message'], message: tooLong });
+  });
+export type MailingSendRequest = z.input<typeof mailingSendRequestSchema>;
+
+export const MAILING_STATUSES = ['sending', 'done', 'cancelled', 'failed'] as const;
+export type MailingStatus = (typeof MAILING_STATUSES)[number];
+
+export const mailingErrorSchema = z.object({ chat_id: z.string(), error: z.string() });
+export type MailingError = z.infer<typeof mailingErrorSchema>;
+
+/** One mailing in the history: its figures and what it said. */
+export const mailingSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(MAILING_STATUSES),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** Recipients not yet sent to (0 once the mailing is over). */
+  pending: z.number().int(),
+  /** Estimated seconds until the mailing ends at Telegram's pace; 0 once it is over. */
+  eta_seconds: z.number().int(),
+  text: z.string(),
+  has_image: z.boolean(),
+  parse_mode: z.enum(PARSE_MODES).nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type MailingSummary = z.infer<typeof mailingSummarySchema>;
+
+/**
+ * SPEC §3 Mailing result (`success, sent, failed, errors`) plus the mailing's id, status and
+ * total, so a large mailing can be followed to its end. `success`: nothing failed (so far).
+ */
+export const mailingResultSchema = mailingSummarySchema.extend({
+  success: z.boolean(),
+  errors: z.array(mailingErrorSchema),
+});
+export type MailingResult = z.infer<typeof mailingResultSchema>;
+
+export const mailingIdParamsSchema = z.object({
+  id: z.coerce.number({ error: m.notFound }).int(m.notFound).positive(m.notFound).max(2 ** 53 - 1, m.notFound),
+});
+export const mailingQuerySchema = z.object({ user_id: userIdSchema.optional() });
+export const mailingHistoryResponseSchema = z.object({ mailings: z.array(mailingSummarySchema) });
+export const mailingResponseSchema = z.object({ mailing: mailingResultSchema });
+export const mailingCancelResponseSchema = z.object({ message: z.string(), mailing: mailingResultSchema });
+
+/** The text the screen shows for a finished mailing (SPEC §8). */
+export function mailingOutcomeMessage(result: Pick<MailingResult, 'sent' | 'failed'>): string {
+  return result.failed === 0
+    ? fillMessage(m.allSent, { count: result.sent })
+    : fillMessage(m.partlySent, { sent: result.sent, failed: result.failed });
+}
