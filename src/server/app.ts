@@ -23,6 +23,8 @@ import { startPuzzleBotPushes } from './jobs/puzzlebot-push.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
+import { createTelegramClient } from './integrations/telegram/client.js';
+import { telegramEmulator } from './integrations/telegram/emulator.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
 import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
@@ -69,7 +71,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
-  const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
+  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
+  const telegram = createTelegramClient(config.telegram);
+  const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs, telegram };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
@@ -113,6 +117,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
+  if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: '/__emulators/telegram' });
 
   const stopPushes = startPuzzleBotPushes({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }, config.outbox.pollMs, app.log);
   app.addHook('onClose', async () => stopPushes());

@@ -41,6 +41,9 @@ const envSchema = z.object({
     .default('1000,3000')
     .transform((value) => value.split(',').map(Number)),
   PUZZLEBOT_API_URL: z.url().default('https://api.puzzlebot.top'),
+  /** Set → used even in demo mode (a local Bot API server, or the real one with a test bot). */
+  TELEGRAM_API_URL: z.url().optional(),
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
@@ -66,8 +69,11 @@ export type Config = {
   robokassa: { emulated: boolean; settings: RobokassaSettings };
   tax: { emulated: boolean; baseUrl: string; token: string; timeoutMs: number; retryDelaysMs: number[] };
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
+  telegram: { emulated: boolean; apiRoot: string; timeoutMs: number };
   outbox: { pollMs: number; retryBaseMs: number };
 };
+
+export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
 /** Demo-mode token of the tax-service emulator. */
 export const DEMO_TAX_TOKEN = 'demo-tax-token';
@@ -152,6 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       emulated: e.SCANAPP_MODE === 'demo',
       baseUrl: e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/puzzlebot` : e.PUZZLEBOT_API_URL,
       timeoutMs: 10_000,
+    },
+    // Like PuzzleBot, sellers bring their own bot tokens: demo mode talks to the emulator
+    // unless TELEGRAM_API_URL is given explicitly.
+    telegram: {
+      emulated: e.SCANAPP_MODE === 'demo' && !e.TELEGRAM_API_URL,
+      apiRoot: (e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : TELEGRAM_API_ROOT)).replace(/\/+$/, ''),
+      timeoutMs: e.TELEGRAM_TIMEOUT_MS,
     },
     outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
   };
