@@ -63,6 +63,11 @@ describe('Telegram emulator wire format', () => {
     expect((await emulator.control('GET', `/messages?bot_id=${botId}`)).body).toEqual([]);
   });
 
+  it('answers the text with its HTML parsed away, as Telegram does', async () => {
+    const { body } = await call(nextToken(), 'sendMessage', json({ chat_id: 8, text: '<b>Скидка</b> &lt;10%&gt;', parse_mode: 'HTML' }));
+    expect(body).toMatchObject({ ok: true, result: { text: 'Скидка <10%>' } });
+  });
+
   it('accepts HTML, MarkdownV2 and legacy Markdown in any letter case', async () => {
     const token = nextToken();
     const modes = ['HTML', 'MarkdownV2', 'Markdown', 'html'];
