@@ -11,6 +11,7 @@ describe('message formatting as Telegram reads it', () => {
 
   it('measures HTML without tags and with entities decoded', () => {
     expect(visibleText('<b>Скидка</b> &lt;10%&gt; <a href="https://x.y">тут</a>', 'HTML')).toBe('Скидка <10%> тут');
+    expect(visibleText('&#128512; &#x1F600; &#99999999;', 'HTML')).toBe('😀 😀 \ufffd');
     expect(visibleText('<b>x</b>', undefined)).toBe('<b>x</b>');
   });
 
@@ -25,6 +26,7 @@ describe('message formatting as Telegram reads it', () => {
     expect(markupProblem('<b>a</i>', 'HTML')).toMatch(/^Unmatched end tag at byte offset 4, expected "<\/b>", found "<\/i>"$/);
     expect(markupProblem('a < b', 'HTML')).toMatch(/^Unexpected end of name token/);
     expect(markupProblem('a & b', 'HTML')).toMatch(/^Character entity expected/);
+    expect(markupProblem('&#128512; &#x1F600; &quot;', 'HTML')).toBeUndefined();
   });
 
   it('accepts escaped MarkdownV2 and refuses reserved characters and unclosed entities', () => {
