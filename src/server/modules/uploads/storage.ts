@@ -32,7 +32,8 @@ export class FolderStorage implements ImageStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  /** The content type is not kept here: serving reads it from the uploads row (a bucket would store it). */
+  async put(key: string, data: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     // Write beside the target, then rename: rename within one file system is atomic.
