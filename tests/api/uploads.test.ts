@@ -201,6 +201,22 @@ describe.each(backends())('image uploads on $name', (backend) => {
       await expectNothingStored(seller);
     });
 
+    it('an invalid user_id in the form: 400 in Russian', async () => {
+      const seller = await createSeller(url);
+      const answer = await upload(seller, { data: await solid(10, 10).png().toBuffer() }, { fields: { user_id: 'abc' } });
+      expect(answer).toMatchObject({ status: 400, body: { message: messages.validation.userIdInvalid } });
+      await expectNothingStored(seller);
+    });
+
+    it('multipart is understood by the upload call only', async () => {
+      const form = new FormData();
+      form.append('email', 'someone@example.test');
+      form.append('password', 'correct horse 42');
+      const response = await fetch(`${url}/lk/api/login`, { method: 'POST', headers: { 'x-forwarded-for': randomAddress() }, body: form });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ message: messages.common.unsupportedMediaType });
+    });
+
     it('without a session: 401', async () => {
       const seller = await createSeller(url);
       const answer = await upload(seller, { data: await solid(10, 10).png().toBuffer() }, { token: null });

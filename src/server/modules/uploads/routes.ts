@@ -72,6 +72,10 @@ export function uploadRoutes(deps: UploadDeps & AuthDeps): FastifyPluginAsyncZod
       {
         schema: {
           tags: ['uploads'],
+          summary: 'Upload a product or mailing image',
+          description:
+            'multipart/form-data: the image in the field `file` (or `image`), PNG, JPEG or WebP by content, up to 10 MB; optional field `user_id`. ' +
+            'Stored re-encoded (JPEG, or PNG when transparent; metadata stripped; longest side ≤ 2048 px); answers its absolute URL.',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           querystring: uploadQuerySchema,
