@@ -208,6 +208,21 @@ describe.each(backends())('image uploads on $name', (backend) => {
       await expectNothingStored(seller);
     });
 
+    it.each([
+      ['a form cut short', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+      ['a form without a boundary', 'multipart/form-data', 'abc'],
+    ])('%s: 400 in Russian', async (_name, contentType, body) => {
+      const seller = await createSeller(url);
+      const response = await fetch(`${url}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address, 'content-type': contentType },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: uploadMessages.notMultipart });
+      await expectNothingStored(seller);
+    });
+
     it('multipart is understood by the upload call only', async () => {
       const form = new FormData();
       form.append('email', 'someone@example.test');
