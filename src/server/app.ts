@@ -21,7 +21,12 @@ import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
-import { startJobQueue } from './jobs/queue.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
+import { createBotConnector } from './modules/bot/connection.js';
+import { createFloodGuard } from './modules/bot/flood-guard.js';
+import { BotPollers } from './modules/bot/pollers.js';
+import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
@@ -82,14 +87,20 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
-  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
   // Product and mailing images; an S3-compatible ImageStorage is the scale-out path (README).
   const imageStorage = new FolderStorage(path.join(config.dataDir, 'uploads'));
+  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const telegram = createTelegramClient(config.telegram);
+  // Jobs queued by request handlers and pollers; bound once the queue runs.
+  let queueRef: JobQueue | undefined;
+  const kick = (job: string) => () => void queueRef?.sendDebounced(job, 1).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
+  const receiptDeps = { ...deps, tax, log: app.log, onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB) };
+  const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
+  const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
     db: database.db,
     telegram,
@@ -105,17 +116,30 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
       shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      botUpdatesJob({
+        ...receiptDeps,
+        telegram,
+        publicUrl: config.publicUrl,
+        webAppButtons: config.publicUrl.startsWith('https://') || config.telegram.emulated,
+        isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
+      }),
+      botPollersJob(pollers),
     ],
   });
-  app.addHook('onClose', async () => queue.stop());
-  // Mailings interrupted by a stop or a crash go on from where they were.
+  queueRef = queue;
+  app.addHook('onClose', async () => {
+    await pollers.stop();
+    await queue.stop();
+  });
+  // Mailings interrupted by a stop or a crash go on from where they were; bots are polled again.
   await queue.send(MAILING_RESUME_JOB, { all: true });
+  await pollers.superviseAll();
   await app.register(
     async (api) => {
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));
-      await api.register(actionRoutes(deps));
+      await api.register(actionRoutes({ ...deps, bots }));
       await api.register(
         paymentRoutes({
           ...deps,
@@ -125,15 +149,14 @@ export async function buildApp({ config, database, now = () => new Date() }: App
           log: app.log,
         }),
       );
-      await api.register(
-        receiptRoutes({ ...deps, tax, log: app.log, onPuzzleBotPushQueued: () => void queue.sendDebounced(PUZZLEBOT_PUSH_JOB, 1).catch(() => undefined) }),
-      );
+      await api.register(receiptRoutes(receiptDeps));
+      await api.register(botWebhookRoutes({ db: database.db, onStored: kick(BOT_UPDATES_JOB) }));
       await api.register(mailingRoutes({ ...deps, ...delivery, queue }));
       const shop = {
         ...deps,
         telegram,
         publicUrl: config.publicUrl,
-        onNotificationsQueued: () => void queue.sendDebounced(SHOP_NOTIFY_JOB, 1).catch(() => undefined),
+        onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
