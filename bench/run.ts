@@ -5,6 +5,7 @@
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
+import { qrBench } from './qr.js';
 import { receiptsBench } from './receipts.js';
 import { writeSection } from './report.js';
 
@@ -14,14 +15,17 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   foundation: (postgres) => foundationBench(postgres, DURATION_S),
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
+  qr: () => qrBench(),
 };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((name) => name in sections);
   const names = wanted.length > 0 ? wanted : Object.keys(sections);
   let cluster: PostgresCluster | undefined;
-  if (findPostgresBin()) cluster = await startPostgresCluster();
-  else console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
+  // The QR decoder needs no database: `npm run bench -- qr` alone starts no cluster.
+  const needsDatabase = names.some((name) => name !== 'qr');
+  if (needsDatabase && findPostgresBin()) cluster = await startPostgresCluster();
+  else if (needsDatabase) console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
   const postgres = (name: string) => (cluster ? createDatabase(cluster.url, name) : undefined);
   try {
     for (const name of names) {
