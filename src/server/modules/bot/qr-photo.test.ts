@@ -9,7 +9,8 @@ import { readQrTexts } from './zxing.js';
 
 const FISCAL = fixtureQrStrings()[0]!.text;
 
-describe('decodeReceiptQr', () => {
+// Generous timeouts: the machine running the suite may be shared; no assertion depends on time.
+describe('decodeReceiptQr', { timeout: 60_000 }, () => {
   it('reads a clean fiscal QR', async () => {
     expect(await decodeReceiptQr(await qrImage(FISCAL))).toEqual({ text: FISCAL });
   });
@@ -47,7 +48,7 @@ describe('decodeReceiptQr', () => {
   });
 });
 
-describe('the retry passes', () => {
+describe('the retry passes', { timeout: 60_000 }, () => {
   it.each(['blurred-2', 'deep-shadow', 'small-in-large-frame'])('each read a “%s” photo on its own (none of them spoils a readable code)', async (variant) => {
     const [photo] = await buildCorpus({ variants: [variant], fixtures: 1, withoutQr: 0 });
     const { data, info } = await sharp(photo!.image).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
