@@ -6,6 +6,7 @@ import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresClu
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
+import { qrBench } from './qr.js';
 import { receiptsBench } from './receipts.js';
 import { writeSection } from './report.js';
 
@@ -16,14 +17,17 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
+  qr: () => qrBench(),
 };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((name) => name in sections);
   const names = wanted.length > 0 ? wanted : Object.keys(sections);
   let cluster: PostgresCluster | undefined;
-  if (findPostgresBin()) cluster = await startPostgresCluster();
-  else console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
+  // The QR decoder needs no database: `npm run bench -- qr` alone starts no cluster.
+  const needsDatabase = names.some((name) => name !== 'qr');
+  if (needsDatabase && findPostgresBin()) cluster = await startPostgresCluster();
+  else if (needsDatabase) console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
   const postgres = (name: string) => (cluster ? createDatabase(cluster.url, name) : undefined);
   try {
     for (const name of names) {
