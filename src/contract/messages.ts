@@ -45,6 +45,15 @@ export const messages = {
     emailTaken: 'Пользователь с таким email уже зарегистрирован',
     logoutSuccess: 'Вы вышли из аккаунта',
   },
+  /** Why a Telegram call failed, for sellers (mailings, the points shop, the shoppers' bot). */
+  telegram: {
+    blocked: 'Пользователь заблокировал бота',
+    chatNotFound: 'Чат не найден: пользователь ещё не писал боту',
+    rateLimited: 'Telegram ограничил частоту отправки',
+    unauthorized: 'Неверный токен бота',
+    unavailable: 'Telegram недоступен',
+    rejected: 'Telegram отклонил запрос: {description}',
+  },
   /** Web app chrome shared by every area. */
   app: {
     productName: 'ScanApp',

@@ -1,0 +1,144 @@
+import { Api, GrammyError, InputFile } from 'grammy';
+import type { ForceReply, InlineKeyboardMarkup, ReplyKeyboardMarkup, ReplyKeyboardRemove, Update } from 'grammy/types';
+import { failureToTelegramError, fromGrammyError, networkError, TelegramError } from './errors.js';
+
+/**
+ * The Telegram Bot API as ScanApp uses it (mailings, the points shop, the shoppers' bot).
+ * Every method takes the seller's bot token first: there is no product-wide bot.
+ * Failures are `TelegramError`s; nothing is retried here, callers decide pacing and retries.
+ */
+export interface TelegramClient {
+  getMe(token: string): Promise<TelegramBot>;
+  sendMessage(token: string, input: SendMessageInput): Promise<{ message_id: number }>;
+  /** `photo_file_id` is the largest size's id: send it instead of the upload to the next recipients. */
+  sendPhoto(token: string, input: SendPhotoInput): Promise<{ message_id: number; photo_file_id: string }>;
+  setWebhook(token: string, input: { url: string; secret_token: string; allowed_updates?: UpdateKind[] }): Promise<void>;
+  deleteWebhook(token: string): Promise<void>;
+  /** Long polling: waits up to `timeout` seconds (0 = answer at once) for updates after `offset`. */
+  getUpdates(token: string, input?: { offset?: number; timeout?: number }): Promise<Update[]>;
+  getFile(token: string, fileId: string): Promise<{ file_path: string; file_size?: number }>;
+  downloadFile(token: string, filePath: string): Promise<Buffer>;
+}
+
+export interface TelegramBot {
+  id: number;
+  username: string;
+  first_name: string;
+}
+
+export type ParseMode = 'HTML' | 'MarkdownV2';
+/** `message`, `callback_query`, …: which updates a webhook receives. */
+export type UpdateKind = Exclude<keyof Update, 'update_id'>;
+export type ReplyMarkup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | ForceReply;
+
+export interface SendMessageInput {
+  chat_id: number | string;
+  text: string;
+  parse_mode?: ParseMode;
+  reply_markup?: ReplyMarkup;
+}
+
+/** A photo by URL, by a `file_id` Telegram issued to this bot, or uploaded from memory. */
+export type PhotoSource = string | { data: Buffer; filename: string };
+
+export interface SendPhotoInput {
+  chat_id: number | string;
+  photo: PhotoSource;
+  caption?: string;
+  parse_mode?: ParseMode;
+  reply_markup?: ReplyMarkup;
+}
+
+/** grammY's own timer is only a backstop; each call carries its own deadline (long polls need a longer one). */
+const GRAMMY_BACKSTOP_TIMEOUT_SECONDS = 3_600;
+
+/** grammY on Node types signals with the `abort-controller` polyfill; it only listens for "abort", which a native signal fires. */
+type GrammySignal = NonNullable<Parameters<Api['getMe']>[0]>;
+
+export function createTelegramClient(options: { apiRoot: string; timeoutMs: number }): TelegramClient {
+  const apiRoot = options.apiRoot.replace(/\/+$/, '');
+  // One grammY Api per bot token, without transformers: no auto-retry, no flood waits hidden from the caller.
+  const apis = new Map<string, Api>();
+  const apiFor = (token: string): Api => {
+    let api = apis.get(token);
+    if (!api) {
+      api = new Api(token, { apiRoot, timeoutSeconds: GRAMMY_BACKSTOP_TIMEOUT_SECONDS });
+      apis.set(token, api);
+    }
+    return api;
+  };
+
+  async function call<T>(token: string, method: string, run: (api: Api, signal: GrammySignal) => Promise<T>, extraMs = 0): Promise<T> {
+    try {
+      return await run(apiFor(token), AbortSignal.timeout(options.timeoutMs + extraMs) as unknown as GrammySignal);
+    } catch (error) {
+      // Telegram answers 404 to a token it cannot parse; the methods we call all exist.
+      if (error instanceof GrammyError && error.error_code === 404) {
+        throw new TelegramError({ kind: 'unauthorized', method, errorCode: 404, description: error.description });
+      }
+      throw fromGrammyError(error, method, token);
+    }
+  }
+
+  return {
+    async getMe(token) {
+      const me = await call(token, 'getMe', (api, signal) => api.getMe(signal));
+      return { id: me.id, username: me.username, first_name: me.first_name };
+    },
+
+    async sendMessage(token, { chat_id, text, ...other }) {
+      const message = await call(token, 'sendMessage', (api, signal) => api.sendMessage(chat_id, text, other, signal));
+      return { message_id: message.message_id };
+    },
+
+    async sendPhoto(token, { chat_id, photo, ...other }) {
+      const source = typeof photo === 'string' ? photo : new InputFile(photo.data, photo.filename);
+      const message = await call(token, 'sendPhoto', (api, signal) => api.sendPhoto(chat_id, source, other, signal));
+      const largest = message.photo.at(-1);
+      if (!largest) throw new TelegramError({ kind: 'server', method: 'sendPhoto', description: 'answer without photo sizes' });
+      return { message_id: message.message_id, photo_file_id: largest.file_id };
+    },
+
+    async setWebhook(token, { url, ...other }) {
+      await call(token, 'setWebhook', (api, signal) => api.setWebhook(url, other, signal));
+    },
+
+    async deleteWebhook(token) {
+      await call(token, 'deleteWebhook', (api, signal) => api.deleteWebhook({}, signal));
+    },
+
+    async getUpdates(token, input = {}) {
+      const waitMs = (input.timeout ?? 0) * 1000;
+      return call(token, 'getUpdates', (api, signal) => api.getUpdates(input, signal), waitMs);
+    },
+
+    async getFile(token, fileId) {
+      const file = await call(token, 'getFile', (api, signal) => api.getFile(fileId, signal));
+      if (!file.file_path) throw new TelegramError({ kind: 'bad_request', method: 'getFile', description: 'file is not available for download' });
+      return { file_path: file.file_path, file_size: file.file_size };
+    },
+
+    async downloadFile(token, filePath) {
+      let response: Response;
+      try {
+        response = await fetch(`${apiRoot}/file/bot${token}/${filePath}`, { signal: AbortSignal.timeout(options.timeoutMs) });
+      } catch (error) {
+        throw networkError('downloadFile', error, token);
+      }
+      if (!response.ok) throw failureToTelegramError('downloadFile', await failureOf(response));
+      return Buffer.from(await response.arrayBuffer());
+    },
+  };
+}
+
+/** The `{ ok: false, … }` body of a failed download, or one made from the HTTP status when the body is not JSON. */
+async function failureOf(response: Response): Promise<{ error_code: number; description: string }> {
+  const fallback = { error_code: response.status, description: response.statusText || `HTTP ${response.status}` };
+  try {
+    const body = (await response.json()) as { error_code?: unknown; description?: unknown };
+    if (typeof body.error_code === 'number' && typeof body.description === 'string') return { error_code: body.error_code, description: body.description };
+  } catch {
+    // A proxy's HTML error page: the status says enough.
+  }
+  return fallback;
+}

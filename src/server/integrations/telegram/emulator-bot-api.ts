@@ -1,0 +1,271 @@
+import { NotAnImageError, type PhotoSize } from './emulator-files.js';
+import type { SentMessage, TelegramEmulatorStore } from './emulator-store.js';
+import { markupProblem, parseModeNamed, visibleText, type TelegramParseMode } from './emulator-text.js';
+import { UpdatesConflict } from './emulator-updates.js';
+
+/** A Bot API refusal: `{ ok: false, error_code, description, parameters? }` with that HTTP status. */
+export class BotApiFailure extends Error {
+  constructor(
+    readonly errorCode: number,
+    readonly description: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(description);
+  }
+}
+
+/** A method's parameters however they came: strings (query, form), JSON values, Buffers (multipart files). */
+export type BotApiParams = Record<string, unknown>;
+
+interface Call {
+  store: TelegramEmulatorStore;
+  botId: number;
+  params: BotApiParams;
+}
+
+const MAX_TEXT_LENGTH = 4096;
+const MAX_CAPTION_LENGTH = 1024;
+const MAX_POLL_SECONDS = 50;
+
+const badRequest = (description: string) => new BotApiFailure(400, `Bad Request: ${description}`);
+
+/** Telegram's method names are case-insensitive. */
+const METHODS: Record<string, (call: Call) => unknown> = {
+  getme: ({ botId }) => botUser(botId),
+  sendmessage: sendMessage,
+  sendphoto: sendPhoto,
+  getfile: getFile,
+  setwebhook: setWebhook,
+  deletewebhook: ({ store, botId, params }) => {
+    store.updates.deleteWebhook(botId, booleanParam(params, 'drop_pending_updates'));
+    return true;
+  },
+  getwebhookinfo: ({ store, botId }) => store.updates.webhookInfo(botId),
+  getupdates: getUpdates,
+};
+
+export async function callBotApi(store: TelegramEmulatorStore, botId: number, method: string, params: BotApiParams): Promise<unknown> {
+  const handler = METHODS[method.toLowerCase()];
+  if (!handler) throw new BotApiFailure(404, 'Not Found');
+  try {
+    return await handler({ store, botId, params });
+  } catch (error) {
+    if (error instanceof UpdatesConflict) throw new BotApiFailure(409, error.message);
+    throw error;
+  }
+}
+
+/** Deterministic identity of the bot behind a token: demo_<id>_bot. */
+export function botUser(botId: number) {
+  return {
+    id: botId,
+    is_bot: true as const,
+    first_name: `Демо-бот ${botId}`,
+    username: `demo_${botId}_bot`,
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+  };
+}
+
+function sendMessage({ store, botId, params }: Call) {
+  const chatId = chatIdParam(params);
+  const text = stringParam(params, 'text');
+  if (!text) throw badRequest('message text is empty');
+  const parseMode = parseModeParam(params);
+  checkMarkup(text, parseMode);
+  if (visibleText(text, parseMode).length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
+  const replyMarkup = replyMarkupParam(params);
+  deliverTo(store, botId, chatId);
+  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, method: 'sendMessage', text, caption: null, photo: null, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  return { ...messageBase(store, botId, chatId), text, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
+}
+
+async function sendPhoto({ store, botId, params }: Call) {
+  const chatId = chatIdParam(params);
+  const caption = stringParam(params, 'caption');
+  const parseMode = parseModeParam(params);
+  if (caption) {
+    checkMarkup(caption, parseMode);
+    if (visibleText(caption, parseMode).length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
+  }
+  const replyMarkup = replyMarkupParam(params);
+  const photo = photoParam(store, botId, params);
+  // Limits and blocks are checked before an upload is processed, as the photo is then discarded anyway.
+  deliverTo(store, botId, chatId);
+  const { sizes, logged } = await resolvePhoto(store, botId, photo);
+  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, method: 'sendPhoto', text: null, caption: caption || null, photo: logged, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  return {
+    ...messageBase(store, botId, chatId),
+    photo: sizes,
+    ...(caption ? { caption } : {}),
+    ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+  };
+}
+
+type PhotoInput = { kind: 'url'; url: string } | { kind: 'file_id'; sizes: PhotoSize[]; fileId: string } | { kind: 'upload'; bytes: Buffer };
+
+function photoParam(store: TelegramEmulatorStore, botId: number, params: BotApiParams): PhotoInput {
+  const value = params.photo;
+  if (Buffer.isBuffer(value)) return { kind: 'upload', bytes: value };
+  if (typeof value !== 'string' || value === '') throw badRequest('there is no photo in the request');
+  const attached = /^attach:\/\/(.+)$/.exec(value);
+  if (attached) {
+    const file = params[attached[1]!];
+    if (!Buffer.isBuffer(file)) throw badRequest('there is no photo in the request');
+    return { kind: 'upload', bytes: file };
+  }
+  if (/^https?:\/\//i.test(value)) return { kind: 'url', url: value };
+  const sizes = store.files.photoOf(botId, value);
+  if (!sizes) throw badRequest('wrong file identifier/HTTP URL specified');
+  return { kind: 'file_id', sizes, fileId: value };
+}
+
+async function resolvePhoto(store: TelegramEmulatorStore, botId: number, photo: PhotoInput): Promise<{ sizes: PhotoSize[]; logged: string }> {
+  switch (photo.kind) {
+    case 'url':
+      // Never fetched: the emulator must not reach the internet.
+      return { sizes: store.files.storeUrlPhoto(botId), logged: photo.url };
+    case 'file_id':
+      return { sizes: photo.sizes, logged: photo.fileId };
+    case 'upload': {
+      try {
+        const sizes = await store.files.storePhoto(botId, photo.bytes);
+        return { sizes, logged: `upload:${sizes.at(-1)!.file_id}` };
+      } catch (error) {
+        if (error instanceof NotAnImageError) throw badRequest('IMAGE_PROCESS_FAILED');
+        throw error;
+      }
+    }
+  }
+}
+
+function getFile({ store, botId, params }: Call) {
+  const fileId = stringParam(params, 'file_id');
+  if (!fileId) throw badRequest('file_id is empty');
+  const file = store.files.downloadable(botId, fileId);
+  if (!file) throw badRequest('wrong file_id or the file is temporarily unavailable');
+  return { file_id: file.size.file_id, file_unique_id: file.size.file_unique_id, file_size: file.size.file_size, file_path: file.filePath };
+}
+
+function setWebhook({ store, botId, params }: Call) {
+  const url = stringParam(params, 'url') ?? '';
+  // An empty url removes the webhook, as in Telegram.
+  if (url === '') {
+    store.updates.deleteWebhook(botId, booleanParam(params, 'drop_pending_updates'));
+    return true;
+  }
+  if (!/^https?:\/\/[^\s/]+/i.test(url)) throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+  const secretToken = stringParam(params, 'secret_token');
+  if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken)) throw badRequest('secret token contains unallowed characters');
+  store.updates.setWebhook(botId, {
+    url,
+    secretToken,
+    allowedUpdates: stringListParam(params, 'allowed_updates'),
+    dropPending: booleanParam(params, 'drop_pending_updates'),
+  });
+  return true;
+}
+
+function getUpdates({ store, botId, params }: Call) {
+  const timeout = integerParam(params, 'timeout') ?? 0;
+  const limit = integerParam(params, 'limit') ?? 100;
+  return store.updates.getUpdates(botId, {
+    offset: integerParam(params, 'offset'),
+    limit: Math.min(100, Math.max(1, limit)),
+    timeoutSeconds: Math.min(MAX_POLL_SECONDS, Math.max(0, timeout)),
+    allowedUpdates: stringListParam(params, 'allowed_updates'),
+  });
+}
+
+/** A send reaches the chat only if the chat has not blocked bots and both rate limits allow it. */
+function deliverTo(store: TelegramEmulatorStore, botId: number, chatId: number): void {
+  const limited = store.limiter.trySend(botId, chatId, store.now());
+  if (limited) throw new BotApiFailure(429, `Too Many Requests: retry after ${limited.retryAfterSeconds}`, limited.retryAfterSeconds);
+  if (store.blockedChats.has(chatId)) throw new BotApiFailure(403, 'Forbidden: bot was blocked by the user');
+}
+
+function sentMessage(store: TelegramEmulatorStore, message: Omit<SentMessage, 'at'>): SentMessage {
+  return { ...message, at: new Date(store.now()).toISOString() };
+}
+
+function messageBase(store: TelegramEmulatorStore, botId: number, chatId: number) {
+  const bot = botUser(botId);
+  const user = store.users.get(chatId);
+  return {
+    message_id: store.nextMessageId(botId, chatId),
+    from: { id: bot.id, is_bot: true, first_name: bot.first_name, username: bot.username },
+    chat: chatId > 0
+      ? { id: chatId, type: 'private', first_name: user?.first_name ?? `User ${chatId}`, ...(user?.username ? { username: user.username } : {}) }
+      : { id: chatId, type: 'group', title: `Group ${-chatId}` },
+    date: Math.floor(store.now() / 1000),
+  };
+}
+
+function checkMarkup(text: string, mode: TelegramParseMode | undefined): void {
+  const problem = markupProblem(text, mode);
+  if (problem) throw badRequest(`can't parse entities: ${problem}`);
+}
+
+function chatIdParam(params: BotApiParams): number {
+  const raw = params.chat_id;
+  if (raw === undefined || raw === null || raw === '') throw badRequest('chat_id is empty');
+  const text = String(raw).trim();
+  const id = Number(text);
+  // `@channel` names and anything else that is not a whole number name no chat the emulator knows.
+  if (!/^-?\d+$/.test(text) || id === 0 || !Number.isSafeInteger(id)) throw badRequest('chat not found');
+  return id;
+}
+
+function parseModeParam(params: BotApiParams): TelegramParseMode | undefined {
+  const name = stringParam(params, 'parse_mode');
+  if (!name) return undefined;
+  const mode = parseModeNamed(name);
+  if (!mode) throw badRequest('unsupported parse_mode');
+  return mode;
+}
+
+function replyMarkupParam(params: BotApiParams): unknown {
+  const value = jsonParam(params, 'reply_markup', "can't parse reply keyboard markup JSON object");
+  if (value === undefined) return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('object expected as reply markup');
+  return value;
+}
+
+function stringListParam(params: BotApiParams, name: string): string[] | undefined {
+  const value = jsonParam(params, name, `can't parse ${name} JSON array`);
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw badRequest(`can't parse ${name} JSON array`);
+  return value;
+}
+
+/** Form and multipart bodies carry objects as JSON-serialized strings, JSON bodies as objects. */
+function jsonParam(params: BotApiParams, name: string, problem: string): unknown {
+  const value = params[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw badRequest(problem);
+  }
+}
+
+function stringParam(params: BotApiParams, name: string): string | undefined {
+  const value = params[name];
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+function integerParam(params: BotApiParams, name: string): number | undefined {
+  const text = stringParam(params, name)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (!/^-?\d+$/.test(text)) throw badRequest(`field "${name}" must be of type Integer`);
+  return Number(text);
+}
+
+function booleanParam(params: BotApiParams, name: string): boolean {
+  const text = stringParam(params, name);
+  return text === 'true' || text === '1';
+}

@@ -1,0 +1,61 @@
+import { SendLimiter } from './rate-limit.js';
+import { EmulatorFiles } from './emulator-files.js';
+import { EmulatorUpdates } from './emulator-updates.js';
+
+/** A message the emulator accepted from a bot; `GET /__emulators/telegram/messages` lists them. */
+export interface SentMessage {
+  bot_id: number;
+  chat_id: number;
+  method: 'sendMessage' | 'sendPhoto';
+  text: string | null;
+  caption: string | null;
+  /** The URL or file_id sent, or `upload:<file_id>` for an uploaded photo. */
+  photo: string | null;
+  parse_mode: string | null;
+  reply_markup: unknown;
+  /** ISO time. */
+  at: string;
+}
+
+/** Telegram's own retry schedule is not published; a few quick retries are enough to exercise a webhook. */
+const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 3_000, 10_000];
+
+/** Every piece of the emulator's state, in memory. */
+export class TelegramEmulatorStore {
+  readonly now: () => number;
+  readonly sent: SentMessage[] = [];
+  /** Chats that blocked every bot. */
+  readonly blockedChats = new Set<number>();
+  readonly limiter = new SendLimiter();
+  readonly files = new EmulatorFiles();
+  readonly updates: EmulatorUpdates;
+  /** Shoppers who wrote to a bot: their chats show their names. */
+  readonly users = new Map<number, { first_name: string; username?: string }>();
+  private readonly lastMessageIds = new Map<string, number>();
+  private outageUntilMs = 0;
+
+  constructor(options: { now?: () => number; webhookRetryDelaysMs?: readonly number[] } = {}) {
+    this.now = options.now ?? Date.now;
+    this.updates = new EmulatorUpdates({ retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, now: this.now });
+  }
+
+  /** Message ids count up within each chat of a bot, shared by the bot's and the shopper's messages. */
+  nextMessageId(botId: number, chatId: number): number {
+    const key = `${botId}:${chatId}`;
+    const id = (this.lastMessageIds.get(key) ?? 0) + 1;
+    this.lastMessageIds.set(key, id);
+    return id;
+  }
+
+  startOutage(seconds: number): void {
+    this.outageUntilMs = seconds > 0 ? this.now() + seconds * 1000 : 0;
+  }
+
+  inOutage(): boolean {
+    return this.now() < this.outageUntilMs;
+  }
+
+  close(): void {
+    this.updates.close();
+  }
+}

@@ -1,0 +1,167 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BotApiFailure, callBotApi, type BotApiParams } from './emulator-bot-api.js';
+import { NotAnImageError } from './emulator-files.js';
+import { TelegramEmulatorStore } from './emulator-store.js';
+import { botIdOf, isWellFormedBotToken } from './token.js';
+
+/**
+ * Stand-in for the Telegram Bot API (demo mode and tests), under /__emulators/telegram.
+ *
+ * Bot API: `/bot<token>/<method>` with the real wire format (GET query, JSON, form or multipart bodies;
+ * `{ ok, result }` or `{ ok: false, error_code, description, parameters }` with the matching status),
+ * the real limits (30 messages a second per bot, 1 a second per chat: 429 with `retry_after`) and
+ * `/file/bot<token>/<file_path>` downloads.
+ *
+ * Control API for tests and demos: `GET|DELETE /messages` (accepted messages), `POST|DELETE /blocked`
+ * (a chat that blocked every bot), `POST /outage` (every Bot API call answers 502 for a while),
+ * `POST /updates` (a shopper writes to a bot: delivered to its webhook or queued for getUpdates).
+ */
+const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Bot API calls other than uploads are small; the app's JSON limit is lower than Telegram's. */
+const BOT_API_BODY_LIMIT_BYTES = 1024 * 1024;
+/** A shopper's photo in base64. */
+const UPDATE_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+const chatIdSchema = z.coerce.number().int().refine((id) => id !== 0, 'chat_id must be a non-zero integer');
+
+const messagesQuerySchema = z.object({ chat_id: chatIdSchema.optional(), bot_id: z.coerce.number().int().positive().optional() });
+const blockedBodySchema = z.object({ chat_id: chatIdSchema });
+const outageBodySchema = z.object({ seconds: z.number().min(0).max(3600) });
+const updateBodySchema = z
+  .object({
+    bot_id: z.coerce.number().int().positive(),
+    from: z.object({ id: z.number().int().positive(), first_name: z.string().min(1), username: z.string().min(1).optional() }),
+    text: z.string().min(1).max(4096).optional(),
+    photo_base64: z.base64().min(1).optional(),
+    caption: z.string().max(1024).optional(),
+  })
+  .refine((body) => (body.text === undefined) !== (body.photo_base64 === undefined), 'either text or photo_base64 is required');
+
+export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}): FastifyPluginAsync {
+  const store = options.store ?? new TelegramEmulatorStore();
+
+  return async (app) => {
+    await app.register(formbody);
+    // Only here: the app itself accepts no multipart bodies.
+    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: PHOTO_UPLOAD_LIMIT_BYTES, files: 10 } });
+    app.addHook('preClose', async () => store.close());
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const description = status === 413 ? 'Request Entity Too Large' : status === 500 ? 'Internal Server Error' : `Bad Request: ${error.message}`;
+      return sendFailure(reply, new BotApiFailure(status, description));
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/bot:token/:method',
+      bodyLimit: BOT_API_BODY_LIMIT_BYTES,
+      handler: async (request, reply) => {
+        const { token, method } = request.params as { token: string; method: string };
+        if (store.inOutage()) return sendFailure(reply, new BotApiFailure(502, 'Bad Gateway'));
+        if (!isWellFormedBotToken(token)) return sendFailure(reply, new BotApiFailure(401, 'Unauthorized'));
+        const params: BotApiParams = { ...(request.query as BotApiParams), ...(isRecord(request.body) ? request.body : {}) };
+        try {
+          return { ok: true, result: await callBotApi(store, botIdOf(token), method, params) };
+        } catch (error) {
+          if (error instanceof BotApiFailure) return sendFailure(reply, error);
+          throw error;
+        }
+      },
+    });
+
+    app.get('/file/bot:token/*', async (request, reply) => {
+      const { token, '*': filePath } = request.params as { token: string; '*': string };
+      if (store.inOutage()) return sendFailure(reply, new BotApiFailure(502, 'Bad Gateway'));
+      const file = isWellFormedBotToken(token) ? store.files.contentAt(botIdOf(token), filePath) : undefined;
+      if (!file) return sendFailure(reply, new BotApiFailure(404, 'Not Found'));
+      return reply.type(file.mimeType).send(file.bytes);
+    });
+
+    app.get('/messages', async (request, reply) => {
+      const query = messagesQuerySchema.safeParse(request.query);
+      if (!query.success) return controlError(reply, query.error);
+      const { chat_id, bot_id } = query.data;
+      return store.sent.filter((message) => (chat_id === undefined || message.chat_id === chat_id) && (bot_id === undefined || message.bot_id === bot_id));
+    });
+
+    app.delete('/messages', async () => {
+      store.sent.length = 0;
+      return { ok: true };
+    });
+
+    app.post('/blocked', async (request, reply) => {
+      const body = blockedBodySchema.safeParse(request.body);
+      if (!body.success) return controlError(reply, body.error);
+      store.blockedChats.add(body.data.chat_id);
+      return { ok: true };
+    });
+
+    /** With `{chat_id}` un-blocks that chat, without a body every chat. */
+    app.delete('/blocked', async (request, reply) => {
+      if (request.body === undefined || request.body === null) {
+        store.blockedChats.clear();
+        return { ok: true };
+      }
+      const body = blockedBodySchema.safeParse(request.body);
+      if (!body.success) return controlError(reply, body.error);
+      store.blockedChats.delete(body.data.chat_id);
+      return { ok: true };
+    });
+
+    app.post('/outage', async (request, reply) => {
+      const body = outageBodySchema.safeParse(request.body);
+      if (!body.success) return controlError(reply, body.error);
+      store.startOutage(body.data.seconds);
+      return { ok: true };
+    });
+
+    app.post('/updates', { bodyLimit: UPDATE_BODY_LIMIT_BYTES }, async (request, reply) => {
+      const body = updateBodySchema.safeParse(request.body);
+      if (!body.success) return controlError(reply, body.error);
+      const { bot_id: botId, from, text, photo_base64: photoBase64, caption } = body.data;
+      let photo;
+      if (photoBase64 !== undefined) {
+        try {
+          photo = await store.files.storePhoto(botId, Buffer.from(photoBase64, 'base64'));
+        } catch (error) {
+          if (error instanceof NotAnImageError) return reply.status(400).send({ ok: false, description: 'photo_base64 is not a PNG or JPEG image' });
+          throw error;
+        }
+      }
+      store.users.set(from.id, { first_name: from.first_name, username: from.username });
+      const user = { id: from.id, is_bot: false as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) };
+      const update = {
+        update_id: store.updates.nextUpdateId(),
+        message: {
+          message_id: store.nextMessageId(botId, from.id),
+          from: user,
+          chat: { id: from.id, type: 'private' as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) },
+          date: Math.floor(store.now() / 1000),
+          ...(photo ? { photo, ...(caption ? { caption } : {}) } : { text }),
+        },
+      };
+      store.updates.push(botId, update);
+      return { ok: true, update_id: update.update_id };
+    });
+  };
+}
+
+function sendFailure(reply: FastifyReply, failure: BotApiFailure) {
+  return reply.status(failure.errorCode).send({
+    ok: false,
+    error_code: failure.errorCode,
+    description: failure.description,
+    ...(failure.retryAfterSeconds !== undefined ? { parameters: { retry_after: failure.retryAfterSeconds } } : {}),
+  });
+}
+
+function controlError(reply: FastifyReply, error: z.ZodError) {
+  return reply.status(400).send({ ok: false, description: error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
