@@ -122,6 +122,8 @@ export function useMailingQuery(mailingId: number | null) {
       if (mailing.status !== 'sending') void queryClient.invalidateQueries({ queryKey: historyQueryKey(userId), exact: true });
       return mailing;
     },
+    // A finished mailing never changes again.
+    staleTime: (query) => (query.state.data && query.state.data.status !== 'sending' ? Infinity : 0),
     refetchInterval: (query) => (query.state.data?.status === 'sending' ? MAILING_POLL_MS : false),
   });
 }
