@@ -5,6 +5,7 @@
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
+import { mailingBench } from './mailing.js';
 import { receiptsBench } from './receipts.js';
 import { writeSection } from './report.js';
 
@@ -14,6 +15,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   foundation: (postgres) => foundationBench(postgres, DURATION_S),
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
+  mailing: (postgres) => mailingBench(postgres),
 };
 
 async function main(): Promise<void> {

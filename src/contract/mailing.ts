@@ -70,10 +70,11 @@ export type MailingSettingsResponse = z.infer<typeof mailingSettingsResponseSche
 const recipientIdsSchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: m.recipientsRequired })
   .transform((value, ctx) => {
-    const raw = typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value.map((id) => String(id).trim());
-    const wrong = raw.find((id) => !CHAT_ID_PATTERN.test(id));
-    if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: m.recipientInvalid });
-    return mergeRecipientIds(raw);
+    // Text is read as SPEC §5 says (numbers kept, the rest ignored); a list must hold ids only.
+    if (typeof value === 'string') return parseRecipientIds(value);
+    const ids = value.map((id) => String(id).trim());
+    if (ids.some((id) => !CHAT_ID_PATTERN.test(id))) ctx.addIssue({ code: 'custom', message: m.recipientInvalid });
+    return mergeRecipientIds(ids);
   })
   .refine((ids) => ids.length > 0, m.recipientsRequired)
   .refine((ids) => ids.length <= MAILING_MAX_RECIPIENTS, fillMessage(m.tooManyRecipients, { max: '10 000' }));

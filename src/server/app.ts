@@ -18,11 +18,19 @@ import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
-import { startSubscriptionExpiry } from './jobs/subscription-expiry.js';
-import { startPuzzleBotPushes } from './jobs/puzzlebot-push.js';
+import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
+import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
+import { startJobQueue } from './jobs/queue.js';
+import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
+import { mailingRoutes } from './modules/mailing/routes.js';
+import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
+import { publicShopRoutes } from './modules/shop/public-routes.js';
+import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
+import { createTelegramClient } from './integrations/telegram/client.js';
+import { telegramEmulator } from './integrations/telegram/emulator.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
 import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
@@ -73,6 +81,22 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
+  const telegram = createTelegramClient(config.telegram);
+  const delivery = { db: database.db, telegram, loadOwnImage: async () => null, log: app.log };
+  const queue = await startJobQueue({
+    database,
+    log: app.log,
+    jobs: [
+      puzzleBotPushJob({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      subscriptionExpiryJob(database.db, now, app.log),
+      mailingDeliveryJob(delivery),
+      mailingResumeJob(delivery),
+      shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+    ],
+  });
+  app.addHook('onClose', async () => queue.stop());
+  // Mailings interrupted by a stop or a crash go on from where they were.
+  await queue.send(MAILING_RESUME_JOB, { all: true });
   await app.register(
     async (api) => {
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
@@ -88,7 +112,18 @@ export async function buildApp({ config, database, now = () => new Date() }: App
           log: app.log,
         }),
       );
-      await api.register(receiptRoutes({ ...deps, tax, log: app.log }));
+      await api.register(
+        receiptRoutes({ ...deps, tax, log: app.log, onPuzzleBotPushQueued: () => void queue.sendDebounced(PUZZLEBOT_PUSH_JOB, 1).catch(() => undefined) }),
+      );
+      await api.register(mailingRoutes({ ...deps, ...delivery, queue }));
+      const shop = {
+        ...deps,
+        telegram,
+        publicUrl: config.publicUrl,
+        onNotificationsQueued: () => void queue.sendDebounced(SHOP_NOTIFY_JOB, 1).catch(() => undefined),
+      };
+      await api.register(shopRoutes(shop));
+      await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
@@ -113,12 +148,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
-
-  const stopPushes = startPuzzleBotPushes({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }, config.outbox.pollMs, app.log);
-  app.addHook('onClose', async () => stopPushes());
-
-  const stopExpiry = startSubscriptionExpiry(database.db, now, app.log);
-  app.addHook('onClose', async () => stopExpiry());
+  if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: '/__emulators/telegram' });
 
   await registerWebApp(app, config.webDistDir);
   return app;

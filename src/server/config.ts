@@ -41,9 +41,11 @@ const envSchema = z.object({
     .default('1000,3000')
     .transform((value) => value.split(',').map(Number)),
   PUZZLEBOT_API_URL: z.url().default('https://api.puzzlebot.top'),
+  /** Set in demo mode too, to send through a real (or another instance's emulated) Bot API. */
+  TELEGRAM_API_URL: z.url().optional(),
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -66,7 +68,8 @@ export type Config = {
   robokassa: { emulated: boolean; settings: RobokassaSettings };
   tax: { emulated: boolean; baseUrl: string; token: string; timeoutMs: number; retryDelaysMs: number[] };
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
-  outbox: { pollMs: number; retryBaseMs: number };
+  telegram: { emulated: boolean; apiRoot: string; timeoutMs: number };
+  outbox: { retryBaseMs: number };
 };
 
 /** Demo-mode token of the tax-service emulator. */
@@ -153,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       baseUrl: e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/puzzlebot` : e.PUZZLEBOT_API_URL,
       timeoutMs: 10_000,
     },
-    outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
+    // Sellers bring their own bot tokens, so Telegram has no product-wide credential either:
+    // demo mode uses the emulator unless TELEGRAM_API_URL says otherwise.
+    telegram: {
+      emulated: e.SCANAPP_MODE === 'demo' && !e.TELEGRAM_API_URL,
+      apiRoot: e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : 'https://api.telegram.org'),
+      timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+    },
+    outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
   };
 }

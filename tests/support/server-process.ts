@@ -32,7 +32,6 @@ export async function startServer(env: Record<string, string> = {}, options: { k
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
       TAX_RETRY_DELAYS_MS: '50,100',
-      OUTBOX_POLL_MS: '100',
       OUTBOX_RETRY_BASE_MS: '200',
       // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

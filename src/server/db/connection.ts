@@ -23,6 +23,11 @@ export interface Database {
    */
   runScriptInTransaction(script: string, after: (query: QueryFn) => Promise<void>): Promise<void>;
   query: QueryFn;
+  /**
+   * pg-boss's database adapter (`db.executeSql`): parameterless text may hold several
+   * statements (its schema scripts), which PGlite runs only through `exec`.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process anyway). */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -50,6 +55,11 @@ async function openPglite(directory: string): Promise<Database> {
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,
     query,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     async runScriptInTransaction(script, after) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -72,6 +82,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     kind: 'postgres',
     db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
     query,
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     async runScriptInTransaction(script, after) {
       const client = await pool.connect();
       try {

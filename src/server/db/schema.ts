@@ -36,6 +36,7 @@ export const users = pgTable('users', {
   receiptValidityDays: integer('receipt_validity_days').notNull().default(60),
   checkDuplicates: smallint('check_duplicates').notNull().default(0),
   mailingBotToken: text('mailing_bot_token'),
+  mailingBotUsername: text('mailing_bot_username'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type UserRow = typeof users.$inferSelect;
@@ -202,6 +203,100 @@ export const puzzlebotOutbox = pgTable('puzzlebot_outbox', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
   lockedUntil: timestamptz('locked_until'),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  sentAt: timestamptz('sent_at'),
+});
+
+export const mailings = pgTable('mailings', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  botToken: text('bot_token').notNull(),
+  botId: bigint('bot_id', { mode: 'number' }).notNull(),
+  text: text('text').notNull(),
+  parseMode: text('parse_mode').$type<'HTML' | 'MarkdownV2'>(),
+  imageUrl: text('image_url'),
+  photoFileId: text('photo_file_id'),
+  status: text('status').$type<'sending' | 'done' | 'cancelled' | 'failed'>().notNull().default('sending'),
+  total: integer('total').notNull(),
+  sent: integer('sent').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  finishedAt: timestamptz('finished_at'),
+  lastWorkedAt: timestamptz('last_worked_at'),
+});
+export type MailingRow = typeof mailings.$inferSelect;
+
+export const mailingRecipients = pgTable(
+  'mailing_recipients',
+  {
+    mailingId: bigint('mailing_id', { mode: 'number' }).notNull().references(() => mailings.id),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    state: text('state').$type<'pending' | 'sending' | 'sent' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: timestamptz('claimed_until'),
+    error: text('error'),
+    sentAt: timestamptz('sent_at'),
+  },
+  (table) => [primaryKey({ columns: [table.mailingId, table.chatId] })],
+);
+
+export const shopSettings = pgTable('shop_settings', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  token: text('token').notNull(),
+  puzzleBotToken: text('puzzle_bot_token'),
+  commandName: text('command_name'),
+  variableNameTitle: text('variable_name_title'),
+  variableNamePrice: text('variable_name_price'),
+  telegramBotToken: text('telegram_bot_token'),
+  telegramBotUsername: text('telegram_bot_username'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type ShopSettingsRow = typeof shopSettings.$inferSelect;
+
+export const shopProducts = pgTable('shop_products', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url'),
+  pricePoints: integer('price_points').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  position: integer('position').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  deletedAt: timestamptz('deleted_at'),
+});
+export type ShopProductRow = typeof shopProducts.$inferSelect;
+
+export const shopOrders = pgTable('shop_orders', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  productId: integer('product_id').references(() => shopProducts.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  buyerName: text('buyer_name'),
+  title: text('title').notNull(),
+  pricePoints: integer('price_points').notNull(),
+  status: text('status').$type<'pending' | 'fulfilled' | 'cancelled'>().notNull().default('pending'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type ShopOrderRow = typeof shopOrders.$inferSelect;
+
+export const shopNotifications = pgTable('shop_notifications', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull().references(() => shopOrders.id),
+  kind: text('kind').$type<'puzzlebot_exchange' | 'telegram_message'>().notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
   lastError: text('last_error'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   sentAt: timestamptz('sent_at'),

@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
-  | 'internal';
+  | 'internal'
+  | 'service_unavailable';
 
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -26,6 +27,7 @@ const statusByCode: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  service_unavailable: 503,
 };
 
 export class AppError extends Error {

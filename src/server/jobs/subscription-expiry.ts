@@ -1,21 +1,20 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { expireSubscriptions } from '../modules/actions/service.js';
-
-const EVERY_MS = 60_000;
+import type { JobDefinition, JobLog } from './queue.js';
 
 /**
- * Ends subscriptions that are over, once a minute. The sweep is an idempotent UPDATE, so
- * several instances may run it at once without a job queue; reads run it too (per seller),
- * so a seller never sees a stale "active" between sweeps.
+ * Ends subscriptions that are over, once a minute across all instances. Reads of a seller's
+ * actions run the same idempotent sweep for that seller, so no screen shows a stale "active".
  */
-export function startSubscriptionExpiry(db: Db, now: () => Date, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => {
-    expireSubscriptions(db, now()).then(
-      (count) => count > 0 && log.info({ count }, 'action subscriptions ended'),
-      (error: unknown) => log.error({ err: error }, 'subscription expiry failed'),
-    );
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function subscriptionExpiryJob(db: Db, now: () => Date, log: JobLog): JobDefinition {
+  return {
+    name: 'subscription-expiry',
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+    async handle() {
+      const count = await expireSubscriptions(db, now());
+      if (count > 0) log.info({ count }, 'action subscriptions ended');
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import type { User } from '../../../contract/auth.js';
-import { kopecksToRubles } from '../../../contract/format.js';
+import { kopecksToRubles, maskSecret } from '../../../contract/format.js';
 import type { UserRow } from '../../db/schema.js';
 import { presentActionSettings } from '../actions/presenter.js';
 
-/** Lists exactly the fields that leave the server: never the password hash. */
+/** Lists exactly the fields that leave the server: never the password hash, the bot token only masked (SPEC §9). */
 export function presentUser(row: UserRow): User {
   return {
     id: row.id,
@@ -14,6 +14,6 @@ export function presentUser(row: UserRow): User {
     ...presentActionSettings(row),
     scanned_receipts: row.scannedReceipts,
     is_activated: row.isActivated,
-    mailing_bot_token: row.mailingBotToken,
+    mailing_bot_token: row.mailingBotToken === null ? null : maskSecret(row.mailingBotToken),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { buyerPoints, projects, puzzlebotOutbox } from '../../db/schema.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
@@ -77,4 +77,10 @@ export async function deliverDuePushes(deps: OutboxDeps, lastSentByToken: Map<st
     }
   }
   return sent;
+}
+
+/** When the next pending push is due (null when the outbox is empty). */
+export async function nextPushDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db.select({ due: min(puzzlebotOutbox.nextAttemptAt) }).from(puzzlebotOutbox).where(eq(puzzlebotOutbox.status, 'pending'));
+  return row?.due ?? null;
 }

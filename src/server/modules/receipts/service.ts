@@ -20,6 +20,8 @@ export interface ReceiptDeps {
   now: () => Date;
   tax: TaxClient;
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
+  /** Called after a receipt queued a PuzzleBot push, so delivery starts at once. */
+  onPuzzleBotPushQueued?: () => void;
 }
 
 export interface CheckInput {
@@ -139,7 +141,9 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   if (verdict.status !== 'success') return refuse(verdict.status, facts, itemRows(verdict.classification.items, true));
 
   try {
-    return await awardReceipt(deps, { action, base, facts, items: itemRows(verdict.classification.items, true), countedKopecks: verdict.classification.countedKopecks, points: verdict.points });
+    const awarded = await awardReceipt(deps, { action, base, facts, items: itemRows(verdict.classification.items, true), countedKopecks: verdict.classification.countedKopecks, points: verdict.points });
+    if (awarded.success && verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
+    return awarded;
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.
     if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION || error instanceof ReplayedChange) return refuse('already_scanned', identity);

@@ -1,0 +1,186 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { messages } from './messages.js';
+
+const m = messages.shop;
+const p = messages.publicShop;
+
+/** The header a Mini App sends its Telegram-signed init data in (the raw `Telegram.WebApp.initData`). */
+export const INIT_DATA_HEADER = 'x-telegram-init-data';
+/** Signed init data older than this is refused (Telegram's advice: check `auth_date`). */
+export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** SPEC §9: the shop preloads the first 4 product images. */
+export const PRELOADED_IMAGES = 4;
+/** SPEC §7: after a successful exchange request the Mini App closes after this long. */
+export const CLOSE_AFTER_PURCHASE_MS = 300;
+/** A shop token in a link: 32 url-safe characters (≥ 128 random bits). */
+export const SHOP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+export const projectIdSchema = positiveId(m.projectRequired);
+const productIdSchema = positiveId(m.productNotFound);
+
+const optionalName = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : null))
+  .refine((value) => value === null || value.length <= 100, m.nameTooLong);
+
+// ---- settings ----
+
+export const shopScopeQuerySchema = z.object({ user_id: userIdSchema.optional(), project_id: projectIdSchema });
+
+export const shopSettingsRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: projectIdSchema,
+  puzzle_bot_token: optionalName,
+  command_name: optionalName,
+  variable_name_title: optionalName,
+  variable_name_price: optionalName,
+  /** Optional bot of the Mini App; empty → the seller's mailing bot. The saved token's mask keeps it. */
+  telegram_bot_token: optionalName,
+  regenerate_token: z.boolean().optional().default(false),
+});
+export type ShopSettingsRequest = z.input<typeof shopSettingsRequestSchema>;
+
+/** SPEC §3 Shop settings, plus the link, the Mini App bot (masked) and its @username. */
+export const shopSettingsSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  project_id: z.number().int(),
+  token: z.string(),
+  shop_url: z.string(),
+  puzzle_bot_token: z.string().nullable(),
+  command_name: z.string().nullable(),
+  variable_name_title: z.string().nullable(),
+  variable_name_price: z.string().nullable(),
+  telegram_bot_token: z.string().nullable(),
+  telegram_bot_username: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+export const shopSettingsResponseSchema = z.object({ settings: shopSettingsSchema, message: z.string().optional() });
+
+// ---- products ----
+
+const titleSchema = z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(200, m.titleTooLong);
+const descriptionSchema = z
+  .union([z.string(), z.null()], { error: m.descriptionTooLong })
+  .optional()
+  .transform((value) => value?.trim() ?? '')
+  .refine((value) => value.length <= 2000, m.descriptionTooLong);
+const pricePointsSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, m.pricePointsInvalid).transform(Number)], { error: m.pricePointsInvalid })
+  .pipe(z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid));
+const imageUrlSchema = z
+  .union([z.string().trim(), z.null()], { error: m.imageUrlInvalid })
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || (/^https?:\/\/\S+$/i.test(value) && value.length <= 2000), m.imageUrlInvalid);
+
+export const createProductRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: projectIdSchema,
+  title: titleSchema,
+  description: descriptionSchema,
+  image_url: imageUrlSchema,
+  price_points: pricePointsSchema,
+  is_active: z.boolean().optional().default(true),
+});
+export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
+
+/** SPEC §7: partial product fields. */
+export const updateProductRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: projectIdSchema,
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  image_url: imageUrlSchema.optional(),
+  price_points: pricePointsSchema.optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
+
+export const productIdParamsSchema = z.object({ id: productIdSchema });
+
+export const reorderProductRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: projectIdSchema,
+  product_id: productIdSchema,
+  direction: z.enum(['up', 'down'], { error: m.directionInvalid }),
+});
+
+/** SPEC §3 Shop product. */
+export const shopProductSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  project_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  price_points: z.number().int(),
+  is_active: z.boolean(),
+  position: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShopProduct = z.infer<typeof shopProductSchema>;
+export const productResponseSchema = z.object({ product: shopProductSchema, message: z.string() });
+export const productsResponseSchema = z.object({ products: z.array(shopProductSchema) });
+
+// ---- orders (exchange requests) ----
+
+export const ORDER_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: m.orderPending,
+  fulfilled: m.orderDone,
+  cancelled: m.orderCancelledLabel,
+};
+
+export const shopOrderSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  buyer_tg_id: z.string(),
+  buyer_name: z.string().nullable(),
+  title: z.string(),
+  price_points: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShopOrder = z.infer<typeof shopOrderSchema>;
+export const ordersResponseSchema = z.object({ orders: z.array(shopOrderSchema) });
+export const orderIdParamsSchema = z.object({ id: positiveId(m.orderNotFound) });
+export const orderActionRequestSchema = z.object({ user_id: userIdSchema.optional() });
+export const orderActionResponseSchema = z.object({ message: z.string(), order: shopOrderSchema });
+
+// ---- the buyers' shop (public) ----
+
+export const shopTokenParamsSchema = z.object({ token: z.string().regex(SHOP_TOKEN_PATTERN, p.tokenNotFound) });
+
+/** SPEC §3 Public product: nothing else of a product leaves the server on the public side. */
+export const publicProductSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  price_points: z.number().int(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+export const publicProductsResponseSchema = z.object({ products: z.array(publicProductSchema), shop_name: z.string() });
+
+export const publicOrderSchema = shopOrderSchema.pick({ id: true, title: true, price_points: true, status: true, created_at: true });
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+export const buyerAccountResponseSchema = z.object({ points: z.number().int(), orders: z.array(publicOrderSchema) });
+export type BuyerAccount = z.infer<typeof buyerAccountResponseSchema>;
+
+export const purchaseRequestSchema = z.object({
+  product_id: productIdSchema,
+  buyer_tg_id: z.union([z.string(), z.number()], { error: p.telegramIdUnknown }).transform(String).pipe(z.string().regex(/^\d{1,16}$/, p.telegramIdUnknown)),
+});
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+export const purchaseResponseSchema = z.object({ message: z.string(), order: publicOrderSchema, points: z.number().int() });
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;

@@ -1,0 +1,39 @@
+import { deliverMailing, type DeliveryDeps } from '../modules/mailing/delivery.js';
+import { listSendingMailingIds } from '../modules/mailing/repository.js';
+import { MAILING_DELIVER_JOB } from '../modules/mailing/service.js';
+import type { JobDefinition } from './queue.js';
+
+/** One job runs a mailing for this long, then queues its continuation (other work gets a turn). */
+const SLICE_MS = 20_000;
+/** A mailing no worker touched for this long lost its worker (a crash): the resume job picks it up. */
+const IDLE_MS = 60_000;
+export const MAILING_RESUME_JOB = 'mailing-resume';
+
+export function mailingDeliveryJob(deps: DeliveryDeps): JobDefinition<{ mailingId: number }> {
+  return {
+    name: MAILING_DELIVER_JOB,
+    retryLimit: 10,
+    // Past its slice and the send timeout, a job still "active" belonged to an instance that died.
+    expireInSeconds: 120,
+    async handle({ mailingId }, { signal, queue }) {
+      const progress = await deliverMailing(deps, mailingId, { sliceMs: SLICE_MS, signal });
+      if (progress.state === 'continue') await queue.send(MAILING_DELIVER_JOB, { mailingId }, { startAfter: progress.at });
+    },
+  };
+}
+
+/**
+ * Safety net for durability: a mailing whose worker died (or whose continuation was never
+ * queued) is picked up again. Runs every minute, and once at start-up for every open mailing.
+ */
+export function mailingResumeJob(deps: Pick<DeliveryDeps, 'db'>): JobDefinition<{ all?: boolean }> {
+  return {
+    name: MAILING_RESUME_JOB,
+    cron: '* * * * *',
+    retryLimit: 1,
+    async handle({ all }, { queue }) {
+      const ids = await listSendingMailingIds(deps.db, all ? undefined : IDLE_MS);
+      for (const mailingId of ids) await queue.send(MAILING_DELIVER_JOB, { mailingId });
+    },
+  };
+}

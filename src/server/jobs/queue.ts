@@ -1,0 +1,101 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/connection.js';
+
+/**
+ * Background work of every kind runs here: one durable, Postgres-backed queue (pg-boss 10) on
+ * PGlite and PostgreSQL alike. Jobs live in the database, so a job survives a crash and several
+ * instances never run the same job twice; handlers are still written to be safe when repeated.
+ */
+export interface JobContext {
+  /** Aborted when the instance shuts down: long jobs stop at a safe point and are resumed later. */
+  signal: AbortSignal;
+  queue: JobQueue;
+}
+
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  handle(data: Data, context: JobContext): Promise<void>;
+  /** Five-field cron in UTC for recurring work (pg-boss runs it once across all instances). */
+  cron?: string;
+  /** Retries of a failed handler, pg-boss's own backoff. */
+  retryLimit?: number;
+  /** A job still running after this long counts as crashed and is retried. */
+  expireInSeconds?: number;
+}
+
+export interface JobLog {
+  error(data: object, message: string): void;
+  info(data: object, message: string): void;
+}
+
+export interface JobQueue {
+  /** Queues a job; the local worker is woken at once, others pick it up when they poll. */
+  send(name: string, data?: object, options?: { startAfter?: Date }): Promise<void>;
+  /** Queues at most one job per `seconds` (one more waits for the next slot), for bursts of triggers. */
+  sendDebounced(name: string, seconds: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How often idle workers look for jobs queued by other instances or for later (a local send wakes them at once). */
+const POLLING_INTERVAL_SECONDS = 2;
+
+export async function startJobQueue(options: {
+  database: Database;
+  log: JobLog;
+  jobs: JobDefinition<never>[];
+}): Promise<JobQueue> {
+  const { database, log, jobs } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // Maintenance finds crashed jobs (expired) and cleans up; every instance takes part, pg-boss
+    // makes sure one runs it at a time.
+    maintenanceIntervalSeconds: 30,
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const stopping = new AbortController();
+  const workerIds = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workerIds.get(name);
+    if (id) boss.notifyWorker(id);
+  };
+  const queue: JobQueue = {
+    async send(name, data = {}, sendOptions = {}) {
+      await boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+      if (!sendOptions.startAfter || sendOptions.startAfter.getTime() <= Date.now()) wake(name);
+    },
+    async sendDebounced(name, seconds) {
+      await boss.sendDebounced(name, {}, {}, seconds);
+      wake(name);
+    },
+    async stop() {
+      stopping.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'standard',
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    });
+    const workerId = await boss.work<object>(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([received]) => {
+      if (!received) return;
+      try {
+        await job.handle(received.data as never, { signal: stopping.signal, queue });
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'background job failed, it will be retried');
+        throw error;
+      }
+    });
+    workerIds.set(job.name, workerId);
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  }
+  return queue;
+}

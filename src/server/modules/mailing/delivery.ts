@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TELEGRAM_MESSAGES_PER_SECOND } from '../../../contract/mailing.js';
+import type { Db } from '../../db/connection.js';
+import type { MailingRow } from '../../db/schema.js';
+import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { TelegramError } from '../../integrations/telegram/errors.js';
+import * as repo from './repository.js';
+import { outcomeOfSendError, type RecipientOutcome } from './recipient-outcome.js';
+
+export interface DeliveryDeps {
+  db: Db;
+  telegram: TelegramClient;
+  /** Our own uploaded picture behind an image URL (uploaded to Telegram once), or null for a foreign URL. */
+  loadOwnImage(sellerId: number, imageUrl: string): Promise<{ data: Buffer; filename: string } | null>;
+  log: { warn(data: object, message: string): void; error(data: object, message: string): void };
+}
+
+/** A hair over Telegram's 1/30 s, so jitter never crosses its 30 messages a second. */
+export const SEND_GAP_MS = Math.floor(1000 / TELEGRAM_MESSAGES_PER_SECOND) + 1;
+/** About a second of sends per claim: little is held by a worker that dies. */
+const BATCH = TELEGRAM_MESSAGES_PER_SECOND;
+/** A claimed recipient whose worker died is claimed again after this (send timeout + margin). */
+export const CLAIM_LEASE_MS = 30_000;
+/** Claim the next batch this long before the current one's last slot, so the pace has no gaps. */
+const CLAIM_AHEAD_MS = 250;
+
+type Photo =
+  | { kind: 'none' }
+  /** A Telegram file id of an earlier upload, or a picture's address for Telegram to fetch. */
+  | { kind: 'reference'; value: string }
+  | { kind: 'upload'; data: Buffer; filename: string };
+
+export type DeliveryProgress =
+  /** Nothing left to send. */
+  | { state: 'finished' }
+  /** Come back at `at` (the time slice ran out, or recipients wait for a retry or another worker's lease). */
+  | { state: 'continue'; at: Date };
+
+/**
+ * Sends a mailing's due recipients for up to `sliceMs`, paced by the bot's shared send slots.
+ * Safe to run on several workers at once: recipients are claimed, slots are reserved in the database.
+ */
+export async function deliverMailing(
+  deps: DeliveryDeps,
+  mailingId: number,
+  options: { sliceMs: number; signal: AbortSignal },
+): Promise<DeliveryProgress> {
+  const mailing = await repo.findMailingForDelivery(deps.db, mailingId);
+  if (!mailing || mailing.status !== 'sending') return { state: 'finished' };
+  const sender = new MailingSender(deps, mailing, await photoOf(deps, mailing));
+  const deadline = Date.now() + options.sliceMs;
+  let sliceOver = false;
+
+  while (!options.signal.aborted && !sender.stopped) {
+    if (Date.now() >= deadline) {
+      sliceOver = true;
+      break;
+    }
+    if ((await repo.touchMailing(deps.db, mailingId)) !== 'sending') break;
+    const claimed = await repo.claimRecipients(deps.db, mailingId, BATCH, CLAIM_LEASE_MS);
+    if (claimed.length === 0) break;
+    // A picture is uploaded once, with the first recipient; everyone else gets Telegram's file id.
+    if (sender.needsUpload()) await sender.send(claimed.shift()!);
+    if (claimed.length === 0) continue;
+    const waits = await repo.reserveSendSlots(deps.db, mailing.botId, claimed.length, SEND_GAP_MS);
+    claimed.forEach((recipient, index) => sender.sendAt(recipient, waits[index]!, options.signal));
+    await sleep(Math.max(0, waits.at(-1)! - CLAIM_AHEAD_MS), undefined, { signal: options.signal }).catch(() => undefined);
+  }
+  await sender.settled();
+  await repo.completeMailing(deps.db, mailingId);
+  const due = await repo.nextRecipientDueAt(deps.db, mailingId);
+  if (!due) return { state: 'finished' };
+  return { state: 'continue', at: sliceOver ? new Date() : due };
+}
+
+class MailingSender {
+  private readonly inFlight = new Set<Promise<void>>();
+  stopped = false;
+
+  constructor(
+    private readonly deps: DeliveryDeps,
+    private readonly mailing: MailingRow,
+    private photo: Photo,
+  ) {}
+
+  needsUpload(): boolean {
+    return this.photo.kind === 'upload';
+  }
+
+  sendAt(recipient: repo.ClaimedRecipient, waitMs: number, signal: AbortSignal): void {
+    const work = sleep(waitMs, undefined, { signal }).then(
+      () => this.send(recipient),
+      // Shutting down before this slot: give the recipient back untouched.
+      () => repo.retryRecipientLater(this.deps.db, this.mailing.id, recipient.chatId, 0, ''),
+    );
+    const tracked = work.catch((error: unknown) => this.deps.log.error({ err: error, mailingId: this.mailing.id }, 'mailing send failed'));
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+
+  async send(recipient: repo.ClaimedRecipient): Promise<void> {
+    if (this.stopped) return repo.retryRecipientLater(this.deps.db, this.mailing.id, recipient.chatId, 0, '');
+    const outcome = await this.attempt(recipient);
+    await this.apply(recipient, outcome);
+  }
+
+  private async attempt(recipient: repo.ClaimedRecipient): Promise<RecipientOutcome> {
+    const { telegram } = this.deps;
+    const { botToken, text, parseMode } = this.mailing;
+    const chat_id = recipient.chatId;
+    const parse_mode = parseMode ?? undefined;
+    try {
+      if (this.photo.kind === 'none') {
+        await telegram.sendMessage(botToken, { chat_id, text, parse_mode });
+      } else {
+        const photo = this.photo.kind === 'reference' ? this.photo.value : { data: this.photo.data, filename: this.photo.filename };
+        const sent = await telegram.sendPhoto(botToken, { chat_id, photo, caption: text, parse_mode });
+        if (this.photo.kind === 'upload' && sent.photo_file_id) {
+          this.photo = { kind: 'reference', value: sent.photo_file_id };
+          await repo.rememberPhotoFileId(this.deps.db, this.mailing.id, sent.photo_file_id);
+        }
+      }
+      return { kind: 'sent' };
+    } catch (error) {
+      if (!(error instanceof TelegramError)) throw error;
+      return outcomeOfSendError(error, recipient.attempts);
+    }
+  }
+
+  private async apply(recipient: repo.ClaimedRecipient, outcome: RecipientOutcome): Promise<void> {
+    const { db } = this.deps;
+    const { id, botId } = this.mailing;
+    switch (outcome.kind) {
+      case 'sent':
+        return repo.finishRecipient(db, id, recipient.chatId, { sent: true });
+      case 'failed':
+        return repo.finishRecipient(db, id, recipient.chatId, { sent: false, error: outcome.error });
+      case 'retry':
+        if (outcome.pauseBotMs > 0) await repo.pauseBot(db, botId, outcome.pauseBotMs);
+        return repo.retryRecipientLater(db, id, recipient.chatId, outcome.delayMs, outcome.error);
+      case 'stop_mailing':
+        this.stopped = true;
+        this.deps.log.warn({ mailingId: id }, 'mailing stopped: Telegram refused the bot token');
+        await repo.stopMailing(db, id, { status: 'failed', error: outcome.error });
+    }
+  }
+}
+
+async function photoOf(deps: DeliveryDeps, mailing: MailingRow): Promise<Photo> {
+  if (mailing.photoFileId) return { kind: 'reference', value: mailing.photoFileId };
+  if (!mailing.imageUrl) return { kind: 'none' };
+  const own = await deps.loadOwnImage(mailing.userId, mailing.imageUrl);
+  // A picture from elsewhere goes to Telegram by its address; Telegram fetches it once per send.
+  return own ? { kind: 'upload', ...own } : { kind: 'reference', value: mailing.imageUrl };
+}

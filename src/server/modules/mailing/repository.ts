@@ -1,0 +1,214 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { mailingRecipients, mailings, users, type MailingRow } from '../../db/schema.js';
+
+// Every read takes the seller's id: another seller's mailing is simply not found.
+
+export async function saveMailingBot(db: Db, sellerId: number, bot: { token: string; username: string }): Promise<void> {
+  await db.update(users).set({ mailingBotToken: bot.token, mailingBotUsername: bot.username }).where(eq(users.id, sellerId));
+}
+
+export async function findMailingBot(db: Db, sellerId: number): Promise<{ token: string | null; username: string | null } | undefined> {
+  const [row] = await db
+    .select({ token: users.mailingBotToken, username: users.mailingBotUsername })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  return row;
+}
+
+export interface NewMailing {
+  sellerId: number;
+  botToken: string;
+  botId: number;
+  text: string;
+  parseMode: 'HTML' | 'MarkdownV2' | null;
+  imageUrl: string | null;
+  chatIds: string[];
+}
+
+/** The mailing and all its recipients, in one transaction: either all are queued or none. */
+export async function insertMailing(db: Db, mailing: NewMailing): Promise<number> {
+  return db.transaction(async (tx: Executor) => {
+    const [row] = await tx
+      .insert(mailings)
+      .values({
+        userId: mailing.sellerId,
+        botToken: mailing.botToken,
+        botId: mailing.botId,
+        text: mailing.text,
+        parseMode: mailing.parseMode,
+        imageUrl: mailing.imageUrl,
+        total: mailing.chatIds.length,
+      })
+      .returning({ id: mailings.id });
+    const id = row!.id;
+    // One statement per mailing, whatever its size: the ids travel as one array parameter.
+    await tx.execute(sql`
+      INSERT INTO mailing_recipients (mailing_id, chat_id)
+      SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id`);
+    return id;
+  });
+}
+
+export async function findMailing(db: Db, sellerId: number, mailingId: number): Promise<MailingRow | undefined> {
+  const [row] = await db.select().from(mailings).where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
+  return row;
+}
+
+/** For the worker: the mailing whatever its seller. */
+export async function findMailingForDelivery(db: Db, mailingId: number): Promise<MailingRow | undefined> {
+  const [row] = await db.select().from(mailings).where(eq(mailings.id, mailingId));
+  return row;
+}
+
+export async function listMailings(db: Db, sellerId: number, limit: number): Promise<MailingRow[]> {
+  return db.select().from(mailings).where(eq(mailings.userId, sellerId)).orderBy(desc(mailings.id)).limit(limit);
+}
+
+/** Mailings still sending; with `idleMs`, only those no worker has touched for that long. */
+export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<number[]> {
+  const idle = idleMs === undefined ? sql`true` : sql`(last_worked_at IS NULL OR last_worked_at < now() - ${idleMs} * interval '1 millisecond')`;
+  const result = await db.execute(sql`SELECT id FROM mailings WHERE status = 'sending' AND ${idle} ORDER BY id`);
+  return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
+}
+
+/** A worker's sign of life on a mailing, and its current status (the seller may have cancelled it). */
+export async function touchMailing(db: Db, mailingId: number): Promise<MailingRow['status'] | undefined> {
+  const result = await db.execute(sql`UPDATE mailings SET last_worked_at = now() WHERE id = ${mailingId} RETURNING status`);
+  return rowsOf<{ status: MailingRow['status'] }>(result)[0]?.status;
+}
+
+export async function listRecipientErrors(db: Db, mailingId: number, limit: number): Promise<{ chatId: number; error: string | null }[]> {
+  return db
+    .select({ chatId: mailingRecipients.chatId, error: mailingRecipients.error })
+    .from(mailingRecipients)
+    .where(and(eq(mailingRecipients.mailingId, mailingId), eq(mailingRecipients.state, 'failed')))
+    .orderBy(mailingRecipients.chatId)
+    .limit(limit);
+}
+
+export interface ClaimedRecipient {
+  chatId: number;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` recipients that are due, for `leaseMs`. A recipient whose lease ran out
+ * (its worker died mid-send) is claimed again: that message may repeat, none is lost.
+ * SKIP LOCKED lets workers on several instances share one mailing without waiting on each other.
+ */
+export async function claimRecipients(db: Db, mailingId: number, limit: number, leaseMs: number): Promise<ClaimedRecipient[]> {
+  const result = await db.execute(sql`
+    UPDATE mailing_recipients r
+       SET state = 'sending', attempts = r.attempts + 1, claimed_until = now() + ${leaseMs} * interval '1 millisecond'
+      FROM (SELECT chat_id FROM mailing_recipients
+             WHERE mailing_id = ${mailingId}
+               AND ((state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND claimed_until < now()))
+             ORDER BY next_attempt_at, chat_id
+             LIMIT ${limit}
+             FOR UPDATE SKIP LOCKED) due
+     WHERE r.mailing_id = ${mailingId} AND r.chat_id = due.chat_id
+    RETURNING r.chat_id, r.attempts`);
+  return rowsOf<{ chat_id: string | number; attempts: number }>(result).map((row) => ({ chatId: Number(row.chat_id), attempts: row.attempts }));
+}
+
+/** Records one recipient's final outcome and counts it on the mailing, once (only from `sending`). */
+export async function finishRecipient(db: Db, mailingId: number, chatId: number, outcome: { sent: true } | { sent: false; error: string }): Promise<void> {
+  const state = outcome.sent ? 'sent' : 'failed';
+  const error = outcome.sent ? null : outcome.error;
+  await db.execute(sql`
+    WITH done AS (
+      UPDATE mailing_recipients SET state = ${state}, error = ${error}, claimed_until = NULL,
+             sent_at = CASE WHEN ${state} = 'sent' THEN now() END
+       WHERE mailing_id = ${mailingId} AND chat_id = ${chatId} AND state = 'sending'
+      RETURNING 1)
+    UPDATE mailings
+       SET sent = sent + CASE WHEN ${state} = 'sent' THEN (SELECT count(*) FROM done) ELSE 0 END,
+           failed = failed + CASE WHEN ${state} = 'failed' THEN (SELECT count(*) FROM done) ELSE 0 END
+     WHERE id = ${mailingId}`);
+}
+
+/** Gives a recipient back for a later attempt (rate limit, Telegram unavailable). */
+export async function retryRecipientLater(db: Db, mailingId: number, chatId: number, delayMs: number, error: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE mailing_recipients SET state = 'pending', claimed_until = NULL, error = ${error},
+           next_attempt_at = now() + ${delayMs} * interval '1 millisecond'
+     WHERE mailing_id = ${mailingId} AND chat_id = ${chatId} AND state = 'sending'`);
+}
+
+export async function rememberPhotoFileId(db: Db, mailingId: number, fileId: string): Promise<void> {
+  await db.execute(sql`UPDATE mailings SET photo_file_id = COALESCE(photo_file_id, ${fileId}) WHERE id = ${mailingId}`);
+}
+
+/** When the next open recipient is due; null when none is left to send. */
+export async function nextRecipientDueAt(db: Db, mailingId: number): Promise<Date | null> {
+  const result = await db.execute(sql`
+    SELECT min(CASE WHEN state = 'sending' THEN claimed_until ELSE next_attempt_at END) AS due
+      FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending')`);
+  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
+  return due ? new Date(due) : null;
+}
+
+/** Ends a mailing with nothing left to send. */
+export async function completeMailing(db: Db, mailingId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE mailings SET status = 'done', finished_at = now()
+     WHERE id = ${mailingId} AND status = 'sending'
+       AND NOT EXISTS (SELECT 1 FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending'))`);
+}
+
+/**
+ * Stops a mailing: recipients not yet sent are cancelled (those being sent this very moment
+ * finish). `failed` ends it with an error for every open recipient (the bot's token was revoked).
+ */
+export async function stopMailing(db: Db, mailingId: number, how: { status: 'cancelled' | 'failed'; error: string }): Promise<boolean> {
+  return db.transaction(async (tx: Executor) => {
+    const stopped = rowsOf(
+      await tx.execute(sql`
+        UPDATE mailings SET status = ${how.status}, finished_at = now()
+         WHERE id = ${mailingId} AND status = 'sending' RETURNING id`),
+    );
+    if (stopped.length === 0) return false;
+    const closedStates = how.status === 'cancelled' ? sql`('pending')` : sql`('pending', 'sending')`;
+    const newState = how.status === 'cancelled' ? 'cancelled' : 'failed';
+    await tx.execute(sql`
+      WITH closed AS (
+        UPDATE mailing_recipients SET state = ${newState}, error = ${how.error}, claimed_until = NULL
+         WHERE mailing_id = ${mailingId} AND state IN ${closedStates}
+        RETURNING 1)
+      UPDATE mailings SET failed = failed + CASE WHEN ${newState} = 'failed' THEN (SELECT count(*) FROM closed) ELSE 0 END
+       WHERE id = ${mailingId}`);
+    return true;
+  });
+}
+
+/** Recipients still to be sent, for the progress figures. */
+export async function countOpenRecipients(db: Db, mailingId: number): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS open FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending')`);
+  return rowsOf<{ open: number }>(result)[0]?.open ?? 0;
+}
+
+/**
+ * Reserves `count` consecutive send slots of a bot, `gapMs` apart, after its last reserved one.
+ * Answers how long to wait (ms) before each slot, by the database's clock, which all instances share.
+ */
+export async function reserveSendSlots(db: Db, botId: number, count: number, gapMs: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    INSERT INTO telegram_send_pace AS pace (bot_id, next_slot_at)
+    VALUES (${botId}, clock_timestamp() + ${count * gapMs} * interval '1 millisecond')
+    ON CONFLICT (bot_id) DO UPDATE
+       SET next_slot_at = greatest(pace.next_slot_at, clock_timestamp()) + ${count * gapMs} * interval '1 millisecond'
+    RETURNING (extract(epoch FROM (next_slot_at - clock_timestamp())) * 1000)::float8 AS end_in_ms`);
+  const endInMs = Number(rowsOf<{ end_in_ms: number }>(result)[0]?.end_in_ms ?? 0);
+  const firstInMs = endInMs - count * gapMs;
+  return Array.from({ length: count }, (_, index) => Math.max(0, firstInMs + index * gapMs));
+}
+
+/** Pushes a bot's next slot back after Telegram asked it to slow down. */
+export async function pauseBot(db: Db, botId: number, pauseMs: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE telegram_send_pace SET next_slot_at = greatest(next_slot_at, clock_timestamp() + ${pauseMs} * interval '1 millisecond')
+     WHERE bot_id = ${botId}`);
+}

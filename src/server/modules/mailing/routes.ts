@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  mailingCancelResponseSchema,
+  mailingHistoryResponseSchema,
+  mailingIdParamsSchema,
+  mailingQuerySchema,
+  mailingResponseSchema,
+  mailingResultSchema,
+  mailingSendRequestSchema,
+  mailingSettingsQuerySchema,
+  mailingSettingsRequestSchema,
+  mailingSettingsResponseSchema,
+  mailingSettingsSchema,
+} from '../../../contract/mailing.js';
+import { requireSeller } from '../../http/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import {
+  cancelMailing,
+  getMailingSettings,
+  listMailingHistory,
+  requireMailingResult,
+  saveMailingSettings,
+  sendMailing,
+  type MailingDeps,
+} from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const tags = ['mailing'];
+const security = [{ bearer: [] }];
+
+export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/mailing/settings',
+      { schema: { tags, security, querystring: mailingSettingsQuerySchema, response: { 200: mailingSettingsSchema, ...errors } } },
+      async (request) => getMailingSettings(deps.db, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.post(
+      '/mailing/settings',
+      { schema: { tags, security, body: mailingSettingsRequestSchema, response: { 200: mailingSettingsResponseSchema, ...errors } } },
+      async (request) => saveMailingSettings(deps, await requireSeller(deps, request, request.body.user_id), request.body.bot_token),
+    );
+
+    app.post(
+      '/mailing/send',
+      { schema: { tags, security, body: mailingSendRequestSchema, response: { 200: mailingResultSchema, ...errors } } },
+      async (request) => {
+        const body = request.body;
+        const sellerId = await requireSeller(deps, request, body.user_id);
+        return sendMailing(deps, sellerId, {
+          botToken: body.bot_token,
+          recipientIds: body.recipient_ids,
+          text: body.message,
+          imageUrl: body.image_url,
+          parseMode: body.parse_mode,
+        });
+      },
+    );
+
+    app.get(
+      '/mailing/history',
+      { schema: { tags, security, querystring: mailingQuerySchema, response: { 200: mailingHistoryResponseSchema, ...errors } } },
+      async (request) => listMailingHistory(deps.db, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.get(
+      '/mailing/:id',
+      { schema: { tags, security, params: mailingIdParamsSchema, querystring: mailingQuerySchema, response: { 200: mailingResponseSchema, ...errors } } },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.query.user_id);
+        return { mailing: await requireMailingResult(deps.db, sellerId, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/mailing/:id/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          params: mailingIdParamsSchema,
+          body: mailingQuerySchema.optional(),
+          response: { 200: mailingCancelResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => cancelMailing(deps.db, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+    );
+  };
+}

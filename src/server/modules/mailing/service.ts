@@ -1,0 +1,110 @@
+import { MAILING_INLINE_RECIPIENTS, type MailingResult, type MailingSettings } from '../../../contract/mailing.js';
+import { maskSecret } from '../../../contract/format.js';
+import { messages } from '../../../contract/messages.js';
+import type { Db } from '../../db/connection.js';
+import { AppError } from '../../http/errors.js';
+import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
+import { identifyBot, isSavedToken } from '../bot/bot-token.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { deliverMailing, type DeliveryDeps } from './delivery.js';
+import { presentMailingResult, presentMailingSummary } from './presenter.js';
+import * as repo from './repository.js';
+
+const m = messages.mailing;
+
+export interface MailingDeps extends DeliveryDeps {
+  queue: Pick<JobQueue, 'send'>;
+}
+
+export const MAILING_DELIVER_JOB = 'mailing-deliver';
+/** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
+const INLINE_SLICE_MS = 15_000;
+const HISTORY_LIMIT = 20;
+const ERRORS_SHOWN = 500;
+
+export async function getMailingSettings(db: Db, sellerId: number): Promise<MailingSettings> {
+  const bot = await repo.findMailingBot(db, sellerId);
+  return { bot_token: bot?.token ? maskSecret(bot.token) : null, bot_username: bot?.username ?? null };
+}
+
+/** Saves the mailing bot's token after Telegram confirmed it; the token never leaves the server whole again. */
+export async function saveMailingSettings(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, token: string) {
+  const bot = await identifyBot(deps.telegram, token);
+  await repo.saveMailingBot(deps.db, sellerId, { token, username: bot.username });
+  return { message: m.tokenSaved, bot_token: maskSecret(token), bot_username: bot.username };
+}
+
+/**
+ * The token a mailing goes out with. The cabinet knows only the saved token's mask and sends it
+ * back; an API client may send a full token, which Telegram must accept first.
+ */
+async function resolveSendToken(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, given: string): Promise<string> {
+  const saved = (await repo.findMailingBot(deps.db, sellerId))?.token ?? null;
+  if (isSavedToken(given, saved)) return saved;
+  if (!isWellFormedBotToken(given)) throw new AppError('bad_request', saved ? m.tokenMalformed : m.tokenNotSaved);
+  await identifyBot(deps.telegram, given);
+  return given;
+}
+
+export interface SendMailingInput {
+  botToken: string;
+  recipientIds: string[];
+  text: string;
+  imageUrl: string | null;
+  parseMode: 'HTML' | 'MarkdownV2' | null;
+}
+
+/**
+ * Writes the mailing and its recipients first, then delivers: a handful within this request
+ * (so the answer is final, as SPEC's screen expects), more in the background, paced and resumable.
+ */
+export async function sendMailing(deps: MailingDeps, sellerId: number, input: SendMailingInput): Promise<MailingResult> {
+  const token = await resolveSendToken(deps, sellerId, input.botToken);
+  const mailingId = await repo.insertMailing(deps.db, {
+    sellerId,
+    botToken: token,
+    botId: botIdOf(token),
+    text: input.text,
+    parseMode: input.parseMode,
+    imageUrl: input.imageUrl,
+    chatIds: input.recipientIds,
+  });
+  if (input.recipientIds.length <= MAILING_INLINE_RECIPIENTS) {
+    const progress = await deliverMailing(deps, mailingId, { sliceMs: INLINE_SLICE_MS, signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000) });
+    if (progress.state === 'continue') await deps.queue.send(MAILING_DELIVER_JOB, { mailingId }, { startAfter: progress.at });
+  } else {
+    await deps.queue.send(MAILING_DELIVER_JOB, { mailingId });
+  }
+  return (await getMailingResult(deps.db, sellerId, mailingId))!;
+}
+
+export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {
+  const mailing = await repo.findMailing(db, sellerId, mailingId);
+  if (!mailing) return undefined;
+  const [open, errors] = await Promise.all([
+    mailing.status === 'done' ? Promise.resolve(0) : repo.countOpenRecipients(db, mailingId),
+    mailing.failed > 0 ? repo.listRecipientErrors(db, mailingId, ERRORS_SHOWN) : Promise.resolve([]),
+  ]);
+  return presentMailingResult(mailing, open, errors);
+}
+
+export async function requireMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult> {
+  const result = await getMailingResult(db, sellerId, mailingId);
+  if (!result) throw new AppError('not_found', m.notFound);
+  return result;
+}
+
+export async function listMailingHistory(db: Db, sellerId: number) {
+  const rows = await repo.listMailings(db, sellerId, HISTORY_LIMIT);
+  const open = await Promise.all(rows.map((row) => (row.status === 'done' ? 0 : repo.countOpenRecipients(db, row.id))));
+  return { mailings: rows.map((row, index) => presentMailingSummary(row, open[index]!)) };
+}
+
+/** Stops a mailing in progress; recipients already sent stay sent. */
+export async function cancelMailing(db: Db, sellerId: number, mailingId: number) {
+  const mailing = await repo.findMailing(db, sellerId, mailingId);
+  if (!mailing) throw new AppError('not_found', m.notFound);
+  const stopped = await repo.stopMailing(db, mailingId, { status: 'cancelled', error: m.errorCancelled });
+  if (!stopped) throw new AppError('conflict', m.alreadyFinished);
+  return { message: m.cancelled, mailing: await requireMailingResult(db, sellerId, mailingId) };
+}

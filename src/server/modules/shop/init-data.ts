@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { INIT_DATA_MAX_AGE_SECONDS } from '../../../contract/shop.js';
+
+export interface TelegramWebAppUser {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+}
+
+/**
+ * Telegram Mini App init data, checked as Telegram documents it: the data-check string (every
+ * field but `hash`, sorted, `key=value` joined by newlines) signed with HMAC-SHA256 under the key
+ * HMAC-SHA256("WebAppData", bot token). Answers the signed user, or null when anything is off:
+ * no hash, a wrong one, no user, or `auth_date` older than a day (or from the future).
+ */
+export function verifyInitData(initData: string, botToken: string, now: Date): TelegramWebAppUser | null {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(initData);
+  } catch {
+    return null;
+  }
+  const hash = params.get('hash');
+  if (!hash || !/^[0-9a-f]{64}$/i.test(hash)) return null;
+  const expected = signInitDataFields(params, botToken);
+  if (!timingSafeEqual(Buffer.from(hash.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'))) return null;
+
+  const authDate = Number(params.get('auth_date'));
+  const ageSeconds = now.getTime() / 1000 - authDate;
+  if (!Number.isFinite(authDate) || ageSeconds > INIT_DATA_MAX_AGE_SECONDS || ageSeconds < -300) return null;
+
+  try {
+    const user = JSON.parse(params.get('user') ?? '') as TelegramWebAppUser;
+    return Number.isSafeInteger(user.id) && user.id > 0 ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hex signature of init data fields (every field but `hash`). */
+export function signInitDataFields(params: URLSearchParams, botToken: string): string {
+  const dataCheckString = [...params.entries()]
+    .filter(([key]) => key !== 'hash')
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  return createHmac('sha256', secret).update(dataCheckString).digest('hex');
+}
+
+/** Signs init data for a user as Telegram would (the demo Mini App stand-in and tests). */
+export function signInitData(user: TelegramWebAppUser, botToken: string, authDate: Date, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...extra, auth_date: String(Math.floor(authDate.getTime() / 1000)), user: JSON.stringify(user) });
+  params.set('hash', signInitDataFields(params, botToken));
+  return params.toString();
+}

@@ -1,0 +1,173 @@
+import { fillMessage, messages } from '../../../contract/messages.js';
+import type { BuyerAccount, PublicOrder, PublicProduct, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
+import type { Executor } from '../../db/connection.js';
+import type { ShopOrderRow, ShopSettingsRow } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
+import * as repo from './repository.js';
+import { requireOwnAction, type ShopDeps } from './settings-service.js';
+
+const m = messages.shop;
+const p = messages.publicShop;
+const ORDERS_SHOWN = 100;
+
+export interface OrderDeps extends ShopDeps {
+  /** Called after an exchange queued notifications, so delivery starts at once. */
+  onNotificationsQueued: () => void;
+}
+
+function presentOrder(row: ShopOrderRow): ShopOrder {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    product_id: row.productId,
+    buyer_tg_id: row.buyerTgId,
+    buyer_name: row.buyerName,
+    title: row.title,
+    price_points: row.pricePoints,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function presentPublicOrder(row: ShopOrderRow): PublicOrder {
+  return { id: row.id, title: row.title, price_points: row.pricePoints, status: row.status, created_at: row.createdAt.toISOString() };
+}
+
+// ---- the buyers' side ----
+
+async function requireShop(db: Executor, token: string) {
+  const shop = await repo.findShopByToken(db, token);
+  if (!shop) throw new AppError('not_found', p.tokenNotFound);
+  return shop;
+}
+
+/** The bot that opens the Mini App signs its init data: the shop's own bot, else the seller's mailing bot. */
+function miniAppBotToken(settings: ShopSettingsRow, mailingBotToken: string | null): string | null {
+  return settings.telegramBotToken ?? mailingBotToken;
+}
+
+/** The buyer, proved by Telegram's signature, never claimed (SPEC: the buyer's messenger user ID). */
+function requireBuyer(deps: ShopDeps, initData: string | undefined, botToken: string | null): TelegramWebAppUser {
+  const buyer = initData && botToken ? verifyInitData(initData, botToken, deps.now()) : null;
+  if (!buyer) throw new AppError('unauthorized', p.telegramIdUnknown);
+  return buyer;
+}
+
+function buyerName(buyer: TelegramWebAppUser): string | null {
+  const name = [buyer.first_name, buyer.last_name].filter(Boolean).join(' ');
+  const handle = buyer.username ? `@${buyer.username}` : '';
+  return [name, handle].filter(Boolean).join(' ') || null;
+}
+
+export async function listPublicProducts(deps: ShopDeps, token: string): Promise<{ products: PublicProduct[]; shop_name: string }> {
+  const shop = await requireShop(deps.db, token);
+  const products = await repo.listProducts(deps.db, shop.settings.projectId, { activeOnly: true });
+  return {
+    shop_name: shop.actionName,
+    products: products.map((row) => ({ id: row.id, title: row.title, description: row.description, image_url: row.imageUrl, price_points: row.pricePoints })),
+  };
+}
+
+export async function getBuyerAccount(deps: ShopDeps, token: string, initData: string | undefined): Promise<BuyerAccount> {
+  const shop = await requireShop(deps.db, token);
+  const buyer = requireBuyer(deps, initData, miniAppBotToken(shop.settings, shop.mailingBotToken));
+  const projectId = shop.settings.projectId;
+  const [points, orders] = await Promise.all([
+    repo.readPoints(deps.db, projectId, String(buyer.id)),
+    repo.listBuyerOrders(deps.db, projectId, String(buyer.id), ORDERS_SHOWN),
+  ]);
+  return { points, orders: orders.map(presentPublicOrder) };
+}
+
+/**
+ * An exchange request: the price leaves the buyer's points and the order is written in one
+ * transaction. The debit is one conditional UPDATE, so parallel requests can never spend more
+ * than the buyer has. The bot platform and the buyer's chat hear about it through the job queue.
+ */
+export async function purchase(deps: OrderDeps, token: string, initData: string | undefined, input: { productId: number; buyerTgId: string }): Promise<PurchaseResponse> {
+  const shop = await requireShop(deps.db, token);
+  const buyer = requireBuyer(deps, initData, miniAppBotToken(shop.settings, shop.mailingBotToken));
+  if (input.buyerTgId !== String(buyer.id)) throw new AppError('forbidden', p.buyerMismatch);
+  const { settings } = shop;
+  const buyerTgId = String(buyer.id);
+
+  const result = await deps.db.transaction(async (tx: Executor) => {
+    const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });
+    if (!product || !product.isActive) throw new AppError('not_found', p.productUnavailable);
+    const left =
+      product.pricePoints === 0 ? await repo.readPoints(tx, settings.projectId, buyerTgId) : await repo.debitPoints(tx, settings.projectId, buyerTgId, product.pricePoints);
+    if (left === null) {
+      const points = await repo.readPoints(tx, settings.projectId, buyerTgId);
+      throw new AppError('conflict', fillMessage(p.notEnoughPoints, { price: product.pricePoints, points }));
+    }
+    const order = await repo.insertOrder(tx, {
+      userId: settings.userId,
+      projectId: settings.projectId,
+      productId: product.id,
+      buyerTgId,
+      buyerName: buyerName(buyer),
+      title: product.title,
+      pricePoints: product.pricePoints,
+    });
+    await repo.writePointsLedger(tx, {
+      projectId: settings.projectId,
+      buyerTgId,
+      delta: -product.pricePoints,
+      reason: fillMessage(m.ledgerPurchase, { title: product.title }),
+      reference: `order:${order.id}`,
+    });
+    const notifications: repo.ShopNotification[] = [];
+    if (settings.puzzleBotToken && settings.commandName) {
+      notifications.push({ kind: 'puzzlebot_exchange', payload: { projectId: settings.projectId, buyerTgId, title: product.title, price: product.pricePoints } });
+    }
+    notifications.push({
+      kind: 'telegram_message',
+      payload: { projectId: settings.projectId, chatId: buyerTgId, text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }) },
+    });
+    await repo.queueNotifications(tx, order.id, notifications);
+    return { order, left };
+  });
+  deps.onNotificationsQueued();
+  return { message: p.purchaseSent, order: presentPublicOrder(result.order), points: result.left };
+}
+
+// ---- the seller's side ----
+
+export async function listOrders(deps: ShopDeps, sellerId: number, projectId: number) {
+  await requireOwnAction(deps.db, sellerId, projectId);
+  return { orders: (await repo.listOrders(deps.db, sellerId, projectId, ORDERS_SHOWN)).map(presentOrder) };
+}
+
+/**
+ * The seller closes an exchange: handed out (fulfilled), or cancelled with the points returned.
+ * Only a pending order changes, under its row lock, and the refund's ledger reference is unique:
+ * the points come back once, whatever is clicked twice.
+ */
+export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: number, outcome: 'fulfilled' | 'cancelled') {
+  const closed = await deps.db.transaction(async (tx: Executor) => {
+    const order = await repo.findOrder(tx, sellerId, orderId, { lock: true });
+    if (!order) throw new AppError('not_found', m.orderNotFound);
+    if (order.status !== 'pending') throw new AppError('conflict', m.orderAlreadyClosed);
+    const updated = await repo.setOrderStatus(tx, order.id, outcome, deps.now());
+    let text = fillMessage(p.fulfilledNotice, { title: order.title });
+    if (outcome === 'cancelled') {
+      if (order.pricePoints > 0) {
+        await repo.creditPoints(tx, order.projectId, order.buyerTgId, order.pricePoints);
+        await repo.writePointsLedger(tx, {
+          projectId: order.projectId,
+          buyerTgId: order.buyerTgId,
+          delta: order.pricePoints,
+          reason: fillMessage(m.ledgerRefund, { title: order.title }),
+          reference: `order-refund:${order.id}`,
+        });
+      }
+      text = fillMessage(p.cancelledNotice, { title: order.title, price: order.pricePoints });
+    }
+    await repo.queueNotifications(tx, order.id, [{ kind: 'telegram_message', payload: { projectId: order.projectId, chatId: order.buyerTgId, text } }]);
+    return updated;
+  });
+  deps.onNotificationsQueued();
+  return { message: outcome === 'fulfilled' ? m.orderFulfilled : m.orderCancelled, order: presentOrder(closed) };
+}

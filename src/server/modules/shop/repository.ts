@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import {
+  buyerPoints,
+  pointsLedger,
+  projects,
+  shopNotifications,
+  shopOrders,
+  shopProducts,
+  shopSettings,
+  users,
+  type ShopOrderRow,
+  type ShopProductRow,
+  type ShopSettingsRow,
+} from '../../db/schema.js';
+
+// Seller-side reads take the seller's and the action's ids: another seller's rows are not found.
+
+export async function findSettings(db: Executor, sellerId: number, projectId: number): Promise<ShopSettingsRow | undefined> {
+  const [row] = await db.select().from(shopSettings).where(and(eq(shopSettings.userId, sellerId), eq(shopSettings.projectId, projectId)));
+  return row;
+}
+
+/** Creates the action's shop on first use; a concurrent creator's row wins and is returned. */
+export async function ensureSettings(db: Executor, sellerId: number, projectId: number, token: string): Promise<ShopSettingsRow> {
+  await db.insert(shopSettings).values({ userId: sellerId, projectId, token }).onConflictDoNothing({ target: shopSettings.projectId });
+  return (await findSettings(db, sellerId, projectId))!;
+}
+
+export type SettingsChange = Partial<Pick<ShopSettingsRow, 'token' | 'puzzleBotToken' | 'commandName' | 'variableNameTitle' | 'variableNamePrice' | 'telegramBotToken' | 'telegramBotUsername'>>;
+
+export async function updateSettings(db: Executor, sellerId: number, projectId: number, change: SettingsChange, now: Date): Promise<ShopSettingsRow> {
+  const [row] = await db
+    .update(shopSettings)
+    .set({ ...change, updatedAt: now })
+    .where(and(eq(shopSettings.userId, sellerId), eq(shopSettings.projectId, projectId)))
+    .returning();
+  return row!;
+}
+
+/** A live shop by its link token: its settings, the action and the seller's mailing bot (the Mini App's fallback bot). */
+export async function findShopByToken(db: Executor, token: string) {
+  const [row] = await db
+    .select({ settings: shopSettings, actionName: projects.name, mailingBotToken: users.mailingBotToken })
+    .from(shopSettings)
+    .innerJoin(projects, eq(projects.id, shopSettings.projectId))
+    .innerJoin(users, eq(users.id, shopSettings.userId))
+    .where(and(eq(shopSettings.token, token), isNull(projects.deletedAt)));
+  return row;
+}
+
+// ---- products ----
+
+export async function listProducts(db: Executor, projectId: number, options: { activeOnly?: boolean } = {}): Promise<ShopProductRow[]> {
+  const conditions = [eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)];
+  if (options.activeOnly) conditions.push(eq(shopProducts.isActive, true));
+  return db.select().from(shopProducts).where(and(...conditions)).orderBy(asc(shopProducts.position), asc(shopProducts.id));
+}
+
+export async function findProduct(db: Executor, sellerId: number, projectId: number, productId: number, options: { lock?: boolean } = {}): Promise<ShopProductRow | undefined> {
+  const query = db
+    .select()
+    .from(shopProducts)
+    .where(and(eq(shopProducts.id, productId), eq(shopProducts.userId, sellerId), eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export type NewProduct = Pick<ShopProductRow, 'title' | 'description' | 'imageUrl' | 'pricePoints' | 'isActive'>;
+
+/** A new product goes last. The action's row lock orders concurrent inserts, so positions never repeat. */
+export async function insertProduct(db: Db, sellerId: number, projectId: number, product: NewProduct): Promise<ShopProductRow> {
+  return db.transaction(async (tx: Executor) => {
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${shopProducts.position}), 0)` })
+      .from(shopProducts)
+      .where(and(eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)));
+    const [row] = await tx
+      .insert(shopProducts)
+      .values({ ...product, userId: sellerId, projectId, position: Number(last?.position ?? 0) + 1 })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateProduct(db: Executor, productId: number, change: Partial<NewProduct>, now: Date): Promise<ShopProductRow> {
+  const [row] = await db.update(shopProducts).set({ ...change, updatedAt: now }).where(eq(shopProducts.id, productId)).returning();
+  return row!;
+}
+
+export async function softDeleteProduct(db: Executor, productId: number, now: Date): Promise<void> {
+  await db.update(shopProducts).set({ deletedAt: now, updatedAt: now }).where(eq(shopProducts.id, productId));
+}
+
+/** Swaps a product with its neighbour above or below; at the edge nothing moves. */
+export async function moveProduct(db: Db, sellerId: number, projectId: number, productId: number, direction: 'up' | 'down', now: Date): Promise<boolean> {
+  return db.transaction(async (tx: Executor) => {
+    const list = await tx
+      .select({ id: shopProducts.id, position: shopProducts.position })
+      .from(shopProducts)
+      .where(and(eq(shopProducts.userId, sellerId), eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)))
+      .orderBy(asc(shopProducts.position), asc(shopProducts.id))
+      .for('update');
+    const index = list.findIndex((product) => product.id === productId);
+    if (index === -1) return false;
+    const other = direction === 'up' ? index - 1 : index + 1;
+    if (other < 0 || other >= list.length) return true;
+    // Positions are renumbered 1..n in the new order, which also heals any gaps or ties.
+    const order = list.map((product) => product.id);
+    [order[index], order[other]] = [order[other]!, order[index]!];
+    for (const [position, id] of order.entries()) {
+      await tx.update(shopProducts).set({ position: position + 1, updatedAt: now }).where(eq(shopProducts.id, id));
+    }
+    return true;
+  });
+}
+
+// ---- points and orders ----
+
+export async function readPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db.select({ balance: buyerPoints.balance }).from(buyerPoints).where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
+  return row?.balance ?? 0;
+}
+
+/**
+ * Takes `points` from the buyer in one conditional statement: it changes the row only while the
+ * balance covers the price, and the row lock makes parallel purchases queue. Answers the balance
+ * left, or null when there were not enough points (nothing changed).
+ */
+export async function debitPoints(db: Executor, projectId: number, buyerTgId: string, points: number): Promise<number | null> {
+  const result = await db.execute(sql`
+    UPDATE buyer_points SET balance = balance - ${points}
+     WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId} AND balance >= ${points}
+    RETURNING balance`);
+  const row = rowsOf<{ balance: number }>(result)[0];
+  return row ? Number(row.balance) : null;
+}
+
+export async function creditPoints(db: Executor, projectId: number, buyerTgId: string, points: number): Promise<number> {
+  const [row] = await db
+    .insert(buyerPoints)
+    .values({ projectId, buyerTgId, balance: points })
+    .onConflictDoUpdate({ target: [buyerPoints.projectId, buyerPoints.buyerTgId], set: { balance: sql`${buyerPoints.balance} + ${points}` } })
+    .returning({ balance: buyerPoints.balance });
+  return row!.balance;
+}
+
+export async function writePointsLedger(db: Executor, entry: { projectId: number; buyerTgId: string; delta: number; reason: string; reference: string }): Promise<void> {
+  if (entry.delta === 0) return;
+  await db.insert(pointsLedger).values(entry);
+}
+
+export async function insertOrder(db: Executor, order: Pick<ShopOrderRow, 'userId' | 'projectId' | 'productId' | 'buyerTgId' | 'buyerName' | 'title' | 'pricePoints'>): Promise<ShopOrderRow> {
+  const [row] = await db.insert(shopOrders).values(order).returning();
+  return row!;
+}
+
+export async function findOrder(db: Executor, sellerId: number, orderId: number, options: { lock?: boolean } = {}): Promise<ShopOrderRow | undefined> {
+  const query = db.select().from(shopOrders).where(and(eq(shopOrders.id, orderId), eq(shopOrders.userId, sellerId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setOrderStatus(db: Executor, orderId: number, status: ShopOrderRow['status'], now: Date): Promise<ShopOrderRow> {
+  const [row] = await db.update(shopOrders).set({ status, updatedAt: now }).where(eq(shopOrders.id, orderId)).returning();
+  return row!;
+}
+
+export async function listOrders(db: Executor, sellerId: number, projectId: number, limit: number): Promise<ShopOrderRow[]> {
+  return db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.userId, sellerId), eq(shopOrders.projectId, projectId)))
+    .orderBy(desc(shopOrders.id))
+    .limit(limit);
+}
+
+export async function listBuyerOrders(db: Executor, projectId: number, buyerTgId: string, limit: number): Promise<ShopOrderRow[]> {
+  return db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.projectId, projectId), eq(shopOrders.buyerTgId, buyerTgId)))
+    .orderBy(desc(shopOrders.id))
+    .limit(limit);
+}
+
+// ---- notifications (an outbox the job queue delivers) ----
+
+export type ShopNotification =
+  | { kind: 'puzzlebot_exchange'; payload: { projectId: number; buyerTgId: string; title: string; price: number } }
+  | { kind: 'telegram_message'; payload: { projectId: number; chatId: string; text: string } };
+
+export async function queueNotifications(db: Executor, orderId: number, notifications: ShopNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  await db.insert(shopNotifications).values(notifications.map((n) => ({ orderId, kind: n.kind, payload: n.payload })));
+}
+
+/** Claims due notifications; SKIP LOCKED lets several instances share the work. */
+export async function claimDueNotifications(db: Db, limit: number, leaseMs: number) {
+  const result = await db.execute(sql`
+    UPDATE shop_notifications SET attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+     WHERE id IN (SELECT id FROM shop_notifications WHERE status = 'pending' AND next_attempt_at <= now()
+                   ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, payload, attempts`);
+  return rowsOf<{ id: string | number; kind: ShopNotification['kind']; payload: ShopNotification['payload']; attempts: number }>(result).map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    attempts: row.attempts,
+  })) as (ShopNotification & { id: number; attempts: number })[];
+}
+
+export async function finishNotification(db: Db, id: number, outcome: { status: 'sent' } | { status: 'pending' | 'failed'; error: string; retryAt?: Date }): Promise<void> {
+  await db
+    .update(shopNotifications)
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', sentAt: new Date(), lastError: null }
+        : { status: outcome.status, lastError: outcome.error.slice(0, 500), ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}) },
+    )
+    .where(eq(shopNotifications.id, id));
+}
+
+export async function nextNotificationDueAt(db: Db): Promise<Date | null> {
+  const result = await db.execute(sql`SELECT min(next_attempt_at) AS due FROM shop_notifications WHERE status = 'pending'`);
+  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
+  return due ? new Date(due) : null;
+}
+
+/** What a notification needs to be sent: the action's PuzzleBot settings and bots. */
+export async function findNotificationTarget(db: Executor, projectId: number) {
+  const [row] = await db
+    .select({
+      projectPuzzleBotToken: projects.puzzleBotToken,
+      pointsVariable: projects.puzzleBotPointsVariable,
+      settings: shopSettings,
+      mailingBotToken: users.mailingBotToken,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .leftJoin(shopSettings, eq(shopSettings.projectId, projects.id))
+    .where(eq(projects.id, projectId));
+  return row;
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { messageResponseSchema } from '../../../contract/auth.js';
+import {
+  createProductRequestSchema,
+  orderActionRequestSchema,
+  orderActionResponseSchema,
+  orderIdParamsSchema,
+  ordersResponseSchema,
+  productIdParamsSchema,
+  productResponseSchema,
+  productsResponseSchema,
+  reorderProductRequestSchema,
+  shopScopeQuerySchema,
+  shopSettingsRequestSchema,
+  shopSettingsResponseSchema,
+  updateProductRequestSchema,
+} from '../../../contract/shop.js';
+import { requireSeller } from '../../http/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
+import { createProduct, deleteProduct, listProducts, reorderProduct, updateProduct } from './products-service.js';
+import { getShopSettings, saveShopSettings } from './settings-service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
+const tags = ['shop'];
+const security = [{ bearer: [] }];
+
+/** The seller's shop of one action (SPEC §7 `/shop/…`), plus its exchange requests. */
+export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/shop/settings', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
+      const sellerId = await requireSeller(deps, request, request.query.user_id);
+      return { settings: await getShopSettings(deps, sellerId, request.query.project_id) };
+    });
+
+    app.post('/shop/settings', { schema: { tags, security, body: shopSettingsRequestSchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
+      const body = request.body;
+      const sellerId = await requireSeller(deps, request, body.user_id);
+      return saveShopSettings(deps, sellerId, body.project_id, {
+        puzzleBotToken: body.puzzle_bot_token,
+        commandName: body.command_name,
+        variableNameTitle: body.variable_name_title,
+        variableNamePrice: body.variable_name_price,
+        telegramBotToken: body.telegram_bot_token,
+        regenerateToken: body.regenerate_token,
+      });
+    });
+
+    app.get('/shop/products', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) =>
+      listProducts(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.post('/shop/products', { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } }, async (request, reply) => {
+      const body = request.body;
+      const sellerId = await requireSeller(deps, request, body.user_id);
+      const created = await createProduct(deps, sellerId, body.project_id, {
+        title: body.title,
+        description: body.description,
+        imageUrl: body.image_url,
+        pricePoints: body.price_points,
+        isActive: body.is_active,
+      });
+      return reply.status(201).send(created);
+    });
+
+    app.put(
+      '/shop/products/:id',
+      { schema: { tags, security, params: productIdParamsSchema, body: updateProductRequestSchema, response: { 200: productResponseSchema, ...errors } } },
+      async (request) => {
+        const body = request.body;
+        const sellerId = await requireSeller(deps, request, body.user_id);
+        return updateProduct(deps, sellerId, body.project_id, request.params.id, {
+          title: body.title,
+          description: body.description,
+          imageUrl: body.image_url,
+          pricePoints: body.price_points,
+          isActive: body.is_active,
+        });
+      },
+    );
+
+    app.delete(
+      '/shop/products/:id',
+      { schema: { tags, security, params: productIdParamsSchema, querystring: shopScopeQuerySchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => deleteProduct(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id, request.params.id),
+    );
+
+    app.post('/shop/products/reorder', { schema: { tags, security, body: reorderProductRequestSchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) => {
+      const body = request.body;
+      return reorderProduct(deps, await requireSeller(deps, request, body.user_id), body.project_id, body.product_id, body.direction);
+    });
+
+    app.get('/shop/orders', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: ordersResponseSchema, ...errors } } }, async (request) =>
+      listOrders(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    for (const [path, outcome] of [['fulfil', 'fulfilled'], ['cancel', 'cancelled']] as const) {
+      app.post(
+        `/shop/orders/:id/${path}`,
+        { schema: { tags, security, params: orderIdParamsSchema, body: orderActionRequestSchema.optional(), response: { 200: orderActionResponseSchema, ...errors } } },
+        async (request) => closeOrder(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, outcome),
+      );
+    }
+  };
+}

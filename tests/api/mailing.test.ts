@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../src/contract/mailing.js';
+import { messages } from '../../src/contract/messages.js';
+import { createSeller, type Seller } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { blockChat, eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+
+const m = messages.mailing;
+const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
+
+async function sellerWithBot(url: string): Promise<{ seller: Seller; token: string; botId: string }> {
+  const seller = await createSeller(url);
+  const { token, botId } = newBotToken();
+  const saved = await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: token });
+  if (saved.status !== 200) throw new Error(saved.text);
+  return { seller, token, botId };
+}
+
+const send = (seller: Seller, body: Record<string, unknown>) =>
+  seller.api.post('/mailing/send', { user_id: seller.id, message: 'Привет!', image_url: null, parse_mode: null, ...body });
+
+async function finished(seller: Seller, id: number) {
+  return eventually(async () => {
+    const { body } = await seller.api.get(`/mailing/${id}`);
+    return body.mailing.status === 'sending' ? undefined : body.mailing;
+  }, 60_000, `mailing ${id} to finish`);
+}
+
+describe.each(backends())('mailings on $name', (backend) => {
+  const url = backend.url;
+
+  describe('the bot token', () => {
+    it('is checked with Telegram, saved, and shown only masked with the bot name', async () => {
+      const seller = await createSeller(url);
+      const { token, botId } = newBotToken();
+      const saved = await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: `  ${token} ` });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ message: 'Токен сохранён.', bot_token: masked(token), bot_username: expect.stringContaining(botId) });
+      expect((await seller.api.get('/mailing/settings')).body).toEqual({ bot_token: masked(token), bot_username: saved.body.bot_username });
+      const profile = await seller.api.get('/profile');
+      expect(profile.body.user.mailing_bot_token).toBe(masked(token));
+      expect(profile.text).not.toContain(token);
+    });
+
+    it.each([
+      ['empty', '', m.tokenRequiredToSave],
+      ['blank', '   ', m.tokenRequiredToSave],
+      ['missing', undefined, m.tokenRequiredToSave],
+      ['malformed', 'not-a-token', m.tokenMalformed],
+      ['short secret', '123456:abc', m.tokenMalformed],
+    ])('a %s token is refused and nothing is saved', async (_name, token, message) => {
+      const seller = await createSeller(url);
+      const answer = await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: token });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message });
+      expect((await seller.api.get('/mailing/settings')).body).toEqual({ bot_token: null, bot_username: null });
+    });
+
+    it('needs a session, and the session’s own user id', async () => {
+      const seller = await createSeller(url);
+      const other = await createSeller(url);
+      const { token } = newBotToken();
+      expect((await seller.api.post('/mailing/settings', { bot_token: token }, { token: null })).status).toBe(401);
+      expect((await seller.api.post('/mailing/settings', { user_id: other.id, bot_token: token })).status).toBe(403);
+      expect((await other.api.get('/mailing/settings')).body.bot_token).toBeNull();
+    });
+  });
+
+  describe('sending', () => {
+    it('delivers a small mailing within the request: the answer is final', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const chats = [newChatId(), newChatId(), newChatId()];
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: chats, message: '<b>Скидка</b> 10%', parse_mode: 'HTML' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ success: true, sent: 3, failed: 0, errors: [], status: 'done', total: 3, pending: 0, has_image: false, parse_mode: 'HTML' });
+      const delivered = await telegramMessages(url, { bot_id: botId });
+      expect(delivered.map((message) => String(message.chat_id)).sort()).toEqual([...chats].sort());
+      expect(delivered.every((message) => message.method === 'sendMessage' && message.text === '<b>Скидка</b> 10%' && message.parse_mode === 'HTML')).toBe(true);
+    });
+
+    it('reports a recipient who blocked the bot as a per-recipient error, in Russian', async () => {
+      const { seller, token } = await sellerWithBot(url);
+      const [ok, blocked] = [newChatId(), newChatId()];
+      await blockChat(url, blocked);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [ok, blocked] });
+      expect(answer.body).toMatchObject({ success: false, sent: 1, failed: 1, status: 'done', errors: [{ chat_id: blocked, error: m.errorBlocked }] });
+    });
+
+    it('accepts ids as text split on spaces, commas and semicolons, without repeats', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const [a, b] = [newChatId(), newChatId()];
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: `${a}, ${b};${a}\n${b}` });
+      expect(answer.body).toMatchObject({ total: 2, sent: 2 });
+      expect(await telegramMessages(url, { bot_id: botId })).toHaveLength(2);
+    });
+
+    it('sends a picture by its address with the text as caption', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], image_url: 'https://example.com/sale.jpg', message: 'Распродажа' });
+      expect(answer.body).toMatchObject({ sent: 1, has_image: true });
+      const [message] = await telegramMessages(url, { bot_id: botId });
+      expect(message).toMatchObject({ method: 'sendPhoto', caption: 'Распродажа', photo: 'https://example.com/sale.jpg' });
+    });
+
+    it('delivers a large mailing in the background, each recipient exactly once, with progress figures', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const chats = Array.from({ length: 90 }, newChatId);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: chats });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ status: 'sending', total: 90, success: true });
+      const done = await finished(seller, answer.body.id);
+      expect(done).toMatchObject({ status: 'done', sent: 90, failed: 0, pending: 0, eta_seconds: 0 });
+      const delivered = await telegramMessages(url, { bot_id: botId });
+      expect(delivered).toHaveLength(90);
+      expect(new Set(delivered.map((message) => String(message.chat_id))).size).toBe(90);
+      const history = (await seller.api.get('/mailing/history')).body.mailings;
+      expect(history[0]).toMatchObject({ id: answer.body.id, status: 'done', sent: 90, total: 90, text: 'Привет!' });
+      expect(JSON.stringify(history)).not.toContain(token);
+    });
+
+    it('can be cancelled: nobody left gets the message', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: Array.from({ length: 400 }, newChatId) });
+      await eventually(async () => ((await seller.api.get(`/mailing/${answer.body.id}`)).body.mailing.sent > 0 ? true : undefined));
+      const cancelled = await seller.api.post(`/mailing/${answer.body.id}/cancel`, { user_id: seller.id });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.message).toBe(m.cancelled);
+      expect(cancelled.body.mailing.status).toBe('cancelled');
+      const settledSent = await eventually(async () => {
+        const { mailing } = (await seller.api.get(`/mailing/${answer.body.id}`)).body;
+        return mailing.pending === 0 ? mailing.sent : undefined;
+      });
+      expect(settledSent).toBeLessThan(400);
+      // What Telegram got is exactly what the mailing counts as sent, and nothing comes later.
+      expect(await telegramMessages(url, { bot_id: botId })).toHaveLength(settledSent);
+      expect((await seller.api.post(`/mailing/${answer.body.id}/cancel`, {})).body).toEqual({ message: m.alreadyFinished });
+    });
+
+    it('uses the saved token for its mask only: another mask is refused', async () => {
+      const { seller } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(newBotToken().token), recipient_ids: [newChatId()] });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(m.tokenMalformed);
+      const fresh = await createSeller(url);
+      expect((await send(fresh, { bot_token: 'something', recipient_ids: [newChatId()] })).body).toEqual({ message: m.tokenNotSaved });
+    });
+
+    it('accepts a full token typed for this mailing', async () => {
+      const seller = await createSeller(url);
+      const { token, botId } = newBotToken();
+      const answer = await send(seller, { bot_token: token, recipient_ids: [newChatId()] });
+      expect(answer.body).toMatchObject({ sent: 1 });
+      expect(await telegramMessages(url, { bot_id: botId })).toHaveLength(1);
+    });
+  });
+
+  describe('refusals write nothing', () => {
+    const long = (length: number) => 'я'.repeat(length);
+    it.each([
+      ['no token', { bot_token: '' }, m.tokenRequiredToSend],
+      ['no recipients', { recipient_ids: [] }, m.recipientsRequired],
+      ['recipients text without numbers', { recipient_ids: 'abc; ,' }, m.recipientsRequired],
+      ['a recipient that is not a number', { recipient_ids: ['123', 'abc'] }, m.recipientInvalid],
+      ['no text', { message: '   ' }, m.messageRequired],
+      ['text over Telegram’s limit', { message: long(TELEGRAM_TEXT_LIMIT + 1) }, `Текст длиннее ${TELEGRAM_TEXT_LIMIT} символов: Telegram не примет такое сообщение.`],
+      ['caption over Telegram’s limit', { message: long(TELEGRAM_CAPTION_LIMIT + 1), image_url: 'https://example.com/a.jpg' }, `С картинкой текст не длиннее ${TELEGRAM_CAPTION_LIMIT} символов (ограничение Telegram на подпись). Сократите текст или уберите картинку.`],
+      ['an unknown parse mode', { parse_mode: 'Markdown' }, m.parseModeInvalid],
+      ['a picture that is not a web address', { image_url: 'javascript:alert(1)' }, m.imageUrlInvalid],
+    ])('%s', async (_name, override, message) => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], ...override });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message });
+      expect((await seller.api.get('/mailing/history')).body.mailings).toEqual([]);
+      expect(await telegramMessages(url, { bot_id: botId })).toEqual([]);
+    });
+
+    it('text at exactly Telegram’s limit is accepted', async () => {
+      const { seller, token } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], message: long(TELEGRAM_TEXT_LIMIT) });
+      expect(answer.body).toMatchObject({ sent: 1 });
+    });
+  });
+
+  it('another seller’s mailing is not found, for reading and for cancelling', async () => {
+    const { seller, token } = await sellerWithBot(url);
+    const other = await createSeller(url);
+    const { body } = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()] });
+    expect((await other.api.get(`/mailing/${body.id}`)).status).toBe(404);
+    expect((await other.api.post(`/mailing/${body.id}/cancel`, {})).body).toEqual({ message: m.notFound });
+    expect((await other.api.get('/mailing/history')).body.mailings).toEqual([]);
+    expect((await seller.api.get(`/mailing/${body.id}?user_id=${other.id}`)).status).toBe(403);
+    expect((await seller.api.get('/mailing/abc')).status).toBe(400);
+  });
+});
