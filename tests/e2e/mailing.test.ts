@@ -206,10 +206,14 @@ describe('mailing', () => {
       await page.getByText(m.messageRequired, { exact: true }).waitFor();
       await expect.poll(() => messageField(page).evaluate((input) => input === document.activeElement)).toBe(true);
 
-      // Saving an empty token says so with the save text.
+      // Saving an empty token says so with the save text; a malformed one gets the server's explanation.
       await token.fill('');
       await page.getByRole('button', { name: s.saveToken, exact: true }).click();
       await page.getByText(m.tokenRequiredToSave, { exact: true }).waitFor();
+      await token.fill('not-a-token');
+      await page.getByRole('button', { name: s.saveToken, exact: true }).click();
+      await page.getByText(m.tokenMalformed, { exact: true }).waitFor();
+      expect(await token.getAttribute('aria-invalid')).toBe('true');
 
       // Only png, jpeg and webp pictures are uploaded.
       await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
