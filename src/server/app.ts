@@ -77,6 +77,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
+  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);

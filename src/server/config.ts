@@ -41,7 +41,7 @@ const envSchema = z.object({
     .default('1000,3000')
     .transform((value) => value.split(',').map(Number)),
   PUZZLEBOT_API_URL: z.url().default('https://api.puzzlebot.top'),
-  /** Set in demo mode too, to send through a real (or another instance's emulated) Bot API. */
+  /** Set → used even in demo mode (a local Bot API server, or the real one with a test bot). */
   TELEGRAM_API_URL: z.url().optional(),
   TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
@@ -71,6 +71,8 @@ export type Config = {
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number };
   outbox: { retryBaseMs: number };
 };
+
+export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
 /** Demo-mode token of the tax-service emulator. */
 export const DEMO_TAX_TOKEN = 'demo-tax-token';
@@ -156,11 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       baseUrl: e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/puzzlebot` : e.PUZZLEBOT_API_URL,
       timeoutMs: 10_000,
     },
-    // Sellers bring their own bot tokens, so Telegram has no product-wide credential either:
-    // demo mode uses the emulator unless TELEGRAM_API_URL says otherwise.
+    // Like PuzzleBot, sellers bring their own bot tokens: demo mode talks to the emulator
+    // unless TELEGRAM_API_URL is given explicitly.
     telegram: {
       emulated: e.SCANAPP_MODE === 'demo' && !e.TELEGRAM_API_URL,
-      apiRoot: e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : 'https://api.telegram.org'),
+      apiRoot: (e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : TELEGRAM_API_ROOT)).replace(/\/+$/, ''),
       timeoutMs: e.TELEGRAM_TIMEOUT_MS,
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },

@@ -257,6 +257,28 @@ describe('Telegram client against the emulator', () => {
     }
   });
 
+  it('gives an update up after the last retry and reports the webhook error', async () => {
+    let attempts = 0;
+    const broken = Fastify();
+    broken.post('/hook', async (_request, reply) => {
+      attempts++;
+      return reply.status(503).send('down');
+    });
+    await broken.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      await telegram.setWebhook(token, { url: `http://127.0.0.1:${(broken.server.address() as AddressInfo).port}/hook`, secret_token: 's' });
+      await emulator.control('POST', '/updates', { bot_id: nextBotId, from: { id: 9010, first_name: 'Глеб' }, text: 'Привет' });
+      const botId = nextBotId;
+      await vi.waitFor(() => expect(emulator.store.updates.webhookInfo(botId).pending_update_count).toBe(0), { timeout: 5_000 });
+      // The first attempt and three retries.
+      expect(attempts).toBe(4);
+      expect(emulator.store.updates.webhookInfo(botId)).toMatchObject({ last_error_message: 'Wrong response from the webhook: 503 Service Unavailable', last_error_date: expect.any(Number) });
+    } finally {
+      await telegram.deleteWebhook(token);
+      await broken.close();
+    }
+  });
+
   it('long-polls getUpdates and confirms updates with the offset', async () => {
     const waiting = telegram.getUpdates(token, { timeout: 20 });
     // The poll is waiting: the update arrives after it started.

@@ -74,21 +74,22 @@ function sendMessage({ store, botId, params }: Call) {
   if (!text) throw badRequest('message text is empty');
   const parseMode = parseModeParam(params);
   checkMarkup(text, parseMode);
-  if (visibleText(text, parseMode).length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
+  const visible = visibleText(text, parseMode);
+  if (visible.length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
   const replyMarkup = replyMarkupParam(params);
   deliverTo(store, botId, chatId);
   store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, method: 'sendMessage', text, caption: null, photo: null, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
-  return { ...messageBase(store, botId, chatId), text, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
+  // Like Telegram, the answer carries the text with the markup parsed away (the log keeps what was sent).
+  return { ...messageBase(store, botId, chatId), text: visible, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
 }
 
 async function sendPhoto({ store, botId, params }: Call) {
   const chatId = chatIdParam(params);
   const caption = stringParam(params, 'caption');
   const parseMode = parseModeParam(params);
-  if (caption) {
-    checkMarkup(caption, parseMode);
-    if (visibleText(caption, parseMode).length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
-  }
+  const visibleCaption = caption ? visibleText(caption, parseMode) : '';
+  if (caption) checkMarkup(caption, parseMode);
+  if (visibleCaption.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
   const replyMarkup = replyMarkupParam(params);
   const photo = photoParam(store, botId, params);
   // Limits and blocks are checked before an upload is processed, as the photo is then discarded anyway.
@@ -98,7 +99,7 @@ async function sendPhoto({ store, botId, params }: Call) {
   return {
     ...messageBase(store, botId, chatId),
     photo: sizes,
-    ...(caption ? { caption } : {}),
+    ...(visibleCaption ? { caption: visibleCaption } : {}),
     ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
   };
 }

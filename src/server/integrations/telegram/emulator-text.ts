@@ -30,7 +30,7 @@ export function visibleText(text: string, mode: TelegramParseMode | undefined): 
     return text
       .replace(/<[^>]*>/g, '')
       .replace(/&(lt|gt|amp|quot);/g, (_, name: string) => HTML_ENTITIES[name]!)
-      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
+      .replace(/&#(\d+|x[0-9a-f]+);/gi, (_, code: string) => codePoint(Number(code.replace(/^x/i, '0x'))));
   }
   if (mode === 'MarkdownV2') {
     return text
@@ -40,13 +40,17 @@ export function visibleText(text: string, mode: TelegramParseMode | undefined): 
   return text;
 }
 
+function codePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+}
+
 function byteOffset(text: string, index: number): number {
   return Buffer.byteLength(text.slice(0, index));
 }
 
 function htmlProblem(text: string): string | undefined {
   const open: string[] = [];
-  const tag = /<(\/?)([^\s>/]*)[^>]*>|<|&(?!(?:lt|gt|amp|quot|#\d+);)/g;
+  const tag = /<(\/?)([^\s>/]*)[^>]*>|<|&(?!(?:lt|gt|amp|quot|#\d+|#x[0-9a-f]+);)/gi;
   for (let match = tag.exec(text); match; match = tag.exec(text)) {
     const at = byteOffset(text, match.index);
     if (match[0] === '<') return `Unexpected end of name token at byte offset ${at}`;

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { messages } from '../../src/contract/messages.js';
+import { signInitData } from '../../src/server/modules/shop/init-data.js';
+import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+
+const s = messages.shop;
+const p = messages.publicShop;
+const WB_SELLER = '072196655529';
+/** The Wildberries fixture earns 178 points at 10 %. */
+const RECEIPT_POINTS = 178;
+
+interface Shop {
+  seller: Seller;
+  projectId: number;
+  token: string;
+  botToken: string;
+  publicApi: ApiClient;
+}
+
+async function openShop(url: string): Promise<Shop> {
+  const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+  const projectId = created.body.project_id as number;
+  const { token: botToken } = newBotToken();
+  await seller.api.post('/mailing/settings', { bot_token: botToken });
+  const { settings } = (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body;
+  return { seller, projectId, token: settings.token, botToken, publicApi: new ApiClient(url) };
+}
+
+/** A buyer who earned points in the shop's action by a real receipt check. */
+async function buyerWithPoints(url: string, shop: Shop, receipts = 1): Promise<string> {
+  const buyer = newChatId();
+  for (let i = 0; i < receipts; i++) {
+    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    const checked = await shop.seller.api.post('/check', { qrurl: qr, project_id: shop.projectId, user_id_tg: buyer });
+    if (!checked.body.success) throw new Error(checked.text);
+  }
+  return buyer;
+}
+
+const addProduct = async (shop: Shop, fields: Record<string, unknown>) =>
+  shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
+
+const initDataFor = (shop: Shop, buyer: string, when = new Date()) => signInitData({ id: Number(buyer), first_name: 'Ира', username: 'ira' }, shop.botToken, when);
+
+const purchase = (shop: Shop, buyer: string, productId: number, initData = initDataFor(shop, buyer)) =>
+  shop.publicApi.post(`/public/shop/${shop.token}/purchase`, { product_id: productId, buyer_tg_id: buyer }, { headers: { 'x-telegram-init-data': initData } });
+
+const account = (shop: Shop, buyer: string) => shop.publicApi.get(`/public/shop/${shop.token}/me`, { headers: { 'x-telegram-init-data': initDataFor(shop, buyer) } });
+
+describe.each(backends())('the points shop on $name', (backend) => {
+  const url = backend.url;
+
+  describe('settings and the link', () => {
+    it('creates the action’s shop with an unguessable link on first look', async () => {
+      const shop = await openShop(url);
+      const { settings } = (await shop.seller.api.get(`/shop/settings?project_id=${shop.projectId}`)).body;
+      expect(settings.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(settings.shop_url).toBe(`${url}/shop/${settings.token}`);
+      expect(settings.token).toBe(shop.token);
+    });
+
+    it('saves the bot settings, and a regenerated link kills the old one at once', async () => {
+      const shop = await openShop(url);
+      const { token: miniAppBot } = newBotToken();
+      const body = { project_id: shop.projectId, puzzle_bot_token: 'pb-token', command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price', telegram_bot_token: miniAppBot };
+      const saved = await shop.seller.api.post('/shop/settings', body);
+      expect(saved.body.message).toBe(s.settingsSaved);
+      expect(saved.body.settings).toMatchObject({ puzzle_bot_token: 'pb-token', command_name: 'exchange', telegram_bot_token: `${miniAppBot.slice(0, 5)}…${miniAppBot.slice(-4)}` });
+      expect(saved.text).not.toContain(miniAppBot);
+      // Sending the mask back keeps the saved bot.
+      const again = await shop.seller.api.post('/shop/settings', { ...body, telegram_bot_token: saved.body.settings.telegram_bot_token, regenerate_token: true });
+      expect(again.body.message).toBe(s.linkRegenerated);
+      expect(again.body.settings.telegram_bot_username).toBe(saved.body.settings.telegram_bot_username);
+      expect(again.body.settings.token).not.toBe(shop.token);
+      expect((await shop.publicApi.get(`/public/shop/${shop.token}/products`)).body).toEqual({ message: p.tokenNotFound });
+      expect((await shop.publicApi.get(`/public/shop/${again.body.settings.token}/products`)).status).toBe(200);
+    });
+
+    it('refuses a malformed Mini App bot token and saves nothing', async () => {
+      const shop = await openShop(url);
+      const answer = await shop.seller.api.post('/shop/settings', { project_id: shop.projectId, telegram_bot_token: 'nope', command_name: 'x' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(messages.mailing.tokenMalformed);
+      expect((await shop.seller.api.get(`/shop/settings?project_id=${shop.projectId}`)).body.settings.command_name).toBeNull();
+    });
+  });
+
+  describe('products', () => {
+    it('are created in order, edited, hidden, reordered and deleted; the public list shows active ones in order', async () => {
+      const shop = await openShop(url);
+      const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body;
+      expect(mug.message).toBe(s.productAdded);
+      const cap = (await addProduct(shop, { title: 'Кепка', price_points: '50', description: 'Синяя' })).body.product;
+      const pen = (await addProduct(shop, { title: 'Ручка', price_points: 0, is_active: false })).body.product;
+      expect([mug.product.position, cap.position, pen.position]).toEqual([1, 2, 3]);
+
+      const edited = await shop.seller.api.request('PUT', `/shop/products/${cap.id}`, { body: { project_id: shop.projectId, title: 'Кепка ScanApp' } });
+      expect(edited.body).toMatchObject({ message: s.productUpdated, product: { title: 'Кепка ScanApp', description: 'Синяя', price_points: 50 } });
+
+      const reordered = await shop.seller.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: cap.id, direction: 'up' });
+      expect(reordered.body.products.map((product: { title: string }) => product.title)).toEqual(['Кепка ScanApp', 'Кружка', 'Ручка']);
+      const atEdge = await shop.seller.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: cap.id, direction: 'up' });
+      expect(atEdge.body.products.map((product: { id: number }) => product.id)).toEqual([cap.id, mug.product.id, pen.id]);
+
+      const publicList = (await shop.publicApi.get(`/public/shop/${shop.token}/products`)).body;
+      expect(publicList).toEqual({
+        shop_name: 'Aurora',
+        products: [
+          { id: cap.id, title: 'Кепка ScanApp', description: 'Синяя', image_url: null, price_points: 50 },
+          { id: mug.product.id, title: 'Кружка', description: '', image_url: null, price_points: 100 },
+        ],
+      });
+
+      const deleted = await shop.seller.api.request('DELETE', `/shop/products/${mug.product.id}?project_id=${shop.projectId}`);
+      expect(deleted.body).toEqual({ message: s.productDeleted });
+      expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products.map((product: { id: number }) => product.id)).toEqual([cap.id, pen.id]);
+    });
+
+    it.each([
+      ['no title', { title: '  ', price_points: 1 }, s.titleRequired],
+      ['a negative price', { title: 'A', price_points: -1 }, s.pricePointsInvalid],
+      ['a fractional price', { title: 'A', price_points: 1.5 }, s.pricePointsInvalid],
+      ['a price in words', { title: 'A', price_points: 'сто' }, s.pricePointsInvalid],
+      ['a picture from another site', { title: 'A', price_points: 1, image_url: 'https://evil.example/pixel.png' }, s.imageNotOwn],
+    ])('%s is refused and nothing is written', async (_name, fields, message) => {
+      const shop = await openShop(url);
+      const answer = await addProduct(shop, fields);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message });
+      expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products).toEqual([]);
+    });
+
+    it('another seller’s shop, action and products are not found', async () => {
+      const shop = await openShop(url);
+      const product = (await addProduct(shop, { title: 'Кружка', price_points: 1 })).body.product;
+      const other = await createSeller(url);
+      expect((await other.api.get(`/shop/settings?project_id=${shop.projectId}`)).status).toBe(404);
+      expect((await other.api.get(`/shop/products?project_id=${shop.projectId}`)).status).toBe(404);
+      expect((await other.api.request('PUT', `/shop/products/${product.id}`, { body: { project_id: shop.projectId, title: 'x' } })).status).toBe(404);
+      expect((await other.api.request('DELETE', `/shop/products/${product.id}?project_id=${shop.projectId}`)).status).toBe(404);
+      expect((await other.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: product.id, direction: 'down' })).status).toBe(404);
+      expect((await other.api.get(`/shop/orders?project_id=${shop.projectId}`)).status).toBe(404);
+      expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products[0].title).toBe('Кружка');
+    });
+  });
+
+  describe('exchanges', () => {
+    it('a buyer proved by Telegram sees the balance, exchanges, and the seller confirms', async () => {
+      const shop = await openShop(url);
+      await shop.seller.api.post('/shop/settings', { project_id: shop.projectId, puzzle_bot_token: `pb-${shop.token}`, command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price' });
+      await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, { body: { puzzle_bot_token: `pb-${shop.token}`, puzzle_bot_points_variable: 'points' } });
+      const buyer = await buyerWithPoints(url, shop);
+      const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body.product;
+      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, orders: [] });
+
+      const bought = await purchase(shop, buyer, mug.id);
+      expect(bought.status).toBe(200);
+      expect(bought.body).toMatchObject({ message: p.purchaseSent, points: RECEIPT_POINTS - 100, order: { title: 'Кружка', price_points: 100, status: 'pending' } });
+      expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS - 100);
+
+      // The exchange reaches the bot platform and the buyer's chat through the job queue.
+      await eventually(async () => {
+        const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as { token: string; user_id: string; command_name: string }[];
+        return commands.some((c) => c.token === `pb-${shop.token}` && c.user_id === buyer && c.command_name === 'exchange') ? true : undefined;
+      });
+      const variables = ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; user_id: string; variable: string; value: unknown }[]).filter(
+        (v) => v.token === `pb-${shop.token}` && v.user_id === buyer,
+      );
+      expect(Object.fromEntries(variables.map((v) => [v.variable, v.value]))).toMatchObject({ prize: 'Кружка', prize_price: 100, points: RECEIPT_POINTS - 100 });
+      await eventually(async () => ((await telegramMessages(url, { chat_id: buyer })).some((m) => m.text?.includes('Кружка')) ? true : undefined));
+
+      const { orders } = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body;
+      expect(orders).toEqual([expect.objectContaining({ buyer_tg_id: buyer, buyer_name: 'Ира @ira', title: 'Кружка', price_points: 100, status: 'pending' })]);
+      const fulfilled = await shop.seller.api.post(`/shop/orders/${orders[0].id}/fulfil`, {});
+      expect(fulfilled.body).toMatchObject({ message: s.orderFulfilled, order: { status: 'fulfilled' } });
+      expect((await shop.seller.api.post(`/shop/orders/${orders[0].id}/cancel`, {})).body).toEqual({ message: s.orderAlreadyClosed });
+      expect((await account(shop, buyer)).body.orders).toEqual([expect.objectContaining({ title: 'Кружка', status: 'fulfilled' })]);
+    });
+
+    it('20 parallel exchanges by a buyer whose points pay for 3 make exactly 3 orders, never a negative balance', async () => {
+      const shop = await openShop(url);
+      const buyer = await buyerWithPoints(url, shop);
+      const sticker = (await addProduct(shop, { title: 'Стикер', price_points: 50 })).body.product;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => purchase(shop, buyer, sticker.id)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === 'Не хватает баллов: нужно 50, у вас 28.')).toBe(true);
+      expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS - 150);
+      expect((await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders).toHaveLength(3);
+    });
+
+    it('cancelling returns the points once, however often it is pressed', async () => {
+      const shop = await openShop(url);
+      const buyer = await buyerWithPoints(url, shop);
+      const cap = (await addProduct(shop, { title: 'Кепка', price_points: 150 })).body.product;
+      const order = (await purchase(shop, buyer, cap.id)).body.order;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => shop.seller.api.post(`/shop/orders/${order.id}/cancel`, {})));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.find((a) => a.status === 200)!.body.message).toBe(s.orderCancelled);
+      expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS);
+    });
+
+    it('a hidden or deleted product, or too few points, is refused and nothing is written', async () => {
+      const shop = await openShop(url);
+      const buyer = await buyerWithPoints(url, shop);
+      const hidden = (await addProduct(shop, { title: 'Скрытый', price_points: 1, is_active: false })).body.product;
+      const gone = (await addProduct(shop, { title: 'Удалённый', price_points: 1 })).body.product;
+      await shop.seller.api.request('DELETE', `/shop/products/${gone.id}?project_id=${shop.projectId}`);
+      const dear = (await addProduct(shop, { title: 'Дорогой', price_points: 1000 })).body.product;
+      expect((await purchase(shop, buyer, hidden.id)).body).toEqual({ message: p.productUnavailable });
+      expect((await purchase(shop, buyer, gone.id)).body).toEqual({ message: p.productUnavailable });
+      expect((await purchase(shop, buyer, dear.id)).body).toEqual({ message: `Не хватает баллов: нужно 1000, у вас ${RECEIPT_POINTS}.` });
+      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, orders: [] });
+    });
+
+    it('identity is proved, not claimed: forged, expired, another bot’s or another buyer’s init data is refused', async () => {
+      const shop = await openShop(url);
+      const buyer = await buyerWithPoints(url, shop);
+      const other = await buyerWithPoints(url, shop);
+      const mug = (await addProduct(shop, { title: 'Кружка', price_points: 10 })).body.product;
+      const forged = new URLSearchParams(initDataFor(shop, other));
+      forged.set('user', JSON.stringify({ id: Number(buyer), first_name: 'Ира' }));
+      const cases: [string, string | undefined, number][] = [
+        ['missing', undefined, 401],
+        ['forged', forged.toString(), 401],
+        ['expired', initDataFor(shop, buyer, new Date(Date.now() - 25 * 3600_000)), 401],
+        ['another bot', signInitData({ id: Number(buyer) }, newBotToken().token, new Date()), 401],
+        ['another buyer', initDataFor(shop, other), 403],
+      ];
+      for (const [, initData, status] of cases) {
+        const answer = await shop.publicApi.post(`/public/shop/${shop.token}/purchase`, { product_id: mug.id, buyer_tg_id: buyer }, { headers: initData ? { 'x-telegram-init-data': initData } : {} });
+        expect(answer.status).toBe(status);
+        expect(answer.body.message).toBe(status === 401 ? p.telegramIdUnknown : p.buyerMismatch);
+      }
+      expect((await shop.publicApi.get(`/public/shop/${shop.token}/me`)).body).toEqual({ message: p.telegramIdUnknown });
+      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, orders: [] });
+      expect((await account(shop, other)).body.points).toBe(RECEIPT_POINTS);
+    });
+
+    it('an unknown or malformed shop token is not found', async () => {
+      const api = new ApiClient(url);
+      expect((await api.get(`/public/shop/${'a'.repeat(32)}/products`)).body).toEqual({ message: p.tokenNotFound });
+      expect((await api.get('/public/shop/short/products')).body).toEqual({ message: p.tokenNotFound });
+    });
+  });
+});
