@@ -97,7 +97,6 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
             id={recipientsId}
             className="text-field__input text-field__input--multiline"
             rows={3}
-            inputMode="numeric"
             spellCheck={false}
             value={recipientsText}
             aria-invalid={errorOf('recipients') ? true : undefined}
