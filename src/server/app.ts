@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -36,6 +37,10 @@ import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { uploadRoutes, uploadServingRoutes } from './modules/uploads/routes.js';
+import { findOwnUpload } from './modules/uploads/service.js';
+import { FolderStorage } from './modules/uploads/storage.js';
+import { UPLOADS_BASE } from '../contract/uploads.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,7 +48,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-/** JSON bodies of the API are small; uploads (later) set their own limit. */
+/** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
@@ -82,8 +87,15 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
+  // Product and mailing images; an S3-compatible ImageStorage is the scale-out path (README).
+  const imageStorage = new FolderStorage(path.join(config.dataDir, 'uploads'));
   const telegram = createTelegramClient(config.telegram);
-  const delivery = { db: database.db, telegram, loadOwnImage: async () => null, log: app.log };
+  const delivery = {
+    db: database.db,
+    telegram,
+    loadOwnImage: (sellerId: number, imageUrl: string) => findOwnUpload({ db: database.db, storage: imageStorage, sellerId, imageUrl }),
+    log: app.log,
+  };
   const queue = await startJobQueue({
     database,
     log: app.log,
@@ -126,6 +138,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
+      await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
@@ -133,6 +146,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     },
     { prefix: API_BASE },
   );
+
+  await app.register(uploadServingRoutes({ db: database.db, storage: imageStorage }), { prefix: UPLOADS_BASE });
 
   // Demo mode: stand-ins for external services, reached through the same clients as in production.
   if (config.robokassa.emulated) {

@@ -301,3 +301,15 @@ export const shopNotifications = pgTable('shop_notifications', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   sentAt: timestamptz('sent_at'),
 });
+
+export const uploads = pgTable('uploads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  storageKey: text('storage_key').notNull().unique(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png'] }).notNull(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type UploadRow = typeof uploads.$inferSelect;
