@@ -520,7 +520,6 @@ export const messages = {
     remove: 'Убрать картинку',
     uploading: 'Загружаем картинку...',
     typeHint: 'PNG, JPEG или WebP.',
-    wrongType: 'Подходят только картинки PNG, JPEG или WebP.',
     previewAlt: 'Выбранная картинка',
   },
 } as const;

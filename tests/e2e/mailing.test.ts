@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
+import { uploadMessages } from '../../src/contract/uploads.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -217,7 +218,7 @@ describe('mailing', () => {
 
       // Only png, jpeg and webp pictures are uploaded.
       await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-      await page.getByRole('alert').filter({ hasText: p.wrongType }).waitFor();
+      await page.getByRole('alert').filter({ hasText: uploadMessages.wrongType }).waitFor();
     }));
 
   it('follows a running mailing every second and stops it after a confirmation', () =>

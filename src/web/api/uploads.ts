@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from '../../contract/zod-setup.js';
 import { messages } from '../../contract/messages.js';
+import { UPLOAD_IMAGE_PATH, uploadImageResponseSchema } from '../../contract/uploads.js';
 import { apiRequest } from './client.js';
 
-/** SPEC §7 POST /shop/products/upload-image answers `image_url`: an absolute address of the stored picture. */
-const uploadedImageSchema = z.object({ image_url: z.string().min(1) });
-
 /**
- * Uploads one picture (multipart field `file`) for a mailing or a shop product. A screen
- * passes its own text for a failure the server does not explain (the shop's product form
- * says 'Не удалось получить ссылку на изображение.' when the answer has no `image_url`).
+ * Uploads one picture (multipart field `file`, SPEC §7) for a mailing or a shop product and
+ * answers its absolute address. A screen passes its own text for a failure the server does
+ * not explain (the shop's product form: 'Не удалось получить ссылку на изображение.').
  */
 export function useUploadImageMutation({ fallbackMessage = messages.mailing.imageUploadFailed }: { fallbackMessage?: string } = {}) {
   return useMutation({
@@ -18,9 +15,9 @@ export function useUploadImageMutation({ fallbackMessage = messages.mailing.imag
       form.append('file', file);
       const { image_url } = await apiRequest({
         method: 'POST',
-        path: '/shop/products/upload-image',
+        path: UPLOAD_IMAGE_PATH,
         body: form,
-        schema: uploadedImageSchema,
+        schema: uploadImageResponseSchema,
         fallbackMessage,
       });
       return image_url;

@@ -1,7 +1,8 @@
-/** SPEC §5: pictures for mailings and products are png, jpeg or webp (the server checks the content too). */
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+import { UPLOAD_ACCEPTED_TYPES } from '../../contract/uploads.js';
 
-const EXTENSION_TYPES: Record<string, (typeof ACCEPTED_IMAGE_TYPES)[number]> = {
+type ImageType = (typeof UPLOAD_ACCEPTED_TYPES)[number];
+
+const EXTENSION_TYPES: Record<string, ImageType> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -9,14 +10,14 @@ const EXTENSION_TYPES: Record<string, (typeof ACCEPTED_IMAGE_TYPES)[number]> = {
 };
 
 /** The file input's `accept`: types and extensions, so every system's picker offers the right files. */
-export const IMAGE_ACCEPT = [...ACCEPTED_IMAGE_TYPES, ...Object.keys(EXTENSION_TYPES).map((extension) => `.${extension}`)].join(',');
+export const IMAGE_ACCEPT = [...UPLOAD_ACCEPTED_TYPES, ...Object.keys(EXTENSION_TYPES).map((extension) => `.${extension}`)].join(',');
 
 /**
- * A quick check before uploading: by the declared type, or by the name's extension when
- * the browser declares none. The server decides by the file's content.
+ * SPEC §5's png, jpeg, webp, checked before uploading: by the declared type, or by the
+ * name's extension when the browser declares none. The server decides by the content.
  */
 export function isAcceptedImage(file: { type: string; name: string }): boolean {
-  if (file.type) return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
+  if (file.type) return (UPLOAD_ACCEPTED_TYPES as readonly string[]).includes(file.type.toLowerCase());
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return extension in EXTENSION_TYPES;
 }

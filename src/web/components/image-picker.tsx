@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { messages } from '../../contract/messages.js';
+import { uploadMessages } from '../../contract/uploads.js';
 import { errorMessageOf } from '../api/api-error.js';
 import { useUploadImageMutation } from '../api/uploads.js';
 import { IMAGE_ACCEPT, isAcceptedImage } from './image-file.js';
@@ -30,7 +31,7 @@ export function ImagePicker({ label, imageUrl, onChange, uploadFailedMessage, di
     event.target.value = '';
     if (!file) return;
     if (!isAcceptedImage(file)) {
-      setError(p.wrongType);
+      setError(uploadMessages.wrongType);
       return;
     }
     setError(null);
