@@ -288,7 +288,7 @@ describe('mailing', () => {
       await page.route('**/lk/api/mailing/send', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<!doctype html><title>Bad gateway</title>' }));
       await page.goto('/dashboard/mailing');
       await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: await pngPicture() });
-      await page.getByRole('alert').filter({ hasText: m.imageUploadFailed }).waitFor();
+      await page.getByRole('alert').filter({ hasText: uploadMessages.uploadFailed }).waitFor();
       expect(await page.getByRole('img', { name: p.previewAlt }).count()).toBe(0);
 
       await recipientsField(page).fill('12345');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
-import { UPLOAD_IMAGE_PATH, uploadImageResponseSchema } from '../../contract/uploads.js';
+import { UPLOAD_IMAGE_PATH, uploadImageResponseSchema, uploadMessages } from '../../contract/uploads.js';
 import { apiRequest } from './client.js';
 
 /**
@@ -8,7 +8,7 @@ import { apiRequest } from './client.js';
  * answers its absolute address. A screen passes its own text for a failure the server does
  * not explain (the shop's product form: 'Не удалось получить ссылку на изображение.').
  */
-export function useUploadImageMutation({ fallbackMessage = messages.mailing.imageUploadFailed }: { fallbackMessage?: string } = {}) {
+export function useUploadImageMutation({ fallbackMessage = uploadMessages.uploadFailed }: { fallbackMessage?: string } = {}) {
   return useMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();

@@ -37,7 +37,7 @@ export function ImagePicker({ label, imageUrl, onChange, uploadFailedMessage, di
     setError(null);
     upload.mutate(file, {
       onSuccess: (url) => onChange(url),
-      onError: (failure) => setError(errorMessageOf(failure, uploadFailedMessage ?? messages.mailing.imageUploadFailed)),
+      onError: (failure) => setError(errorMessageOf(failure, uploadFailedMessage ?? uploadMessages.uploadFailed)),
     });
   };
 

@@ -1,3 +1,4 @@
+import { uploadMessages } from '../../../../contract/uploads.js';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
@@ -149,7 +150,7 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
           )}
         </div>
 
-        <ImagePicker label={s.imageLabel} imageUrl={imageUrl} onChange={setImageUrl} uploadFailedMessage={m.imageUploadFailed} />
+        <ImagePicker label={s.imageLabel} imageUrl={imageUrl} onChange={setImageUrl} uploadFailedMessage={uploadMessages.uploadFailed} />
 
         <FilterSelect label={s.parseModeLabel} value={parseMode ?? ''} options={PARSE_MODE_OPTIONS} onChange={(value) => setParseMode(toParseMode(value))} />
 
