@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { actionRoutes } from './modules/actions/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(receiptRoutes({ ...deps, tax, log: app.log }));
       await api.register(buyerRoutes(deps));
       await api.register(analyticsRoutes(deps));
+      await api.register(exportRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
