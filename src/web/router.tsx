@@ -28,6 +28,7 @@ const actionPage = async () => ({ Component: (await import('./pages/dashboard/ac
 const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
 const receiptHistoryPage = async () => ({ Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
+const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'mailing', handle: titled(d.mailingTitle), lazy: sectionPage },
               { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
+              { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
