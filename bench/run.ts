@@ -3,6 +3,7 @@
  * into docs/benchmarks.md between its markers. `npm run bench -- receipts` runs one section.
  */
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
+import { analyticsBench } from './analytics.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { receiptsBench } from './receipts.js';
@@ -14,6 +15,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   foundation: (postgres) => foundationBench(postgres, DURATION_S),
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
+  analytics: (postgres) => analyticsBench(postgres),
 };
 
 async function main(): Promise<void> {
