@@ -70,7 +70,9 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
     };
+    // The machine is shared: a trivial authenticated call measured alongside shows the noise floor.
     for (const [scenario, path] of [
+      ['GET /profile (control: one indexed row)', '/profile'],
       ['GET /analytics period=30 (all actions)', '/analytics?period=30'],
       ['GET /analytics period=90', '/analytics?period=90'],
       ['GET /analytics period=all (365 days)', '/analytics?period=all'],

@@ -21,12 +21,15 @@ const TOP_PRODUCTS = 10;
 
 /** The seller's analytics for a period, all actions (deleted ones included) or one. */
 export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query: AnalyticsQuery): Promise<AnalyticsResponse> {
-  const actions = await repo.listSellerActions(deps.db, sellerId);
+  const period = resolvePeriod(query, deps.now());
+  const [actions, firstDay] = await Promise.all([
+    repo.listSellerActions(deps.db, sellerId),
+    period.from === null ? repo.firstDayWithData(deps.db, sellerId, query.project_id) : Promise.resolve(undefined),
+  ]);
   if (query.project_id !== undefined && !actions.some((action) => action.id === query.project_id)) {
     throw new AppError('not_found', messages.actions.notFound);
   }
-  const period = resolvePeriod(query, deps.now());
-  const from = period.from ?? (await repo.firstDayWithData(deps.db, sellerId, query.project_id)) ?? period.to;
+  const from = period.from ?? firstDay ?? period.to;
   const scope: repo.Scope = { userId: sellerId, projectId: query.project_id, from, to: period.to };
 
   const [rows, returns, products, spent] = await Promise.all([

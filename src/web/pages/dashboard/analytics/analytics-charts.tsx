@@ -20,7 +20,10 @@ const REFUSAL_COLOURS: [string, string][] = [
 
 const bars = uPlot.paths.bars!({ size: [0.7, 40], gap: 1 });
 
-function baseOptions(): Pick<uPlot.Options, 'scales' | 'axes' | 'tzDate' | 'cursor' | 'legend'> {
+/** Counts have whole-number ticks only. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+
+function baseOptions(counts = true): Pick<uPlot.Options, 'scales' | 'axes' | 'tzDate' | 'cursor' | 'legend'> {
   const text = paletteColour('--text-muted', '#525c70');
   const grid = paletteColour('--border', '#e1e5ee');
   return {
@@ -28,7 +31,7 @@ function baseOptions(): Pick<uPlot.Options, 'scales' | 'axes' | 'tzDate' | 'curs
     scales: { x: { time: true } },
     axes: [
       { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
-      { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 56 },
+      { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 56, ...(counts ? { incrs: WHOLE_STEPS } : {}) },
     ],
     cursor: { points: { show: false } },
     legend: { live: true },
@@ -85,8 +88,8 @@ function CountedChart({ report }: { report: AnalyticsResponse }) {
     const colour = paletteColour('--primary', '#2948c8');
     return {
       options: {
-        ...baseOptions(),
-        series: [xSeries, { label: a.countedSum, stroke: colour, fill: paletteColour('--primary-soft', '#eaefff'), width: 2, value: (_p: uPlot, v: number | null) => (v == null ? '—' : formatRubles(v)) }],
+        ...baseOptions(false),
+        series: [xSeries, { label: a.countedSum, stroke: colour, fill: colour, paths: bars, points: { show: false }, value: (_p: uPlot, v: number | null) => (v == null ? '—' : formatRubles(v)) }],
       },
       data: [report.daily.map((day) => dayToUnix(day.day)), report.daily.map((day) => day.counted_sum)] as uPlot.AlignedData,
     };
