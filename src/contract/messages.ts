@@ -354,6 +354,17 @@ export const messages = {
     operationsEmpty: 'Операций по балансу пока нет.',
     balanceAfter: 'Баланс после: {amount}',
   },
+  /** Cabinet polish (issue 14): confirmations, top-up from a refusal, form and layout details. */
+  cabinetPolish: {
+    amountDueUnknown: '—',
+    activationConfirmTitle: 'Подтвердите активацию',
+    activationConfirmText: 'За активацию аккаунта с баланса спишется {price}.',
+    balanceNow: 'Сейчас на балансе: {balance}.',
+    balanceAfterCharge: 'Баланс после списания: {balance}.',
+    balanceMissing: 'Не хватает {missing}: пополните баланс, чтобы продолжить.',
+    topUpShortfall: 'Пополнить',
+    buyerIdNotNumber: 'ID пользователя в Telegram — целое положительное число',
+  },
 } as const;
 
 /** Substitutes `{name}` placeholders of a catalogue text. */

@@ -95,7 +95,7 @@ describe('the dialog refuses', () => {
       await dialog.getByText(p.amountRequired, { exact: true }).waitFor();
 
       await field.fill('150');
-      await amountDue(dialog, 150).waitFor();
+      await dialog.getByText(fillMessage(t.amountDue, { amount: '—' }), { exact: true }).waitFor();
       await payButton(dialog).click();
       await dialog.getByText('Сумма должна быть кратна 100 ₽', { exact: true }).waitFor();
 
@@ -127,6 +127,33 @@ describe('the dialog refuses', () => {
         expect(context.pages()).toEqual([page]);
         await dialog.waitFor();
       }
+    }));
+});
+
+describe('an amount that cannot be paid', () => {
+  it('a negative or off-step custom amount is never shown as due, and leaving the field says what is wrong', () =>
+    withSeller(async (page) => {
+      const dialog = await openTopUp(page);
+      const field = customField(dialog);
+      const dash = dialog.getByText(fillMessage(t.amountDue, { amount: '—' }), { exact: true });
+
+      await field.fill('-500');
+      await dash.waitFor();
+      expect(plainSpaces(await dialog.locator('.top-up__due').innerText())).not.toContain('-');
+      await field.blur();
+      await dialog.getByText('Минимальная сумма пополнения — 100 ₽', { exact: true }).waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+
+      await field.fill('1250');
+      await dash.waitFor();
+      await field.blur();
+      await dialog.getByText('Сумма должна быть кратна 100 ₽', { exact: true }).waitFor();
+
+      // Above the presets is fine, up to the server's ceiling.
+      await field.fill('25000');
+      await amountDue(dialog, 25_000).waitFor();
+      await field.blur();
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
     }));
 });
 
@@ -186,7 +213,8 @@ describe('choosing the amount', () => {
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
+      // The menu comes back first, then its 'Пополнить' takes the focus.
+      await expect.poll(() => topUp.evaluate((button) => button === document.activeElement)).toBe(true);
     }, MOBILE));
 });
 

@@ -53,7 +53,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     if (response.status === 401 && auth === 'session' && token && sessionStore.getState().session?.token === token) {
       sessionStore.signOut('expired');
     }
-    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage));
+    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage), parseJson(text));
   }
   const parsed = request.schema.safeParse(parseJson(text));
   if (!parsed.success) {
