@@ -193,7 +193,7 @@ export const messages = {
     qrRequired: 'Укажите ссылку или строку из QR-кода чека',
     qrTooLong: 'Строка из QR-кода слишком длинная',
     buyerIdRequired: 'Укажите ID пользователя в мессенджере',
-    buyerIdInvalid: 'ID пользователя в мессенджере может содержать только цифры, латинские буквы и знаки _ . : -',
+    buyerIdInvalid: 'ID пользователя в Telegram — целое положительное число',
     periodInvalid: 'Период: 7, 30 или 90 дней',
     checkFailed: 'Не удалось проверить чек. Попробуйте позже.',
     historyLoadFailed: 'Не удалось загрузить историю чеков. Попробуйте позже.',
@@ -363,7 +363,6 @@ export const messages = {
     balanceAfterCharge: 'Баланс после списания: {balance}.',
     balanceMissing: 'Не хватает {missing}: пополните баланс, чтобы продолжить.',
     topUpShortfall: 'Пополнить',
-    buyerIdNotNumber: 'ID пользователя в Telegram — целое положительное число',
   },
 } as const;
 

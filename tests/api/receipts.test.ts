@@ -176,6 +176,21 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
     });
 
+    it('refuses a messenger user ID that is not a positive integer (a Telegram id), writing nothing', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller);
+      for (const buyer of ['abc', '-5', '0', '007', '1.5', '12e3', '12345678901234567', 42.5]) {
+        const answer = await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+        expect(answer.status, String(buyer)).toBe(400);
+        expect(answer.body).toEqual({ message: 'ID пользователя в Telegram — целое положительное число' });
+      }
+      expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+      expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
+      // A number or digits with spaces around are a valid id.
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: 42 })).status).toBe(200);
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' 4503599627370496 ' })).status).toBe(200);
+    });
+
     it("another seller's action is not found, and receipts and buyers stay private", async () => {
       const alice = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(alice);
