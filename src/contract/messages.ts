@@ -363,6 +363,11 @@ export const messages = {
     balanceAfterCharge: 'Баланс после списания: {balance}.',
     balanceMissing: 'Не хватает {missing}: пополните баланс, чтобы продолжить.',
     topUpShortfall: 'Пополнить',
+    consentBeforeOffer: 'Нажимая «Зарегистрироваться», вы принимаете условия ',
+    consentOfferLink: 'публичной оферты',
+    consentBeforePrivacy: ' и соглашаетесь с ',
+    consentPrivacyLink: 'политикой конфиденциальности',
+    consentEnd: '.',
   },
 } as const;
 
