@@ -100,6 +100,11 @@ export const receiptSchema = z.object({
   retailPlace: z.string().nullable(),
   seller: z.string().nullable(),
   items: z.array(receiptItemSchema),
+  /**
+   * Not in SPEC: a success for a receipt (same ФН, ФД, ФП) that already succeeded earlier
+   * in this action, possible while duplicates are allowed. It earned and was charged again.
+   */
+  repeat: z.boolean().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

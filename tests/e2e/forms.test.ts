@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { MOBILE, baseUrl, signInAs, useBrowser, type Viewport } from './helpers.js';
 
 // Issue 14, "Forms": the check form's messenger ID, and the first wrong field after a failed submit.
@@ -83,4 +84,32 @@ describe.each([
       expect(place.labelTop).toBeGreaterThanOrEqual(place.barBottom);
       expect(place.fieldBottom).toBeLessThanOrEqual(place.windowHeight);
     }, viewport));
+});
+
+describe('repeat scans', () => {
+  it('the duplicates toggle says what each position means for points and the charge, and the history marks repeats', () =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 3_100);
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' });
+      const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+      for (const buyer of ['100500', '100501']) {
+        const answer = await seller.api.post('/check', { qrurl: qr, project_id: created.body.project_id, user_id_tg: buyer });
+        expect(answer.body.data.status).toBe('success');
+      }
+      await signInAs(page, seller);
+
+      await page.goto(`/dashboard/action/${created.body.project_id}/edit`);
+      const toggle = page.getByLabel(s.duplicatesLabel, { exact: true });
+      expect(await toggle.isChecked()).toBe(false);
+      const description = await toggle.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+      expect(description).toContain(messages.cabinetPolish.duplicatesOffHint);
+      expect(description).toContain(messages.cabinetPolish.duplicatesOnHint);
+
+      await page.goto('/dashboard/history');
+      const cards = page.getByRole('article');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(2);
+      await cards.first().getByText(messages.cabinetPolish.repeatBadge, { exact: true }).waitFor();
+      expect(await cards.nth(1).getByText(messages.cabinetPolish.repeatBadge, { exact: true }).count()).toBe(0);
+    }));
 });
