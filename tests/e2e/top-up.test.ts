@@ -59,6 +59,29 @@ describe('paying by card', () => {
       await banner.waitFor({ state: 'hidden', timeout: 10_000 });
     }));
 
+  it('the return tab says the payment is done and closes on request; the tab paid from shows the result without a reload', () =>
+    withSeller(async (page, context) => {
+      const { checkout, invoice } = await payInNewTab(page, context, 2000);
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
+      await checkout.getByRole('button', { name: 'Оплатить', exact: true }).click();
+      await waitForPath(checkout, '/dashboard');
+      await checkout.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).waitFor();
+
+      // The first tab: banner and balance, no reload.
+      const banner = page.getByRole('status').filter({ hasText: p.successTitle });
+      await banner.waitFor();
+      expect(plainSpaces(await banner.innerText())).toContain(`Зачислено 2 000,00 ₽, счёт № ${invoice}.`);
+      await balance(page, 2000).waitFor();
+      expect(reloaded).toBe(false);
+      expect(await page.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).count()).toBe(0);
+
+      await checkout.getByRole('button', { name: messages.cabinetPolish.closeTab, exact: true }).click();
+      await expect.poll(() => checkout.isClosed()).toBe(true);
+    }));
+
   it("'Отменить' in the checkout lands on 'Оплата отменена' with its detail, and the balance stays 0 ₽; the banner closes on request", () =>
     withSeller(async (page, context) => {
       const { checkout, invoice } = await payInNewTab(page, context, 500);
