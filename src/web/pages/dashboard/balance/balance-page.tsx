@@ -2,7 +2,7 @@ import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useOperationsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
-import { formatDate, formatRubles } from '../../../lib/format.js';
+import { formatDateTime, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { signedRubles } from './signed-rubles.js';
 import '../actions/panel.css';
@@ -32,7 +32,7 @@ export function BalancePage() {
               <div className="operation__what">
                 <p className="operation__description">{operation.description}</p>
                 <p className="operation__date">
-                  <time dateTime={operation.created_at}>{formatDate(operation.created_at)}</time>
+                  <time dateTime={operation.created_at}>{formatDateTime(operation.created_at)}</time>
                 </p>
               </div>
               <div className="operation__money">
