@@ -270,7 +270,7 @@ export const messages = {
     qrRequired: 'Укажите ссылку или строку из QR-кода чека',
     qrTooLong: 'Строка из QR-кода слишком длинная',
     buyerIdRequired: 'Укажите ID пользователя в мессенджере',
-    buyerIdInvalid: 'ID пользователя в мессенджере может содержать только цифры, латинские буквы и знаки _ . : -',
+    buyerIdInvalid: 'ID пользователя в Telegram — целое положительное число',
     periodInvalid: 'Период: 7, 30 или 90 дней',
     checkFailed: 'Не удалось проверить чек. Попробуйте позже.',
     historyLoadFailed: 'Не удалось загрузить историю чеков. Попробуйте позже.',
@@ -589,6 +589,28 @@ export const messages = {
     download: 'Скачать CSV',
     downloading: 'Готовим файл...',
     failed: 'Не удалось скачать файл. Попробуйте позже.',
+  },
+  /** Cabinet polish (issue 14): confirmations, top-up from a refusal, form and layout details. */
+  cabinetPolish: {
+    amountDueUnknown: '—',
+    activationConfirmTitle: 'Подтвердите активацию',
+    activationConfirmText: 'За активацию аккаунта с баланса спишется {price}.',
+    balanceNow: 'Сейчас на балансе: {balance}.',
+    balanceAfterCharge: 'Баланс после списания: {balance}.',
+    balanceMissing: 'Не хватает {missing}: пополните баланс, чтобы продолжить.',
+    topUpShortfall: 'Пополнить',
+    consentBeforeOffer: 'Нажимая «Зарегистрироваться», вы принимаете условия ',
+    consentOfferLink: 'публичной оферты',
+    consentBeforePrivacy: ' и соглашаетесь с ',
+    consentPrivacyLink: 'политикой конфиденциальности',
+    consentEnd: '.',
+    repeatBadge: 'Повторный скан',
+    paymentTabDone: 'Оплата завершена. Эту вкладку можно закрыть: кабинет в другой вкладке уже знает результат.',
+    closeTab: 'Закрыть вкладку',
+    repeatHint: 'Этот чек уже был принят в акции раньше: баллы начислены и плата за проверку списана ещё раз.',
+    duplicatesOffHint:
+      'Выключено (по умолчанию): один и тот же чек можно отправить снова, и каждый раз покупатель получит баллы, а с баланса спишется плата за проверку чека. В истории такие чеки отмечены «Повторный скан».',
+    duplicatesOnHint: 'Включено: повторный чек отклоняется со статусом «Повторный чек» — баллы не начисляются, плата не списывается.',
   },
 } as const;
 

@@ -54,7 +54,8 @@ export const checkRequestSchema = z.object({
   qrurl: z.string({ error: r.qrRequired }).trim().min(1, r.qrRequired).max(2000, r.qrTooLong),
   user_id: userIdSchema.optional(),
   project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
-  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).max(64, r.buyerIdInvalid).regex(/^[0-9A-Za-z_.:-]+$/, r.buyerIdInvalid)),
+  /** A Telegram user id: a positive integer (up to 2^52, so at most 16 digits), sent as text or a number. */
+  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).regex(/^[1-9][0-9]{0,15}$/, r.buyerIdInvalid)),
   /** A bot platform (PuzzleBot) may send the action's API key in the body instead of a header. */
   api_key: z.string().max(200).optional(),
 });
@@ -99,6 +100,11 @@ export const receiptSchema = z.object({
   retailPlace: z.string().nullable(),
   seller: z.string().nullable(),
   items: z.array(receiptItemSchema),
+  /**
+   * Not in SPEC: a success for a receipt (same ФН, ФД, ФП) that already succeeded earlier
+   * in this action, possible while duplicates are allowed. It earned and was charged again.
+   */
+  repeat: z.boolean().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -26,6 +26,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
       expect(answer.status).toBe(402);
       expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 2 999 ₽\./);
+      expect(answer.body.shortfall).toBe(1);
       expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       expect(await balanceOf(seller)).toBe(PRICE - 1);
     });
@@ -195,6 +196,7 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(0);
       const refused = await seller.api.post(`/projects/${id}/renew`);
       expect(refused.status).toBe(402);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/^Недостаточно средств/), shortfall: PRICE });
       expect(new Date((await seller.api.get(`/projects/${id}`)).body.project.subscription_end_date).getTime()).toBe(end + 30 * DAY);
     });
   });

@@ -140,6 +140,24 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.get('/buyers')).body.buyers[0]).toMatchObject({ successful_receipts_count: 2, total_amount: 2 * WB_TOTAL });
     });
 
+    it('the history marks a repeat success of the same receipt (ФН+ФД+ФП) in the same action, and only that', async () => {
+      const seller = await createFundedSeller(url, 2 * SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { check_duplicates: 0 });
+      const other = await actionFor(seller, { check_duplicates: 0 });
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      await check(seller, projectId, 'not a receipt');
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+      expect((await check(seller, other, qr)).body.data.status).toBe('success');
+      expect((await check(seller, projectId, qr, '777')).body.data.status).toBe('success');
+      const history = (await seller.api.get('/receipts')).body.receipts as Array<{ project_id: number; status: string; repeat: boolean }>;
+      expect(history.map(({ project_id, status, repeat }) => ({ project_id, status, repeat }))).toEqual([
+        { project_id: projectId, status: 'success', repeat: true },
+        { project_id: other, status: 'success', repeat: false },
+        { project_id: projectId, status: 'success', repeat: false },
+        { project_id: projectId, status: 'not_recognized', repeat: false },
+      ]);
+    });
+
     it('tax service down: status error, nothing charged or awarded', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller);
@@ -174,6 +192,21 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.post('/check', { user_id: seller.id, project_id: projectId, user_id_tg: '1' })).body).toEqual({ message: messages.receipts.qrRequired });
       expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' ' })).body).toEqual({ message: messages.receipts.buyerIdRequired });
       expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+    });
+
+    it('refuses a messenger user ID that is not a positive integer (a Telegram id), writing nothing', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller);
+      for (const buyer of ['abc', '-5', '0', '007', '1.5', '12e3', '12345678901234567', 42.5]) {
+        const answer = await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+        expect(answer.status, String(buyer)).toBe(400);
+        expect(answer.body).toEqual({ message: 'ID пользователя в Telegram — целое положительное число' });
+      }
+      expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+      expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
+      // A number or digits with spaces around are a valid id.
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: 42 })).status).toBe(200);
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' 4503599627370496 ' })).status).toBe(200);
     });
 
     it("another seller's action is not found, and receipts and buyers stay private", async () => {

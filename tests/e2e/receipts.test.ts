@@ -201,7 +201,7 @@ describe('receipt history', () => {
       await page.getByRole('alert').filter({ hasText: r.historyLoadFailed }).waitFor({ timeout: 15_000 });
     }));
 
-  it('fits a 375 px phone with the items open (the table scrolls in its own box), and axe finds nothing serious', () =>
+  it('fits a 375 px phone with the items open (each item a card, nothing to scroll sideways), and axe finds nothing serious', () =>
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
       const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
@@ -213,7 +213,7 @@ describe('receipt history', () => {
       const scroller = card.getByRole('region');
       await scroller.getByRole('table').waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
-      expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto(`/dashboard/action/${actionId}`);

@@ -50,18 +50,42 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     throw new ApiError(0, fallbackMessage ?? messages.common.requestFailed);
   }
 
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The body can be cut off too: a query cancelled while its answer streams in (the
+    // session ended and the cabinet's cache was dropped). That is not a malformed answer.
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, fallbackMessage ?? messages.common.requestFailed);
+  }
   if (!response.ok) {
     // Only the session that made the call ends: a newer sign-in meanwhile stays.
     if (response.status === 401 && auth === 'session' && token && sessionStore.getState().session?.token === token) {
       sessionStore.signOut('expired');
     }
-    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage));
+    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage), parseJson(text));
   }
-  const parsed = request.schema.safeParse(parseJson(text));
+  return checkAnswer(request, response.status, text);
+}
+
+/**
+ * A 2xx answer checked against the call's schema. Whatever it holds, the outcome is the
+ * data or an ApiError with the screen's text: a check never throws anything else (a
+ * schema's transform may), so a surprising answer costs a message, never the page.
+ */
+function checkAnswer<T>(request: ApiRequest<T>, status: number, text: string): T {
+  const failure = () => new ApiError(status, request.fallbackMessage ?? messages.common.requestFailed);
+  let parsed: ReturnType<ZodType<T>['safeParse']>;
+  try {
+    parsed = request.schema.safeParse(parseJson(text));
+  } catch (error) {
+    console.error(`Answer to ${request.method ?? 'GET'} ${request.path} could not be checked`, error);
+    throw failure();
+  }
   if (!parsed.success) {
-    console.error(`Unexpected answer to ${method} ${request.path}`, parsed.error);
-    throw new ApiError(response.status, fallbackMessage ?? messages.common.requestFailed);
+    console.error(`Unexpected answer to ${request.method ?? 'GET'} ${request.path}`, parsed.error);
+    throw failure();
   }
   return parsed.data;
 }

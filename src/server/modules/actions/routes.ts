@@ -11,7 +11,7 @@ import {
   userScopedQuerySchema,
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
@@ -31,7 +31,7 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.post(
       '/projects',
-      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         const { projectId, message } = await createAction(deps, sellerId, request.body);
@@ -59,7 +59,7 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.post(
       '/projects/:id/renew',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
       async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 

@@ -10,6 +10,7 @@ import { parseActionId } from '../action-id.js';
 import { AnalyticsPanel } from '../analytics/analytics-panel.js';
 import { ActionReceiptsSection } from '../receipts/action-receipts-section.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionCommandDialog, renewLabel, type ActionCommand } from './action-command-dialog.js';
 import { ActionFacts } from './action-facts.js';
 import { ActionForm } from './action-form.js';
@@ -124,7 +125,7 @@ function ActionDetails({ action, notice, onNotice, editing }: {
         )}
       </header>
 
-      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+      {notice && <NoticeBanner notice={notice} />}
 
       <section className="action-settings" aria-labelledby="action-settings-title">
         <h2 className="section-title" id="action-settings-title">

@@ -10,6 +10,9 @@ import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticeBanner } from '../top-up/notice-banner.js';
+import { ChargeSummary } from './charge-summary.js';
+import { errorNotice } from './notice.js';
 import { ActionForm } from './action-form.js';
 import { emptyActionForm } from './action-form-model.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -61,7 +64,7 @@ export function CreateActionPage() {
         </div>
       ) : (
         <>
-          {create.isError && <Banner tone="error">{errorMessageOf(create.error, messages.actions.createFailed)}</Banner>}
+          {create.isError && <NoticeBanner notice={errorNotice(create.error, messages.actions.createFailed)} />}
           <ActionForm
             defaultValues={emptyActionForm}
             initiallyOpen={['basic']}
@@ -86,6 +89,7 @@ export function CreateActionPage() {
               ? fillMessage(s.createConfirmTextNoPrice, { days })
               : fillMessage(s.createConfirmText, { price: formatRubles(price), days })}
           </p>
+          {price !== undefined && <ChargeSummary price={price} balance={session.user.balance} />}
         </ConfirmDialog>
       )}
     </section>

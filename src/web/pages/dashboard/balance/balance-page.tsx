@@ -4,7 +4,7 @@ import { useOperationsQuery } from '../../../api/billing.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
-import { formatDate, formatRubles } from '../../../lib/format.js';
+import { formatDate, formatDateTime, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { signedRubles } from './signed-rubles.js';
 import '../actions/panel.css';
@@ -35,7 +35,7 @@ export function BalancePage() {
               <div className="operation__what">
                 <p className="operation__description">{operation.description}</p>
                 <p className="operation__date">
-                  <time dateTime={operation.created_at}>{formatDate(operation.created_at)}</time>
+                  <time dateTime={operation.created_at}>{formatDateTime(operation.created_at)}</time>
                 </p>
               </div>
               <div className="operation__money">
