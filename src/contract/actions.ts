@@ -109,6 +109,14 @@ export const actionIdParamsSchema = z.object({
 });
 export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
+/** `GET /projects?include_deleted=1` adds deleted actions (after the live ones): filters of the history and buyers need them. */
+export const actionListQuerySchema = userScopedQuerySchema.extend({
+  include_deleted: z
+    .enum(['0', '1', 'true', 'false'], { error: m.includeDeletedInvalid })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
 /** SPEC §3 Project. */
 export const actionSchema = z.object({
   id: z.number().int(),
@@ -123,6 +131,9 @@ export const actionSchema = z.object({
   min_total: z.number(),
   /** For a bot platform calling POST /lk/api/check on this action's behalf. */
   api_key: z.string(),
+  /** Only `GET /projects?include_deleted=1` lists deleted actions; everywhere else these are false / null. */
+  is_deleted: z.boolean(),
+  deleted_at: z.string().nullable(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

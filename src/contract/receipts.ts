@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 
-/** Verdicts of a receipt check. The first eight are SPEC §4's; the last three are ours (docs/decisions.md). */
+/** Verdicts of a receipt check. The first eight are SPEC §4's; the last four are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
   'success',
   'already_scanned',
@@ -15,10 +15,12 @@ export const RECEIPT_STATUSES = [
   'no_matching_product',
   'below_min_total',
   'seller_balance_low',
+  /** Every item of the seller's is a prepayment or an advance: the goods have not been handed over yet. */
+  'prepayment',
 ] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-/** SPEC §4 labels. */
+/** SPEC §4 labels, and ours for the added statuses. */
 export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   success: 'Успешно',
   already_scanned: 'Повторный чек',
@@ -31,6 +33,7 @@ export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   no_matching_product: 'Нет нужного товара',
   below_min_total: 'Сумма меньше минимальной',
   seller_balance_low: 'Акция приостановлена',
+  prepayment: 'Предоплата',
 };
 export const UNKNOWN_STATUS_LABEL = 'Статус неизвестен';
 

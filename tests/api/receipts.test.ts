@@ -73,6 +73,37 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
   });
 
+  describe('an order paid online: a prepayment receipt, then the final-settlement receipt', () => {
+    const IKEA_SUPPLIER = '7810940284';
+    it.each([['prepayment first', false], ['final receipt first', true]])('earns and charges once, %s', async (_order, finalFirst) => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { project_inns: IKEA_SUPPLIER });
+      const prepaymentQr = await registerReceipt(url, freshReceipt('ozon-ikea-peeler-prepayment', 2));
+      const finalQr = await registerReceipt(url, freshReceipt('ozon-ikea-peeler-final', 1));
+      const scanPrepayment = () => check(seller, projectId, prepaymentQr);
+      const scanFinal = () => check(seller, projectId, finalQr);
+
+      const [first, second] = finalFirst ? [await scanFinal(), await scanPrepayment()] : [await scanPrepayment(), await scanFinal()];
+      const [prepaid, settled] = finalFirst ? [second, first] : [first, second];
+      expect(prepaid.body).toEqual({
+        success: false,
+        message: messages.receipts.defaultPrepayment,
+        data: { points_awarded: 0, status: 'prepayment', error: messages.receipts.defaultPrepayment },
+      });
+      expect(settled.body.data).toEqual({ points_awarded: 58, status: 'success', error: null });
+
+      expect(await balanceOf(seller)).toBe(100 - BILLING_DEFAULTS.receipt_price_tier1);
+      expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(1);
+      const history = (await seller.api.get('/receipts')).body;
+      expect(history.receipts.map((receipt: { status: string }) => receipt.status).sort()).toEqual(['prepayment', 'success']);
+      const prepaidRow = history.receipts.find((receipt: { status: string }) => receipt.status === 'prepayment');
+      expect(prepaidRow).toMatchObject({ points_awarded: 0, message: messages.receipts.defaultPrepayment });
+      expect(prepaidRow.items.map((item: { status: string }) => item.status)).toEqual(['not_counted']);
+      const buyers = (await seller.api.get('/buyers')).body;
+      expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: 586 });
+    });
+  });
+
   describe('refusals, each with its status and nothing charged or awarded', () => {
     it.each([
       ['garbage', 'это не чек'],

@@ -47,5 +47,7 @@ export function presentAction(row: ProjectRow): Action {
     product_keywords: row.productKeywords,
     min_total: kopecksToRubles(row.minTotalKopecks),
     api_key: row.apiKey,
+    is_deleted: row.deletedAt !== null,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
   };
 }
