@@ -111,6 +111,12 @@ export const receiptsQuerySchema = z.object({
   user_id: userIdSchema.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(RECEIPT_PAGE_SIZE),
+  /**
+   * Keyset paging, an addition to `page`: the receipts after (older than) this receipt ID,
+   * as fast on page 100 000 as on page 1. Pass `pagination.next_after` of the previous page
+   * (and its page number + 1 as `page`, which then only labels the answer).
+   */
+  after: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Same as project_id; 'all' (or empty) means every action. */
   project_filter: z
@@ -128,6 +134,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   has_next: z.boolean(),
   has_prev: z.boolean(),
+  /** The `after` cursor of the next page (the last receipt's ID); null on the last page. */
+  next_after: z.number().int().nullable().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -272,8 +272,15 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       for (const [id, qr] of [[a, 'x1'], [a, 'x2'], [b, 'x3']] as const) await check(seller, id, qr);
       const page1 = (await seller.api.get('/receipts?page=1&limit=2')).body;
       expect(page1.receipts.map((r: { qr?: string; project_name: string }) => r.project_name)).toEqual(['B', 'A']);
-      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false });
-      expect((await seller.api.get('/receipts?page=2&limit=2')).body.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true });
+      const lastOnPage1 = page1.receipts[1].id;
+      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false, next_after: lastOnPage1 });
+      const page2 = (await seller.api.get('/receipts?page=2&limit=2')).body;
+      expect(page2.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true, next_after: null });
+      // Keyset paging gives the same page as the offset.
+      const keyset = (await seller.api.get(`/receipts?page=2&limit=2&after=${lastOnPage1}`)).body;
+      expect(keyset).toEqual(page2);
+      expect((await seller.api.get(`/receipts?limit=2&after=${lastOnPage1}&project_id=${b}`)).body.receipts).toEqual([]);
+      expect((await seller.api.get('/receipts?after=0')).status).toBe(400);
       expect((await seller.api.get(`/receipts?project_filter=${a}`)).body.pagination.total_receipts).toBe(2);
       expect((await seller.api.get('/receipts?project_filter=all')).body.pagination.total_receipts).toBe(3);
       await seller.api.request('DELETE', `/projects/${a}`);
