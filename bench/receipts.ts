@@ -13,8 +13,12 @@ const CONNECTIONS = 10;
 const RECEIPTS = 1_000_000;
 const BUYERS = 100_000;
 const DISTINCT_QRS = 300;
-/** The whole database: the measured seller's million plus other sellers' receipts (BENCH_RECEIPTS_TOTAL, default 10 M). */
-const TOTAL_RECEIPTS = Number(process.env.BENCH_RECEIPTS_TOTAL ?? 10_000_000);
+/**
+ * The whole database: the measured seller's million plus other sellers' receipts
+ * (BENCH_RECEIPTS_TOTAL, default 10 M; BENCH_RECEIPTS_TOTAL_PGLITE for PGlite alone).
+ */
+const totalReceipts = (database: string) =>
+  Number((database === 'PGlite' ? process.env.BENCH_RECEIPTS_TOTAL_PGLITE : undefined) ?? process.env.BENCH_RECEIPTS_TOTAL ?? 10_000_000);
 const OTHER_SELLERS = 999;
 
 /** The measured seller's million receipts over 100 000 buyers, and their per-buyer statistics and summaries. */
@@ -43,8 +47,8 @@ function sellerSeedSql(userId: number, projectId: number): string {
 }
 
 /** Other sellers' receipts, so the tables and indexes are the size of a busy service (in chunks of 1 M). */
-function othersSeedSql(): string[] {
-  const others = Math.max(0, TOTAL_RECEIPTS - RECEIPTS);
+function othersSeedSql(total: number): string[] {
+  const others = Math.max(0, total - RECEIPTS);
   const statements = [
     `INSERT INTO users (name, email, password_hash) SELECT 'Продавец ' || g, 'bench-seller-' || g || '@example.com', 'x' FROM generate_series(1, ${OTHER_SELLERS}) AS g`,
   ];
@@ -91,7 +95,7 @@ async function statementsPerCall(databaseUrl: string): Promise<Row[]> {
   const database = new URL(databaseUrl).pathname.slice(1);
   psql(`ALTER DATABASE "${database}" SET log_statement = 'all'`);
   const logFile = path.join(path.dirname(psql('SHOW data_directory')), 'server.log');
-  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false', DATABASE_POOL_SIZE: '1' });
+  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false', DATABASE_POOL_SIZE: '2' });
   try {
     const seller = await createFundedSeller(server.url, 100_000);
     const projectId = (await seller.api.post('/projects', { name: 'Запросы', project_inns: '072196655529' })).body.project_id as number;
@@ -120,6 +124,12 @@ async function statementsPerCall(databaseUrl: string): Promise<Row[]> {
 
 async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
   const rows: Row[] = [];
+  // Progress on the console as each row is measured (the table is written at the end).
+  const push = rows.push.bind(rows);
+  rows.push = (...added: Row[]) => {
+    for (const row of added) console.log(`${row.database} | ${row.scenario} | ${row.value}`);
+    return push(...added);
+  };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
   let server = await startServer(env);
   rows.push({ scenario: 'idle memory (RSS) after start-up, new database', database, value: `${rssMiB(server.process.pid!)} MiB` });
@@ -143,7 +153,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   }
   const seeding = performance.now();
   const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 2 });
-  const statements = [...sellerSeedSql(seller.id, projectId).split(';'), ...othersSeedSql()].map((s) => s.trim()).filter(Boolean);
+  const statements = [...sellerSeedSql(seller.id, projectId).split(';'), ...othersSeedSql(totalReceipts(database))].map((s) => s.trim()).filter(Boolean);
   for (const statement of statements) await db.query(statement);
   await db.query('ANALYZE');
   const receipts = (await db.query<{ receipts: string }>('SELECT count(*) AS receipts FROM receipts'))[0]?.receipts ?? 0;
@@ -187,6 +197,12 @@ export async function receiptsBench(postgresUrl: (name: string) => string | unde
   const pg = postgresUrl('bench_receipts');
   if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS)));
   const counted = postgresUrl('bench_statements');
-  if (counted) rows.push(...(await statementsPerCall(counted)));
+  if (counted) {
+    try {
+      rows.push(...(await statementsPerCall(counted)));
+    } catch (error) {
+      rows.push({ scenario: 'statements per call', database: 'PostgreSQL 15', value: `not measured: ${(error as Error).message.split('\n')[0]}` });
+    }
+  }
   return `${machineLine(`autocannon ${CONNECTIONS} connections × ${durationS} s for the profile and check rows, one after the other in the same run; sequential requests over HTTP for the query rows.`)}\n\n${table(rows)}`;
 }

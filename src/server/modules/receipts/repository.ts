@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import {
@@ -203,10 +203,11 @@ export async function listReceipts(
   const where = and(
     eq(receipts.userId, userId),
     filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
-    filter.afterId === undefined ? undefined : lt(receipts.id, filter.afterId),
+    // -id: see receipts_seller_newest in migration 0007.
+    filter.afterId === undefined ? undefined : sql`-${receipts.id} > ${-filter.afterId}`,
   );
   const [rows, [totals]] = await Promise.all([
-    db.select().from(receipts).where(where).orderBy(desc(receipts.id)).limit(filter.limit).offset(filter.afterId === undefined ? filter.offset : 0),
+    db.select().from(receipts).where(where).orderBy(sql`-${receipts.id}`).limit(filter.limit).offset(filter.afterId === undefined ? filter.offset : 0),
     db
       .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
       .from(receiptCounts)
