@@ -117,6 +117,14 @@ export const actionIdParamsSchema = z.object({
 });
 export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
+/** `GET /projects?include_deleted=1` adds deleted actions (after the live ones): filters of the history and buyers need them. */
+export const actionListQuerySchema = userScopedQuerySchema.extend({
+  include_deleted: z
+    .enum(['0', '1', 'true', 'false'], { error: m.includeDeletedInvalid })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
 /** SPEC §3 Project. */
 export const actionSchema = z.object({
   id: z.number().int(),
@@ -134,6 +142,10 @@ export const actionSchema = z.object({
   /** ScanApp's shoppers' bot of this action: the token masked (SPEC §9), its @username. */
   telegram_bot_token: z.string().nullable(),
   telegram_bot_username: z.string().nullable(),
+
+  /** Only `GET /projects?include_deleted=1` lists deleted actions; everywhere else these are false / null. */
+  is_deleted: z.boolean(),
+  deleted_at: z.string().nullable(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

@@ -182,14 +182,14 @@ describe('receipt history', () => {
       await seller.api.request('DELETE', `/projects/${actionId}`);
       await page.goto('/dashboard/history');
       await receiptCards(page).first().waitFor();
-      await projectFilter(page).selectOption({ label: 'Летняя акция' });
+      await projectFilter(page).selectOption({ label: 'Летняя акция (удалена)' });
       await page.waitForURL((url) => url.searchParams.get('project') === String(actionId));
       expect(await factOf(receiptCards(page).first(), s.fieldProject).innerText()).toBe('Летняя акция');
 
-      // Opened straight at the filter, the deleted action is still named by its receipts.
+      // Opened straight at the filter, the deleted action is still named, and marked.
       await page.reload();
       await receiptCards(page).first().waitFor();
-      expect(await projectFilter(page).locator('option:checked').innerText()).toBe('Летняя акция');
+      await expect.poll(() => projectFilter(page).locator('option:checked').innerText()).toBe('Летняя акция (удалена)');
     }));
 
   it('a failed load shows the history error', () =>

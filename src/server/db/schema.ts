@@ -409,3 +409,40 @@ export const analyticsProducts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
 );
+
+/** Receipts in the history per (seller, action; 0 = none), kept by a trigger on receipts (0007). */
+export const receiptCounts = pgTable(
+  'receipt_counts',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    receipts: bigint('receipts', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
+);
+
+/** Buyers over all of a seller's actions (buyer_stats is per action). */
+export const sellerBuyers = pgTable(
+  'seller_buyers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    successfulReceipts: integer('successful_receipts').notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    lastReceiptAt: timestamptz('last_receipt_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.buyerTgId] })],
+);
+
+/** The Buyers summary per (seller, action; 0 = every action). */
+export const buyerSummaries = pgTable(
+  'buyer_summaries',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    buyers: integer('buyers').notNull(),
+    successfulReceipts: bigint('successful_receipts', { mode: 'number' }).notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
+);

@@ -49,5 +49,8 @@ export function presentAction(row: ProjectRow): Action {
     api_key: row.apiKey,
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,
+
+    is_deleted: row.deletedAt !== null,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   actionIdParamsSchema,
+  actionListQuerySchema,
   apiKeyResponseSchema,
   actionListResponseSchema,
   actionResponseSchema,
@@ -25,8 +26,10 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
   return async (app) => {
     app.get(
       '/projects',
-      { schema: { tags, security, querystring: userScopedQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
-      async (request) => ({ projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id)) }),
+      { schema: { tags, security, querystring: actionListQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
+      async (request) => ({
+        projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id), { includeDeleted: request.query.include_deleted }),
+      }),
     );
 
     app.post(

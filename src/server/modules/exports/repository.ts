@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
-import { aggregated, SORT_COLUMNS, type BuyerFilter } from '../buyers/repository.js';
+import { aggregated, ALIASED_SORT_COLUMNS, type BuyerFilter } from '../buyers/repository.js';
 import { rowsOf } from '../analytics/repository.js';
 
 /**
@@ -69,7 +69,7 @@ const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
 
 /** Buyers in the Buyers page's order (sort column, then buyer id), continuing after the last (value, id). */
 export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): AsyncGenerator<BuyerExportRow> {
-  const column = SORT_COLUMNS[filter.sort];
+  const column = ALIASED_SORT_COLUMNS[filter.sort];
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const beyond = filter.order === 'asc' ? sql`>` : sql`<`;
   let last: { key: string; buyerId: string } | undefined;

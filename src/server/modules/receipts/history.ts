@@ -8,12 +8,13 @@ import * as repo from './repository.js';
 export async function listReceiptHistory(
   db: Executor,
   sellerId: number,
-  query: { page: number; limit: number; projectId?: number },
+  query: { page: number; limit: number; projectId?: number; after?: number },
 ): Promise<ReceiptsResponse> {
   const { rows, items, total } = await repo.listReceipts(db, sellerId, {
     projectId: query.projectId,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
+    afterId: query.after,
   });
   const itemsByReceipt = new Map<number, typeof items>();
   for (const item of items) itemsByReceipt.set(item.receiptId, [...(itemsByReceipt.get(item.receiptId) ?? []), item]);
@@ -28,6 +29,7 @@ export async function listReceiptHistory(
       limit: query.limit,
       has_next: query.page < totalPages,
       has_prev: query.page > 1,
+      next_after: rows.length === query.limit && query.page < totalPages ? rows[rows.length - 1]!.id : null,
     },
   };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { useActionsQuery } from '../../../api/actions.js';
+import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
@@ -34,7 +34,7 @@ export function BuyersPage() {
   const periodDays = parseBuyerPeriod(searchParams.get('period'));
   const [sort, setSort] = useState<BuyerSort | null>(null);
   const buyers = useBuyersQuery({ actionId, periodDays, sort });
-  const actions = useActionsQuery();
+  const actions = useActionsWithDeletedQuery();
 
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
   const summary = buyers.data?.pages[0]?.summary;

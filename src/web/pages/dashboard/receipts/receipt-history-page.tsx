@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
-import { useActionsQuery } from '../../../api/actions.js';
+import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useReceiptHistoryQuery } from '../../../api/receipts.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
@@ -17,7 +17,7 @@ export function ReceiptHistoryPage() {
   const receipts = useReceiptHistoryQuery(projectId);
   // The unfiltered list as an earlier visit left it (no request): it names deleted actions too.
   const everyReceipt = useReceiptHistoryQuery(null, { enabled: false });
-  const actions = useActionsQuery();
+  const actions = useActionsWithDeletedQuery();
 
   const options = projectFilterOptions({
     actions: actions.data ?? [],
