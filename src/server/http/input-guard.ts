@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fillMessage, messages } from '../../contract/messages.js';
+import { AppError } from './errors.js';
+
+/**
+ * Characters no text field can hold: C0 controls except tab, line feed and carriage return
+ * (multi-line texts such as bot command answers keep them), DEL, C1 controls and the
+ * non-characters U+FFFE/U+FFFF. NUL in particular is refused by PostgreSQL
+ * ("invalid byte sequence for encoding UTF8: 0x00"). A lone surrogate (half of a pair,
+ * e.g. "\ud800" in JSON) cannot be encoded as UTF-8 at all.
+ */
+const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Nesting deeper than any schema of ours is junk; refusing it also bounds the walk. */
+const MAX_DEPTH = 32;
+
+export function isAcceptableText(text: string): boolean {
+  return !FORBIDDEN_CHARACTER.test(text) && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * The dotted path of the first string (value or object key) that no field can hold, or
+ * undefined when every string is acceptable. `where` names the root ("body", "query").
+ */
+export function findUnacceptableText(value: unknown, where: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return isAcceptableText(value) ? undefined : where;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= MAX_DEPTH) return where;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnacceptableText(value[index], `${where}.${index}`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!isAcceptableText(key)) return where;
+    const found = findUnacceptableText(item, `${where}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Field name for the message: "body.name" → "name", "params.id" → "id". */
+function fieldName(path: string): string {
+  const field = path.split('.').slice(1).join('.') || path;
+  return field.length > 60 ? `${field.slice(0, 60)}…` : field;
+}
+
+/**
+ * One guard for every string the API accepts (body, query, path parameters), before route
+ * validation, so a field added later cannot forget it. Registered on the root instance.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const found =
+      findUnacceptableText(request.params, 'params') ??
+      findUnacceptableText(request.query, 'query') ??
+      findUnacceptableText(request.body, 'body');
+    if (found) throw new AppError('bad_request', fillMessage(messages.common.invalidCharacters, { field: fieldName(found) }));
+  });
+}
