@@ -130,16 +130,29 @@ const VOLATILE_TABLES = new Set(['login_throttle', 'sessions', 'tax_receipt_cach
  * small databases, not for a production one under load.
  */
 export async function dataFingerprint(db: Executor): Promise<Record<string, string>> {
+  const fingerprint: Record<string, string> = {};
+  const query = fingerprintQueries.get(db) ?? (await buildFingerprintQuery(db));
+  fingerprintQueries.set(db, query);
+  if (!query) return fingerprint;
+  for (const row of rowsOf(await db.execute(sql.raw(query)))) fingerprint[String(row.name)] = String(row.digest);
+  return fingerprint;
+}
+
+/** The tables exist from start-up (migrations run first), so the statement is built once per database. */
+const fingerprintQueries = new WeakMap<Executor, string>();
+
+async function buildFingerprintQuery(db: Executor): Promise<string> {
   const tables = rowsOf(
-    await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),
+    await db.execute(sql`SELECT c.relname AS table_name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`),
   )
     .map((row) => String(row.table_name))
     .filter((table) => !VOLATILE_TABLES.has(table));
-  const fingerprint: Record<string, string> = {};
-  for (const table of tables) {
-    const quoted = `"${table.replaceAll('"', '""')}"`;
-    const [row] = rowsOf(await db.execute(sql.raw(`SELECT count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${quoted} t`)));
-    fingerprint[table] = String(row?.digest);
-  }
-  return fingerprint;
+  // One statement for all tables: one round trip, one snapshot.
+  return tables
+    .map((table) => {
+      const quoted = `"${table.replaceAll('"', '""')}"`;
+      return `SELECT '${table.replaceAll("'", "''")}' AS name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${quoted} t`;
+    })
+    .join(' UNION ALL ');
 }
