@@ -53,7 +53,6 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  registerInputGuard(app);
   // The API speaks JSON only; plain-text bodies are refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -78,6 +77,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
   await app.register(
     async (api) => {
+      registerInputGuard(api);
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnacceptableText, isAcceptableText } from './input-guard.js';
+import { findUnacceptableText, isAcceptableText, stripUnacceptableText } from './input-guard.js';
 
 describe('input guard', () => {
   it('accepts ordinary text, emoji and the line breaks of multi-line fields', () => {
@@ -25,5 +25,12 @@ describe('input guard', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(findUnacceptableText(deep, 'body')).toBeDefined();
+  });
+
+  it('cleans text from outside services instead of refusing it', () => {
+    expect(stripUnacceptableText({ items: [{ name: 'Крем\u0000 для рук\ud800', sum: 100 }], 'k\u0001': 'v' })).toEqual({
+      items: [{ name: 'Крем для рук\ufffd', sum: 100 }],
+      k: 'v',
+    });
   });
 });

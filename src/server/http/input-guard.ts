@@ -42,6 +42,20 @@ export function findUnacceptableText(value: unknown, where: string, depth = 0): 
   return undefined;
 }
 
+const FORBIDDEN_CHARACTERS = new RegExp(FORBIDDEN_CHARACTER.source, 'g');
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * For text from outside services (the tax service's receipts): the same characters are
+ * removed rather than refused, since a receipt is no less real for a stray byte in an item name.
+ */
+export function stripUnacceptableText(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(FORBIDDEN_CHARACTERS, '').replace(LONE_SURROGATES, '\ufffd');
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => stripUnacceptableText(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripUnacceptableText(key, depth + 1), stripUnacceptableText(item, depth + 1)]));
+}
+
 /** Field name for the message: "body.name" → "name", "params.id" → "id". */
 function fieldName(path: string): string {
   const field = path.split('.').slice(1).join('.') || path;
@@ -50,7 +64,7 @@ function fieldName(path: string): string {
 
 /**
  * One guard for every string the API accepts (body, query, path parameters), before route
- * validation, so a field added later cannot forget it. Registered on the root instance.
+ * validation, so a field added later cannot forget it. Registered on the API scope (/lk/api).
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
