@@ -19,6 +19,8 @@ import { startServer, type RunningServer } from '../support/server-process.js';
 const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;
 const WB_SELLER = '072196655529'; // the supplier (tag 1226) on the Wildberries fixture
 const TAX_TIMEOUT_MS = 500;
+/** A fresh embedded database migrates slowly on a busy machine; these tests start several servers. */
+const SLOW_START_MS = 150_000;
 
 async function actionFor(seller: Seller, settings: Record<string, unknown> = {}): Promise<number> {
   const created = await seller.api.post('/projects', { name: 'Сбой', project_inns: WB_SELLER, ...settings });
@@ -35,8 +37,8 @@ describe.each(backends())('faults on $name', (backend) => {
   const databaseUrl = () => createDatabase(backend.clusterUrl!, `scanapp_faults_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
 
   beforeAll(async () => {
-    server = await startServer({ TAX_TIMEOUT_MS: String(TAX_TIMEOUT_MS), ...(backend.clusterUrl ? { DATABASE_URL: databaseUrl() } : {}) });
-  }, 180_000);
+    server = await startServer({ TAX_TIMEOUT_MS: String(TAX_TIMEOUT_MS), ...(backend.clusterUrl ? { DATABASE_URL: databaseUrl() } : {}) }, { readyTimeoutMs: SLOW_START_MS });
+  }, 240_000);
   afterAll(async () => server?.stop());
 
   it('the tax service slow, failing, talking nonsense or naming another receipt: an error or not recognised, nothing charged', async () => {
@@ -106,7 +108,7 @@ describe.each(backends())('a server killed during 200 parallel checks on $name',
     let first: RunningServer | undefined;
     let second: RunningServer | undefined;
     try {
-      first = await startServer(env, { keepDataDir: dataDir });
+      first = await startServer(env, { keepDataDir: dataDir, readyTimeoutMs: SLOW_START_MS });
       const seller = await createFundedSeller(first.url, SUBSCRIPTION + 1_000);
       const projectId = await actionFor(seller);
       const qrs = await Promise.all(Array.from({ length: 200 }, () => registerReceipt(first!.url, freshReceipt('wb-aurora-cosmetics'))));
@@ -134,7 +136,7 @@ describe.each(backends())('a server killed during 200 parallel checks on $name',
       await Promise.all(inFlight);
       await new Promise((resolve) => first!.process.exitCode !== null || first!.process.signalCode !== null ? resolve(undefined) : first!.process.once('exit', resolve));
 
-      second = await startServer(env, { keepDataDir: dataDir });
+      second = await startServer(env, { keepDataDir: dataDir, readyTimeoutMs: SLOW_START_MS });
       const report = await verifyData(second.url);
       expect(report.violations).toEqual([]);
       const after = new ApiClient(second.url, undefined, seller.api.token);
@@ -156,7 +158,7 @@ describe.runIf(backends().some((b) => b.name === 'postgres'))('PostgreSQL restar
     const cluster = await startPostgresCluster();
     let server: RunningServer | undefined;
     try {
-      server = await startServer({ DATABASE_URL: createDatabase(cluster.url, 'scanapp_restart_load') });
+      server = await startServer({ DATABASE_URL: createDatabase(cluster.url, 'scanapp_restart_load') }, { readyTimeoutMs: SLOW_START_MS });
       const seller = await createFundedSeller(server.url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller);
       const statuses = new Map<number, number>();

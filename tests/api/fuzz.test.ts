@@ -131,12 +131,12 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
   const context: GenerationContext = { knownIds: [] };
 
   beforeAll(async () => {
-    server = await startServer(backend.clusterUrl ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_fuzz_${Date.now()}`) } : {});
+    server = await startServer(backend.clusterUrl ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_fuzz_${Date.now()}`) } : {}, { readyTimeoutMs: 150_000 });
     [seller, other] = [await createFundedSeller(server.url, 50_000), await createFundedSeller(server.url, 50_000)];
     const own = await seller.api.post('/projects', { name: 'Fuzz', project_inns: '7707083893' });
     const foreign = await other.api.post('/projects', { name: 'Чужая', project_inns: '7707083893' });
     context.knownIds.push(seller.id, other.id, own.body.project_id, foreign.body.project_id);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => server?.stop());
 

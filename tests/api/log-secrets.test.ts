@@ -17,7 +17,7 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
     const env: Record<string, string> = { LOG_LEVEL: 'trace', ...ROBOKASSA };
     const databaseName = `scanapp_logs_${Date.now()}`;
     if (backend.clusterUrl) env.DATABASE_URL = createDatabase(backend.clusterUrl, databaseName);
-    const server = await startServer(env);
+    const server = await startServer(env, { readyTimeoutMs: 150_000 });
     const secrets: string[] = [TEST_ADMIN_TOKEN, ...Object.values(ROBOKASSA).slice(1), INIT_DATA];
     try {
       const seller = await createSeller(server.url, { password: 'first-password-5561' });
@@ -63,5 +63,5 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
     if (backend.clusterUrl) expect(log).toContain('refused by the test');
     for (const secret of secrets) expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     expect(log).not.toMatch(/\$argon2/);
-  }, 180_000);
+  }, 300_000);
 });
