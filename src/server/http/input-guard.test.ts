@@ -19,6 +19,8 @@ describe('input guard', () => {
     expect(findUnacceptableText({ ok: { 'bad\u0000key': 1 } }, 'body')).toBe('body.ok');
     expect(findUnacceptableText({ a: [1, true, null, { b: 'fine' }] }, 'body')).toBeUndefined();
     expect(findUnacceptableText('\u0000', 'query')).toBe('query');
+    expect(findUnacceptableText(Object.assign(Object.create(null), { q: '\u0000' }), 'query')).toBe('query.q');
+    expect(findUnacceptableText({ file: Buffer.from([0, 1, 2]) }, 'body')).toBeUndefined();
   });
 
   it('refuses nesting deeper than any request needs', () => {

@@ -15,6 +15,11 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Nesting deeper than any schema of ours is junk; refusing it also bounds the walk. */
 const MAX_DEPTH = 32;
 
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 export function isAcceptableText(text: string): boolean {
   return !FORBIDDEN_CHARACTER.test(text) && !LONE_SURROGATE.test(text);
 }
@@ -27,6 +32,9 @@ export function findUnacceptableText(value: unknown, where: string, depth = 0): 
   if (typeof value === 'string') return isAcceptableText(value) ? undefined : where;
   if (value === null || typeof value !== 'object') return undefined;
   if (depth >= MAX_DEPTH) return where;
+  // Parsed JSON, query and path parameters are plain objects and arrays; a Buffer or a stream
+  // (an upload, later) is not text and is not walked.
+  if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const found = findUnacceptableText(value[index], `${where}.${index}`, depth + 1);
