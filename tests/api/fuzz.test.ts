@@ -74,6 +74,16 @@ interface FuzzRequest {
   contentType: string;
 }
 
+/** encodeURIComponent throws on a lone surrogate; send its WTF-8 bytes instead, as a broken client would. */
+function encodePathSegment(text: string): string {
+  const loneSurrogate = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;
+  const wtf8 = (unit: number) => [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+  return text
+    .split(loneSurrogate)
+    .map((part) => (part.length === 1 && loneSurrogate.test(part) ? wtf8(part.charCodeAt(0)) : encodeURIComponent(part)))
+    .join('');
+}
+
 function stringify(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -84,7 +94,7 @@ function requestFor(operation: Operation, context: GenerationContext): fc.Arbitr
   const pathArbitrary = fc.tuple(
     ...pathParameters.map((name) => {
       const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
-      return fc.oneof({ weight: 3, arbitrary: fuzzed(schema, context).map((v) => encodeURIComponent(stringify(v))) }, { weight: 1, arbitrary: RAW_PATH_JUNK });
+      return fc.oneof({ weight: 3, arbitrary: fuzzed(schema, context).map((v) => encodePathSegment(stringify(v))) }, { weight: 1, arbitrary: RAW_PATH_JUNK });
     }),
   ).map((values) => values.reduce<string>((path, value, index) => path.replace(`{${pathParameters[index]}}`, value || '0'), operation.path));
 
