@@ -128,7 +128,7 @@ describe.each(backends())('a server killed during 200 parallel checks on $name',
           const answer = await seller.api.get(`/projects/${projectId}`);
           expect(answer.body.project.receipts_count).toBeGreaterThan(5);
         },
-        { timeout: 60_000, interval: 50 },
+        { timeout: 120_000, interval: 50 },
       );
       const acknowledgedBeforeKill = acknowledged;
       killed = true;

@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../support/server-process.js';
  * Properties: never a 5xx; every JSON error is `{ message }` in Russian; a refused request
  * writes nothing (a digest of every table, taken after each refusal, is unchanged).
  *
- * Longer runs: FUZZ_RUNS=500 FUZZ_SEED=$RANDOM npx vitest run --project api tests/api/fuzz.test.ts
+ * Longer runs: FUZZ_RUNS=500 FUZZ_SEED=$RANDOM npx vitest run --project reliability tests/reliability/fuzz.test.ts
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 15_015);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
