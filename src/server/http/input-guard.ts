@@ -15,9 +15,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Nesting deeper than any schema of ours is junk; refusing it also bounds the walk. */
 const MAX_DEPTH = 32;
 
-function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+function isBinary(value: object): boolean {
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
 }
 
 export function isAcceptableText(text: string): boolean {
@@ -32,9 +31,9 @@ export function findUnacceptableText(value: unknown, where: string, depth = 0): 
   if (typeof value === 'string') return isAcceptableText(value) ? undefined : where;
   if (value === null || typeof value !== 'object') return undefined;
   if (depth >= MAX_DEPTH) return where;
-  // Parsed JSON, query and path parameters are plain objects and arrays; a Buffer or a stream
-  // (an upload, later) is not text and is not walked.
-  if (!Array.isArray(value) && !isPlainObject(value)) return undefined;
+  // A Buffer or a stream (an upload, later) is not text and is not walked. (Fastify's query
+  // object has its own prototype, so "plain objects only" would skip it.)
+  if (isBinary(value)) return undefined;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const found = findUnacceptableText(value[index], `${where}.${index}`, depth + 1);
