@@ -21,6 +21,19 @@ export default defineConfig({
       },
       {
         test: {
+          // Fuzzing, fault injection and log scanning start their own servers (and kill them):
+          // one file at a time, after the other API tests, so they neither starve nor disturb them.
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],

@@ -10,7 +10,9 @@ import {
 import { API_BASE } from '../contract/constants.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { handleError } from './http/errors.js';
+import { handleClientError, handleError } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { safeLoggerOptions } from './http/log-safety.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { actionRoutes } from './modules/actions/routes.js';
@@ -60,12 +62,12 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: safeLoggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // The router's own refusals (malformed or over-long URL) and broken HTTP answer like any API error.
+    frameworkErrors: handleError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -138,6 +140,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await pollers.superviseAll();
   await app.register(
     async (api) => {
+      registerInputGuard(api);
       await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));

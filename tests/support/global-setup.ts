@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     servers.push(pglite);
     backends.push({ name: 'pglite', url: pglite.url, dataDir: pglite.dataDir });
 
-    const wantPostgres = project.config.name === 'api';
+    const wantPostgres = project.config.name === 'api' || project.config.name === 'reliability';
     if (wantPostgres && (findPostgresBin() || process.env.CI)) {
       cluster = await startPostgresCluster();
       const postgres = await startServer({ DATABASE_URL: createDatabase(cluster.url, 'scanapp_api') });

@@ -44,3 +44,24 @@ export async function createFundedSeller(baseUrl: string, rubles: number, option
   }
   return seller;
 }
+
+export interface VerifyReport {
+  checks: string[];
+  violations: { check: string; detail: string }[];
+}
+
+async function adminGet<T>(baseUrl: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/lk/api/admin${path}`, { headers: { 'x-admin-token': TEST_ADMIN_TOKEN } });
+  if (!response.ok) throw new Error(`admin ${path} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The data invariants (`npm run admin -- verify`), as the running server sees them. */
+export function verifyData(baseUrl: string): Promise<VerifyReport> {
+  return adminGet<VerifyReport>(baseUrl, '/verify');
+}
+
+/** A digest per table: equal before and after means the requests in between wrote nothing. */
+export async function dataFingerprint(baseUrl: string): Promise<Record<string, string>> {
+  return (await adminGet<{ tables: Record<string, string> }>(baseUrl, '/fingerprint')).tables;
+}

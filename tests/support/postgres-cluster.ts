@@ -11,6 +11,9 @@ import { freePort } from './free-port.js';
 export interface PostgresCluster {
   url: string;
   stop(): void;
+  /** Stops the server (open connections are cut) and starts it again on the same port, for fault tests. */
+  shutDown(): void;
+  startUp(): void;
 }
 
 export function findPostgresBin(): string | undefined {
@@ -38,13 +41,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const startUp = () =>
+    run('pg_ctl', [
+      '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  startUp();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutDown: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    startUp,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -16,7 +16,7 @@ export interface RunningServer {
 }
 
 /** Starts the built server (`dist/server/main.js`) exactly as `npm start` does, on a free port. */
-export async function startServer(env: Record<string, string> = {}, options: { keepDataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { keepDataDir?: string; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
@@ -43,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => output);
+  await waitUntilReady(url, child, () => output, options.readyTimeoutMs);
   return {
     url,
     dataDir,
@@ -60,8 +60,8 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -73,5 +73,5 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not start within 60 s:\n${output()}`);
+  throw new Error(`server did not start within ${timeoutMs / 1000} s:\n${output()}`);
 }

@@ -7,6 +7,7 @@
  *   settings:set <key> <value>
  *   settings:list
  *   analytics:rebuild
+ *   verify                 checks the data invariants; exit code 2 when any is violated
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,11 @@ const USAGE = `Usage: npm run admin -- <command>
   settings:set <key> <value>                                      change a billing setting (rubles)
   settings:list                                                   show billing settings
   analytics:rebuild                                               recompute analytics from the receipts
+  verify                                                          check the data invariants (exit code 2 on a violation)
 Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
+
+/** Distinct from 1 (the call itself failed), so scripts can tell "bad data" from "no answer". */
+const EXIT_VIOLATIONS = 2;
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${url}${API_BASE}/admin${path}`, {
@@ -91,6 +96,12 @@ async function main(argv: string[]): Promise<number> {
       const result = (await call(url, token, 'POST', '/analytics/rebuild')) as { message: string; receipts: number; milliseconds: number };
       console.log(`${result.message}: ${result.receipts} чеков, ${result.milliseconds} мс`);
       return 0;
+    }
+    case 'verify': {
+      const result = (await call(url, token, 'GET', '/verify')) as { checks: string[]; violations: { check: string; detail: string }[] };
+      for (const violation of result.violations) console.log(`НАРУШЕНИЕ ${violation.check}: ${violation.detail}`);
+      console.log(`Проверок: ${result.checks.length}, нарушений: ${result.violations.length}`);
+      return result.violations.length > 0 ? EXIT_VIOLATIONS : 0;
     }
   }
   console.error(USAGE);

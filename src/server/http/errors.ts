@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../contract/messages.js';
 
@@ -14,7 +15,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'too_many_requests'
   | 'internal'
-  | 'service_unavailable';
+  | 'unavailable';
 
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,7 +28,7 @@ const statusByCode: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
-  service_unavailable: 503,
+  unavailable: 503,
 };
 
 export class AppError extends Error {
@@ -57,6 +58,27 @@ export function postgresErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 export const PG_UNIQUE_VIOLATION = '23505';
+
+/** Socket-level failures on the way to the database (Node's error codes). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+/** SQLSTATEs of a database that is restarting or refusing connections: class 08, 57P01–57P03, 53300. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/**
+ * node-postgres reports a dropped connection and a pool wait timeout without any code, so
+ * these two texts of the driver (not of the database) are the only way to tell them apart.
+ */
+const DRIVER_CONNECTION_TEXTS = ['Connection terminated', 'timeout exceeded when trying to connect', 'Client has encountered a connection error'];
+
+/** True when the error means "the database cannot be reached right now", not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (typeof message === 'string' && DRIVER_CONNECTION_TEXTS.some((text) => message.startsWith(text))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 export const PG_CHECK_VIOLATION = '23514';
 
 const catalogueTexts: string[] = Object.values(messages).flatMap((group) => Object.values(group) as string[]);
@@ -92,9 +114,16 @@ export function toHttpError(error: unknown): { status: number; message: string; 
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, message: messages.common.bodyTooLarge, headers: {} };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 415, message: messages.common.unsupportedMediaType, headers: {} };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: messages.common.badRequest, headers: {} };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_INVALID_URL':
+      return { status: 400, message: messages.common.badUrl, headers: {} };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: messages.common.urlTooLong, headers: {} };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.common.serviceUnavailable, headers: { 'retry-after': '5' } };
   // JSON.parse failures surface as SyntaxError with statusCode 400.
   if (error instanceof SyntaxError) return { status: 400, message: messages.common.badJson, headers: {} };
   const status = fastifyError.statusCode;
@@ -104,9 +133,37 @@ export function toHttpError(error: unknown): { status: number; message: string; 
   return { status: 500, message: messages.common.internal, headers: {} };
 }
 
+/**
+ * The one error handler: route errors (setErrorHandler) and the router's own refusals
+ * (Fastify's `frameworkErrors`: a malformed or over-long URL) answer alike.
+ */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, message, headers, details } = toHttpError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, reason: message }, 'request refused');
   void reply.status(status).headers(headers).send({ ...details, message });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a control character in a
+ * header, a broken request line, headers too large, a client too slow): the same
+ * `{ message }` in Russian, written straight to the socket as Fastify's default does.
+ */
+export function handleClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', messages.common.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', messages.common.headersTooLarge]
+        : [400, 'Bad Request', messages.common.badRequest];
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

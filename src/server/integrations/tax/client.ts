@@ -1,3 +1,5 @@
+import { stripUnacceptableText } from '../../http/input-guard.js';
+
 /**
  * Client of the receipt lookup used by the product: the proverkacheka.com API,
  * `POST /api/v1/check/get` with `token` and `qrraw`. HTTP 200 with `code` in the body:
@@ -54,7 +56,8 @@ export function createTaxClient(options: TaxClientOptions): TaxClient {
         const answer = await once(qrraw);
         if ('failure' in answer) return { kind: 'unavailable', reason: answer.failure };
         if (answer.code === 1) {
-          return answer.json && typeof answer.json === 'object' ? { kind: 'found', json: answer.json } : { kind: 'unavailable', reason: 'code 1 without data.json' };
+          // Control characters (NUL above all) in a receipt would be refused by the database.
+          return answer.json && typeof answer.json === 'object' ? { kind: 'found', json: stripUnacceptableText(answer.json) } : { kind: 'unavailable', reason: 'code 1 without data.json' };
         }
         if (answer.code === 0) return { kind: 'invalid' };
         const retryable = answer.code === 2 || answer.code === 4;

@@ -17,6 +17,12 @@ const behaviourSchema = z
     code: z.union([z.literal(3), z.literal(4), z.literal(5)]).optional(),
     /** Delay every answer (slow service). */
     delayMs: z.number().int().min(0).max(60_000).default(0),
+    /** Answer with this HTTP status and an HTML page (a proxy in front of the service failing). */
+    httpStatus: z.number().int().min(400).max(599).optional(),
+    /** Answer with something that is not the API's answer. */
+    garbage: z.enum(['not_json', 'no_code', 'found_without_receipt', 'broken_receipt']).optional(),
+    /** Answer "found" with this receipt instead of the one asked about. */
+    otherReceipt: z.record(z.string(), z.unknown()).optional(),
   })
   .default({ notReadyTimes: 0, delayMs: 0 });
 
@@ -107,7 +113,7 @@ export function taxEmulator(options: { token: string; store: TaxEmulatorStore })
     /** How often the API was asked about each receipt (the app must cache). */
     app.get('/requests', async () => Object.fromEntries([...receipts].map(([key, entry]) => [key, entry.requests])));
 
-    app.post('/api/v1/check/get', async (request) => {
+    app.post('/api/v1/check/get', async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (body.token !== options.token) return { code: 5, data: 'Неверный токен' };
       const qr = typeof body.qrraw === 'string' ? parseFiscalQr(body.qrraw) : undefined;
@@ -118,6 +124,13 @@ export function taxEmulator(options: { token: string; store: TaxEmulatorStore })
       if (!qr || !entry || entry.qr.totalKopecks !== qr.totalKopecks || entry.qr.localDateTime.slice(0, 16) !== qr.localDateTime.slice(0, 16) || entry.qr.n !== qr.n) {
         return { code: 0, data: 'Чек некорректен' };
       }
+      const { httpStatus, garbage, otherReceipt } = entry.behaviour;
+      if (httpStatus) return reply.status(httpStatus).type('text/html').send('<html><body>502 Bad Gateway</body></html>');
+      if (garbage === 'not_json') return reply.type('application/json').send('{"code":1,"data":{"json":');
+      if (garbage === 'no_code') return { status: 'ok', data: { json: entry.json } };
+      if (garbage === 'found_without_receipt') return { code: 1, data: 'готово' };
+      if (garbage === 'broken_receipt') return { code: 1, data: { json: { items: 'нет', totalSum: 'много', dateTime: null } } };
+      if (otherReceipt) return { code: 1, first: 0, data: { json: otherReceipt }, request: { qrraw: body.qrraw } };
       if (entry.behaviour.code) return { code: entry.behaviour.code, data: 'Сервис временно недоступен' };
       if (entry.notReadyLeft > 0) {
         entry.notReadyLeft--;

@@ -15,6 +15,7 @@ import { findUserByEmail } from '../auth/repository.js';
 import { analyticsRebuildResponseSchema } from '../../../contract/analytics.js';
 import { rebuildAnalytics } from '../analytics/service.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
+import { dataFingerprint, verifyInvariants } from './invariants.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
@@ -76,5 +77,24 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string }): Fastify
         return { message: messages.billing.settingSaved, key: request.params.key, value: request.body.value };
       },
     );
+
+    app.get(
+      '/verify',
+      {
+        schema: {
+          ...schemaBase,
+          response: { 200: z.object({ checks: z.array(z.string()), violations: z.array(z.object({ check: z.string(), detail: z.string() })) }) },
+        },
+      },
+      async (request) => {
+        const result = await verifyInvariants(deps.db);
+        if (result.violations.length > 0) request.log.error({ violations: result.violations.length }, 'data invariants violated');
+        return result;
+      },
+    );
+
+    app.get('/fingerprint', { schema: { ...schemaBase, response: { 200: z.object({ tables: z.record(z.string(), z.string()) }) } } }, async () => ({
+      tables: await dataFingerprint(deps.db),
+    }));
   };
 }

@@ -20,7 +20,7 @@ export async function identifyBot(telegram: Pick<TelegramClient, 'getMe'>, token
     if (error instanceof TelegramError && (error.kind === 'unauthorized' || error.kind === 'bad_request' || error.kind === 'chat_not_found')) {
       throw new AppError('bad_request', m.tokenRejected);
     }
-    throw new AppError('service_unavailable', m.telegramUnavailable);
+    throw new AppError('unavailable', m.telegramUnavailable);
   }
 }
 

@@ -48,6 +48,18 @@ function answer(status: ReceiptStatus, message: string, points = 0): CheckRespon
   };
 }
 
+const withoutLeadingZeros = (digits: string) => digits.replace(/^0+(?=\d)/, '');
+
+/** The receipt is the one the QR names: the same fiscal drive, document, sign and total. */
+function describesQr(receipt: TaxReceipt, qr: FiscalQr): boolean {
+  return (
+    withoutLeadingZeros(receipt.fn) === withoutLeadingZeros(qr.fn) &&
+    withoutLeadingZeros(receipt.i) === withoutLeadingZeros(qr.i) &&
+    withoutLeadingZeros(receipt.fp) === withoutLeadingZeros(qr.fp) &&
+    receipt.totalKopecks === qr.totalKopecks
+  );
+}
+
 /** The tax service's receipt for a QR, from the cache (read with the action) or the service (cached when found). */
 async function fetchReceipt(
   deps: ReceiptDeps,
@@ -71,6 +83,11 @@ async function fetchReceipt(
   if (!receipt) {
     deps.log.warn({ key }, 'tax service answered with a receipt we cannot read');
     return { kind: 'invalid' };
+  }
+  if (!describesQr(receipt, qr)) {
+    // The service's fault, not the shopper's: nothing is cached, a later check may succeed.
+    deps.log.warn({ key }, 'tax service answered with another receipt than asked');
+    return { kind: 'unavailable' };
   }
   if (cached === undefined) await repo.cacheTaxReceipt(deps.db, key, json);
   return { kind: 'found', receipt };
