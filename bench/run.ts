@@ -7,6 +7,7 @@ import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
 import { receiptsBench } from './receipts.js';
+import { shopBench } from './shop.js';
 import { writeSection } from './report.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -16,6 +17,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
+  shop: (postgres) => shopBench(postgres, DURATION_S),
 };
 
 async function main(): Promise<void> {

@@ -151,6 +151,21 @@ describe("the buyers' shop (Telegram Mini App)", () => {
     });
   });
 
+  it('in a browser whose Telegram script brings no init data it stops waiting and says so', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    await withPage(async (page) => {
+      // Telegram's real script outside Telegram: WebApp exists, initData stays empty.
+      await page.route('**/telegram-web-app.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: "window.Telegram = { WebApp: { initData: '', initDataUnsafe: {}, ready() {}, expand() {} } };" }),
+      );
+      await page.goto(`/shop/${shop.token}`);
+      await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
+      await page.getByRole('alert').getByText(t.telegramIdUnknown).waitFor();
+      expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
+    });
+  });
+
   it(`downloads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of JavaScript (gzip), none of it the cabinet's; the first 4 pictures load first`, async () => {
     const shop = await openShop();
     // Pictures must be the seller's own uploads; only the address is checked here, so the files need not exist.
