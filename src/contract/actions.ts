@@ -80,7 +80,14 @@ const actionSettingsShape = {
   command_no_items: optionalText,
 };
 
-export const createActionRequestSchema = z.object({ user_id: userIdSchema.optional(), ...actionSettingsShape });
+/** The action's own Telegram bot run by ScanApp; a saved token's mask (as answers show it) keeps it. */
+const telegramBotTokenSchema = z
+  .string()
+  .max(200, messages.mailing.tokenMalformed)
+  .nullish()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+
+export const createActionRequestSchema = z.object({ user_id: userIdSchema.optional(), ...actionSettingsShape, telegram_bot_token: telegramBotTokenSchema });
 export type CreateActionRequest = z.input<typeof createActionRequestSchema>;
 export type ActionSettings = z.output<typeof createActionRequestSchema>;
 
@@ -101,6 +108,7 @@ export const updateActionRequestSchema = z.object({
   command_already_scanned: optionalText.optional(),
   command_too_old: optionalText.optional(),
   command_no_items: optionalText.optional(),
+  telegram_bot_token: telegramBotTokenSchema.optional(),
 });
 export type UpdateActionRequest = z.input<typeof updateActionRequestSchema>;
 
@@ -123,6 +131,9 @@ export const actionSchema = z.object({
   min_total: z.number(),
   /** For a bot platform calling POST /lk/api/check on this action's behalf. */
   api_key: z.string(),
+  /** ScanApp's shoppers' bot of this action: the token masked (SPEC §9), its @username. */
+  telegram_bot_token: z.string().nullable(),
+  telegram_bot_username: z.string().nullable(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

@@ -151,6 +151,9 @@ export const buyerSchema = z.object({
   successful_receipts_count: z.number().int(),
   total_amount: z.number(),
   last_receipt_at: z.string(),
+  /** The shopper's Telegram name, known once they wrote to an action's bot (ScanApp's shoppers' bot). */
+  first_name: z.string().nullable(),
+  username: z.string().nullable(),
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -20,7 +21,12 @@ import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
-import { startJobQueue } from './jobs/queue.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
+import { createBotConnector } from './modules/bot/connection.js';
+import { createFloodGuard } from './modules/bot/flood-guard.js';
+import { BotPollers } from './modules/bot/pollers.js';
+import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
@@ -37,6 +43,10 @@ import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { uploadRoutes, uploadServingRoutes } from './modules/uploads/routes.js';
+import { findOwnUpload } from './modules/uploads/service.js';
+import { FolderStorage } from './modules/uploads/storage.js';
+import { UPLOADS_BASE } from '../contract/uploads.js';
 
 export interface AppDeps {
   config: Config;
@@ -44,7 +54,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-/** JSON bodies of the API are small; uploads (later) set their own limit. */
+/** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
 const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
 
@@ -79,13 +89,26 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
-  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
+  // Product and mailing images; an S3-compatible ImageStorage is the scale-out path (README).
+  const imageStorage = new FolderStorage(path.join(config.dataDir, 'uploads'));
+  // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const telegram = createTelegramClient(config.telegram);
-  const delivery = { db: database.db, telegram, loadOwnImage: async () => null, log: app.log };
+  // Jobs queued by request handlers and pollers; bound once the queue runs.
+  let queueRef: JobQueue | undefined;
+  const kick = (job: string) => () => void queueRef?.sendDebounced(job, 1).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
+  const receiptDeps = { ...deps, tax, log: app.log, onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB) };
+  const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
+  const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, mode: config.telegram.updates, pollers, log: app.log });
+  const delivery = {
+    db: database.db,
+    telegram,
+    loadOwnImage: (sellerId: number, imageUrl: string) => findOwnUpload({ db: database.db, storage: imageStorage, sellerId, imageUrl }),
+    log: app.log,
+  };
   const queue = await startJobQueue({
     database,
     log: app.log,
@@ -95,11 +118,24 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
       shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      botUpdatesJob({
+        ...receiptDeps,
+        telegram,
+        publicUrl: config.publicUrl,
+        webAppButtons: config.publicUrl.startsWith('https://') || config.telegram.emulated,
+        isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
+      }),
+      botPollersJob(pollers),
     ],
   });
-  app.addHook('onClose', async () => queue.stop());
-  // Mailings interrupted by a stop or a crash go on from where they were.
+  queueRef = queue;
+  app.addHook('onClose', async () => {
+    await pollers.stop();
+    await queue.stop();
+  });
+  // Mailings interrupted by a stop or a crash go on from where they were; bots are polled again.
   await queue.send(MAILING_RESUME_JOB, { all: true });
+  await pollers.superviseAll();
   await app.register(
     async (api) => {
       // The buyers' shop loads Telegram's Mini App script; in demo mode the emulator's stand-in.
@@ -107,7 +143,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(systemRoutes({ mode: config.mode, telegramWebAppScript, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));
-      await api.register(actionRoutes(deps));
+      await api.register(actionRoutes({ ...deps, bots }));
       await api.register(
         paymentRoutes({
           ...deps,
@@ -117,20 +153,20 @@ export async function buildApp({ config, database, now = () => new Date() }: App
           log: app.log,
         }),
       );
-      await api.register(
-        receiptRoutes({ ...deps, tax, log: app.log, onPuzzleBotPushQueued: () => void queue.sendDebounced(PUZZLEBOT_PUSH_JOB, 1).catch(() => undefined) }),
-      );
+      await api.register(receiptRoutes(receiptDeps));
+      await api.register(botWebhookRoutes({ db: database.db, onStored: kick(BOT_UPDATES_JOB) }));
       await api.register(mailingRoutes({ ...deps, ...delivery, queue }));
       const shop = {
         ...deps,
         telegram,
         publicUrl: config.publicUrl,
-        onNotificationsQueued: () => void queue.sendDebounced(SHOP_NOTIFY_JOB, 1).catch(() => undefined),
+        onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
       if (config.telegram.emulated) await api.register(demoShopRoutes(shop));
       await api.register(buyerRoutes(deps));
+      await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
@@ -138,6 +174,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     },
     { prefix: API_BASE },
   );
+
+  await app.register(uploadServingRoutes({ db: database.db, storage: imageStorage }), { prefix: UPLOADS_BASE });
 
   // Demo mode: stand-ins for external services, reached through the same clients as in production.
   if (config.robokassa.emulated) {

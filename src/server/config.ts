@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** Set → used even in demo mode (a local Bot API server, or the real one with a test bot). */
   TELEGRAM_API_URL: z.url().optional(),
   TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How actions' bots get their updates: `auto` is a webhook when PUBLIC_URL is HTTPS (Telegram's rule), else long polling. */
+  TELEGRAM_UPDATES: z.enum(['auto', 'webhook', 'polling'], { error: 'ожидается auto, webhook или polling' }).default('auto'),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   /** Built web app; the default is where `vite build` puts it. */
@@ -68,7 +70,7 @@ export type Config = {
   robokassa: { emulated: boolean; settings: RobokassaSettings };
   tax: { emulated: boolean; baseUrl: string; token: string; timeoutMs: number; retryDelaysMs: number[] };
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
-  telegram: { emulated: boolean; apiRoot: string; timeoutMs: number };
+  telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
   outbox: { retryBaseMs: number };
 };
 
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       emulated: e.SCANAPP_MODE === 'demo' && !e.TELEGRAM_API_URL,
       apiRoot: (e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : TELEGRAM_API_ROOT)).replace(/\/+$/, ''),
       timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+      updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
   };

@@ -54,7 +54,7 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     expect(history.receipts[0].items.every((item: { status: string; providerInn: string }) => item.status === 'counted' && item.providerInn === WB_SELLER)).toBe(true);
 
     const buyers = (await seller.api.get(`/buyers?user_id=${seller.id}`)).body;
-    expect(buyers.buyers).toEqual([{ buyer_id: '100500', successful_receipts_count: 1, total_amount: WB_TOTAL, last_receipt_at: expect.any(String) }]);
+    expect(buyers.buyers).toEqual([{ buyer_id: '100500', successful_receipts_count: 1, total_amount: WB_TOTAL, last_receipt_at: expect.any(String), first_name: null, username: null }]);
     expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: WB_TOTAL });
     const { operations } = (await seller.api.get('/balance/operations')).body;
     expect(operations[0]).toMatchObject({ kind: 'receipt_fee', amount: -8, description: 'Проверка чека в акции «Aurora»' });

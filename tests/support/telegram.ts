@@ -20,6 +20,7 @@ export interface EmulatedMessage {
   caption?: string | null;
   photo?: string | null;
   parse_mode?: string | null;
+  reply_markup?: unknown;
   at: string;
 }
 

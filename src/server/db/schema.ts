@@ -98,6 +98,9 @@ export const projects = pgTable('projects', {
   productKeywords: text('product_keywords').array().notNull().default([]),
   minTotalKopecks: bigint('min_total_kopecks', { mode: 'number' }).notNull().default(0),
   apiKey: text('api_key').notNull(),
+  telegramBotToken: text('telegram_bot_token'),
+  telegramBotId: bigint('telegram_bot_id', { mode: 'number' }),
+  telegramBotUsername: text('telegram_bot_username'),
 });
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -300,4 +303,53 @@ export const shopNotifications = pgTable('shop_notifications', {
   lastError: text('last_error'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   sentAt: timestamptz('sent_at'),
+});
+
+export const uploads = pgTable('uploads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  storageKey: text('storage_key').notNull().unique(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png'] }).notNull(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type UploadRow = typeof uploads.$inferSelect;
+
+export const botConnections = pgTable('bot_connections', {
+  projectId: integer('project_id').primaryKey().references(() => projects.id),
+  botId: bigint('bot_id', { mode: 'number' }).notNull(),
+  mode: text('mode').$type<'webhook' | 'polling'>().notNull(),
+  webhookSecret: text('webhook_secret').notNull(),
+  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+  pollOwner: text('poll_owner'),
+  pollLeaseUntil: timestamptz('poll_lease_until'),
+  connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+});
+export type BotConnectionRow = typeof botConnections.$inferSelect;
+
+export const botUpdates = pgTable(
+  'bot_updates',
+  {
+    botId: bigint('bot_id', { mode: 'number' }).notNull(),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    payload: jsonb('payload').notNull(),
+    reply: jsonb('reply'),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
+  },
+  (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
+);
+
+export const telegramBuyers = pgTable('telegram_buyers', {
+  buyerTgId: text('buyer_tg_id').primaryKey(),
+  firstName: text('first_name'),
+  username: text('username'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import type { Action } from '../../../contract/actions.js';
-import { kopecksToRubles } from '../../../contract/format.js';
+import { kopecksToRubles, maskSecret } from '../../../contract/format.js';
 import type { ProjectRow } from '../../db/schema.js';
 
 type SettingsColumns = Pick<
@@ -47,5 +47,7 @@ export function presentAction(row: ProjectRow): Action {
     product_keywords: row.productKeywords,
     min_total: kopecksToRubles(row.minTotalKopecks),
     api_key: row.apiKey,
+    telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
+    telegram_bot_username: row.telegramBotUsername,
   };
 }

@@ -5,7 +5,8 @@ import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../.
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import type { BotConnector } from '../bot/connection.js';
 import { applyBalanceChange } from '../billing/ledger.js';
 import { lockUser } from '../billing/repository.js';
 import { runIdempotent, settingPriceKopecks } from '../billing/service.js';
@@ -16,6 +17,8 @@ import { nextSubscriptionEnd, subscriptionReference } from './subscription.js';
 export interface ActionDeps {
   db: Db;
   now: () => Date;
+  /** ScanApp's shoppers' bot of an action (modules/bot); absent in tests of other modules. */
+  bots?: BotConnector;
 }
 
 function endedMessage(endDate: Date): string {
@@ -73,7 +76,9 @@ export async function getAction(deps: ActionDeps, sellerId: number, id: number):
  * seller queue up and each sees the balance the previous one left.
  */
 export async function createAction(deps: ActionDeps, sellerId: number, settings: ActionSettings): Promise<{ projectId: number; message: string }> {
-  return deps.db.transaction(async (tx) => {
+  // Telegram is asked about the bot before anything is written or charged.
+  const bot = await deps.bots?.resolveToken(settings.telegram_bot_token, null);
+  const created = await withBotTaken(() => deps.db.transaction(async (tx) => {
     const seller = await lockUser(tx, sellerId);
     if (!seller) throw new AppError('not_found', messages.common.userNotFound);
     if (!seller.isActivated) throw new AppError('forbidden', messages.actions.notActivated);
@@ -89,6 +94,7 @@ export async function createAction(deps: ActionDeps, sellerId: number, settings:
       productKeywords: settings.product_keywords,
       minTotalKopecks: rublesToKopecks(settings.min_total),
       apiKey: newApiKey(),
+      ...bot,
       isActive: true,
       subscriptionEndDate: nextSubscriptionEnd(null, now),
       createdAt: now,
@@ -108,7 +114,21 @@ export async function createAction(deps: ActionDeps, sellerId: number, settings:
       projectId: row.id,
       message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
     };
-  });
+  }));
+  if (bot?.telegramBotToken) await deps.bots?.sync(created.projectId, null);
+  return created;
+}
+
+/** One bot serves one live action (a unique index): a token already in use is the seller's to fix. */
+async function withBotTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '').includes('one_action_per_bot')) {
+      throw new AppError('conflict', messages.bot.tokenTaken);
+    }
+    throw error;
+  }
 }
 
 export async function updateAction(
@@ -117,15 +137,21 @@ export async function updateAction(
   id: number,
   changes: z.output<typeof updateActionRequestSchema>,
 ): Promise<{ message: string }> {
-  const { user_id: _ignored, ...settings } = changes;
+  const { user_id: _ignored, telegram_bot_token: botToken, ...settings } = changes;
+  const current = await repo.findLiveProject(deps.db, sellerId, id);
+  if (!current) throw notFound();
+  const bot = await deps.bots?.resolveToken(botToken, current.telegramBotToken);
   const columns = Object.fromEntries(Object.entries(settingsToColumns(settings)).filter(([, value]) => value !== undefined));
-  const updated = await repo.updateProject(deps.db, sellerId, id, { ...columns, updatedAt: deps.now() });
+  const updated = await withBotTaken(() => repo.updateProject(deps.db, sellerId, id, { ...columns, ...bot, updatedAt: deps.now() }));
   if (!updated) throw notFound();
+  if (bot) await deps.bots?.sync(id, current.telegramBotToken);
   return { message: messages.actions.updated };
 }
 
 export async function deleteAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string }> {
-  if (!(await repo.softDeleteProject(deps.db, sellerId, id, deps.now()))) throw notFound();
+  const current = await repo.findLiveProject(deps.db, sellerId, id);
+  if (!current || !(await repo.softDeleteProject(deps.db, sellerId, id, deps.now()))) throw notFound();
+  if (current.telegramBotToken) await deps.bots?.sync(id, current.telegramBotToken);
   return { message: messages.actions.deleted };
 }
 

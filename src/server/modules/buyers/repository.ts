@@ -16,6 +16,8 @@ export interface BuyerRow {
   successful_receipts_count: number;
   total_kopecks: number;
   last_receipt_at: Date;
+  first_name: string | null;
+  username: string | null;
 }
 
 const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
@@ -42,7 +44,8 @@ function aggregated(filter: BuyerFilter): SQL {
 export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<BuyerRow[]> {
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const result = await db.execute(sql`
-    SELECT * FROM (${aggregated(filter)}) AS buyers
+    SELECT buyers.*, names.first_name, names.username FROM (${aggregated(filter)}) AS buyers
+      LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = buyers.buyer_id
      ORDER BY ${SORT_COLUMNS[filter.sort]} ${direction}, buyer_id ASC
     ${filter.limit === undefined ? sql`` : sql`LIMIT ${filter.limit}`} OFFSET ${filter.offset}`);
   return rowsOf(result).map((row) => ({
@@ -50,6 +53,8 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
     successful_receipts_count: Number(row.successful_receipts_count),
     total_kopecks: Number(row.total_kopecks),
     last_receipt_at: new Date(row.last_receipt_at as string),
+    first_name: (row.first_name as string | null) ?? null,
+    username: (row.username as string | null) ?? null,
   }));
 }
 

@@ -27,6 +27,8 @@ export async function getBuyers(
       successful_receipts_count: row.successful_receipts_count,
       total_amount: kopecksToRubles(row.total_kopecks),
       last_receipt_at: row.last_receipt_at.toISOString(),
+      first_name: row.first_name,
+      username: row.username,
     })),
     summary: { buyers_count: summary.buyers, successful_receipts: summary.receipts, total_amount: kopecksToRubles(summary.kopecks) },
   };

@@ -1,0 +1,48 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+
+/** SPEC §7: `POST /lk/api/shop/products/upload-image`, multipart with a file → `{ image_url }`. */
+export const UPLOAD_IMAGE_PATH = '/shop/products/upload-image';
+/** Where uploaded images are served, on the product host (ARCHITECTURE: `/lk/uploads/*`). */
+export const UPLOADS_BASE = '/lk/uploads';
+
+/** Multipart field names of the image: `file` (SPEC §7 "a file"); `image` is accepted too. */
+export const UPLOAD_FILE_FIELDS = ['file', 'image'] as const;
+/** SPEC §5: the image types a seller may upload (recognised by content, not by name). */
+export const UPLOAD_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** For `<input type="file" accept>`; the server decides by content anyway. */
+export const UPLOAD_ACCEPT_ATTRIBUTE = UPLOAD_ACCEPTED_TYPES.join(',');
+/** A phone photo is 2–8 MB; 10 MB leaves room without letting one request hold much memory. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Sharp refuses larger images before decoding them (decompression bombs): 40 MP ≈ 7300 × 5500. */
+export const UPLOAD_MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side of the stored copy; enough for Telegram (it shrinks photos to 1280 px) and the shop grid. */
+export const UPLOAD_MAX_SIDE_PX = 2048;
+/** Per-seller guard against a runaway script filling the disk (docs/decisions.md, Uploads). */
+export const UPLOADS_PER_SELLER_PER_HOUR = 200;
+
+export const uploadMessages = {
+  /** SPEC §8 (Mailing): the screen's fallback when an upload fails without a server message. */
+  uploadFailed: 'Не удалось загрузить изображение. Попробуйте позже.',
+  /** SPEC §5 (Product): the answer has no image_url. */
+  noImageUrl: 'Не удалось получить ссылку на изображение.',
+  notMultipart: 'Отправьте изображение файлом (multipart/form-data) в поле «file».',
+  fileMissing: 'Выберите файл изображения.',
+  fileEmpty: 'Файл пустой. Выберите изображение PNG, JPEG или WebP.',
+  oneFileOnly: 'Загрузите одно изображение за раз.',
+  unexpectedField: 'Изображение нужно отправить в поле «file».',
+  tooLarge: 'Файл слишком большой: можно загрузить изображение до 10 МБ.',
+  wrongType: 'Можно загрузить только изображение PNG, JPEG или WebP.',
+  corrupt: 'Не удалось прочитать изображение: файл повреждён или загружен не полностью.',
+  tooManyPixels: 'Изображение слишком большое: не более 40 мегапикселей.',
+  tooManyUploads: 'Слишком много загрузок за час. Попробуйте позже.',
+  notFound: 'Изображение не найдено',
+} as const;
+
+/** Multipart text fields besides the file: SPEC §7's usual `user_id`, which must be the session's. */
+export const uploadFieldsSchema = z.object({ user_id: userIdSchema.optional() });
+export const uploadQuerySchema = uploadFieldsSchema;
+
+/** SPEC §7 answer: an absolute URL, because Telegram and the Mini App fetch it from elsewhere. */
+export const uploadImageResponseSchema = z.object({ image_url: z.url() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connection.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { identifyBot, isSavedToken } from './bot-token.js';
+import type { BotPollers } from './pollers.js';
+import * as repo from './repository.js';
+
+export type BotColumns = Pick<ProjectRow, 'telegramBotToken' | 'telegramBotId' | 'telegramBotUsername'>;
+export type UpdatesMode = 'webhook' | 'polling';
+
+export const WEBHOOK_PATH = '/telegram/webhook';
+
+export interface BotConnectorDeps {
+  db: Db;
+  telegram: Pick<TelegramClient, 'getMe' | 'setWebhook' | 'deleteWebhook'>;
+  publicUrl: string;
+  mode: UpdatesMode;
+  pollers: BotPollers;
+  log: { warn(data: object, message: string): void };
+}
+
+/** Connects and disconnects actions' bots; the actions module calls it around saving an action. */
+export interface BotConnector {
+  /** The columns to save for a token the seller sent (undefined: keep what is saved). Checks the token with Telegram. */
+  resolveToken(given: string | null | undefined, saved: string | null): Promise<BotColumns | undefined>;
+  /** Brings Telegram in line with the saved action: connect its bot, or disconnect one it no longer has. */
+  sync(projectId: number, previousToken: string | null): Promise<void>;
+}
+
+export function createBotConnector(deps: BotConnectorDeps): BotConnector {
+  return {
+    async resolveToken(given, saved) {
+      if (given === undefined || isSavedToken(given ?? '', saved)) return undefined;
+      if (given === null) return { telegramBotToken: null, telegramBotId: null, telegramBotUsername: null };
+      const bot = await identifyBot(deps.telegram, given);
+      return { telegramBotToken: given, telegramBotId: bot.id, telegramBotUsername: bot.username };
+    },
+
+    async sync(projectId, previousToken) {
+      const found = await repo.findBotAction(deps.db, projectId);
+      const action = found?.action;
+      const token = action && !action.deletedAt ? action.telegramBotToken : null;
+      if (previousToken && previousToken !== token) {
+        // The old bot stops sending us its updates; if Telegram is unreachable it only keeps knocking at a closed door.
+        await deps.telegram.deleteWebhook(previousToken).catch((error: unknown) => deps.log.warn({ projectId, err: error }, 'could not remove the old bot webhook'));
+      }
+      if (!token || !action?.telegramBotId) {
+        await repo.deleteConnection(deps.db, projectId);
+        return;
+      }
+      const connection = found?.connection;
+      if (connection && connection.botId === action.telegramBotId && connection.mode === deps.mode) {
+        if (deps.mode === 'polling') deps.pollers.ensurePolling(projectId);
+        return;
+      }
+      const secret = randomBytes(32).toString('base64url');
+      if (deps.mode === 'webhook') {
+        await deps.telegram.setWebhook(token, { url: `${deps.publicUrl}/lk/api${WEBHOOK_PATH}/${action.telegramBotId}`, secret_token: secret, allowed_updates: ['message'] });
+      } else {
+        // Telegram refuses getUpdates while a webhook is set.
+        await deps.telegram.deleteWebhook(token);
+      }
+      await repo.saveConnection(deps.db, { projectId, botId: action.telegramBotId, mode: deps.mode, webhookSecret: secret });
+      if (deps.mode === 'polling') deps.pollers.ensurePolling(projectId);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Message, Update } from 'grammy/types';
+import { formatDate } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import { receiptStatusLabel } from '../../../contract/receipts.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
+import { parseFiscalQr } from '../receipts/qr.js';
+import { checkReceipt, type ReceiptDeps } from '../receipts/service.js';
+import { decodeReceiptQr } from './qr-photo.js';
+import * as repo from './repository.js';
+import type { BotReply } from './repository.js';
+
+const b = messages.bot;
+const RECEIPTS_SHOWN = 5;
+/** Telegram photos are at most 10 MB; a document bigger than this is not a phone photo of a receipt. */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export interface ConversationDeps extends ReceiptDeps {
+  telegram: Pick<TelegramClient, 'getFile' | 'downloadFile'>;
+  publicUrl: string;
+  /** Web App buttons need an HTTPS address in Telegram (the emulator takes any). */
+  webAppButtons: boolean;
+  /** Per (bot, chat) flood guard: true when this message is over the limit (the first one over gets told). */
+  isFlooding(botId: number, chatId: number): 'ok' | 'first_over' | 'over';
+}
+
+/** What a shopper wrote, reduced to what the bot acts on. */
+export type ShopperRequest =
+  | { kind: 'start' }
+  | { kind: 'balance' }
+  | { kind: 'photo'; fileId: string; fileSize: number | undefined }
+  | { kind: 'text'; text: string }
+  | { kind: 'unsupported' };
+
+/** Reads a message (pure). The largest photo size is the one worth decoding. */
+export function readShopperRequest(message: Message): ShopperRequest {
+  const text = message.text?.trim();
+  if (text !== undefined) {
+    if (/^\/start(\s|@|$)/.test(text)) return { kind: 'start' };
+    if (/^\/balance(\s|@|$)/.test(text) || text === b.balanceButton) return { kind: 'balance' };
+    return { kind: 'text', text };
+  }
+  const largest = message.photo?.at(-1);
+  if (largest) return { kind: 'photo', fileId: largest.file_id, fileSize: largest.file_size };
+  const document = message.document;
+  if (document && /^image\/(jpeg|png|webp)$/.test(document.mime_type ?? '')) return { kind: 'photo', fileId: document.file_id, fileSize: document.file_size };
+  return { kind: 'unsupported' };
+}
+
+/** A QR string typed or pasted, also inside a link (`https://…?t=…&s=…`). */
+export function qrFromText(text: string): string | null {
+  if (parseFiscalQr(text)) return text;
+  const query = text.match(/[?&]?(t=\d{8}T\d{4,6}[^\s]*)/)?.[1];
+  return query && parseFiscalQr(query) ? query : null;
+}
+
+/**
+ * Works out the bot's answer to one update (null: nothing to say). Sending it is the caller's
+ * job, so a failed send is retried without checking the receipt again.
+ */
+export async function answerShopper(deps: ConversationDeps, action: ProjectRow, botToken: string, update: Update): Promise<BotReply | null> {
+  const message = update.message;
+  if (!message?.from || message.chat.type !== 'private') return null;
+  const chatId = message.chat.id;
+  const buyerTgId = String(message.from.id);
+  await repo.rememberBuyer(deps.db, { id: buyerTgId, firstName: message.from.first_name ?? null, username: message.from.username ?? null });
+  const reply = (text: string, replyMarkup?: ReplyMarkup): BotReply => ({ chatId, text, ...(replyMarkup ? { replyMarkup } : {}) });
+
+  const flooding = deps.isFlooding(action.telegramBotId ?? 0, chatId);
+  if (flooding === 'first_over') return reply(b.tooFast);
+  if (flooding === 'over') return null;
+
+  const request = readShopperRequest(message);
+  switch (request.kind) {
+    case 'start':
+      return reply(fillMessage(b.greeting, { name: action.name }), await keyboard(deps, action));
+    case 'balance':
+      return reply(await balanceText(deps, action, buyerTgId));
+    case 'unsupported':
+      return reply(b.notAnImage);
+    case 'text': {
+      const qr = qrFromText(request.text);
+      return reply(qr ? await checkText(deps, action, qr, buyerTgId) : b.help);
+    }
+    case 'photo': {
+      if (request.fileSize !== undefined && request.fileSize > MAX_IMAGE_BYTES) return reply(b.notAnImage);
+      const file = await deps.telegram.getFile(botToken, request.fileId);
+      const image = await deps.telegram.downloadFile(botToken, file.file_path);
+      const decoded = await decodeReceiptQr(image);
+      const qr = decoded ? qrFromText(decoded.text) : null;
+      return reply(qr ? await checkText(deps, action, qr, buyerTgId) : b.noQrFound);
+    }
+  }
+}
+
+/** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
+async function checkText(deps: ConversationDeps, action: ProjectRow, qr: string, buyerTgId: string): Promise<string> {
+  const result = await checkReceipt(deps, { sellerId: action.userId, projectId: action.id, qrText: qr, buyerTgId });
+  if (!result.success) return result.message;
+  const points = await repo.readBuyerPoints(deps.db, action.id, buyerTgId);
+  return `${result.message}\n${fillMessage(b.newBalance, { points })}`;
+}
+
+async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
+  const [points, recent] = await Promise.all([repo.readBuyerPoints(deps.db, action.id, buyerTgId), repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN)]);
+  const lines = [fillMessage(b.balance, { name: action.name, points })];
+  if (recent.length === 0) lines.push(b.noReceiptsYet);
+  else lines.push(b.lastReceipts, ...recent.map((r) => fillMessage(b.receiptLine, { date: formatDate(r.scannedAt), status: receiptStatusLabel(r.status) })));
+  return lines.join('\n');
+}
+
+async function keyboard(deps: ConversationDeps, action: ProjectRow): Promise<ReplyMarkup> {
+  const shopToken = deps.webAppButtons ? await repo.findShopToken(deps.db, action.id) : null;
+  const row: ({ text: string } | { text: string; web_app: { url: string } })[] = [{ text: b.balanceButton }];
+  if (shopToken) row.push({ text: b.shopButton, web_app: { url: `${deps.publicUrl}/shop/${shopToken}` } });
+  return { keyboard: [row], resize_keyboard: true };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../db/connection.js';
+import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { TelegramError } from '../../integrations/telegram/errors.js';
+import * as repo from './repository.js';
+
+/** Long-poll wait per getUpdates call (seconds): short enough to notice a disconnect or a shutdown soon. */
+const POLL_TIMEOUT_S = 10;
+const LEASE_MS = 60_000;
+const ERROR_PAUSE_MS = 5_000;
+
+export interface PollerDeps {
+  db: Db;
+  telegram: Pick<TelegramClient, 'getUpdates'>;
+  onStored: () => void;
+  log: { warn(data: object, message: string): void };
+}
+
+/**
+ * Long polling for bots whose address is not HTTPS (Telegram sends webhooks to HTTPS only).
+ * A poller holds its bot's lease in the database, so with several instances exactly one polls
+ * each bot; an instance that dies loses its leases within a minute and another takes over.
+ */
+export class BotPollers {
+  private readonly owner = randomUUID();
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: PollerDeps) {}
+
+  /** Starts polling the action's bot on this instance unless it is polled already (here or elsewhere). */
+  ensurePolling(projectId: number): void {
+    if (this.running.has(projectId) || this.stopping.signal.aborted) return;
+    const loop = this.poll(projectId)
+      .catch((error: unknown) => this.deps.log.warn({ projectId, err: error }, 'bot poller stopped'))
+      .finally(() => this.running.delete(projectId));
+    this.running.set(projectId, loop);
+  }
+
+  /** Picks up every polling bot nobody polls (at start-up and every minute). */
+  async superviseAll(): Promise<void> {
+    for (const projectId of await repo.listUnpolledBots(this.deps.db)) this.ensurePolling(projectId);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all(this.running.values());
+  }
+
+  private async poll(projectId: number): Promise<void> {
+    const { db, telegram } = this.deps;
+    try {
+      while (!this.stopping.signal.aborted) {
+        const lease = await repo.takePollLease(db, projectId, this.owner, LEASE_MS);
+        if (!lease) return;
+        const found = await repo.findBotAction(db, projectId);
+        const token = found?.action.telegramBotToken;
+        if (!token || found.action.deletedAt) return;
+        try {
+          const updates = await telegram.getUpdates(token, { offset: lease.offset, timeout: POLL_TIMEOUT_S });
+          if (updates.length === 0) continue;
+          const stored = await repo.storeUpdates(db, { botId: lease.botId, projectId, updates, newOffset: updates.at(-1)!.update_id + 1 });
+          if (stored > 0) this.deps.onStored();
+        } catch (error) {
+          if (error instanceof TelegramError && error.kind === 'unauthorized') return;
+          this.deps.log.warn({ projectId, err: error }, 'getUpdates failed; polling again shortly');
+          await sleep(ERROR_PAUSE_MS, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+        }
+      }
+    } finally {
+      await repo.releasePollLease(db, projectId, this.owner).catch(() => undefined);
+    }
+  }
+}

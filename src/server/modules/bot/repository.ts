@@ -1,0 +1,166 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { botConnections, botUpdates, buyerPoints, projects, receipts, shopSettings, telegramBuyers, type BotConnectionRow, type ProjectRow } from '../../db/schema.js';
+
+/** A live action with a bot, and its connection (if connected). */
+export async function findBotAction(db: Executor, projectId: number): Promise<{ action: ProjectRow; connection: BotConnectionRow | null } | undefined> {
+  const [row] = await db
+    .select({ action: projects, connection: botConnections })
+    .from(projects)
+    .leftJoin(botConnections, eq(botConnections.projectId, projects.id))
+    .where(eq(projects.id, projectId));
+  return row;
+}
+
+export async function findActionByBotId(db: Executor, botId: number): Promise<{ action: ProjectRow; connection: BotConnectionRow } | undefined> {
+  const [row] = await db
+    .select({ action: projects, connection: botConnections })
+    .from(botConnections)
+    .innerJoin(projects, eq(projects.id, botConnections.projectId))
+    .where(and(eq(botConnections.botId, botId), isNull(projects.deletedAt)));
+  return row;
+}
+
+export async function saveConnection(db: Executor, connection: Pick<BotConnectionRow, 'projectId' | 'botId' | 'mode' | 'webhookSecret'>): Promise<void> {
+  await db
+    .insert(botConnections)
+    .values(connection)
+    .onConflictDoUpdate({
+      target: botConnections.projectId,
+      set: { botId: connection.botId, mode: connection.mode, webhookSecret: connection.webhookSecret, updateOffset: 0, pollOwner: null, pollLeaseUntil: null, connectedAt: new Date() },
+    });
+}
+
+export async function deleteConnection(db: Executor, projectId: number): Promise<void> {
+  await db.delete(botConnections).where(eq(botConnections.projectId, projectId));
+}
+
+/** Takes (or renews) the right to poll a bot for `leaseMs`; null when another instance holds it or the bot is gone. */
+export async function takePollLease(db: Db, projectId: number, owner: string, leaseMs: number): Promise<{ offset: number; botId: number } | null> {
+  const result = await db.execute(sql`
+    UPDATE bot_connections SET poll_owner = ${owner}, poll_lease_until = now() + ${leaseMs} * interval '1 millisecond'
+     WHERE project_id = ${projectId} AND mode = 'polling'
+       AND (poll_lease_until IS NULL OR poll_lease_until < now() OR poll_owner = ${owner})
+    RETURNING update_offset, bot_id`);
+  const row = rowsOf<{ update_offset: string | number; bot_id: string | number }>(result)[0];
+  return row ? { offset: Number(row.update_offset), botId: Number(row.bot_id) } : null;
+}
+
+export async function releasePollLease(db: Db, projectId: number, owner: string): Promise<void> {
+  await db.execute(sql`UPDATE bot_connections SET poll_owner = NULL, poll_lease_until = NULL WHERE project_id = ${projectId} AND poll_owner = ${owner}`);
+}
+
+/** Polling bots nobody polls now (no lease, or a lease that ran out: its instance died). */
+export async function listUnpolledBots(db: Db): Promise<number[]> {
+  const result = await db.execute(sql`
+    SELECT c.project_id FROM bot_connections c JOIN projects p ON p.id = c.project_id
+     WHERE c.mode = 'polling' AND p.deleted_at IS NULL AND (c.poll_lease_until IS NULL OR c.poll_lease_until < now())`);
+  return rowsOf<{ project_id: number }>(result).map((row) => Number(row.project_id));
+}
+
+/**
+ * Keeps updates once per (bot, update_id), so Telegram's redelivery is harmless; with polling the
+ * offset moves in the same transaction, so a crash between the two cannot skip an update.
+ */
+export async function storeUpdates(db: Db, batch: { botId: number; projectId: number; updates: { update_id: number }[]; newOffset?: number }): Promise<number> {
+  if (batch.updates.length === 0 && batch.newOffset === undefined) return 0;
+  return db.transaction(async (tx: Executor) => {
+    let stored = 0;
+    for (const update of batch.updates) {
+      const inserted = await tx
+        .insert(botUpdates)
+        .values({ botId: batch.botId, updateId: update.update_id, projectId: batch.projectId, payload: update })
+        .onConflictDoNothing()
+        .returning({ id: botUpdates.updateId });
+      stored += inserted.length;
+    }
+    if (batch.newOffset !== undefined) {
+      await tx.update(botConnections).set({ updateOffset: batch.newOffset }).where(eq(botConnections.projectId, batch.projectId));
+    }
+    return stored;
+  });
+}
+
+export interface PendingUpdate {
+  botId: number;
+  updateId: number;
+  projectId: number;
+  payload: unknown;
+  reply: BotReply | null;
+  attempts: number;
+}
+
+export interface BotReply {
+  chatId: number;
+  text: string;
+  replyMarkup?: unknown;
+}
+
+/** Claims due updates in arrival order; SKIP LOCKED lets several instances share them. */
+export async function claimUpdates(db: Db, limit: number, leaseMs: number): Promise<PendingUpdate[]> {
+  const result = await db.execute(sql`
+    UPDATE bot_updates u SET attempts = u.attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+      FROM (SELECT bot_id, update_id FROM bot_updates WHERE status = 'pending' AND next_attempt_at <= now()
+             ORDER BY received_at, update_id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+     WHERE u.bot_id = due.bot_id AND u.update_id = due.update_id
+    RETURNING u.bot_id, u.update_id, u.project_id, u.payload, u.reply, u.attempts`);
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return rowsOf<{ bot_id: string; update_id: string; project_id: number; payload: unknown; reply: unknown; attempts: number }>(result)
+    .map((row) => ({
+      botId: Number(row.bot_id),
+      updateId: Number(row.update_id),
+      projectId: Number(row.project_id),
+      payload: json(row.payload),
+      reply: (json(row.reply) ?? null) as BotReply | null,
+      attempts: row.attempts,
+    }))
+    .sort((a, b) => a.updateId - b.updateId);
+}
+
+export async function finishUpdate(db: Db, update: Pick<PendingUpdate, 'botId' | 'updateId'>, outcome: { done: true } | { done: false; error: string; retryAt: Date | null }): Promise<void> {
+  await db
+    .update(botUpdates)
+    .set(
+      outcome.done
+        ? { status: 'done', processedAt: new Date(), lastError: null }
+        : { status: outcome.retryAt ? 'pending' : 'failed', lastError: outcome.error.slice(0, 500), ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}) },
+    )
+    .where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
+}
+
+export async function saveReply(db: Db, update: Pick<PendingUpdate, 'botId' | 'updateId'>, reply: BotReply): Promise<void> {
+  await db.update(botUpdates).set({ reply }).where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
+}
+
+export async function nextUpdateDueAt(db: Db): Promise<Date | null> {
+  const result = await db.execute(sql`SELECT min(next_attempt_at) AS due FROM bot_updates WHERE status = 'pending'`);
+  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
+  return due ? new Date(due) : null;
+}
+
+export async function rememberBuyer(db: Executor, buyer: { id: string; firstName: string | null; username: string | null }): Promise<void> {
+  await db
+    .insert(telegramBuyers)
+    .values({ buyerTgId: buyer.id, firstName: buyer.firstName, username: buyer.username })
+    .onConflictDoUpdate({ target: telegramBuyers.buyerTgId, set: { firstName: buyer.firstName, username: buyer.username, updatedAt: new Date() } });
+}
+
+export async function readBuyerPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db.select({ balance: buyerPoints.balance }).from(buyerPoints).where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
+  return row?.balance ?? 0;
+}
+
+export async function lastReceipts(db: Executor, projectId: number, buyerTgId: string, limit: number) {
+  return db
+    .select({ status: receipts.status, scannedAt: receipts.scannedAt, points: receipts.pointsAwarded })
+    .from(receipts)
+    .where(and(eq(receipts.projectId, projectId), eq(receipts.buyerTgId, buyerTgId)))
+    .orderBy(desc(receipts.id))
+    .limit(limit);
+}
+
+export async function findShopToken(db: Executor, projectId: number): Promise<string | null> {
+  const [row] = await db.select({ token: shopSettings.token }).from(shopSettings).where(eq(shopSettings.projectId, projectId));
+  return row?.token ?? null;
+}

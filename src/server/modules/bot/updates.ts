@@ -1,0 +1,45 @@
+import type { Update } from 'grammy/types';
+import type { Db } from '../../db/connection.js';
+import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { isRetryable } from '../../integrations/telegram/errors.js';
+import { answerShopper, type ConversationDeps } from './conversation.js';
+import * as repo from './repository.js';
+
+export interface UpdateDeps extends ConversationDeps {
+  db: Db;
+  telegram: ConversationDeps['telegram'] & Pick<TelegramClient, 'sendMessage'>;
+}
+
+const BATCH = 10;
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Answers stored updates in arrival order. The answer is kept before it is sent, so a failed send
+ * is retried on its own (with a growing wait) and the receipt is never checked twice.
+ */
+export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
+  const claimed = await repo.claimUpdates(deps.db, BATCH, LEASE_MS);
+  for (const update of claimed) {
+    try {
+      const found = await repo.findBotAction(deps.db, update.projectId);
+      const action = found?.action;
+      if (!action || action.deletedAt || !action.telegramBotToken || action.telegramBotId !== update.botId) {
+        await repo.finishUpdate(deps.db, update, { done: true });
+        continue;
+      }
+      let reply = update.reply;
+      if (!reply) {
+        reply = await answerShopper(deps, action, action.telegramBotToken, update.payload as Update);
+        if (reply) await repo.saveReply(deps.db, update, reply);
+      }
+      if (reply) await deps.telegram.sendMessage(action.telegramBotToken, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
+      await repo.finishUpdate(deps.db, update, { done: true });
+    } catch (error) {
+      const retry = update.attempts < MAX_ATTEMPTS && (isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError'));
+      deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry }, 'bot update failed');
+      await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: retry ? new Date(Date.now() + 2000 * 2 ** update.attempts) : null });
+    }
+  }
+  return claimed.length;
+}

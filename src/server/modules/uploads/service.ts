@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UPLOADS_PER_SELLER_PER_HOUR, uploadMessages, type UploadImageResponse } from '../../../contract/uploads.js';
+import type { Executor } from '../../db/connection.js';
+import { AppError } from '../../http/errors.js';
+import { normaliseImage } from './image.js';
+import { CONTENT_TYPES, imageUrlFor, KEY_RANDOM_BYTES, parseStorageKey, storageKeyFor, storageKeyFromUrl } from './image-rules.js';
+import { countSellerUploadsSince, findSellerUpload, findUploadByKey, insertUpload } from './repository.js';
+import type { ImageStorage } from './storage.js';
+
+export interface UploadDeps {
+  db: Executor;
+  storage: ImageStorage;
+  /** Base of the absolute image URLs we hand out (config.publicUrl). */
+  publicUrl: string;
+  now: () => Date;
+  randomKeyBytes?: (size: number) => Buffer;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Checks and re-encodes a seller's image, stores it and answers its absolute URL.
+ * File first, then the row; if the row fails the file is removed. A crash in between
+ * leaves a file without a row, which is never served (serving goes through the row).
+ */
+export async function uploadImage(deps: UploadDeps, { sellerId, data }: { sellerId: number; data: Buffer }): Promise<UploadImageResponse> {
+  if (data.length === 0) throw new AppError('bad_request', uploadMessages.fileEmpty);
+  // Not atomic under concurrent uploads of one seller (a few may slip past): a guard, not a quota.
+  const recent = await countSellerUploadsSince(deps.db, sellerId, new Date(deps.now().getTime() - HOUR_MS));
+  if (recent >= UPLOADS_PER_SELLER_PER_HOUR) throw new AppError('too_many_requests', uploadMessages.tooManyUploads);
+
+  const result = await normaliseImage(data);
+  if (!result.ok) throw new AppError('bad_request', result.message);
+  const { image } = result;
+
+  const random = (deps.randomKeyBytes ?? randomBytes)(KEY_RANDOM_BYTES);
+  const key = storageKeyFor(sellerId, random, image.format);
+  const contentType = CONTENT_TYPES[image.format];
+  await deps.storage.put(key, image.data, contentType);
+  try {
+    await insertUpload(deps.db, {
+      userId: sellerId,
+      storageKey: key,
+      contentType,
+      byteSize: image.data.length,
+      width: image.width,
+      height: image.height,
+    });
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return { image_url: imageUrlFor(deps.publicUrl, key) };
+}
+
+export interface ServedImage {
+  stream: Readable;
+  contentType: string;
+  byteSize: number;
+}
+
+/** An image to serve by its key, or null for anything we did not store (including malformed keys). */
+export async function openStoredImage(deps: { db: Executor; storage: ImageStorage }, key: string): Promise<ServedImage | null> {
+  if (!parseStorageKey(key)) return null;
+  const row = await findUploadByKey(deps.db, key);
+  if (!row) return null;
+  const stream = await deps.storage.createReadStream(key);
+  if (!stream) return null;
+  return { stream, contentType: row.contentType, byteSize: row.byteSize };
+}
+
+/** Whether a URL has the shape of one of our uploaded images (`…/lk/uploads/<key>`), whoever owns it. */
+export function isOwnUploadUrl(url: string): boolean {
+  return storageKeyFromUrl(url) !== undefined;
+}
+
+/**
+ * The bytes behind one of THIS seller's image URLs, for the mailing worker and the shop: they
+ * send the file itself to Telegram rather than have Telegram fetch it (which fails for
+ * localhost and private deployments). Another seller's image or a foreign URL → null.
+ */
+export async function findOwnUpload({
+  db,
+  storage,
+  sellerId,
+  imageUrl,
+}: {
+  db: Executor;
+  storage: ImageStorage;
+  sellerId: number;
+  imageUrl: string;
+}): Promise<{ data: Buffer; contentType: string; filename: string } | null> {
+  const key = storageKeyFromUrl(imageUrl);
+  const parsed = key ? parseStorageKey(key) : undefined;
+  if (!key || !parsed || parsed.sellerId !== sellerId) return null;
+  const row = await findSellerUpload(db, sellerId, key);
+  if (!row) return null;
+  const data = await storage.read(key);
+  if (!data) return null;
+  return { data, contentType: row.contentType, filename: parsed.filename };
+}
