@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { API_BASE } from '../../src/contract/constants.js';
+import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as t } from '../../src/contract/public-shop.js';
 import { DEMO_BAR_LABEL, WEB_APP_CLOSED_TEXT } from '../../src/server/integrations/telegram/emulator-web-app.js';
 import type { Seller } from '../support/api-client.js';
@@ -38,6 +41,21 @@ async function addProduct(shop: Shop, fields: { title: string; price_points: num
   return answer.body.product.id as number;
 }
 
+/** A product picture as the seller uploads it (3:4, one colour per product). */
+async function uploadPicture(shop: Shop, hue: number): Promise<string> {
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: hue, g: 120, b: 200 } } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
+  const response = await fetch(`${baseUrl()}${API_BASE}${UPLOAD_IMAGE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shop.seller.api.token}`, 'x-forwarded-for': shop.seller.api.address },
+    body: form,
+  });
+  const body = (await response.json()) as { image_url?: string; message?: string };
+  if (!body.image_url) throw new Error(`upload refused: ${response.status} ${body.message}`);
+  return body.image_url;
+}
+
 /** A buyer who earned RECEIPT_POINTS in the shop's action by a real receipt check (tax emulator). */
 async function buyerWithPoints(shop: Shop): Promise<string> {
   const buyer = newChatId();
@@ -58,7 +76,7 @@ async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void>
 describe("the buyers' shop (Telegram Mini App)", () => {
   it('shows the balance and the visible products in order; an exchange is sent, the Mini App closes and the balance drops', async () => {
     const shop = await openShop();
-    await addProduct(shop, { title: 'Кружка', price_points: 100, description: 'Белая, 300 мл' });
+    await addProduct(shop, { title: 'Кружка', price_points: 100, description: 'Белая, 300 мл', image_url: await uploadPicture(shop, 40) });
     await addProduct(shop, { title: 'Скрытый товар', price_points: 1, is_active: false });
     await addProduct(shop, { title: 'Кепка', price_points: 50 });
     await addProduct(shop, { title: 'Худи', price_points: 500 });
@@ -70,6 +88,9 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       const titles = await page.locator('.shop-card__title').allInnerTexts();
       expect(titles).toEqual(['Кружка', 'Кепка', 'Худи']);
       await page.getByText('Белая, 300 мл').waitFor();
+      // The seller's uploaded picture shows (decoded, 3:4).
+      const picture = page.locator('.shop-card', { hasText: 'Кружка' }).locator('img');
+      await page.waitForFunction((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 300, await picture.elementHandle());
 
       // Too expensive: disabled, and the page says why.
       expect(await exchangeButton(page, 'Худи').isDisabled()).toBe(true);
@@ -168,9 +189,7 @@ describe("the buyers' shop (Telegram Mini App)", () => {
 
   it(`downloads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of JavaScript (gzip), none of it the cabinet's; the first 4 pictures load first`, async () => {
     const shop = await openShop();
-    // Pictures must be the seller's own uploads; only the address is checked here, so the files need not exist.
-    const sellerId = (await shop.seller.api.get('/profile')).body.user.id as number;
-    for (let i = 1; i <= 6; i++) await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: `${baseUrl()}/lk/uploads/${sellerId}/product-${i}.webp` });
+    for (let i = 1; i <= 6; i++) await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: await uploadPicture(shop, i * 30) });
     await withPage(async (page) => {
       const scripts = new Map<string, Promise<Buffer>>();
       page.on('response', (response) => {
