@@ -2,7 +2,8 @@ import { ORDER_STATUS_LABELS, publicShopMessages } from './public-shop.js';
 
 /**
  * Every Russian text the server and the web app show, in one place.
- * Quoted SPEC texts (§2, §5, §8) appear here exactly once.
+ * Quoted SPEC texts (§2, §5, §8) appear here exactly once; the buyers' shop texts are defined in
+ * public-shop.ts (the Mini App's budget forbids loading this catalogue) and only referenced here.
  */
 export const messages = {
   common: {
