@@ -3,9 +3,11 @@
  * into docs/benchmarks.md between its markers. `npm run bench -- receipts` runs one section.
  */
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
+import { analyticsBench } from './analytics.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
+import { qrBench } from './qr.js';
 import { receiptsBench } from './receipts.js';
 import { shopBench } from './shop.js';
 import { writeSection } from './report.js';
@@ -18,14 +20,18 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
   shop: (postgres) => shopBench(postgres, DURATION_S),
+  qr: () => qrBench(),
+  analytics: (postgres) => analyticsBench(postgres),
 };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((name) => name in sections);
   const names = wanted.length > 0 ? wanted : Object.keys(sections);
   let cluster: PostgresCluster | undefined;
-  if (findPostgresBin()) cluster = await startPostgresCluster();
-  else console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
+  // The QR decoder needs no database: `npm run bench -- qr` alone starts no cluster.
+  const needsDatabase = names.some((name) => name !== 'qr');
+  if (needsDatabase && findPostgresBin()) cluster = await startPostgresCluster();
+  else if (needsDatabase) console.warn('PostgreSQL binaries not found: PostgreSQL rows are skipped');
   const postgres = (name: string) => (cluster ? createDatabase(cluster.url, name) : undefined);
   try {
     for (const name of names) {

@@ -31,6 +31,7 @@ describe('the cabinet layout', () => {
         ['/dashboard/mailing', d.mailingTitle, d.mailingTitle],
         ['/dashboard/history', d.historyTitle, d.historyTitle],
         ['/dashboard/buyers', d.buyersTitle, d.buyersTitle],
+        ['/dashboard/analytics', messages.analytics.title, messages.analytics.title],
         ['/dashboard/tariffs', d.tariffsTitle, d.tariffsTitle],
         ['/dashboard/action/create', d.actionCreateTitle, d.actionsTitle],
         ['/dashboard/action/12', d.actionTitle, d.actionsTitle],

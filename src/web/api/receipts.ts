@@ -3,6 +3,7 @@ import { messages } from '../../contract/messages.js';
 import { RECEIPT_PAGE_SIZE, checkResponseSchema, demoReceiptResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
 import { useSessionState } from '../auth/session.js';
 import { actionsQueryKey } from './actions.js';
+import { analyticsQueryKey } from './analytics.js';
 import { profileQueryKey } from './auth.js';
 import { buyersQueryKey } from './buyers.js';
 import { apiRequest } from './client.js';
@@ -60,7 +61,7 @@ export function useCheckReceiptMutation(actionId: number) {
       }),
     onSuccess: () =>
       Promise.all(
-        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId)].map((queryKey) =>
+        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId), analyticsQueryKey(userId)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

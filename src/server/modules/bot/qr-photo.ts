@@ -1,16 +1,16 @@
 /**
  * Finds the fiscal QR code in a shopper's photo of a receipt (as Telegram delivers it: JPEG, PNG or
  * WebP, any orientation, any size). One ZXing pass over a normalised picture reads most photos; the
- * rest get a few different looks (sharper, full resolution, local contrast, closer crops), at most
- * MAX_PASSES in all, so a photo without any QR costs a bounded, small amount of work.
+ * rest get a few different looks (full resolution, evened light with sharpened edges, a closer crop,
+ * an enlargement), at most MAX_PASSES in all, so a photo without any QR costs bounded, small work.
  */
 import sharp from 'sharp';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { photoPasses, type Pass } from './qr-passes.js';
 import { loadQrReader, readQrTexts, type GreyImage } from './zxing.js';
 
-/** Work bound per photo: each pass is one ZXing read of at most ~2.5 megapixels. */
-export const MAX_PASSES = 6;
+/** Work bound per photo: each pass is one ZXing read of a picture at most FULL_SIDE px long. */
+export const MAX_PASSES = 4;
 /** Longest side of the picture the first pass reads: enough for a receipt QR filling a tenth of the frame. */
 export const FIRST_PASS_SIDE = 1600;
 /** Longest side kept from the original: Telegram documents may be 4000+ px; more than this adds time, not codes. */

@@ -6,7 +6,7 @@ import { decodeReceiptQr } from './qr-photo.js';
 import { zxingWasmPath } from './zxing.js';
 
 // This file runs in its own module context, so the decoder's wasm is loaded here for the first time.
-describe('the ZXing reader', () => {
+describe('the ZXing reader', { timeout: 60_000 }, () => {
   const networkCalls: string[] = [];
 
   beforeAll(() => {

@@ -20,7 +20,7 @@ export interface BuyerRow {
   username: string | null;
 }
 
-const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
+export const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
   buyer_id: sql`buyer_id`,
   successful_receipts_count: sql`successful_receipts_count`,
   total_amount: sql`total_kopecks`,
@@ -28,7 +28,7 @@ const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
 };
 
 /** Buyers aggregated over the seller's actions (or one), from the per-action statistics. */
-function aggregated(filter: BuyerFilter): SQL {
+export function aggregated(filter: BuyerFilter): SQL {
   return sql`
     SELECT buyer_tg_id AS buyer_id,
            sum(successful_receipts)::int AS successful_receipts_count,

@@ -7,6 +7,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { parseActionId } from '../action-id.js';
+import { AnalyticsPanel } from '../analytics/analytics-panel.js';
 import { ActionReceiptsSection } from '../receipts/action-receipts-section.js';
 import { usePageTitle } from '../page-title.js';
 import { ActionCommandDialog, renewLabel, type ActionCommand } from './action-command-dialog.js';
@@ -146,6 +147,8 @@ function ActionDetails({ action, notice, onNotice, editing }: {
       </section>
 
       <ApiKeyPanel action={action} />
+
+      <AnalyticsPanel actionId={action.id} />
 
       <ActionReceiptsSection actionId={action.id} />
 

@@ -1,7 +1,9 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useOperationsQuery } from '../../../api/billing.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { formatDate, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { signedRubles } from './signed-rubles.js';
@@ -20,6 +22,7 @@ export function BalancePage() {
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
+      {rows.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
       {operations.isPending && (
         <LoadingState>{messages.common.loading}</LoadingState>
       )}

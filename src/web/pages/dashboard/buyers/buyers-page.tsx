@@ -4,7 +4,9 @@ import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { FilterSelect } from '../receipts/filter-select.js';
 import { parseProjectFilter, projectFilterOptions } from '../receipts/project-filter.js';
@@ -59,6 +61,11 @@ export function BuyersPage() {
           value={periodDays === null ? '' : String(periodDays)}
           options={buyerPeriodOptions}
           onChange={(value) => setFilter('period', value)}
+        />
+        <DownloadCsvButton
+          path={EXPORT_PATHS.buyers}
+          query={{ project_id: actionId ?? undefined, period_days: periodDays ?? undefined, sort: sort?.field, order: sort?.order }}
+          fallbackName="scanapp-buyers.csv"
         />
       </div>
       {buyers.isPending ? (

@@ -2,6 +2,8 @@ import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useReceiptHistoryQuery } from '../../../api/receipts.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { parseProjectFilter, projectFilterOptions } from './project-filter.js';
 import { ProjectFilterSelect } from './project-filter-select.js';
@@ -32,6 +34,7 @@ export function ReceiptHistoryPage() {
       <h1 className="dashboard-page__title">{usePageTitle()}</h1>
       <div className="filters">
         <ProjectFilterSelect options={options} value={projectId} onChange={handleProjectChange} />
+        <DownloadCsvButton path={EXPORT_PATHS.receipts} query={{ project_id: projectId ?? undefined }} fallbackName="scanapp-receipts.csv" />
       </div>
       <ReceiptList query={receipts} emptyText={messages.receipts.historyEmpty} showProject headingLevel={2} />
     </section>
