@@ -1,7 +1,7 @@
 /**
- * Lighthouse on the landing page (`/`): three runs of Lighthouse's default mobile profile
+ * Lighthouse on a public page (the landing `/` by default; the shop in bench/shop.ts): three runs of Lighthouse's default mobile profile
  * (simulated slow 4G and 4× CPU slowdown) against the built server, in Debian's Chromium.
- * Reports every run and the median, plus the landing's JavaScript in gzip bytes.
+ * Reports every run and the median, plus the page's JavaScript in gzip bytes.
  *
  *   npm run build && node --import tsx bench/lighthouse.ts
  */
@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.js';
-import { startServer } from '../tests/support/server-process.js';
+import { startServer, type RunningServer } from '../tests/support/server-process.js';
 import { machineLine } from './report.js';
 
 const RUNS = 3;
@@ -77,16 +77,29 @@ async function gzipKiB(urls: string[]): Promise<number> {
   return bytes / 1024;
 }
 
-/** Runs Lighthouse three times on `/` of the built server and returns a markdown table (median last). */
-export async function runLighthouseBench(): Promise<string> {
-  const server = await startServer();
+interface PageOptions {
+  /** The page to measure (default the landing). */
+  path: string;
+  /** How the JavaScript line names the page's scripts, and their budget. */
+  scriptsLabel: string;
+  budgetKb: number;
+  /** Scripts not counted as the page's own (e.g. a demo stand-in of an external service). */
+  ignoreScript?: (url: string) => boolean;
+  /** An already running server (with data in it); else a fresh one is started and stopped. */
+  server?: RunningServer;
+}
+
+/** Runs Lighthouse three times on a page of the built server and returns a markdown table (median last). */
+export async function runLighthouseBench(options: PageOptions = { path: '/', scriptsLabel: 'Landing JavaScript', budgetKb: 100 }): Promise<string> {
+  const server = options.server ?? (await startServer());
   try {
-    const url = `${server.url}/`;
+    const url = `${server.url}${options.path}`;
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await withRetry(() => runOnce(url)));
-    const jsKiB = await gzipKiB(runs[0]!.scripts);
+    const scripts = runs[0]!.scripts.filter((script) => !options.ignoreScript?.(script));
+    const jsKiB = await gzipKiB(scripts);
 
-    const head = `| Lighthouse, mobile, \`/\` | ${runs.map((_, i) => `run ${i + 1}`).join(' | ')} | median |`;
+    const head = `| Lighthouse, mobile, \`${options.path.replace(/\/shop\/[^/?]+/, '/shop/{token}')}\` | ${runs.map((_, i) => `run ${i + 1}`).join(' | ')} | median |`;
     const rule = `| --- |${' --- |'.repeat(runs.length + 1)}`;
     const scoreRows = CATEGORIES.map((id) => {
       const values = runs.map((run) => run.scores[id]);
@@ -104,10 +117,10 @@ export async function runLighthouseBench(): Promise<string> {
       ...scoreRows,
       ...metricRows,
       '',
-      `Landing JavaScript: ${runs[0]!.scripts.length} files, ${jsKiB.toFixed(1)} KB gzip (budget 100 KB).`,
+      `${options.scriptsLabel}: ${scripts.length} files, ${jsKiB.toFixed(1)} KB gzip (budget ${options.budgetKb} KB).`,
     ].join('\n');
   } finally {
-    await server.stop();
+    if (!options.server) await server.stop();
   }
 }
 

@@ -9,6 +9,7 @@ import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
 import { qrBench } from './qr.js';
 import { receiptsBench } from './receipts.js';
+import { shopBench } from './shop.js';
 import { writeSection } from './report.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -18,6 +19,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
+  shop: (postgres) => shopBench(postgres, DURATION_S),
   qr: () => qrBench(),
   analytics: (postgres) => analyticsBench(postgres),
 };

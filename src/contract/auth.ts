@@ -105,5 +105,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   mode: z.enum(['demo', 'production']),
+  /** The Telegram Mini App script the buyers' shop loads: Telegram's own, or the emulator's demo stand-in. */
+  telegram_web_app_script: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,6 +1,9 @@
+import { ORDER_STATUS_LABELS, publicShopMessages } from './public-shop.js';
+
 /**
  * Every Russian text the server and the web app show, in one place.
- * Quoted SPEC texts (§2, §5, §8) appear here exactly once.
+ * Quoted SPEC texts (§2, §5, §8) appear here exactly once; the buyers' shop texts are defined in
+ * public-shop.ts (the Mini App's budget forbids loading this catalogue) and only referenced here.
  */
 export const messages = {
   common: {
@@ -183,30 +186,14 @@ export const messages = {
     orderAlreadyClosed: 'Этот запрос на обмен уже закрыт.',
     orderFulfilled: 'Обмен подтверждён.',
     orderCancelled: 'Обмен отменён, баллы возвращены покупателю.',
-    orderPending: 'Ждёт подтверждения',
-    orderDone: 'Выдан',
-    orderCancelledLabel: 'Отменён',
+    orderPending: ORDER_STATUS_LABELS.pending,
+    orderDone: ORDER_STATUS_LABELS.fulfilled,
+    orderCancelledLabel: ORDER_STATUS_LABELS.cancelled,
     ledgerPurchase: 'Обмен на «{title}»',
     ledgerRefund: 'Возврат за отменённый обмен «{title}»',
   },
   /** The buyers' shop, a Telegram Mini App (SPEC §2 Public shop, §8). */
-  publicShop: {
-    title: 'Магазин баллов',
-    comingSoon: 'Магазин откроется здесь в ближайшее время.',
-    linkInvalid: 'Ссылка магазина недействительна.',
-    loadFailed: 'Не удалось загрузить товары магазина.',
-    tokenNotFound: 'Токен магазина не найден.',
-    telegramIdUnknown: 'Не удалось определить ваш Telegram ID. Пожалуйста, откройте магазин из Telegram.',
-    purchaseFailed: 'Не удалось отправить запрос на обмен.',
-    purchaseSent: 'Запрос на обмен отправлен. Дождитесь подтверждения в боте.',
-    exchange: 'Обменять',
-    productUnavailable: 'Этот товар больше недоступен для обмена.',
-    notEnoughPoints: 'Не хватает баллов: нужно {price}, у вас {points}.',
-    buyerMismatch: 'Запрос отправлен не от имени открывшего магазин покупателя.',
-    announcement: 'Запрос на обмен принят: «{title}» за {price} баллов. Осталось баллов: {points}. Продавец подтвердит обмен в этом чате.',
-    fulfilledNotice: 'Обмен подтверждён: «{title}». Спасибо!',
-    cancelledNotice: 'Обмен «{title}» отменён, {price} баллов вернулись на ваш счёт.',
-  },
+  publicShop: publicShopMessages,
   billing: {
     unknownSetting: 'Неизвестная настройка тарифа',
     settingKeyRequired: 'Укажите настройку тарифа (setting_key)',

@@ -5,16 +5,17 @@ import { messages } from './messages.js';
 const m = messages.shop;
 const p = messages.publicShop;
 
-/** The header a Mini App sends its Telegram-signed init data in (the raw `Telegram.WebApp.initData`). */
-export const INIT_DATA_HEADER = 'x-telegram-init-data';
-/** Signed init data older than this is refused (Telegram's advice: check `auth_date`). */
-export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
-/** SPEC §9: the shop preloads the first 4 product images. */
-export const PRELOADED_IMAGES = 4;
-/** SPEC §7: after a successful exchange request the Mini App closes after this long. */
-export const CLOSE_AFTER_PURCHASE_MS = 300;
-/** A shop token in a link: 32 url-safe characters (≥ 128 random bits). */
-export const SHOP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+export {
+  CLOSE_AFTER_PURCHASE_MS,
+  INIT_DATA_HEADER,
+  INIT_DATA_MAX_AGE_SECONDS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PRELOADED_IMAGES,
+  SHOP_TOKEN_PATTERN,
+  type OrderStatus,
+} from './public-shop.js';
+import { ORDER_STATUSES, SHOP_TOKEN_PATTERN } from './public-shop.js';
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 export const projectIdSchema = positiveId(m.projectRequired);
@@ -131,14 +132,6 @@ export const productsResponseSchema = z.object({ products: z.array(shopProductSc
 
 // ---- orders (exchange requests) ----
 
-export const ORDER_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: m.orderPending,
-  fulfilled: m.orderDone,
-  cancelled: m.orderCancelledLabel,
-};
-
 export const shopOrderSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -184,3 +177,12 @@ export const purchaseRequestSchema = z.object({
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 export const purchaseResponseSchema = z.object({ message: z.string(), order: publicOrderSchema, points: z.number().int() });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+// ---- demo mode: the emulator's Mini App stand-in ----
+
+/** A demo buyer (Telegram ids are positive integers; 16 digits is what the shop stores). */
+export const demoInitDataRequestSchema = z.object({
+  user_id: z.number({ error: p.telegramIdUnknown }).int(p.telegramIdUnknown).positive(p.telegramIdUnknown).max(Number.MAX_SAFE_INTEGER, p.telegramIdUnknown),
+  first_name: z.string({ error: p.demoBuyerNameInvalid }).trim().min(1, p.demoBuyerNameInvalid).max(64, p.demoBuyerNameInvalid).optional().default(p.demoBuyerName),
+});
+export const demoInitDataResponseSchema = z.object({ init_data: z.string() });

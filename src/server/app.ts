@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/constants.js';
-import type { Config } from './config.js';
+import { TELEGRAM_WEB_APP_SCRIPT, type Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { handleClientError, handleError } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -34,13 +34,14 @@ import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
+import { demoShopRoutes } from './modules/shop/demo-routes.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
 import { createTelegramClient } from './integrations/telegram/client.js';
-import { telegramEmulator } from './integrations/telegram/emulator.js';
+import { telegramEmulator, WEB_APP_SCRIPT_PATH } from './integrations/telegram/emulator.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
 import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
@@ -59,6 +60,7 @@ export interface AppDeps {
 
 /** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
+const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -141,7 +143,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(
     async (api) => {
       registerInputGuard(api);
-      await api.register(systemRoutes({ mode: config.mode, openapi: () => app.swagger() }));
+      // The buyers' shop loads Telegram's Mini App script; in demo mode the emulator's stand-in.
+      const telegramWebAppScript = config.telegram.emulated ? `${TELEGRAM_EMULATOR_PREFIX}${WEB_APP_SCRIPT_PATH}` : TELEGRAM_WEB_APP_SCRIPT;
+      await api.register(systemRoutes({ mode: config.mode, telegramWebAppScript, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
       await api.register(billingRoutes(deps));
       await api.register(actionRoutes({ ...deps, bots }));
@@ -165,6 +169,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
+      if (config.telegram.emulated) await api.register(demoShopRoutes(shop));
       await api.register(buyerRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
 
@@ -195,7 +200,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
-  if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: '/__emulators/telegram' });
+  if (config.telegram.emulated) await app.register(telegramEmulator({ webAppInitDataPath: `${API_BASE}/demo/shop` }), { prefix: TELEGRAM_EMULATOR_PREFIX });
 
   await registerWebApp(app, config.webDistDir);
   return app;

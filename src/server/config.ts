@@ -75,6 +75,8 @@ export type Config = {
 };
 
 export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
+/** Telegram's Mini App script, loaded by the buyers' shop (CSP: script-src https://telegram.org on /shop/). */
+export const TELEGRAM_WEB_APP_SCRIPT = 'https://telegram.org/js/telegram-web-app.js';
 
 /** Demo-mode token of the tax-service emulator. */
 export const DEMO_TAX_TOKEN = 'demo-tax-token';

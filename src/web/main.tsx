@@ -9,12 +9,16 @@ if (!container) throw new Error('index.html has no #root element');
  * router, TanStack Query, zod and the message catalogue (together ~75 KB gzip), so a visitor
  * from an ad gets the landing within its 100 KB gzip budget. Every other address starts the app.
  */
-const loadPublicPage = standalonePage(window.location.pathname);
-const started = loadPublicPage
-  ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) =>
-      mountStandalonePage(container, Page),
-    )
-  : import('./app.js').then(({ mountApp }) => mountApp(container));
+const path = window.location.pathname;
+const loadPublicPage = standalonePage(path);
+const started = path.startsWith('/shop/')
+  ? // The buyers' shop, a Telegram Mini App: its own small code only (80 KB gzip budget).
+    import('./pages/shop/mount-shop.js').then(({ mountShop }) => mountShop(container))
+  : loadPublicPage
+    ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) =>
+        mountStandalonePage(container, Page),
+      )
+    : import('./app.js').then(({ mountApp }) => mountApp(container));
 
 started.catch((error: unknown) => {
   console.error('The page could not start', error);

@@ -14,7 +14,6 @@ const d = messages.dashboard;
 const landingPage = async () => ({ Component: (await import('./pages/public/landing-page.js')).LandingPage });
 const ofertaPage = async () => ({ Component: (await import('./pages/public/oferta-page.js')).OfertaPage });
 const privacyPage = async () => ({ Component: (await import('./pages/public/privacy-page.js')).PrivacyPage });
-const publicShopPage = async () => ({ Component: (await import('./pages/public/public-shop-page.js')).PublicShopPage });
 const notFoundPage = async () => ({ Component: (await import('./pages/public/not-found-page.js')).NotFoundPage });
 const loginPage = async () => ({ Component: (await import('./pages/auth/login-page.js')).LoginPage });
 const registerPage = async () => ({ Component: (await import('./pages/auth/register-page.js')).RegisterPage });
@@ -51,7 +50,6 @@ export const routes: RouteObject[] = [
       { index: true, lazy: landingPage },
       { path: 'oferta', lazy: ofertaPage },
       { path: 'privacy', lazy: privacyPage },
-      { path: 'shop/:token', lazy: publicShopPage },
       {
         Component: RedirectIfSignedIn,
         children: [

@@ -102,7 +102,7 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       for (const path of ['/', '/dashboard', '/lk/api/health']) {
         const response = await fetch(`${backend.url}${path}`);
         const csp = response.headers.get('content-security-policy') ?? '';
-        expect(csp).toContain("script-src 'self'");
+        expect(csp).toContain("script-src 'self';");
         expect(csp).not.toContain('unsafe-inline');
         expect(csp).not.toContain('upgrade-insecure-requests');
         expect(csp).toContain("frame-ancestors 'none'");
@@ -119,6 +119,13 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
       expect(response.headers.get('x-frame-options')).toBeNull();
+    });
+
+    it("lets the public shop load Telegram's Mini App script, still without inline scripts", async () => {
+      const response = await fetch(`${backend.url}/shop/abc`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' https://telegram.org;");
+      expect(csp).not.toContain('unsafe-inline');
     });
 
     it('never sends a stack trace', async () => {

@@ -41,10 +41,11 @@ describe('public pages', () => {
       expect(await contact.getAttribute('href')).toMatch(/^https:\/\/t\.me\//);
     }));
 
-  it("the buyers' shop address shows its placeholder page", () =>
+  it("a malformed buyers' shop address says the link is invalid", () =>
     withPage(async (page) => {
       await page.goto('/shop/some-token');
       await heading(page, messages.publicShop.title).waitFor();
+      await page.getByRole('alert').getByText(messages.publicShop.linkInvalid).waitFor();
     }));
 
   it('an unknown address shows the Russian 404 page with a way home', () =>

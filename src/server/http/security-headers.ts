@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** Telegram Web opens mini-apps in an iframe on these origins; nothing else may frame us. */
 const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+/** Telegram's Mini App script (TELEGRAM_WEB_APP_SCRIPT) comes from here; only the shop may load it. */
+const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
   await app.register(helmet, {
@@ -31,7 +33,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     xFrameOptions: { action: 'deny' },
   });
 
-  // The public shop runs inside Telegram as a mini-app: let Telegram frame it, nobody else.
+  // The public shop runs inside Telegram as a mini-app: let Telegram frame it, nobody else,
+  // and let it load Telegram's Mini App script (still no inline scripts).
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/shop/')) return;
     reply.removeHeader('x-frame-options');
@@ -39,7 +42,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     if (typeof csp === 'string') {
       reply.header(
         'content-security-policy',
-        csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${TELEGRAM_FRAME_ANCESTORS.join(' ')}`),
+        csp
+          .replace("frame-ancestors 'none'", `frame-ancestors 'self' ${TELEGRAM_FRAME_ANCESTORS.join(' ')}`)
+          .replace("script-src 'self'", `script-src 'self' ${TELEGRAM_SCRIPT_ORIGIN}`),
       );
     }
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BotApiFailure, callBotApi, type BotApiParams } from './emulator-bot-api.js';
 import { NotAnImageError } from './emulator-files.js';
 import { TelegramEmulatorStore } from './emulator-store.js';
+import { webAppStandInScript } from './emulator-web-app.js';
 import { botIdOf, isWellFormedBotToken } from './token.js';
 
 /**
@@ -18,7 +19,10 @@ import { botIdOf, isWellFormedBotToken } from './token.js';
  * Control API for tests and demos: `GET|DELETE /messages` (accepted messages), `POST|DELETE /blocked`
  * (a chat that blocked every bot), `POST /outage` (every Bot API call answers 502 for a while),
  * `POST /updates` (a shopper writes to a bot: delivered to its webhook or queued for getUpdates).
+ *
+ * Mini Apps: `GET /telegram-web-app.js`, a stand-in for Telegram's Mini App script (emulator-web-app.ts).
  */
+export const WEB_APP_SCRIPT_PATH = '/telegram-web-app.js';
 const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Bot API calls other than uploads are small; the app's JSON limit is lower than Telegram's. */
 const BOT_API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,8 +44,9 @@ const updateBodySchema = z
   })
   .refine((body) => (body.text === undefined) !== (body.photo_base64 === undefined), 'either text or photo_base64 is required');
 
-export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}): FastifyPluginAsync {
+export function telegramEmulator(options: { store?: TelegramEmulatorStore; webAppInitDataPath?: string } = {}): FastifyPluginAsync {
   const store = options.store ?? new TelegramEmulatorStore();
+  const webAppScript = webAppStandInScript({ initDataPath: options.webAppInitDataPath ?? '/lk/api/demo/shop' });
 
   return async (app) => {
     await app.register(formbody);
@@ -79,6 +84,8 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       if (!file) return sendFailure(reply, new BotApiFailure(404, 'Not Found'));
       return reply.type(file.mimeType).send(file.bytes);
     });
+
+    app.get(WEB_APP_SCRIPT_PATH, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(webAppScript));
 
     app.get('/messages', async (request, reply) => {
       const query = messagesQuerySchema.safeParse(request.query);

@@ -37,14 +37,14 @@ function presentPublicOrder(row: ShopOrderRow): PublicOrder {
 
 // ---- the buyers' side ----
 
-async function requireShop(db: Executor, token: string) {
+export async function requireShop(db: Executor, token: string) {
   const shop = await repo.findShopByToken(db, token);
   if (!shop) throw new AppError('not_found', p.tokenNotFound);
   return shop;
 }
 
 /** The bot that opens the Mini App signs its init data: the shop's own bot, else the seller's mailing bot. */
-function miniAppBotToken(settings: ShopSettingsRow, mailingBotToken: string | null): string | null {
+export function miniAppBotToken(settings: ShopSettingsRow, mailingBotToken: string | null): string | null {
   return settings.telegramBotToken ?? mailingBotToken;
 }
 

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { BuyerAccount, PublicProduct } from '../../../contract/shop.js';
+import { CLOSE_AFTER_PURCHASE_MS, ORDER_STATUS_LABELS, publicShopMessages as t, SHOP_TOKEN_PATTERN } from '../../../contract/public-shop.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { formatDate, formatPoints } from './format.js';
+import { ProductCard } from './product-card.js';
+import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
+import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
+
+type Catalogue =
+  | { state: 'loading' }
+  | { state: 'failed'; lines: string[] }
+  | { state: 'ready'; shopName: string; products: PublicProduct[] };
+
+type Buyer =
+  | { state: 'waiting' }
+  | { state: 'outside' }
+  | { state: 'failed'; message: string }
+  | { state: 'known'; webApp: TelegramWebApp; id: string; account: BuyerAccount | null };
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ShopApiError && error.serverMessage) || fallback;
+
+/** The shop token from `/shop/{token}`; null when the address holds none that could be valid. */
+export function shopTokenOf(pathname: string): string | null {
+  const token = pathname.replace(/^\/shop\//, '').replace(/\/+$/, '');
+  return SHOP_TOKEN_PATTERN.test(token) ? token : null;
+}
+
+/** The buyers' points shop, a Telegram Mini App (SPEC §2 Public shop). */
+export function ShopApp({ token }: { token: string | null }) {
+  const [catalogue, setCatalogue] = useState<Catalogue>(token ? { state: 'loading' } : { state: 'failed', lines: [t.linkInvalid] });
+  const [buyer, setBuyer] = useState<Buyer>({ state: 'waiting' });
+  const [confirming, setConfirming] = useState<PublicProduct | null>(null);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  // The products are public: load them at once, without waiting for Telegram.
+  useEffect(() => {
+    if (!token) return;
+    fetchProducts(token).then(
+      (answer) => setCatalogue({ state: 'ready', shopName: answer.shop_name, products: answer.products }),
+      (error: unknown) => {
+        const invalid = error instanceof ShopApiError && (error.status === 404 || error.status === 400);
+        setCatalogue({ state: 'failed', lines: invalid ? [t.linkInvalid, error.serverMessage ?? t.tokenNotFound] : [t.loadFailed] });
+      },
+    );
+  }, [token]);
+
+  // The buyer: Telegram's signed init data, then their balance and past requests.
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void waitForTelegram().then(async (webApp) => {
+      if (!live) return;
+      const id = webApp && telegramUserId(webApp);
+      if (!webApp || !id) return setBuyer({ state: 'outside' });
+      applyTheme(webApp);
+      webApp.onEvent?.('themeChanged', () => applyTheme(webApp));
+      webApp.ready?.();
+      webApp.expand?.();
+      setBuyer({ state: 'known', webApp, id, account: null });
+      try {
+        const account = await fetchAccount(token, webApp.initData);
+        if (live) setBuyer({ state: 'known', webApp, id, account });
+      } catch (error) {
+        if (live) setBuyer({ state: 'failed', message: messageOf(error, t.telegramIdUnknown) });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    document.title = catalogue.state === 'ready' ? `${catalogue.shopName} — ${t.title}` : t.title;
+  }, [catalogue]);
+
+  const exchange = useCallback(async () => {
+    const product = confirming;
+    setConfirming(null);
+    if (!product || !token || buyer.state !== 'known') return;
+    setSending(true);
+    setNotice(null);
+    try {
+      const answer = await sendPurchase(token, buyer.webApp.initData, product.id, buyer.id);
+      setBuyer({ ...buyer, account: { points: answer.points, orders: [answer.order, ...(buyer.account?.orders ?? [])] } });
+      setNotice({ kind: 'success', text: answer.message });
+      // SPEC §7: the Mini App closes 300 ms after a successful exchange request.
+      setTimeout(() => buyer.webApp.close?.(), CLOSE_AFTER_PURCHASE_MS);
+    } catch (error) {
+      setNotice({ kind: 'error', text: messageOf(error, t.purchaseFailed) });
+    } finally {
+      setSending(false);
+    }
+  }, [buyer, confirming, token]);
+
+  const account = buyer.state === 'known' ? buyer.account : null;
+  return (
+    <div className="shop">
+      <header className="shop__header">
+        <p className="shop__eyebrow">{t.title}</p>
+        <h1 className="shop__name">{catalogue.state === 'ready' ? catalogue.shopName : t.title}</h1>
+        <BuyerStatus buyer={buyer} />
+      </header>
+      <main className="shop__main">
+        <div className="shop__notices" aria-live="polite">
+          {notice ? (
+            <p className={`shop-notice shop-notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+            </p>
+          ) : null}
+        </div>
+        {catalogue.state === 'loading' ? (
+          <p className="shop__placeholder" role="status">
+            {t.loading}
+          </p>
+        ) : catalogue.state === 'failed' ? (
+          <div className="shop-notice shop-notice--error" role="alert">
+            {catalogue.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : catalogue.products.length === 0 ? (
+          <p className="shop__placeholder">{t.empty}</p>
+        ) : (
+          <section aria-labelledby="shop-products-title">
+            <h2 id="shop-products-title" className="visually-hidden">
+              {t.productsLabel}
+            </h2>
+            <ul className="shop__grid">
+              {catalogue.products.map((product, index) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  index={index}
+                  points={account ? account.points : null}
+                  busy={sending}
+                  onExchange={setConfirming}
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+        {account && account.orders.length > 0 ? (
+          <section className="shop__orders" aria-labelledby="shop-orders-title">
+            <h2 id="shop-orders-title">{t.ordersTitle}</h2>
+            <ul>
+              {account.orders.map((order) => (
+                <li key={order.id} className="shop-order">
+                  <span className="shop-order__title">{order.title}</span>
+                  <span className="shop-order__meta">
+                    {formatPoints(order.price_points)} · {formatDate(order.created_at)}
+                  </span>
+                  <span className={`shop-order__status shop-order__status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </main>
+      {confirming ? <ConfirmDialog product={confirming} onConfirm={() => void exchange()} onCancel={() => setConfirming(null)} /> : null}
+    </div>
+  );
+}
+
+function BuyerStatus({ buyer }: { buyer: Buyer }) {
+  if (buyer.state === 'waiting') return <p className="shop__buyer shop__buyer--hint">{t.waitingForTelegram}</p>;
+  if (buyer.state === 'outside' || buyer.state === 'failed') {
+    return (
+      <p className="shop__buyer shop-notice shop-notice--error" role="alert">
+        {buyer.state === 'outside' ? t.telegramIdUnknown : buyer.message}
+      </p>
+    );
+  }
+  return (
+    <p className="shop__buyer shop__balance" aria-live="polite">
+      {t.balance}: <strong>{buyer.account ? formatPoints(buyer.account.points) : '…'}</strong>
+    </p>
+  );
+}

@@ -1,0 +1,214 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { API_BASE } from '../../src/contract/constants.js';
+import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
+import { fillText, ORDER_STATUS_LABELS, publicShopMessages as t } from '../../src/contract/public-shop.js';
+import { DEMO_BAR_LABEL, WEB_APP_CLOSED_TEXT } from '../../src/server/integrations/telegram/emulator-web-app.js';
+import type { Seller } from '../support/api-client.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { newBotToken, newChatId } from '../support/telegram.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, useBrowser } from './helpers.js';
+
+const JS_BUDGET_GZIP_BYTES = 80 * 1024;
+const WB_SELLER = '072196655529';
+/** The Wildberries fixture earns 178 points at 10 %. */
+const RECEIPT_POINTS = 178;
+
+const { withPage } = useBrowser();
+
+interface Shop {
+  seller: Seller;
+  projectId: number;
+  token: string;
+}
+
+/** A seller with an action, a mailing bot (it signs the Mini App's init data) and the shop's link. */
+async function openShop(): Promise<Shop> {
+  const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
+  const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER })).body.project_id as number;
+  await seller.api.post('/mailing/settings', { bot_token: newBotToken().token });
+  const { settings } = (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body;
+  return { seller, projectId, token: settings.token };
+}
+
+async function addProduct(shop: Shop, fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string }): Promise<number> {
+  const answer = await shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(answer.text);
+  return answer.body.product.id as number;
+}
+
+/** A product picture as the seller uploads it (3:4, one colour per product). */
+async function uploadPicture(shop: Shop, hue: number): Promise<string> {
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: hue, g: 120, b: 200 } } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
+  const response = await fetch(`${baseUrl()}${API_BASE}${UPLOAD_IMAGE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shop.seller.api.token}`, 'x-forwarded-for': shop.seller.api.address },
+    body: form,
+  });
+  const body = (await response.json()) as { image_url?: string; message?: string };
+  if (!body.image_url) throw new Error(`upload refused: ${response.status} ${body.message}`);
+  return body.image_url;
+}
+
+/** A buyer who earned RECEIPT_POINTS in the shop's action by a real receipt check (tax emulator). */
+async function buyerWithPoints(shop: Shop): Promise<string> {
+  const buyer = newChatId();
+  const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+  const checked = await shop.seller.api.post('/check', { qrurl, project_id: shop.projectId, user_id_tg: buyer });
+  if (!checked.body.success) throw new Error(checked.text);
+  return buyer;
+}
+
+const exchangeButton = (page: Page, title: string) => page.getByRole('button', { name: `${t.exchange} «${title}»`, exact: true });
+const balance = (points: number) => `${t.balance}: ${points} баллов`;
+
+async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void> {
+  await page.goto(`/shop/${shop.token}?demo_user=${buyer}`);
+  await page.getByRole('heading', { level: 1, name: 'Aurora' }).waitFor();
+}
+
+describe("the buyers' shop (Telegram Mini App)", () => {
+  it('shows the balance and the visible products in order; an exchange is sent, the Mini App closes and the balance drops', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кружка', price_points: 100, description: 'Белая, 300 мл', image_url: await uploadPicture(shop, 40) });
+    await addProduct(shop, { title: 'Скрытый товар', price_points: 1, is_active: false });
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    await addProduct(shop, { title: 'Худи', price_points: 500 });
+    const buyer = await buyerWithPoints(shop);
+
+    await withPage(async (page) => {
+      await openAsBuyer(page, shop, buyer);
+      await page.getByText(balance(RECEIPT_POINTS)).waitFor();
+      const titles = await page.locator('.shop-card__title').allInnerTexts();
+      expect(titles).toEqual(['Кружка', 'Кепка', 'Худи']);
+      await page.getByText('Белая, 300 мл').waitFor();
+      // The seller's uploaded picture shows (decoded, 3:4).
+      const picture = page.locator('.shop-card', { hasText: 'Кружка' }).locator('img');
+      await page.waitForFunction((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 300, await picture.elementHandle());
+
+      // Too expensive: disabled, and the page says why.
+      expect(await exchangeButton(page, 'Худи').isDisabled()).toBe(true);
+      await page.getByText(fillText(t.notEnoughPoints, { price: 500, points: RECEIPT_POINTS })).waitFor();
+      expect(await page.locator('[aria-describedby]', { hasText: 'Худи' }).count()).toBe(1);
+
+      // Keyboard: focus the button and press Enter, then confirm in the dialog.
+      await exchangeButton(page, 'Кружка').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: t.confirmTitle });
+      await dialog.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
+
+      await page.getByText(t.purchaseSent).waitFor();
+      await page.getByRole('heading', { name: WEB_APP_CLOSED_TEXT }).waitFor();
+    }, MOBILE);
+
+    const orders = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders as { title: string; buyer_tg_id: string; status: string }[];
+    expect(orders.map((order) => [order.title, order.buyer_tg_id, order.status])).toEqual([['Кружка', buyer, 'pending']]);
+
+    // Opened again: the lower balance and the past request with its status.
+    await withPage(async (page) => {
+      await openAsBuyer(page, shop, buyer);
+      await page.getByText(balance(RECEIPT_POINTS - 100)).waitFor();
+      const requests = page.getByRole('region', { name: t.ordersTitle });
+      await requests.getByText('Кружка').waitFor();
+      await requests.getByText(ORDER_STATUS_LABELS.pending).waitFor();
+      expect(await exchangeButton(page, 'Кружка').isDisabled()).toBe(true);
+      expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(false);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, MOBILE);
+  });
+
+  it('a cancelled confirmation spends nothing', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    const buyer = await buyerWithPoints(shop);
+    await withPage(async (page) => {
+      await openAsBuyer(page, shop, buyer);
+      await page.getByText(balance(RECEIPT_POINTS)).waitFor();
+      await exchangeButton(page, 'Кепка').click();
+      await page.getByRole('dialog').getByRole('button', { name: t.cancel }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.getByText(t.purchaseSent).count()).toBe(0);
+    });
+    const orders = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders;
+    expect(orders).toEqual([]);
+  });
+
+  it('an empty shop says so', async () => {
+    const shop = await openShop();
+    await withPage(async (page) => {
+      await openAsBuyer(page, shop, newChatId());
+      await page.getByText(t.empty).waitFor();
+    });
+  });
+
+  it('an unknown or malformed link says the link is invalid', () =>
+    withPage(async (page) => {
+      await page.goto(`/shop/${'x'.repeat(32)}`);
+      const alert = page.getByRole('alert').filter({ hasText: t.linkInvalid });
+      await alert.getByText(t.tokenNotFound).waitFor();
+      await page.goto('/shop/short');
+      await page.getByRole('alert').getByText(t.linkInvalid).waitFor();
+    }));
+
+  it('outside Telegram (no Mini App script) it says so and still shows the products', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    await withPage(async (page) => {
+      await page.route('**/telegram-web-app.js', (route) => route.abort());
+      await page.goto(`/shop/${shop.token}`);
+      await page.getByRole('alert').getByText(t.telegramIdUnknown).waitFor();
+      await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
+      expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
+      expect(await page.getByRole('form', { name: DEMO_BAR_LABEL }).count()).toBe(0);
+    });
+  });
+
+  it('in a browser whose Telegram script brings no init data it stops waiting and says so', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    await withPage(async (page) => {
+      // Telegram's real script outside Telegram: WebApp exists, initData stays empty.
+      await page.route('**/telegram-web-app.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: "window.Telegram = { WebApp: { initData: '', initDataUnsafe: {}, ready() {}, expand() {} } };" }),
+      );
+      await page.goto(`/shop/${shop.token}`);
+      await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
+      await page.getByRole('alert').getByText(t.telegramIdUnknown).waitFor();
+      expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
+    });
+  });
+
+  it(`downloads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of JavaScript (gzip), none of it the cabinet's; the first 4 pictures load first`, async () => {
+    const shop = await openShop();
+    for (let i = 1; i <= 6; i++) await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: await uploadPicture(shop, i * 30) });
+    await withPage(async (page) => {
+      const scripts = new Map<string, Promise<Buffer>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.body());
+      });
+      await openAsBuyer(page, shop, newChatId());
+      await page.getByText(balance(0)).waitFor();
+      await page.waitForLoadState('networkidle');
+      const sizes = await Promise.all([...scripts].map(async ([name, body]) => ({ name, gzip: gzipSync(await body).length })));
+      const own = sizes.filter((file) => !file.name.startsWith('/__emulators/'));
+      const total = own.reduce((sum, file) => sum + file.gzip, 0);
+      console.info(`Mini App JavaScript: ${own.length} files, ${(total / 1024).toFixed(1)} KB gzip`);
+      expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+      expect(own.filter((file) => /app-|router|dashboard|query/i.test(file.name))).toEqual([]);
+
+      const pictures = await page.locator('.shop-card__image').evaluateAll((images) =>
+        images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
+      );
+      expect(pictures).toEqual([...Array(4).fill(['eager', 'high']), ...Array(2).fill(['lazy', 'auto'])]);
+    });
+  });
+});
