@@ -9,6 +9,7 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** Sent as JSON; a FormData is sent as multipart/form-data (file uploads) as it is. */
   body?: unknown;
   /** The answer's shape; a 2xx answer that does not match counts as a failure. */
   schema: ZodType<T>;
@@ -30,14 +31,16 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const token = auth === 'session' ? sessionStore.getState().session?.token : auth === 'none' ? undefined : auth.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const body = encodeBody(request.body);
+  // A multipart body's content type carries its boundary: the browser writes it.
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(urlOf(request.path, request.query), {
       method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body,
       credentials: 'include',
       keepalive: request.keepalive,
       signal: request.signal,
@@ -61,6 +64,11 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     throw new ApiError(response.status, fallbackMessage ?? messages.common.requestFailed);
   }
   return parsed.data;
+}
+
+function encodeBody(body: unknown): string | FormData | undefined {
+  if (body === undefined || body instanceof FormData) return body;
+  return JSON.stringify(body);
 }
 
 function urlOf(path: string, query: ApiRequest<unknown>['query']): string {

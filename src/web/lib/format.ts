@@ -51,3 +51,17 @@ export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}\u00a0%`;
 }
 
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '28.10.2025, 14:05' in the browser's time zone; an unparsable value shows as nothing. */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}

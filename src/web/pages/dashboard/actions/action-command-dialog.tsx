@@ -3,7 +3,7 @@ import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useDeleteActionMutation, useRenewActionMutation } from '../../../api/actions.js';
 import { formatRubles } from '../../../lib/format.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { errorNotice, successNotice, type Notice } from './notice.js';
 
 const s = messages.actionScreens;

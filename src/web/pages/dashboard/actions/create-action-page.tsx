@@ -12,7 +12,7 @@ import { formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { ActionForm } from './action-form.js';
 import { emptyActionForm } from './action-form-model.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import './panel.css';
 import './actions.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../../../contract/messages.js';
-import { Dialog } from '../../../components/dialog.js';
+import { messages } from '../../contract/messages.js';
+import { Dialog } from './dialog.js';
 
 const s = messages.actionScreens;
 /** SPEC §2 'Отмена' is one catalogue text, shared with the top-up dialog. */
