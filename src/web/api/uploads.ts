@@ -1,15 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '../../contract/zod-setup.js';
 import { messages } from '../../contract/messages.js';
+import { uploadMessages } from '../../contract/uploads.js';
+import { ApiError } from './api-error.js';
 import { apiRequest } from './client.js';
 
-/** SPEC §7 POST /shop/products/upload-image answers `image_url`: an absolute address of the stored picture. */
-const uploadedImageSchema = z.object({ image_url: z.string().min(1) });
+/**
+ * SPEC §7 POST /shop/products/upload-image answers `image_url`: an absolute address of the
+ * stored picture. Read loosely, so an answer without it gets SPEC §5's own text.
+ */
+const uploadedImageSchema = z.object({ image_url: z.unknown().optional() });
 
 /**
  * Uploads one picture (multipart field `file`) for a mailing or a shop product. A screen
- * passes its own text for a failure the server does not explain (the shop's product form
- * says 'Не удалось получить ссылку на изображение.' when the answer has no `image_url`).
+ * passes its own text for a failure the server does not explain; an answer without
+ * `image_url` is always 'Не удалось получить ссылку на изображение.' (SPEC §5).
  */
 export function useUploadImageMutation({ fallbackMessage = messages.mailing.imageUploadFailed }: { fallbackMessage?: string } = {}) {
   return useMutation({
@@ -23,6 +28,7 @@ export function useUploadImageMutation({ fallbackMessage = messages.mailing.imag
         schema: uploadedImageSchema,
         fallbackMessage,
       });
+      if (typeof image_url !== 'string' || !image_url) throw new ApiError(201, uploadMessages.noImageUrl);
       return image_url;
     },
   });
