@@ -79,6 +79,8 @@ function ActionShop({ projectId }: { projectId: number }) {
   const settings = useShopSettingsQuery(projectId);
   const products = useShopProductsQuery(projectId);
   const [editing, setEditing] = useState<ShopProduct | null>(null);
+  // Counts finished forms: a saved new product also needs a fresh, empty form (SPEC §4).
+  const [formRound, setFormRound] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
 
@@ -103,10 +105,13 @@ function ActionShop({ projectId }: { projectId: number }) {
       <ShopSettingsPanel settings={settings.data} />
       <div className="panel">
         <ProductForm
-          key={editing?.id ?? 'new'}
+          key={`${editing?.id ?? 'new'}-${formRound}`}
           projectId={projectId}
           product={editing}
-          onDone={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            setFormRound((round) => round + 1);
+          }}
           onNotice={setNotice}
           headingRef={formHeadingRef}
         />
