@@ -220,6 +220,80 @@ describe('shop management', () => {
       expect(await seriousViolations(page)).toEqual([]);
     }, MOBILE));
 
+  it('keeps the Mini App bot masked with its @username, keeps it when saved unchanged, and clears it', () =>
+    withPage(async (page) => {
+      const { seller, actionIds } = await sellerWithActions(['Aurora']);
+      const [projectId] = actionIds as [number];
+      const bot = newBotToken();
+      await signInAs(page, seller);
+      await page.goto(`/dashboard/shop?project=${projectId}`);
+      const tokenField = page.getByLabel(s.telegramBotToken, { exact: true });
+      await tokenField.fill(bot.token);
+      await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
+      await status(page, m.settingsSaved).waitFor();
+      const masked = `${bot.token.slice(0, 5)}…${bot.token.slice(-4)}`;
+      expect(await tokenField.inputValue()).toBe(masked);
+      await page.getByRole('link', { name: fillMessage(s.telegramBotName, { username: `demo_${bot.botId}_bot` }) }).waitFor();
+
+      // Saved again unchanged (the mask goes back): the bot stays.
+      await page.getByLabel(s.commandName, { exact: true }).fill('exchange');
+      await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
+      await expect.poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.command_name).toBe('exchange');
+      expect((await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token).toBe(masked);
+
+      // Emptied: the shop falls back to the mailing bot.
+      await tokenField.fill('');
+      await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
+      await expect.poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token).toBeNull();
+      expect(await page.getByRole('link', { name: fillMessage(s.telegramBotName, { username: `demo_${bot.botId}_bot` }) }).count()).toBe(0);
+    }));
+
+  it('shows SPEC’s failure texts when the server fails or answers without an image link', () =>
+    withPage(async (page) => {
+      const { seller, actionIds } = await sellerWithActions(['Aurora']);
+      const [projectId] = actionIds as [number];
+      for (const title of ['Кружка', 'Кепка']) {
+        await seller.api.post('/shop/products', { project_id: projectId, title, description: '', image_url: null, price_points: 10 });
+      }
+      await signInAs(page, seller);
+      const broken = { status: 502, contentType: 'text/html', body: '<!doctype html><title>Bad gateway</title>' };
+      const alert = (text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
+
+      await page.route('**/lk/api/shop/products?**', (route) => route.fulfill(broken));
+      await page.goto(`/dashboard/shop?project=${projectId}`);
+      await alert(m.loadFailed);
+      await page.unroute('**/lk/api/shop/products?**');
+      await page.reload();
+      await productRow(page, 'Кепка').waitFor();
+
+      await page.route('**/lk/api/shop/products/upload-image', (route) => route.fulfill({ status: 201, json: {} }));
+      await page.locator('.shop-form .image-picker input[type=file]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await png() });
+      await alert(m.imageUrlMissing);
+
+      await page.route('**/lk/api/shop/settings', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+      await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
+      await alert(m.settingsSaveFailed);
+      await page.getByRole('button', { name: s.regenerateLink, exact: true }).click();
+      await page.getByRole('dialog', { name: s.regenerateTitle }).getByRole('button', { name: s.regenerateLink, exact: true }).click();
+      await alert(m.linkRegenerateFailed);
+
+      await page.route('**/lk/api/shop/products', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+      await page.getByLabel(s.productTitle, { exact: true }).fill('Стикер');
+      await page.getByLabel(s.productPrice, { exact: true }).fill('5');
+      await page.getByRole('button', { name: s.addProduct, exact: true }).click();
+      await alert(m.productSaveFailed);
+
+      await page.route('**/lk/api/shop/products/*', (route) => route.fulfill(broken));
+      await page.getByRole('button', { name: fillMessage(s.hideNamed, { title: 'Кепка' }) }).click();
+      await alert(m.productStatusFailed);
+      await page.getByRole('button', { name: fillMessage(s.moveDownNamed, { title: 'Кружка' }) }).click();
+      await alert(m.productReorderFailed);
+      await page.getByRole('button', { name: fillMessage(s.deleteNamed, { title: 'Кепка' }) }).click();
+      await page.getByRole('dialog', { name: m.productDeleteConfirm }).getByRole('button', { name: s.delete, exact: true }).click();
+      await alert(m.productDeleteFailed);
+      expect(await productNames(page)).toEqual(['Кружка', 'Кепка']);
+    }));
+
   it('asks for an action first when the seller has none', () =>
     withPage(async (page) => {
       await signInAs(page, await createSeller(baseUrl()));
