@@ -18,9 +18,6 @@ const notFoundPage = async () => ({ Component: (await import('./pages/public/not
 const loginPage = async () => ({ Component: (await import('./pages/auth/login-page.js')).LoginPage });
 const registerPage = async () => ({ Component: (await import('./pages/auth/register-page.js')).RegisterPage });
 const dashboardLayout = async () => ({ Component: (await import('./pages/dashboard/dashboard-layout.js')).DashboardLayout });
-const sectionPage = async () => ({
-  Component: (await import('./pages/dashboard/section-placeholder-page.js')).SectionPlaceholderPage,
-});
 const myActionsPage = async () => ({ Component: (await import('./pages/dashboard/actions/my-actions-page.js')).MyActionsPage });
 const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
 const actionPage = async () => ({ Component: (await import('./pages/dashboard/actions/action-page.js')).ActionPage });
@@ -30,6 +27,8 @@ const buyersPage = async () => ({ Component: (await import('./pages/dashboard/bu
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
 const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
+
+const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -65,7 +64,7 @@ export const routes: RouteObject[] = [
             lazy: dashboardLayout,
             children: [
               { index: true, handle: titled(d.actionsTitle), lazy: myActionsPage },
-              { path: 'shop', handle: titled(d.shopTitle), lazy: sectionPage },
+              { path: 'shop', handle: titled(d.shopTitle), lazy: shopPage },
               { path: 'mailing', handle: titled(d.mailingTitle), lazy: mailingPage },
               { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },

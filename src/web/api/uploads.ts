@@ -1,25 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '../../contract/messages.js';
-import { UPLOAD_IMAGE_PATH, uploadImageResponseSchema, uploadMessages } from '../../contract/uploads.js';
+import { z } from '../../contract/zod-setup.js';
+import { UPLOAD_IMAGE_PATH, uploadMessages } from '../../contract/uploads.js';
+import { ApiError } from './api-error.js';
 import { apiRequest } from './client.js';
 
 /**
- * Uploads one picture (multipart field `file`, SPEC §7) for a mailing or a shop product and
- * answers its absolute address. A screen passes its own text for a failure the server does
- * not explain (the shop's product form: 'Не удалось получить ссылку на изображение.').
+ * SPEC §7 POST /shop/products/upload-image answers `image_url`: an absolute address of the
+ * stored picture. Read loosely, so an answer without it gets SPEC §5's own text.
+ */
+const uploadedImageSchema = z.object({ image_url: z.unknown().optional() });
+
+/**
+ * Uploads one picture (multipart field `file`) for a mailing or a shop product. A screen
+ * passes its own text for a failure the server does not explain; an answer without
+ * `image_url` is always 'Не удалось получить ссылку на изображение.' (SPEC §5).
  */
 export function useUploadImageMutation({ fallbackMessage = uploadMessages.uploadFailed }: { fallbackMessage?: string } = {}) {
   return useMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      const { image_url } = await apiRequest({
-        method: 'POST',
-        path: UPLOAD_IMAGE_PATH,
-        body: form,
-        schema: uploadImageResponseSchema,
-        fallbackMessage,
-      });
+      const { image_url } = await apiRequest({ method: 'POST', path: UPLOAD_IMAGE_PATH, body: form, schema: uploadedImageSchema, fallbackMessage });
+      if (typeof image_url !== 'string' || !image_url) throw new ApiError(201, uploadMessages.noImageUrl);
       return image_url;
     },
   });

@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import { ORDER_STATUS_LABELS, type ShopOrder } from '../../../../contract/shop.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useCloseOrderMutation, useShopOrdersQuery } from '../../../api/shop.js';
+import { Banner } from '../../../components/banner.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { formatDateTime, formatNumber } from '../../../lib/format.js';
+import type { Notice } from './product-form.js';
+
+const s = messages.shopScreen;
+
+/** A buyer as the seller knows them: the Telegram ID, and the name Telegram gave when there is one. */
+function buyerOf(order: ShopOrder): string {
+  return order.buyer_name ? `${order.buyer_name} (${order.buyer_tg_id})` : order.buyer_tg_id;
+}
+
+/**
+ * Exchange requests (not in SPEC: the seller must know what to hand out). A pending one
+ * is closed with «Выдан», or «Отменить» after a confirmation (the points go back).
+ */
+export function OrdersPanel({ projectId }: { projectId: number }) {
+  const headingId = useId();
+  const orders = useShopOrdersQuery(projectId);
+  const close = useCloseOrderMutation(projectId);
+  const [cancelling, setCancelling] = useState<ShopOrder | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const closeOrder = (order: ShopOrder, action: 'fulfil' | 'cancel') => {
+    setNotice(null);
+    close.mutate(
+      { orderId: order.id, action },
+      {
+        onSuccess: ({ message }) => setNotice({ tone: 'success', text: message }),
+        onError: (failure) => setNotice({ tone: 'error', text: errorMessageOf(failure, action === 'fulfil' ? s.fulfilFailed : s.cancelOrderFailed) }),
+        onSettled: () => setCancelling(null),
+      },
+    );
+  };
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        {s.ordersTitle}
+      </h2>
+      <p className="shop-hint">{s.ordersHint}</p>
+      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+      {orders.isPending ? (
+        <LoadingState>{s.ordersLoading}</LoadingState>
+      ) : orders.isError && !orders.data ? (
+        <Banner tone="error">{errorMessageOf(orders.error, s.ordersLoadFailed)}</Banner>
+      ) : orders.data.length === 0 ? (
+        <EmptyState>{s.ordersEmpty}</EmptyState>
+      ) : (
+        <table className="data-table shop-table shop-orders">
+          <caption className="visually-hidden">{s.ordersCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{s.columnTime}</th>
+              <th scope="col">{s.columnBuyer}</th>
+              <th scope="col">{s.columnTitle}</th>
+              <th scope="col" className="data-table__number">
+                {s.columnPrice}
+              </th>
+              <th scope="col">{s.columnState}</th>
+              <th scope="col">{s.columnActions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order) => {
+              const named = { title: order.title, buyer: order.buyer_tg_id };
+              return (
+                <tr key={order.id} data-order-id={order.id}>
+                  <td data-label={s.columnTime}>{formatDateTime(order.created_at)}</td>
+                  <td data-label={s.columnBuyer}>{buyerOf(order)}</td>
+                  <th scope="row" className="shop-table__title">
+                    {order.title}
+                  </th>
+                  <td className="data-table__number" data-label={s.columnPrice}>
+                    {formatNumber(order.price_points)}
+                  </td>
+                  <td data-label={s.columnState}>
+                    <span className={`shop-status shop-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                  </td>
+                  <td className="shop-table__actions">
+                    {order.status === 'pending' && (
+                      <div className="shop-actions">
+                        <button type="button" className="button button--primary button--small" disabled={close.isPending} aria-label={fillMessage(s.fulfilNamed, named)} onClick={() => closeOrder(order, 'fulfil')}>
+                          {s.fulfil}
+                        </button>
+                        <button type="button" className="button button--secondary button--small" disabled={close.isPending} aria-label={fillMessage(s.cancelOrderNamed, named)} onClick={() => setCancelling(order)}>
+                          {s.cancelOrder}
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {cancelling && (
+        <ConfirmDialog
+          title={s.cancelOrderTitle}
+          confirmLabel={s.cancelOrderConfirm}
+          pending={close.isPending}
+          onConfirm={() => closeOrder(cancelling, 'cancel')}
+          onClose={() => setCancelling(null)}
+        >
+          <p>{fillMessage(s.cancelOrderText, { points: formatNumber(cancelling.price_points), buyer: buyerOf(cancelling) })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

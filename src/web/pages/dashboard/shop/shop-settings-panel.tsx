@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { ShopSettings } from '../../../../contract/shop.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useSaveShopSettingsMutation, type ShopSettingsDraft } from '../../../api/shop.js';
+import { Banner } from '../../../components/banner.js';
+import { ExternalLink } from '../../../components/external-link.js';
+
+const m = messages.shop;
+const s = messages.shopScreen;
+
+type SettingsField = 'puzzle_bot_token' | 'command_name' | 'variable_name_title' | 'variable_name_price' | 'telegram_bot_token';
+
+const FIELDS: readonly { name: SettingsField; label: string; hint?: string }[] = [
+  { name: 'puzzle_bot_token', label: s.puzzleBotToken },
+  { name: 'command_name', label: s.commandName },
+  { name: 'variable_name_title', label: s.variableTitle },
+  { name: 'variable_name_price', label: s.variablePrice },
+  { name: 'telegram_bot_token', label: s.telegramBotToken, hint: s.telegramBotHint },
+];
+
+/** The saved values as the form shows them; the Mini App bot's token comes masked and goes back so. */
+export function settingsDraftOf(settings: ShopSettings): Record<SettingsField, string> {
+  return {
+    puzzle_bot_token: settings.puzzle_bot_token ?? '',
+    command_name: settings.command_name ?? '',
+    variable_name_title: settings.variable_name_title ?? '',
+    variable_name_price: settings.variable_name_price ?? '',
+    telegram_bot_token: settings.telegram_bot_token ?? '',
+  };
+}
+
+/** PuzzleBot and the Mini App bot (SPEC §2 Shop management). The owner remounts it per action. */
+export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
+  const headingId = useId();
+  const fieldId = useId();
+  const save = useSaveShopSettingsMutation(settings.project_id);
+  const [draft, setDraft] = useState(() => settingsDraftOf(settings));
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const body: ShopSettingsDraft = { ...draft, regenerate_token: false };
+    save.mutate(body, {
+      onSuccess: ({ settings: saved, message }) => {
+        setDraft(settingsDraftOf(saved));
+        setNotice({ tone: 'success', text: message ?? m.settingsSaved });
+      },
+      onError: (failure) => setNotice({ tone: 'error', text: errorMessageOf(failure, m.settingsSaveFailed) }),
+    });
+  };
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        {s.settingsTitle}
+      </h2>
+      <p className="shop-hint">{s.settingsHelp}</p>
+      <form className="shop-form" noValidate onSubmit={handleSubmit}>
+        <div className="shop-form__grid">
+          {FIELDS.map(({ name, label, hint }) => (
+            <div className="text-field" key={name}>
+              <label className="text-field__label" htmlFor={`${fieldId}-${name}`}>
+                {label}
+              </label>
+              <input
+                id={`${fieldId}-${name}`}
+                className="text-field__input"
+                autoComplete="off"
+                spellCheck={false}
+                value={draft[name]}
+                aria-describedby={hint ? `${fieldId}-${name}-hint` : undefined}
+                onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+              />
+              {hint && (
+                <p className="shop-hint" id={`${fieldId}-${name}-hint`}>
+                  {hint}
+                </p>
+              )}
+              {name === 'telegram_bot_token' && settings.telegram_bot_username && (
+                <p className="shop-hint">
+                  <ExternalLink href={`https://t.me/${settings.telegram_bot_username}`}>
+                    {fillMessage(s.telegramBotName, { username: settings.telegram_bot_username })}
+                  </ExternalLink>
+                </p>
+              )}
+            </div>
+          ))}
+        </div>
+        {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? s.savingSettings : s.saveSettings}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
