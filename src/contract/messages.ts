@@ -75,7 +75,6 @@ export const messages = {
     routeErrorTitle: 'Не удалось открыть страницу',
     routeErrorText: 'Обновите страницу. Если ошибка повторится, напишите в поддержку.',
     reload: 'Обновить страницу',
-    comingSoon: 'Раздел появится в ближайшем обновлении.',
   },
   /** Labels and buttons of the /login and /register screens. */
   authForms: {
