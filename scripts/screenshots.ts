@@ -120,14 +120,13 @@ async function signedInPage(browser: Browser, baseUrl: string, seller: Seller): 
   return page;
 }
 
-/** Opens a cabinet screen and waits until its data has arrived; false for a "coming soon" placeholder. */
-async function openScreen(page: Page, pathname: string): Promise<boolean> {
+/** Opens a cabinet screen and waits until its data has arrived. */
+async function openScreen(page: Page, pathname: string): Promise<void> {
   await page.goto(pathname);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.getByText(messages.common.loading).first().waitFor({ state: 'hidden' });
   await page.addStyleTag({ content: '.badge--demo { display: none !important; }' });
-  return !(await page.getByText(messages.app.comingSoon).isVisible());
 }
 
 /** PNG → WebP at each width, encoded by Chromium's canvas. */
@@ -166,14 +165,8 @@ async function main(): Promise<void> {
     const page = await signedInPage(browser, server.url, seller);
     const encoder = await (await browser.newContext()).newPage();
     for (const shot of SHOTS) {
-      let taken: string | undefined;
-      for (const pathname of shot.paths) {
-        if (await openScreen(page, pathname)) {
-          taken = pathname;
-          break;
-        }
-      }
-      if (!taken) throw new Error(`every screen for "${shot.file}" is still a placeholder: ${shot.paths.join(', ')}`);
+      const taken = shot.paths[0]!;
+      await openScreen(page, taken);
       await shot.prepare?.(page);
       const files = await saveWebp(encoder, await page.screenshot(), shot.file);
       console.log(`${shot.file}: ${taken} → ${files.join(', ')}`);
