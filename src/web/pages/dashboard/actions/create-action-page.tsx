@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ActionSettings } from '../../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useCreateActionMutation } from '../../../api/actions.js';
-import { errorMessageOf } from '../../../api/api-error.js';
+import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { ActionForm } from './action-form.js';
-import { emptyActionForm } from './action-form-model.js';
+import { emptyActionForm, fieldOfServerError } from './action-form-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import './panel.css';
 import './actions.css';
@@ -30,6 +30,12 @@ export function CreateActionPage() {
   const create = useCreateActionMutation();
   const navigate = useNavigate();
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<ActionSettings | null>(null);
+
+  // A refusal about one field (the bot token) shows at that field, not in the banner.
+  const fieldError = useMemo(() => {
+    const field = create.error instanceof ApiError ? fieldOfServerError(create.error.message) : undefined;
+    return field && create.error ? { field, message: create.error.message } : null;
+  }, [create.error]);
 
   if (!session) return null;
   const price = prices.data?.project_subscription_price;
@@ -61,7 +67,7 @@ export function CreateActionPage() {
         </div>
       ) : (
         <>
-          {create.isError && <Banner tone="error">{errorMessageOf(create.error, messages.actions.createFailed)}</Banner>}
+          {create.isError && !fieldError && <Banner tone="error">{errorMessageOf(create.error, messages.actions.createFailed)}</Banner>}
           <ActionForm
             defaultValues={emptyActionForm}
             initiallyOpen={['basic']}
@@ -69,6 +75,7 @@ export function CreateActionPage() {
             pendingLabel={s.creating}
             pending={create.isPending}
             onValid={setAwaitingConfirmation}
+            serverFieldError={fieldError}
             note={
               price === undefined ? (
                 prices.isError && <Banner tone="error">{errorMessageOf(prices.error, messages.billing.tariffsLoadFailed)}</Banner>

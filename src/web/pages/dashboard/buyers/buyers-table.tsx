@@ -4,6 +4,7 @@ import type { Buyer } from '../../../../contract/receipts.js';
 import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { ariaSortOf } from './buyer-sort.js';
+import { BuyerName } from './buyer-name.js';
 
 const s = messages.receiptScreens;
 
@@ -53,7 +54,9 @@ export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
             // tabIndex −1 on every row: a row losing it while focused would drop the focus.
             <tr key={buyer.buyer_id} ref={index === focusIndex ? focusRef : undefined} tabIndex={-1}>
               <td className="data-table__number">{formatNumber(index + 1)}</td>
-              <td>{buyer.buyer_id}</td>
+              <td>
+                <BuyerName buyer={buyer} />
+              </td>
               <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
               <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
               <td>{formatDate(buyer.last_receipt_at)}</td>
