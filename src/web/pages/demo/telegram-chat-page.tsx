@@ -60,7 +60,9 @@ function Chat({ botId }: { botId: number }) {
   const entries = useMemo(() => conversation(botMessages, shopperMessages), [botMessages, shopperMessages]);
   const keyboard = useMemo(() => currentKeyboard(botMessages), [botMessages]);
 
-  useEffect(() => localStorage.setItem(SHOPPER_STORAGE_KEY, JSON.stringify(shopper)), [shopper]);
+  useEffect(() => {
+    localStorage.setItem(SHOPPER_STORAGE_KEY, JSON.stringify(shopper));
+  }, [shopper]);
 
   const deliver = async (message: { text: string } | { photoBase64: string; photoUrl: string }) => {
     const from = { id: shopper.id, first_name: shopper.firstName.trim() || t.shopper, ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}) };
@@ -154,10 +156,15 @@ function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (s
 
 function Timeline({ entries }: { entries: ChatEntry[] }) {
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [entries.length]);
+  // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [entries.length]);
   if (entries.length === 0) return <p className="demo-chat__empty" role="log" aria-live="polite">{t.empty}</p>;
   return (
-    <ol className="demo-chat__log" role="log" aria-live="polite">
+    // The log role sits on a wrapper: on the <ol> itself it would hide the list from screen readers.
+    <div className="demo-chat__log" role="log" aria-live="polite">
+      <ol className="demo-chat__list">
       {entries.map((entry, index) => (
         <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
           <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
@@ -169,7 +176,8 @@ function Timeline({ entries }: { entries: ChatEntry[] }) {
         </li>
       ))}
       <li ref={end} aria-hidden="true" className="demo-chat__end" />
-    </ol>
+      </ol>
+    </div>
   );
 }
 
