@@ -1,18 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/connection.js';
 import type { Seller } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
-import { machineLine, table, timeIt, type Row } from './report.js';
+import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';
 
 const CONNECTIONS = 10;
 const RECEIPTS = 1_000_000;
 const BUYERS = 100_000;
 const DISTINCT_QRS = 300;
+/**
+ * The whole database: the measured seller's million plus other sellers' receipts
+ * (BENCH_RECEIPTS_TOTAL, default 10 M; BENCH_RECEIPTS_TOTAL_PGLITE for PGlite alone).
+ */
+const totalReceipts = (database: string) =>
+  Number((database === 'PGlite' ? process.env.BENCH_RECEIPTS_TOTAL_PGLITE : undefined) ?? process.env.BENCH_RECEIPTS_TOTAL ?? 10_000_000);
+const OTHER_SELLERS = 999;
 
-/** One million receipts over 100 000 buyers and their statistics, written straight into the database. */
-function seedSql(userId: number, projectId: number): string {
+/** The measured seller's million receipts over 100 000 buyers, and their per-buyer statistics and summaries. */
+function sellerSeedSql(userId: number, projectId: number): string {
   return `
     INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
                           total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
@@ -27,40 +37,114 @@ function seedSql(userId: number, projectId: number): string {
     SELECT ${userId}, ${projectId}, g::text, 9, 1607400 + g, now() - make_interval(mins => g)
       FROM generate_series(0, ${BUYERS - 1}) AS g
     ON CONFLICT DO NOTHING;
-    ANALYZE receipts; ANALYZE buyer_stats;`;
+    INSERT INTO seller_buyers (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
+    SELECT user_id, buyer_tg_id, sum(successful_receipts), sum(total_kopecks), max(last_receipt_at) FROM buyer_stats WHERE user_id = ${userId} GROUP BY 1, 2
+    ON CONFLICT (user_id, buyer_tg_id) DO UPDATE SET successful_receipts = EXCLUDED.successful_receipts, total_kopecks = EXCLUDED.total_kopecks, last_receipt_at = EXCLUDED.last_receipt_at;
+    DELETE FROM buyer_summaries WHERE user_id = ${userId};
+    INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks)
+    SELECT user_id, project_id, count(*), sum(successful_receipts), sum(total_kopecks) FROM buyer_stats WHERE user_id = ${userId} GROUP BY 1, 2
+    UNION ALL SELECT user_id, 0, count(*), sum(successful_receipts), sum(total_kopecks) FROM seller_buyers WHERE user_id = ${userId} GROUP BY 1`;
 }
 
-async function checksPerSecond(server: RunningServer, seller: Seller, projectId: number, durationS: number): Promise<string> {
+/** Other sellers' receipts, so the tables and indexes are the size of a busy service (in chunks of 1 M). */
+function othersSeedSql(total: number): string[] {
+  const others = Math.max(0, total - RECEIPTS);
+  const statements = [
+    `INSERT INTO users (name, email, password_hash) SELECT 'Продавец ' || g, 'bench-seller-' || g || '@example.com', 'x' FROM generate_series(1, ${OTHER_SELLERS}) AS g`,
+  ];
+  for (let from = 0; from < others; from += 1_000_000) {
+    const to = Math.min(others, from + 1_000_000);
+    statements.push(`
+      INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
+                            total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
+      SELECT s.id, NULL, 'Чужая акция', '{7707083893}', (g % 50000)::text, 'seed', '9999000000000001', g::text, g::text,
+             now() - make_interval(secs => g), 100000, 'success', 'seed', 100, 100000, 800, now() - make_interval(secs => g)
+        FROM generate_series(${from + 1}, ${to}) AS g
+        JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users WHERE email LIKE 'bench-seller-%') AS s ON s.n = g % ${OTHER_SELLERS}`);
+  }
+  return statements;
+}
+
+async function rate(server: RunningServer, request: autocannon.Request, durationS: number): Promise<{ perSecond: number; text: string }> {
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: durationS, requests: [request] });
+  const perSecond = Math.round(result.requests.average);
+  return { perSecond, text: `${perSecond} req/s, p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}` };
+}
+
+async function checkRequest(server: RunningServer, seller: Seller, projectId: number): Promise<autocannon.Request> {
   const qrs: string[] = [];
   for (let i = 0; i < DISTINCT_QRS; i++) qrs.push(await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics')));
   let next = 0;
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: durationS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/lk/api/check',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.api.token}` },
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({ qrurl: qrs[next++ % qrs.length], user_id: seller.id, project_id: projectId, user_id_tg: String(next % 5000) }),
-        }),
-      },
-    ],
-  });
-  return `${Math.round(result.requests.average)} checks/s, p99 ${result.latency.p99} ms, errors ${result.non2xx + result.errors}`;
+  return {
+    method: 'POST',
+    path: '/lk/api/check',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.api.token}` },
+    setupRequest: (request) => ({
+      ...request,
+      body: JSON.stringify({ qrurl: qrs[next++ % qrs.length], user_id: seller.id, project_id: projectId, user_id_tg: String(next % 5000) }),
+    }),
+  };
+}
+
+/**
+ * Statements per call, counted by PostgreSQL itself: the database logs every statement
+ * (log_statement = all), and the lines between two markers are one call's.
+ */
+async function statementsPerCall(databaseUrl: string): Promise<Row[]> {
+  const psql = (sql: string) => execFileSync('psql', [databaseUrl, '-qAtc', sql], { encoding: 'utf8' }).trim();
+  const database = new URL(databaseUrl).pathname.slice(1);
+  psql(`ALTER DATABASE "${database}" SET log_statement = 'all'`);
+  const logFile = path.join(path.dirname(psql('SHOW data_directory')), 'server.log');
+  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false', DATABASE_POOL_SIZE: '2' });
+  try {
+    const seller = await createFundedSeller(server.url, 100_000);
+    const projectId = (await seller.api.post('/projects', { name: 'Запросы', project_inns: '072196655529' })).body.project_id as number;
+    const qr = await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics'));
+    const count = async (label: string, call: () => Promise<unknown>) => {
+      psql(`SELECT 'bench-marker-start-${label}'`);
+      await call();
+      psql(`SELECT 'bench-marker-end-${label}'`);
+      const log = readFileSync(logFile, 'utf8');
+      const between = log.slice(log.lastIndexOf(`bench-marker-start-${label}`), log.lastIndexOf(`bench-marker-end-${label}`));
+      return between.split('\n').filter((line) => /LOG:\s+(statement|execute [^:]*):/.test(line) && !line.includes('bench-marker')).length;
+    };
+    const profile = await count('profile', () => seller.api.get('/profile'));
+    const first = await count('check-first', () => seller.api.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '1' }));
+    const repeat = await count('check-cached', () => seller.api.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '2' }));
+    return [
+      { scenario: 'statements per GET /lk/api/profile', database: 'PostgreSQL 15', value: String(profile) },
+      { scenario: 'statements per successful check, receipt fetched from the tax service', database: 'PostgreSQL 15', value: String(first) },
+      { scenario: 'statements per successful check, receipt from the cache', database: 'PostgreSQL 15', value: String(repeat) },
+    ];
+  } finally {
+    await server.stop();
+    psql(`ALTER DATABASE "${database}" RESET log_statement`);
+  }
 }
 
 async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
   const rows: Row[] = [];
+  // Progress on the console as each row is measured (the table is written at the end).
+  const push = rows.push.bind(rows);
+  rows.push = (...added: Row[]) => {
+    for (const row of added) console.log(`${row.database} | ${row.scenario} | ${row.value}`);
+    return push(...added);
+  };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
   let server = await startServer(env);
+  rows.push({ scenario: 'idle memory (RSS) after start-up, new database', database, value: `${rssMiB(server.process.pid!)} MiB` });
   const seller = await createFundedSeller(server.url, 5_000_000);
   const projectId = (await seller.api.post('/projects', { name: 'Нагрузка', project_inns: '072196655529' })).body.project_id as number;
 
-  rows.push({ scenario: `POST /lk/api/check (success path, ${DISTINCT_QRS} receipts, instant tax emulator, ${CONNECTIONS} connections)`, database, value: await checksPerSecond(server, seller, projectId, durationS) });
+  // The ceiling of this machine at this moment: one cheap authenticated call, measured next to the checks.
+  const profile = await rate(server, { method: 'GET', path: '/lk/api/profile', headers: { authorization: `Bearer ${seller.api.token}` } }, durationS);
+  rows.push({ scenario: `GET /lk/api/profile (${CONNECTIONS} connections)`, database, value: profile.text });
+  const checks = await rate(server, await checkRequest(server, seller, projectId), durationS);
+  rows.push({
+    scenario: `POST /lk/api/check (success path, ${DISTINCT_QRS} receipts, instant tax emulator, ${CONNECTIONS} connections)`,
+    database,
+    value: `${checks.text}; **${Math.round((checks.perSecond / profile.perSecond) * 100)} % of the profile rate**`,
+  });
 
   // PGlite belongs to one process: seed it with the server stopped.
   if (!databaseUrl) {
@@ -69,9 +153,16 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   }
   const seeding = performance.now();
   const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 2 });
-  for (const statement of seedSql(seller.id, projectId).split(';').map((s) => s.trim()).filter(Boolean)) await db.query(statement);
+  const statements = [...sellerSeedSql(seller.id, projectId).split(';'), ...othersSeedSql(totalReceipts(database))].map((s) => s.trim()).filter(Boolean);
+  for (const statement of statements) await db.query(statement);
+  await db.query('ANALYZE');
+  const receipts = (await db.query<{ receipts: string }>('SELECT count(*) AS receipts FROM receipts'))[0]?.receipts ?? 0;
   await db.close();
-  rows.push({ scenario: `seeding ${RECEIPTS.toLocaleString('en')} receipts + ${BUYERS.toLocaleString('en')} buyers (SQL)`, database, value: `${Math.round((performance.now() - seeding) / 1000)} s` });
+  rows.push({
+    scenario: `seeding: the seller's ${RECEIPTS.toLocaleString('en')} receipts + ${BUYERS.toLocaleString('en')} buyers, ${Number(receipts).toLocaleString('en')} receipts of ${OTHER_SELLERS + 1}+ sellers in all (SQL)`,
+    database,
+    value: `${Math.round((performance.now() - seeding) / 1000)} s`,
+  });
   if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir });
 
   const get = (path: string) => async () => {
@@ -84,12 +175,19 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     const { median, p95 } = await timeIt(runs, get(path));
     rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
   };
+  const firstPage = (await (await fetch(`${server.url}/lk/api/receipts?page=1&limit=10`, { headers: { authorization: `Bearer ${seller.api.token}` } })).json()) as {
+    receipts: { id: number }[];
+  };
+  const deepCursor = firstPage.receipts[0]!.id - 500_000;
   await timed('GET /receipts page 1 (of 1M)', `/receipts?page=1&limit=10`);
   await timed('GET /receipts page 1 of one action', `/receipts?page=1&limit=10&project_id=${projectId}`);
   await timed('GET /receipts page 1 000 (offset 10 000)', `/receipts?page=1000&limit=10`);
+  await timed('GET /receipts page 50 000 by keyset (`after`)', `/receipts?page=50000&limit=10&after=${deepCursor}`);
   await timed('GET /buyers top 100 by sum (of 100k)', `/buyers?sort=total_amount&order=desc&limit=100`);
+  await timed('GET /buyers top 100 by receipts, one action', `/buyers?project_id=${projectId}&sort=successful_receipts_count&order=desc&limit=100`);
   await timed('GET /buyers last 30 days, top 100 by last purchase', `/buyers?period_days=30&limit=100`);
   await timed('GET /buyers all 100k (the contract call)', `/buyers`, 5);
+  rows.push({ scenario: 'memory (RSS) after the runs', database, value: `${rssMiB(server.process.pid!)} MiB` });
   await server.stop();
   return rows;
 }
@@ -98,5 +196,13 @@ export async function receiptsBench(postgresUrl: (name: string) => string | unde
   const rows = await measure('PGlite', undefined, durationS);
   const pg = postgresUrl('bench_receipts');
   if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS)));
-  return `${machineLine(`autocannon ${CONNECTIONS} connections × ${durationS} s for the check row; sequential requests over HTTP for the query rows.`)}\n\n${table(rows)}`;
+  const counted = postgresUrl('bench_statements');
+  if (counted) {
+    try {
+      rows.push(...(await statementsPerCall(counted)));
+    } catch (error) {
+      rows.push({ scenario: 'statements per call', database: 'PostgreSQL 15', value: `not measured: ${(error as Error).message.split('\n')[0]}` });
+    }
+  }
+  return `${machineLine(`autocannon ${CONNECTIONS} connections × ${durationS} s for the profile and check rows, one after the other in the same run; sequential requests over HTTP for the query rows.`)}\n\n${table(rows)}`;
 }

@@ -3,6 +3,7 @@
  * into docs/benchmarks.md between its markers. `npm run bench -- receipts` runs one section.
  */
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
+import { analyticsBench } from './analytics.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
@@ -18,6 +19,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
   qr: () => qrBench(),
+  analytics: (postgres) => analyticsBench(postgres),
 };
 
 async function main(): Promise<void> {

@@ -117,6 +117,14 @@ export const actionIdParamsSchema = z.object({
 });
 export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
+/** `GET /projects?include_deleted=1` adds deleted actions (after the live ones): filters of the history and buyers need them. */
+export const actionListQuerySchema = userScopedQuerySchema.extend({
+  include_deleted: z
+    .enum(['0', '1', 'true', 'false'], { error: m.includeDeletedInvalid })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
 /** SPEC §3 Project. */
 export const actionSchema = z.object({
   id: z.number().int(),
@@ -136,6 +144,10 @@ export const actionSchema = z.object({
   telegram_bot_username: z.string().nullable(),
   /** The number before the colon in the bot's token (public: it is the bot's user id); the demo chat addresses the bot by it. */
   telegram_bot_id: z.number().int().nullable(),
+
+  /** Only `GET /projects?include_deleted=1` lists deleted actions; everywhere else these are false / null. */
+  is_deleted: z.boolean(),
+  deleted_at: z.string().nullable(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

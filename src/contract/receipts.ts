@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 
-/** Verdicts of a receipt check. The first eight are SPEC §4's; the last three are ours (docs/decisions.md). */
+/** Verdicts of a receipt check. The first eight are SPEC §4's; the last four are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
   'success',
   'already_scanned',
@@ -15,10 +15,12 @@ export const RECEIPT_STATUSES = [
   'no_matching_product',
   'below_min_total',
   'seller_balance_low',
+  /** Every item of the seller's is a prepayment or an advance: the goods have not been handed over yet. */
+  'prepayment',
 ] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-/** SPEC §4 labels. */
+/** SPEC §4 labels, and ours for the added statuses. */
 export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   success: 'Успешно',
   already_scanned: 'Повторный чек',
@@ -31,6 +33,7 @@ export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   no_matching_product: 'Нет нужного товара',
   below_min_total: 'Сумма меньше минимальной',
   seller_balance_low: 'Акция приостановлена',
+  prepayment: 'Предоплата',
 };
 export const UNKNOWN_STATUS_LABEL = 'Статус неизвестен';
 
@@ -54,7 +57,8 @@ export const checkRequestSchema = z.object({
   qrurl: z.string({ error: r.qrRequired }).trim().min(1, r.qrRequired).max(2000, r.qrTooLong),
   user_id: userIdSchema.optional(),
   project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
-  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).max(64, r.buyerIdInvalid).regex(/^[0-9A-Za-z_.:-]+$/, r.buyerIdInvalid)),
+  /** A Telegram user id: a positive integer (up to 2^52, so at most 16 digits), sent as text or a number. */
+  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).regex(/^[1-9][0-9]{0,15}$/, r.buyerIdInvalid)),
   /** A bot platform (PuzzleBot) may send the action's API key in the body instead of a header. */
   api_key: z.string().max(200).optional(),
 });
@@ -99,6 +103,11 @@ export const receiptSchema = z.object({
   retailPlace: z.string().nullable(),
   seller: z.string().nullable(),
   items: z.array(receiptItemSchema),
+  /**
+   * Not in SPEC: a success for a receipt (same ФН, ФД, ФП) that already succeeded earlier
+   * in this action, possible while duplicates are allowed. It earned and was charged again.
+   */
+  repeat: z.boolean().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
@@ -108,6 +117,12 @@ export const receiptsQuerySchema = z.object({
   user_id: userIdSchema.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(RECEIPT_PAGE_SIZE),
+  /**
+   * Keyset paging, an addition to `page`: the receipts after (older than) this receipt ID,
+   * as fast on page 100 000 as on page 1. Pass `pagination.next_after` of the previous page
+   * (and its page number + 1 as `page`, which then only labels the answer).
+   */
+  after: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Same as project_id; 'all' (or empty) means every action. */
   project_filter: z
@@ -125,6 +140,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   has_next: z.boolean(),
   has_prev: z.boolean(),
+  /** The `after` cursor of the next page (the last receipt's ID); null on the last page. */
+  next_after: z.number().int().nullable().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -14,6 +14,8 @@ import { handleError } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { actionRoutes } from './modules/actions/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -162,6 +164,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
+
+      await api.register(analyticsRoutes(deps));
+      await api.register(exportRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });

@@ -28,6 +28,9 @@ const actionPage = async () => ({ Component: (await import('./pages/dashboard/ac
 const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
 const receiptHistoryPage = async () => ({ Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
+const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
+
+const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -65,9 +68,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: titled(d.actionsTitle), lazy: myActionsPage },
               { path: 'shop', handle: titled(d.shopTitle), lazy: sectionPage },
-              { path: 'mailing', handle: titled(d.mailingTitle), lazy: sectionPage },
+              { path: 'mailing', handle: titled(d.mailingTitle), lazy: mailingPage },
               { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
+              { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },

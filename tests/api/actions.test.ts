@@ -26,6 +26,7 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
       expect(answer.status).toBe(402);
       expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 2 999 ₽\./);
+      expect(answer.body.shortfall).toBe(1);
       expect((await seller.api.get('/projects')).body.projects).toEqual([]);
       expect(await balanceOf(seller)).toBe(PRICE - 1);
     });
@@ -103,6 +104,8 @@ describe.each(backends())('actions on $name', (backend) => {
       [{ ...validAction, points_percentage: 'десять' }, messages.actions.pointsPercentRange],
       [{ ...validAction, receipt_validity_days: 0 }, messages.actions.validityDaysMin],
       [{ ...validAction, receipt_validity_days: 1.5 }, messages.actions.validityDaysMin],
+      // Above the maximum the message names the whole allowed range, not just the minimum.
+      [{ ...validAction, receipt_validity_days: 3651 }, 'Срок действия чека — целое число дней от 1 до 3650'],
       [{ ...validAction, check_duplicates: 2 }, messages.actions.checkDuplicatesInvalid],
       [{ ...validAction, command_success: 'x'.repeat(4001) }, messages.actions.textTooLong],
     ])('refuses %j with a clear message, creating and charging nothing', async (body, message) => {
@@ -157,6 +160,30 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(PRICE);
     });
 
+    it('lists deleted actions, marked, only when asked with include_deleted=1', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2);
+      const kept = (await seller.api.post('/projects', { ...validAction, name: 'Живая' })).body.project_id;
+      const gone = (await seller.api.post('/projects', { ...validAction, name: 'Удалённая' })).body.project_id;
+      await seller.api.request('DELETE', `/projects/${gone}`);
+
+      const live = (await seller.api.get('/projects')).body.projects;
+      expect(live.map((p: { id: number }) => p.id)).toEqual([kept]);
+      expect(live[0]).toMatchObject({ is_deleted: false, deleted_at: null });
+      expect((await seller.api.get('/projects?include_deleted=0')).body.projects).toHaveLength(1);
+
+      const all = (await seller.api.get(`/projects?include_deleted=1&user_id=${seller.id}`)).body.projects;
+      expect(all.map((p: { id: number; name: string; is_deleted: boolean }) => [p.id, p.name, p.is_deleted])).toEqual([
+        [kept, 'Живая', false],
+        [gone, 'Удалённая', true],
+      ]);
+      expect(Date.parse(all[1].deleted_at)).not.toBeNaN();
+      expect((await (await createSeller(backend.url)).api.get('/projects?include_deleted=1')).body.projects).toEqual([]);
+
+      const wrong = await seller.api.get('/projects?include_deleted=yes');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ message: messages.actions.includeDeletedInvalid });
+    });
+
     it("another seller's action is not found, and stays as it was", async () => {
       const alice = await createFundedSeller(backend.url, PRICE);
       const bob = await createFundedSeller(backend.url, PRICE);
@@ -195,6 +222,7 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(0);
       const refused = await seller.api.post(`/projects/${id}/renew`);
       expect(refused.status).toBe(402);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/^Недостаточно средств/), shortfall: PRICE });
       expect(new Date((await seller.api.get(`/projects/${id}`)).body.project.subscription_end_date).getTime()).toBe(end + 30 * DAY);
     });
   });

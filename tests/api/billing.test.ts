@@ -79,6 +79,7 @@ describe.each(backends())('billing on $name', (backend) => {
       const answer = await seller.api.post('/activate', { user_id: seller.id });
       expect(answer.status).toBe(402);
       expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 500 ₽\. Пополните баланс на 19 500 ₽\.$/);
+      expect(answer.body.shortfall).toBe(19_500);
       expect(await balanceOf(seller)).toBe(500);
       const profile = (await seller.api.get('/profile')).body.user;
       expect(profile.is_activated).toBe(false);

@@ -73,6 +73,37 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
   });
 
+  describe('an order paid online: a prepayment receipt, then the final-settlement receipt', () => {
+    const IKEA_SUPPLIER = '7810940284';
+    it.each([['prepayment first', false], ['final receipt first', true]])('earns and charges once, %s', async (_order, finalFirst) => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { project_inns: IKEA_SUPPLIER });
+      const prepaymentQr = await registerReceipt(url, freshReceipt('ozon-ikea-peeler-prepayment', 2));
+      const finalQr = await registerReceipt(url, freshReceipt('ozon-ikea-peeler-final', 1));
+      const scanPrepayment = () => check(seller, projectId, prepaymentQr);
+      const scanFinal = () => check(seller, projectId, finalQr);
+
+      const [first, second] = finalFirst ? [await scanFinal(), await scanPrepayment()] : [await scanPrepayment(), await scanFinal()];
+      const [prepaid, settled] = finalFirst ? [second, first] : [first, second];
+      expect(prepaid.body).toEqual({
+        success: false,
+        message: messages.receipts.defaultPrepayment,
+        data: { points_awarded: 0, status: 'prepayment', error: messages.receipts.defaultPrepayment },
+      });
+      expect(settled.body.data).toEqual({ points_awarded: 58, status: 'success', error: null });
+
+      expect(await balanceOf(seller)).toBe(100 - BILLING_DEFAULTS.receipt_price_tier1);
+      expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(1);
+      const history = (await seller.api.get('/receipts')).body;
+      expect(history.receipts.map((receipt: { status: string }) => receipt.status).sort()).toEqual(['prepayment', 'success']);
+      const prepaidRow = history.receipts.find((receipt: { status: string }) => receipt.status === 'prepayment');
+      expect(prepaidRow).toMatchObject({ points_awarded: 0, message: messages.receipts.defaultPrepayment });
+      expect(prepaidRow.items.map((item: { status: string }) => item.status)).toEqual(['not_counted']);
+      const buyers = (await seller.api.get('/buyers')).body;
+      expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: 586 });
+    });
+  });
+
   describe('refusals, each with its status and nothing charged or awarded', () => {
     it.each([
       ['garbage', 'это не чек'],
@@ -140,6 +171,24 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.get('/buyers')).body.buyers[0]).toMatchObject({ successful_receipts_count: 2, total_amount: 2 * WB_TOTAL });
     });
 
+    it('the history marks a repeat success of the same receipt (ФН+ФД+ФП) in the same action, and only that', async () => {
+      const seller = await createFundedSeller(url, 2 * SUBSCRIPTION + 100);
+      const projectId = await actionFor(seller, { check_duplicates: 0 });
+      const other = await actionFor(seller, { check_duplicates: 0 });
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      await check(seller, projectId, 'not a receipt');
+      expect((await check(seller, projectId, qr)).body.data.status).toBe('success');
+      expect((await check(seller, other, qr)).body.data.status).toBe('success');
+      expect((await check(seller, projectId, qr, '777')).body.data.status).toBe('success');
+      const history = (await seller.api.get('/receipts')).body.receipts as Array<{ project_id: number; status: string; repeat: boolean }>;
+      expect(history.map(({ project_id, status, repeat }) => ({ project_id, status, repeat }))).toEqual([
+        { project_id: projectId, status: 'success', repeat: true },
+        { project_id: other, status: 'success', repeat: false },
+        { project_id: projectId, status: 'success', repeat: false },
+        { project_id: projectId, status: 'not_recognized', repeat: false },
+      ]);
+    });
+
     it('tax service down: status error, nothing charged or awarded', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller);
@@ -174,6 +223,21 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.post('/check', { user_id: seller.id, project_id: projectId, user_id_tg: '1' })).body).toEqual({ message: messages.receipts.qrRequired });
       expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' ' })).body).toEqual({ message: messages.receipts.buyerIdRequired });
       expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+    });
+
+    it('refuses a messenger user ID that is not a positive integer (a Telegram id), writing nothing', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const projectId = await actionFor(seller);
+      for (const buyer of ['abc', '-5', '0', '007', '1.5', '12e3', '12345678901234567', 42.5]) {
+        const answer = await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+        expect(answer.status, String(buyer)).toBe(400);
+        expect(answer.body).toEqual({ message: 'ID пользователя в Telegram — целое положительное число' });
+      }
+      expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
+      expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
+      // A number or digits with spaces around are a valid id.
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: 42 })).status).toBe(200);
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' 4503599627370496 ' })).status).toBe(200);
     });
 
     it("another seller's action is not found, and receipts and buyers stay private", async () => {
@@ -241,8 +305,15 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       for (const [id, qr] of [[a, 'x1'], [a, 'x2'], [b, 'x3']] as const) await check(seller, id, qr);
       const page1 = (await seller.api.get('/receipts?page=1&limit=2')).body;
       expect(page1.receipts.map((r: { qr?: string; project_name: string }) => r.project_name)).toEqual(['B', 'A']);
-      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false });
-      expect((await seller.api.get('/receipts?page=2&limit=2')).body.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true });
+      const lastOnPage1 = page1.receipts[1].id;
+      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false, next_after: lastOnPage1 });
+      const page2 = (await seller.api.get('/receipts?page=2&limit=2')).body;
+      expect(page2.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true, next_after: null });
+      // Keyset paging gives the same page as the offset.
+      const keyset = (await seller.api.get(`/receipts?page=2&limit=2&after=${lastOnPage1}`)).body;
+      expect(keyset).toEqual(page2);
+      expect((await seller.api.get(`/receipts?limit=2&after=${lastOnPage1}&project_id=${b}`)).body.receipts).toEqual([]);
+      expect((await seller.api.get('/receipts?after=0')).status).toBe(400);
       expect((await seller.api.get(`/receipts?project_filter=${a}`)).body.pagination.total_receipts).toBe(2);
       expect((await seller.api.get('/receipts?project_filter=all')).body.pagination.total_receipts).toBe(3);
       await seller.api.request('DELETE', `/projects/${a}`);

@@ -34,6 +34,7 @@ describe('an action from activation to deletion', () => {
       await page.goto('/dashboard');
       await page.getByText(fillMessage(s.activationText, { price: '20 000 ₽' })).waitFor();
       await button(page, s.activate).click();
+      await page.getByRole('dialog', { name: messages.cabinetPolish.activationConfirmTitle }).getByRole('button', { name: s.confirm, exact: true }).click();
       await page.getByRole('status').getByText('Аккаунт активирован. С баланса списано 20 000 ₽.').waitFor();
       await page.getByText(m.empty, { exact: true }).waitFor();
       expect(await button(page, s.activate).count()).toBe(0);
@@ -241,7 +242,7 @@ describe('refusals', () => {
       await page.getByRole('dialog', { name: s.createConfirmTitle }).getByRole('button', { name: s.confirm, exact: true }).click();
 
       await page.getByRole('alert').waitFor();
-      expect(await alertText(page)).toBe('Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 100 ₽. Пополните баланс на 2 900 ₽.');
+      expect(await alertText(page)).toContain('Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 100 ₽. Пополните баланс на 2 900 ₽.');
       expect(pathnameOf(page)).toBe('/dashboard/action/create');
       expect(await field(page, s.nameLabel).inputValue()).toBe('Дорогая акция');
       expect(await field(page, s.innsLabel).inputValue()).toBe(INNS);
@@ -254,8 +255,9 @@ describe('refusals', () => {
       await signInAs(page, seller);
       await page.goto('/dashboard');
       await button(page, s.activate).click();
+      await page.getByRole('dialog', { name: messages.cabinetPolish.activationConfirmTitle }).getByRole('button', { name: s.confirm, exact: true }).click();
       await page.getByRole('alert').waitFor();
-      expect(await alertText(page)).toBe('Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 0 ₽. Пополните баланс на 20 000 ₽.');
+      expect(await alertText(page)).toContain('Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 0 ₽. Пополните баланс на 20 000 ₽.');
       await button(page, s.activate).waitFor();
     }));
 

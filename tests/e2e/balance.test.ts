@@ -31,9 +31,9 @@ describe('Операции по балансу', () => {
       await statement(page).waitFor();
       const rows = await lines(page);
       expect(rows).toHaveLength(3);
-      expect(rows[0]).toMatch(/^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4} −3 000 ₽ Баланс после: 500 ₽$/);
-      expect(rows[1]).toMatch(/^Активация аккаунта \d\d\.\d\d\.\d{4} −20 000 ₽ Баланс после: 3 500 ₽$/);
-      expect(rows[2]).toMatch(/^Пополнение банковским переводом \d\d\.\d\d\.\d{4} \+23 500 ₽ Баланс после: 23 500 ₽$/);
+      expect(rows[0]).toMatch(/^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4}, \d\d:\d\d −3 000 ₽ Баланс после: 500 ₽$/);
+      expect(rows[1]).toMatch(/^Активация аккаунта \d\d\.\d\d\.\d{4}, \d\d:\d\d −20 000 ₽ Баланс после: 3 500 ₽$/);
+      expect(rows[2]).toMatch(/^Пополнение банковским переводом \d\d\.\d\d\.\d{4}, \d\d:\d\d \+23 500 ₽ Баланс после: 23 500 ₽$/);
       expect(await page.getByRole('link', { name: s.balanceHistoryLink }).getAttribute('aria-current')).toBe('page');
       expect(await page.getByRole('button', { name: messages.receipts.showMore }).count()).toBe(0);
     }));

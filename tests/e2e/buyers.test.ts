@@ -84,6 +84,20 @@ describe('buyers', () => {
       expect(await summaryValue(page, s.summaryBuyers).innerText()).toBe('2');
     }));
 
+  it('the action filter offers a deleted action, marked as deleted, and its buyers stay', () =>
+    withPage(async (page) => {
+      const { seller, actionId } = await sellerWithBuyers(page);
+      await seller.api.request('DELETE', `/projects/${actionId}`);
+      await page.goto('/dashboard/buyers');
+      await table(page).waitFor();
+      const filter = page.getByLabel(s.projectFilter, { exact: true });
+      await expect.poll(() => filter.locator('option').allInnerTexts()).toEqual([r.allProjects, 'Aurora (удалена)']);
+      await filter.selectOption({ label: 'Aurora (удалена)' });
+      await page.waitForURL((url) => url.searchParams.get('project') === String(actionId));
+      await expect.poll(() => summaryValue(page, s.summaryReceipts).innerText()).toBe('3');
+      expect(await buyerIds(page)).toEqual(['200', '100500']);
+    }));
+
   it('passes filters and order to the server and loads 100 rows at a time with «Показать ещё»', () =>
     withPage(async (page) => {
       await signInAs(page, await createSeller(baseUrl()));

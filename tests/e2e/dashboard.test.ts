@@ -31,6 +31,7 @@ describe('the cabinet layout', () => {
         ['/dashboard/mailing', d.mailingTitle, d.mailingTitle],
         ['/dashboard/history', d.historyTitle, d.historyTitle],
         ['/dashboard/buyers', d.buyersTitle, d.buyersTitle],
+        ['/dashboard/analytics', messages.analytics.title, messages.analytics.title],
         ['/dashboard/tariffs', d.tariffsTitle, d.tariffsTitle],
         ['/dashboard/action/create', d.actionCreateTitle, d.actionsTitle],
         ['/dashboard/action/12', d.actionTitle, d.actionsTitle],
@@ -137,7 +138,7 @@ describe('the cabinet on a phone (375 px)', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 
-  it('the top-up dialog opened from the menu returns to the menu when closed', () =>
+  it('the top-up dialog opened from the menu hides the menu while open and returns to it when closed', () =>
     withSignedInPage(async (page) => {
       await page.goto('/dashboard');
       await page.getByRole('button', { name: d.menuToggle, exact: true }).click();
@@ -145,9 +146,13 @@ describe('the cabinet on a phone (375 px)', () => {
       await topUp.click();
       const dialog = page.getByRole('dialog', { name: messages.topUpDialog.title });
       await dialog.waitFor();
+      // The menu does not stay open behind the dialog.
+      await nav(page).waitFor({ state: 'hidden' });
+      expect(await page.getByRole('button', { name: d.menuToggle, exact: true }).getAttribute('aria-expanded')).toBe('false');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
+      // The menu comes back first, then its 'Пополнить' takes the focus.
+      await expect.poll(() => topUp.evaluate((button) => button === document.activeElement)).toBe(true);
       expect(await page.getByRole('button', { name: d.menuToggle, exact: true }).getAttribute('aria-expanded')).toBe('true');
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));

@@ -59,6 +59,29 @@ describe('paying by card', () => {
       await banner.waitFor({ state: 'hidden', timeout: 10_000 });
     }));
 
+  it('the return tab says the payment is done and closes on request; the tab paid from shows the result without a reload', () =>
+    withSeller(async (page, context) => {
+      const { checkout, invoice } = await payInNewTab(page, context, 2000);
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
+      await checkout.getByRole('button', { name: 'Оплатить', exact: true }).click();
+      await waitForPath(checkout, '/dashboard');
+      await checkout.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).waitFor();
+
+      // The first tab: banner and balance, no reload.
+      const banner = page.getByRole('status').filter({ hasText: p.successTitle });
+      await banner.waitFor();
+      expect(plainSpaces(await banner.innerText())).toContain(`Зачислено 2 000,00 ₽, счёт № ${invoice}.`);
+      await balance(page, 2000).waitFor();
+      expect(reloaded).toBe(false);
+      expect(await page.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).count()).toBe(0);
+
+      await checkout.getByRole('button', { name: messages.cabinetPolish.closeTab, exact: true }).click();
+      await expect.poll(() => checkout.isClosed()).toBe(true);
+    }));
+
   it("'Отменить' in the checkout lands on 'Оплата отменена' with its detail, and the balance stays 0 ₽; the banner closes on request", () =>
     withSeller(async (page, context) => {
       const { checkout, invoice } = await payInNewTab(page, context, 500);
@@ -95,7 +118,7 @@ describe('the dialog refuses', () => {
       await dialog.getByText(p.amountRequired, { exact: true }).waitFor();
 
       await field.fill('150');
-      await amountDue(dialog, 150).waitFor();
+      await dialog.getByText(fillMessage(t.amountDue, { amount: '—' }), { exact: true }).waitFor();
       await payButton(dialog).click();
       await dialog.getByText('Сумма должна быть кратна 100 ₽', { exact: true }).waitFor();
 
@@ -127,6 +150,33 @@ describe('the dialog refuses', () => {
         expect(context.pages()).toEqual([page]);
         await dialog.waitFor();
       }
+    }));
+});
+
+describe('an amount that cannot be paid', () => {
+  it('a negative or off-step custom amount is never shown as due, and leaving the field says what is wrong', () =>
+    withSeller(async (page) => {
+      const dialog = await openTopUp(page);
+      const field = customField(dialog);
+      const dash = dialog.getByText(fillMessage(t.amountDue, { amount: '—' }), { exact: true });
+
+      await field.fill('-500');
+      await dash.waitFor();
+      expect(plainSpaces(await dialog.locator('.top-up__due').innerText())).not.toContain('-');
+      await field.blur();
+      await dialog.getByText('Минимальная сумма пополнения — 100 ₽', { exact: true }).waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+
+      await field.fill('1250');
+      await dash.waitFor();
+      await field.blur();
+      await dialog.getByText('Сумма должна быть кратна 100 ₽', { exact: true }).waitFor();
+
+      // Above the presets is fine, up to the server's ceiling.
+      await field.fill('25000');
+      await amountDue(dialog, 25_000).waitFor();
+      await field.blur();
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
     }));
 });
 
@@ -186,7 +236,8 @@ describe('choosing the amount', () => {
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
+      // The menu comes back first, then its 'Пополнить' takes the focus.
+      await expect.poll(() => topUp.evaluate((button) => button === document.activeElement)).toBe(true);
     }, MOBILE));
 });
 

@@ -6,6 +6,7 @@
  *   user:credit <email> <rubles> [--reason TEXT] [--reference ID]
  *   settings:set <key> <value>
  *   settings:list
+ *   analytics:rebuild
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ const USAGE = `Usage: npm run admin -- <command>
   user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment
   settings:set <key> <value>                                      change a billing setting (rubles)
   settings:list                                                   show billing settings
+  analytics:rebuild                                               recompute analytics from the receipts
 Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -83,6 +85,11 @@ async function main(argv: string[]): Promise<number> {
     case 'settings:list': {
       const settings = (await call(url, token, 'GET', '/settings')) as Record<string, { value: number }>;
       for (const [key, { value }] of Object.entries(settings)) console.log(`${key}\t${value}`);
+      return 0;
+    }
+    case 'analytics:rebuild': {
+      const result = (await call(url, token, 'POST', '/analytics/rebuild')) as { message: string; receipts: number; milliseconds: number };
+      console.log(`${result.message}: ${result.receipts} чеков, ${result.milliseconds} мс`);
       return 0;
     }
   }

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   integer,
   jsonb,
   numeric,
@@ -353,3 +354,95 @@ export const telegramBuyers = pgTable('telegram_buyers', {
   username: text('username'),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+// 0008_analytics.sql: aggregates written by triggers on receipts and receipt_items.
+const day = () => date('day', { mode: 'string' }).notNull();
+
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    day: day(),
+    status: text('status').notNull(),
+    receipts: integer('receipts').notNull().default(0),
+    pointsAwarded: bigint('points_awarded', { mode: 'number' }).notNull().default(0),
+    countedKopecks: bigint('counted_kopecks', { mode: 'number' }).notNull().default(0),
+    feeKopecks: bigint('fee_kopecks', { mode: 'number' }).notNull().default(0),
+    newBuyers: integer('new_buyers').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.status] })],
+);
+
+export const analyticsBuyerDays = pgTable(
+  'analytics_buyer_days',
+  {
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    day: day(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.day] })],
+);
+
+export const analyticsBuyerReturns = pgTable(
+  'analytics_buyer_returns',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    day: day(),
+    previousDay: date('previous_day', { mode: 'string' }).notNull(),
+    buyers: integer('buyers').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.previousDay] })],
+);
+
+export const analyticsProducts = pgTable(
+  'analytics_products',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull().references(() => projects.id),
+    day: day(),
+    name: text('name').notNull(),
+    items: integer('items').notNull(),
+    quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull(),
+    sumKopecks: bigint('sum_kopecks', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
+);
+
+/** Receipts in the history per (seller, action; 0 = none), kept by a trigger on receipts (0007). */
+export const receiptCounts = pgTable(
+  'receipt_counts',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    receipts: bigint('receipts', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
+);
+
+/** Buyers over all of a seller's actions (buyer_stats is per action). */
+export const sellerBuyers = pgTable(
+  'seller_buyers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    successfulReceipts: integer('successful_receipts').notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    lastReceiptAt: timestamptz('last_receipt_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.buyerTgId] })],
+);
+
+/** The Buyers summary per (seller, action; 0 = every action). */
+export const buyerSummaries = pgTable(
+  'buyer_summaries',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    buyers: integer('buyers').notNull(),
+    successfulReceipts: bigint('successful_receipts', { mode: 'number' }).notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
+);

@@ -35,6 +35,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Structured fields the answer carries beside `message` (the route's response schema lists them). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -77,8 +79,8 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** Maps any thrown error to `{ message }` with the right status; never leaks a stack trace. */
-export function toHttpError(error: unknown): { status: number; message: string; headers: Record<string, string> } {
-  if (error instanceof AppError) return { status: error.status, message: error.message, headers: error.headers };
+export function toHttpError(error: unknown): { status: number; message: string; headers: Record<string, string>; details?: Record<string, unknown> } {
+  if (error instanceof AppError) return { status: error.status, message: error.message, headers: error.headers, details: error.details };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return { status: 400, message: validationMessage(fastifyError), headers: {} };
@@ -103,8 +105,8 @@ export function toHttpError(error: unknown): { status: number; message: string; 
 }
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, message, headers } = toHttpError(error);
+  const { status, message, headers, details } = toHttpError(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, reason: message }, 'request refused');
-  void reply.status(status).headers(headers).send({ message });
+  void reply.status(status).headers(headers).send({ ...details, message });
 }

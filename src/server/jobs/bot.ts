@@ -1,23 +1,14 @@
 import type { BotPollers } from '../modules/bot/pollers.js';
 import { nextUpdateDueAt } from '../modules/bot/repository.js';
 import { processPendingUpdates, type UpdateDeps } from '../modules/bot/updates.js';
+import { drainJob } from './drain-job.js';
 import type { JobDefinition } from './queue.js';
 
 export const BOT_UPDATES_JOB = 'bot-updates';
 
 /** Answers shoppers' messages to actions' bots (stored by the webhook or the pollers). */
 export function botUpdatesJob(deps: UpdateDeps): JobDefinition {
-  return {
-    name: BOT_UPDATES_JOB,
-    cron: '* * * * *',
-    retryLimit: 2,
-    expireInSeconds: 5 * 60,
-    async handle(_data, { signal, queue }) {
-      while (!signal.aborted && (await processPendingUpdates(deps)) > 0);
-      const next = await nextUpdateDueAt(deps.db);
-      if (next) await queue.send(BOT_UPDATES_JOB, {}, { startAfter: next });
-    },
-  };
+  return drainJob({ name: BOT_UPDATES_JOB, drainBatch: () => processPendingUpdates(deps), nextDueAt: () => nextUpdateDueAt(deps.db) });
 }
 
 /** Every minute some instance picks up bots nobody polls (their poller's instance died). */

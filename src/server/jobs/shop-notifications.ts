@@ -1,23 +1,11 @@
 import { deliverShopNotifications, type NotificationDeps } from '../modules/shop/notifications.js';
 import { nextNotificationDueAt } from '../modules/shop/repository.js';
+import { drainJob } from './drain-job.js';
 import type { JobDefinition } from './queue.js';
 
 export const SHOP_NOTIFY_JOB = 'shop-notify';
 
-/**
- * Delivers the shop's notifications (PuzzleBot exchange, messages to the buyer). An exchange
- * queues this job after its commit; a minute cron catches whatever a crash left in between.
- */
+/** Delivers what exchanges owe the bot platform and the buyers' chats (PuzzleBot exchange, messages). */
 export function shopNotificationJob(deps: NotificationDeps): JobDefinition {
-  return {
-    name: SHOP_NOTIFY_JOB,
-    cron: '* * * * *',
-    retryLimit: 2,
-    expireInSeconds: 5 * 60,
-    async handle(_data, { signal, queue }) {
-      while (!signal.aborted && (await deliverShopNotifications(deps)) > 0);
-      const next = await nextNotificationDueAt(deps.db);
-      if (next) await queue.send(SHOP_NOTIFY_JOB, {}, { startAfter: next });
-    },
-  };
+  return drainJob({ name: SHOP_NOTIFY_JOB, drainBatch: () => deliverShopNotifications(deps), nextDueAt: () => nextNotificationDueAt(deps.db) });
 }

@@ -55,6 +55,26 @@ export function useActionsQuery() {
   });
 }
 
+/** Live actions, then deleted ones (`is_deleted`): the history and buyers filters, whose receipts outlive an action. */
+export function useActionsWithDeletedQuery() {
+  const userId = useSellerId();
+  return useQuery({
+    // Under actionsQueryKey: every change of an action refreshes this list too.
+    queryKey: [...actionsQueryKey(userId ?? 0), 'with-deleted'] as const,
+    enabled: userId !== undefined,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest({
+          path: '/projects',
+          query: { user_id: userId, include_deleted: 1 },
+          schema: actionListResponseSchema,
+          fallbackMessage: messages.common.dashboardLoadFailed,
+          signal,
+        })
+      ).projects,
+  });
+}
+
 export function useActionQuery(actionId: number | null) {
   const userId = useSellerId();
   return useQuery({

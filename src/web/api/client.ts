@@ -9,6 +9,7 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** Sent as JSON; a FormData is sent as multipart/form-data (file uploads) as it is. */
   body?: unknown;
   /** The answer's shape; a 2xx answer that does not match counts as a failure. */
   schema: ZodType<T>;
@@ -30,14 +31,16 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const token = auth === 'session' ? sessionStore.getState().session?.token : auth === 'none' ? undefined : auth.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const body = encodeBody(request.body);
+  // A multipart body's content type carries its boundary: the browser writes it.
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(urlOf(request.path, request.query), {
       method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body,
       credentials: 'include',
       keepalive: request.keepalive,
       signal: request.signal,
@@ -47,20 +50,49 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     throw new ApiError(0, fallbackMessage ?? messages.common.requestFailed);
   }
 
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The body can be cut off too: a query cancelled while its answer streams in (the
+    // session ended and the cabinet's cache was dropped). That is not a malformed answer.
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, fallbackMessage ?? messages.common.requestFailed);
+  }
   if (!response.ok) {
     // Only the session that made the call ends: a newer sign-in meanwhile stays.
     if (response.status === 401 && auth === 'session' && token && sessionStore.getState().session?.token === token) {
       sessionStore.signOut('expired');
     }
-    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage));
+    throw new ApiError(response.status, extractErrorMessage(text, fallbackMessage), parseJson(text));
   }
-  const parsed = request.schema.safeParse(parseJson(text));
+  return checkAnswer(request, response.status, text);
+}
+
+/**
+ * A 2xx answer checked against the call's schema. Whatever it holds, the outcome is the
+ * data or an ApiError with the screen's text: a check never throws anything else (a
+ * schema's transform may), so a surprising answer costs a message, never the page.
+ */
+function checkAnswer<T>(request: ApiRequest<T>, status: number, text: string): T {
+  const failure = () => new ApiError(status, request.fallbackMessage ?? messages.common.requestFailed);
+  let parsed: ReturnType<ZodType<T>['safeParse']>;
+  try {
+    parsed = request.schema.safeParse(parseJson(text));
+  } catch (error) {
+    console.error(`Answer to ${request.method ?? 'GET'} ${request.path} could not be checked`, error);
+    throw failure();
+  }
   if (!parsed.success) {
-    console.error(`Unexpected answer to ${method} ${request.path}`, parsed.error);
-    throw new ApiError(response.status, fallbackMessage ?? messages.common.requestFailed);
+    console.error(`Unexpected answer to ${request.method ?? 'GET'} ${request.path}`, parsed.error);
+    throw failure();
   }
   return parsed.data;
+}
+
+function encodeBody(body: unknown): string | FormData | undefined {
+  if (body === undefined || body instanceof FormData) return body;
+  return JSON.stringify(body);
 }
 
 function urlOf(path: string, query: ApiRequest<unknown>['query']): string {

@@ -6,6 +6,7 @@ import { sessionStore, useSessionState } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 import { extractErrorMessage } from './error-message.js';
 import { actionsQueryKey } from './actions.js';
+import { analyticsQueryKey } from './analytics.js';
 import { profileQueryKey } from './auth.js';
 import { buyersQueryKey } from './buyers.js';
 import { apiRequest } from './client.js';
@@ -63,7 +64,7 @@ export function useCheckReceiptMutation(actionId: number) {
       }),
     onSuccess: () =>
       Promise.all(
-        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId)].map((queryKey) =>
+        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId), analyticsQueryKey(userId)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
+import { formatDate, formatDateTime, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -52,6 +52,13 @@ describe('formatDate', () => {
 
   it('shows nothing for a value that is not a date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the date and the time to the minute', () => {
+    expect(formatDateTime(new Date(2025, 9, 28, 14, 5))).toBe('28.10.2025, 14:05');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });
 

@@ -32,6 +32,20 @@ export function formatRublesWithKopecks(amount: number): string {
   return rublesWithKopecks.format((rublesToKopecks(amount) || 0) / 100);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '28.10.2025, 14:05' in the browser's time zone; an unparsable value shows as nothing. */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}
+
 /** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */
 export function formatDate(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -50,4 +64,3 @@ export function formatQuantity(quantity: number): string {
 export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}\u00a0%`;
 }
-

@@ -50,5 +50,8 @@ export function presentAction(row: ProjectRow): Action {
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,
     telegram_bot_id: row.telegramBotId,
+
+    is_deleted: row.deletedAt !== null,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
   };
 }

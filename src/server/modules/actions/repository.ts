@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { projects, type ProjectRow } from '../../db/schema.js';
 
@@ -17,6 +17,15 @@ export async function listLiveProjects(db: Executor, userId: number): Promise<Pr
     .from(projects)
     .where(and(eq(projects.userId, userId), isNull(projects.deletedAt)))
     .orderBy(asc(projects.id));
+}
+
+/** Every action of the seller, live ones first, then deleted ones (newest deletion first). */
+export async function listProjectsWithDeleted(db: Executor, userId: number): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(sql`${projects.deletedAt} IS NOT NULL`, desc(projects.deletedAt), asc(projects.id));
 }
 
 export async function countLiveProjects(db: Executor, userId: number): Promise<number> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   actionIdParamsSchema,
+  actionListQuerySchema,
   apiKeyResponseSchema,
   actionListResponseSchema,
   actionResponseSchema,
@@ -11,7 +12,7 @@ import {
   userScopedQuerySchema,
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
@@ -25,13 +26,15 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
   return async (app) => {
     app.get(
       '/projects',
-      { schema: { tags, security, querystring: userScopedQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
-      async (request) => ({ projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id)) }),
+      { schema: { tags, security, querystring: actionListQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
+      async (request) => ({
+        projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id), { includeDeleted: request.query.include_deleted }),
+      }),
     );
 
     app.post(
       '/projects',
-      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         const { projectId, message } = await createAction(deps, sellerId, request.body);
@@ -59,7 +62,7 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.post(
       '/projects/:id/renew',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: errorResponseSchema, ...errors } } },
+      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
       async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 

@@ -58,9 +58,10 @@ export function newApiKey(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function listActions(deps: ActionDeps, sellerId: number): Promise<Action[]> {
+export async function listActions(deps: ActionDeps, sellerId: number, options: { includeDeleted?: boolean } = {}): Promise<Action[]> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
-  return (await repo.listLiveProjects(deps.db, sellerId)).map(presentAction);
+  const rows = options.includeDeleted ? await repo.listProjectsWithDeleted(deps.db, sellerId) : await repo.listLiveProjects(deps.db, sellerId);
+  return rows.map(presentAction);
 }
 
 export async function getAction(deps: ActionDeps, sellerId: number, id: number): Promise<Action> {

@@ -12,6 +12,8 @@ import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
 import { AppError } from '../../http/errors.js';
 import { findUserByEmail } from '../auth/repository.js';
+import { analyticsRebuildResponseSchema } from '../../../contract/analytics.js';
+import { rebuildAnalytics } from '../analytics/service.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -49,6 +51,12 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string }): Fastify
         return result;
       },
     );
+
+    app.post('/analytics/rebuild', { schema: { ...schemaBase, response: { 200: analyticsRebuildResponseSchema } } }, async (request) => {
+      const result = await rebuildAnalytics(deps);
+      request.log.info({ receipts: result.receipts, ms: result.milliseconds }, 'operator rebuilt analytics');
+      return result;
+    });
 
     app.get('/settings', { schema: { ...schemaBase, response: { 200: adminSettingsResponseSchema } } }, async () => listAllSettings(deps.db));
 

@@ -1,4 +1,5 @@
 import type { LedgerKind } from '../../../contract/billing.js';
+import type { InsufficientFundsResponse } from '../../../contract/errors.js';
 import { formatRubles, kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
@@ -23,14 +24,18 @@ export class ReplayedChange extends Error {
   }
 }
 
+/** 402 naming the price, the balance and the missing amount; `shortfall` (rubles) is the same amount for the cabinet's top-up. */
 export function insufficientFunds(requiredKopecks: number, balanceKopecks: number): AppError {
+  const shortfall = kopecksToRubles(requiredKopecks - balanceKopecks);
   return new AppError(
     'payment_required',
     fillMessage(messages.billing.insufficientFunds, {
       required: formatRubles(kopecksToRubles(requiredKopecks)),
       balance: formatRubles(kopecksToRubles(balanceKopecks)),
-      missing: formatRubles(kopecksToRubles(requiredKopecks - balanceKopecks)),
+      missing: formatRubles(shortfall),
     }),
+    {},
+    { shortfall } satisfies Omit<InsufficientFundsResponse, 'message'>,
   );
 }
 

@@ -7,7 +7,7 @@ import {
   operationsQuerySchema,
   operationsResponseSchema,
 } from '../../../contract/billing.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { activateAccount, listOperations, readBillingSettings, type BillingDeps } from './service.js';
@@ -30,7 +30,7 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.post(
       '/activate',
-      { schema: { tags: ['billing'], security: [{ bearer: [] }], body: activateRequestSchema, response: { 200: messageResponseSchema, 402: errorResponseSchema, ...errors } } },
+      { schema: { tags: ['billing'], security: [{ bearer: [] }], body: activateRequestSchema, response: { 200: messageResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         return activateAccount(deps, sellerId);

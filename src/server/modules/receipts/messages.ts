@@ -36,6 +36,8 @@ export function answerFor(status: ReceiptStatus, action: ProjectRow | undefined,
         return r.defaultInactive;
       case 'seller_balance_low':
         return r.defaultSellerBalanceLow;
+      case 'prepayment':
+        return r.defaultPrepayment;
       case 'error':
       case 'failed':
         return r.checkFailed;

@@ -46,7 +46,7 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZ
       async (request) => {
         const query = request.query;
         const sellerId = await requireSeller(deps, request, query.user_id);
-        return listReceiptHistory(deps.db, sellerId, { page: query.page, limit: query.limit, projectId: query.project_id ?? query.project_filter });
+        return listReceiptHistory(deps.db, sellerId, { page: query.page, limit: query.limit, projectId: query.project_id ?? query.project_filter, after: query.after });
       },
     );
   };

@@ -1,14 +1,10 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js';
 import type { Db, Executor } from '../../db/connection.js';
+import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
-import { findLiveProject } from '../actions/repository.js';
-import { applyBalanceChange, ReplayedChange } from '../billing/ledger.js';
-import { lockUser } from '../billing/repository.js';
-import { readTierPrices } from '../billing/service.js';
-import { receiptPriceKopecks } from '../billing/tiers.js';
 import { answerFor } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
@@ -52,10 +48,14 @@ function answer(status: ReceiptStatus, message: string, points = 0): CheckRespon
   };
 }
 
-/** The tax service's receipt for a QR, from the cache or the service (cached when found). */
-async function fetchReceipt(deps: ReceiptDeps, qr: FiscalQr, qrText: string): Promise<{ kind: 'found'; receipt: TaxReceipt } | { kind: 'invalid' } | { kind: 'unavailable' }> {
+/** The tax service's receipt for a QR, from the cache (read with the action) or the service (cached when found). */
+async function fetchReceipt(
+  deps: ReceiptDeps,
+  qr: FiscalQr,
+  qrText: string,
+  cached: unknown | undefined,
+): Promise<{ kind: 'found'; receipt: TaxReceipt } | { kind: 'invalid' } | { kind: 'unavailable' }> {
   const key = receiptKey(qr);
-  const cached = await repo.readCachedTaxReceipt(deps.db, key);
   const json = cached ?? (await (async () => {
     const lookup = await deps.tax.lookup(qrText);
     if (lookup.kind === 'invalid') return 'invalid' as const;
@@ -90,14 +90,24 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
 
 /**
  * Verifies a shopper's receipt for an action and, when it earns points, records it, charges
- * the seller the per-receipt price and awards the points — all in one transaction.
- * Every check is kept in the history with its verdict.
+ * the seller the per-receipt price and awards the points — one statement in one transaction
+ * (repository.awardReceipt). Every check is kept in the history with its verdict.
+ * Round trips on the success path of a cached receipt: the action read, then the award.
  */
 export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckResponse> {
   const now = deps.now();
+  // Parsing is pure, so the action, the cached receipt and "already earned here" are one read.
+  const qr = parseFiscalQr(input.qrText);
+  const identity = qr ? { fn: qr.fn, fd: qr.i, fp: qr.fp } : null;
   // No expiry sweep on this hot path: isActionOpen() reads the end date itself.
-  const action = await findLiveProject(deps.db, input.sellerId, input.projectId);
-  if (!action) throw new AppError('not_found', messages.actions.notFound);
+  const context = await repo.readCheckContext(deps.db, {
+    sellerId: input.sellerId,
+    projectId: input.projectId,
+    receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
+    identity,
+  });
+  if (!context) throw new AppError('not_found', messages.actions.notFound);
+  const { action } = context;
 
   const base = {
     userId: input.sellerId,
@@ -116,14 +126,12 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
 
   if (!isActionOpen(rulesOf(action), now)) return refuse('subscription_inactive');
 
-  const qr = parseFiscalQr(input.qrText);
-  if (!qr || !isSale(qr.n)) return refuse('not_recognized', qr ? { fn: qr.fn, fd: qr.i, fp: qr.fp } : {});
-  const identity = { fn: qr.fn, fd: qr.i, fp: qr.fp };
+  if (!qr || !identity || !isSale(qr.n)) return refuse('not_recognized', identity ?? {});
 
   // A receipt that already earned points here needs no second lookup.
-  if (action.checkDuplicates === 1 && (await repo.hasSuccessfulScan(deps.db, action.id, identity))) return refuse('already_scanned', identity);
+  if (context.alreadyEarned) return refuse('already_scanned', identity);
 
-  const fetched = await fetchReceipt(deps, qr, input.qrText);
+  const fetched = await fetchReceipt(deps, qr, input.qrText, context.cachedBody);
   if (fetched.kind === 'unavailable') return refuse('error', identity);
   if (fetched.kind === 'invalid') return refuse('not_recognized', identity);
   const receipt = fetched.receipt;
@@ -138,85 +146,36 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     retailPlace: receipt.retailPlace,
   };
   const verdict = judgeReceipt(receipt, rulesOf(action), now);
-  if (verdict.status !== 'success') return refuse(verdict.status, facts, itemRows(verdict.classification.items, true));
+  const items = itemRows(verdict.classification.items, true);
+  if (verdict.status !== 'success') return refuse(verdict.status, facts, items);
 
+  const message = answerFor('success', action, { points: verdict.points });
   try {
-    const awarded = await awardReceipt(deps, { action, base, facts, items: itemRows(verdict.classification.items, true), countedKopecks: verdict.classification.countedKopecks, points: verdict.points });
-    if (awarded.success && verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
-    return awarded;
+    const awarded = await deps.db.transaction(async (tx: Executor) => {
+      const result = await repo.awardReceipt(tx, {
+        receipt: { ...base, ...facts, status: 'success', message, pointsAwarded: verdict.points, countedKopecks: verdict.classification.countedKopecks, dedupe: action.checkDuplicates === 1 },
+        items,
+        points: verdict.points,
+        countedKopecks: verdict.classification.countedKopecks,
+        // "Last purchase" is when the shopper bought, not when they scanned.
+        purchasedAt: receipt.issuedAt,
+        pushToPuzzleBot: Boolean(action.puzzleBotToken && action.puzzleBotPointsVariable),
+        feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
+        clearStatusMessage: messages.receipts.sellerBalanceLowStatus,
+        tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
+      });
+      return result;
+    });
+    if (awarded) {
+      if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
+      return answer('success', message, verdict.points);
+    }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.
-    if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION || error instanceof ReplayedChange) return refuse('already_scanned', identity);
-    if (error instanceof AppError && error.code === 'payment_required') {
-      await repo.setProjectStatusMessage(deps.db, action.id, messages.receipts.sellerBalanceLowStatus);
-      return refuse('seller_balance_low', facts, itemRows(verdict.classification.items, true));
-    }
+    if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION) return refuse('already_scanned', identity);
     throw error;
   }
-}
-
-async function awardReceipt(
-  deps: ReceiptDeps,
-  input: {
-    action: ProjectRow;
-    base: Omit<repo.NewReceipt, 'status'>;
-    facts: Partial<repo.NewReceipt>;
-    items: repo.NewReceiptItem[];
-    countedKopecks: number;
-    points: number;
-  },
-): Promise<CheckResponse> {
-  const { action } = input;
-  return deps.db.transaction(async (tx: Executor) => {
-    // The seller's row lock orders receipts of one seller: the tier price reads a stable count.
-    const seller = await lockUser(tx, action.userId);
-    if (!seller) throw new AppError('not_found', messages.common.userNotFound);
-    const fee = receiptPriceKopecks(seller.scannedReceipts, await readTierPrices(tx));
-    const message = answerFor('success', action, { points: input.points });
-    const receiptId = await repo.insertReceipt(
-      tx,
-      {
-        ...input.base,
-        ...input.facts,
-        status: 'success',
-        message,
-        pointsAwarded: input.points,
-        countedKopecks: input.countedKopecks,
-        feeKopecks: fee,
-        dedupe: action.checkDuplicates === 1,
-      },
-      input.items,
-    );
-    if (fee > 0) {
-      await applyBalanceChange(tx, {
-        userId: action.userId,
-        kind: 'receipt_fee',
-        amountKopecks: -fee,
-        reference: `receipt:${receiptId}`,
-        description: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
-        now: input.base.scannedAt ?? new Date(),
-      });
-    }
-    if (input.points > 0) {
-      await repo.awardPoints(tx, {
-        projectId: action.id,
-        buyerTgId: input.base.buyerTgId,
-        points: input.points,
-        reason: `receipt ${receiptId}`,
-        reference: `receipt:${receiptId}`,
-      });
-      if (action.puzzleBotToken && action.puzzleBotPointsVariable) await repo.enqueuePuzzleBotPush(tx, action.id, input.base.buyerTgId);
-    }
-    await repo.recordBuyerPurchase(tx, {
-      userId: action.userId,
-      projectId: action.id,
-      buyerTgId: input.base.buyerTgId,
-      kopecks: input.countedKopecks,
-      // "Last purchase" is when the shopper bought, not when they scanned.
-      at: input.facts.issuedAt ?? input.base.scannedAt ?? new Date(),
-    });
-    await repo.countSuccessfulReceipt(tx, action.userId, action.id);
-    if (action.statusMessage === messages.receipts.sellerBalanceLowStatus) await repo.setProjectStatusMessage(tx, action.id, null);
-    return answer('success', message, input.points);
-  });
+  // The seller cannot pay for the receipt: refused, free, and the action says why.
+  await repo.setProjectStatusMessage(deps.db, action.id, messages.receipts.sellerBalanceLowStatus);
+  return refuse('seller_balance_low', facts, items);
 }

@@ -10,6 +10,8 @@ const itemSchema = z.object({
   quantity: z.number().default(1),
   sum: z.number().default(0),
   providerInn: z.string().optional(),
+  // FNS tag 1214 «признак способа расчёта»; absent in older formats.
+  paymentType: z.number().optional(),
 });
 
 export const taxReceiptJsonSchema = z.object({
@@ -34,6 +36,8 @@ export interface TaxReceiptItem {
   sumKopecks: number;
   /** FNS tag 1226: the real seller of an item sold by an agent (a marketplace). */
   providerInn: string | null;
+  /** FNS tag 1214: 1–3 prepayment/advance, 4 full settlement, 5–6 credit sale, 7 credit repayment; null when absent. */
+  paymentMethod: number | null;
 }
 
 export interface TaxReceipt {
@@ -85,6 +89,7 @@ export function readTaxReceipt(json: unknown): TaxReceipt | undefined {
       quantity: item.quantity,
       sumKopecks: Math.round(item.sum),
       providerInn: trimInn(item.providerInn) || null,
+      paymentMethod: item.paymentType ?? null,
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_NAMES, loadReceipt } from '../../../../tests/fixtures/receipts/index.js';
 import { readTaxReceipt, receiptInstant, type TaxReceipt } from './tax-receipt.js';
-import { classifyItems, isActionOpen, isTooOld, judgeReceipt, matchesKeywords, pointsFor, type ActionRules } from './verdict.js';
+import { classifyItems, isActionOpen, isHandedOver, isTooOld, judgeReceipt, matchesKeywords, pointsFor, type ActionRules } from './verdict.js';
 
 const now = new Date('2025-01-10T12:00:00Z');
 const rules = (overrides: Partial<ActionRules> = {}): ActionRules => ({
@@ -73,7 +73,7 @@ describe('verdict rules', () => {
 
   it('counts only the action seller’s items on a receipt with several sellers', () => {
     const mixed = receipt('wb-aurora-cosmetics');
-    mixed.items.push({ name: 'Чужой товар', priceKopecks: 50_000, quantity: 1, sumKopecks: 50_000, providerInn: '7717144513' });
+    mixed.items.push({ name: 'Чужой товар', priceKopecks: 50_000, quantity: 1, sumKopecks: 50_000, providerInn: '7717144513', paymentMethod: 4 });
     const verdict = judgeReceipt(mixed, rules({ inns: ['7717144513'], pointsPercentage: 10 }), new Date('2024-07-01T00:00:00Z'));
     expect(verdict.status).toBe('success');
     expect(verdict.classification.items.map((item) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
@@ -127,5 +127,69 @@ describe('verdict rules', () => {
     const verdict = judgeReceipt(fuel, rules({ inns: ['5402141201'] }), new Date('2024-12-27T00:00:00Z'));
     expect(verdict.status).toBe('success');
     expect(verdict.classification.countedKopecks).toBe(220_001);
+  });
+
+  describe('prepayments (FNS tag 1214, payment method)', () => {
+    const ikeaInn = ['7810940284'];
+    const prepaid = () => receipt('ozon-ikea-peeler-prepayment');
+    const settled = () => receipt('ozon-ikea-peeler-final');
+    const when = new Date('2025-01-05T00:00:00Z');
+    const withMethods = (methods: (number | null)[]): TaxReceipt => {
+      const base = settled();
+      return { ...base, items: methods.map((paymentMethod, index) => ({ ...base.items[0]!, name: `Товар ${index}`, paymentMethod })) };
+    };
+
+    it.each([
+      [1, false, 'предоплата 100 %'],
+      [2, false, 'частичная предоплата'],
+      [3, false, 'аванс'],
+      [4, true, 'полный расчёт'],
+      [5, true, 'частичный расчёт и кредит'],
+      [6, true, 'передача в кредит'],
+      [7, false, 'оплата кредита'],
+      [null, true, 'no payment method (older formats)'],
+    ] as [number | null, boolean, string][])('payment method %s handed the goods over: %s (%s)', (method, handedOver) => {
+      expect(isHandedOver(method)).toBe(handedOver);
+      const verdict = judgeReceipt(withMethods([method]), rules({ inns: ikeaInn }), when);
+      expect(verdict.status).toBe(handedOver ? 'success' : 'prepayment');
+      expect(verdict.classification.countedKopecks).toBe(handedOver ? 58_600 : 0);
+    });
+
+    it('reads the payment method of each item, and null where the receipt has none', () => {
+      expect(prepaid().items.map((item) => item.paymentMethod)).toEqual([1]);
+      expect(settled().items.map((item) => item.paymentMethod)).toEqual([4]);
+      expect(receipt('dixy-moscow-2020-legacy-weighted').items.every((item) => item.paymentMethod === null || item.paymentMethod === 4)).toBe(true);
+    });
+
+    it('the Ozon prepayment receipt is a prepayment: nothing counted, no points', () => {
+      const verdict = judgeReceipt(prepaid(), rules({ inns: ikeaInn }), when);
+      expect(verdict.status).toBe('prepayment');
+      expect(verdict.classification.items.map((item) => item.status)).toEqual(['not_counted']);
+      expect(verdict.classification.countedKopecks).toBe(0);
+    });
+
+    it('the final-settlement receipt of the same order earns', () => {
+      const verdict = judgeReceipt(settled(), rules({ inns: ikeaInn, pointsPercentage: 10 }), when);
+      expect(verdict.status).toBe('success');
+      expect(verdict.status === 'success' && verdict.points).toBe(58);
+    });
+
+    it('a receipt with prepaid and settled goods counts only the settled ones', () => {
+      const verdict = judgeReceipt(withMethods([1, 4, 7, 2]), rules({ inns: ikeaInn }), when);
+      expect(verdict.status).toBe('success');
+      expect(verdict.classification.items.map((item) => item.status)).toEqual(['not_counted', 'counted', 'not_counted', 'not_counted']);
+      expect(verdict.classification.countedKopecks).toBe(58_600);
+    });
+
+    it('another seller’s settled goods do not make a prepayment of ours earn; no goods of ours is still no_items', () => {
+      const base = prepaid();
+      base.items.push({ ...base.items[0]!, providerInn: '7717144513', paymentMethod: 4 });
+      expect(judgeReceipt(base, rules({ inns: ikeaInn }), when).status).toBe('prepayment');
+      expect(judgeReceipt(prepaid(), rules({ inns: ['7707083893'] }), when).status).toBe('no_items');
+    });
+
+    it('too old still comes first', () => {
+      expect(judgeReceipt(prepaid(), rules({ inns: ikeaInn, receiptValidityDays: 1 }), when).status).toBe('too_old');
+    });
   });
 });

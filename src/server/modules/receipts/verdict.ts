@@ -3,7 +3,7 @@ import type { TaxReceipt, TaxReceiptItem } from './tax-receipt.js';
 
 // Pure rules of a receipt check, in the order they are applied (docs/decisions.md):
 // action open → recognisable sale → not a duplicate → recent enough → the seller's goods →
-// the product named by the action → the minimum total → success.
+// the goods handed over (not a prepayment) → the product named by the action → the minimum total → success.
 
 export interface ActionRules {
   isActive: boolean;
@@ -48,6 +48,16 @@ export function matchesKeywords(name: string, keywords: readonly string[]): bool
   return keywords.some((keyword) => haystack.includes(normalise(keyword)));
 }
 
+/**
+ * FNS tag 1214: the goods were handed over with 4 «полный расчёт», 5 «частичный расчёт и кредит»
+ * and 6 «передача в кредит»; an item without the tag (older formats) counts as handed over.
+ * 1–3 (prepayment, advance) come before the goods, 7 «оплата кредита» after them: the purchase
+ * itself is on another receipt, which earns instead.
+ */
+export function isHandedOver(paymentMethod: number | null): boolean {
+  return paymentMethod === null || paymentMethod === 4 || paymentMethod === 5 || paymentMethod === 6;
+}
+
 export interface ClassifiedItem extends TaxReceiptItem {
   status: 'counted' | 'not_counted';
 }
@@ -56,21 +66,26 @@ export interface ItemClassification {
   items: ClassifiedItem[];
   /** Items of the action's INNs, before the product-name rule. */
   sellerItemCount: number;
+  /** Of those, items whose goods were handed over (not prepayments). */
+  handedOverItemCount: number;
   countedKopecks: number;
 }
 
 export function classifyItems(receipt: TaxReceipt, action: Pick<ActionRules, 'inns' | 'productKeywords'>): ItemClassification {
   const inns = new Set(action.inns.map((inn) => inn.trim()));
   let sellerItemCount = 0;
+  let handedOverItemCount = 0;
   let countedKopecks = 0;
   const items = receipt.items.map((item): ClassifiedItem => {
     const ours = inns.has(itemSellerInn(item, receipt));
+    const handedOver = ours && isHandedOver(item.paymentMethod);
     if (ours) sellerItemCount++;
-    const counted = ours && matchesKeywords(item.name, action.productKeywords);
+    if (handedOver) handedOverItemCount++;
+    const counted = handedOver && matchesKeywords(item.name, action.productKeywords);
     if (counted) countedKopecks += item.sumKopecks;
     return { ...item, status: counted ? 'counted' : 'not_counted' };
   });
-  return { items, sellerItemCount, countedKopecks };
+  return { items, sellerItemCount, handedOverItemCount, countedKopecks };
 }
 
 /**
@@ -83,7 +98,7 @@ export function pointsFor(countedKopecks: number, percent: number): number {
 }
 
 export type GoodsVerdict =
-  | { status: Extract<ReceiptStatus, 'too_old' | 'no_items' | 'no_matching_product' | 'below_min_total'>; classification: ItemClassification }
+  | { status: Extract<ReceiptStatus, 'too_old' | 'no_items' | 'prepayment' | 'no_matching_product' | 'below_min_total'>; classification: ItemClassification }
   | { status: 'success'; classification: ItemClassification; points: number };
 
 /** The verdict on a recognised, non-duplicate sale receipt. */
@@ -91,6 +106,7 @@ export function judgeReceipt(receipt: TaxReceipt, action: ActionRules, now: Date
   const classification = classifyItems(receipt, action);
   if (isTooOld(receipt.issuedAt, now, action.receiptValidityDays)) return { status: 'too_old', classification };
   if (classification.sellerItemCount === 0) return { status: 'no_items', classification };
+  if (classification.handedOverItemCount === 0) return { status: 'prepayment', classification };
   if (classification.countedKopecks === 0 && action.productKeywords.length > 0) return { status: 'no_matching_product', classification };
   if (action.minTotalKopecks > 0 && classification.countedKopecks < action.minTotalKopecks) return { status: 'below_min_total', classification };
   return { status: 'success', classification, points: pointsFor(classification.countedKopecks, action.pointsPercentage) };

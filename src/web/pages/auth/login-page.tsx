@@ -6,6 +6,7 @@ import { messages } from '../../../contract/messages.js';
 import { errorMessageOf } from '../../api/api-error.js';
 import { useLoginMutation } from '../../api/auth.js';
 import { readAuthLocationState } from '../../auth/location-state.js';
+import { useSessionState } from '../../auth/session.js';
 import { Banner } from '../../components/banner.js';
 import { ExternalLink } from '../../components/external-link.js';
 import { TextField } from '../../components/text-field.js';
@@ -19,6 +20,8 @@ export function LoginPage() {
   const location = useLocation();
   const { from, message: registeredMessage, email } = readAuthLocationState(location.state);
   const login = useLoginMutation();
+  // A stored session the server refused (expired or revoked) ends here: say so, not silently.
+  const sessionExpired = useSessionState().endedBy === 'expired';
   const {
     register,
     handleSubmit,
@@ -33,6 +36,7 @@ export function LoginPage() {
 
   return (
     <AuthScreen title={f.loginTitle}>
+      {sessionExpired && !cameFromRegistration && !login.isError && <Banner tone="info">{messages.common.sessionExpired}</Banner>}
       {cameFromRegistration && !login.isError && (
         <Banner tone="success">{registeredMessage || messages.auth.registerSuccess}</Banner>
       )}

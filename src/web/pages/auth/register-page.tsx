@@ -7,10 +7,12 @@ import { errorMessageOf } from '../../api/api-error.js';
 import { useRegisterMutation } from '../../api/auth.js';
 import { readAuthLocationState, type AuthLocationState } from '../../auth/location-state.js';
 import { Banner } from '../../components/banner.js';
+import { ExternalLink } from '../../components/external-link.js';
 import { TextField } from '../../components/text-field.js';
 import { AuthScreen } from './auth-screen.js';
 
 const f = messages.authForms;
+const c = messages.cabinetPolish;
 
 /** /register (SPEC §2, §5): on success, the login screen with the server's message and the email. */
 export function RegisterPage() {
@@ -69,6 +71,13 @@ export function RegisterPage() {
           error={errors.confirmPassword}
           {...register('confirmPassword')}
         />
+        <p className="auth-form__consent">
+          {c.consentBeforeOffer}
+          <ExternalLink href="/oferta">{c.consentOfferLink}</ExternalLink>
+          {c.consentBeforePrivacy}
+          <ExternalLink href="/privacy">{c.consentPrivacyLink}</ExternalLink>
+          {c.consentEnd}
+        </p>
         <button type="submit" className="button button--primary button--block" disabled={registration.isPending}>
           {registration.isPending ? f.registerPending : f.registerSubmit}
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { messages } from '../../../contract/messages.js';
 import { errorMessageOf } from '../../api/api-error.js';
@@ -11,6 +11,7 @@ import { PaymentBanner } from './payment-banner.js';
 import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { TopUpDialog } from './top-up-dialog.js';
+import { TopUpContext, type OpenTopUp } from './top-up/top-up-context.js';
 import './dashboard.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
@@ -24,7 +25,14 @@ export function DashboardLayout() {
   useDocumentTitle(title);
 
   const [menuOpen, setMenuOpen] = useState(false);
-  const [topUpOpen, setTopUpOpen] = useState(false);
+  // The top-up dialog, when open, with its pre-filled amount (the missing part of a refused charge).
+  const [topUp, setTopUp] = useState<{ amount?: number } | null>(null);
+  const topUpOpen = topUp !== null;
+  const openTopUp = useCallback<OpenTopUp>((amount) => setTopUp({ amount }), []);
+  // A dialog opened from the phone menu hides the menu while it is open (nothing shows
+  // through behind it); closing the dialog brings the menu back, focus on its 'Пополнить'.
+  const [menuUnderDialog, setMenuUnderDialog] = useState(false);
+  const sidebarTopUpRef = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -34,9 +42,29 @@ export function DashboardLayout() {
   };
 
   // The phone menu takes focus when it opens, so the keyboard continues inside it.
+  const returnToTopUp = useRef(false);
   useEffect(() => {
-    if (menuOpen) sidebarRef.current?.focus();
+    if (!menuOpen) return;
+    const target = returnToTopUp.current ? sidebarTopUpRef.current : sidebarRef.current;
+    returnToTopUp.current = false;
+    target?.focus();
   }, [menuOpen]);
+
+  const handleSidebarTopUp = () => {
+    if (menuOpen) {
+      setMenuOpen(false);
+      setMenuUnderDialog(true);
+    }
+    openTopUp();
+  };
+
+  const handleTopUpClose = () => {
+    setTopUp(null);
+    if (!menuUnderDialog) return;
+    setMenuUnderDialog(false);
+    returnToTopUp.current = true;
+    setMenuOpen(true);
+  };
 
   // Esc closes the phone menu, unless the top-up dialog above it takes that Esc.
   useEffect(() => {
@@ -64,7 +92,8 @@ export function DashboardLayout() {
         user={session.user}
         open={menuOpen}
         onClose={closeMenu}
-        onTopUp={() => setTopUpOpen(true)}
+        onTopUp={handleSidebarTopUp}
+        topUpRef={sidebarTopUpRef}
       />
       {menuOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
 
@@ -82,11 +111,13 @@ export function DashboardLayout() {
             <Banner tone="error">{errorMessageOf(profile.error, messages.common.dashboardLoadFailed)}</Banner>
           )}
           <PaymentBanner />
-          <Outlet />
+          <TopUpContext value={openTopUp}>
+            <Outlet />
+          </TopUpContext>
         </main>
       </div>
 
-      {topUpOpen && <TopUpDialog onClose={() => setTopUpOpen(false)} />}
+      {topUp && <TopUpDialog initialAmount={topUp.amount} onClose={handleTopUpClose} />}
     </div>
   );
 }

@@ -21,3 +21,10 @@ describe('sectionCurrent', () => {
     expect(sectionCurrent(shop!, '/dashboard/shopping')).toBeUndefined();
   });
 });
+
+describe('dashboard sections', () => {
+  it('«Аналитика» comes right after «Покупатели»', () => {
+    const paths = dashboardSections.map((section) => section.to);
+    expect(paths.indexOf('/dashboard/analytics')).toBe(paths.indexOf('/dashboard/buyers') + 1);
+  });
+});

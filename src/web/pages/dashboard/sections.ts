@@ -16,6 +16,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
+  { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
   { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
 ];
 

@@ -17,7 +17,7 @@ const BALANCE_PATH = '/dashboard/balance';
  * The seller's card, balance and the cabinet's navigation (SPEC §2). Always shown on
  * wide screens; below 900px it slides in over the page while `open`.
  */
-export function Sidebar({ id, ref, user, open, onClose, onTopUp }: {
+export function Sidebar({ id, ref, user, open, onClose, onTopUp, topUpRef }: {
   id: string;
   ref: Ref<HTMLElement>;
   user: User;
@@ -25,6 +25,8 @@ export function Sidebar({ id, ref, user, open, onClose, onTopUp }: {
   /** Closes the phone menu: after choosing a section, or with its close button. */
   onClose: (options: { returnFocus: boolean }) => void;
   onTopUp: () => void;
+  /** The 'Пополнить' button, for giving focus back to it. */
+  topUpRef?: Ref<HTMLButtonElement>;
 }) {
   const { pathname } = useLocation();
   const logout = useLogoutMutation();
@@ -67,7 +69,7 @@ export function Sidebar({ id, ref, user, open, onClose, onTopUp }: {
             {messages.actionScreens.balanceHistoryLink}
           </Link>
         </div>
-        <button type="button" className="button button--primary" onClick={onTopUp}>
+        <button ref={topUpRef} type="button" className="button button--primary" onClick={onTopUp}>
           {d.topUp}
         </button>
       </div>

@@ -1,10 +1,11 @@
-import type { Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { useActionsQuery } from '../../api/actions.js';
 import { useBillingSettingsQuery } from '../../api/billing.js';
 import { useHealthQuery } from '../../api/system.js';
 import { formatNumber, formatRubles } from '../../lib/format.js';
+import { useStickyOffset } from '../../lib/use-sticky-offset.js';
 import { currentReceiptPrice } from './tariffs/tier-rows.js';
 
 const d = messages.dashboard;
@@ -22,8 +23,10 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
   // The same cached queries My actions and Tariffs use: one request serves both.
   const actionCount = useActionsQuery().data?.length;
   const prices = useBillingSettingsQuery().data;
+  const headerRef = useRef<HTMLElement>(null);
+  useStickyOffset(headerRef);
   return (
-    <header className="topbar">
+    <header ref={headerRef} className="topbar">
       <button
         ref={menuButtonRef}
         type="button"

@@ -3,17 +3,21 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { Banner } from '../../components/banner.js';
 import { Dialog } from '../../components/dialog.js';
 import { formatRubles } from '../../lib/format.js';
-import { amountOf } from './top-up/amount.js';
+import { amountDue } from './top-up/amount.js';
 import { AmountPicker } from './top-up/amount-picker.js';
 import { useTopUpForm } from './top-up/use-top-up-form.js';
 import './top-up/top-up-dialog.css';
 
 const t = messages.topUpDialog;
 
-/** 'Пополнить': choose an amount and pay by card on the provider's page in a new tab (SPEC §2, §4, §5). */
-export function TopUpDialog({ onClose }: { onClose: () => void }) {
+/**
+ * 'Пополнить': choose an amount and pay by card on the provider's page in a new tab (SPEC §2, §4, §5).
+ * `initialAmount` pre-fills the custom amount (the missing part of a refused charge).
+ */
+export function TopUpDialog({ onClose, initialAmount }: { onClose: () => void; initialAmount?: number }) {
   const formId = useId();
-  const form = useTopUpForm({ onPaid: onClose });
+  const form = useTopUpForm({ onPaid: onClose, initialAmount });
+  const due = amountDue(form.choice);
 
   return (
     <Dialog
@@ -32,8 +36,14 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
     >
       <form id={formId} className="top-up" noValidate onSubmit={form.handleSubmit}>
         {form.payError && <Banner tone="error">{form.payError}</Banner>}
-        <AmountPicker choice={form.choice} onChange={form.handleChange} error={form.amountError} customRef={form.customRef} />
-        <p className="top-up__due">{fillMessage(t.amountDue, { amount: formatRubles(amountOf(form.choice)) })}</p>
+        <AmountPicker
+          choice={form.choice}
+          onChange={form.handleChange}
+          onCustomBlur={form.handleCustomBlur}
+          error={form.amountError}
+          customRef={form.customRef}
+        />
+        <p className="top-up__due">{fillMessage(t.amountDue, { amount: due === null ? messages.cabinetPolish.amountDueUnknown : formatRubles(due) })}</p>
         <p className="top-up__note">{t.newTabNote}</p>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
 import { operator, site } from '../../content/landing.js';
 import { SiteLogo } from './site-logo.js';
+import './site-footer.css';
 
 /** Footer of every public page: who sells the service, the legal documents, what the product is. */
 export function SiteFooter() {

@@ -3,7 +3,9 @@ import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useDeleteActionMutation, useRenewActionMutation } from '../../../api/actions.js';
 import { formatRubles } from '../../../lib/format.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { useSessionState } from '../../../auth/session.js';
+import { ChargeSummary } from './charge-summary.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { errorNotice, successNotice, type Notice } from './notice.js';
 
 const s = messages.actionScreens;
@@ -26,6 +28,7 @@ export function ActionCommandDialog({ command, onDone, onClose }: {
   const deleteAction = useDeleteActionMutation();
   const renewAction = useRenewActionMutation();
   const { action } = command;
+  const balance = useSessionState().session?.user.balance;
 
   const run = async () => {
     try {
@@ -38,7 +41,7 @@ export function ActionCommandDialog({ command, onDone, onClose }: {
 
   if (command.kind === 'delete') {
     return (
-      <ConfirmDialog title={s.deleteTitle} confirmLabel={s.delete} pendingLabel={s.deleting} pending={deleteAction.isPending} onConfirm={run} onClose={onClose}>
+      <ConfirmDialog title={s.deleteTitle} tone="danger" confirmLabel={s.delete} pendingLabel={s.deleting} pending={deleteAction.isPending} onConfirm={run} onClose={onClose}>
         <p>{messages.actions.deleteConfirm}</p>
       </ConfirmDialog>
     );
@@ -46,6 +49,7 @@ export function ActionCommandDialog({ command, onDone, onClose }: {
   return (
     <ConfirmDialog title={s.renewTitle} pendingLabel={s.renewing} pending={renewAction.isPending} onConfirm={run} onClose={onClose}>
       <p>{fillMessage(s.renewText, { name: action.name, days: ACTION_SUBSCRIPTION_DAYS, price: formatRubles(command.price) })}</p>
+      <ChargeSummary price={command.price} balance={balance} />
     </ConfirmDialog>
   );
 }

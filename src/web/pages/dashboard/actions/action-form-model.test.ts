@@ -46,6 +46,7 @@ describe('the action form against the shared schema', () => {
     [{ name: 'A', project_inns: '7707083893', points_percentage: '101' }, 'points_percentage', m.pointsPercentRange],
     [{ name: 'A', project_inns: '7707083893', points_percentage: '' }, 'points_percentage', m.pointsPercentRange],
     [{ name: 'A', project_inns: '7707083893', receipt_validity_days: '0' }, 'receipt_validity_days', m.validityDaysMin],
+    [{ name: 'A', project_inns: '7707083893', receipt_validity_days: '3651' }, 'receipt_validity_days', m.validityDaysMin],
     [{ name: 'A', project_inns: '7707083893', min_total: '-1' }, 'min_total', m.minTotalInvalid],
   ])('%j is refused at %s with the SPEC message', (values, field, message) => {
     expect(errorsOf(values)[field]).toBe(message);

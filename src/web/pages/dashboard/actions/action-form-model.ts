@@ -87,6 +87,8 @@ export interface ActionField {
   required?: boolean;
   /** A sub-section heading and its explanation shown above this field. */
   startsGroup?: { title: string; hint: string };
+  /** Lines under the field explaining what its positions mean. */
+  hints?: readonly string[];
 }
 
 export type ActionSectionId = 'basic' | 'bot' | 'commands';
@@ -108,7 +110,7 @@ export const actionFormSections: ActionSection[] = [
       { name: 'project_inns', label: s.innsLabel, kind: 'text', required: true },
       { name: 'points_percentage', label: s.percentLabel, kind: 'number', step: 'any', required: true },
       { name: 'receipt_validity_days', label: s.validityLabel, kind: 'number', step: '1', required: true },
-      { name: 'check_duplicates', label: s.duplicatesLabel, kind: 'checkbox' },
+      { name: 'check_duplicates', label: s.duplicatesLabel, kind: 'checkbox', hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint] },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
     ],

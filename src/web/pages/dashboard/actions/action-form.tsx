@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ActionSettings } from '../../../../contract/actions.js';
@@ -116,12 +116,7 @@ function ActionFormField({ field, register, errors }: {
   const error = errors[field.name];
   switch (field.kind) {
     case 'checkbox':
-      return (
-        <label className="checkbox-field">
-          <input type="checkbox" {...register(field.name)} />
-          <span>{field.label}</span>
-        </label>
-      );
+      return <CheckboxField field={field} register={register} />;
     case 'textarea':
       return <TextAreaField label={field.label} error={error} {...register(field.name)} />;
     case 'number':
@@ -131,4 +126,24 @@ function ActionFormField({ field, register, errors }: {
     case 'text':
       return <TextField label={field.label} type="text" autoComplete="off" required={field.required} error={error} {...register(field.name)} />;
   }
+}
+
+/** A toggle, with what each of its positions means under it (tied to it for screen readers). */
+function CheckboxField({ field, register }: { field: ActionField; register: UseFormRegister<ActionFormValues> }) {
+  const hintId = useId();
+  return (
+    <div className="checkbox-field__group">
+      <label className="checkbox-field">
+        <input type="checkbox" aria-describedby={field.hints ? hintId : undefined} {...register(field.name)} />
+        <span>{field.label}</span>
+      </label>
+      {field.hints && (
+        <div id={hintId} className="checkbox-field__hints">
+          {field.hints.map((hint) => (
+            <p key={hint}>{hint}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -7,8 +7,10 @@ import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { parseActionId } from '../action-id.js';
+import { AnalyticsPanel } from '../analytics/analytics-panel.js';
 import { ActionReceiptsSection } from '../receipts/action-receipts-section.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionCommandDialog, renewLabel, type ActionCommand } from './action-command-dialog.js';
 import { ActionFacts } from './action-facts.js';
 import { ActionForm } from './action-form.js';
@@ -130,7 +132,7 @@ function ActionDetails({ action, notice, onNotice, editing }: {
         )}
       </header>
 
-      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+      {notice && <NoticeBanner notice={notice} />}
 
       <section className="action-settings" aria-labelledby="action-settings-title">
         <h2 className="section-title" id="action-settings-title">
@@ -156,6 +158,8 @@ function ActionDetails({ action, notice, onNotice, editing }: {
       </section>
 
       <ApiKeyPanel action={action} />
+
+      <AnalyticsPanel actionId={action.id} />
 
       <ActionReceiptsSection actionId={action.id} />
 

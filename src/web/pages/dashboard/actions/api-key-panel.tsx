@@ -3,7 +3,7 @@ import type { Action } from '../../../../contract/actions.js';
 import { messages } from '../../../../contract/messages.js';
 import { useRegenerateApiKeyMutation } from '../../../api/actions.js';
 import { Banner } from '../../../components/banner.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { maskSecret } from '../../../lib/format.js';
 import { errorNotice, successNotice, type Notice } from './notice.js';
 

@@ -10,9 +10,12 @@ import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticeBanner } from '../top-up/notice-banner.js';
+import { ChargeSummary } from './charge-summary.js';
+import { errorNotice } from './notice.js';
 import { ActionForm } from './action-form.js';
 import { emptyActionForm, fieldOfServerError } from './action-form-model.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import './panel.css';
 import './actions.css';
 
@@ -67,7 +70,7 @@ export function CreateActionPage() {
         </div>
       ) : (
         <>
-          {create.isError && !fieldError && <Banner tone="error">{errorMessageOf(create.error, messages.actions.createFailed)}</Banner>}
+          {create.isError && !fieldError && <NoticeBanner notice={errorNotice(create.error, messages.actions.createFailed)} />}
           <ActionForm
             defaultValues={emptyActionForm}
             initiallyOpen={['basic']}
@@ -93,6 +96,7 @@ export function CreateActionPage() {
               ? fillMessage(s.createConfirmTextNoPrice, { days })
               : fillMessage(s.createConfirmText, { price: formatRubles(price), days })}
           </p>
+          {price !== undefined && <ChargeSummary price={price} balance={session.user.balance} />}
         </ConfirmDialog>
       )}
     </section>

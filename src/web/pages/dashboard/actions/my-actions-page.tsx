@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionState } from '../../../auth/session.js';
-import { Banner } from '../../../components/banner.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionList } from './action-list.js';
 import { ActivationOffer } from './activation-offer.js';
 import { readLocationMessage } from './location-message.js';
@@ -25,7 +25,7 @@ export function MyActionsPage() {
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
-      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+      {notice && <NoticeBanner notice={notice} />}
       {session.user.is_activated ? <ActionList onNotice={setNotice} /> : <ActivationOffer onNotice={setNotice} />}
     </section>
   );

@@ -1,8 +1,10 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useOperationsQuery } from '../../../api/billing.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
-import { formatDate, formatRubles } from '../../../lib/format.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
+import { formatDate, formatDateTime, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { signedRubles } from './signed-rubles.js';
 import '../actions/panel.css';
@@ -20,6 +22,7 @@ export function BalancePage() {
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
+      {rows.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
       {operations.isPending && (
         <LoadingState>{messages.common.loading}</LoadingState>
       )}
@@ -32,7 +35,7 @@ export function BalancePage() {
               <div className="operation__what">
                 <p className="operation__description">{operation.description}</p>
                 <p className="operation__date">
-                  <time dateTime={operation.created_at}>{formatDate(operation.created_at)}</time>
+                  <time dateTime={operation.created_at}>{formatDateTime(operation.created_at)}</time>
                 </p>
               </div>
               <div className="operation__money">

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { useActionsQuery } from '../../../api/actions.js';
+import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { FilterSelect } from '../receipts/filter-select.js';
 import { parseProjectFilter, projectFilterOptions } from '../receipts/project-filter.js';
@@ -32,7 +34,7 @@ export function BuyersPage() {
   const periodDays = parseBuyerPeriod(searchParams.get('period'));
   const [sort, setSort] = useState<BuyerSort | null>(null);
   const buyers = useBuyersQuery({ actionId, periodDays, sort });
-  const actions = useActionsQuery();
+  const actions = useActionsWithDeletedQuery();
 
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
   const summary = buyers.data?.pages[0]?.summary;
@@ -59,6 +61,11 @@ export function BuyersPage() {
           value={periodDays === null ? '' : String(periodDays)}
           options={buyerPeriodOptions}
           onChange={(value) => setFilter('period', value)}
+        />
+        <DownloadCsvButton
+          path={EXPORT_PATHS.buyers}
+          query={{ project_id: actionId ?? undefined, period_days: periodDays ?? undefined, sort: sort?.field, order: sort?.order }}
+          fallbackName="scanapp-buyers.csv"
         />
       </div>
       {buyers.isPending ? (

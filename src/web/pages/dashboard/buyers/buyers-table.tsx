@@ -3,6 +3,7 @@ import { messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
 import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
+import { DataCell } from '../../../components/data-cell.js';
 import { ariaSortOf } from './buyer-sort.js';
 import { BuyerName } from './buyer-name.js';
 
@@ -29,11 +30,11 @@ export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
 }) {
   return (
     <div className="table-scroll" role="region" aria-label={s.buyersCaption} tabIndex={0}>
-      <table className="data-table buyers-table">
+      <table className="data-table data-table--cards buyers-table">
         <caption className="visually-hidden">{s.buyersCaption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="data-table__number">
+            <th scope="col" className="data-table__number data-table__index">
               {s.columnNumber}
             </th>
             {COLUMNS.map((column) => {
@@ -53,13 +54,19 @@ export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
           {buyers.map((buyer, index) => (
             // tabIndex −1 on every row: a row losing it while focused would drop the focus.
             <tr key={buyer.buyer_id} ref={index === focusIndex ? focusRef : undefined} tabIndex={-1}>
-              <td className="data-table__number">{formatNumber(index + 1)}</td>
-              <td>
+              <DataCell label={s.columnNumber} className="data-table__number data-table__index">
+                {formatNumber(index + 1)}
+              </DataCell>
+              <DataCell label={s.columnBuyer}>
                 <BuyerName buyer={buyer} />
-              </td>
-              <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
-              <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
-              <td>{formatDate(buyer.last_receipt_at)}</td>
+              </DataCell>
+              <DataCell label={s.columnReceipts} className="data-table__number">
+                {formatNumber(buyer.successful_receipts_count)}
+              </DataCell>
+              <DataCell label={s.columnAmount} className="data-table__number">
+                {formatRubles(buyer.total_amount)}
+              </DataCell>
+              <DataCell label={s.columnLastPurchase}>{formatDate(buyer.last_receipt_at)}</DataCell>
             </tr>
           ))}
         </tbody>

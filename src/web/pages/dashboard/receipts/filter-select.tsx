@@ -13,7 +13,13 @@ export function FilterSelect({ label, value, options, onChange }: {
       <label className="filter-select__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="filter-select__input"
+        value={value}
+        title={options.find((option) => option.value === value)?.label}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

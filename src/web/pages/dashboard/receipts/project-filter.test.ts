@@ -27,6 +27,23 @@ describe('project filter options', () => {
     ]);
   });
 
+  it('marks deleted actions of the list as deleted, and still names them', () => {
+    expect(
+      projectFilterOptions({
+        actions: [
+          { id: 3, name: 'Aurora', is_deleted: false },
+          { id: 2, name: 'Старая акция', is_deleted: true },
+          { id: 1, name: ' ', is_deleted: true },
+        ],
+        receipts: [{ project_id: 2, project_name: 'Старая акция' }],
+      }),
+    ).toEqual([
+      { id: 3, label: 'Aurora' },
+      { id: 2, label: 'Старая акция (удалена)' },
+      { id: 1, label: 'Проект #1 (удалена)' },
+    ]);
+  });
+
   it('keeps the chosen project selectable even when nothing else names it', () => {
     expect(projectFilterOptions({ actions: [], selectedId: 9 })).toEqual([{ id: 9, label: 'Проект #9' }]);
     expect(projectFilterOptions({ actions: [{ id: 9, name: 'Aurora' }], selectedId: 9 })).toEqual([{ id: 9, label: 'Aurora' }]);

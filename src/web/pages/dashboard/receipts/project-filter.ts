@@ -9,18 +9,21 @@ export interface ProjectOption {
 }
 
 /**
- * The choices of a project filter after 'Все проекты' (SPEC §2): the live actions by name
- * ('Проект #{id}' when unnamed), then actions known only from receipts — deleted ones,
- * whose receipts stay in the history — and the chosen project, so the select can always
- * show what is selected.
+ * The choices of a project filter after 'Все проекты' (SPEC §2): the actions by name
+ * ('Проект #{id}' when unnamed), deleted ones marked '(удалена)' — their receipts stay in
+ * the history — then actions known only from receipts, and the chosen project, so the
+ * select can always show what is selected.
  */
 export function projectFilterOptions({ actions, receipts = [], selectedId = null }: {
-  actions: readonly { id: number; name: string }[];
+  actions: readonly { id: number; name: string; is_deleted?: boolean }[];
   receipts?: readonly { project_id: number | null; project_name: string }[];
   selectedId?: number | null;
 }): ProjectOption[] {
   const options = new Map<number, string>();
-  for (const action of actions) options.set(action.id, projectLabel(action.id, action.name));
+  for (const action of actions) {
+    const label = projectLabel(action.id, action.name);
+    options.set(action.id, action.is_deleted ? fillMessage(r.deletedProjectLabel, { name: label }) : label);
+  }
   for (const receipt of receipts) {
     if (receipt.project_id !== null && !options.has(receipt.project_id)) {
       options.set(receipt.project_id, projectLabel(receipt.project_id, receipt.project_name));

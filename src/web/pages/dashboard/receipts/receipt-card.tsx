@@ -30,8 +30,16 @@ export function ReceiptCard({ receipt, showProject, headingLevel, ref }: {
         <Heading id={headingId} className="receipt-card__title">
           {receiptDateLabel(receipt)}
         </Heading>
-        <ReceiptStatusBadge status={receipt.status} />
+        <span className="receipt-card__badges">
+          <ReceiptStatusBadge status={receipt.status} />
+          {receipt.repeat && (
+            <span className="receipt-status receipt-status--repeat" title={messages.cabinetPolish.repeatHint}>
+              {messages.cabinetPolish.repeatBadge}
+            </span>
+          )}
+        </span>
       </header>
+      {receipt.repeat && <p className="receipt-card__message">{messages.cabinetPolish.repeatHint}</p>}
       <dl className="receipt-card__facts">
         {showProject && <Fact term={s.fieldProject} value={receipt.project_name || messages.receipts.unknownProject} />}
         <Fact term={s.fieldBuyer} value={receipt.user_id_tg} />

@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
-import { useActionsQuery } from '../../../api/actions.js';
+import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useReceiptHistoryQuery } from '../../../api/receipts.js';
+import { EXPORT_PATHS } from '../../../../contract/exports.js';
+import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { parseProjectFilter, projectFilterOptions } from './project-filter.js';
 import { ProjectFilterSelect } from './project-filter-select.js';
@@ -15,7 +17,7 @@ export function ReceiptHistoryPage() {
   const receipts = useReceiptHistoryQuery(projectId);
   // The unfiltered list as an earlier visit left it (no request): it names deleted actions too.
   const everyReceipt = useReceiptHistoryQuery(null, { enabled: false });
-  const actions = useActionsQuery();
+  const actions = useActionsWithDeletedQuery();
 
   const options = projectFilterOptions({
     actions: actions.data ?? [],
@@ -32,6 +34,7 @@ export function ReceiptHistoryPage() {
       <h1 className="dashboard-page__title">{usePageTitle()}</h1>
       <div className="filters">
         <ProjectFilterSelect options={options} value={projectId} onChange={handleProjectChange} />
+        <DownloadCsvButton path={EXPORT_PATHS.receipts} query={{ project_id: projectId ?? undefined }} fallbackName="scanapp-receipts.csv" />
       </div>
       <ReceiptList query={receipts} emptyText={messages.receipts.historyEmpty} showProject headingLevel={2} />
     </section>

@@ -1,6 +1,7 @@
 import { messages } from '../../../../contract/messages.js';
 import { normalizeItemStatus, type ReceiptItem } from '../../../../contract/receipts.js';
 import { formatQuantity, formatRubles } from '../../../lib/format.js';
+import { DataCell } from '../../../components/data-cell.js';
 import { itemStatusText } from './receipt-view.js';
 
 const s = messages.receiptScreens;
@@ -9,7 +10,7 @@ const s = messages.receiptScreens;
 export function ReceiptItemsTable({ items, caption }: { items: readonly ReceiptItem[]; caption: string }) {
   return (
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table data-table--cards">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -25,12 +26,22 @@ export function ReceiptItemsTable({ items, caption }: { items: readonly ReceiptI
           {items.map((item, index) => (
             // Items have no id; a receipt's items never change order.
             <tr key={index}>
-              <td className="data-table__name">{item.name}</td>
-              <td className="data-table__number">{formatRubles(item.price)}</td>
-              <td className="data-table__number">{formatQuantity(item.quantity)}</td>
-              <td className="data-table__number">{formatRubles(item.sum)}</td>
-              <td>{item.providerInn ?? s.notAvailable}</td>
-              <td className={`item-status item-status--${normalizeItemStatus(item.status)}`}>{itemStatusText(item.status)}</td>
+              <DataCell label={s.itemName} className="data-table__name">
+                {item.name}
+              </DataCell>
+              <DataCell label={s.itemPrice} className="data-table__number">
+                {formatRubles(item.price)}
+              </DataCell>
+              <DataCell label={s.itemQuantity} className="data-table__number">
+                {formatQuantity(item.quantity)}
+              </DataCell>
+              <DataCell label={s.itemSum} className="data-table__number">
+                {formatRubles(item.sum)}
+              </DataCell>
+              <DataCell label={s.itemInn}>{item.providerInn ?? s.notAvailable}</DataCell>
+              <DataCell label={s.itemStatus} className={`item-status item-status--${normalizeItemStatus(item.status)}`}>
+                {itemStatusText(item.status)}
+              </DataCell>
             </tr>
           ))}
         </tbody>

@@ -17,6 +17,7 @@ const TONES: Record<ReceiptStatus, ReceiptTone> = {
   below_min_total: 'refused',
   subscription_inactive: 'refused',
   seller_balance_low: 'refused',
+  prepayment: 'refused',
   error: 'failed',
   failed: 'failed',
 };

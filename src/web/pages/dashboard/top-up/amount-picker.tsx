@@ -8,9 +8,10 @@ import '../../../components/text-field.css';
 const t = messages.topUpDialog;
 
 /** Preset toggle buttons and the custom amount field (SPEC §2 Top-up dialog, §9 presets). */
-export function AmountPicker({ choice, onChange, error, customRef }: {
+export function AmountPicker({ choice, onChange, onCustomBlur, error, customRef }: {
   choice: AmountChoice;
   onChange: (next: AmountChoice) => void;
+  onCustomBlur?: () => void;
   error: string | null;
   customRef: Ref<HTMLInputElement>;
 }) {
@@ -56,6 +57,7 @@ export function AmountPicker({ choice, onChange, error, customRef }: {
           step={TOP_UP_CUSTOM_STEP}
           value={choice.custom}
           onChange={(event) => onChange(typeCustom(event.target.value))}
+          onBlur={onCustomBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         />

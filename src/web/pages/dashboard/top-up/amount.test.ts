@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/messages.js';
 import { TOP_UP_PRESETS } from '../../../../contract/payments.js';
-import { NO_AMOUNT, amountOf, checkTopUp, choosePreset, parseCustomAmount, typeCustom } from './amount.js';
+import { NO_AMOUNT, amountDue, amountOf, checkTopUp, choosePreset, initialChoice, parseCustomAmount, topUpFor, typeCustom } from './amount.js';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const refusal = (custom: string, userId: number | undefined = 7) => {
@@ -52,8 +52,12 @@ describe('checkTopUp', () => {
     expect(checkTopUp(typeCustom('300'), 7)).toEqual({ ok: true, amount: 300, userId: 7 });
   });
 
-  it("asks for an amount when it is empty, zero, negative or not a number: 'Введите сумму пополнения'", () => {
-    for (const custom of ['', '0', '-100', 'abc']) expect(refusal(custom)).toBe(messages.payments.amountRequired);
+  it("asks for an amount when it is empty, zero or not a number: 'Введите сумму пополнения'", () => {
+    for (const custom of ['', '0', 'abc']) expect(refusal(custom)).toBe(messages.payments.amountRequired);
+  });
+
+  it('names the minimum for a negative amount, not only the generic text', () => {
+    expect(refusal('-500')).toBe('Минимальная сумма пополнения — 100 ₽');
   });
 
   it('asks for an amount when the seller is not known, whatever the amount', () => {
@@ -71,5 +75,36 @@ describe('checkTopUp', () => {
 
   it('refuses more than the server accepts', () => {
     expect(refusal('1000100')).toBe('Максимальная сумма пополнения — 1 000 000 ₽');
+  });
+});
+
+describe('amountDue', () => {
+  it('is 0 while nothing is chosen, and the amount once it can be paid', () => {
+    expect(amountDue(NO_AMOUNT)).toBe(0);
+    expect(amountDue(choosePreset(NO_AMOUNT, 2000))).toBe(2000);
+    expect(amountDue(typeCustom('19600'))).toBe(19_600);
+  });
+
+  it('is never a negative, below-minimum, off-step or too large amount', () => {
+    for (const custom of ['-500', '50', '150', '1000100', '0', 'abc']) expect(amountDue(typeCustom(custom))).toBeNull();
+  });
+});
+
+describe('topUpFor a refused charge', () => {
+  it('rounds the missing amount up to the 100 ₽ step', () => {
+    expect(topUpFor(19_500)).toBe(19_500);
+    expect(topUpFor(19_501)).toBe(19_600);
+    expect(topUpFor(0.01)).toBe(100);
+    expect(topUpFor(1)).toBe(100);
+  });
+
+  it('stays within the dialog\'s limits', () => {
+    expect(topUpFor(5_000_000)).toBe(1_000_000);
+  });
+
+  it('prefills the custom amount, so amounts above the presets are accepted', () => {
+    expect(initialChoice(19_600)).toEqual({ preset: null, custom: '19600' });
+    expect(checkTopUp(initialChoice(19_600), 7)).toEqual({ ok: true, amount: 19_600, userId: 7 });
+    expect(initialChoice(undefined)).toEqual(NO_AMOUNT);
   });
 });

@@ -3,7 +3,7 @@ import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useDepositMutation } from '../../../api/payments.js';
 import { useSessionState } from '../../../auth/session.js';
-import { NO_AMOUNT, checkTopUp, type AmountChoice } from './amount.js';
+import { amountProblem, amountOf, checkTopUp, initialChoice, type AmountChoice } from './amount.js';
 import { sendToPayment } from './send-to-payment.js';
 
 /**
@@ -11,10 +11,10 @@ import { sendToPayment } from './send-to-payment.js';
  * a blank tab opens at once, inside the click, so pop-up blockers let it through;
  * the tab then goes to the payment link. `onPaid` runs once the tab is on its way.
  */
-export function useTopUpForm({ onPaid }: { onPaid: () => void }) {
+export function useTopUpForm({ onPaid, initialAmount }: { onPaid: () => void; initialAmount?: number }) {
   const userId = useSessionState().session?.user.id;
   const deposit = useDepositMutation();
-  const [choice, setChoice] = useState<AmountChoice>(NO_AMOUNT);
+  const [choice, setChoice] = useState<AmountChoice>(() => initialChoice(initialAmount));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -23,6 +23,12 @@ export function useTopUpForm({ onPaid }: { onPaid: () => void }) {
   const handleChange = (next: AmountChoice) => {
     setChoice(next);
     setAmountError(null);
+  };
+
+  // Leaving a typed amount that cannot be paid says why at once, not only after 'Оплатить'.
+  const handleCustomBlur = () => {
+    if (choice.preset !== null || choice.custom.trim() === '') return;
+    setAmountError(amountProblem(amountOf(choice)));
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,5 +54,5 @@ export function useTopUpForm({ onPaid }: { onPaid: () => void }) {
     });
   };
 
-  return { choice, amountError, payError, paying, customRef, handleChange, handleSubmit };
+  return { choice, amountError, payError, paying, customRef, handleChange, handleCustomBlur, handleSubmit };
 }

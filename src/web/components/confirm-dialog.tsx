@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../../../contract/messages.js';
-import { Dialog } from '../../../components/dialog.js';
+import { messages } from '../../contract/messages.js';
+import { Dialog } from './dialog.js';
 
 const s = messages.actionScreens;
 /** SPEC §2 'Отмена' is one catalogue text, shared with the top-up dialog. */
@@ -12,8 +12,10 @@ const cancelLabel = messages.common.cancel;
  * The owner closes the dialog when the command is done (unmounting it); while `pending`
  * the confirm button waits.
  */
-export function ConfirmDialog({ title, children, confirmLabel = s.confirm, pendingLabel, pending = false, onConfirm, onClose }: {
+export function ConfirmDialog({ title, children, confirmLabel = s.confirm, pendingLabel, pending = false, tone = 'primary', onConfirm, onClose }: {
   title: string;
+  /** 'danger' for a command that removes something: the confirm button is styled as destructive. */
+  tone?: 'primary' | 'danger';
   children: ReactNode;
   confirmLabel?: string;
   pendingLabel?: string;
@@ -30,7 +32,7 @@ export function ConfirmDialog({ title, children, confirmLabel = s.confirm, pendi
           <button type="button" className="button button--secondary" onClick={close}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button--primary" disabled={pending} onClick={onConfirm}>
+          <button type="button" className={tone === 'danger' ? 'button button--destructive' : 'button button--primary'} disabled={pending} onClick={onConfirm}>
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </button>
         </>

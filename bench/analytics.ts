@@ -1,0 +1,116 @@
+import { openDatabase } from '../src/server/db/connection.js';
+import { ADMIN_TOKEN_HEADER } from '../src/server/modules/admin/routes.js';
+import { createFundedSeller } from '../tests/support/operator.js';
+import { startServer, TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
+import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';
+
+const RECEIPTS = Number(process.env.BENCH_ANALYTICS_RECEIPTS ?? 1_000_000);
+const BUYERS = 150_000;
+const PRODUCTS = 40;
+const YEAR_S = 365 * 86_400;
+
+/**
+ * A year of one seller: RECEIPTS receipts spread evenly over 365 days, 85 % successful with
+ * one counted item each (PRODUCTS product names), the rest refused with four statuses;
+ * buyers drawn from BUYERS. Written with the analytics triggers off, then the aggregates
+ * are built by the operator rebuild (timed), as after a restore.
+ */
+function seedSql(userId: number, projectId: number): string[] {
+  return [
+    'ALTER TABLE receipts DISABLE TRIGGER receipts_analytics',
+    'ALTER TABLE receipt_items DISABLE TRIGGER receipt_items_analytics',
+    `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
+                           total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
+     SELECT ${userId}, ${projectId}, 'Аналитика', '{072196655529}', ((g::bigint * 7919) % ${BUYERS})::text, 'seed', '9999000000000001', g::text, g::text,
+            now() - make_interval(secs => (g::double precision * ${YEAR_S} / ${RECEIPTS})), 178600,
+            CASE WHEN g % 20 < 17 THEN 'success' WHEN g % 20 = 17 THEN 'already_scanned' WHEN g % 20 = 18 THEN 'too_old' ELSE CASE WHEN g % 40 = 19 THEN 'no_items' ELSE 'not_recognized' END END,
+            'seed', CASE WHEN g % 20 < 17 THEN 178 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 178600 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 75 ELSE 0 END,
+            now() - make_interval(secs => (g::double precision * ${YEAR_S} / ${RECEIPTS}))
+       FROM generate_series(1, ${RECEIPTS}) AS g`,
+    `INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
+     SELECT id, 0, 'Товар ' || (id % ${PRODUCTS}), 178600, 1, 178600, '072196655529', 'counted'
+       FROM receipts WHERE user_id = ${userId} AND status = 'success'`,
+    'ALTER TABLE receipts ENABLE TRIGGER receipts_analytics',
+    'ALTER TABLE receipt_items ENABLE TRIGGER receipt_items_analytics',
+    'ANALYZE receipts',
+    'ANALYZE receipt_items',
+  ];
+}
+
+async function measure(databaseUrl: string): Promise<Row[]> {
+  const database = 'PostgreSQL 15';
+  const rows: Row[] = [];
+  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' });
+  try {
+    const seller = await createFundedSeller(server.url, 100_000);
+    const projectId = (await seller.api.post('/projects', { name: 'Аналитика', project_inns: '072196655529' })).body.project_id as number;
+
+    const seeding = performance.now();
+    const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    for (const statement of seedSql(seller.id, projectId)) await db.query(statement);
+    await db.close();
+    console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s`);
+    rows.push({ scenario: `seeding ${RECEIPTS.toLocaleString('en')} receipts over 365 days + counted items (SQL, triggers off)`, database, value: `${Math.round((performance.now() - seeding) / 1000)} s` });
+
+    const rebuild = performance.now();
+    // The CLI's own call (the test helper's 30 s process timeout is too short for a million receipts).
+    const rebuilt = await fetch(`${server.url}/lk/api/admin/analytics/rebuild`, { method: 'POST', headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
+    if (!rebuilt.ok) throw new Error(`rebuild: ${rebuilt.status} ${await rebuilt.text()}`);
+    rows.push({ scenario: 'analytics rebuild, the call behind `npm run admin -- analytics:rebuild` (all aggregates from the receipts)', database, value: `${Math.round((performance.now() - rebuild) / 1000)} s` });
+    const analyze = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    for (const name of ['analytics_daily', 'analytics_buyer_returns', 'analytics_products', 'analytics_buyer_days']) await analyze.query(`ANALYZE ${name}`);
+    const [sizes] = await analyze.query<{ daily: string; returns: string; products: string }>(
+      `SELECT (SELECT count(*) FROM analytics_daily) AS daily, (SELECT count(*) FROM analytics_buyer_returns) AS returns, (SELECT count(*) FROM analytics_products) AS products`,
+    );
+    await analyze.close();
+    rows.push({ scenario: 'aggregate rows (daily / buyer returns / products)', database, value: `${sizes!.daily} / ${sizes!.returns} / ${sizes!.products}` });
+
+    const get = (path: string) => async () => {
+      const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    // The machine is shared: a trivial authenticated call measured alongside shows the noise floor.
+    for (const [scenario, path] of [
+      ['GET /profile (control: one indexed row)', '/profile'],
+      ['GET /analytics period=30 (all actions)', '/analytics?period=30'],
+      ['GET /analytics period=90', '/analytics?period=90'],
+      ['GET /analytics period=all (365 days)', '/analytics?period=all'],
+      ['GET /analytics period=all, one action', `/analytics?period=all&project_id=${projectId}`],
+    ] as const) {
+      await get(path)(); // warm-up
+      const { median, p95 } = await timeIt(50, get(path));
+      rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
+    }
+
+    // The export: the whole history as CSV, with the server's RSS sampled while it streams.
+    const pid = server.process.pid!;
+    const before = rssMiB(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 25);
+    const started = performance.now();
+    const response = await fetch(`${server.url}/lk/api/receipts/export.csv`, { headers: { authorization: `Bearer ${seller.api.token}` } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    clearInterval(sampler);
+    rows.push({
+      scenario: `GET /receipts/export.csv (${(lines - 1).toLocaleString('en')} rows, ${Math.round(bytes / 1_048_576)} MiB)`,
+      database,
+      value: `${Math.round((performance.now() - started) / 1000)} s; server RSS ${before} MiB before, peak ${peak} MiB`,
+    });
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+export async function analyticsBench(postgresUrl: (name: string) => string | undefined): Promise<string> {
+  const pg = postgresUrl('bench_analytics');
+  if (!pg) return 'PostgreSQL binaries not found: the analytics bench runs on PostgreSQL only.';
+  const rows = await measure(pg);
+  return `${machineLine(`one seller, ${RECEIPTS.toLocaleString('en')} receipts over a year, ${BUYERS.toLocaleString('en')} buyers; 50 sequential requests per analytics row over HTTP.`)}\n\n${table(rows)}`;
+}

@@ -1,0 +1,27 @@
+import { z } from './zod-setup.js';
+import { userIdSchema } from './auth.js';
+import { buyersQuerySchema } from './receipts.js';
+
+/** CSV downloads: the same filters as the screen they come from, without paging. */
+export const receiptsExportQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  project_filter: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const buyersExportQuerySchema = buyersQuerySchema.pick({ user_id: true, project_id: true, period_days: true, sort: true, order: true });
+
+export const balanceExportQuerySchema = z.object({ user_id: userIdSchema.optional() });
+
+export const EXPORT_PATHS = {
+  receipts: '/receipts/export.csv',
+  buyers: '/buyers/export.csv',
+  balance: '/balance/operations/export.csv',
+} as const;
+
+/** Russian header rows (the CSV is opened by accountants in Excel). */
+export const EXPORT_HEADERS = {
+  receipts: ['Дата проверки', 'Дата чека', 'Акция', 'Покупатель', 'Статус', 'Сумма учтённых товаров, ₽', 'Баллы', 'Стоимость проверки, ₽'],
+  buyers: ['ID покупателя', 'Имя', 'Username', 'Успешных чеков', 'Сумма, ₽', 'Последняя покупка'],
+  balance: ['Дата', 'Операция', 'Сумма, ₽', 'Баланс после, ₽'],
+} as const;

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.js';
+
+export interface Scope {
+  userId: number;
+  projectId?: number;
+  from: string;
+  to: string;
+}
+
+export interface DailyStatusRow {
+  day: string;
+  status: string;
+  receipts: number;
+  pointsAwarded: number;
+  countedKopecks: number;
+  feeKopecks: number;
+  newBuyers: number;
+}
+
+export interface ReturnsByWeekRow {
+  weekStart: string;
+  /** Buyers back in this week whose previous success was before the week (bucket). */
+  returningInWeek: number;
+  /** Buyers back in the period whose previous success was before the period. */
+  returningInPeriod: number;
+}
+
+export interface ProductRow {
+  name: string;
+  items: number;
+  quantity: number;
+  sumKopecks: number;
+}
+
+function ofAction(projectId: number | undefined): SQL {
+  return projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`;
+}
+
+export async function listSellerActions(db: Executor, userId: number): Promise<{ id: number; name: string; deleted: boolean }[]> {
+  const rows = rowsOf(await db.execute(sql`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM projects WHERE user_id = ${userId} ORDER BY id`));
+  return rows.map((row) => ({ id: Number(row.id), name: String(row.name), deleted: row.deleted === true }));
+}
+
+export async function firstDayWithData(db: Executor, userId: number, projectId?: number): Promise<string | undefined> {
+  const [row] = rowsOf(await db.execute(sql`SELECT min(day)::text AS day FROM analytics_daily WHERE user_id = ${userId} ${ofAction(projectId)}`));
+  return row?.day ? String(row.day) : undefined;
+}
+
+export async function readDailyByStatus(db: Executor, scope: Scope): Promise<DailyStatusRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT day::text AS day, status, sum(receipts)::bigint AS receipts, sum(points_awarded)::bigint AS points,
+             sum(counted_kopecks)::bigint AS counted, sum(fee_kopecks)::bigint AS fee, sum(new_buyers)::bigint AS new_buyers
+        FROM analytics_daily
+       WHERE user_id = ${scope.userId} ${ofAction(scope.projectId)}
+         AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY day, status`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    status: String(row.status),
+    receipts: Number(row.receipts),
+    pointsAwarded: Number(row.points),
+    countedKopecks: Number(row.counted),
+    feeKopecks: Number(row.fee),
+    newBuyers: Number(row.new_buyers),
+  }));
+}
+
+/** One pass over the returns of the period, bucketed by week (the first week cut at `from`). */
+export async function readReturnsByWeek(db: Executor, scope: Scope): Promise<ReturnsByWeekRow[]> {
+  const from = sql`${scope.from}::date`;
+  const bucket = sql`greatest(date_trunc('week', day)::date, ${from})`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT ${bucket}::text AS week_start,
+             coalesce(sum(buyers) FILTER (WHERE previous_day < ${bucket}), 0)::bigint AS in_week,
+             coalesce(sum(buyers) FILTER (WHERE previous_day < ${from}), 0)::bigint AS in_period
+        FROM analytics_buyer_returns
+       WHERE user_id = ${scope.userId} ${ofAction(scope.projectId)}
+         AND day BETWEEN ${from} AND ${scope.to}::date
+       GROUP BY 1`),
+  );
+  return rows.map((row) => ({ weekStart: String(row.week_start), returningInWeek: Number(row.in_week), returningInPeriod: Number(row.in_period) }));
+}
+
+export async function readTopProducts(db: Executor, scope: Scope, limit: number): Promise<ProductRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT name, sum(items)::bigint AS items, sum(quantity)::text AS quantity, sum(sum_kopecks)::bigint AS sum_kopecks
+        FROM analytics_products
+       WHERE user_id = ${scope.userId} ${ofAction(scope.projectId)}
+         AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY name
+       ORDER BY sum(sum_kopecks) DESC, name
+       LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({ name: String(row.name), items: Number(row.items), quantity: Number(row.quantity), sumKopecks: Number(row.sum_kopecks) }));
+}
+
+/**
+ * Recomputes every aggregate from the receipts. Writes to receipts wait meanwhile (SHARE
+ * lock: reads go on), so nothing is checked between the recount and the commit.
+ */
+export async function rebuildAggregates(db: Executor): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE receipts, receipt_items IN SHARE MODE`);
+    await tx.execute(sql`SELECT analytics_rebuild()`);
+    const [row] = rowsOf(await tx.execute(sql`SELECT count(*)::bigint AS receipts FROM receipts`));
+    return Number(row?.receipts ?? 0);
+  });
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute(). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
+}

@@ -1,0 +1,58 @@
+import type { AnalyticsQuery, AnalyticsResponse } from '../../../contract/analytics.js';
+import { kopecksToRubles } from '../../../contract/format.js';
+import { messages } from '../../../contract/messages.js';
+import type { Executor } from '../../db/connection.js';
+import { AppError } from '../../http/errors.js';
+import { resolvePeriod } from './period.js';
+import { dailySeries, NO_SHOP_YET, summarise, weeklyBuyers, type PointsSpent } from './report.js';
+import * as repo from './repository.js';
+
+export interface AnalyticsDeps {
+  db: Executor;
+  now: () => Date;
+  /**
+   * Points spent in the shop, by Moscow day. The shop does not exist yet; when it does, it
+   * passes its reader here and the figures and chart fill in.
+   */
+  readPointsSpent?: (scope: repo.Scope) => Promise<PointsSpent>;
+}
+
+const TOP_PRODUCTS = 10;
+
+/** The seller's analytics for a period, all actions (deleted ones included) or one. */
+export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query: AnalyticsQuery): Promise<AnalyticsResponse> {
+  const period = resolvePeriod(query, deps.now());
+  const [actions, firstDay] = await Promise.all([
+    repo.listSellerActions(deps.db, sellerId),
+    period.from === null ? repo.firstDayWithData(deps.db, sellerId, query.project_id) : Promise.resolve(undefined),
+  ]);
+  if (query.project_id !== undefined && !actions.some((action) => action.id === query.project_id)) {
+    throw new AppError('not_found', messages.actions.notFound);
+  }
+  const from = period.from ?? firstDay ?? period.to;
+  const scope: repo.Scope = { userId: sellerId, projectId: query.project_id, from, to: period.to };
+
+  const [rows, returns, products, spent] = await Promise.all([
+    repo.readDailyByStatus(deps.db, scope),
+    repo.readReturnsByWeek(deps.db, scope),
+    repo.readTopProducts(deps.db, scope, TOP_PRODUCTS),
+    deps.readPointsSpent ? deps.readPointsSpent(scope) : Promise.resolve(NO_SHOP_YET),
+  ]);
+  return {
+    period: { kind: period.kind, from, to: period.to },
+    project_id: query.project_id ?? null,
+    actions,
+    figures: summarise(rows, returns, spent),
+    daily: dailySeries(from, period.to, rows, spent),
+    weekly_buyers: weeklyBuyers(from, period.to, rows, returns),
+    top_products: products.map((product) => ({ name: product.name, items: product.items, quantity: product.quantity, sum: kopecksToRubles(product.sumKopecks) })),
+    points_spent_available: spent.available,
+  };
+}
+
+/** Operator: recompute the aggregates from the receipts (`npm run admin -- analytics:rebuild`). */
+export async function rebuildAnalytics(deps: { db: Executor; now: () => Date }): Promise<{ message: string; receipts: number; milliseconds: number }> {
+  const started = Date.now();
+  const receipts = await repo.rebuildAggregates(deps.db);
+  return { message: messages.analytics.rebuilt, receipts, milliseconds: Date.now() - started };
+}

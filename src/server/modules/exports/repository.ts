@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.js';
+import { aggregated, ALIASED_SORT_COLUMNS, type BuyerFilter } from '../buyers/repository.js';
+import { rowsOf } from '../analytics/repository.js';
+
+/**
+ * Export rows read in keyset batches: each batch is a short indexed query continuing after
+ * the last row, so memory stays flat for a million rows and no transaction (PGlite: the
+ * whole database) is held while a slow client downloads.
+ */
+export const EXPORT_BATCH = 2_000;
+
+export interface ReceiptExportRow {
+  id: number;
+  scannedAt: Date;
+  issuedAt: Date | null;
+  projectId: number | null;
+  projectName: string;
+  buyerTgId: string;
+  status: string;
+  countedKopecks: number;
+  pointsAwarded: number;
+  feeKopecks: number;
+}
+
+export async function* receiptRows(db: Executor, userId: number, projectId?: number): AsyncGenerator<ReceiptExportRow> {
+  let after = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = rowsOf(
+      await db.execute(sql`
+        SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks
+          FROM receipts
+         WHERE user_id = ${userId} ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`} AND id < ${after}
+         ORDER BY id DESC
+         LIMIT ${EXPORT_BATCH}`),
+    );
+    for (const row of rows) {
+      yield {
+        id: Number(row.id),
+        scannedAt: new Date(row.scanned_at as string),
+        issuedAt: row.issued_at ? new Date(row.issued_at as string) : null,
+        projectId: row.project_id === null ? null : Number(row.project_id),
+        projectName: String(row.project_name),
+        buyerTgId: String(row.buyer_tg_id),
+        status: String(row.status),
+        countedKopecks: Number(row.counted_kopecks),
+        pointsAwarded: Number(row.points_awarded),
+        feeKopecks: Number(row.fee_kopecks),
+      };
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
+export interface BuyerExportRow {
+  buyerId: string;
+  successfulReceipts: number;
+  totalKopecks: number;
+  lastReceiptAt: Date;
+}
+
+const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
+  buyer_id: sql.raw('text'),
+  successful_receipts_count: sql.raw('bigint'),
+  total_amount: sql.raw('bigint'),
+  last_receipt_at: sql.raw('timestamptz'),
+};
+
+/** Buyers in the Buyers page's order (sort column, then buyer id), continuing after the last (value, id). */
+export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): AsyncGenerator<BuyerExportRow> {
+  const column = ALIASED_SORT_COLUMNS[filter.sort];
+  const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const beyond = filter.order === 'asc' ? sql`>` : sql`<`;
+  let last: { key: string; buyerId: string } | undefined;
+  for (;;) {
+    const key = sql`${last?.key ?? null}::${SORT_TYPES[filter.sort]}`;
+    const continues =
+      last === undefined
+        ? sql`TRUE`
+        : filter.sort === 'buyer_id'
+          ? sql`buyer_id ${beyond} ${last.buyerId}`
+          : sql`(${column} ${beyond} ${key} OR (${column} = ${key} AND buyer_id > ${last.buyerId}))`;
+    const rows = rowsOf(
+      await db.execute(sql`
+        SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, ${column}::text AS sort_key
+          FROM (${aggregated({ ...filter, offset: 0 })}) AS buyers
+         WHERE ${continues}
+         ORDER BY ${column} ${direction}, buyer_id ASC
+         LIMIT ${EXPORT_BATCH}`),
+    );
+    for (const row of rows) {
+      yield {
+        buyerId: String(row.buyer_id),
+        successfulReceipts: Number(row.successful_receipts_count),
+        totalKopecks: Number(row.total_kopecks),
+        lastReceiptAt: new Date(row.last_receipt_at as string),
+      };
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    const tail = rows.at(-1)!;
+    last = { key: String(tail.sort_key), buyerId: String(tail.buyer_id) };
+  }
+}
+
+export interface LedgerExportRow {
+  createdAt: Date;
+  description: string;
+  amountKopecks: number;
+  balanceAfterKopecks: number;
+}
+
+export async function* ledgerRows(db: Executor, userId: number): AsyncGenerator<LedgerExportRow> {
+  let after = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = rowsOf(
+      await db.execute(sql`
+        SELECT id, created_at, description, amount_kopecks, balance_after_kopecks
+          FROM balance_ledger WHERE user_id = ${userId} AND id < ${after}
+         ORDER BY id DESC LIMIT ${EXPORT_BATCH}`),
+    );
+    for (const row of rows) {
+      yield {
+        createdAt: new Date(row.created_at as string),
+        description: String(row.description),
+        amountKopecks: Number(row.amount_kopecks),
+        balanceAfterKopecks: Number(row.balance_after_kopecks),
+      };
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}

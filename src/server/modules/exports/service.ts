@@ -1,0 +1,77 @@
+import type { Transform } from 'node:stream';
+import { EXPORT_HEADERS } from '../../../contract/exports.js';
+import { receiptStatusLabel } from '../../../contract/receipts.js';
+import type { Executor } from '../../db/connection.js';
+import { moscowDay } from '../analytics/period.js';
+import type { BuyerFilter } from '../buyers/repository.js';
+import { attachment, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from './csv.js';
+import { buyerRows, ledgerRows, receiptRows, type BuyerExportRow, type LedgerExportRow, type ReceiptExportRow } from './repository.js';
+
+export interface CsvDownload {
+  disposition: string;
+  body: Transform;
+}
+
+interface ExportDeps {
+  db: Executor;
+  now: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+
+function columns<Row>(headers: readonly string[], values: ((row: Row) => string | number)[]): CsvColumn<Row>[] {
+  return headers.map((header, index) => ({ header, value: values[index]! }));
+}
+
+const fileName = (deps: ExportDeps, what: string) => attachment(`scanapp-${what}-${moscowDay(deps.now())}.csv`);
+
+/** One line per receipt of the history's filter (all actions or one), newest first. */
+export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: number): CsvDownload {
+  const receiptColumns = columns<ReceiptExportRow>(EXPORT_HEADERS.receipts, [
+    (row) => csvDateTime(row.scannedAt),
+    (row) => csvDateTime(row.issuedAt),
+    (row) => csvText(row.projectName),
+    (row) => csvText(row.buyerTgId),
+    (row) => receiptStatusLabel(row.status),
+    (row) => csvRubles(row.countedKopecks),
+    (row) => row.pointsAwarded,
+    (row) => csvRubles(row.feeKopecks),
+  ]);
+  return { disposition: fileName(deps, projectId === undefined ? 'receipts' : `receipts-action-${projectId}`), body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, projectId)) };
+}
+
+/** The Buyers page's rows with its filters and order. Names and usernames are not collected yet: empty columns. */
+export function buyersCsv(
+  deps: ExportDeps,
+  sellerId: number,
+  query: { project_id?: number; period_days?: number; sort?: BuyerFilter['sort']; order: 'asc' | 'desc' },
+): CsvDownload {
+  const buyerColumns = columns<BuyerExportRow>(EXPORT_HEADERS.buyers, [
+    (row) => csvText(row.buyerId),
+    () => '',
+    () => '',
+    (row) => row.successfulReceipts,
+    (row) => csvRubles(row.totalKopecks),
+    (row) => csvDateTime(row.lastReceiptAt),
+  ]);
+  const rows = buyerRows(deps.db, {
+    userId: sellerId,
+    projectId: query.project_id,
+    since: query.period_days === undefined ? undefined : new Date(deps.now().getTime() - query.period_days * DAY_MS),
+    // As the Buyers page: without a chosen column, latest purchase first.
+    sort: query.sort ?? 'last_receipt_at',
+    order: query.sort ? query.order : 'desc',
+  });
+  return { disposition: fileName(deps, 'buyers'), body: csvStream(buyerColumns, rows) };
+}
+
+/** The seller's balance statement, newest operation first. */
+export function balanceCsv(deps: ExportDeps, sellerId: number): CsvDownload {
+  const ledgerColumns = columns<LedgerExportRow>(EXPORT_HEADERS.balance, [
+    (row) => csvDateTime(row.createdAt),
+    (row) => csvText(row.description),
+    (row) => csvRubles(row.amountKopecks),
+    (row) => csvRubles(row.balanceAfterKopecks),
+  ]);
+  return { disposition: fileName(deps, 'balance'), body: csvStream(ledgerColumns, ledgerRows(deps.db, sellerId)) };
+}

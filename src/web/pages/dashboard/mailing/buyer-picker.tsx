@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { Buyer } from '../../../../contract/receipts.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useActionsQuery } from '../../../api/actions.js';
+import { useBuyersQuery } from '../../../api/buyers.js';
+import { Banner } from '../../../components/banner.js';
+import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
+import { projectFilterOptions } from '../receipts/project-filter.js';
+import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
+import { ShowMore, useFocusFirstNew } from '../receipts/show-more.js';
+import { tickState } from './buyer-ticks.js';
+import { BuyerName } from '../buyers/buyer-name.js';
+
+const r = messages.receipts;
+const rs = messages.receiptScreens;
+const s = messages.mailingScreen;
+
+/**
+ * The seller's buyers with a checkbox each (SPEC §2), filtered by action like the Buyers
+ * screen and loaded 100 at a time. Ticks survive a filter change: the count says how many.
+ */
+export function BuyerPicker({ ticked, onTick, onClear }: {
+  ticked: ReadonlySet<string>;
+  onTick: (buyerIds: readonly string[], checked: boolean) => void;
+  onClear: () => void;
+}) {
+  const headingId = useId();
+  const [actionId, setActionId] = useState<number | null>(null);
+  const buyers = useBuyersQuery({ actionId, periodDays: null, sort: null });
+  const actions = useActionsQuery();
+  const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
+  const total = buyers.data?.pages[0]?.summary.buyers_count ?? rows.length;
+  const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLInputElement>(rows.length);
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        {s.buyersTitle}
+      </h2>
+      <div className="filters">
+        <ProjectFilterSelect options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })} value={actionId} onChange={setActionId} />
+      </div>
+      <div className="mailing-ticks">
+        <p className="mailing-ticks__count" role="status">
+          {fillMessage(s.tickedCount, { count: formatNumber(ticked.size) })}
+        </p>
+        {ticked.size > 0 && (
+          <button type="button" className="button button--secondary button--small" onClick={onClear}>
+            {s.clearTicks}
+          </button>
+        )}
+      </div>
+      {buyers.isPending ? (
+        <LoadingState>{rs.buyersLoading}</LoadingState>
+      ) : buyers.isError && !buyers.data ? (
+        <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>
+      ) : rows.length === 0 ? (
+        <EmptyState>{r.buyersEmpty}</EmptyState>
+      ) : (
+        <div className="mailing-buyers" aria-busy={buyers.isFetching}>
+          <BuyerTickTable buyers={rows} ticked={ticked} onTick={onTick} focusIndex={focusIndex} focusRef={focusRef} />
+          {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
+          <ShowMore
+            shown={rows.length}
+            total={total}
+            hasMore={buyers.hasNextPage}
+            loading={buyers.isFetchingNextPage}
+            onShowMore={() => loadMore(() => buyers.fetchNextPage())}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
+  buyers: readonly Buyer[];
+  ticked: ReadonlySet<string>;
+  onTick: (buyerIds: readonly string[], checked: boolean) => void;
+  focusIndex: number | null;
+  focusRef: Ref<HTMLInputElement>;
+}) {
+  const ids = buyers.map((buyer) => buyer.buyer_id);
+  const all = tickState(ids, ticked);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = all === 'some';
+  }, [all]);
+
+  return (
+    <div className="table-scroll" role="region" aria-label={s.buyersCaption} tabIndex={0}>
+      <table className="data-table mailing-buyers__table">
+        <caption className="visually-hidden">{s.buyersCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="mailing-buyers__tick">
+              <input
+                ref={selectAllRef}
+                type="checkbox"
+                aria-label={s.selectAll}
+                checked={all === 'all'}
+                onChange={(event) => onTick(ids, event.target.checked)}
+              />
+            </th>
+            <th scope="col">{rs.columnBuyer}</th>
+            <th scope="col" className="data-table__number">
+              {rs.columnReceipts}
+            </th>
+            <th scope="col" className="data-table__number">
+              {rs.columnAmount}
+            </th>
+            <th scope="col">{rs.columnLastPurchase}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buyers.map((buyer, index) => (
+            <tr key={buyer.buyer_id}>
+              <td className="mailing-buyers__tick">
+                <input
+                  ref={index === focusIndex ? focusRef : undefined}
+                  type="checkbox"
+                  aria-label={fillMessage(s.selectBuyer, { id: buyer.buyer_id })}
+                  checked={ticked.has(buyer.buyer_id)}
+                  onChange={(event) => onTick([buyer.buyer_id], event.target.checked)}
+                />
+              </td>
+              <td>
+                <BuyerName buyer={buyer} />
+              </td>
+              <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
+              <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
+              <td>{formatDate(buyer.last_receipt_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { uploadMessages } from '../../../../contract/uploads.js';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useSendMailingMutation } from '../../../api/mailing.js';
+import { Banner } from '../../../components/banner.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { ImagePicker } from '../../../components/image-picker.js';
+import { formatNumber } from '../../../lib/format.js';
+import { FilterSelect } from '../receipts/filter-select.js';
+import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
+import { MailingOutcome } from './mailing-outcome.js';
+
+const m = messages.mailing;
+const s = messages.mailingScreen;
+
+const PARSE_MODE_OPTIONS = [
+  { value: '', label: s.parseModeNone },
+  ...PARSE_MODES.map((mode) => ({ value: mode, label: mode === 'HTML' ? s.parseModeHtml : s.parseModeMarkdown })),
+];
+
+const toParseMode = (value: string): ParseMode | null => PARSE_MODES.find((mode) => mode === value) ?? null;
+
+/**
+ * The send form (SPEC §2, §5): typed IDs merged with the ticked buyers, the text with a
+ * live counter against Telegram's limit, an optional picture, the markup. Problems are
+ * shown in SPEC's order and the first wrong field takes focus; more than a handful of
+ * recipients are confirmed first. The result (or the progress) shows below.
+ */
+export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }: {
+  botToken: string;
+  userId: number | undefined;
+  tickedBuyerIds: ReadonlySet<string>;
+  /** The token lives in the bot panel: it shows the message and takes focus. */
+  onTokenMissing: (message: string) => void;
+}) {
+  const headingId = useId();
+  const recipientsId = useId();
+  const messageId = useId();
+  const recipientsRef = useRef<HTMLTextAreaElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const send = useSendMailingMutation();
+
+  const [recipientsText, setRecipientsText] = useState('');
+  const [text, setText] = useState('');
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [parseMode, setParseMode] = useState<ParseMode | null>(null);
+  const [formError, setFormError] = useState<MailingFormError | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [mailingId, setMailingId] = useState<number | null>(null);
+
+  const recipientIds = recipientsOf(recipientsText, tickedBuyerIds);
+  const limit = messageLimit(imageUrl !== null);
+  const errorOf = (field: MailingFormError['field']) => (formError?.field === field ? formError.message : null);
+
+  const startMailing = () =>
+    send.mutate(
+      { botToken, recipientIds, message: text, imageUrl, parseMode },
+      {
+        onSuccess: (mailing) => setMailingId(mailing.id),
+        onSettled: () => setConfirming(false),
+      },
+    );
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = firstFormError({ botToken, userId, recipientIds, message: text, hasImage: imageUrl !== null });
+    setFormError(error);
+    if (error) {
+      if (error.field === 'token') onTokenMissing(error.message);
+      if (error.field === 'recipients') recipientsRef.current?.focus();
+      if (error.field === 'message') messageRef.current?.focus();
+      return;
+    }
+    send.reset();
+    setMailingId(null);
+    if (needsConfirmation(recipientIds.length)) setConfirming(true);
+    else startMailing();
+  };
+
+  const clearError = (field: MailingFormError['field']) => {
+    if (formError?.field === field) setFormError(null);
+  };
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        {s.sendTitle}
+      </h2>
+      <form className="mailing-form" noValidate onSubmit={handleSubmit}>
+        <div className="text-field">
+          <label className="text-field__label" htmlFor={recipientsId}>
+            {s.recipientsLabel}
+          </label>
+          <textarea
+            ref={recipientsRef}
+            id={recipientsId}
+            className="text-field__input text-field__input--multiline"
+            rows={3}
+            spellCheck={false}
+            value={recipientsText}
+            aria-invalid={errorOf('recipients') ? true : undefined}
+            aria-describedby={`${recipientsId}-hint${errorOf('recipients') ? ` ${recipientsId}-error` : ''}`}
+            onChange={(event) => {
+              setRecipientsText(event.target.value);
+              clearError('recipients');
+            }}
+          />
+          <p className="mailing-hint" id={`${recipientsId}-hint`}>
+            {s.recipientsHint}
+          </p>
+          {errorOf('recipients') && (
+            <p className="text-field__error" id={`${recipientsId}-error`}>
+              {errorOf('recipients')}
+            </p>
+          )}
+        </div>
+        <p className="mailing-count">
+          {fillMessage(s.recipientsCount, { count: formatNumber(recipientIds.length) })}
+          {tickedBuyerIds.size > 0 && (
+            <span className="mailing-count__detail"> ({fillMessage(s.tickedCount, { count: formatNumber(tickedBuyerIds.size) })})</span>
+          )}
+        </p>
+
+        <div className="text-field">
+          <label className="text-field__label" htmlFor={messageId}>
+            {s.messageLabel}
+          </label>
+          <textarea
+            ref={messageRef}
+            id={messageId}
+            className="text-field__input text-field__input--multiline"
+            rows={6}
+            value={text}
+            aria-invalid={errorOf('message') ? true : undefined}
+            aria-describedby={`${messageId}-counter${errorOf('message') ? ` ${messageId}-error` : ''}`}
+            onChange={(event) => {
+              setText(event.target.value);
+              clearError('message');
+            }}
+          />
+          <p className={`mailing-counter${text.length > limit ? ' mailing-counter--over' : ''}`} id={`${messageId}-counter`}>
+            {fillMessage(s.charCounter, { count: formatNumber(text.length), limit: formatNumber(limit) })}
+          </p>
+          {errorOf('message') && (
+            <p className="text-field__error" id={`${messageId}-error`}>
+              {errorOf('message')}
+            </p>
+          )}
+        </div>
+
+        <ImagePicker label={s.imageLabel} imageUrl={imageUrl} onChange={setImageUrl} uploadFailedMessage={uploadMessages.uploadFailed} />
+
+        <FilterSelect label={s.parseModeLabel} value={parseMode ?? ''} options={PARSE_MODE_OPTIONS} onChange={(value) => setParseMode(toParseMode(value))} />
+
+        {formError?.field === null && <Banner tone="error">{formError.message}</Banner>}
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={send.isPending}>
+            {send.isPending ? s.sending : s.send}
+          </button>
+        </div>
+      </form>
+
+      {send.isError && <Banner tone="error">{errorMessageOf(send.error, m.sendFailed)}</Banner>}
+      {mailingId !== null && <MailingOutcome mailingId={mailingId} />}
+
+      {confirming && (
+        <ConfirmDialog
+          title={s.confirmTitle}
+          confirmLabel={s.confirmSend}
+          pendingLabel={s.sending}
+          pending={send.isPending}
+          onConfirm={startMailing}
+          onClose={() => setConfirming(false)}
+        >
+          <p>{fillMessage(s.confirmText, { count: formatNumber(recipientIds.length) })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { MailingSummary } from '../../../../contract/mailing.js';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import { errorMessageOf } from '../../../api/api-error.js';
+import { useMailingHistoryQuery } from '../../../api/mailing.js';
+import { Banner } from '../../../components/banner.js';
+import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { formatDateTime, formatNumber } from '../../../lib/format.js';
+import { CancelMailingButton } from './cancel-mailing-button.js';
+import { MailingProgress } from './mailing-progress.js';
+import { MAILING_STATUS_LABELS, textPreview } from './mailing-view.js';
+
+const s = messages.mailingScreen;
+
+/** The last mailings, newest first, with their figures; a running one shows its progress. */
+export function MailingHistory() {
+  const headingId = useId();
+  const history = useMailingHistoryQuery();
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 className="panel__title" id={headingId}>
+        {s.historyTitle}
+      </h2>
+      {history.isPending ? (
+        <LoadingState>{s.historyLoading}</LoadingState>
+      ) : history.isError && !history.data ? (
+        <Banner tone="error">{errorMessageOf(history.error, s.historyLoadFailed)}</Banner>
+      ) : history.data.length === 0 ? (
+        <EmptyState>{s.historyEmpty}</EmptyState>
+      ) : (
+        <ul className="mailing-history" aria-labelledby={headingId}>
+          {history.data.map((mailing) => (
+            <MailingHistoryItem key={mailing.id} mailing={mailing} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
+  return (
+    <li className="mailing-history__item">
+      <div className="mailing-history__header">
+        <time className="mailing-history__date" dateTime={mailing.created_at}>
+          {formatDateTime(mailing.created_at)}
+        </time>
+        <span className={`mailing-status mailing-status--${mailing.status}`}>{MAILING_STATUS_LABELS[mailing.status]}</span>
+      </div>
+      <p className="mailing-history__text">
+        {textPreview(mailing.text)}
+        {mailing.has_image && <span className="mailing-history__image"> · {s.historyImage}</span>}
+      </p>
+      {mailing.status === 'sending' ? (
+        <>
+          <MailingProgress mailing={mailing} />
+          <CancelMailingButton mailingId={mailing.id} />
+        </>
+      ) : (
+        <p className="mailing-history__figures">
+          {fillMessage(s.historyFigures, { sent: formatNumber(mailing.sent), total: formatNumber(mailing.total), failed: formatNumber(mailing.failed) })}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,110 @@
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { EXPORT_HEADERS } from '../../src/contract/exports.js';
+import { receiptStatusLabel, type Receipt } from '../../src/contract/receipts.js';
+import { createSeller, type Seller } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+
+const WB_SELLER = '072196655529';
+
+const moscowDateTime = (iso: string | null) =>
+  iso === null
+    ? ''
+    : new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+        .format(new Date(iso))
+        .replace(',', '');
+const rubles = (amount: number) => amount.toFixed(2).replace('.', ',');
+
+async function download(seller: Seller, path: string) {
+  const response = await seller.api.get(path);
+  return { ...response, rows: response.status === 200 ? (parse(response.text, { bom: true, delimiter: ';' }) as string[][]) : [] };
+}
+
+describe.each(backends())('CSV exports on $name', (backend) => {
+  const url = backend.url;
+  let seller: Seller;
+  let actionId: number;
+
+  const check = async (qrurl: string, buyer: string) => {
+    const answer = await seller.api.post('/check', { qrurl, user_id: seller.id, project_id: actionId, user_id_tg: buyer });
+    if (answer.status !== 200) throw new Error(answer.text);
+  };
+
+  beforeAll(async () => {
+    seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+    const created = await seller.api.post('/projects', { name: 'Аврора; «весна»', project_inns: WB_SELLER });
+    actionId = created.body.project_id;
+    await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 2)), '777');
+    await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), '888');
+    await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), '888');
+    await check('это не чек', '999');
+  });
+
+  it('receipt history parses back to one line per receipt, as the history shows them', async () => {
+    const csv = await download(seller, `/receipts/export.csv?project_id=${actionId}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="scanapp-receipts-action-${actionId}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    // fetch's text() drops a BOM; the bytes must start with it for Excel.
+    const raw = await fetch(`${url}/lk/api/receipts/export.csv`, { headers: { authorization: `Bearer ${seller.api.token}` } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const history: Receipt[] = (await seller.api.get('/receipts?limit=100')).body.receipts;
+    expect(csv.rows[0]).toEqual([...EXPORT_HEADERS.receipts]);
+    expect(csv.rows.slice(1)).toEqual(
+      history.map((receipt) => [
+        moscowDateTime(receipt.scanned_at),
+        moscowDateTime(receipt.dateTime),
+        receipt.project_name,
+        receipt.user_id_tg,
+        receiptStatusLabel(receipt.status),
+        rubles(receipt.items.filter((item) => item.status === 'counted').reduce((sum, item) => sum + item.sum, 0)),
+        String(receipt.points_awarded),
+        rubles(receipt.status === 'success' ? BILLING_DEFAULTS.receipt_price_tier1 : 0),
+      ]),
+    );
+    expect(csv.rows).toHaveLength(5);
+  });
+
+  it('buyers keep the page’s filters and order', async () => {
+    const csv = await download(seller, `/buyers/export.csv?project_id=${actionId}&sort=successful_receipts_count&order=asc`);
+    expect(csv.status).toBe(200);
+    const buyers = (await seller.api.get(`/buyers?project_id=${actionId}&sort=successful_receipts_count&order=asc`)).body.buyers as {
+      buyer_id: string;
+      successful_receipts_count: number;
+      total_amount: number;
+      last_receipt_at: string;
+    }[];
+    expect(csv.rows).toEqual([
+      [...EXPORT_HEADERS.buyers],
+      ...buyers.map((buyer) => [buyer.buyer_id, '', '', String(buyer.successful_receipts_count), rubles(buyer.total_amount), moscowDateTime(buyer.last_receipt_at)]),
+    ]);
+    expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['777', '888']);
+  });
+
+  it('the balance statement lists every operation with the balance after it', async () => {
+    const csv = await download(seller, '/balance/operations/export.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('scanapp-balance-');
+    const { operations } = (await seller.api.get('/balance/operations?limit=100')).body as {
+      operations: { created_at: string; description: string; amount: number; balance_after: number }[];
+    };
+    expect(csv.rows).toEqual([
+      [...EXPORT_HEADERS.balance],
+      ...operations.map((operation) => [moscowDateTime(operation.created_at), operation.description, rubles(operation.amount), rubles(operation.balance_after)]),
+    ]);
+  });
+
+  it('another seller downloads only their own rows, and no one without a session', async () => {
+    const other = await createSeller(url);
+    for (const path of ['/receipts/export.csv', `/receipts/export.csv?project_id=${actionId}`, '/buyers/export.csv', `/buyers/export.csv?project_id=${actionId}`, '/balance/operations/export.csv']) {
+      const csv = await download(other, path);
+      expect(csv.status, path).toBe(200);
+      expect(csv.rows, path).toHaveLength(1);
+      expect((await other.api.get(path, { token: null })).status, path).toBe(401);
+    }
+    expect((await other.api.get(`/receipts/export.csv?user_id=${seller.id}`)).status).toBe(403);
+  });
+});

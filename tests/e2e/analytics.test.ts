@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { EXPORT_HEADERS } from '../../src/contract/exports.js';
+import { messages } from '../../src/contract/messages.js';
+import type { Seller } from '../support/api-client.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { baseUrl, seriousViolations, signInAs, useBrowser } from './helpers.js';
+
+const a = messages.analytics;
+const WB_SELLER = '072196655529';
+const { withPage } = useBrowser();
+
+/** A signed-in seller whose action 'Aurora' accepted receipts bought 2 and 20 days ago, and refused a third. */
+async function sellerWithReceipts(page: Page): Promise<{ seller: Seller; actionId: number }> {
+  const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
+  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+  if (created.status !== 201) throw new Error(created.text);
+  const actionId: number = created.body.project_id;
+  for (const [daysAgo, buyer] of [[2, '100500'], [20, '200']] as const) {
+    const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics', daysAgo));
+    const answer = await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: buyer });
+    if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
+  }
+  await seller.api.post('/check', { qrurl: 'это не чек', project_id: actionId, user_id_tg: '300' });
+  await signInAs(page, seller);
+  return { seller, actionId };
+}
+
+const figure = (page: Page, term: string) => page.locator('.analytics-figures dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+
+describe('analytics', () => {
+  it('the section shows figures and charts of the receipts, and the period filter changes them', () =>
+    withPage(async (page) => {
+      await sellerWithReceipts(page);
+      await page.goto('/dashboard');
+      await page.getByRole('link', { name: a.title }).click();
+      await page.getByRole('heading', { level: 1, name: a.title }).waitFor();
+      // 30 days by default: both successes and the refusal.
+      await expect.poll(() => figure(page, a.receiptsChecked).innerText()).toBe('3');
+      expect(await figure(page, a.receiptsSuccessful).innerText()).toBe('2');
+      expect(await figure(page, a.newBuyers).innerText()).toBe('2');
+      await page.locator('.analytics-chart canvas').first().waitFor();
+      expect(await page.locator('.analytics-chart canvas').count()).toBeGreaterThanOrEqual(4);
+      expect(await page.getByText('Чеки по дням: успешных 2').count()).toBe(1);
+      expect(await page.getByRole('table').filter({ hasText: a.productColumn }).getByRole('row').count()).toBeGreaterThan(1);
+      expect(await page.getByText(a.noShopYet).first().isVisible()).toBe(true);
+
+      await page.getByLabel(a.periodFilter).selectOption('7');
+      await expect.poll(() => figure(page, a.receiptsChecked).innerText()).toBe('2');
+      expect(await figure(page, a.receiptsSuccessful).innerText()).toBe('1');
+
+      await page.getByLabel(a.periodFilter).selectOption('range');
+      await page.getByLabel(a.rangeFrom, { exact: true }).fill('2020-01-01');
+      await page.getByLabel(a.rangeTo, { exact: true }).fill('2020-01-31');
+      await page.getByText(a.empty).waitFor();
+      expect(await figure(page, a.receiptsChecked).innerText()).toBe('0');
+      expect(await seriousViolations(page, { include: '.analytics' })).toEqual([]);
+    }));
+
+  it('the action page shows the same analytics for its action', () =>
+    withPage(async (page) => {
+      const { actionId } = await sellerWithReceipts(page);
+      await page.goto(`/dashboard/action/${actionId}`);
+      await page.getByRole('heading', { name: a.actionAnalytics }).waitFor();
+      await expect.poll(() => figure(page, a.receiptsSuccessful).innerText()).toBe('2');
+      await page.locator('.analytics-chart canvas').first().waitFor();
+    }));
+
+  it('«Скачать CSV» on the receipt history downloads the filtered receipts under a dated name, without the token in the address', () =>
+    withPage(async (page) => {
+      const { seller } = await sellerWithReceipts(page);
+      await page.goto('/dashboard/history');
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: messages.exports.download }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^scanapp-receipts-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(download.url()).toMatch(/^blob:/);
+      expect(download.url()).not.toContain(seller.api.token!);
+      const rows = parse(await readFile((await download.path())!), { bom: true, delimiter: ';' }) as string[][];
+      expect(rows[0]).toEqual([...EXPORT_HEADERS.receipts]);
+      expect(rows.slice(1).map((row) => row[4])).toEqual(['Не распознан', 'Успешно', 'Успешно']);
+      expect(rows.slice(1).every((row) => row[2] === 'Aurora')).toBe(true);
+    }));
+});

@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
+import { createFundedSeller, creditViaCli } from '../support/operator.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, useBrowser, type Viewport } from './helpers.js';
+
+// Issue 14, "Money and trust": every charge is confirmed with the balance after it, and a
+// charge refused for lack of money offers «Пополнить» with the missing amount.
+const s = messages.actionScreens;
+const p = messages.cabinetPolish;
+const { withPage } = useBrowser();
+const DESKTOP: Viewport = { width: 1440, height: 900 };
+
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
+const textOf = async (locator: Locator) => plainSpaces(await locator.innerText());
+
+/** The refusal banner's «Пополнить» opens the top-up dialog with this amount typed in. */
+async function expectTopUpOffered(page: Page, rubles: number): Promise<void> {
+  const refusal = page.getByRole('alert').filter({ hasText: 'Недостаточно средств на балансе' });
+  await refusal.waitFor();
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await button(refusal, p.topUpShortfall).click();
+  const dialog = page.getByRole('dialog', { name: messages.topUpDialog.title });
+  await dialog.waitFor();
+  expect(await dialog.getByLabel(messages.topUpDialog.customLabel).inputValue()).toBe(String(rubles));
+  expect(await textOf(dialog.locator('.top-up__due'))).toBe(`К оплате: ${plainSpaces(new Intl.NumberFormat('ru-RU').format(rubles))} ₽`);
+  await button(dialog, messages.common.cancel).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', MOBILE],
+])('charges on %s', (_size, viewport) => {
+  it('activation asks first, naming the price and the balance after it; «Отмена» charges nothing', () =>
+    withPage(async (page) => {
+      const seller = await createSeller(baseUrl());
+      await creditViaCli(baseUrl(), seller.email, 25_000);
+      await signInAs(page, seller);
+      await page.goto('/dashboard');
+
+      await button(page, s.activate).click();
+      const dialog = page.getByRole('dialog', { name: p.activationConfirmTitle });
+      await dialog.waitFor();
+      const text = await textOf(dialog);
+      expect(text).toContain('За активацию аккаунта с баланса спишется 20 000 ₽.');
+      expect(text).toContain('Сейчас на балансе: 25 000 ₽.');
+      expect(text).toContain('Баланс после списания: 5 000 ₽.');
+      // The safe choice has the focus, and nothing is charged until «Подтвердить».
+      expect(await button(dialog, messages.common.cancel).evaluate((el) => el === document.activeElement)).toBe(true);
+      await button(dialog, messages.common.cancel).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await balanceOf(seller)).toBe(25_000);
+
+      await button(page, s.activate).click();
+      await button(dialog, s.confirm).click();
+      await page.getByRole('status').getByText('Аккаунт активирован. С баланса списано 20 000 ₽.').waitFor();
+      expect(await balanceOf(seller)).toBe(5_000);
+    }, viewport));
+
+  it('activation without enough money says what is missing and offers «Пополнить» with it, rounded up to 100 ₽', () =>
+    withPage(async (page) => {
+      const seller = await createSeller(baseUrl());
+      await creditViaCli(baseUrl(), seller.email, 450.5);
+      await signInAs(page, seller);
+      await page.goto('/dashboard');
+
+      await button(page, s.activate).click();
+      const dialog = page.getByRole('dialog', { name: p.activationConfirmTitle });
+      expect(await textOf(dialog)).toContain('Не хватает 19 549,50 ₽');
+      await button(dialog, s.confirm).click();
+      await expectTopUpOffered(page, 19_600);
+      expect(await balanceOf(seller)).toBe(450.5);
+    }, viewport));
+
+  it('a new action refused for lack of money offers «Пополнить» with the missing amount', () =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 2_950);
+      await signInAs(page, seller);
+      await page.goto('/dashboard/action/create');
+      await page.getByLabel(s.nameLabel, { exact: true }).fill('Осенняя акция');
+      await page.getByLabel(s.innsLabel, { exact: true }).fill('7707083893');
+      await button(page, s.createSubmit).click();
+      const dialog = page.getByRole('dialog', { name: s.createConfirmTitle });
+      expect(await textOf(dialog)).toContain('Не хватает 50 ₽');
+      await button(dialog, s.confirm).click();
+      await expectTopUpOffered(page, 100);
+    }, viewport));
+
+  it('a renewal refused for lack of money offers «Пополнить» with the missing amount', () =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 3_000);
+      const created = await seller.api.post('/projects', { name: 'Зимняя акция', project_inns: '7707083893' });
+      await signInAs(page, seller);
+      await page.goto(`/dashboard/action/${created.body.project_id}`);
+      await button(page, 'Продлить на 30 дней за 3 000 ₽').click();
+      const dialog = page.getByRole('dialog', { name: s.renewTitle });
+      expect(await textOf(dialog)).toContain('Сейчас на балансе: 0 ₽.');
+      await button(dialog, s.confirm).click();
+      await expectTopUpOffered(page, 3_000);
+    }, viewport));
+});
+
+describe('the delete confirmation', () => {
+  it('styles the destructive button apart from an ordinary one', () =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 3_000);
+      const created = await seller.api.post('/projects', { name: 'Лишняя акция', project_inns: '7707083893' });
+      await signInAs(page, seller);
+      await page.goto(`/dashboard/action/${created.body.project_id}`);
+      await button(page, s.deleteAction).click();
+      const dialog = page.getByRole('dialog', { name: s.deleteTitle });
+      const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+      const destructive = await background(button(dialog, s.delete));
+      expect(destructive).toBe('rgb(192, 38, 38)');
+      expect(destructive).not.toBe(await background(page.getByRole('button', { name: fillMessage(s.renew, { days: 30, price: '3 000 ₽' }) })));
+    }));
+});
