@@ -142,6 +142,8 @@ export const actionSchema = z.object({
   /** ScanApp's shoppers' bot of this action: the token masked (SPEC §9), its @username. */
   telegram_bot_token: z.string().nullable(),
   telegram_bot_username: z.string().nullable(),
+  /** The number before the colon in the bot's token (public: it is the bot's user id); the demo chat addresses the bot by it. */
+  telegram_bot_id: z.number().int().nullable(),
 
   /** Only `GET /projects?include_deleted=1` lists deleted actions; everywhere else these are false / null. */
   is_deleted: z.boolean(),

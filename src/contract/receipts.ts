@@ -186,3 +186,8 @@ export const demoReceiptRequestSchema = z.object({
   project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
 });
 export const demoReceiptResponseSchema = z.object({ qrurl: z.string() });
+/** Demo mode only: the QR picture of a receipt's QR string, to photograph or upload in the demo chat. */
+export const demoReceiptQrQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  qr: z.string({ error: r.qrRequired }).trim().min(1, r.qrRequired).max(2000, r.qrTooLong),
+});

@@ -112,6 +112,9 @@ describe('buyers', () => {
           successful_receipts_count: 1,
           total_amount: 100,
           last_receipt_at: '2025-06-01T12:00:00.000Z',
+          // The answer carries the buyers' Telegram names (null until they wrote to a ScanApp bot).
+          first_name: null,
+          username: null,
         }));
         return route.fulfill({ json: { buyers, summary: { buyers_count: 101, successful_receipts: 101, total_amount: 10_100 } } });
       });
@@ -161,7 +164,7 @@ describe('buyers', () => {
       await page.route('**/lk/api/buyers?**', (route) =>
         route.fulfill({
           json: {
-            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z' }],
+            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z', first_name: 'Константин', username: 'konstantin_long_username' }],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
           },
         }),

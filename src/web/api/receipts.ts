@@ -1,7 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
 import { RECEIPT_PAGE_SIZE, checkResponseSchema, demoReceiptResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
-import { useSessionState } from '../auth/session.js';
+import { API_BASE } from '../../contract/constants.js';
+import { sessionStore, useSessionState } from '../auth/session.js';
+import { ApiError } from './api-error.js';
+import { extractErrorMessage } from './error-message.js';
 import { actionsQueryKey } from './actions.js';
 import { analyticsQueryKey } from './analytics.js';
 import { profileQueryKey } from './auth.js';
@@ -81,4 +84,29 @@ export function useDemoReceiptMutation(actionId: number) {
         fallbackMessage: messages.receiptScreens.demoReceiptFailed,
       }),
   });
+}
+
+/**
+ * Demo mode: the QR picture of a demo receipt, fetched with the session's Bearer header (so the
+ * token never appears in an address or a history) and handed to the browser as a file download.
+ */
+export async function downloadDemoReceiptQr(qr: string, userId: number): Promise<void> {
+  const token = sessionStore.getState().session?.token;
+  const query = new URLSearchParams({ qr, user_id: String(userId) });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/demo/receipts/qr.png?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  } catch {
+    throw new ApiError(0, messages.bot.downloadQrFailed);
+  }
+  if (!response.ok) throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), messages.bot.downloadQrFailed));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'receipt-qr.png';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is no longer needed once it is read.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

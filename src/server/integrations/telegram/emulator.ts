@@ -87,6 +87,15 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore; webAp
 
     app.get(WEB_APP_SCRIPT_PATH, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(webAppScript));
 
+    /**
+     * The demo chat with a bot (a page of the web app, src/web/pages/demo/): the web app's index.html,
+     * which picks the chat page by its path. The app's SPA fallback leaves /__emulators/ alone on purpose.
+     */
+    app.get('/chat', async (_request, reply) => {
+      if (typeof reply.sendFile !== 'function') return reply.status(404).send({ ok: false, description: 'the web app is not built: run `npm run build`' });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    });
+
     app.get('/messages', async (request, reply) => {
       const query = messagesQuerySchema.safeParse(request.query);
       if (!query.success) return controlError(reply, query.error);

@@ -49,6 +49,7 @@ export function presentAction(row: ProjectRow): Action {
     api_key: row.apiKey,
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,
+    telegram_bot_id: row.telegramBotId,
 
     is_deleted: row.deletedAt !== null,
     deleted_at: row.deletedAt?.toISOString() ?? null,

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from '../../../contract/zod-setup.js';
 import { messages } from '../../../contract/messages.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { demoReceiptRequestSchema, demoReceiptResponseSchema } from '../../../contract/receipts.js';
+import { demoReceiptQrQuerySchema, demoReceiptRequestSchema, demoReceiptResponseSchema } from '../../../contract/receipts.js';
 import { AppError } from '../../http/errors.js';
 import { requireSeller } from '../../http/session.js';
 import { demoMarketplaceReceipt, type TaxEmulatorStore } from '../../integrations/tax/emulator.js';
@@ -30,6 +32,33 @@ export function demoReceiptRoutes(deps: AuthDeps & { store: TaxEmulatorStore }):
         if (!action) throw new AppError('not_found', messages.actions.notFound);
         const qrurl = deps.store.register(demoMarketplaceReceipt(action.projectInns[0]!, deps.now()))!;
         return reply.status(201).send({ qrurl });
+      },
+    );
+
+    /**
+     * The QR code of a receipt as a PNG, so a tester can upload it in the demo chat with the action's bot.
+     * Authenticated like the route above: the picture holds nothing secret, but demo routes stay the seller's.
+     */
+    app.get(
+      '/demo/receipts/qr.png',
+      {
+        schema: {
+          tags: ['demo'],
+          security: [{ bearer: [] }],
+          querystring: demoReceiptQrQuerySchema,
+          // A Buffer is sent as is (Fastify serializes only objects); the schema documents it for OpenAPI.
+          response: { 200: z.any().describe('image/png'), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await requireSeller(deps, request, request.query.user_id);
+        // A quiet zone of 4 modules and 8 px per module: what a phone camera and the bot's decoder read best.
+        const png = await QRCode.toBuffer(request.query.qr, { type: 'png', margin: 4, scale: 8, errorCorrectionLevel: 'M' });
+        return reply
+          .type('image/png')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'attachment; filename="receipt-qr.png"')
+          .send(png);
       },
     );
   };

@@ -12,6 +12,8 @@ const pages: Record<string, PageLoader> = {
   '/': async () => (await import('./landing-page.js')).LandingPage,
   '/oferta': async () => (await import('./oferta-page.js')).OfertaPage,
   '/privacy': async () => (await import('./privacy-page.js')).PrivacyPage,
+  // Demo mode: a chat with an action's bot through the Telegram emulator (served by the emulator).
+  '/__emulators/telegram/chat': async () => (await import('../demo/telegram-chat-page.js')).TelegramChatPage,
 };
 
 /** The page to open at this address without the app, if it is one of the public pages. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../../contract/actions.js';
 import { messages } from '../../../../contract/messages.js';
-import { actionFormSchema, actionToFormValues, emptyActionForm, locateErrors } from './action-form-model.js';
+import { actionFormSchema, actionToFormValues, emptyActionForm, fieldOfServerError, locateErrors } from './action-form-model.js';
 
 const m = messages.actions;
 
@@ -91,5 +91,21 @@ describe('locateErrors', () => {
     expect(locateErrors(['command_too_old', 'points_percentage', 'name'])).toEqual({ first: 'name', sections: ['basic', 'commands'] });
     expect(locateErrors(['puzzle_bot_token'])).toEqual({ first: 'puzzle_bot_token', sections: ['bot'] });
     expect(locateErrors([])).toEqual({ first: undefined, sections: [] });
+  });
+});
+
+describe('the shoppers’ bot token in the form', () => {
+  it('sends the saved mask back unchanged (the server keeps the bot) and an empty field as null (disconnects)', () => {
+    const base = { ...emptyActionForm, name: 'A', project_inns: '7707083893' };
+    expect(actionFormSchema.parse({ ...base, telegram_bot_token: '12345…wxyz' }).telegram_bot_token).toBe('12345…wxyz');
+    expect(actionFormSchema.parse({ ...base, telegram_bot_token: '  ' }).telegram_bot_token).toBeNull();
+    expect(actionToFormValues({ ...({} as Action), project_inns: [], product_keywords: [], telegram_bot_token: '12345…wxyz' }).telegram_bot_token).toBe('12345…wxyz');
+  });
+
+  it('places the server’s token refusals at the token field, other refusals nowhere', () => {
+    expect(fieldOfServerError(messages.bot.tokenTaken)).toBe('telegram_bot_token');
+    expect(fieldOfServerError(messages.mailing.tokenRejected)).toBe('telegram_bot_token');
+    expect(fieldOfServerError(messages.actions.saveFailed)).toBeUndefined();
+    expect(locateErrors(['telegram_bot_token'])).toEqual({ first: 'telegram_bot_token', sections: ['bot'] });
   });
 });

@@ -25,6 +25,8 @@ export interface ActionFormValues {
   command_already_scanned: string;
   command_too_old: string;
   command_no_items: string;
+  /** ScanApp's shoppers' bot: empty disconnects it, the saved token's mask (as loaded) keeps it. */
+  telegram_bot_token: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export const emptyActionForm: ActionFormValues = {
   command_already_scanned: '',
   command_too_old: '',
   command_no_items: '',
+  telegram_bot_token: '',
 };
 
 export function actionToFormValues(action: Action): ActionFormValues {
@@ -71,6 +74,7 @@ export function actionToFormValues(action: Action): ActionFormValues {
     command_already_scanned: action.command_already_scanned ?? '',
     command_too_old: action.command_too_old ?? '',
     command_no_items: action.command_no_items ?? '',
+    telegram_bot_token: action.telegram_bot_token ?? '',
   };
 }
 
@@ -81,6 +85,8 @@ export interface ActionField {
   /** For numbers: the input's step ('any' allows fractions such as 7.5 %). */
   step?: string;
   required?: boolean;
+  /** A sub-section heading and its explanation shown above this field. */
+  startsGroup?: { title: string; hint: string };
   /** Lines under the field explaining what its positions mean. */
   hints?: readonly string[];
 }
@@ -115,6 +121,7 @@ export const actionFormSections: ActionSection[] = [
     fields: [
       { name: 'puzzle_bot_token', label: s.botTokenLabel, kind: 'text' },
       { name: 'puzzle_bot_points_variable', label: s.pointsVariableLabel, kind: 'text' },
+      { name: 'telegram_bot_token', label: messages.bot.tokenLabel, kind: 'text', startsGroup: { title: messages.bot.formTitle, hint: messages.bot.formHint } },
     ],
   },
   {
@@ -137,4 +144,15 @@ export function locateErrors(fieldsWithErrors: readonly string[]): { first: Acti
   const sections = actionFormSections.filter((section) => section.fields.some((field) => wrong.has(field.name)));
   const first = sections[0]?.fields.find((field) => wrong.has(field.name))?.name;
   return { first, sections: sections.map((section) => section.id) };
+}
+
+/** The server's refusals that are about one field: shown at that field rather than in a banner. */
+const fieldOfServerMessage: ReadonlyMap<string, ActionFieldName> = new Map([
+  [messages.bot.tokenTaken, 'telegram_bot_token'],
+  [messages.mailing.tokenMalformed, 'telegram_bot_token'],
+  [messages.mailing.tokenRejected, 'telegram_bot_token'],
+]);
+
+export function fieldOfServerError(message: string): ActionFieldName | undefined {
+  return fieldOfServerMessage.get(message);
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ActionSettings } from '../../../../contract/actions.js';
 import { TextField } from '../../../components/text-field.js';
-import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
+import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFieldName, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
 import { TextAreaField } from './text-area-field.js';
 
 /**
@@ -12,7 +12,7 @@ import { TextAreaField } from './text-area-field.js';
  * so the seller sees the same SPEC §5 messages the server would answer with. Sections
  * fold away; a section holding an error opens and its first wrong field takes focus.
  */
-export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingLabel, pending, onValid, note, extraButtons }: {
+export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingLabel, pending, onValid, note, extraButtons, serverFieldError, savedBotToken, fieldNotes }: {
   defaultValues: ActionFormValues;
   initiallyOpen: ActionSectionId[];
   submitLabel: string;
@@ -22,11 +22,19 @@ export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingL
   /** Shown above the buttons (the create screen's price warning). */
   note?: ReactNode;
   extraButtons?: ReactNode;
+  /** The server refused a value of one field (e.g. a bot token another action uses): shown at that field. */
+  serverFieldError?: { field: ActionFieldName; message: string } | null;
+  /** The saved bot token's mask: after a save the field shows the mask, not the token just typed. */
+  savedBotToken?: string | null;
+  /** Shown under a field (the connected bot's name and link under its token). */
+  fieldNotes?: Partial<Record<ActionFieldName, ReactNode>>;
 }) {
   const {
     register,
     handleSubmit,
     setFocus,
+    setError,
+    resetField,
     formState: { errors },
   } = useForm<ActionFormValues, unknown, ActionSettings>({
     resolver: zodResolver(actionFormSchema),
@@ -43,6 +51,17 @@ export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingL
       else next.delete(id);
       return next;
     });
+
+  useEffect(() => {
+    if (!serverFieldError) return;
+    const { sections } = locateErrors([serverFieldError.field]);
+    flushSync(() => setOpenSections((current) => new Set([...current, ...sections])));
+    setError(serverFieldError.field, { type: 'server', message: serverFieldError.message }, { shouldFocus: true });
+  }, [serverFieldError, setError]);
+
+  useEffect(() => {
+    if (savedBotToken !== undefined) resetField('telegram_bot_token', { defaultValue: savedBotToken ?? '' });
+  }, [savedBotToken, resetField]);
 
   const handleInvalid = (fieldErrors: FieldErrors<ActionFormValues>) => {
     const { first, sections } = locateErrors(Object.keys(fieldErrors));
@@ -63,9 +82,18 @@ export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingL
           <summary className="form-section__title">{section.title}</summary>
           <div className="form-section__body">
             {section.hint && <p className="form-section__hint">{section.hint}</p>}
-            {section.fields.map((field) => (
-              <ActionFormField key={field.name} field={field} register={register} errors={errors} />
-            ))}
+            {section.fields.map((field) =>
+              field.startsGroup ? (
+                <div key={field.name} className="form-subsection">
+                  <h3 className="form-subsection__title">{field.startsGroup.title}</h3>
+                  <p className="form-section__hint">{field.startsGroup.hint}</p>
+                  <ActionFormField field={field} register={register} errors={errors} />
+                  {fieldNotes?.[field.name]}
+                </div>
+              ) : (
+                <ActionFormField key={field.name} field={field} register={register} errors={errors} />
+              ),
+            )}
           </div>
         </details>
       ))}

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Action } from '../../../../contract/actions.js';
 import { messages } from '../../../../contract/messages.js';
 import { useActionQuery, useUpdateActionMutation } from '../../../api/actions.js';
-import { errorMessageOf } from '../../../api/api-error.js';
+import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { parseActionId } from '../action-id.js';
@@ -14,10 +14,11 @@ import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionCommandDialog, renewLabel, type ActionCommand } from './action-command-dialog.js';
 import { ActionFacts } from './action-facts.js';
 import { ActionForm } from './action-form.js';
-import { actionToFormValues } from './action-form-model.js';
+import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './action-form-model.js';
 import { actionStatusText } from './action-status.js';
 import { ActiveBadge } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
+import { TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, errorNotice, type Notice } from './notice.js';
 import './panel.css';
@@ -86,6 +87,8 @@ function ActionDetails({ action, notice, onNotice, editing }: {
   const [command, setCommand] = useState<ActionCommand | null>(null);
   // The save result shows beside the form's buttons, where the seller is looking.
   const [saveNotice, setSaveNotice] = useState<Notice | null>(null);
+  // A refusal about one field (the bot token) shows at that field instead.
+  const [fieldError, setFieldError] = useState<{ field: ActionFieldName; message: string } | null>(null);
 
   const handleDone = (done: Notice, finished: ActionCommand) => {
     setCommand(null);
@@ -99,7 +102,11 @@ function ActionDetails({ action, notice, onNotice, editing }: {
   const handleSave = (settings: Parameters<typeof update.mutate>[0]) =>
     update.mutate(settings, {
       onSuccess: ({ message }) => setSaveNotice(successNotice(message)),
-      onError: (error) => setSaveNotice(errorNotice(error, messages.actions.saveFailed)),
+      onError: (error) => {
+        const field = error instanceof ApiError ? fieldOfServerError(error.message) : undefined;
+        setSaveNotice(field ? null : errorNotice(error, messages.actions.saveFailed));
+        setFieldError(field ? { field, message: error.message } : null);
+      },
     });
 
   return (
@@ -138,6 +145,9 @@ function ActionDetails({ action, notice, onNotice, editing }: {
           pendingLabel={s.saving}
           pending={update.isPending}
           onValid={handleSave}
+          serverFieldError={fieldError}
+          savedBotToken={action.telegram_bot_token}
+          fieldNotes={{ telegram_bot_token: <TelegramBotNote action={action} /> }}
           extraButtons={
             <button type="button" className="button button--danger" onClick={() => setCommand({ kind: 'delete', action })}>
               {s.deleteAction}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ActionSettings } from '../../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useCreateActionMutation } from '../../../api/actions.js';
-import { errorMessageOf } from '../../../api/api-error.js';
+import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
@@ -14,7 +14,7 @@ import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ChargeSummary } from './charge-summary.js';
 import { errorNotice } from './notice.js';
 import { ActionForm } from './action-form.js';
-import { emptyActionForm } from './action-form-model.js';
+import { emptyActionForm, fieldOfServerError } from './action-form-model.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import './panel.css';
 import './actions.css';
@@ -33,6 +33,12 @@ export function CreateActionPage() {
   const create = useCreateActionMutation();
   const navigate = useNavigate();
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<ActionSettings | null>(null);
+
+  // A refusal about one field (the bot token) shows at that field, not in the banner.
+  const fieldError = useMemo(() => {
+    const field = create.error instanceof ApiError ? fieldOfServerError(create.error.message) : undefined;
+    return field && create.error ? { field, message: create.error.message } : null;
+  }, [create.error]);
 
   if (!session) return null;
   const price = prices.data?.project_subscription_price;
@@ -64,7 +70,7 @@ export function CreateActionPage() {
         </div>
       ) : (
         <>
-          {create.isError && <NoticeBanner notice={errorNotice(create.error, messages.actions.createFailed)} />}
+          {create.isError && !fieldError && <NoticeBanner notice={errorNotice(create.error, messages.actions.createFailed)} />}
           <ActionForm
             defaultValues={emptyActionForm}
             initiallyOpen={['basic']}
@@ -72,6 +78,7 @@ export function CreateActionPage() {
             pendingLabel={s.creating}
             pending={create.isPending}
             onValid={setAwaitingConfirmation}
+            serverFieldError={fieldError}
             note={
               price === undefined ? (
                 prices.isError && <Banner tone="error">{errorMessageOf(prices.error, messages.billing.tariffsLoadFailed)}</Banner>

@@ -5,6 +5,7 @@ import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { DataCell } from '../../../components/data-cell.js';
 import { ariaSortOf } from './buyer-sort.js';
+import { BuyerName } from './buyer-name.js';
 
 const s = messages.receiptScreens;
 
@@ -56,7 +57,9 @@ export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
               <DataCell label={s.columnNumber} className="data-table__number data-table__index">
                 {formatNumber(index + 1)}
               </DataCell>
-              <DataCell label={s.columnBuyer}>{buyer.buyer_id}</DataCell>
+              <DataCell label={s.columnBuyer}>
+                <BuyerName buyer={buyer} />
+              </DataCell>
               <DataCell label={s.columnReceipts} className="data-table__number">
                 {formatNumber(buyer.successful_receipts_count)}
               </DataCell>

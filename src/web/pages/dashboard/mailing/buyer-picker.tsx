@@ -11,6 +11,7 @@ import { projectFilterOptions } from '../receipts/project-filter.js';
 import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
 import { ShowMore, useFocusFirstNew } from '../receipts/show-more.js';
 import { tickState } from './buyer-ticks.js';
+import { BuyerName } from '../buyers/buyer-name.js';
 
 const r = messages.receipts;
 const rs = messages.receiptScreens;
@@ -125,7 +126,9 @@ function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
                   onChange={(event) => onTick([buyer.buyer_id], event.target.checked)}
                 />
               </td>
-              <td>{buyer.buyer_id}</td>
+              <td>
+                <BuyerName buyer={buyer} />
+              </td>
               <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
               <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
               <td>{formatDate(buyer.last_receipt_at)}</td>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '../../../../contract/messages.js';
 import { checkRequestSchema, type CheckResponse } from '../../../../contract/receipts.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { useCheckReceiptMutation, useDemoReceiptMutation } from '../../../api/receipts.js';
+import { downloadDemoReceiptQr, useCheckReceiptMutation, useDemoReceiptMutation } from '../../../api/receipts.js';
+import { useSessionState } from '../../../auth/session.js';
 import { useHealthQuery } from '../../../api/system.js';
 import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
@@ -24,6 +25,14 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
   const check = useCheckReceiptMutation(actionId);
   const demoReceipt = useDemoReceiptMutation(actionId);
   const isDemo = useHealthQuery().data?.mode === 'demo';
+  const userId = useSessionState().session?.user.id ?? 0;
+  const [qrDownloadError, setQrDownloadError] = useState<string | null>(null);
+  const demoQr = demoReceipt.data?.qrurl;
+  const handleDownloadQr = () => {
+    if (!demoQr) return;
+    setQrDownloadError(null);
+    downloadDemoReceiptQr(demoQr, userId).catch((error: unknown) => setQrDownloadError(errorMessageOf(error, messages.bot.downloadQrFailed)));
+  };
   const {
     register,
     handleSubmit,
@@ -59,10 +68,17 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
               {s.demoReceipt}
             </button>
           )}
+          {isDemo && demoQr && (
+            <button type="button" className="button button--secondary" onClick={handleDownloadQr}>
+              {messages.bot.downloadQr}
+            </button>
+          )}
         </div>
         {isDemo && <p className="receipt-check__hint">{s.demoReceiptHint}</p>}
+        {isDemo && demoQr && <p className="receipt-check__hint">{messages.bot.downloadQrHint}</p>}
       </form>
       {demoReceipt.isError && <Banner tone="error">{errorMessageOf(demoReceipt.error, s.demoReceiptFailed)}</Banner>}
+      {qrDownloadError && <Banner tone="error">{qrDownloadError}</Banner>}
       {check.isError && <Banner tone="error">{errorMessageOf(check.error, messages.receipts.checkFailed)}</Banner>}
       {/* Always present, so screen readers announce each new verdict. */}
       <div role="status">{check.isSuccess && <CheckResult result={check.data} />}</div>

@@ -1,0 +1,251 @@
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { conversation, currentKeyboard, isShopperId, randomShopperId, readShopper, type BotMessage, type ChatEntry, type KeyboardButton, type Shopper, type ShopperMessage } from './chat-model.js';
+import './telegram-chat.css';
+
+/** Demo-only screen (not part of the product's contract), so its few texts live here rather than in the message catalogue. */
+const t = {
+  title: 'Демо-чат с ботом акции',
+  subtitle: 'Эмулятор Telegram: так покупатель переписывается с ботом. Сообщения не уходят в настоящий Telegram.',
+  noBot: 'В адресе нет бота: откройте демо-чат со страницы акции, у которой подключён Telegram-бот ScanApp.',
+  shopper: 'Покупатель',
+  shopperId: 'Telegram ID покупателя',
+  shopperName: 'Имя',
+  shopperUsername: 'Username (без @)',
+  shopperHint: 'Запоминается в этом браузере. Другой ID — другой покупатель в статистике акции.',
+  empty: 'Сообщений пока нет. Нажмите «/start» или пришлите фото QR-кода с чека.',
+  start: '/start',
+  messageLabel: 'Сообщение',
+  messagePlaceholder: 'Текст или строка из QR-кода',
+  send: 'Отправить',
+  photo: 'Фото чека',
+  photoSent: 'Фото чека',
+  keyboard: 'Кнопки бота',
+  sendFailed: 'Не удалось отправить сообщение: ',
+  loadFailed: 'Не удалось получить ответы бота. Сервер запущен?',
+  you: 'Вы',
+  bot: 'Бот',
+  opensInNewTab: '(откроется в новой вкладке)',
+};
+
+const SHOPPER_STORAGE_KEY = 'scanapp.demoChat.shopper';
+const POLL_INTERVAL_MS = 1_000;
+const EMULATOR = '/__emulators/telegram';
+
+/** /__emulators/telegram/chat?bot_id=…: the shopper's side of a conversation with an action's bot (demo mode). */
+export function TelegramChatPage() {
+  const botId = useMemo(() => {
+    const value = Number(new URLSearchParams(window.location.search).get('bot_id'));
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  }, []);
+  useEffect(() => {
+    document.title = `${t.title} — ScanApp`;
+  }, []);
+
+  return (
+    <main className="demo-chat">
+      <header className="demo-chat__header">
+        <h1 className="demo-chat__title">{t.title}</h1>
+        <p className="demo-chat__subtitle">{t.subtitle}</p>
+      </header>
+      {botId === null ? <p className="demo-chat__error" role="alert">{t.noBot}</p> : <Chat botId={botId} />}
+    </main>
+  );
+}
+
+function Chat({ botId }: { botId: number }) {
+  const [shopper, setShopper] = useState<Shopper>(() => readShopper(localStorage.getItem(SHOPPER_STORAGE_KEY), randomShopperId));
+  const [shopperMessages, setShopperMessages] = useState<ShopperMessage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const botMessages = useBotMessages(botId, shopper.id, setError);
+  const entries = useMemo(() => conversation(botMessages, shopperMessages), [botMessages, shopperMessages]);
+  const keyboard = useMemo(() => currentKeyboard(botMessages), [botMessages]);
+
+  useEffect(() => {
+    localStorage.setItem(SHOPPER_STORAGE_KEY, JSON.stringify(shopper));
+  }, [shopper]);
+
+  const deliver = async (message: { text: string } | { photoBase64: string; photoUrl: string }) => {
+    const from = { id: shopper.id, first_name: shopper.firstName.trim() || t.shopper, ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}) };
+    const body = 'text' in message ? { bot_id: botId, from, text: message.text } : { bot_id: botId, from, photo_base64: message.photoBase64 };
+    setShopperMessages((current) => [...current, 'text' in message ? { text: message.text, at: new Date().toISOString() } : { text: t.photoSent, photoUrl: message.photoUrl, at: new Date().toISOString() }]);
+    try {
+      const response = await fetch(`${EMULATOR}/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { description?: string } | null)?.description ?? String(response.status));
+      setError(null);
+    } catch (failure) {
+      setError(t.sendFailed + (failure instanceof Error ? failure.message : String(failure)));
+    }
+  };
+
+  return (
+    <>
+      <ShopperSettings shopper={shopper} onChange={setShopper} />
+      <section className="demo-chat__window" aria-label={`${t.bot} ${botId}`}>
+        <Timeline entries={entries} />
+        {error && (
+          <p className="demo-chat__error" role="alert">
+            {error}
+          </p>
+        )}
+        {keyboard.length > 0 && <Keyboard rows={keyboard} onPress={(text) => void deliver({ text })} />}
+        <Composer onText={(text) => void deliver({ text })} onPhoto={(photoBase64, photoUrl) => void deliver({ photoBase64, photoUrl })} />
+      </section>
+    </>
+  );
+}
+
+/** The bot's answers to this shopper, polled from the emulator every second. */
+function useBotMessages(botId: number, chatId: number, onError: (error: string | null) => void): BotMessage[] {
+  const [messages, setMessages] = useState<BotMessage[]>([]);
+  useEffect(() => {
+    setMessages([]);
+    const controller = new AbortController();
+    let timer: number | undefined;
+    let lastCount = -1;
+    const poll = async () => {
+      try {
+        const response = await fetch(`${EMULATOR}/messages?bot_id=${botId}&chat_id=${chatId}`, { signal: controller.signal, cache: 'no-store' });
+        if (!response.ok) throw new Error(String(response.status));
+        const answers = (await response.json()) as BotMessage[];
+        // A new array only when something arrived, so the page does not re-render every second.
+        if (answers.length !== lastCount) {
+          lastCount = answers.length;
+          setMessages(answers);
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        onError(t.loadFailed);
+      }
+      if (!controller.signal.aborted) timer = window.setTimeout(() => void poll(), POLL_INTERVAL_MS);
+    };
+    void poll();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [botId, chatId, onError]);
+  return messages;
+}
+
+function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (shopper: Shopper) => void }) {
+  const ids = { id: useId(), name: useId(), username: useId() };
+  const [idText, setIdText] = useState(String(shopper.id));
+  const handleId = (event: ChangeEvent<HTMLInputElement>) => {
+    setIdText(event.target.value);
+    const id = Number(event.target.value);
+    if (isShopperId(id)) onChange({ ...shopper, id });
+  };
+  return (
+    <details className="demo-chat__shopper">
+      <summary>
+        {t.shopper}: {shopper.firstName}
+        {shopper.username && ` (@${shopper.username})`}, ID {shopper.id}
+      </summary>
+      <div className="demo-chat__shopper-fields">
+        <label htmlFor={ids.id}>{t.shopperId}</label>
+        <input id={ids.id} inputMode="numeric" autoComplete="off" value={idText} onChange={handleId} aria-invalid={!isShopperId(Number(idText))} />
+        <label htmlFor={ids.name}>{t.shopperName}</label>
+        <input id={ids.name} autoComplete="off" value={shopper.firstName} onChange={(event) => onChange({ ...shopper, firstName: event.target.value })} />
+        <label htmlFor={ids.username}>{t.shopperUsername}</label>
+        <input id={ids.username} autoComplete="off" value={shopper.username} onChange={(event) => onChange({ ...shopper, username: event.target.value.replace(/^@/, '') })} />
+      </div>
+      <p className="demo-chat__hint">{t.shopperHint}</p>
+    </details>
+  );
+}
+
+function Timeline({ entries }: { entries: ChatEntry[] }) {
+  const end = useRef<HTMLLIElement>(null);
+  // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [entries.length]);
+  if (entries.length === 0) return <p className="demo-chat__empty" role="log" aria-live="polite">{t.empty}</p>;
+  return (
+    // The log role sits on a wrapper: on the <ol> itself it would hide the list from screen readers.
+    <div className="demo-chat__log" role="log" aria-live="polite">
+      <ol className="demo-chat__list">
+      {entries.map((entry, index) => (
+        <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
+          <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
+          {entry.from === 'shopper' && entry.message.photoUrl && <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />}
+          <span className="demo-chat__text">{entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}</span>
+          <time className="demo-chat__time" dateTime={entry.message.at}>
+            {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
+          </time>
+        </li>
+      ))}
+      <li ref={end} aria-hidden="true" className="demo-chat__end" />
+      </ol>
+    </div>
+  );
+}
+
+function Keyboard({ rows, onPress }: { rows: KeyboardButton[][]; onPress: (text: string) => void }) {
+  return (
+    <div className="demo-chat__keyboard" role="group" aria-label={t.keyboard}>
+      {rows.map((row, rowIndex) => (
+        <div key={rowIndex} className="demo-chat__keyboard-row">
+          {row.map((button) =>
+            button.kind === 'web_app' ? (
+              <a key={button.text} className="demo-chat__key" href={button.url} target="_blank" rel="noopener noreferrer">
+                {button.text} <span className="visually-hidden">{t.opensInNewTab}</span>
+              </a>
+            ) : (
+              <button key={button.text} type="button" className="demo-chat__key" onClick={() => onPress(button.text)}>
+                {button.text}
+              </button>
+            ),
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Composer({ onText, onPhoto }: { onText: (text: string) => void; onPhoto: (base64: string, objectUrl: string) => void }) {
+  const ids = { message: useId(), photo: useId() };
+  const [text, setText] = useState('');
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    onText(message);
+    setText('');
+  };
+  const handlePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    onPhoto(await base64Of(file), URL.createObjectURL(file));
+    input.value = '';
+  };
+  return (
+    <form className="demo-chat__composer" onSubmit={handleSubmit}>
+      <button type="button" className="demo-chat__start" onClick={() => onText(t.start)}>
+        {t.start}
+      </button>
+      <label className="visually-hidden" htmlFor={ids.message}>
+        {t.messageLabel}
+      </label>
+      <input id={ids.message} className="demo-chat__input" autoComplete="off" placeholder={t.messagePlaceholder} value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="demo-chat__send">
+        {t.send}
+      </button>
+      <label className="demo-chat__photo-button" htmlFor={ids.photo}>
+        {t.photo}
+      </label>
+      <input id={ids.photo} className="demo-chat__file" type="file" accept="image/jpeg,image/png" onChange={(event) => void handlePhoto(event)} />
+    </form>
+  );
+}
+
+/** The file's bytes in base64, as the emulator's `photo_base64` takes them. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
