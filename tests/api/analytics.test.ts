@@ -96,14 +96,14 @@ describe.each(backends())('analytics on $name', (backend) => {
     aurora = await createAction(seller, 'Aurora', WB_SELLER);
     borner = await createAction(seller, 'Borner', OZON_SELLER);
     // A buyer's receipts a second either side of Moscow midnight fall on two days.
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) - 1000, 'b1')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2), 'b1')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) + 60_000, 'b2')).toBe('success');
-    // b2's older receipt arrives after the newer one: b2 was new 40 days ago, not 2 days ago.
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(40) + 3_600_000, 'b2')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', Date.now() - 70 * DAY_MS, 'b4')).toBe('too_old');
-    expect(await checkAt(url, seller, borner, 'ozon-borner-vegetable-slicer', moscowMidnight(10) + 7_200_000, 'b1')).toBe('success');
-    const garbage = await seller.api.post('/check', { qrurl: 'это не чек', user_id: seller.id, project_id: aurora, user_id_tg: 'b3' });
+    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) - 1000, '901')).toBe('success');
+    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2), '901')).toBe('success');
+    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) + 60_000, '902')).toBe('success');
+    // buyer 902's older receipt arrives after the newer one: 902 was new 40 days ago, not 2 days ago.
+    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(40) + 3_600_000, '902')).toBe('success');
+    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', Date.now() - 70 * DAY_MS, '904')).toBe('too_old');
+    expect(await checkAt(url, seller, borner, 'ozon-borner-vegetable-slicer', moscowMidnight(10) + 7_200_000, '901')).toBe('success');
+    const garbage = await seller.api.post('/check', { qrurl: 'это не чек', user_id: seller.id, project_id: aurora, user_id_tg: '903' });
     expect(garbage.body.data.status).toBe('not_recognized');
     receipts = await allReceipts(seller);
     expect(receipts).toHaveLength(7);
@@ -154,7 +154,7 @@ describe.each(backends())('analytics on $name', (backend) => {
     expect(all.points_spent_available).toBe(false);
 
     const doomed = await createAction(seller, 'Temporary', WB_SELLER);
-    await checkAt(url, seller, doomed, 'wb-aurora-cosmetics', Date.now() - DAY_MS, 'b9');
+    await checkAt(url, seller, doomed, 'wb-aurora-cosmetics', Date.now() - DAY_MS, '909');
     expect((await seller.api.request('DELETE', `/projects/${doomed}?user_id=${seller.id}`)).status).toBe(200);
     const afterDeletion = (await analytics(`period=7&project_id=${doomed}`)).body;
     expect(afterDeletion.figures.receipts_successful).toBe(1);

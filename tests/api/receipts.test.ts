@@ -379,10 +379,10 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     it('the buyers period filter uses the last purchase date', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller);
-      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 10)), 'old');
-      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), 'new');
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 10)), '1000001');
+      await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), '1000002');
       const week = (await seller.api.get('/buyers?period_days=7')).body;
-      expect(week.buyers.map((b: { buyer_id: string }) => b.buyer_id)).toEqual(['new']);
+      expect(week.buyers.map((b: { buyer_id: string }) => b.buyer_id)).toEqual(['1000002']);
       expect((await seller.api.get('/buyers?period_days=30')).body.buyers).toHaveLength(2);
     });
   });
