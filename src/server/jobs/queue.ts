@@ -36,6 +36,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** An arbitrary constant key, like the migrations' own. */
+const JOB_QUEUE_SETUP_LOCK_KEY = 7_342_002;
+
 /** How often idle workers look for jobs queued by other instances or for later (a local send wakes them at once). */
 const POLLING_INTERVAL_SECONDS = 2;
 
@@ -53,7 +56,21 @@ export async function startJobQueue(options: {
     monitorStateIntervalSeconds: 60,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // Instances starting together set up pg-boss's schema, queues and schedules one at a time.
+  await database.withAdvisoryLock(JOB_QUEUE_SETUP_LOCK_KEY, async () => {
+    await boss.start();
+    for (const job of jobs) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        policy: 'standard',
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
+  });
 
   const stopping = new AbortController();
   const workerIds = new Map<string, string>();
@@ -77,14 +94,6 @@ export async function startJobQueue(options: {
   };
 
   for (const job of jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      policy: 'standard',
-      retryLimit: job.retryLimit ?? 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: job.expireInSeconds ?? 15 * 60,
-    });
     const workerId = await boss.work<object>(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([received]) => {
       if (!received) return;
       try {
@@ -95,7 +104,6 @@ export async function startJobQueue(options: {
       }
     });
     workerIds.set(job.name, workerId);
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
   return queue;
 }
