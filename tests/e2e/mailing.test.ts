@@ -309,7 +309,7 @@ describe('mailing', () => {
       await page.route('**/lk/api/buyers?**', (route) =>
         route.fulfill({
           json: {
-            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z' }],
+            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z', first_name: 'Анастасия', username: 'a_very_long_telegram_username' }],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
           },
         }),
