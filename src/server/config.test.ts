@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, TELEGRAM_API_ROOT } from './config.js';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -53,7 +53,7 @@ describe('configuration', () => {
     });
     const production = { SCANAPP_MODE: 'production', DATABASE_URL: 'postgres://u:p@db:5432/scan', PUBLIC_URL: 'https://scan.example', TAX_API_TOKEN: 't', ROBOKASSA_MERCHANT_LOGIN: 'shop', ROBOKASSA_PASSWORD1: 'password1', ROBOKASSA_PASSWORD2: 'password2' };
     // An HTTPS address gets Telegram's webhooks; TELEGRAM_UPDATES overrides the choice.
-    expect(loadConfig(production).telegram).toEqual({ emulated: false, apiRoot: 'https://api.telegram.org', timeoutMs: 10_000, updates: 'webhook' });
+    expect(loadConfig(production).telegram).toEqual({ emulated: false, apiRoot: TELEGRAM_API_ROOT, timeoutMs: 10_000, updates: 'webhook' });
     expect(loadConfig({ ...production, TELEGRAM_UPDATES: 'polling' }).telegram.updates).toBe('polling');
     expect(() => loadConfig({ TELEGRAM_API_URL: 'not a url', TELEGRAM_TIMEOUT_MS: '5' })).toThrow(/TELEGRAM_API_URL[\s\S]*TELEGRAM_TIMEOUT_MS/);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
+import { TELEGRAM_WEB_APP_SCRIPT } from '../../src/server/config.js';
 import { verifyInitData } from '../../src/server/modules/shop/init-data.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
@@ -9,7 +10,7 @@ import { startServer } from '../support/server-process.js';
 import { newBotToken, newChatId } from '../support/telegram.js';
 
 const p = messages.publicShop;
-const TELEGRAM_SCRIPT = 'https://telegram.org/js/telegram-web-app.js';
+const TELEGRAM_SCRIPT = TELEGRAM_WEB_APP_SCRIPT;
 
 async function openShop(url: string, options: { mailingBot: boolean }) {
   const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);

@@ -2,9 +2,9 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Telegram Web opens mini-apps in an iframe on these origins; nothing else may frame us. */
-const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
 /** Telegram's Mini App script (TELEGRAM_WEB_APP_SCRIPT) comes from here; only the shop may load it. */
-const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
+export const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
   await app.register(helmet, {

@@ -24,7 +24,7 @@ describe('Telegram failures', () => {
       token,
     );
     expect(limited).toMatchObject({ kind: 'rate_limited', errorCode: 429, retryAfterSeconds: 7, message: 'Telegram sendMessage: 429 Too Many Requests: retry after 7' });
-    const network = fromGrammyError(new HttpError("Network request for 'getMe' failed!", new Error(`request to https://api.telegram.org/bot${token}/getMe failed`)), 'getMe', token);
+    const network = fromGrammyError(new HttpError("Network request for 'getMe' failed!", new Error(`request to http://127.0.0.1:8081/bot${token}/getMe failed`)), 'getMe', token);
     expect(network.kind).toBe('network');
     expect(network.message).toBe("Telegram getMe: network error: request to <url> failed");
     expect(() => fromGrammyError(new TypeError('a bug'), 'getMe', token)).toThrow(TypeError);
