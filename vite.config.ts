@@ -42,6 +42,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Two pages: the site and cabinet (index.html), and the buyers' Mini App (shop.html).
+    rollupOptions: { input: { main: path.resolve('src/web/index.html'), shop: path.resolve('src/web/shop.html') } },
   },
   server: {
     proxy: { '/lk': 'http://127.0.0.1:3000' },

@@ -104,6 +104,51 @@ export const operationsResponseSchema = z.object({
 });
 export type OperationsResponse = z.infer<typeof operationsResponseSchema>;
 
+const ledgerIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The statement the Balance screen shows: receipt charges made one after another on one Moscow
+ * day are one line (a busy day is thousands of them), everything else a line of its own. Paged
+ * newest first by a keyset cursor: `before` is the previous page's `next_before`.
+ */
+export const statementQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  before: ledgerIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const statementLineSchema = ledgerEntrySchema.extend({
+  /** Ledger rows on the line: 1, or the receipt charges it folds. */
+  entries: z.number().int().positive(),
+  /** The line's oldest ledger row (`id` is its newest): the detail call's range. */
+  first_id: z.number().int(),
+  first_created_at: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementResponseSchema = z.object({
+  lines: z.array(statementLineSchema),
+  next_before: z.number().int().nullable(),
+});
+export type StatementResponse = z.infer<typeof statementResponseSchema>;
+
+/** The receipt charges behind one folded line, newest first, paged like the statement. */
+export const statementChargesQuerySchema = z
+  .object({
+    user_id: userIdSchema.optional(),
+    from_id: ledgerIdSchema,
+    to_id: ledgerIdSchema,
+    before: ledgerIdSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((query) => query.from_id <= query.to_id, { message: messages.billing.statementRangeInvalid, path: ['from_id'] });
+
+export const statementChargesResponseSchema = z.object({
+  operations: z.array(ledgerEntrySchema),
+  next_before: z.number().int().nullable(),
+});
+export type StatementChargesResponse = z.infer<typeof statementChargesResponseSchema>;
+
 export const adminCreditRequestSchema = z.object({
   email: z.string().trim().toLowerCase().min(1),
   rubles: z.coerce.number().positive(messages.billing.amountInvalid).max(10_000_000, messages.billing.amountInvalid),

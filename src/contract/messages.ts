@@ -224,6 +224,8 @@ export const messages = {
     ledgerBankTransfer: 'Пополнение банковским переводом',
     ledgerCardDeposit: 'Пополнение картой, счёт № {invoice}',
     ledgerReceiptFee: 'Проверка чека в акции «{name}»',
+    statementReceiptFees: 'Проверка чеков: {count} шт.',
+    statementRangeInvalid: 'Неверный диапазон операций',
   },
   actions: {
     created: 'Акция создана. С баланса списано {amount} за {days} дней.',
@@ -436,6 +438,8 @@ export const messages = {
     balanceHistoryLink: 'История операций',
     operationsEmpty: 'Операций по балансу пока нет.',
     balanceAfter: 'Баланс после: {amount}',
+    statementChargesShow: 'Показать списания',
+    statementChargesHide: 'Скрыть списания',
   },
   /** Mailings through the seller's Telegram bot (SPEC §2, §5, §8). */
   mailing: {

@@ -1,4 +1,5 @@
 import { standalonePage, startFailedText } from './pages/public/standalone-pages.js';
+import './base.css';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -11,14 +12,10 @@ if (!container) throw new Error('index.html has no #root element');
  */
 const path = window.location.pathname;
 const loadPublicPage = standalonePage(path);
-const started = path.startsWith('/shop/')
-  ? // The buyers' shop, a Telegram Mini App: its own small code only (80 KB gzip budget).
-    import('./pages/shop/mount-shop.js').then(({ mountShop }) => mountShop(container))
-  : loadPublicPage
-    ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) =>
-        mountStandalonePage(container, Page),
-      )
-    : import('./app.js').then(({ mountApp }) => mountApp(container));
+// The buyers' shop (/shop/*) is not here: it has its own entry, shop.html.
+const started = loadPublicPage
+  ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) => mountStandalonePage(container, Page))
+  : import('./app.js').then(({ mountApp }) => mountApp(container));
 
 started.catch((error: unknown) => {
   console.error('The page could not start', error);

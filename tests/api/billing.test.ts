@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, plainSpaces } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { createFundedSeller, creditViaCli, runAdminCli } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
 const balanceOf = async (seller: { api: ApiClient; id: number }) => (await seller.api.get(`/profile?user_id=${seller.id}`)).body.user.balance as number;
@@ -121,6 +122,88 @@ describe.each(backends())('billing on $name', (backend) => {
       const other = await createSeller(backend.url);
       expect((await other.api.get(`/balance/operations?user_id=${seller.id}`)).status).toBe(403);
       expect((await other.api.get('/balance/operations')).body.operations).toEqual([]);
+    });
+  });
+
+  describe('the statement: receipt charges folded per day', () => {
+    const FEE = BILLING_DEFAULTS.receipt_price_tier1;
+
+    /** A seller with an action, 3 receipt charges, a bank transfer, then 2 more charges (all today). */
+    async function sellerWithCharges() {
+      const seller = await createFundedSeller(backend.url, BILLING_DEFAULTS.project_subscription_price + 100);
+      const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' })).body.project_id as number;
+      const check = async () => {
+        const answer = await seller.api.post('/check', { qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')), project_id: projectId, user_id_tg: '100500' });
+        expect(answer.body.success, answer.text).toBe(true);
+      };
+      for (let i = 0; i < 3; i++) await check();
+      expect((await creditViaCli(backend.url, seller.email, 500, ['--reference', `pp-${seller.id}`])).code).toBe(0);
+      for (let i = 0; i < 2; i++) await check();
+      return seller;
+    }
+
+    it('folds a run of charges into one line with its sum, count and the balance after its last charge', async () => {
+      const seller = await sellerWithCharges();
+      const { operations } = (await seller.api.get('/balance/operations?limit=100')).body;
+      const { lines, next_before } = (await seller.api.get('/balance/statement')).body;
+      expect(next_before).toBeNull();
+      expect(lines.map((line: { kind: string; entries: number }) => [line.kind, line.entries])).toEqual([
+        ['receipt_fee', 2],
+        ['bank_transfer', 1],
+        ['receipt_fee', 3],
+        ['action_subscription', 1],
+        ['activation', 1],
+        ['bank_transfer', 1],
+      ]);
+      expect(lines[0]).toMatchObject({
+        id: operations[0].id,
+        first_id: operations[1].id,
+        amount: -2 * FEE,
+        balance_after: operations[0].balance_after,
+        description: fillMessage(messages.billing.statementReceiptFees, { count: 2 }),
+      });
+      expect(lines[2]).toMatchObject({ id: operations[3].id, first_id: operations[5].id, amount: -3 * FEE, balance_after: operations[3].balance_after });
+      expect(lines[1]).toMatchObject({ id: operations[2].id, first_id: operations[2].id, amount: 500, description: operations[2].description });
+      // Every line's balance follows from the one before it: the statement adds up.
+      for (let i = 0; i + 1 < lines.length; i++) expect(lines[i + 1].balance_after + lines[i].amount).toBeCloseTo(lines[i].balance_after, 2);
+    });
+
+    it('pages by lines without splitting a run, and opens a run’s charges a page at a time', async () => {
+      const seller = await sellerWithCharges();
+      const whole = (await seller.api.get('/balance/statement')).body.lines;
+      const paged = [];
+      let before: number | null = null;
+      do {
+        const page: { lines: unknown[]; next_before: number | null } = (await seller.api.get(`/balance/statement?limit=2${before ? `&before=${before}` : ''}`)).body;
+        expect(page.lines.length).toBeLessThanOrEqual(2);
+        paged.push(...page.lines);
+        before = page.next_before;
+      } while (before !== null);
+      expect(paged).toEqual(whole);
+
+      const run = whole[2];
+      const first = (await seller.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}&limit=2`)).body;
+      expect(first.operations.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount])).toEqual([['receipt_fee', -FEE], ['receipt_fee', -FEE]]);
+      expect(first.operations[0].id).toBe(run.id);
+      const rest = (await seller.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}&limit=2&before=${first.next_before}`)).body;
+      expect(rest).toEqual({ operations: [expect.objectContaining({ id: run.first_id, kind: 'receipt_fee' })], next_before: null });
+    });
+
+    it('stays private and refuses bad ranges and cursors in Russian', async () => {
+      const seller = await sellerWithCharges();
+      const run = (await seller.api.get('/balance/statement')).body.lines[0];
+      const other = await createSeller(backend.url);
+      expect((await other.api.get(`/balance/statement?user_id=${seller.id}`)).status).toBe(403);
+      expect((await other.api.get('/balance/statement')).body).toEqual({ lines: [], next_before: null });
+      expect((await other.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}`)).body).toEqual({ operations: [], next_before: null });
+
+      const reversed = await seller.api.get(`/balance/statement/charges?from_id=${run.id}&to_id=${run.first_id}`);
+      expect([reversed.status, reversed.body.message]).toEqual([400, messages.billing.statementRangeInvalid]);
+      for (const query of ['/balance/statement?before=abc', '/balance/statement?limit=0', '/balance/statement?limit=101', '/balance/statement/charges?to_id=5', '/balance/statement/charges?from_id=-1&to_id=5']) {
+        const answer = await seller.api.get(query);
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.message, query).toMatch(/[а-яё]/i);
+      }
     });
   });
 

@@ -59,13 +59,20 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       }
     });
 
-    it('serves index.html for client routes', async () => {
+    it('serves index.html for client routes, and the Mini App its own page', async () => {
+      const cabinetPage = await (await fetch(`${backend.url}/`)).text();
       for (const path of ['/', '/login', '/dashboard', '/dashboard/action/12', '/dashboard/action/12/edit', '/shop/abc']) {
         const response = await fetch(`${backend.url}${path}`);
         expect(response.status, path).toBe(200);
         expect(response.headers.get('content-type')).toMatch(/text\/html/);
-        expect(await response.text()).toContain('<div id="root">');
+        const html = await response.text();
+        expect(html).toContain('<div id="root">');
+        expect(html === cabinetPage, path).toBe(!path.startsWith('/shop/'));
       }
+      const shopPage = await (await fetch(`${backend.url}/shop/abc`)).text();
+      expect(shopPage).toContain('<meta name="robots" content="noindex" />');
+      // Its scripts are preloaded by the page itself, not discovered one import after another.
+      expect(shopPage).toMatch(/<link rel="modulepreload"/);
     });
 
     it('sends the built scripts pre-compressed and cached for a year', async () => {

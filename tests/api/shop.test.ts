@@ -205,6 +205,29 @@ describe.each(backends())('the points shop on $name', (backend) => {
       expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS);
     });
 
+    it('analytics shows the points spent in the shop today; a cancelled exchange is not spending', async () => {
+      const shop = await openShop(url);
+      const buyer = await buyerWithPoints(url, shop);
+      const pen = (await addProduct(shop, { title: 'Ручка', price_points: 40 })).body.product;
+      const cap = (await addProduct(shop, { title: 'Кепка', price_points: 100 })).body.product;
+      await purchase(shop, buyer, pen.id);
+      const capOrder = (await purchase(shop, buyer, cap.id)).body.order;
+      await shop.seller.api.post(`/shop/orders/${capOrder.id}/cancel`, {});
+
+      for (const scope of [`&project_id=${shop.projectId}`, '']) {
+        const report = (await shop.seller.api.get(`/analytics?period=7${scope}`)).body;
+        expect(report.points_spent_available).toBe(true);
+        expect(report.figures).toMatchObject({ points_awarded: RECEIPT_POINTS, points_spent: 40 });
+        // Spent on the day of the exchange (today); awarded on the day of the purchase.
+        expect(report.daily.at(-1).points_spent).toBe(40);
+        expect(report.daily.slice(0, -1).every((day: { points_spent: number }) => day.points_spent === 0)).toBe(true);
+      }
+      // Another seller without a shop: not available, no figure rather than a misleading zero.
+      const other = await createSeller(url);
+      const report = (await other.api.get('/analytics?period=7')).body;
+      expect(report).toMatchObject({ points_spent_available: false, figures: { points_spent: null } });
+    });
+
     it('a hidden or deleted product, or too few points, is refused and nothing is written', async () => {
       const shop = await openShop(url);
       const buyer = await buyerWithPoints(url, shop);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { plainSpaces, type Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, signedInSeller, useBrowser, waitForPath } from './helpers.js';
 
@@ -58,10 +59,43 @@ describe('Операции по балансу', () => {
       await signedInSeller(page);
       await page.goto('/dashboard/balance');
       await page.getByText(s.operationsEmpty, { exact: true }).waitFor();
-      await page.route(/\/lk\/api\/balance\/operations/, (route) => route.fulfill({ status: 500, body: '' }));
+      await page.route(/\/lk\/api\/balance\/statement/, (route) => route.fulfill({ status: 500, body: '' }));
       await page.reload();
       await page.getByRole('alert').getByText(messages.billing.operationsLoadFailed, { exact: true }).waitFor();
     }));
+
+  it.each([
+    ['desktop', undefined],
+    ['375 px', MOBILE],
+  ])('folds a day’s receipt charges into one line and opens them on demand (%s)', (_size, viewport) =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 3_100);
+      const projectId = (await seller.api.post('/projects', { name: 'Весенняя акция', project_inns: '072196655529' })).body.project_id as number;
+      for (let i = 0; i < 3; i++) {
+        const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+        expect((await seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: '100500' })).body.success).toBe(true);
+      }
+      await signInAs(page, seller);
+      await page.goto('/dashboard/balance');
+      const folded = statement(page).locator(':scope > li').first();
+      await folded.waitFor();
+      expect(await statement(page).locator(':scope > li').count()).toBe(4);
+      const text = plainSpaces(await folded.innerText()).replace(/\s+/g, ' ');
+      expect(text).toMatch(/^Проверка чеков: 3 шт\. \d\d\.\d\d\.\d{4}, \d\d:\d\d( – \d\d:\d\d)? −24 ₽ Баланс после: 76 ₽ /);
+
+      const toggle = folded.getByRole('button', { name: s.statementChargesShow });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      const charges = folded.getByRole('list').getByRole('listitem');
+      await expect.poll(() => charges.count()).toBe(3);
+      const chargeLines = (await charges.allInnerTexts()).map((line) => plainSpaces(line).replace(/\s+/g, ' ').trim());
+      expect(chargeLines[0]).toMatch(/^Проверка чека в акции «Весенняя акция» \d\d\.\d\d\.\d{4}, \d\d:\d\d −8 ₽ Баланс после: 76 ₽$/);
+      expect(chargeLines[2]).toMatch(/Баланс после: 92 ₽$/);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      await folded.getByRole('button', { name: s.statementChargesHide, expanded: true }).click();
+      await charges.first().waitFor({ state: 'hidden' });
+    }, viewport));
 
   it('fits 375 px', () =>
     withPage(async (page) => {

@@ -9,7 +9,8 @@ const SERVER_PREFIXES = ['/lk/', '/__emulators/'];
 
 /**
  * Serves the Vite build: hashed assets cached for a year, every client route
- * (e.g. /dashboard/action/12, /shop/abc) answered with index.html.
+ * (e.g. /dashboard/action/12) answered with index.html, the buyers' Mini App (/shop/abc)
+ * with its own shop.html.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -38,6 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (!built || !isPage || SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.status(404).send({ message: messages.common.notFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const page = pathname.startsWith('/shop/') ? 'shop.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
   });
 }

@@ -2,9 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { messageResponseSchema } from '../../contract/auth.js';
 import {
   BILLING_SETTING_KEYS,
-  operationsResponseSchema,
   settingValueSchema,
+  statementChargesResponseSchema,
+  statementResponseSchema,
   type BillingSettingKey,
+  type StatementLine,
 } from '../../contract/billing.js';
 import { messages } from '../../contract/messages.js';
 import { z } from '../../contract/zod-setup.js';
@@ -58,26 +60,49 @@ export function useActivateMutation() {
   });
 }
 
-export const OPERATIONS_PAGE_SIZE = 20;
+export const STATEMENT_PAGE_SIZE = 20;
+export const STATEMENT_CHARGES_PAGE_SIZE = 50;
+
+export const balanceStatementQueryKey = (userId: number) => ['balance-statement', userId] as const;
 
 /**
- * The balance statement, newest first, a page at a time ('Показать ещё'). Refetched on
- * every visit (stale at once), so charges made on other screens need no invalidation.
+ * The balance statement, newest first, a page at a time ('Показать ещё'), receipt charges
+ * folded per day. Refetched on every visit (stale at once), so charges made on other screens
+ * need no invalidation.
  */
-export function useOperationsQuery() {
+export function useStatementQuery() {
   const userId = useSessionState().session?.user.id;
   return useInfiniteQuery({
-    queryKey: ['balance-operations', userId ?? 0],
+    queryKey: balanceStatementQueryKey(userId ?? 0),
     enabled: userId !== undefined,
-    initialPageParam: 1,
+    initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
       apiRequest({
-        path: '/balance/operations',
-        query: { user_id: userId, page: pageParam, limit: OPERATIONS_PAGE_SIZE },
-        schema: operationsResponseSchema,
+        path: '/balance/statement',
+        query: { user_id: userId, before: pageParam, limit: STATEMENT_PAGE_SIZE },
+        schema: statementResponseSchema,
         fallbackMessage: messages.billing.operationsLoadFailed,
         signal,
       }),
-    getNextPageParam: ({ pagination }) => (pagination.has_next ? pagination.current_page + 1 : undefined),
+    getNextPageParam: ({ next_before }) => next_before ?? undefined,
+  });
+}
+
+/** The charges behind one folded statement line, loaded when the seller opens it. */
+export function useStatementChargesQuery(line: Pick<StatementLine, 'id' | 'first_id'>, enabled: boolean) {
+  const userId = useSessionState().session?.user.id;
+  return useInfiniteQuery({
+    queryKey: [...balanceStatementQueryKey(userId ?? 0), 'charges', line.first_id, line.id],
+    enabled: enabled && userId !== undefined,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest({
+        path: '/balance/statement/charges',
+        query: { user_id: userId, from_id: line.first_id, to_id: line.id, before: pageParam, limit: STATEMENT_CHARGES_PAGE_SIZE },
+        schema: statementChargesResponseSchema,
+        fallbackMessage: messages.billing.operationsLoadFailed,
+        signal,
+      }),
+    getNextPageParam: ({ next_before }) => next_before ?? undefined,
   });
 }

@@ -4,6 +4,7 @@ import { messages } from '../../contract/messages.js';
 import { depositResponseSchema, type DepositRequest } from '../../contract/payments.js';
 import { useSessionState } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
+import { balanceStatementQueryKey } from './billing.js';
 import { apiRequest } from './client.js';
 
 /** Creates an invoice and answers the provider's payment link (SPEC §7 POST /balance/deposit). */
@@ -27,7 +28,7 @@ export function useRefreshBalance(): () => Promise<void> {
   return useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: profileQueryKey(userId) }),
-      queryClient.invalidateQueries({ queryKey: ['balance-operations', userId] }),
+      queryClient.invalidateQueries({ queryKey: balanceStatementQueryKey(userId) }),
     ]);
   }, [queryClient, userId]);
 }

@@ -46,6 +46,15 @@ export function formatDateTime(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
 
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
+
+/** '28.10.2025, 14:05 – 18:40' (one day) or two full date-times: when a run of events happened. */
+export function formatDateTimeSpan(from: Date | string, to: Date | string): string {
+  if (formatDate(from) !== formatDate(to)) return `${formatDateTime(from)} – ${formatDateTime(to)}`;
+  const end = typeof to === 'string' ? new Date(to) : to;
+  return formatDateTime(from) === formatDateTime(to) ? formatDateTime(from) : `${formatDateTime(from)} – ${timeFormat.format(end)}`;
+}
+
 /** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */
 export function formatDate(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries, NO_SHOP_YET, summarise, weeklyBuyers } from './report.js';
+import { dailySeries, summarise, weeklyBuyers, type PointsSpent } from './report.js';
 import type { DailyStatusRow } from './repository.js';
+
+const NO_SHOP_YET: PointsSpent = { available: false, byDay: new Map() };
 
 const row = (day: string, status: string, receipts: number, extra: Partial<DailyStatusRow> = {}): DailyStatusRow => ({
   day,
@@ -49,6 +51,12 @@ describe('analytics report', () => {
     expect(series[0]).toMatchObject({ successful: 3, refused: { too_old: 1 }, counted_sum: 1500.5, points_awarded: 150, points_spent: null });
     expect(series[1]).toMatchObject({ successful: 0, refused: {} });
     expect(series[2]!.refused).toEqual({ already_scanned: 2 });
+  });
+
+  it('with a shop, points spent fill every day (zero on days without exchanges) and sum into the figures', () => {
+    const spent: PointsSpent = { available: true, byDay: new Map([['2026-11-24', 120], ['2026-11-25', 30]]) };
+    expect(dailySeries('2026-11-23', '2026-11-25', rows, spent).map((day) => day.points_spent)).toEqual([0, 120, 30]);
+    expect(summarise(rows, [], spent).points_spent).toBe(150);
   });
 
   it('weeks start on Monday, the first one at the period start', () => {

@@ -3,13 +3,11 @@ import { kopecksToRubles } from '../../../contract/format.js';
 import { eachDay, weekBucket } from './period.js';
 import type { DailyStatusRow, ReturnsByWeekRow } from './repository.js';
 
-/** Points buyers spent, by day; the shop (not built yet) will provide it. */
+/** Points buyers spent in the shop, by Moscow day; not available while the seller has no shop. */
 export interface PointsSpent {
   available: boolean;
   byDay: Map<string, number>;
 }
-
-export const NO_SHOP_YET: PointsSpent = { available: false, byDay: new Map() };
 
 /** The figures and the daily series of a period from its per-day, per-status aggregates. */
 export function summarise(rows: DailyStatusRow[], returns: ReturnsByWeekRow[], spent: PointsSpent): AnalyticsFigures {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
+import type { PointsSpent } from './report.js';
 
 export interface Scope {
   userId: number;
@@ -97,6 +98,27 @@ export async function readTopProducts(db: Executor, scope: Scope, limit: number)
        LIMIT ${limit}`),
   );
   return rows.map((row) => ({ name: String(row.name), items: Number(row.items), quantity: Number(row.quantity), sumKopecks: Number(row.sum_kopecks) }));
+}
+
+/**
+ * Points buyers spent in the action's shop, by the Moscow day of the exchange. A cancelled
+ * exchange gave its points back, so it is not spending. Not available (null figures, the chart
+ * says so) while the seller has no shop in the scope.
+ */
+export async function readPointsSpent(db: Executor, scope: Scope): Promise<PointsSpent> {
+  const [shops, days] = await Promise.all([
+    db.execute(sql`SELECT EXISTS (SELECT 1 FROM shop_settings WHERE user_id = ${scope.userId} ${ofAction(scope.projectId)}) AS has_shop`),
+    db.execute(sql`
+      SELECT analytics_day(created_at)::text AS day, sum(price_points)::bigint AS points
+        FROM shop_orders
+       WHERE user_id = ${scope.userId} ${ofAction(scope.projectId)} AND status <> 'cancelled'
+         AND analytics_day(created_at) BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1`),
+  ]);
+  return {
+    available: rowsOf(shops)[0]?.has_shop === true,
+    byDay: new Map(rowsOf(days).map((row) => [String(row.day), Number(row.points)])),
+  };
 }
 
 /**

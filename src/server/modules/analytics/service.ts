@@ -4,17 +4,12 @@ import { messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { resolvePeriod } from './period.js';
-import { dailySeries, NO_SHOP_YET, summarise, weeklyBuyers, type PointsSpent } from './report.js';
+import { dailySeries, summarise, weeklyBuyers } from './report.js';
 import * as repo from './repository.js';
 
 export interface AnalyticsDeps {
   db: Executor;
   now: () => Date;
-  /**
-   * Points spent in the shop, by Moscow day. The shop does not exist yet; when it does, it
-   * passes its reader here and the figures and chart fill in.
-   */
-  readPointsSpent?: (scope: repo.Scope) => Promise<PointsSpent>;
 }
 
 const TOP_PRODUCTS = 10;
@@ -36,7 +31,7 @@ export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query:
     repo.readDailyByStatus(deps.db, scope),
     repo.readReturnsByWeek(deps.db, scope),
     repo.readTopProducts(deps.db, scope, TOP_PRODUCTS),
-    deps.readPointsSpent ? deps.readPointsSpent(scope) : Promise.resolve(NO_SHOP_YET),
+    repo.readPointsSpent(deps.db, scope),
   ]);
   return {
     period: { kind: period.kind, from, to: period.to },

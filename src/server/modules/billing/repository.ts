@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BillingSettingKey, LedgerKind } from '../../../contract/billing.js';
 import type { Executor } from '../../db/connection.js';
 import { balanceLedger, billingSettings, users, type LedgerRow } from '../../db/schema.js';
@@ -66,6 +66,27 @@ export async function listLedgerEntries(db: Executor, userId: number, limit: num
     .offset(offset);
   const [totals] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** A seller's ledger rows older than `before` (all when absent), newest first; `kind` narrows them. */
+export async function listLedgerBefore(
+  db: Executor,
+  userId: number,
+  options: { before?: number; fromId?: number; kind?: LedgerKind; limit: number },
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(balanceLedger)
+    .where(
+      and(
+        eq(balanceLedger.userId, userId),
+        options.before === undefined ? undefined : lt(balanceLedger.id, options.before),
+        options.fromId === undefined ? undefined : gte(balanceLedger.id, options.fromId),
+        options.kind === undefined ? undefined : eq(balanceLedger.kind, options.kind),
+      ),
+    )
+    .orderBy(desc(balanceLedger.id))
+    .limit(options.limit);
 }
 
 export async function lockUser(db: Executor, userId: number) {

@@ -6,11 +6,15 @@ import {
   billingSettingsResponseSchema,
   operationsQuerySchema,
   operationsResponseSchema,
+  statementChargesQuerySchema,
+  statementChargesResponseSchema,
+  statementQuerySchema,
+  statementResponseSchema,
 } from '../../../contract/billing.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { activateAccount, listOperations, readBillingSettings, type BillingDeps } from './service.js';
+import { activateAccount, listOperations, readBillingSettings, readStatement, readStatementCharges, type BillingDeps } from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -44,6 +48,18 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         return listOperations(deps, sellerId, request.query.page, request.query.limit);
       },
+    );
+
+    app.get(
+      '/balance/statement',
+      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: statementQuerySchema, response: { 200: statementResponseSchema, ...errors } } },
+      async (request) => readStatement(deps, await requireSeller(deps, request, request.query.user_id), request.query),
+    );
+
+    app.get(
+      '/balance/statement/charges',
+      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: statementChargesQuerySchema, response: { 200: statementChargesResponseSchema, ...errors } } },
+      async (request) => readStatementCharges(deps, await requireSeller(deps, request, request.query.user_id), request.query),
     );
   };
 }

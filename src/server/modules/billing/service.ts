@@ -5,6 +5,8 @@ import {
   type BillingSettingKey,
   type LedgerEntry,
   type LedgerKind,
+  type StatementChargesResponse,
+  type StatementResponse,
   type TierKey,
 } from '../../../contract/billing.js';
 import { formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
@@ -14,6 +16,7 @@ import type { LedgerRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { applyBalanceChange, ReplayedChange } from './ledger.js';
 import * as repo from './repository.js';
+import { foldStatement, type FoldedLine } from './statement.js';
 
 export interface BillingDeps {
   db: Db;
@@ -98,6 +101,46 @@ export async function listOperations(deps: BillingDeps, userId: number, page: nu
       has_prev: page > 1,
     },
   };
+}
+
+/** Ledger rows read per round trip while folding the statement. */
+const STATEMENT_BATCH = 500;
+
+/** The Balance screen's statement: receipt charges folded per day (./statement.ts), newest first. */
+export async function readStatement(deps: BillingDeps, userId: number, query: { before?: number; limit: number }): Promise<StatementResponse> {
+  const lines: FoldedLine[] = [];
+  let before = query.before;
+  // One line more than the page: only then is the page's last run known to be complete.
+  for (;;) {
+    const batch = await repo.listLedgerBefore(deps.db, userId, { before, limit: STATEMENT_BATCH });
+    foldStatement(batch, lines);
+    if (lines.length > query.limit || batch.length < STATEMENT_BATCH) break;
+    before = batch.at(-1)!.id;
+  }
+  const page = lines.slice(0, query.limit);
+  return {
+    lines: page.map((line) => ({
+      ...presentLedgerEntry(line.newest),
+      amount: kopecksToRubles(line.amountKopecks),
+      description: line.entries > 1 ? fillMessage(messages.billing.statementReceiptFees, { count: line.entries }) : line.newest.description,
+      entries: line.entries,
+      first_id: line.oldest.id,
+      first_created_at: line.oldest.createdAt.toISOString(),
+    })),
+    next_before: lines.length > query.limit ? page.at(-1)!.oldest.id : null,
+  };
+}
+
+/** The receipt charges behind a folded statement line (ids from_id..to_id), newest first. */
+export async function readStatementCharges(
+  deps: BillingDeps,
+  userId: number,
+  query: { from_id: number; to_id: number; before?: number; limit: number },
+): Promise<StatementChargesResponse> {
+  const before = Math.min(query.before ?? query.to_id + 1, query.to_id + 1);
+  const rows = await repo.listLedgerBefore(deps.db, userId, { before, fromId: query.from_id, kind: 'receipt_fee', limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  return { operations: page.map(presentLedgerEntry), next_before: rows.length > query.limit ? page.at(-1)!.id : null };
 }
 
 /** A bank-transfer payment entered by an operator; the same reference never credits twice. */

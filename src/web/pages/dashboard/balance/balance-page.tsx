@@ -1,62 +1,41 @@
-import { fillMessage, messages } from '../../../../contract/messages.js';
+import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { useOperationsQuery } from '../../../api/billing.js';
+import { useStatementQuery } from '../../../api/billing.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
-import { formatDate, formatDateTime, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
-import { signedRubles } from './signed-rubles.js';
+import { StatementLineItem } from './statement-line.js';
 import '../actions/panel.css';
 import './balance.css';
 import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;
 
-/** /dashboard/balance, 'Операции по балансу': every top-up and charge, newest first. */
+/** /dashboard/balance, 'Операции по балансу': every top-up and charge, newest first, a day's receipt charges folded. */
 export function BalancePage() {
   const title = usePageTitle();
-  const operations = useOperationsQuery();
-  const rows = operations.data?.pages.flatMap((page) => page.operations) ?? [];
+  const statement = useStatementQuery();
+  const lines = statement.data?.pages.flatMap((page) => page.lines) ?? [];
 
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
-      {rows.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
-      {operations.isPending && (
-        <LoadingState>{messages.common.loading}</LoadingState>
-      )}
-      {operations.isError && <Banner tone="error">{errorMessageOf(operations.error, messages.billing.operationsLoadFailed)}</Banner>}
-      {operations.isSuccess && rows.length === 0 && <EmptyState>{s.operationsEmpty}</EmptyState>}
-      {rows.length > 0 && (
+      {lines.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
+      {statement.isPending && <LoadingState>{messages.common.loading}</LoadingState>}
+      {statement.isError && <Banner tone="error">{errorMessageOf(statement.error, messages.billing.operationsLoadFailed)}</Banner>}
+      {statement.isSuccess && lines.length === 0 && <EmptyState>{s.operationsEmpty}</EmptyState>}
+      {lines.length > 0 && (
         <ul className="operations panel" aria-label={title}>
-          {rows.map((operation) => (
-            <li key={operation.id} className="operation">
-              <div className="operation__what">
-                <p className="operation__description">{operation.description}</p>
-                <p className="operation__date">
-                  <time dateTime={operation.created_at}>{formatDateTime(operation.created_at)}</time>
-                </p>
-              </div>
-              <div className="operation__money">
-                <p className={operation.amount > 0 ? 'operation__amount operation__amount--credit' : 'operation__amount'}>
-                  {signedRubles(operation.amount)}
-                </p>
-                <p className="operation__after">{fillMessage(s.balanceAfter, { amount: formatRubles(operation.balance_after) })}</p>
-              </div>
-            </li>
+          {lines.map((line) => (
+            <StatementLineItem key={line.id} line={line} />
           ))}
         </ul>
       )}
-      {operations.hasNextPage && (
+      {statement.hasNextPage && (
         <p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={operations.isFetchingNextPage}
-            onClick={() => operations.fetchNextPage()}
-          >
-            {operations.isFetchingNextPage ? messages.common.loading : messages.receipts.showMore}
+          <button type="button" className="button button--secondary" disabled={statement.isFetchingNextPage} onClick={() => statement.fetchNextPage()}>
+            {statement.isFetchingNextPage ? messages.common.loading : messages.receipts.showMore}
           </button>
         </p>
       )}
