@@ -1,10 +1,11 @@
 import { messages } from '../../../../contract/messages.js';
+import { StatusBadge } from '../../../components/status-badge.js';
 
 /** 'Активна' / 'Неактивна': the word carries the state, the colour only repeats it. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
-    <span className={active ? 'status-badge status-badge--active' : 'status-badge'}>
+    <StatusBadge tone={active ? 'success' : 'neutral'}>
       {active ? messages.actionScreens.activeBadge : messages.actions.inactive}
-    </span>
+    </StatusBadge>
   );
 }

@@ -5,10 +5,11 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useMailingHistoryQuery } from '../../../api/mailing.js';
 import { Banner } from '../../../components/banner.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { CancelMailingButton } from './cancel-mailing-button.js';
 import { MailingProgress } from './mailing-progress.js';
-import { MAILING_STATUS_LABELS, textPreview } from './mailing-view.js';
+import { MAILING_STATUS_LABELS, MAILING_STATUS_TONES, textPreview } from './mailing-view.js';
 
 const s = messages.mailingScreen;
 
@@ -45,7 +46,7 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
         <time className="mailing-history__date" dateTime={mailing.created_at}>
           {formatDateTime(mailing.created_at)}
         </time>
-        <span className={`mailing-status mailing-status--${mailing.status}`}>{MAILING_STATUS_LABELS[mailing.status]}</span>
+        <StatusBadge tone={MAILING_STATUS_TONES[mailing.status]}>{MAILING_STATUS_LABELS[mailing.status]}</StatusBadge>
       </div>
       <p className="mailing-history__text">
         {textPreview(mailing.text)}

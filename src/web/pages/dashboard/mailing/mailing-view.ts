@@ -1,5 +1,6 @@
 import type { MailingStatus, MailingSummary } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { StatusTone } from '../../../components/status-badge.js';
 import { formatNumber } from '../../../lib/format.js';
 
 const s = messages.mailingScreen;
@@ -9,6 +10,13 @@ export const MAILING_STATUS_LABELS: Record<MailingStatus, string> = {
   done: s.statusDone,
   cancelled: s.statusCancelled,
   failed: s.statusFailed,
+};
+
+export const MAILING_STATUS_TONES: Record<MailingStatus, StatusTone> = {
+  sending: 'info',
+  done: 'success',
+  cancelled: 'warning',
+  failed: 'danger',
 };
 
 /** Time left, rounded up to what a seller can plan by: '45 с', '2 мин 5 с', '1 ч 3 мин'. */

@@ -1,6 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { Receipt } from '../../../../contract/receipts.js';
+import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { ReceiptItemsTable } from './receipt-items-table.js';
 import { ReceiptStatusBadge } from './receipt-status-badge.js';
@@ -33,9 +34,9 @@ export function ReceiptCard({ receipt, showProject, headingLevel, ref }: {
         <span className="receipt-card__badges">
           <ReceiptStatusBadge status={receipt.status} />
           {receipt.repeat && (
-            <span className="receipt-status receipt-status--repeat" title={messages.cabinetPolish.repeatHint}>
+            <StatusBadge tone="warning" title={messages.cabinetPolish.repeatHint}>
               {messages.cabinetPolish.repeatBadge}
-            </span>
+            </StatusBadge>
           )}
         </span>
       </header>

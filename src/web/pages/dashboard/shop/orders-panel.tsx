@@ -1,15 +1,22 @@
 import { useId, useState } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import { ORDER_STATUS_LABELS, type ShopOrder } from '../../../../contract/shop.js';
+import { ORDER_STATUS_LABELS, type OrderStatus, type ShopOrder } from '../../../../contract/shop.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useCloseOrderMutation, useShopOrdersQuery } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import type { Notice } from './product-form.js';
 
 const s = messages.shopScreen;
+
+const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
+  pending: 'warning',
+  fulfilled: 'success',
+  cancelled: 'neutral',
+};
 
 /** A buyer as the seller knows them: the Telegram ID, and the name Telegram gave when there is one. */
 function buyerOf(order: ShopOrder): string {
@@ -81,7 +88,7 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
                     {formatNumber(order.price_points)}
                   </td>
                   <td data-label={s.columnState}>
-                    <span className={`shop-status shop-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                    <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</StatusBadge>
                   </td>
                   <td className="shop-table__actions">
                     {order.status === 'pending' && (

@@ -4,6 +4,7 @@ import type { ShopProduct } from '../../../../contract/shop.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useDeleteProductMutation, useReorderProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { StatusBadge } from '../../../components/status-badge.js';
 import { formatNumber } from '../../../lib/format.js';
 import type { Notice } from './product-form.js';
 import { moveLimits } from './shop-view.js';
@@ -88,9 +89,9 @@ export function ProductsTable({ projectId, products, editingId, onEdit, onNotice
                   {formatNumber(product.price_points)}
                 </td>
                 <td data-label={s.columnStatus}>
-                  <span className={`shop-status shop-status--${product.is_active ? 'active' : 'hidden'}`}>
+                  <StatusBadge tone={product.is_active ? 'success' : 'neutral'}>
                     {product.is_active ? m.productActive : m.productHidden}
-                  </span>
+                  </StatusBadge>
                 </td>
                 <td className="shop-table__actions">
                   <div className="shop-actions">
