@@ -7,6 +7,8 @@ import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
 import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
+import { EmptyState } from '../../../components/list-state.js';
+import { QueryView } from '../../../components/query-view.js';
 import { usePageTitle } from '../page-title.js';
 import { FilterSelect } from '../receipts/filter-select.js';
 import { parseProjectFilter, projectFilterOptions } from '../receipts/project-filter.js';
@@ -18,7 +20,6 @@ import { BuyersSummary } from './buyers-summary.js';
 import { BuyersTable } from './buyers-table.js';
 import '../receipts/receipts.css';
 import './buyers.css';
-import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const r = messages.receipts;
 const s = messages.receiptScreens;
@@ -68,34 +69,32 @@ export function BuyersPage() {
           fallbackName="scanapp-buyers.csv"
         />
       </div>
-      {buyers.isPending ? (
-        <LoadingState>{s.buyersLoading}</LoadingState>
-      ) : buyers.isError && !buyers.data ? (
-        <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>
-      ) : (
-        <div className="buyers" aria-busy={buyers.isFetching}>
-          {summary && <BuyersSummary summary={summary} />}
-          {rows.length === 0 ? (
-            <EmptyState>{r.buyersEmpty}</EmptyState>
-          ) : (
-            <BuyersTable
-              buyers={rows}
-              sort={sort}
-              onSort={(field) => setSort((current) => nextBuyerSort(current, field))}
-              focusIndex={focusIndex}
-              focusRef={focusRef}
+      <QueryView query={buyers} loading={s.buyersLoading} failed={r.buyersLoadFailed}>
+        {() => (
+          <div className="buyers" aria-busy={buyers.isFetching}>
+            {summary && <BuyersSummary summary={summary} />}
+            {rows.length === 0 ? (
+              <EmptyState>{r.buyersEmpty}</EmptyState>
+            ) : (
+              <BuyersTable
+                buyers={rows}
+                sort={sort}
+                onSort={(field) => setSort((current) => nextBuyerSort(current, field))}
+                focusIndex={focusIndex}
+                focusRef={focusRef}
+              />
+            )}
+            {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
+            <ShowMore
+              shown={rows.length}
+              total={summary?.buyers_count ?? rows.length}
+              hasMore={buyers.hasNextPage}
+              loading={buyers.isFetchingNextPage}
+              onShowMore={() => loadMore(() => buyers.fetchNextPage())}
             />
-          )}
-          {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
-          <ShowMore
-            shown={rows.length}
-            total={summary?.buyers_count ?? rows.length}
-            hasMore={buyers.hasNextPage}
-            loading={buyers.isFetchingNextPage}
-            onShowMore={() => loadMore(() => buyers.fetchNextPage())}
-          />
-        </div>
-      )}
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery } from '../../../api/buyers.js';
 import { Banner } from '../../../components/banner.js';
-import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { QueryView } from '../../../components/query-view.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
@@ -52,25 +52,21 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
           </button>
         )}
       </div>
-      {buyers.isPending ? (
-        <LoadingState>{rs.buyersLoading}</LoadingState>
-      ) : buyers.isError && !buyers.data ? (
-        <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>
-      ) : rows.length === 0 ? (
-        <EmptyState>{r.buyersEmpty}</EmptyState>
-      ) : (
-        <div className="mailing-buyers" aria-busy={buyers.isFetching}>
-          <BuyerTickTable buyers={rows} ticked={ticked} onTick={onTick} focusIndex={focusIndex} focusRef={focusRef} />
-          {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
-          <ShowMore
-            shown={rows.length}
-            total={total}
-            hasMore={buyers.hasNextPage}
-            loading={buyers.isFetchingNextPage}
-            onShowMore={() => loadMore(() => buyers.fetchNextPage())}
-          />
-        </div>
-      )}
+      <QueryView query={buyers} loading={rs.buyersLoading} failed={r.buyersLoadFailed} empty={{ text: r.buyersEmpty, when: () => rows.length === 0 }}>
+        {() => (
+          <div className="mailing-buyers" aria-busy={buyers.isFetching}>
+            <BuyerTickTable buyers={rows} ticked={ticked} onTick={onTick} focusIndex={focusIndex} focusRef={focusRef} />
+            {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
+            <ShowMore
+              shown={rows.length}
+              total={total}
+              hasMore={buyers.hasNextPage}
+              loading={buyers.isFetchingNextPage}
+              onShowMore={() => loadMore(() => buyers.fetchNextPage())}
+            />
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }

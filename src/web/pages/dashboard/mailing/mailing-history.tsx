@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import type { MailingSummary } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useMailingHistoryQuery } from '../../../api/mailing.js';
-import { Banner } from '../../../components/banner.js';
-import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { CancelMailingButton } from './cancel-mailing-button.js';
@@ -22,19 +20,15 @@ export function MailingHistory() {
       <h2 className="panel__title" id={headingId}>
         {s.historyTitle}
       </h2>
-      {history.isPending ? (
-        <LoadingState>{s.historyLoading}</LoadingState>
-      ) : history.isError && !history.data ? (
-        <Banner tone="error">{errorMessageOf(history.error, s.historyLoadFailed)}</Banner>
-      ) : history.data.length === 0 ? (
-        <EmptyState>{s.historyEmpty}</EmptyState>
-      ) : (
-        <ul className="mailing-history" aria-labelledby={headingId}>
-          {history.data.map((mailing) => (
-            <MailingHistoryItem key={mailing.id} mailing={mailing} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={history} loading={s.historyLoading} failed={s.historyLoadFailed} empty={{ text: s.historyEmpty, when: (mailings) => mailings.length === 0 }}>
+        {(mailings) => (
+          <ul className="mailing-history" aria-labelledby={headingId}>
+            {mailings.map((mailing) => (
+              <MailingHistoryItem key={mailing.id} mailing={mailing} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -5,12 +5,22 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useCloseOrderMutation, useShopOrdersQuery } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { EmptyState, LoadingState } from '../../../components/list-state.js';
+import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import type { Notice } from './product-form.js';
+import { PriceCell, ShopTable, type ShopColumn } from './shop-table.js';
 
 const s = messages.shopScreen;
+
+const ORDER_COLUMNS: readonly ShopColumn[] = [
+  { label: s.columnTime },
+  { label: s.columnBuyer },
+  { label: s.columnTitle },
+  { label: s.columnPrice, numeric: true },
+  { label: s.columnState },
+  { label: s.columnActions },
+];
 
 const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   pending: 'warning',
@@ -53,29 +63,10 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
       </h2>
       <p className="shop-hint">{s.ordersHint}</p>
       {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
-      {orders.isPending ? (
-        <LoadingState>{s.ordersLoading}</LoadingState>
-      ) : orders.isError && !orders.data ? (
-        <Banner tone="error">{errorMessageOf(orders.error, s.ordersLoadFailed)}</Banner>
-      ) : orders.data.length === 0 ? (
-        <EmptyState>{s.ordersEmpty}</EmptyState>
-      ) : (
-        <table className="data-table shop-table shop-orders">
-          <caption className="visually-hidden">{s.ordersCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{s.columnTime}</th>
-              <th scope="col">{s.columnBuyer}</th>
-              <th scope="col">{s.columnTitle}</th>
-              <th scope="col" className="data-table__number">
-                {s.columnPrice}
-              </th>
-              <th scope="col">{s.columnState}</th>
-              <th scope="col">{s.columnActions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((order) => {
+      <QueryView query={orders} loading={s.ordersLoading} failed={s.ordersLoadFailed} empty={{ text: s.ordersEmpty, when: (list) => list.length === 0 }}>
+        {(list) => (
+          <ShopTable className="shop-orders" caption={s.ordersCaption} columns={ORDER_COLUMNS}>
+            {list.map((order) => {
               const named = { title: order.title, buyer: order.buyer_tg_id };
               return (
                 <tr key={order.id} data-order-id={order.id}>
@@ -84,9 +75,7 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
                   <th scope="row" className="shop-table__title">
                     {order.title}
                   </th>
-                  <td className="data-table__number" data-label={s.columnPrice}>
-                    {formatNumber(order.price_points)}
-                  </td>
+                  <PriceCell points={order.price_points} />
                   <td data-label={s.columnState}>
                     <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</StatusBadge>
                   </td>
@@ -105,9 +94,9 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      )}
+          </ShopTable>
+        )}
+      </QueryView>
       {cancelling && (
         <ConfirmDialog
           title={s.cancelOrderTitle}

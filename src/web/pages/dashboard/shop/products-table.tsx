@@ -5,12 +5,20 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useDeleteProductMutation, useReorderProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { StatusBadge } from '../../../components/status-badge.js';
-import { formatNumber } from '../../../lib/format.js';
 import type { Notice } from './product-form.js';
+import { PriceCell, ShopTable, type ShopColumn } from './shop-table.js';
 import { moveLimits } from './shop-view.js';
 
 const m = messages.shop;
 const s = messages.shopScreen;
+
+const PRODUCT_COLUMNS: readonly ShopColumn[] = [
+  { label: s.columnImage },
+  { label: s.columnTitle },
+  { label: s.columnPrice, numeric: true },
+  { label: s.columnStatus },
+  { label: s.columnActions },
+];
 
 /**
  * The products in the buyers' order (SPEC §2): move up / down, hide / show, edit, delete
@@ -55,68 +63,52 @@ export function ProductsTable({ projectId, products, editingId, onEdit, onNotice
 
   return (
     <>
-      <table className="data-table shop-table shop-products">
-        <caption className="visually-hidden">{s.productsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{s.columnImage}</th>
-            <th scope="col">{s.columnTitle}</th>
-            <th scope="col" className="data-table__number">
-              {s.columnPrice}
-            </th>
-            <th scope="col">{s.columnStatus}</th>
-            <th scope="col">{s.columnActions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product, index) => {
-            const { canMoveUp, canMoveDown } = moveLimits(index, products.length);
-            const named = { title: product.title };
-            return (
-              <tr key={product.id} className={product.id === editingId ? 'shop-table__row--editing' : undefined}>
-                <td className="shop-table__image">
-                  {product.image_url ? (
-                    <img src={product.image_url} alt="" loading="lazy" />
-                  ) : (
-                    <span className="shop-table__no-image">{s.noImage}</span>
-                  )}
-                </td>
-                <th scope="row" className="shop-table__title">
-                  <span className="shop-table__name">{product.title}</span>
-                  {product.description && <span className="shop-table__description">{product.description}</span>}
-                </th>
-                <td className="data-table__number" data-label={s.columnPrice}>
-                  {formatNumber(product.price_points)}
-                </td>
-                <td data-label={s.columnStatus}>
-                  <StatusBadge tone={product.is_active ? 'success' : 'neutral'}>
-                    {product.is_active ? m.productActive : m.productHidden}
-                  </StatusBadge>
-                </td>
-                <td className="shop-table__actions">
-                  <div className="shop-actions">
-                    <button type="button" className="button button--secondary button--small" disabled={!canMoveUp || busy} aria-label={fillMessage(s.moveUpNamed, named)} onClick={() => move(product, 'up')}>
-                      ↑ {s.moveUp}
-                    </button>
-                    <button type="button" className="button button--secondary button--small" disabled={!canMoveDown || busy} aria-label={fillMessage(s.moveDownNamed, named)} onClick={() => move(product, 'down')}>
-                      ↓ {s.moveDown}
-                    </button>
-                    <button type="button" className="button button--secondary button--small" disabled={busy} aria-label={fillMessage(product.is_active ? s.hideNamed : s.showNamed, named)} onClick={() => toggle(product)}>
-                      {product.is_active ? s.hide : s.show}
-                    </button>
-                    <button type="button" className="button button--secondary button--small" aria-label={fillMessage(s.editNamed, named)} onClick={() => onEdit(product)}>
-                      {s.edit}
-                    </button>
-                    <button type="button" className="button button--danger button--small" disabled={busy} aria-label={fillMessage(s.deleteNamed, named)} onClick={() => setDeleting(product)}>
-                      {s.delete}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ShopTable className="shop-products" caption={s.productsCaption} columns={PRODUCT_COLUMNS}>
+        {products.map((product, index) => {
+          const { canMoveUp, canMoveDown } = moveLimits(index, products.length);
+          const named = { title: product.title };
+          return (
+            <tr key={product.id} className={product.id === editingId ? 'shop-table__row--editing' : undefined}>
+              <td className="shop-table__image">
+                {product.image_url ? (
+                  <img src={product.image_url} alt="" loading="lazy" />
+                ) : (
+                  <span className="shop-table__no-image">{s.noImage}</span>
+                )}
+              </td>
+              <th scope="row" className="shop-table__title">
+                <span className="shop-table__name">{product.title}</span>
+                {product.description && <span className="shop-table__description">{product.description}</span>}
+              </th>
+              <PriceCell points={product.price_points} />
+              <td data-label={s.columnStatus}>
+                <StatusBadge tone={product.is_active ? 'success' : 'neutral'}>
+                  {product.is_active ? m.productActive : m.productHidden}
+                </StatusBadge>
+              </td>
+              <td className="shop-table__actions">
+                <div className="shop-actions">
+                  <button type="button" className="button button--secondary button--small" disabled={!canMoveUp || busy} aria-label={fillMessage(s.moveUpNamed, named)} onClick={() => move(product, 'up')}>
+                    ↑ {s.moveUp}
+                  </button>
+                  <button type="button" className="button button--secondary button--small" disabled={!canMoveDown || busy} aria-label={fillMessage(s.moveDownNamed, named)} onClick={() => move(product, 'down')}>
+                    ↓ {s.moveDown}
+                  </button>
+                  <button type="button" className="button button--secondary button--small" disabled={busy} aria-label={fillMessage(product.is_active ? s.hideNamed : s.showNamed, named)} onClick={() => toggle(product)}>
+                    {product.is_active ? s.hide : s.show}
+                  </button>
+                  <button type="button" className="button button--secondary button--small" aria-label={fillMessage(s.editNamed, named)} onClick={() => onEdit(product)}>
+                    {s.edit}
+                  </button>
+                  <button type="button" className="button button--danger button--small" disabled={busy} aria-label={fillMessage(s.deleteNamed, named)} onClick={() => setDeleting(product)}>
+                    {s.delete}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </ShopTable>
       {deleting && (
         <ConfirmDialog
           title={m.productDeleteConfirm}
