@@ -3,9 +3,8 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ActionSettings } from '../../../../contract/actions.js';
-import { TextField } from '../../../components/text-field.js';
+import { TextAreaField, TextField } from '../../../components/text-field.js';
 import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFieldName, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
-import { TextAreaField } from './text-area-field.js';
 
 /**
  * The action's settings (create and edit share it), validated with the API's own schema

@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useSaveMailingSettingsMutation } from '../../../api/mailing.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
+import { TextField } from '../../../components/text-field.js';
 
 const m = messages.mailing;
 const s = messages.mailingScreen;
@@ -23,7 +24,6 @@ export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef 
   inputRef: Ref<HTMLInputElement>;
 }) {
   const headingId = useId();
-  const inputId = useId();
   const save = useSaveMailingSettingsMutation();
   const [editing, setEditing] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -98,31 +98,19 @@ export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef 
       {showForm && (
         <form className="mailing-token-form" noValidate onSubmit={handleSave}>
           <p className="mailing-hint">{s.botHelp}</p>
-          <div className="text-field">
-            <label className="text-field__label" htmlFor={inputId}>
-              {s.tokenLabel}
-            </label>
-            <input
-              ref={inputRef}
-              id={inputId}
-              className="text-field__input"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={s.tokenPlaceholder}
-              value={draft}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${inputId}-error` : undefined}
-              onChange={(event) => {
-                onDraftChange(event.target.value);
-                setSaveError(null);
-              }}
-            />
-            {fieldError && (
-              <p className="text-field__error" id={`${inputId}-error`}>
-                {fieldError}
-              </p>
-            )}
-          </div>
+          <TextField
+            ref={inputRef}
+            label={s.tokenLabel}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={s.tokenPlaceholder}
+            value={draft}
+            error={fieldError}
+            onChange={(event) => {
+              onDraftChange(event.target.value);
+              setSaveError(null);
+            }}
+          />
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={save.isPending}>
               {save.isPending ? s.savingToken : s.saveToken}

@@ -7,6 +7,7 @@ import { useSendMailingMutation } from '../../../api/mailing.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ImagePicker } from '../../../components/image-picker.js';
+import { TextAreaField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { FilterSelect } from '../receipts/filter-select.js';
 import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
@@ -36,8 +37,6 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
   onTokenMissing: (message: string) => void;
 }) {
   const headingId = useId();
-  const recipientsId = useId();
-  const messageId = useId();
   const recipientsRef = useRef<HTMLTextAreaElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useSendMailingMutation();
@@ -89,33 +88,19 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
         {s.sendTitle}
       </h2>
       <form className="mailing-form" noValidate onSubmit={handleSubmit}>
-        <div className="text-field">
-          <label className="text-field__label" htmlFor={recipientsId}>
-            {s.recipientsLabel}
-          </label>
-          <textarea
-            ref={recipientsRef}
-            id={recipientsId}
-            className="text-field__input text-field__input--multiline"
-            rows={3}
-            spellCheck={false}
-            value={recipientsText}
-            aria-invalid={errorOf('recipients') ? true : undefined}
-            aria-describedby={`${recipientsId}-hint${errorOf('recipients') ? ` ${recipientsId}-error` : ''}`}
-            onChange={(event) => {
-              setRecipientsText(event.target.value);
-              clearError('recipients');
-            }}
-          />
-          <p className="mailing-hint" id={`${recipientsId}-hint`}>
-            {s.recipientsHint}
-          </p>
-          {errorOf('recipients') && (
-            <p className="text-field__error" id={`${recipientsId}-error`}>
-              {errorOf('recipients')}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          ref={recipientsRef}
+          label={s.recipientsLabel}
+          rows={3}
+          spellCheck={false}
+          value={recipientsText}
+          error={errorOf('recipients')}
+          hint={s.recipientsHint}
+          onChange={(event) => {
+            setRecipientsText(event.target.value);
+            clearError('recipients');
+          }}
+        />
         <p className="mailing-count">
           {fillMessage(s.recipientsCount, { count: formatNumber(recipientIds.length) })}
           {tickedBuyerIds.size > 0 && (
@@ -123,32 +108,19 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
           )}
         </p>
 
-        <div className="text-field">
-          <label className="text-field__label" htmlFor={messageId}>
-            {s.messageLabel}
-          </label>
-          <textarea
-            ref={messageRef}
-            id={messageId}
-            className="text-field__input text-field__input--multiline"
-            rows={6}
-            value={text}
-            aria-invalid={errorOf('message') ? true : undefined}
-            aria-describedby={`${messageId}-counter${errorOf('message') ? ` ${messageId}-error` : ''}`}
-            onChange={(event) => {
-              setText(event.target.value);
-              clearError('message');
-            }}
-          />
-          <p className={`mailing-counter${text.length > limit ? ' mailing-counter--over' : ''}`} id={`${messageId}-counter`}>
-            {fillMessage(s.charCounter, { count: formatNumber(text.length), limit: formatNumber(limit) })}
-          </p>
-          {errorOf('message') && (
-            <p className="text-field__error" id={`${messageId}-error`}>
-              {errorOf('message')}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          ref={messageRef}
+          label={s.messageLabel}
+          rows={6}
+          value={text}
+          error={errorOf('message')}
+          hint={fillMessage(s.charCounter, { count: formatNumber(text.length), limit: formatNumber(limit) })}
+          hintClassName={`mailing-counter${text.length > limit ? ' mailing-counter--over' : ''}`}
+          onChange={(event) => {
+            setText(event.target.value);
+            clearError('message');
+          }}
+        />
 
         <ImagePicker label={s.imageLabel} imageUrl={imageUrl} onChange={setImageUrl} uploadFailedMessage={uploadMessages.uploadFailed} />
 

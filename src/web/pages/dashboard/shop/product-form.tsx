@@ -5,6 +5,7 @@ import { uploadMessages } from '../../../../contract/uploads.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useCreateProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
 import { ImagePicker } from '../../../components/image-picker.js';
+import { TextAreaField, TextField } from '../../../components/text-field.js';
 import { productDraftOf, validateProductDraft, type ProductDraft, type ProductField } from './shop-view.js';
 
 const m = messages.shop;
@@ -63,68 +64,38 @@ export function ProductForm({ projectId, product, onDone, onNotice, headingRef }
     else create.mutate(checked.fields, handlers);
   };
 
-  const fieldProps = (field: 'title' | 'price' | 'description') => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
-  const errorOf = (field: ProductField) =>
-    errors[field] && (
-      <p className="text-field__error" id={`${id}-${field}-error`}>
-        {errors[field]}
-      </p>
-    );
-
   return (
     <form className="shop-form" noValidate onSubmit={handleSubmit} aria-labelledby={`${id}-heading`}>
       <h2 className="panel__title" id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
         {product ? fillMessage(s.productFormEdit, { title: product.title }) : s.productFormCreate}
       </h2>
       <div className="shop-form__grid">
-        <div className="text-field">
-          <label className="text-field__label" htmlFor={`${id}-title`}>
-            {s.productTitle}
-          </label>
-          <input
-            ref={inputs.title}
-            {...fieldProps('title')}
-            className="text-field__input"
-            autoComplete="off"
-            value={draft.title}
-            onChange={(event) => change('title', event.target.value)}
-          />
-          {errorOf('title')}
-        </div>
-        <div className="text-field">
-          <label className="text-field__label" htmlFor={`${id}-price`}>
-            {s.productPrice}
-          </label>
-          <input
-            ref={inputs.price}
-            {...fieldProps('price')}
-            className="text-field__input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.price}
-            onChange={(event) => change('price', event.target.value)}
-          />
-          {errorOf('price')}
-        </div>
-      </div>
-      <div className="text-field">
-        <label className="text-field__label" htmlFor={`${id}-description`}>
-          {s.productDescription}
-        </label>
-        <textarea
-          ref={inputs.description}
-          {...fieldProps('description')}
-          className="text-field__input shop-form__description"
-          rows={3}
-          value={draft.description}
-          onChange={(event) => change('description', event.target.value)}
+        <TextField
+          ref={inputs.title}
+          label={s.productTitle}
+          autoComplete="off"
+          value={draft.title}
+          error={errors.title}
+          onChange={(event) => change('title', event.target.value)}
         />
-        {errorOf('description')}
+        <TextField
+          ref={inputs.price}
+          label={s.productPrice}
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.price}
+          error={errors.price}
+          onChange={(event) => change('price', event.target.value)}
+        />
       </div>
+      <TextAreaField
+        ref={inputs.description}
+        label={s.productDescription}
+        rows={3}
+        value={draft.description}
+        error={errors.description}
+        onChange={(event) => change('description', event.target.value)}
+      />
       <ImagePicker
         label={s.productImage}
         imageUrl={draft.imageUrl}

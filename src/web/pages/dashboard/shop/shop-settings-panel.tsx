@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useSaveShopSettingsMutation, type ShopSettingsDraft } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
+import { TextField } from '../../../components/text-field.js';
 
 const m = messages.shop;
 const s = messages.shopScreen;
@@ -33,7 +34,6 @@ export function settingsDraftOf(settings: ShopSettings): Record<SettingsField, s
 /** PuzzleBot and the Mini App bot (SPEC §2 Shop management). The owner remounts it per action. */
 export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
   const headingId = useId();
-  const fieldId = useId();
   const save = useSaveShopSettingsMutation(settings.project_id);
   const [draft, setDraft] = useState(() => settingsDraftOf(settings));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -60,32 +60,25 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
       <form className="shop-form" noValidate onSubmit={handleSubmit}>
         <div className="shop-form__grid">
           {FIELDS.map(({ name, label, hint }) => (
-            <div className="text-field" key={name}>
-              <label className="text-field__label" htmlFor={`${fieldId}-${name}`}>
-                {label}
-              </label>
-              <input
-                id={`${fieldId}-${name}`}
-                className="text-field__input"
-                autoComplete="off"
-                spellCheck={false}
-                value={draft[name]}
-                aria-describedby={hint ? `${fieldId}-${name}-hint` : undefined}
-                onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
-              />
-              {hint && (
-                <p className="shop-hint" id={`${fieldId}-${name}-hint`}>
-                  {hint}
-                </p>
-              )}
-              {name === 'telegram_bot_token' && settings.telegram_bot_username && (
-                <p className="shop-hint">
-                  <ExternalLink href={`https://t.me/${settings.telegram_bot_username}`}>
-                    {fillMessage(s.telegramBotName, { username: settings.telegram_bot_username })}
-                  </ExternalLink>
-                </p>
-              )}
-            </div>
+            <TextField
+              key={name}
+              label={label}
+              autoComplete="off"
+              spellCheck={false}
+              value={draft[name]}
+              hint={hint}
+              onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
+              extra={
+                name === 'telegram_bot_token' &&
+                settings.telegram_bot_username && (
+                  <p className="shop-hint">
+                    <ExternalLink href={`https://t.me/${settings.telegram_bot_username}`}>
+                      {fillMessage(s.telegramBotName, { username: settings.telegram_bot_username })}
+                    </ExternalLink>
+                  </p>
+                )
+              }
+            />
           ))}
         </div>
         {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}

@@ -1,9 +1,9 @@
 import { useId, type Ref } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { TOP_UP_CUSTOM_MIN, TOP_UP_CUSTOM_STEP, TOP_UP_PRESETS } from '../../../../contract/payments.js';
+import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
 import { choosePreset, typeCustom, type AmountChoice } from './amount.js';
-import '../../../components/text-field.css';
 
 const t = messages.topUpDialog;
 
@@ -17,9 +17,6 @@ export function AmountPicker({ choice, onChange, onCustomBlur, error, customRef 
 }) {
   const id = useId();
   const presetsLabelId = `${id}-presets`;
-  const customId = `${id}-custom`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
 
   return (
     <>
@@ -42,34 +39,20 @@ export function AmountPicker({ choice, onChange, onCustomBlur, error, customRef 
         </div>
       </div>
 
-      <div className="text-field">
-        <label className="text-field__label" htmlFor={customId}>
-          {t.customLabel}
-        </label>
-        <input
-          ref={customRef}
-          id={customId}
-          name="customAmount"
-          className="text-field__input"
-          type="number"
-          inputMode="numeric"
-          min={TOP_UP_CUSTOM_MIN}
-          step={TOP_UP_CUSTOM_STEP}
-          value={choice.custom}
-          onChange={(event) => onChange(typeCustom(event.target.value))}
-          onBlur={onCustomBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-        />
-        <p className="top-up__hint" id={hintId}>
-          {fillMessage(t.customHint, { min: formatRubles(TOP_UP_CUSTOM_MIN), step: formatRubles(TOP_UP_CUSTOM_STEP) })}
-        </p>
-        {error && (
-          <p className="text-field__error" id={errorId}>
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        ref={customRef}
+        label={t.customLabel}
+        name="customAmount"
+        type="number"
+        inputMode="numeric"
+        min={TOP_UP_CUSTOM_MIN}
+        step={TOP_UP_CUSTOM_STEP}
+        value={choice.custom}
+        onChange={(event) => onChange(typeCustom(event.target.value))}
+        onBlur={onCustomBlur}
+        error={error}
+        hint={fillMessage(t.customHint, { min: formatRubles(TOP_UP_CUSTOM_MIN), step: formatRubles(TOP_UP_CUSTOM_STEP) })}
+      />
     </>
   );
 }
