@@ -3,7 +3,7 @@ import { messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
 import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
-import { DataCell } from '../../../components/data-cell.js';
+import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { ariaSortOf } from './buyer-sort.js';
 import { BuyerName } from './buyer-name.js';
 
@@ -29,48 +29,45 @@ export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
   focusRef: Ref<HTMLTableRowElement>;
 }) {
   return (
-    <div className="table-scroll" role="region" aria-label={s.buyersCaption} tabIndex={0}>
-      <table className="data-table data-table--cards buyers-table">
-        <caption className="visually-hidden">{s.buyersCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="data-table__number data-table__index">
-              {s.columnNumber}
-            </th>
-            {COLUMNS.map((column) => {
-              const ariaSort = ariaSortOf(sort, column.field);
-              return (
-                <th key={column.field} scope="col" aria-sort={ariaSort} className={column.numeric ? 'data-table__number' : undefined}>
-                  <button type="button" className="sort-button" onClick={() => onSort(column.field)}>
-                    {column.label}
-                    <span className={`sort-button__icon sort-button__icon--${ariaSort ?? 'none'}`} aria-hidden="true" />
-                  </button>
-                </th>
-              );
-            })}
+    <ScrollTable caption={s.buyersCaption} className="buyers-table" cards>
+      <thead>
+        <tr>
+          <th scope="col" className="data-table__number data-table__index">
+            {s.columnNumber}
+          </th>
+          {COLUMNS.map((column) => {
+            const ariaSort = ariaSortOf(sort, column.field);
+            return (
+              <th key={column.field} scope="col" aria-sort={ariaSort} className={column.numeric ? 'data-table__number' : undefined}>
+                <button type="button" className="sort-button" onClick={() => onSort(column.field)}>
+                  {column.label}
+                  <span className={`sort-button__icon sort-button__icon--${ariaSort ?? 'none'}`} aria-hidden="true" />
+                </button>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {buyers.map((buyer, index) => (
+          // tabIndex −1 on every row: a row losing it while focused would drop the focus.
+          <tr key={buyer.buyer_id} ref={index === focusIndex ? focusRef : undefined} tabIndex={-1}>
+            <DataCell label={s.columnNumber} className="data-table__number data-table__index">
+              {formatNumber(index + 1)}
+            </DataCell>
+            <DataCell label={s.columnBuyer}>
+              <BuyerName buyer={buyer} />
+            </DataCell>
+            <DataCell label={s.columnReceipts} className="data-table__number">
+              {formatNumber(buyer.successful_receipts_count)}
+            </DataCell>
+            <DataCell label={s.columnAmount} className="data-table__number">
+              {formatRubles(buyer.total_amount)}
+            </DataCell>
+            <DataCell label={s.columnLastPurchase}>{formatDate(buyer.last_receipt_at)}</DataCell>
           </tr>
-        </thead>
-        <tbody>
-          {buyers.map((buyer, index) => (
-            // tabIndex −1 on every row: a row losing it while focused would drop the focus.
-            <tr key={buyer.buyer_id} ref={index === focusIndex ? focusRef : undefined} tabIndex={-1}>
-              <DataCell label={s.columnNumber} className="data-table__number data-table__index">
-                {formatNumber(index + 1)}
-              </DataCell>
-              <DataCell label={s.columnBuyer}>
-                <BuyerName buyer={buyer} />
-              </DataCell>
-              <DataCell label={s.columnReceipts} className="data-table__number">
-                {formatNumber(buyer.successful_receipts_count)}
-              </DataCell>
-              <DataCell label={s.columnAmount} className="data-table__number">
-                {formatRubles(buyer.total_amount)}
-              </DataCell>
-              <DataCell label={s.columnLastPurchase}>{formatDate(buyer.last_receipt_at)}</DataCell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

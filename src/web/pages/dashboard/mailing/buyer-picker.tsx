@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery } from '../../../api/buyers.js';
 import { Banner } from '../../../components/banner.js';
+import { ScrollTable } from '../../../components/data-table.js';
 import { QueryView } from '../../../components/query-view.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
@@ -86,52 +87,49 @@ function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
   }, [all]);
 
   return (
-    <div className="table-scroll" role="region" aria-label={s.buyersCaption} tabIndex={0}>
-      <table className="data-table mailing-buyers__table">
-        <caption className="visually-hidden">{s.buyersCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="mailing-buyers__tick">
+    <ScrollTable caption={s.buyersCaption} className="mailing-buyers__table">
+      <thead>
+        <tr>
+          <th scope="col" className="mailing-buyers__tick">
+            <input
+              ref={selectAllRef}
+              type="checkbox"
+              aria-label={s.selectAll}
+              checked={all === 'all'}
+              onChange={(event) => onTick(ids, event.target.checked)}
+            />
+          </th>
+          <th scope="col">{rs.columnBuyer}</th>
+          <th scope="col" className="data-table__number">
+            {rs.columnReceipts}
+          </th>
+          <th scope="col" className="data-table__number">
+            {rs.columnAmount}
+          </th>
+          <th scope="col">{rs.columnLastPurchase}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {buyers.map((buyer, index) => (
+          <tr key={buyer.buyer_id}>
+            <td className="mailing-buyers__tick">
               <input
-                ref={selectAllRef}
+                ref={index === focusIndex ? focusRef : undefined}
                 type="checkbox"
-                aria-label={s.selectAll}
-                checked={all === 'all'}
-                onChange={(event) => onTick(ids, event.target.checked)}
+                aria-label={fillMessage(s.selectBuyer, { id: buyer.buyer_id })}
+                checked={ticked.has(buyer.buyer_id)}
+                onChange={(event) => onTick([buyer.buyer_id], event.target.checked)}
               />
-            </th>
-            <th scope="col">{rs.columnBuyer}</th>
-            <th scope="col" className="data-table__number">
-              {rs.columnReceipts}
-            </th>
-            <th scope="col" className="data-table__number">
-              {rs.columnAmount}
-            </th>
-            <th scope="col">{rs.columnLastPurchase}</th>
+            </td>
+            <td>
+              <BuyerName buyer={buyer} />
+            </td>
+            <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
+            <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
+            <td>{formatDate(buyer.last_receipt_at)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {buyers.map((buyer, index) => (
-            <tr key={buyer.buyer_id}>
-              <td className="mailing-buyers__tick">
-                <input
-                  ref={index === focusIndex ? focusRef : undefined}
-                  type="checkbox"
-                  aria-label={fillMessage(s.selectBuyer, { id: buyer.buyer_id })}
-                  checked={ticked.has(buyer.buyer_id)}
-                  onChange={(event) => onTick([buyer.buyer_id], event.target.checked)}
-                />
-              </td>
-              <td>
-                <BuyerName buyer={buyer} />
-              </td>
-              <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
-              <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
-              <td>{formatDate(buyer.last_receipt_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '../../../../contract/messages.js';
 import { formatNumber } from '../../../lib/format.js';
+import '../../../components/data-table.css';
 
 const s = messages.shopScreen;
 
