@@ -6,7 +6,7 @@ import { formatRubles } from '../../../lib/format.js';
 import { useSessionState } from '../../../auth/session.js';
 import { ChargeSummary } from './charge-summary.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { errorNotice, successNotice, type Notice } from './notice.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 
 const s = messages.actionScreens;
 

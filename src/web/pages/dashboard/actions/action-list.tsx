@@ -7,7 +7,7 @@ import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { ActionCard } from './action-card.js';
 import { ActionCommandDialog, type ActionCommand } from './action-command-dialog.js';
-import type { Notice } from './notice.js';
+import type { Notice } from '../../../components/notice.js';
 import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const s = messages.actionScreens;

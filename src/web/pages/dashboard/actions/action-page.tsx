@@ -20,7 +20,7 @@ import { ActiveBadge } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
 import { TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
-import { successNotice, errorNotice, type Notice } from './notice.js';
+import { successNotice, errorNotice, type Notice } from '../../../components/notice.js';
 import './panel.css';
 import './actions.css';
 import { LoadingState } from '../../../components/list-state.js';

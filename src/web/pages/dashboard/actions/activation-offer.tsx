@@ -7,7 +7,7 @@ import { Banner } from '../../../components/banner.js';
 import { formatRubles } from '../../../lib/format.js';
 import { ChargeSummary } from './charge-summary.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { errorNotice, successNotice, type Notice } from './notice.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 
 const s = messages.actionScreens;
 const p = messages.cabinetPolish;

@@ -5,7 +5,7 @@ import { useRegenerateApiKeyMutation } from '../../../api/actions.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { maskSecret } from '../../../lib/format.js';
-import { errorNotice, successNotice, type Notice } from './notice.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 
 const s = messages.actionScreens;
 

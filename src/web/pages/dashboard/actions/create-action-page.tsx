@@ -12,7 +12,7 @@ import { formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ChargeSummary } from './charge-summary.js';
-import { errorNotice } from './notice.js';
+import { errorNotice } from '../../../components/notice.js';
 import { ActionForm } from './action-form.js';
 import { emptyActionForm, fieldOfServerError } from './action-form-model.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';

@@ -6,7 +6,7 @@ import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionList } from './action-list.js';
 import { ActivationOffer } from './activation-offer.js';
 import { readLocationMessage } from './location-message.js';
-import { successNotice, type Notice } from './notice.js';
+import { successNotice, type Notice } from '../../../components/notice.js';
 import './panel.css';
 import './actions.css';
 

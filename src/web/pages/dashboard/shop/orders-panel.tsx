@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { ORDER_STATUS_LABELS, type OrderStatus, type ShopOrder } from '../../../../contract/shop.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useCloseOrderMutation, useShopOrdersQuery } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
-import type { Notice } from './product-form.js';
 import { PriceCell, ShopTable, type ShopColumn } from './shop-table.js';
 
 const s = messages.shopScreen;
@@ -49,8 +48,8 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
     close.mutate(
       { orderId: order.id, action },
       {
-        onSuccess: ({ message }) => setNotice({ tone: 'success', text: message }),
-        onError: (failure) => setNotice({ tone: 'error', text: errorMessageOf(failure, action === 'fulfil' ? s.fulfilFailed : s.cancelOrderFailed) }),
+        onSuccess: ({ message }) => setNotice(successNotice(message)),
+        onError: (failure) => setNotice(errorNotice(failure, action === 'fulfil' ? s.fulfilFailed : s.cancelOrderFailed)),
         onSettled: () => setCancelling(null),
       },
     );

@@ -2,16 +2,14 @@ import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { ShopProduct } from '../../../../contract/shop.js';
 import { uploadMessages } from '../../../../contract/uploads.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useCreateProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
 import { ImagePicker } from '../../../components/image-picker.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { TextAreaField, TextField } from '../../../components/text-field.js';
 import { productDraftOf, validateProductDraft, type ProductDraft, type ProductField } from './shop-view.js';
 
 const m = messages.shop;
 const s = messages.shopScreen;
-
-export type Notice = { tone: 'success' | 'error'; text: string };
 
 /**
  * The product form (SPEC §2, §4): create mode, or edit mode for `product`. The owner
@@ -55,10 +53,10 @@ export function ProductForm({ projectId, product, onDone, onNotice, headingRef }
     setErrors({});
     const handlers = {
       onSuccess: ({ message }: { message: string }) => {
-        onNotice({ tone: 'success', text: message });
+        onNotice(successNotice(message));
         onDone();
       },
-      onError: (failure: Error) => onNotice({ tone: 'error', text: errorMessageOf(failure, m.productSaveFailed) }),
+      onError: (failure: Error) => onNotice(errorNotice(failure, m.productSaveFailed)),
     };
     if (product) update.mutate({ id: product.id, fields: checked.fields, fallbackMessage: m.productSaveFailed }, handlers);
     else create.mutate(checked.fields, handlers);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { ShopProduct } from '../../../../contract/shop.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useDeleteProductMutation, useReorderProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { StatusBadge } from '../../../components/status-badge.js';
-import type { Notice } from './product-form.js';
 import { PriceCell, ShopTable, type ShopColumn } from './shop-table.js';
 import { moveLimits } from './shop-view.js';
 
@@ -37,7 +36,7 @@ export function ProductsTable({ projectId, products, editingId, onEdit, onNotice
   const remove = useDeleteProductMutation(projectId);
   const [deleting, setDeleting] = useState<ShopProduct | null>(null);
   const busy = reorder.isPending || update.isPending || remove.isPending;
-  const failed = (fallback: string) => (failure: Error) => onNotice({ tone: 'error', text: errorMessageOf(failure, fallback) });
+  const failed = (fallback: string) => (failure: Error) => onNotice(errorNotice(failure, fallback));
 
   const move = (product: ShopProduct, direction: 'up' | 'down') => {
     onNotice(null);
@@ -55,7 +54,7 @@ export function ProductsTable({ projectId, products, editingId, onEdit, onNotice
   const confirmDelete = (product: ShopProduct) => {
     onNotice(null);
     remove.mutate(product.id, {
-      onSuccess: ({ message }) => onNotice({ tone: 'success', text: message }),
+      onSuccess: ({ message }) => onNotice(successNotice(message)),
       onError: failed(m.productDeleteFailed),
       onSettled: () => setDeleting(null),
     });

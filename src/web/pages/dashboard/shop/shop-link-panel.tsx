@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { messages } from '../../../../contract/messages.js';
 import type { ShopSettings } from '../../../../contract/shop.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useSaveShopSettingsMutation } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { maskedShopUrl } from './shop-view.js';
 
 const m = messages.shop;
@@ -18,13 +18,13 @@ export function ShopLinkPanel({ settings }: { settings: ShopSettings }) {
   const headingId = useId();
   const regenerate = useSaveShopSettingsMutation(settings.project_id);
   const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const handleCopy = async () => {
     setNotice(null);
     try {
       await navigator.clipboard.writeText(settings.shop_url);
-      setNotice({ tone: 'success', text: m.linkCopied });
+      setNotice(successNotice(m.linkCopied));
     } catch {
       setNotice({ tone: 'error', text: s.copyFailed });
     }
@@ -43,8 +43,8 @@ export function ShopLinkPanel({ settings }: { settings: ShopSettings }) {
         regenerate_token: true,
       },
       {
-        onSuccess: ({ message }) => setNotice({ tone: 'success', text: message ?? m.linkRegenerated }),
-        onError: (failure) => setNotice({ tone: 'error', text: errorMessageOf(failure, m.linkRegenerateFailed) }),
+        onSuccess: ({ message }) => setNotice(successNotice(message ?? m.linkRegenerated)),
+        onError: (failure) => setNotice(errorNotice(failure, m.linkRegenerateFailed)),
         onSettled: () => setConfirming(false),
       },
     );

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { ShopSettings } from '../../../../contract/shop.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useSaveShopSettingsMutation, type ShopSettingsDraft } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
+import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { TextField } from '../../../components/text-field.js';
 
 const m = messages.shop;
@@ -36,7 +36,7 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
   const headingId = useId();
   const save = useSaveShopSettingsMutation(settings.project_id);
   const [draft, setDraft] = useState(() => settingsDraftOf(settings));
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,9 +45,9 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
     save.mutate(body, {
       onSuccess: ({ settings: saved, message }) => {
         setDraft(settingsDraftOf(saved));
-        setNotice({ tone: 'success', text: message ?? m.settingsSaved });
+        setNotice(successNotice(message ?? m.settingsSaved));
       },
-      onError: (failure) => setNotice({ tone: 'error', text: errorMessageOf(failure, m.settingsSaveFailed) }),
+      onError: (failure) => setNotice(errorNotice(failure, m.settingsSaveFailed)),
     });
   };
 

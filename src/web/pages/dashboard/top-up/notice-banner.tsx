@@ -1,6 +1,6 @@
 import { messages } from '../../../../contract/messages.js';
 import { Banner } from '../../../components/banner.js';
-import type { Notice } from '../actions/notice.js';
+import type { Notice } from '../../../components/notice.js';
 import { topUpFor } from './amount.js';
 import { useOpenTopUp } from './top-up-context.js';
 

@@ -1,4 +1,4 @@
-import { errorMessageOf, shortfallOf } from '../../../api/api-error.js';
+import { errorMessageOf, shortfallOf } from '../api/api-error.js';
 
 /** The outcome of a seller's command, shown in a banner above the screen's content. */
 export interface Notice {
