@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../contract/analytics.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
@@ -6,9 +6,8 @@ import { useAnalyticsQuery } from '../../../api/analytics.js';
 import { Banner } from '../../../components/banner.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
 import { formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
-import { FilterSelect } from '../receipts/filter-select.js';
+import { FilterField, FilterSelect } from '../../../components/filter-select.js';
 import { hasData } from './chart-model.js';
-import '../receipts/receipts.css';
 import './analytics.css';
 
 const a = messages.analytics;
@@ -50,14 +49,10 @@ function Figures({ figures }: { figures: AnalyticsResponse['figures'] }) {
 }
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className="filter-select">
-      <label className="filter-select__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} type="date" className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
+    <FilterField label={label}>
+      {(id) => <input id={id} type="date" className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FilterField>
   );
 }
 

@@ -10,15 +10,14 @@ import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { QueryView } from '../../../components/query-view.js';
 import { usePageTitle } from '../page-title.js';
-import { FilterSelect } from '../receipts/filter-select.js';
+import { FilterSelect } from '../../../components/filter-select.js';
 import { parseProjectFilter, projectFilterOptions } from '../receipts/project-filter.js';
 import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
-import { ShowMore, useFocusFirstNew } from '../receipts/show-more.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { buyerPeriodOptions, parseBuyerPeriod } from './buyer-period.js';
 import { nextBuyerSort } from './buyer-sort.js';
 import { BuyersSummary } from './buyers-summary.js';
 import { BuyersTable } from './buyers-table.js';
-import '../receipts/receipts.css';
 import './buyers.css';
 
 const r = messages.receipts;

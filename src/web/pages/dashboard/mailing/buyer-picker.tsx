@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/query-view.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
-import { ShowMore, useFocusFirstNew } from '../receipts/show-more.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { tickState } from './buyer-ticks.js';
 import { BuyerName } from '../buyers/buyer-name.js';
 

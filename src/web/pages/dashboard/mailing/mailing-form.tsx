@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ImagePicker } from '../../../components/image-picker.js';
 import { TextAreaField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
-import { FilterSelect } from '../receipts/filter-select.js';
+import { FilterSelect } from '../../../components/filter-select.js';
 import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
 import { MailingOutcome } from './mailing-outcome.js';
 

@@ -13,7 +13,6 @@ import { MailingForm } from './mailing-form.js';
 import { tokenForSending } from './mailing-form-model.js';
 import { MailingHistory } from './mailing-history.js';
 import '../actions/panel.css';
-import '../receipts/receipts.css';
 import './mailing.css';
 
 const s = messages.mailingScreen;

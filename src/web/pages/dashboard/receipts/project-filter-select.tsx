@@ -1,5 +1,5 @@
 import { messages } from '../../../../contract/messages.js';
-import { FilterSelect } from './filter-select.js';
+import { FilterSelect } from '../../../components/filter-select.js';
 import type { ProjectOption } from './project-filter.js';
 
 /** 'Все проекты' and each project; `null` is every project. */

@@ -3,7 +3,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import type { useReceiptHistoryQuery } from '../../../api/receipts.js';
 import { Banner } from '../../../components/banner.js';
 import { ReceiptCard } from './receipt-card.js';
-import { ShowMore, useFocusFirstNew } from './show-more.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { LoadingState, EmptyState } from '../../../components/list-state.js';
 
 const r = messages.receipts;

@@ -9,7 +9,7 @@ import { Banner } from '../../../components/banner.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
 import type { Notice } from '../../../components/notice.js';
 import { usePageTitle } from '../page-title.js';
-import { FilterSelect } from '../receipts/filter-select.js';
+import { FilterSelect } from '../../../components/filter-select.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { OrdersPanel } from './orders-panel.js';
 import { ProductForm } from './product-form.js';
@@ -19,7 +19,6 @@ import { ShopSettingsPanel } from './shop-settings-panel.js';
 import { chooseShopAction } from './shop-view.js';
 import '../actions/panel.css';
 import '../actions/actions.css';
-import '../receipts/receipts.css';
 import './shop.css';
 
 const m = messages.shop;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { fillMessage, messages } from '../../../../contract/messages.js';
-import { formatNumber } from '../../../lib/format.js';
+import { fillMessage, messages } from '../../contract/messages.js';
+import { formatNumber } from '../lib/format.js';
+import './show-more.css';
 
 /**
  * After 'Показать ещё' the first new entry takes focus, so the keyboard continues
