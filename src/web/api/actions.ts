@@ -10,7 +10,7 @@ import {
 } from '../../contract/actions.js';
 import { messageResponseSchema } from '../../contract/auth.js';
 import { messages } from '../../contract/messages.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
 import { apiRequest } from './client.js';
 
@@ -20,10 +20,6 @@ const m = messages.actions;
 
 export const actionsQueryKey = (userId: number) => ['actions', userId] as const;
 const actionQueryKey = (userId: number, actionId: number) => ['actions', userId, actionId] as const;
-
-function useSellerId(): number | undefined {
-  return useSessionState().session?.user.id;
-}
 
 /** Every change of an action may change the list, the action itself and (charges) the balance. */
 function useRefreshAfterChange() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { analyticsResponseSchema, type AnalyticsPeriod } from '../../contract/analytics.js';
 import { messages } from '../../contract/messages.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
 export const analyticsQueryKey = (userId: number) => ['analytics', userId] as const;
@@ -16,7 +16,7 @@ export interface AnalyticsFilters {
 
 /** The seller's analytics for the filters; the previous figures stay while new ones load. */
 export function useAnalyticsQuery({ actionId, period, from, to }: AnalyticsFilters) {
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   const complete = period !== 'range' || (Boolean(from) && Boolean(to) && from! <= to!);
   return useQuery({
     queryKey: [...analyticsQueryKey(userId ?? 0), { actionId, period, from, to }],

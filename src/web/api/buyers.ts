@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
 import { buyersResponseSchema, type BUYER_PERIOD_DAYS, type BUYER_SORT_FIELDS } from '../../contract/receipts.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
 /** Rows per request: a seller with 100 000 buyers gets them a page at a time. */
@@ -29,7 +29,7 @@ export const buyersQueryKey = (userId: number) => ['buyers', userId] as const;
  * filter or order loads, the previous rows stay on screen.
  */
 export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   return useInfiniteQuery({
     queryKey: [...buyersQueryKey(userId ?? 0), { actionId, periodDays, sort }],
     enabled: userId !== undefined,

@@ -10,7 +10,7 @@ import {
   type ParseMode,
 } from '../../contract/mailing.js';
 import { messages } from '../../contract/messages.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
 import { apiRequest } from './client.js';
 
@@ -23,10 +23,6 @@ export const MAILING_POLL_MS = 1000;
 const settingsQueryKey = (userId: number) => ['mailing-settings', userId] as const;
 const historyQueryKey = (userId: number) => ['mailings', userId] as const;
 const mailingQueryKey = (userId: number, mailingId: number) => ['mailings', userId, mailingId] as const;
-
-function useSellerId(): number | undefined {
-  return useSessionState().session?.user.id;
-}
 
 /** The saved bot: its token masked (SPEC §9) and its @username; nulls when none is saved. */
 export function useMailingSettingsQuery() {

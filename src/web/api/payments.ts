@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages } from '../../contract/messages.js';
 import { depositResponseSchema, type DepositRequest } from '../../contract/payments.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
 import { balanceStatementQueryKey } from './billing.js';
 import { apiRequest } from './client.js';
@@ -24,7 +24,7 @@ export function useDepositMutation() {
 /** After a payment the balance has changed on the server: profile and statement are fetched again (SPEC §4). */
 export function useRefreshBalance(): () => Promise<void> {
   const queryClient = useQueryClient();
-  const userId = useSessionState().session?.user.id ?? 0;
+  const userId = useSellerId() ?? 0;
   return useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: profileQueryKey(userId) }),

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { messages } from '../../contract/messages.js';
 import { RECEIPT_PAGE_SIZE, checkResponseSchema, demoReceiptResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
 import { API_BASE } from '../../contract/constants.js';
-import { sessionStore, useSessionState } from '../auth/session.js';
+import { sessionStore, useSellerId } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 import { extractErrorMessage } from './error-message.js';
 import { actionsQueryKey } from './actions.js';
@@ -23,7 +23,7 @@ const receiptListKey = (userId: number, actionId: number | null) => [...receipts
  * reads what an earlier visit left in the cache.
  */
 export function useReceiptHistoryQuery(actionId: number | null, options: { enabled?: boolean } = {}) {
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   return useInfiniteQuery({
     queryKey: receiptListKey(userId ?? 0, actionId),
     enabled: userId !== undefined && (options.enabled ?? true),
@@ -52,7 +52,7 @@ export interface ReceiptCheckForm {
  */
 export function useCheckReceiptMutation(actionId: number) {
   const queryClient = useQueryClient();
-  const userId = useSessionState().session?.user.id ?? 0;
+  const userId = useSellerId() ?? 0;
   return useMutation({
     mutationFn: (form: ReceiptCheckForm) =>
       apiRequest({
@@ -73,7 +73,7 @@ export function useCheckReceiptMutation(actionId: number) {
 
 /** Demo mode: a fresh test receipt for the action, registered in the tax-service emulator. */
 export function useDemoReceiptMutation(actionId: number) {
-  const userId = useSessionState().session?.user.id ?? 0;
+  const userId = useSellerId() ?? 0;
   return useMutation({
     mutationFn: () =>
       apiRequest({

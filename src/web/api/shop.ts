@@ -13,7 +13,7 @@ import {
   type ShopSettingsRequest,
   type UpdateProductRequest,
 } from '../../contract/shop.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
 const m = messages.shop;
@@ -26,13 +26,9 @@ const settingsKey = (userId: number, projectId: number) => ['shop-settings', use
 const productsKey = (userId: number, projectId: number) => ['shop-products', userId, projectId] as const;
 const ordersKey = (userId: number, projectId: number) => ['shop-orders', userId, projectId] as const;
 
-function useSellerId(): number {
-  return useSessionState().session?.user.id ?? 0;
-}
-
 /** The action's shop settings and link (the server creates them on first look). */
 export function useShopSettingsQuery(projectId: number | null) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   return useQuery({
     queryKey: settingsKey(userId, projectId ?? 0),
     enabled: userId !== 0 && projectId !== null,
@@ -53,7 +49,7 @@ export type ShopSettingsDraft = Omit<ShopSettingsRequest, 'user_id' | 'project_i
 
 /** Saves the settings, or (`regenerate_token`) replaces the link; the answer's message is shown. */
 export function useSaveShopSettingsMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: ShopSettingsDraft) =>
@@ -70,7 +66,7 @@ export function useSaveShopSettingsMutation(projectId: number) {
 
 /** The action's products in the seller's order. */
 export function useShopProductsQuery(projectId: number | null) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   return useQuery({
     queryKey: productsKey(userId, projectId ?? 0),
     enabled: userId !== 0 && projectId !== null,
@@ -88,7 +84,7 @@ export function useShopProductsQuery(projectId: number | null) {
 }
 
 function useRefreshProducts(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: productsKey(userId, projectId) });
 }
@@ -96,7 +92,7 @@ function useRefreshProducts(projectId: number) {
 export type ProductFields = Omit<CreateProductRequest, 'user_id' | 'project_id'>;
 
 export function useCreateProductMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const refresh = useRefreshProducts(projectId);
   return useMutation({
     mutationFn: (fields: ProductFields) =>
@@ -113,7 +109,7 @@ export function useCreateProductMutation(projectId: number) {
 
 /** Changes some fields of a product: the whole form, or only `is_active` (hide / show). */
 export function useUpdateProductMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const refresh = useRefreshProducts(projectId);
   return useMutation({
     mutationFn: ({ id, fields, fallbackMessage }: { id: number; fields: Omit<UpdateProductRequest, 'user_id' | 'project_id'>; fallbackMessage: string }) =>
@@ -129,7 +125,7 @@ export function useUpdateProductMutation(projectId: number) {
 }
 
 export function useDeleteProductMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const refresh = useRefreshProducts(projectId);
   return useMutation({
     mutationFn: (id: number) =>
@@ -146,7 +142,7 @@ export function useDeleteProductMutation(projectId: number) {
 
 /** Moves a product one place; the answer is the whole list in its new order. */
 export function useReorderProductMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, direction }: { productId: number; direction: 'up' | 'down' }) =>
@@ -163,7 +159,7 @@ export function useReorderProductMutation(projectId: number) {
 
 /** Exchange requests, newest first; asked for again on focus and every 15 s. */
 export function useShopOrdersQuery(projectId: number | null) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   return useQuery({
     queryKey: ordersKey(userId, projectId ?? 0),
     enabled: userId !== 0 && projectId !== null,
@@ -184,7 +180,7 @@ export function useShopOrdersQuery(projectId: number | null) {
 
 /** Closes a pending request: `fulfil` (handed out) or `cancel` (the points go back). */
 export function useCloseOrderMutation(projectId: number) {
-  const userId = useSellerId();
+  const userId = useSellerId() ?? 0;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, action }: { orderId: number; action: 'fulfil' | 'cancel' }) =>

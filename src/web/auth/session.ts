@@ -36,3 +36,8 @@ window.addEventListener('storage', (event) => {
 export function useSessionState(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
 }
+
+/** The signed-in seller's id (every cabinet call sends it as `user_id`); undefined when signed out. */
+export function useSellerId(): number | undefined {
+  return useSessionState().session?.user.id;
+}
