@@ -4,9 +4,9 @@ import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useAnalyticsQuery } from '../../../api/analytics.js';
 import { Banner } from '../../../components/banner.js';
+import { FilterField, FilterSelect } from '../../../components/filter-select.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
 import { formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
-import { FilterField, FilterSelect } from '../../../components/filter-select.js';
 import { hasData } from './chart-model.js';
 import './analytics.css';
 

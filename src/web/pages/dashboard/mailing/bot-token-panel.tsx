@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent, type Ref } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { messages } from '../../../../contract/messages.js';
 import type { MailingSettings } from '../../../../contract/mailing.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useSaveMailingSettingsMutation } from '../../../api/mailing.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
+import { Panel } from '../../../components/panel.js';
 import { TextField } from '../../../components/text-field.js';
 
 const m = messages.mailing;
@@ -23,7 +24,6 @@ export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef 
   error: string | null;
   inputRef: Ref<HTMLInputElement>;
 }) {
-  const headingId = useId();
   const save = useSaveMailingSettingsMutation();
   const [editing, setEditing] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -56,10 +56,7 @@ export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef 
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.botTitle}
-      </h2>
+    <Panel title={s.botTitle}>
       {saved && <Banner tone="success">{saved}</Banner>}
       {!showForm && settings.bot_token !== null && (
         <>
@@ -123,6 +120,6 @@ export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef 
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
 import { errorMessageOf } from '../../../api/api-error.js';
@@ -6,11 +6,12 @@ import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery } from '../../../api/buyers.js';
 import { Banner } from '../../../components/banner.js';
 import { ScrollTable } from '../../../components/data-table.js';
+import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { ProjectFilterSelect } from '../receipts/project-filter-select.js';
-import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { tickState } from './buyer-ticks.js';
 import { BuyerName } from '../buyers/buyer-name.js';
 
@@ -27,7 +28,6 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
   onTick: (buyerIds: readonly string[], checked: boolean) => void;
   onClear: () => void;
 }) {
-  const headingId = useId();
   const [actionId, setActionId] = useState<number | null>(null);
   const buyers = useBuyersQuery({ actionId, periodDays: null, sort: null });
   const actions = useActionsQuery();
@@ -36,10 +36,7 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
   const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLInputElement>(rows.length);
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.buyersTitle}
-      </h2>
+    <Panel title={s.buyersTitle}>
       <div className="filters">
         <ProjectFilterSelect options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })} value={actionId} onChange={setActionId} />
       </div>
@@ -68,7 +65,7 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
           </div>
         )}
       </QueryView>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,15 +1,16 @@
 import { uploadMessages } from '../../../../contract/uploads.js';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useSendMailingMutation } from '../../../api/mailing.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { FilterSelect } from '../../../components/filter-select.js';
 import { ImagePicker } from '../../../components/image-picker.js';
+import { Panel } from '../../../components/panel.js';
 import { TextAreaField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
-import { FilterSelect } from '../../../components/filter-select.js';
 import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
 import { MailingOutcome } from './mailing-outcome.js';
 
@@ -36,7 +37,6 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
   /** The token lives in the bot panel: it shows the message and takes focus. */
   onTokenMissing: (message: string) => void;
 }) {
-  const headingId = useId();
   const recipientsRef = useRef<HTMLTextAreaElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useSendMailingMutation();
@@ -83,10 +83,7 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.sendTitle}
-      </h2>
+    <Panel title={s.sendTitle}>
       <form className="mailing-form" noValidate onSubmit={handleSubmit}>
         <TextAreaField
           ref={recipientsRef}
@@ -149,6 +146,6 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
           <p>{fillMessage(s.confirmText, { count: formatNumber(recipientIds.length) })}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { MailingSummary } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useMailingHistoryQuery } from '../../../api/mailing.js';
+import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
@@ -16,10 +17,7 @@ export function MailingHistory() {
   const headingId = useId();
   const history = useMailingHistoryQuery();
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.historyTitle}
-      </h2>
+    <Panel headingId={headingId} title={s.historyTitle}>
       <QueryView query={history} loading={s.historyLoading} failed={s.historyLoadFailed} empty={{ text: s.historyEmpty, when: (mailings) => mailings.length === 0 }}>
         {(mailings) => (
           <ul className="mailing-history" aria-labelledby={headingId}>
@@ -29,7 +27,7 @@ export function MailingHistory() {
           </ul>
         )}
       </QueryView>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { ORDER_STATUS_LABELS, type OrderStatus, type ShopOrder } from '../../../../contract/shop.js';
 import { useCloseOrderMutation, useShopOrdersQuery } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
+import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge, type StatusTone } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
@@ -37,7 +38,6 @@ function buyerOf(order: ShopOrder): string {
  * is closed with «Выдан», or «Отменить» after a confirmation (the points go back).
  */
 export function OrdersPanel({ projectId }: { projectId: number }) {
-  const headingId = useId();
   const orders = useShopOrdersQuery(projectId);
   const close = useCloseOrderMutation(projectId);
   const [cancelling, setCancelling] = useState<ShopOrder | null>(null);
@@ -56,10 +56,7 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.ordersTitle}
-      </h2>
+    <Panel title={s.ordersTitle}>
       <p className="shop-hint">{s.ordersHint}</p>
       {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
       <QueryView query={orders} loading={s.ordersLoading} failed={s.ordersLoadFailed} empty={{ text: s.ordersEmpty, when: (list) => list.length === 0 }}>
@@ -107,6 +104,6 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
           <p>{fillMessage(s.cancelOrderText, { points: formatNumber(cancelling.price_points), buyer: buyerOf(cancelling) })}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../../../contract/messages.js';
 import type { ShopSettings } from '../../../../contract/shop.js';
 import { useSaveShopSettingsMutation } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
+import { Panel } from '../../../components/panel.js';
 import { maskedShopUrl } from './shop-view.js';
 
 const m = messages.shop;
@@ -15,7 +16,6 @@ const s = messages.shopScreen;
  * confirmation (the old link stops working at once, SPEC §4).
  */
 export function ShopLinkPanel({ settings }: { settings: ShopSettings }) {
-  const headingId = useId();
   const regenerate = useSaveShopSettingsMutation(settings.project_id);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -51,10 +51,7 @@ export function ShopLinkPanel({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.linkTitle}
-      </h2>
+    <Panel title={s.linkTitle}>
       <dl className="facts">
         <div className="facts__item">
           <dt>{s.linkLabel}</dt>
@@ -85,6 +82,6 @@ export function ShopLinkPanel({ settings }: { settings: ShopSettings }) {
           <p>{s.regenerateText}</p>
         </ConfirmDialog>
       )}
-    </section>
+    </Panel>
   );
 }

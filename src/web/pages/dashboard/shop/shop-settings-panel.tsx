@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { ShopSettings } from '../../../../contract/shop.js';
 import { useSaveShopSettingsMutation, type ShopSettingsDraft } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
+import { Panel } from '../../../components/panel.js';
 import { TextField } from '../../../components/text-field.js';
 
 const m = messages.shop;
@@ -33,7 +34,6 @@ export function settingsDraftOf(settings: ShopSettings): Record<SettingsField, s
 
 /** PuzzleBot and the Mini App bot (SPEC §2 Shop management). The owner remounts it per action. */
 export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
-  const headingId = useId();
   const save = useSaveShopSettingsMutation(settings.project_id);
   const [draft, setDraft] = useState(() => settingsDraftOf(settings));
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -52,10 +52,7 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 className="panel__title" id={headingId}>
-        {s.settingsTitle}
-      </h2>
+    <Panel title={s.settingsTitle}>
       <p className="shop-hint">{s.settingsHelp}</p>
       <form className="shop-form" noValidate onSubmit={handleSubmit}>
         <div className="shop-form__grid">
@@ -88,6 +85,6 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
           </button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }
