@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useAnalyticsQuery } from '../../../api/analytics.js';
 import { Banner } from '../../../components/banner.js';
 import { FilterField, FilterSelect } from '../../../components/filter-select.js';
+import { FigureCards } from '../../../components/figure-cards.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
 import { formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
 import { hasData } from './chart-model.js';
@@ -36,16 +37,7 @@ function Figures({ figures }: { figures: AnalyticsResponse['figures'] }) {
     [a.spentOnReceipts, formatRubles(figures.spent_on_receipts)],
     [a.costPerSuccess, money(figures.cost_per_successful_receipt)],
   ];
-  return (
-    <dl className="analytics-figures">
-      {cards.map(([term, value]) => (
-        <div key={term} className="analytics-figures__card">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureCards className="analytics-figures" figures={cards} />;
 }
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

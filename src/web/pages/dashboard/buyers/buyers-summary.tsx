@@ -1,5 +1,6 @@
 import { messages } from '../../../../contract/messages.js';
 import type { BuyersResponse } from '../../../../contract/receipts.js';
+import { FigureCards } from '../../../components/figure-cards.js';
 import { formatNumber, formatRubles } from '../../../lib/format.js';
 
 const s = messages.receiptScreens;
@@ -11,14 +12,5 @@ export function BuyersSummary({ summary }: { summary: BuyersResponse['summary'] 
     [s.summaryReceipts, formatNumber(summary.successful_receipts)],
     [s.summaryAmount, formatRubles(summary.total_amount)],
   ] as const;
-  return (
-    <dl className="buyers-summary">
-      {cards.map(([term, value]) => (
-        <div key={term} className="buyers-summary__card">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureCards className="buyers-summary" figures={cards} />;
 }
