@@ -1,6 +1,7 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { fillMessage, messages } from './messages.js';
+import { optionalImageUrlSchema } from './uploads.js';
 
 const m = messages.mailing;
 
@@ -84,12 +85,7 @@ const parseModeSchema = z
   .optional()
   .transform((value) => (value ? value : null));
 
-const imageUrlSchema = z
-  .union([z.string().trim(), z.null()], { error: m.imageUrlInvalid })
-  .optional()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), m.imageUrlInvalid)
-  .refine((value) => value === null || value.length <= 2000, m.imageUrlInvalid);
+const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
 
 export const mailingSendRequestSchema = z
   .object({

@@ -16,6 +16,7 @@ export {
   type OrderStatus,
 } from './public-shop.js';
 import { ORDER_STATUSES, SHOP_TOKEN_PATTERN } from './public-shop.js';
+import { optionalImageUrlSchema } from './uploads.js';
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 export const projectIdSchema = positiveId(m.projectRequired);
@@ -74,11 +75,7 @@ const descriptionSchema = z
 const pricePointsSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, m.pricePointsInvalid).transform(Number)], { error: m.pricePointsInvalid })
   .pipe(z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid));
-const imageUrlSchema = z
-  .union([z.string().trim(), z.null()], { error: m.imageUrlInvalid })
-  .optional()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (/^https?:\/\/\S+$/i.test(value) && value.length <= 2000), m.imageUrlInvalid);
+const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
 
 export const createProductRequestSchema = z.object({
   user_id: userIdSchema.optional(),

@@ -43,6 +43,18 @@ export const uploadMessages = {
 export const uploadFieldsSchema = z.object({ user_id: userIdSchema.optional() });
 export const uploadQuerySchema = uploadFieldsSchema;
 
+/**
+ * An optional picture link in a request (a mailing's image, a product's): empty → null, else an
+ * http(s) address of at most 2000 characters. `message` is the screen's own wording.
+ */
+export function optionalImageUrlSchema(message: string) {
+  return z
+    .union([z.string().trim(), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || (/^https?:\/\/\S+$/i.test(value) && value.length <= 2000), message);
+}
+
 /** SPEC §7 answer: an absolute URL, because Telegram and the Mini App fetch it from elsewhere. */
 export const uploadImageResponseSchema = z.object({ image_url: z.url() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
