@@ -26,6 +26,31 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['shop'];
 const security = [{ bearer: [] }];
 
+interface ProductBody {
+  title?: string;
+  description?: string;
+  image_url?: string | null;
+  price_points?: number;
+  is_active?: boolean;
+}
+
+/** A product's fields as the API names them, in the service's names; an absent one stays absent (a partial update). */
+function productFieldsOf<Body extends ProductBody>(body: Body): {
+  title: Body['title'];
+  description: Body['description'];
+  imageUrl: Body['image_url'];
+  pricePoints: Body['price_points'];
+  isActive: Body['is_active'];
+} {
+  return {
+    title: body.title,
+    description: body.description,
+    imageUrl: body.image_url,
+    pricePoints: body.price_points,
+    isActive: body.is_active,
+  };
+}
+
 /** The seller's shop of one action (SPEC §7 `/shop/…`), plus its exchange requests. */
 export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -54,13 +79,7 @@ export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
     app.post('/shop/products', { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } }, async (request, reply) => {
       const body = request.body;
       const sellerId = await requireSeller(deps, request, body.user_id);
-      const created = await createProduct(deps, sellerId, body.project_id, {
-        title: body.title,
-        description: body.description,
-        imageUrl: body.image_url,
-        pricePoints: body.price_points,
-        isActive: body.is_active,
-      });
+      const created = await createProduct(deps, sellerId, body.project_id, productFieldsOf(body));
       return reply.status(201).send(created);
     });
 
@@ -70,13 +89,7 @@ export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
       async (request) => {
         const body = request.body;
         const sellerId = await requireSeller(deps, request, body.user_id);
-        return updateProduct(deps, sellerId, body.project_id, request.params.id, {
-          title: body.title,
-          description: body.description,
-          imageUrl: body.image_url,
-          pricePoints: body.price_points,
-          isActive: body.is_active,
-        });
+        return updateProduct(deps, sellerId, body.project_id, request.params.id, productFieldsOf(body));
       },
     );
 
