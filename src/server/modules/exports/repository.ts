@@ -10,6 +10,20 @@ import { rowsOf } from '../analytics/repository.js';
  */
 export const EXPORT_BATCH = 2_000;
 
+/**
+ * Rows newest first, a batch at a time: `batch(after)` reads up to EXPORT_BATCH rows with
+ * `id < after` in descending id order; the next batch continues after the last id read.
+ */
+async function* newestFirst(db: Executor, batch: (after: number) => SQL): AsyncGenerator<Record<string, unknown>> {
+  let after = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = rowsOf(await db.execute(batch(after)));
+    yield* rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
 export interface ReceiptExportRow {
   id: number;
   scannedAt: Date;
@@ -24,32 +38,28 @@ export interface ReceiptExportRow {
 }
 
 export async function* receiptRows(db: Executor, userId: number, projectId?: number): AsyncGenerator<ReceiptExportRow> {
-  let after = Number.MAX_SAFE_INTEGER;
-  for (;;) {
-    const rows = rowsOf(
-      await db.execute(sql`
-        SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks
-          FROM receipts
-         WHERE user_id = ${userId} ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`} AND id < ${after}
-         ORDER BY id DESC
-         LIMIT ${EXPORT_BATCH}`),
-    );
-    for (const row of rows) {
-      yield {
-        id: Number(row.id),
-        scannedAt: new Date(row.scanned_at as string),
-        issuedAt: row.issued_at ? new Date(row.issued_at as string) : null,
-        projectId: row.project_id === null ? null : Number(row.project_id),
-        projectName: String(row.project_name),
-        buyerTgId: String(row.buyer_tg_id),
-        status: String(row.status),
-        countedKopecks: Number(row.counted_kopecks),
-        pointsAwarded: Number(row.points_awarded),
-        feeKopecks: Number(row.fee_kopecks),
-      };
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    after = Number(rows.at(-1)!.id);
+  const rows = newestFirst(
+    db,
+    (after) => sql`
+      SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks
+        FROM receipts
+       WHERE user_id = ${userId} ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`} AND id < ${after}
+       ORDER BY id DESC
+       LIMIT ${EXPORT_BATCH}`,
+  );
+  for await (const row of rows) {
+    yield {
+      id: Number(row.id),
+      scannedAt: new Date(row.scanned_at as string),
+      issuedAt: row.issued_at ? new Date(row.issued_at as string) : null,
+      projectId: row.project_id === null ? null : Number(row.project_id),
+      projectName: String(row.project_name),
+      buyerTgId: String(row.buyer_tg_id),
+      status: String(row.status),
+      countedKopecks: Number(row.counted_kopecks),
+      pointsAwarded: Number(row.points_awarded),
+      feeKopecks: Number(row.fee_kopecks),
+    };
   }
 }
 
@@ -111,23 +121,19 @@ export interface LedgerExportRow {
 }
 
 export async function* ledgerRows(db: Executor, userId: number): AsyncGenerator<LedgerExportRow> {
-  let after = Number.MAX_SAFE_INTEGER;
-  for (;;) {
-    const rows = rowsOf(
-      await db.execute(sql`
-        SELECT id, created_at, description, amount_kopecks, balance_after_kopecks
-          FROM balance_ledger WHERE user_id = ${userId} AND id < ${after}
-         ORDER BY id DESC LIMIT ${EXPORT_BATCH}`),
-    );
-    for (const row of rows) {
-      yield {
-        createdAt: new Date(row.created_at as string),
-        description: String(row.description),
-        amountKopecks: Number(row.amount_kopecks),
-        balanceAfterKopecks: Number(row.balance_after_kopecks),
-      };
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    after = Number(rows.at(-1)!.id);
+  const rows = newestFirst(
+    db,
+    (after) => sql`
+      SELECT id, created_at, description, amount_kopecks, balance_after_kopecks
+        FROM balance_ledger WHERE user_id = ${userId} AND id < ${after}
+       ORDER BY id DESC LIMIT ${EXPORT_BATCH}`,
+  );
+  for await (const row of rows) {
+    yield {
+      createdAt: new Date(row.created_at as string),
+      description: String(row.description),
+      amountKopecks: Number(row.amount_kopecks),
+      balanceAfterKopecks: Number(row.balance_after_kopecks),
+    };
   }
 }
