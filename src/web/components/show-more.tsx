@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { fillMessage, messages } from '../../contract/messages.js';
+import { errorMessageOf } from '../api/api-error.js';
 import { formatNumber } from '../lib/format.js';
+import { Banner } from './banner.js';
 import './show-more.css';
 
 /**
@@ -29,24 +31,41 @@ export function useFocusFirstNew<T extends HTMLElement>(length: number) {
   };
 }
 
-/** 'Показано N из M' and the 'Показать ещё' button while more pages exist. */
-export function ShowMore({ shown, total, hasMore, loading, onShowMore }: {
+/** The part of a TanStack infinite query 'Показать ещё' drives. */
+interface PagedQuery {
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<{ isError: boolean }>;
+}
+
+/**
+ * Under a paged list: a failed page's message (the rows already shown stay), then 'Показано
+ * N из M' and the 'Показать ещё' button while more pages exist. `loadMore` is useFocusFirstNew's.
+ */
+export function ShowMore({ query, shown, total, failed, loadMore }: {
+  query: PagedQuery;
   shown: number;
   total: number;
-  hasMore: boolean;
-  loading: boolean;
-  onShowMore: () => void;
+  /** Shown when the server's answer carries no message of its own. */
+  failed: string;
+  loadMore: (load: () => Promise<{ isError: boolean }>) => void;
 }) {
+  const hasMore = query.hasNextPage;
   return (
-    <div className="show-more">
-      {hasMore && (
-        <p className="show-more__count">{fillMessage(messages.receiptScreens.shownOf, { shown: formatNumber(shown), total: formatNumber(total) })}</p>
-      )}
-      {hasMore && (
-        <button type="button" className="button button--secondary" disabled={loading} onClick={onShowMore}>
-          {loading ? messages.receiptScreens.loadingMore : messages.receipts.showMore}
-        </button>
-      )}
-    </div>
+    <>
+      {query.isError && <Banner tone="error">{errorMessageOf(query.error, failed)}</Banner>}
+      <div className="show-more">
+        {hasMore && (
+          <p className="show-more__count">{fillMessage(messages.receiptScreens.shownOf, { shown: formatNumber(shown), total: formatNumber(total) })}</p>
+        )}
+        {hasMore && (
+          <button type="button" className="button button--secondary" disabled={query.isFetchingNextPage} onClick={() => loadMore(() => query.fetchNextPage())}>
+            {query.isFetchingNextPage ? messages.receiptScreens.loadingMore : messages.receipts.showMore}
+          </button>
+        )}
+      </div>
+    </>
   );
 }

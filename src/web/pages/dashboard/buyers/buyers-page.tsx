@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../contract/messages.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useBuyersQuery, type BuyerSort } from '../../../api/buyers.js';
 import { EXPORT_PATHS } from '../../../../contract/exports.js';
-import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import { EmptyState } from '../../../components/list-state.js';
@@ -83,14 +81,7 @@ export function BuyersPage() {
                 focusRef={focusRef}
               />
             )}
-            {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
-            <ShowMore
-              shown={rows.length}
-              total={summary?.buyers_count ?? rows.length}
-              hasMore={buyers.hasNextPage}
-              loading={buyers.isFetchingNextPage}
-              onShowMore={() => loadMore(() => buyers.fetchNextPage())}
-            />
+            <ShowMore query={buyers} shown={rows.length} total={summary?.buyers_count ?? rows.length} failed={r.buyersLoadFailed} loadMore={loadMore} />
           </div>
         )}
       </QueryView>

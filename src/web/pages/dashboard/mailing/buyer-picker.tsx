@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
-import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery } from '../../../api/buyers.js';
-import { Banner } from '../../../components/banner.js';
 import { ScrollTable } from '../../../components/data-table.js';
 import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
@@ -54,14 +52,7 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
         {() => (
           <div className="mailing-buyers" aria-busy={buyers.isFetching}>
             <BuyerTickTable buyers={rows} ticked={ticked} onTick={onTick} focusIndex={focusIndex} focusRef={focusRef} />
-            {buyers.isError && <Banner tone="error">{errorMessageOf(buyers.error, r.buyersLoadFailed)}</Banner>}
-            <ShowMore
-              shown={rows.length}
-              total={total}
-              hasMore={buyers.hasNextPage}
-              loading={buyers.isFetchingNextPage}
-              onShowMore={() => loadMore(() => buyers.fetchNextPage())}
-            />
+            <ShowMore query={buyers} shown={rows.length} total={total} failed={r.buyersLoadFailed} loadMore={loadMore} />
           </div>
         )}
       </QueryView>
