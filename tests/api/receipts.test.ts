@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
@@ -365,6 +365,43 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(92);
       const points = await withPostgres(backend, async (db) => (await db.query('SELECT coalesce(sum(delta), 0)::int AS s FROM points_ledger WHERE project_id = $1', [projectId])).rows[0].s);
       expect(points).toBe(178);
+    });
+
+    it('12 checks at once across a tier bound each pay their exact tier price, in the order they were charged', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 1_000);
+      const projectId = await actionFor(seller, {});
+      const bound = RECEIPT_TIERS[0]!.max!;
+      // 195 receipts already scanned: the next 6 are tier 1, the rest tier 2.
+      await withPostgres(backend, (db) => db.query('UPDATE users SET scanned_receipts = $1 WHERE id = $2', [bound - 5, seller.id]));
+      const qrs = await Promise.all(Array.from({ length: 12 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
+      const answers = await Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(2000 + i))));
+      expect(answers.map((a) => a.body.data.status)).toEqual(Array(12).fill('success'));
+
+      const fees = await withPostgres(backend, async (db) =>
+        (await db.query("SELECT -amount_kopecks AS fee, balance_after_kopecks AS after FROM balance_ledger WHERE user_id = $1 AND kind = 'receipt_fee' ORDER BY id", [seller.id])).rows,
+      );
+      const tier = (key: 'receipt_price_tier1' | 'receipt_price_tier2') => BILLING_DEFAULTS[key] * 100;
+      expect(fees.map((row) => Number(row.fee))).toEqual([...Array(6).fill(tier('receipt_price_tier1')), ...Array(6).fill(tier('receipt_price_tier2'))]);
+      // Each charge is taken from the balance the previous one left.
+      let balance = 100_000;
+      for (const row of fees) expect(Number(row.after)).toBe((balance -= Number(row.fee)));
+      expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(bound + 7);
+    });
+
+    it('8 checks at once with money for 3: exactly 3 are paid, the rest refused for the balance and free', async () => {
+      const fee = BILLING_DEFAULTS.receipt_price_tier1;
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 3 * fee);
+      const projectId = await actionFor(seller, {});
+      const qrs = await Promise.all(Array.from({ length: 8 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
+      const answers = await Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(3000 + i))));
+      const statuses = answers.map((a) => a.body.data.status);
+      expect(statuses.filter((status) => status === 'success')).toHaveLength(3);
+      expect(statuses.filter((status) => status === 'seller_balance_low')).toHaveLength(5);
+      expect(await balanceOf(seller)).toBe(0);
+      const written = await withPostgres(backend, async (db) =>
+        (await db.query("SELECT (SELECT count(*) FROM receipts WHERE project_id = $1 AND fee_kopecks > 0)::int AS paid, (SELECT count(*) FROM points_ledger WHERE project_id = $1)::int AS points", [projectId])).rows[0],
+      );
+      expect(written).toEqual({ paid: 3, points: 3 });
     });
 
     it('an action whose subscription is over refuses receipts', async () => {

@@ -74,7 +74,8 @@ export function weeklyBuyers(from: string, to: string, rows: DailyStatusRow[], r
     if (week) week.new_buyers += row.newBuyers;
   }
   for (const row of returns) {
-    const week = weeks.get(row.weekStart);
+    // Read from the beginning of time, the first week's returns come bucketed at its Monday.
+    const week = weeks.get(row.weekStart < from ? from : row.weekStart);
     if (week) week.returning_buyers += row.returningInWeek;
   }
   return [...weeks.values()];

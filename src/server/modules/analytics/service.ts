@@ -17,22 +17,19 @@ const TOP_PRODUCTS = 10;
 /** The seller's analytics for a period, all actions (deleted ones included) or one. */
 export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query: AnalyticsQuery): Promise<AnalyticsResponse> {
   const period = resolvePeriod(query, deps.now());
-  const [actions, firstDay] = await Promise.all([
+  // "All time" reads from the beginning and starts the series at the first day with data.
+  const scope: repo.Scope = { userId: sellerId, projectId: query.project_id, from: period.from ?? repo.ALL_TIME, to: period.to };
+  const [actions, rows, returns, products, spent] = await Promise.all([
     repo.listSellerActions(deps.db, sellerId),
-    period.from === null ? repo.firstDayWithData(deps.db, sellerId, query.project_id) : Promise.resolve(undefined),
-  ]);
-  if (query.project_id !== undefined && !actions.some((action) => action.id === query.project_id)) {
-    throw new AppError('not_found', messages.actions.notFound);
-  }
-  const from = period.from ?? firstDay ?? period.to;
-  const scope: repo.Scope = { userId: sellerId, projectId: query.project_id, from, to: period.to };
-
-  const [rows, returns, products, spent] = await Promise.all([
     repo.readDailyByStatus(deps.db, scope),
     repo.readReturnsByWeek(deps.db, scope),
     repo.readTopProducts(deps.db, scope, TOP_PRODUCTS),
     repo.readPointsSpent(deps.db, scope),
   ]);
+  if (query.project_id !== undefined && !actions.some((action) => action.id === query.project_id)) {
+    throw new AppError('not_found', messages.actions.notFound);
+  }
+  const from = period.from ?? rows.reduce<string | undefined>((first, row) => (first === undefined || row.day < first ? row.day : first), undefined) ?? period.to;
   return {
     period: { kind: period.kind, from, to: period.to },
     project_id: query.project_id ?? null,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
+import { postgresErrorCode } from '../../http/errors.js';
 import {
   buyerPoints,
   projects,
@@ -30,11 +31,13 @@ function receiptValues(receipt: NewReceipt): SQL {
     ${receipt.pointsAwarded ?? 0}::int, ${receipt.countedKopecks ?? 0}::bigint, ${receipt.dedupe ?? false}::boolean, ${at(receipt.scannedAt ?? new Date())}`;
 }
 
-/** Items ride along as one JSON parameter (drizzle expands a JS array into a list). */
+/** Items ride along as one JSON value (drizzle would expand a JS array into a list). */
+function itemsJson(items: NewReceiptItem[]) {
+  return items.map((item) => ({ position: item.position, name: item.name, price_kopecks: item.priceKopecks, quantity: item.quantity, sum_kopecks: item.sumKopecks, provider_inn: item.providerInn ?? null, status: item.status }));
+}
+
 function insertItemsFrom(receiptCte: SQL, items: NewReceiptItem[]): SQL {
-  const json = JSON.stringify(
-    items.map((item) => ({ position: item.position, name: item.name, price_kopecks: item.priceKopecks, quantity: item.quantity, sum_kopecks: item.sumKopecks, provider_inn: item.providerInn ?? null, status: item.status })),
-  );
+  const json = JSON.stringify(itemsJson(items));
   return sql`INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
     SELECT r.id, i.position, i.name, i.price_kopecks, i.quantity, i.sum_kopecks, i.provider_inn, i.status
       FROM ${receiptCte} r, jsonb_to_recordset(${json}::jsonb)
@@ -52,24 +55,41 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
   return Number(rowsOf(result)[0]!.id);
 }
 
-/** What a check reads before the tax service: the live action, the cached receipt and whether it already earned here. */
+/**
+ * What a check reads before the tax service: the live action, the cached receipt and whether it
+ * already earned here. The hottest read of the service: built once per database and prepared
+ * (node-postgres then parses and plans it once per connection); a null key or identity makes its
+ * part of the answer NULL / false.
+ */
+function prepareCheckContext(db: Executor) {
+  const key = sql.placeholder('key');
+  return db
+    .select({
+      action: projects,
+      cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
+      alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts}
+        WHERE project_id = ${projects.id} AND fn = ${sql.placeholder('fn')} AND fd = ${sql.placeholder('fd')} AND fp = ${sql.placeholder('fp')} AND status = 'success'))`,
+    })
+    .from(projects)
+    .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.userId, sql.placeholder('sellerId')), isNull(projects.deletedAt)))
+    .prepare('read_check_context');
+}
+const checkContextQueries = new WeakMap<Executor, ReturnType<typeof prepareCheckContext>>();
+
 export async function readCheckContext(
   db: Executor,
   input: { sellerId: number; projectId: number; receiptKey: string | null; identity: { fn: string; fd: string; fp: string } | null },
 ): Promise<{ action: ProjectRow; cachedBody: unknown | undefined; alreadyEarned: boolean } | undefined> {
-  const key = input.receiptKey;
-  const id = input.identity;
-  const [row] = await db
-    .select({
-      action: projects,
-      cachedBody: key === null ? sql<unknown>`NULL::jsonb` : sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
-      alreadyEarned:
-        id === null
-          ? sql<boolean>`false`
-          : sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts} WHERE project_id = ${projects.id} AND fn = ${id.fn} AND fd = ${id.fd} AND fp = ${id.fp} AND status = 'success'))`,
-    })
-    .from(projects)
-    .where(and(eq(projects.id, input.projectId), eq(projects.userId, input.sellerId), isNull(projects.deletedAt)));
+  let query = checkContextQueries.get(db);
+  if (!query) checkContextQueries.set(db, (query = prepareCheckContext(db)));
+  const [row] = await query.execute({
+    sellerId: input.sellerId,
+    projectId: input.projectId,
+    key: input.receiptKey,
+    fn: input.identity?.fn ?? null,
+    fd: input.identity?.fd ?? null,
+    fp: input.identity?.fp ?? null,
+  });
   if (!row) return undefined;
   return { action: row.action, cachedBody: row.cachedBody ?? undefined, alreadyEarned: row.alreadyEarned === true || (row.alreadyEarned as unknown) === 't' };
 }
@@ -90,75 +110,61 @@ export interface AwardInput {
 }
 
 /**
- * The whole award as one statement: the seller's counter and balance move together (the
- * tier price is derived from the counter in the same UPDATE, so it is exact under any
- * concurrency and the seller row stays locked only until this statement's commit), then
- * the receipt, its items, the fee's ledger row, the points, the buyer statistics and
- * summaries, the PuzzleBot outbox row and the action's counter. Answers undefined when
- * the seller cannot pay (nothing is written).
+ * The whole award, one call of the database's award_receipt() (migration 0014): the seller's
+ * counter and balance move together (the tier price is derived from the counter in the same
+ * UPDATE, so it is exact under any concurrency and the seller row stays locked only until the
+ * commit), then the receipt, its items, the fee's ledger row, the points, the buyer statistics
+ * and summaries, the PuzzleBot outbox row and the action's counter. Answers undefined when the
+ * seller cannot pay (nothing is written).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number } | undefined> {
   const { receipt } = input;
-  const userId = receipt.userId;
-  const projectId = receipt.projectId!;
-  const buyer = receipt.buyerTgId;
-  const priceOf = (scanned: SQL) => {
-    const cases = input.tiers.map(({ max, key, fallbackRubles }) => {
-      const price = sql`(SELECT round(coalesce((SELECT value FROM billing_settings WHERE key = ${key}), ${fallbackRubles}::numeric) * 100)::bigint)`;
-      return max === null ? sql`ELSE ${price}` : sql`WHEN ${scanned} <= ${max} THEN ${price}`;
-    });
-    return sql`(CASE ${sql.join(cases, sql` `)} END)`;
+  const award = {
+    user_id: receipt.userId,
+    project_id: receipt.projectId,
+    project_name: receipt.projectName,
+    project_inns: receipt.projectInns,
+    buyer_tg_id: receipt.buyerTgId,
+    qr_raw: receipt.qrRaw,
+    fn: receipt.fn ?? null,
+    fd: receipt.fd ?? null,
+    fp: receipt.fp ?? null,
+    issued_at: receipt.issuedAt?.toISOString() ?? null,
+    total_kopecks: receipt.totalKopecks ?? null,
+    seller_name: receipt.sellerName ?? null,
+    seller_inn: receipt.sellerInn ?? null,
+    retail_place: receipt.retailPlace ?? null,
+    message: receipt.message ?? null,
+    points: input.points,
+    counted_kopecks: input.countedKopecks,
+    dedupe: receipt.dedupe ?? false,
+    scanned_at: (receipt.scannedAt ?? new Date()).toISOString(),
+    purchased_at: input.purchasedAt.toISOString(),
+    push_to_puzzlebot: input.pushToPuzzleBot,
+    fee_description: input.feeDescription,
+    clear_status_message: input.clearStatusMessage,
+    tiers: input.tiers.map(({ max, key, fallbackRubles }) => ({ max, key, fallback: fallbackRubles })),
+    items: itemsJson(input.items),
   };
-  const purchasedAt = sql`${input.purchasedAt.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    WITH charge AS (
-      UPDATE users SET scanned_receipts = scanned_receipts + 1, balance_kopecks = balance_kopecks - ${priceOf(sql`scanned_receipts`)}
-       WHERE id = ${userId} AND balance_kopecks >= ${priceOf(sql`scanned_receipts`)}
-      RETURNING balance_kopecks AS balance_after, ${priceOf(sql`scanned_receipts - 1`)} AS fee
-    ), receipt AS (
-      INSERT INTO receipts (${RECEIPT_COLUMNS}) SELECT ${receiptValues(receipt)}, charge.fee FROM charge RETURNING id
-    ), items AS (
-      ${input.items.length > 0 ? insertItemsFrom(sql`receipt`, input.items) : sql`SELECT 1`}
-    ), fee_entry AS (
-      INSERT INTO balance_ledger (user_id, kind, amount_kopecks, balance_after_kopecks, reference, description, created_at)
-      SELECT ${userId}::int, 'receipt_fee', -charge.fee, charge.balance_after, 'receipt:' || receipt.id, ${input.feeDescription}::text, ${sql`${(receipt.scannedAt ?? new Date()).toISOString()}::timestamptz`}
-        FROM charge, receipt WHERE charge.fee > 0
-    ), points_entry AS (
-      INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference)
-      SELECT ${projectId}::int, ${buyer}::text, ${input.points}::int, 'receipt ' || receipt.id, 'receipt:' || receipt.id FROM receipt WHERE ${input.points}::int > 0
-    ), points_balance AS (
-      INSERT INTO buyer_points (project_id, buyer_tg_id, balance) SELECT ${projectId}::int, ${buyer}::text, ${input.points}::int FROM charge WHERE ${input.points}::int > 0
-      ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = buyer_points.balance + EXCLUDED.balance
-    ), push AS (
-      INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) SELECT ${projectId}::int, ${buyer}::text FROM charge WHERE ${input.pushToPuzzleBot && input.points > 0}::boolean
-    ), action_buyer AS (
-      INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
-      SELECT ${userId}::int, ${projectId}::int, ${buyer}::text, 1, ${input.countedKopecks}::bigint, ${purchasedAt} FROM charge
-      ON CONFLICT (user_id, project_id, buyer_tg_id) DO UPDATE SET successful_receipts = buyer_stats.successful_receipts + 1,
-        total_kopecks = buyer_stats.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(buyer_stats.last_receipt_at, EXCLUDED.last_receipt_at)
-      RETURNING successful_receipts = 1 AS new_buyer
-    ), seller_buyer AS (
-      INSERT INTO seller_buyers (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
-      SELECT ${userId}::int, ${buyer}::text, 1, ${input.countedKopecks}::bigint, ${purchasedAt} FROM charge
-      ON CONFLICT (user_id, buyer_tg_id) DO UPDATE SET successful_receipts = seller_buyers.successful_receipts + 1,
-        total_kopecks = seller_buyers.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(seller_buyers.last_receipt_at, EXCLUDED.last_receipt_at)
-      RETURNING successful_receipts = 1 AS new_buyer
-    ), summaries AS (
-      INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks)
-      SELECT ${userId}::int, ${projectId}::int, new_buyer::int, 1, ${input.countedKopecks}::bigint FROM action_buyer
-      UNION ALL
-      SELECT ${userId}::int, 0, new_buyer::int, 1, ${input.countedKopecks}::bigint FROM seller_buyer
-      ON CONFLICT (user_id, project_id) DO UPDATE SET buyers = buyer_summaries.buyers + EXCLUDED.buyers,
-        successful_receipts = buyer_summaries.successful_receipts + 1, total_kopecks = buyer_summaries.total_kopecks + EXCLUDED.total_kopecks
-    ), action AS (
-      UPDATE projects SET receipts_count = receipts_count + 1,
-        status_message = CASE WHEN status_message = ${input.clearStatusMessage} THEN NULL ELSE status_message END
-        FROM charge WHERE projects.id = ${projectId}
-    )
-    SELECT receipt.id, charge.fee FROM receipt, charge`);
-  const [row] = rowsOf(result);
-  return row ? { receiptId: Number(row.id), feeKopecks: Number(row.fee) } : undefined;
+  const call = sql`SELECT receipt_id, fee_kopecks FROM award_receipt(${JSON.stringify(award)}::jsonb)`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = rowsOf(await db.execute(call));
+      return row ? { receiptId: Number(row.receipt_id), feeKopecks: Number(row.fee_kopecks) } : undefined;
+    } catch (error) {
+      const code = postgresErrorCode(error);
+      if (code === AWARD_SELLER_CANNOT_PAY) return undefined;
+      // Another check of the seller crossed a tier bound meanwhile: the award is undone; again at the new price.
+      if (code !== AWARD_TIER_CHANGED || attempt === AWARD_ATTEMPTS) throw error;
+    }
+  }
 }
+
+/** SQLSTATEs award_receipt() raises (migration 0014); either undoes the whole award. */
+const AWARD_SELLER_CANNOT_PAY = 'SA402';
+const AWARD_TIER_CHANGED = 'SA409';
+/** A tier bound is crossed once per tier: a second retry is already rare. */
+const AWARD_ATTEMPTS = 5;
 
 export async function readCachedTaxReceipt(db: Executor, key: string): Promise<unknown | undefined> {
   const [row] = await db.select({ body: taxReceiptCache.body }).from(taxReceiptCache).where(eq(taxReceiptCache.receiptKey, key)).limit(1);

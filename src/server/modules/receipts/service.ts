@@ -1,6 +1,6 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js';
-import type { Db, Executor } from '../../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
@@ -107,7 +107,7 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
 
 /**
  * Verifies a shopper's receipt for an action and, when it earns points, records it, charges
- * the seller the per-receipt price and awards the points — one statement in one transaction
+ * the seller the per-receipt price and awards the points — one statement, atomic on its own
  * (repository.awardReceipt). Every check is kept in the history with its verdict.
  * Round trips on the success path of a cached receipt: the action read, then the award.
  */
@@ -168,20 +168,18 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
 
   const message = answerFor('success', action, { points: verdict.points });
   try {
-    const awarded = await deps.db.transaction(async (tx: Executor) => {
-      const result = await repo.awardReceipt(tx, {
-        receipt: { ...base, ...facts, status: 'success', message, pointsAwarded: verdict.points, countedKopecks: verdict.classification.countedKopecks, dedupe: action.checkDuplicates === 1 },
-        items,
-        points: verdict.points,
-        countedKopecks: verdict.classification.countedKopecks,
-        // "Last purchase" is when the shopper bought, not when they scanned.
-        purchasedAt: receipt.issuedAt,
-        pushToPuzzleBot: Boolean(action.puzzleBotToken && action.puzzleBotPointsVariable),
-        feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
-        clearStatusMessage: messages.receipts.sellerBalanceLowStatus,
-        tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
-      });
-      return result;
+    // One statement, so atomic on its own: no BEGIN/COMMIT round trips around it.
+    const awarded = await repo.awardReceipt(deps.db, {
+      receipt: { ...base, ...facts, status: 'success', message, pointsAwarded: verdict.points, countedKopecks: verdict.classification.countedKopecks, dedupe: action.checkDuplicates === 1 },
+      items,
+      points: verdict.points,
+      countedKopecks: verdict.classification.countedKopecks,
+      // "Last purchase" is when the shopper bought, not when they scanned.
+      purchasedAt: receipt.issuedAt,
+      pushToPuzzleBot: Boolean(action.puzzleBotToken && action.puzzleBotPointsVariable),
+      feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
+      clearStatusMessage: messages.receipts.sellerBalanceLowStatus,
+      tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
     });
     if (awarded) {
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
