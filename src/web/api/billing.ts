@@ -10,7 +10,7 @@ import {
 } from '../../contract/billing.js';
 import { messages } from '../../contract/messages.js';
 import { z } from '../../contract/zod-setup.js';
-import { useSessionState } from '../auth/session.js';
+import { useSellerId } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
 import { actionsQueryKey } from './actions.js';
 import { apiRequest } from './client.js';
@@ -42,7 +42,7 @@ export function useBillingSettingsQuery() {
 /** Activation charges the balance; afterwards the profile (balance, is_activated) and the list reload (SPEC §4). */
 export function useActivateMutation() {
   const queryClient = useQueryClient();
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   return useMutation({
     mutationFn: () =>
       apiRequest({
@@ -71,7 +71,7 @@ export const balanceStatementQueryKey = (userId: number) => ['balance-statement'
  * need no invalidation.
  */
 export function useStatementQuery() {
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   return useInfiniteQuery({
     queryKey: balanceStatementQueryKey(userId ?? 0),
     enabled: userId !== undefined,
@@ -90,7 +90,7 @@ export function useStatementQuery() {
 
 /** The charges behind one folded statement line, loaded when the seller opens it. */
 export function useStatementChargesQuery(line: Pick<StatementLine, 'id' | 'first_id'>, enabled: boolean) {
-  const userId = useSessionState().session?.user.id;
+  const userId = useSellerId();
   return useInfiniteQuery({
     queryKey: [...balanceStatementQueryKey(userId ?? 0), 'charges', line.first_id, line.id],
     enabled: enabled && userId !== undefined,

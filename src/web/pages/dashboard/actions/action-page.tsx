@@ -21,7 +21,7 @@ import { ApiKeyPanel } from './api-key-panel.js';
 import { TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, errorNotice, type Notice } from '../../../components/notice.js';
-import './panel.css';
+import '../../../components/panel.css';
 import './actions.css';
 import { LoadingState } from '../../../components/list-state.js';
 

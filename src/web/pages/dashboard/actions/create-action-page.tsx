@@ -16,7 +16,7 @@ import { errorNotice } from '../../../components/notice.js';
 import { ActionForm } from './action-form.js';
 import { emptyActionForm, fieldOfServerError } from './action-form-model.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import './panel.css';
+import '../../../components/panel.css';
 import './actions.css';
 
 const s = messages.actionScreens;

@@ -7,7 +7,7 @@ import { ActionList } from './action-list.js';
 import { ActivationOffer } from './activation-offer.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, type Notice } from '../../../components/notice.js';
-import './panel.css';
+import '../../../components/panel.css';
 import './actions.css';
 
 /** /dashboard (SPEC §2 My actions): the activation offer, or the seller's actions. */

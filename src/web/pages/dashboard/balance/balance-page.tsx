@@ -6,7 +6,7 @@ import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { StatementLineItem } from './statement-line.js';
-import '../actions/panel.css';
+import '../../../components/panel.css';
 import './balance.css';
 import { LoadingState, EmptyState } from '../../../components/list-state.js';
 

@@ -12,7 +12,7 @@ import { withTicks } from './buyer-ticks.js';
 import { MailingForm } from './mailing-form.js';
 import { tokenForSending } from './mailing-form-model.js';
 import { MailingHistory } from './mailing-history.js';
-import '../actions/panel.css';
+import '../../../components/panel.css';
 import './mailing.css';
 
 const s = messages.mailingScreen;

@@ -17,7 +17,7 @@ import { ProductsTable } from './products-table.js';
 import { ShopLinkPanel } from './shop-link-panel.js';
 import { ShopSettingsPanel } from './shop-settings-panel.js';
 import { chooseShopAction } from './shop-view.js';
-import '../actions/panel.css';
+import '../../../components/panel.css';
 import '../actions/actions.css';
 import './shop.css';
 

@@ -10,7 +10,7 @@ import { formatNumber, formatRubles } from '../../../lib/format.js';
 import { Fact } from '../actions/fact.js';
 import { usePageTitle } from '../page-title.js';
 import { currentReceiptPrice, tierRows } from './tier-rows.js';
-import '../actions/panel.css';
+import '../../../components/panel.css';
 import './tariffs.css';
 import { LoadingState } from '../../../components/list-state.js';
 
