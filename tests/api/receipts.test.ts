@@ -371,8 +371,23 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 1_000);
       const projectId = await actionFor(seller, {});
       const bound = RECEIPT_TIERS[0]!.max!;
-      // 195 receipts already scanned: the next 6 are tier 1, the rest tier 2.
-      await withPostgres(backend, (db) => db.query('UPDATE users SET scanned_receipts = $1 WHERE id = $2', [bound - 5, seller.id]));
+      // 195 receipts already scanned: the next 6 are tier 1, the rest tier 2. Written with their
+      // counters and statistics in one statement, so the operator's invariants hold for the other
+      // test files sharing this database.
+      await withPostgres(backend, (db) =>
+        db.query(
+          `WITH seeded AS (
+             INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, status, message, issued_at, scanned_at)
+             SELECT $1, $2, 'Aurora', '{072196655529}', 'tier-seed', 'seed', 'success', 'seed', $4, $4 FROM generate_series(1, $3::int) RETURNING 1
+           ), stats AS (
+             INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at) VALUES ($1, $2, 'tier-seed', $3, 0, $4)
+           ), action AS (
+             UPDATE projects SET receipts_count = receipts_count + $3 WHERE id = $2
+           )
+           UPDATE users SET scanned_receipts = scanned_receipts + $3 WHERE id = $1`,
+          [seller.id, projectId, bound - 5, new Date()],
+        ),
+      );
       const qrs = await Promise.all(Array.from({ length: 12 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
       const answers = await Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(2000 + i))));
       expect(answers.map((a) => a.body.data.status)).toEqual(Array(12).fill('success'));
