@@ -110,12 +110,11 @@ export interface AwardInput {
 }
 
 /**
- * The whole award, one call of the database's award_receipt() (migration 0014): the seller's
- * counter and balance move together (the tier price is derived from the counter in the same
- * UPDATE, so it is exact under any concurrency and the seller row stays locked only until the
- * commit), then the receipt, its items, the fee's ledger row, the points, the buyer statistics
- * and summaries, the PuzzleBot outbox row and the action's counter. Answers undefined when the
- * seller cannot pay (nothing is written).
+ * The whole award, one call of the database's award_receipt() (migration 0014): the receipt, its
+ * items, the points, the buyer statistics and summaries, the PuzzleBot outbox row and the action's
+ * counter, then the seller's charge at the tier price of the seller's count, proven on the locked
+ * row (the lock is held from the charge to the commit only), and the fee's ledger row. Answers
+ * undefined when the seller cannot pay (nothing is written).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number } | undefined> {
   const { receipt } = input;
