@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '../../../../contract/messages.js';
 import { checkRequestSchema, type CheckResponse } from '../../../../contract/receipts.js';
@@ -8,6 +8,8 @@ import { downloadDemoReceiptQr, useCheckReceiptMutation, useDemoReceiptMutation 
 import { useSessionState } from '../../../auth/session.js';
 import { useHealthQuery } from '../../../api/system.js';
 import { Banner } from '../../../components/banner.js';
+import { Panel } from '../../../components/panel.js';
+import '../../../components/panel.css';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ReceiptStatusBadge } from './receipt-status-badge.js';
@@ -21,7 +23,6 @@ const checkFormSchema = checkRequestSchema.pick({ qrurl: true, user_id_tg: true 
 
 /** Checks a receipt for this action as the bot would, and shows the verdict (SPEC §2 Action page). */
 export function ActionReceiptCheck({ actionId }: { actionId: number }) {
-  const headingId = useId();
   const check = useCheckReceiptMutation(actionId);
   const demoReceipt = useDemoReceiptMutation(actionId);
   const isDemo = useHealthQuery().data?.mode === 'demo';
@@ -52,10 +53,7 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
   const handleCheck = handleSubmit((form) => check.mutate(form));
 
   return (
-    <section className="receipts-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="receipts-panel__title">
-        {s.checkTitle}
-      </h2>
+    <Panel title={s.checkTitle}>
       <form className="receipt-check" noValidate onSubmit={handleCheck}>
         <TextField label={s.qrLabel} autoComplete="off" required error={errors.qrurl} {...register('qrurl')} />
         <TextField label={s.buyerIdLabel} autoComplete="off" required error={errors.user_id_tg} {...register('user_id_tg')} />
@@ -82,7 +80,7 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
       {check.isError && <Banner tone="error">{errorMessageOf(check.error, messages.receipts.checkFailed)}</Banner>}
       {/* Always present, so screen readers announce each new verdict. */}
       <div role="status">{check.isSuccess && <CheckResult result={check.data} />}</div>
-    </section>
+    </Panel>
   );
 }
 
