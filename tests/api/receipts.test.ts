@@ -419,6 +419,20 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(written).toEqual({ paid: 3, points: 3 });
     });
 
+    it('checks and renewals of the same action at once all go through: neither waits for the other in a circle', async () => {
+      const fee = BILLING_DEFAULTS.receipt_price_tier1;
+      const seller = await createFundedSeller(url, 4 * SUBSCRIPTION + 20 * fee);
+      const projectId = await actionFor(seller, {});
+      const qrs = await Promise.all(Array.from({ length: 16 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
+      const [checks, renewals] = await Promise.all([
+        Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(4000 + i)))),
+        Promise.all(Array.from({ length: 3 }, () => seller.api.post(`/projects/${projectId}/renew`))),
+      ]);
+      expect(checks.map((answer) => answer.body.data.status)).toEqual(Array(16).fill('success'));
+      expect(renewals.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(await balanceOf(seller)).toBe(4 * fee);
+    });
+
     it('an action whose subscription is over refuses receipts', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller, { command_success: 'ok' });

@@ -39,7 +39,7 @@ export async function findLiveProject(db: Executor, userId: number, id: number, 
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
     .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
 

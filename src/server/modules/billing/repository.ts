@@ -90,7 +90,7 @@ export async function listLedgerBefore(
 }
 
 export async function lockUser(db: Executor, userId: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row;
 }
 

@@ -110,10 +110,10 @@ export interface AwardInput {
 }
 
 /**
- * The whole award, one call of the database's award_receipt() (migration 0014): the receipt, its
- * items, the points, the buyer statistics and summaries, the PuzzleBot outbox row and the action's
- * counter, then the seller's charge at the tier price of the seller's count, proven on the locked
- * row (the lock is held from the charge to the commit only), and the fee's ledger row. Answers
+ * The whole award, one call of the database's award_receipt() (migrations 0014 and 0016): the
+ * buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in one
+ * short run to the commit: the action's counter, the charge at the tier price read on the locked
+ * seller row, the buyer summaries, the receipt with its items and the fee's ledger row. Answers
  * undefined when the seller cannot pay (nothing is written).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number } | undefined> {
@@ -145,25 +145,17 @@ export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ r
     tiers: input.tiers.map(({ max, key, fallbackRubles }) => ({ max, key, fallback: fallbackRubles })),
     items: itemsJson(input.items),
   };
-  const call = sql`SELECT receipt_id, fee_kopecks FROM award_receipt(${JSON.stringify(award)}::jsonb)`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [row] = rowsOf(await db.execute(call));
-      return row ? { receiptId: Number(row.receipt_id), feeKopecks: Number(row.fee_kopecks) } : undefined;
-    } catch (error) {
-      const code = postgresErrorCode(error);
-      if (code === AWARD_SELLER_CANNOT_PAY) return undefined;
-      // Another check of the seller crossed a tier bound meanwhile: the award is undone; again at the new price.
-      if (code !== AWARD_TIER_CHANGED || attempt === AWARD_ATTEMPTS) throw error;
-    }
+  try {
+    const [row] = rowsOf(await db.execute(sql`SELECT receipt_id, fee_kopecks FROM award_receipt(${JSON.stringify(award)}::jsonb)`));
+    return { receiptId: Number(row!.receipt_id), feeKopecks: Number(row!.fee_kopecks) };
+  } catch (error) {
+    if (postgresErrorCode(error) === AWARD_SELLER_CANNOT_PAY) return undefined;
+    throw error;
   }
 }
 
-/** SQLSTATEs award_receipt() raises (migration 0014); either undoes the whole award. */
+/** The SQLSTATE award_receipt() raises when the seller's balance does not cover the receipt; the award is undone. */
 const AWARD_SELLER_CANNOT_PAY = 'SA402';
-const AWARD_TIER_CHANGED = 'SA409';
-/** A tier bound is crossed once per tier: a second retry is already rare. */
-const AWARD_ATTEMPTS = 5;
 
 export async function readCachedTaxReceipt(db: Executor, key: string): Promise<unknown | undefined> {
   const [row] = await db.select({ body: taxReceiptCache.body }).from(taxReceiptCache).where(eq(taxReceiptCache.receiptKey, key)).limit(1);

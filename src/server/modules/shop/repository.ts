@@ -72,7 +72,7 @@ export type NewProduct = Pick<ShopProductRow, 'title' | 'description' | 'imageUr
 /** A new product goes last. The action's row lock orders concurrent inserts, so positions never repeat. */
 export async function insertProduct(db: Db, sellerId: number, projectId: number, product: NewProduct): Promise<ShopProductRow> {
   return db.transaction(async (tx: Executor) => {
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('no key update');
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${shopProducts.position}), 0)` })
       .from(shopProducts)
