@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, TELEGRAM_API_ROOT } from './config.js';
 
@@ -14,6 +15,12 @@ describe('configuration', () => {
       adminToken: undefined,
       trustProxy: false,
     });
+  });
+
+  it('sizes the database pool by the cores unless DATABASE_POOL_SIZE is set', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(ConfigError);
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
