@@ -273,6 +273,39 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(regenerated.body.api_key).not.toBe(apiKey);
       expect((await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } })).status).toBe(401);
     });
+
+    it('the caller is verified with the action: each refusal has its status and message, and writes nothing', async () => {
+      const alice = await createFundedSeller(url, SUBSCRIPTION * 2 + 100);
+      const projectId = await actionFor(alice);
+      const deletedId = await actionFor(alice);
+      const { api_key: deletedKey } = (await alice.api.get(`/projects/${deletedId}`)).body.project;
+      const { api_key: apiKey } = (await alice.api.get(`/projects/${projectId}`)).body.project;
+      expect((await alice.api.request('DELETE', `/projects/${deletedId}`)).status).toBe(200);
+      const bob = await createSeller(url);
+      const signedOut = await createSeller(url);
+      expect((await signedOut.api.post('/logout')).status).toBe(200);
+      const anonymous = new ApiClient(url);
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const body = (project_id: number, extra: Record<string, unknown> = {}) => ({ qrurl: qr, project_id, user_id_tg: '42', ...extra });
+      const cases: [string, Promise<{ status: number; body: unknown }>, number, string][] = [
+        ['no session', anonymous.post('/check', body(projectId)), 401, messages.common.unauthorized],
+        ['signed out, existing action', signedOut.api.post('/check', body(projectId)), 401, messages.common.sessionExpired],
+        ['signed out, no such action', signedOut.api.post('/check', body(999_999)), 401, messages.common.sessionExpired],
+        ['another seller claimed', bob.api.post('/check', body(projectId, { user_id: alice.id })), 403, messages.common.forbidden],
+        ['another seller claimed, no such action', bob.api.post('/check', body(999_999, { user_id: alice.id })), 403, messages.common.forbidden],
+        ['no such action', bob.api.post('/check', body(999_999)), 404, messages.actions.notFound],
+        ["the owner's deleted action", alice.api.post('/check', body(deletedId)), 404, messages.actions.notFound],
+        ['API key, another seller claimed', anonymous.post('/check', body(projectId, { api_key: apiKey, user_id: bob.id })), 401, messages.receipts.apiKeyInvalid],
+        ['API key of a deleted action', anonymous.post('/check', body(deletedId, { api_key: deletedKey })), 404, messages.actions.notFound],
+        ['API key, no such action', anonymous.post('/check', body(999_999, { api_key: apiKey })), 401, messages.receipts.apiKeyInvalid],
+      ];
+      for (const [name, answer, status, message] of cases) {
+        const { status: got, body: gotBody } = await answer;
+        expect({ name, status: got, body: gotBody }).toEqual({ name, status, body: { message } });
+      }
+      expect((await alice.api.get('/receipts')).body.receipts).toEqual([]);
+      expect(await balanceOf(alice)).toBe(100);
+    });
   });
 
   describe('demo receipts', () => {

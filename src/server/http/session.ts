@@ -18,9 +18,11 @@ export async function requireSeller(
   request: FastifyRequest,
   claimedUserId?: number,
 ): Promise<number> {
-  const sellerId = await authenticate(deps, bearerToken(request));
-  if (claimedUserId !== undefined && claimedUserId !== sellerId) {
-    throw new AppError('forbidden', messages.common.forbidden);
-  }
+  return assertClaimedSeller(await authenticate(deps, bearerToken(request)), claimedUserId);
+}
+
+/** A `user_id` named by the call must be the session's own seller. */
+export function assertClaimedSeller(sellerId: number, claimedUserId?: number): number {
+  if (claimedUserId !== undefined && claimedUserId !== sellerId) throw new AppError('forbidden', messages.common.forbidden);
   return sellerId;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { loginThrottle, sessions, users, type UserRow } from '../../db/schema.js';
 import type { ThrottleCounter } from './login-throttle.js';
@@ -28,13 +28,19 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** A live session: not revoked, not expired. Values or placeholders of a prepared query. */
+export function isLiveSession(tokenHash: string | Placeholder, now: Date | Placeholder): SQL {
+  return and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))!;
+}
+
+/** The user a live session belongs to, as a subquery (the receipt check reads it with the action). */
+export function liveSessionUserId(tokenHash: Placeholder, now: Placeholder): SQL<number | null> {
+  return sql<number | null>`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${isLiveSession(tokenHash, now)})`;
+}
+
 /** The user a live (not revoked, not expired) session belongs to. */
 export async function findLiveSessionUserId(db: Executor, tokenHash: string, now: Date): Promise<number | undefined> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(isLiveSession(tokenHash, now)).limit(1);
   return row?.userId;
 }
 

@@ -86,10 +86,14 @@ export async function signOut(deps: AuthDeps, token: string): Promise<void> {
 }
 
 /** The seller a bearer token belongs to, or an error for a missing, revoked or expired session. */
-export async function authenticate(deps: AuthDeps, token: string | undefined): Promise<number> {
+export async function authenticate(deps: Pick<AuthDeps, 'db' | 'now'>, token: string | undefined): Promise<number> {
   if (!token) throw new AppError('unauthorized', messages.common.unauthorized);
-  const userId = await repo.findLiveSessionUserId(deps.db, hashSessionToken(token), deps.now());
-  if (userId === undefined) throw new AppError('unauthorized', messages.common.sessionExpired);
+  return sessionUserOrThrow(await repo.findLiveSessionUserId(deps.db, hashSessionToken(token), deps.now()));
+}
+
+/** The user of a live session, or the error for a revoked or expired one. */
+export function sessionUserOrThrow(userId: number | null | undefined): number {
+  if (userId === undefined || userId === null) throw new AppError('unauthorized', messages.common.sessionExpired);
   return userId;
 }
 

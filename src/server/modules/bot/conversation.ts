@@ -95,7 +95,7 @@ export async function answerShopper(deps: ConversationDeps, action: ProjectRow, 
 
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
 async function checkText(deps: ConversationDeps, action: ProjectRow, qr: string, buyerTgId: string): Promise<string> {
-  const result = await checkReceipt(deps, { sellerId: action.userId, projectId: action.id, qrText: qr, buyerTgId });
+  const result = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
   if (!result.success) return result.message;
   const points = await repo.readBuyerPoints(deps.db, action.id, buyerTgId);
   return `${result.message}\n${fillMessage(b.newBalance, { points })}`;

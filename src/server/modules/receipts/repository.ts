@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
+import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../http/errors.js';
 import {
   buyerPoints,
@@ -56,42 +57,72 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
 }
 
 /**
- * What a check reads before the tax service: the live action, the cached receipt and whether it
- * already earned here. The hottest read of the service: built once per database and prepared
- * (node-postgres then parses and plans it once per connection); a null key or identity makes its
- * part of the answer NULL / false.
+ * What a check reads before the tax service: the live action, who is calling (the seller of the
+ * session token, or whether the API key is the action's), the cached receipt and whether it
+ * already earned here. One read, so a check is three round trips with the award. The hottest
+ * read of the service: built once per database and prepared (node-postgres then parses and plans
+ * it once per connection); a null key, identity, token or API key makes its part NULL / false.
  */
 function prepareCheckContext(db: Executor) {
   const key = sql.placeholder('key');
   return db
     .select({
       action: projects,
+      sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('now')),
+      apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
       alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts}
         WHERE project_id = ${projects.id} AND fn = ${sql.placeholder('fn')} AND fd = ${sql.placeholder('fd')} AND fp = ${sql.placeholder('fp')} AND status = 'success'))`,
     })
     .from(projects)
-    .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.userId, sql.placeholder('sellerId')), isNull(projects.deletedAt)))
+    .where(and(eq(projects.id, sql.placeholder('projectId')), isNull(projects.deletedAt)))
     .prepare('read_check_context');
 }
 const checkContextQueries = new WeakMap<Executor, ReturnType<typeof prepareCheckContext>>();
 
+export interface CheckContext {
+  action: ProjectRow;
+  /** The seller of the session token sent, null when none was sent or it is not live. */
+  sessionUserId: number | null;
+  apiKeyMatches: boolean;
+  cachedBody: unknown | undefined;
+  alreadyEarned: boolean;
+}
+
+/** PGlite answers booleans of an expression as 't' / 'f' text, node-postgres as booleans. */
+const isTrue = (value: unknown) => value === true || value === 't';
+
 export async function readCheckContext(
   db: Executor,
-  input: { sellerId: number; projectId: number; receiptKey: string | null; identity: { fn: string; fd: string; fp: string } | null },
-): Promise<{ action: ProjectRow; cachedBody: unknown | undefined; alreadyEarned: boolean } | undefined> {
+  input: {
+    projectId: number;
+    tokenHash: string | null;
+    apiKey: string | null;
+    now: Date;
+    receiptKey: string | null;
+    identity: { fn: string; fd: string; fp: string } | null;
+  },
+): Promise<CheckContext | undefined> {
   let query = checkContextQueries.get(db);
   if (!query) checkContextQueries.set(db, (query = prepareCheckContext(db)));
   const [row] = await query.execute({
-    sellerId: input.sellerId,
     projectId: input.projectId,
+    tokenHash: input.tokenHash,
+    now: input.now.toISOString(),
+    apiKey: input.apiKey,
     key: input.receiptKey,
     fn: input.identity?.fn ?? null,
     fd: input.identity?.fd ?? null,
     fp: input.identity?.fp ?? null,
   });
   if (!row) return undefined;
-  return { action: row.action, cachedBody: row.cachedBody ?? undefined, alreadyEarned: row.alreadyEarned === true || (row.alreadyEarned as unknown) === 't' };
+  return {
+    action: row.action,
+    sessionUserId: row.sessionUserId === null ? null : Number(row.sessionUserId),
+    apiKeyMatches: isTrue(row.apiKeyMatches),
+    cachedBody: row.cachedBody ?? undefined,
+    alreadyEarned: isTrue(row.alreadyEarned),
+  };
 }
 
 export interface AwardInput {

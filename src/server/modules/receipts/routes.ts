@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
-import { AppError } from '../../http/errors.js';
 import { bearerToken, requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { listReceiptHistory } from './history.js';
-import { findProjectByApiKey } from './repository.js';
-import { checkReceipt, type ReceiptDeps } from './service.js';
+import { checkReceipt, type CheckCaller, type ReceiptDeps } from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const API_KEY_HEADER = 'x-api-key';
@@ -26,17 +24,11 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZ
         const body = request.body;
         const header = request.headers[API_KEY_HEADER];
         const apiKey = (typeof header === 'string' ? header : undefined) ?? body.api_key;
-        let sellerId: number;
-        if (apiKey && !bearerToken(request)) {
-          const owner = await findProjectByApiKey(deps.db, apiKey);
-          if (!owner || owner.id !== body.project_id || (body.user_id !== undefined && body.user_id !== owner.userId)) {
-            throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
-          }
-          sellerId = owner.userId;
-        } else {
-          sellerId = await requireSeller(deps, request, body.user_id);
-        }
-        return checkReceipt(deps, { sellerId, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg });
+        const token = bearerToken(request);
+        const caller: CheckCaller = apiKey && !token
+          ? { kind: 'apiKey', apiKey, claimedUserId: body.user_id }
+          : { kind: 'session', token, claimedUserId: body.user_id };
+        return checkReceipt(deps, { caller, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg });
       },
     );
 

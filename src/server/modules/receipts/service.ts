@@ -4,6 +4,9 @@ import type { Db } from '../../db/connection.js';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import { assertClaimedSeller } from '../../http/session.js';
+import { authenticate, sessionUserOrThrow } from '../auth/service.js';
+import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { answerFor } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
@@ -20,11 +23,64 @@ export interface ReceiptDeps {
   onPuzzleBotPushQueued?: () => void;
 }
 
+/**
+ * Who asks for a check: a seller ScanApp already knows (the shoppers' bot), the cabinet's
+ * session, or a bot platform with the action's API key. The session and the key are verified
+ * by the same read as the action; a call may also name its `user_id` (SPEC §7).
+ */
+export type CheckCaller =
+  | { kind: 'seller'; sellerId: number }
+  | { kind: 'session'; token: string | undefined; claimedUserId?: number }
+  | { kind: 'apiKey'; apiKey: string; claimedUserId?: number };
+
 export interface CheckInput {
-  sellerId: number;
+  caller: CheckCaller;
   projectId: number;
   qrText: string;
   buyerTgId: string;
+}
+
+const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
+
+/** The seller the check is for, once the caller may act on the action; errors as the other calls answer them. */
+async function authorizeCheck(
+  deps: ReceiptDeps,
+  caller: CheckCaller,
+  projectId: number,
+  context: repo.CheckContext | undefined,
+): Promise<{ sellerId: number; context: repo.CheckContext }> {
+  const sellerId = await sellerOfCaller(deps, caller, projectId, context);
+  if (!context) throw actionNotFound(); // sellerOfCaller has thrown already; this narrows the type
+  return { sellerId, context };
+}
+
+/** The caller's seller; throws unless the action exists and the caller may act on it. */
+async function sellerOfCaller(deps: ReceiptDeps, caller: CheckCaller, projectId: number, context: repo.CheckContext | undefined): Promise<number> {
+  const action = context?.action;
+  switch (caller.kind) {
+    case 'seller':
+      if (action?.userId !== caller.sellerId) throw actionNotFound();
+      return caller.sellerId;
+    case 'apiKey': {
+      if (!context) {
+        // A key of a deleted action is the action's, which is gone; any other key is wrong.
+        const owner = await repo.findProjectByApiKey(deps.db, caller.apiKey);
+        if (owner?.id === projectId && (caller.claimedUserId === undefined || caller.claimedUserId === owner.userId)) throw actionNotFound();
+        throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
+      }
+      if (!context.apiKeyMatches || (caller.claimedUserId !== undefined && caller.claimedUserId !== context.action.userId)) {
+        throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
+      }
+      return context.action.userId;
+    }
+    case 'session': {
+      const sellerId = context ? sessionUserOrThrow(context.sessionUserId) : await authenticate(deps, caller.token);
+      assertClaimedSeller(sellerId, caller.claimedUserId);
+      // Another seller's action is answered as a missing one.
+      if (action?.userId !== sellerId) throw actionNotFound();
+      return sellerId;
+    }
+  }
 }
 
 function rulesOf(action: ProjectRow): ActionRules {
@@ -109,25 +165,28 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
  * Verifies a shopper's receipt for an action and, when it earns points, records it, charges
  * the seller the per-receipt price and awards the points — one statement, atomic on its own
  * (repository.awardReceipt). Every check is kept in the history with its verdict.
- * Round trips on the success path of a cached receipt: the action read, then the award.
+ * Round trips on the success path of a cached receipt: the caller-and-action read, then the award.
  */
 export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckResponse> {
   const now = deps.now();
-  // Parsing is pure, so the action, the cached receipt and "already earned here" are one read.
+  const { caller } = input;
+  if (caller.kind === 'session' && !caller.token) throw new AppError('unauthorized', messages.common.unauthorized);
+  // Parsing is pure, so the caller, the action, the cached receipt and "already earned here" are one read.
   const qr = parseFiscalQr(input.qrText);
   const identity = qr ? { fn: qr.fn, fd: qr.i, fp: qr.fp } : null;
   // No expiry sweep on this hot path: isActionOpen() reads the end date itself.
   const context = await repo.readCheckContext(deps.db, {
-    sellerId: input.sellerId,
     projectId: input.projectId,
+    tokenHash: caller.kind === 'session' && caller.token ? hashSessionToken(caller.token) : null,
+    apiKey: caller.kind === 'apiKey' ? caller.apiKey : null,
+    now,
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
   });
-  if (!context) throw new AppError('not_found', messages.actions.notFound);
-  const { action } = context;
+  const { sellerId, context: { action, alreadyEarned, cachedBody } } = await authorizeCheck(deps, caller, input.projectId, context);
 
   const base = {
-    userId: input.sellerId,
+    userId: sellerId,
     projectId: action.id,
     projectName: action.name,
     projectInns: action.projectInns,
@@ -146,9 +205,9 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   if (!qr || !identity || !isSale(qr.n)) return refuse('not_recognized', identity ?? {});
 
   // A receipt that already earned points here needs no second lookup.
-  if (context.alreadyEarned) return refuse('already_scanned', identity);
+  if (alreadyEarned) return refuse('already_scanned', identity);
 
-  const fetched = await fetchReceipt(deps, qr, input.qrText, context.cachedBody);
+  const fetched = await fetchReceipt(deps, qr, input.qrText, cachedBody);
   if (fetched.kind === 'unavailable') return refuse('error', identity);
   if (fetched.kind === 'invalid') return refuse('not_recognized', identity);
   const receipt = fetched.receipt;
