@@ -67,8 +67,12 @@ BEGIN
     total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at)
   RETURNING s.successful_receipts = 1 INTO new_to_seller;
 
-  -- The shared rows, from here to the commit. The action before the seller, as an action's
-  -- renewal locks them, so the two never wait for each other in a circle.
+  -- The shared rows, from here to the commit. One seller's checks queue here, on a lock of
+  -- their own (key space 1 = a seller's awards; the job queue's locks use the one-key form), so
+  -- the rows below are free when a check gets to them: one hand-over per check instead of a
+  -- wait on each row. The action before the seller, as an action's renewal locks them, so the
+  -- two never wait for each other in a circle.
+  PERFORM pg_advisory_xact_lock(1, seller);
   UPDATE projects
      SET receipts_count = receipts_count + 1,
          status_message = CASE WHEN status_message = award->>'clear_status_message' THEN NULL ELSE status_message END
