@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { createSeller } from '../tests/support/api-client.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
-import { machineLine, rssMiB, table, type Row } from './report.js';
+import { machineLine, rssMiB, settledRssMiB, table, type Row } from './report.js';
 
 const CONNECTIONS = 10;
 
@@ -15,7 +15,7 @@ async function measure(database: string, env: Record<string, string>, durationS:
   const server = await startServer({ ...env, TRUST_PROXY: 'false' });
   rows.push({ scenario: 'start-up to first answer (new database)', database, value: `${Math.round(performance.now() - started)} ms` });
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  rows.push({ scenario: 'idle memory (RSS) after start-up', database, value: `${rssMiB(server.process.pid!)} MiB` });
+  rows.push({ scenario: 'idle memory (RSS) after start-up, once settled', database, value: `${await settledRssMiB(server.process.pid!)} MiB` });
 
   const seller = await createSeller(server.url);
   const login = await load(server, [{ method: 'POST', path: '/lk/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: seller.email, password: seller.password }) }], durationS);

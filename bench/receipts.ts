@@ -7,7 +7,7 @@ import type { Seller } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
-import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';
+import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
 const CONNECTIONS = 10;
 const RECEIPTS = 1_000_000;
@@ -81,7 +81,7 @@ async function checkRequest(server: RunningServer, seller: Seller, projectId: nu
     headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.api.token}` },
     setupRequest: (request) => ({
       ...request,
-      body: JSON.stringify({ qrurl: qrs[next++ % qrs.length], user_id: seller.id, project_id: projectId, user_id_tg: String(next % 5000) }),
+      body: JSON.stringify({ qrurl: qrs[next++ % qrs.length], user_id: seller.id, project_id: projectId, user_id_tg: String(1 + (next % 5000)) }),
     }),
   };
 }
@@ -133,7 +133,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
   let server = await startServer(env);
-  rows.push({ scenario: 'idle memory (RSS) after start-up, new database', database, value: `${rssMiB(server.process.pid!)} MiB` });
+  rows.push({ scenario: 'idle memory (RSS) after start-up, once settled, new database', database, value: `${await settledRssMiB(server.process.pid!)} MiB` });
   const seller = await createFundedSeller(server.url, 5_000_000);
   const projectId = (await seller.api.post('/projects', { name: 'Нагрузка', project_inns: '072196655529' })).body.project_id as number;
 
