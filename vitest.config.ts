@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // API and reliability test files mostly wait: for the servers under test (other processes),
+    // their job queues and polls. Four at a time overlap those waits (vitest's default on 2 cores
+    // is one file at a time: 1 138 s for the whole run). Browser tests still run one file at a
+    // time, in a group of their own after them (below).
+    maxWorkers: 4,
     projects: [
       {
         test: {
@@ -22,12 +27,11 @@ export default defineConfig({
       {
         test: {
           // Fuzzing, fault injection and log scanning start their own servers (and kill them):
-          // one file at a time, after the other API tests, so they neither starve nor disturb them.
+          // one file at a time, beside the API tests (it waits on its servers as they do).
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
@@ -37,8 +41,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          // One browser at a time keeps a 2-core machine responsive.
+          // One browser at a time, after the API tests, keeps a 2-core machine responsive.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
