@@ -346,6 +346,10 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const keyset = (await seller.api.get(`/receipts?page=2&limit=2&after=${lastOnPage1}`)).body;
       expect(keyset).toEqual(page2);
       expect((await seller.api.get(`/receipts?limit=2&after=${lastOnPage1}&project_id=${b}`)).body.receipts).toEqual([]);
+      // A page past the end is empty and still tells the total.
+      const pastEnd = (await seller.api.get('/receipts?page=5&limit=2')).body;
+      expect(pastEnd.receipts).toEqual([]);
+      expect(pastEnd.pagination).toMatchObject({ current_page: 5, total_pages: 2, total_receipts: 3, has_next: false, has_prev: true });
       expect((await seller.api.get('/receipts?after=0')).status).toBe(400);
       expect((await seller.api.get(`/receipts?project_filter=${a}`)).body.pagination.total_receipts).toBe(2);
       expect((await seller.api.get('/receipts?project_filter=all')).body.pagination.total_receipts).toBe(3);

@@ -1,7 +1,6 @@
 import type { ReceiptsResponse } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
 import { presentReceipt } from './presenter.js';
-import { findRepeatReceiptIds } from './repeats.js';
 import * as repo from './repository.js';
 
 /** A page of the seller's receipt history (every action, deleted ones included, or one). */
@@ -10,18 +9,15 @@ export async function listReceiptHistory(
   sellerId: number,
   query: { page: number; limit: number; projectId?: number; after?: number },
 ): Promise<ReceiptsResponse> {
-  const { rows, items, total } = await repo.listReceipts(db, sellerId, {
+  const { rows, total } = await repo.listReceipts(db, sellerId, {
     projectId: query.projectId,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     afterId: query.after,
   });
-  const itemsByReceipt = new Map<number, typeof items>();
-  for (const item of items) itemsByReceipt.set(item.receiptId, [...(itemsByReceipt.get(item.receiptId) ?? []), item]);
-  const repeats = await findRepeatReceiptIds(db, rows.map((row) => row.id));
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
   return {
-    receipts: rows.map((row) => ({ ...presentReceipt(row, itemsByReceipt.get(row.id) ?? []), repeat: repeats.has(row.id) })),
+    receipts: rows.map((row) => ({ ...presentReceipt(row, row.items), repeat: row.repeat })),
     pagination: {
       current_page: query.page,
       total_pages: totalPages,

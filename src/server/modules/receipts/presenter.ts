@@ -1,11 +1,12 @@
 import { kopecksToRubles } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
 import { RECEIPT_STATUSES, type Receipt, type ReceiptStatus } from '../../../contract/receipts.js';
-import type { ReceiptItemRow, ReceiptRow } from '../../db/schema.js';
+import type { ReceiptRow } from '../../db/schema.js';
+import type { HistoryItem } from './repository.js';
 
 const knownStatus = (status: string): ReceiptStatus => ((RECEIPT_STATUSES as readonly string[]).includes(status) ? (status as ReceiptStatus) : 'error');
 
-export function presentReceipt(row: ReceiptRow, items: ReceiptItemRow[]): Receipt {
+export function presentReceipt(row: ReceiptRow, items: HistoryItem[]): Receipt {
   return {
     id: row.id,
     project_id: row.projectId,

@@ -1,43 +1,14 @@
-import { and, eq, exists, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/connection.js';
-import { receipts } from '../../db/schema.js';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Which of these receipts are repeats: a success whose fiscal identity (ФН + ФД + ФП)
+ * Whether the receipt row is a repeat: a success whose fiscal identity (ФН + ФД + ФП)
  * already succeeded earlier in the same action. That only happens with the duplicates
  * check off (SPEC's default), when the same receipt earns and is charged again.
  *
- * Computed at read time for the history's own page of rows, so the check pipeline and
- * the receipts table stay untouched; one query per page of at most 100 receipts.
+ * Computed at read time as a column of the history page, so the check pipeline and the
+ * receipts table stay untouched. Names the outer row `receipts`: only for a select from that table.
  */
-export async function findRepeatReceiptIds(db: Executor, receiptIds: readonly number[]): Promise<Set<number>> {
-  if (receiptIds.length === 0) return new Set();
-  const earlier = alias(receipts, 'earlier');
-  const rows = await db
-    .select({ id: receipts.id })
-    .from(receipts)
-    .where(
-      and(
-        inArray(receipts.id, [...receiptIds]),
-        eq(receipts.status, 'success'),
-        isNotNull(receipts.fn),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(earlier)
-            .where(
-              and(
-                eq(earlier.projectId, receipts.projectId),
-                eq(earlier.fn, receipts.fn),
-                eq(earlier.fd, receipts.fd),
-                eq(earlier.fp, receipts.fp),
-                eq(earlier.status, 'success'),
-                lt(earlier.id, receipts.id),
-              ),
-            ),
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
+export const isRepeatSql: SQL<boolean> = sql<boolean>`(receipts.status = 'success' AND receipts.fn IS NOT NULL AND EXISTS (
+  SELECT 1 FROM receipts earlier
+   WHERE earlier.project_id = receipts.project_id AND earlier.fn = receipts.fn AND earlier.fd = receipts.fd
+     AND earlier.fp = receipts.fp AND earlier.status = 'success' AND earlier.id < receipts.id))`;

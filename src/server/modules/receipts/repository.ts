@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../http/errors.js';
+import { isRepeatSql } from './repeats.js';
 import {
   buyerPoints,
   projects,
@@ -218,31 +219,44 @@ export async function findProjectByApiKey(db: Executor, apiKey: string) {
   return row;
 }
 
+/** A history row's item, as the page's JSON column carries it. */
+export type HistoryItem = Pick<ReceiptItemRow, 'name' | 'priceKopecks' | 'quantity' | 'sumKopecks' | 'providerInn' | 'status'>;
+export type HistoryRow = ReceiptRow & { items: HistoryItem[]; repeat: boolean };
+
 /**
  * One page of a seller's receipts, newest first, optionally of one action; `afterId` (keyset)
- * starts after that receipt instead of skipping `offset` rows. The total comes from the
- * counters, never from count(*) over the receipts.
+ * starts after that receipt instead of skipping `offset` rows. One statement: each row carries
+ * its items, whether it is a repeat and the total, which comes from the counters, never from
+ * count(*) over the receipts (read on its own only when the page is empty).
  */
 export async function listReceipts(
   db: Executor,
   userId: number,
   filter: { projectId?: number; limit: number; offset: number; afterId?: number },
-): Promise<{ rows: ReceiptRow[]; items: ReceiptItemRow[]; total: number }> {
-  const where = and(
-    eq(receipts.userId, userId),
-    filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
-    // -id: see receipts_seller_newest in migration 0007.
-    filter.afterId === undefined ? undefined : sql`-${receipts.id} > ${-filter.afterId}`,
-  );
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(receipts).where(where).orderBy(sql`-${receipts.id}`).limit(filter.limit).offset(filter.afterId === undefined ? filter.offset : 0),
-    db
-      .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
-      .from(receiptCounts)
-      .where(and(eq(receiptCounts.userId, userId), filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId))),
-  ]);
-  const items = rows.length
-    ? await db.select().from(receiptItems).where(inArray(receiptItems.receiptId, rows.map((row) => row.id))).orderBy(receiptItems.receiptId, receiptItems.position)
-    : [];
-  return { rows, items, total: Number(totals?.total ?? 0) };
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const countsOfFilter = and(eq(receiptCounts.userId, userId), filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId));
+  const total = db.select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` }).from(receiptCounts).where(countsOfFilter);
+  const rows = await db
+    .select({
+      ...getTableColumns(receipts),
+      items: sql<HistoryItem[]>`(SELECT coalesce(json_agg(json_build_object('name', i.name, 'priceKopecks', i.price_kopecks, 'quantity', i.quantity,
+        'sumKopecks', i.sum_kopecks, 'providerInn', i.provider_inn, 'status', i.status) ORDER BY i.position), '[]')
+        FROM receipt_items i WHERE i.receipt_id = receipts.id)`,
+      repeat: isRepeatSql,
+      total: sql<string>`(${total})`,
+    })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.userId, userId),
+        filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
+        // -id: see receipts_seller_newest in migration 0007.
+        filter.afterId === undefined ? undefined : sql`-${receipts.id} > ${-filter.afterId}`,
+      ),
+    )
+    .orderBy(sql`-${receipts.id}`)
+    .limit(filter.limit)
+    .offset(filter.afterId === undefined ? filter.offset : 0);
+  const counted = rows[0]?.total ?? (await total)[0]?.total ?? 0;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(counted) };
 }
