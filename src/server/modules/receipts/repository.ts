@@ -5,7 +5,6 @@ import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../http/errors.js';
 import { isRepeatSql } from './repeats.js';
 import {
-  buyerPoints,
   projects,
   receiptCounts,
   receiptItems,
@@ -189,26 +188,9 @@ export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ r
 /** The SQLSTATE award_receipt() raises when the seller's balance does not cover the receipt; the award is undone. */
 const AWARD_SELLER_CANNOT_PAY = 'SA402';
 
-export async function readCachedTaxReceipt(db: Executor, key: string): Promise<unknown | undefined> {
-  const [row] = await db.select({ body: taxReceiptCache.body }).from(taxReceiptCache).where(eq(taxReceiptCache.receiptKey, key)).limit(1);
-  return row?.body;
-}
-
 export async function cacheTaxReceipt(db: Executor, key: string, body: unknown): Promise<void> {
   await db.insert(taxReceiptCache).values({ receiptKey: key, body }).onConflictDoNothing();
 }
-
-
-export async function readPointsBalance(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: buyerPoints.balance })
-    .from(buyerPoints)
-    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
-  return row?.balance ?? 0;
-}
-
-
-
 
 export async function setProjectStatusMessage(db: Executor, projectId: number, message: string | null): Promise<void> {
   await db.update(projects).set({ statusMessage: message }).where(eq(projects.id, projectId));
