@@ -59,9 +59,10 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
 /**
  * What a check reads before the tax service: the live action, who is calling (the seller of the
  * session token, or whether the API key is the action's), the cached receipt and whether it
- * already earned here. One read: a check of a cached receipt is two round trips with the award. The hottest
- * read of the service: built once per database and prepared (node-postgres then parses and plans
- * it once per connection); a null key, identity, token or API key makes its part NULL / false.
+ * already earned here. One read, so a check of a cached receipt is two round trips with the
+ * award. The hottest read of the service: built once per database and prepared (node-postgres
+ * then parses and plans it once per connection); a null key, identity, token or API key makes
+ * its part NULL / false.
  */
 function prepareCheckContext(db: Executor) {
   const key = sql.placeholder('key');
