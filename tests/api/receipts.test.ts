@@ -187,6 +187,15 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         { project_id: projectId, status: 'success', repeat: false },
         { project_id: projectId, status: 'not_recognized', repeat: false },
       ]);
+      // Pages past the first (an OFFSET, or a keyset cursor) carry the same items and repeat flags:
+      // a newer refusal moves the repeat to the second page.
+      await check(seller, projectId, 'not a receipt either');
+      const whole = (await seller.api.get('/receipts')).body.receipts as Array<{ id: number; items: unknown[]; repeat: boolean }>;
+      expect(whole[1]).toMatchObject({ repeat: true, items: expect.arrayContaining([expect.anything()]) });
+      for (let page = 2; page <= whole.length; page++) {
+        expect((await seller.api.get(`/receipts?page=${page}&limit=1`)).body.receipts).toEqual([whole[page - 1]]);
+        expect((await seller.api.get(`/receipts?page=${page}&limit=1&after=${whole[page - 2]!.id}`)).body.receipts).toEqual([whole[page - 1]]);
+      }
     });
 
     it('tax service down: status error, nothing charged or awarded', async () => {
