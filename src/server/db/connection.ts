@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,17 @@ export interface Database {
 
 export type QueryFn = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
+/**
+ * A hot query prepared by name on either database: node-postgres parses and plans it once per
+ * connection (drizzle passes the name on), PGlite once per process (PgliteStatements).
+ */
+export function prepareNamed<Prepared extends { getQuery(): { sql: string } }>(db: Executor, name: string, prepare: (name: string) => Prepared): Prepared {
+  const prepared = prepare(name);
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof PgliteStatements) client.name(prepared.getQuery().sql, name);
+  return prepared;
+}
+
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -63,9 +75,11 @@ async function openPglite(directory: string): Promise<Database> {
   if (!existsSync(path.join(directory, 'PG_VERSION'))) await (await PGlite.create(directory, { startParams: PGLITE_START_PARAMS })).close();
   const client = await PGlite.create(directory, { startParams: PGLITE_START_PARAMS });
   const query: QueryFn = async (text, params) => (await client.query(text, params)).rows as never;
+  // drizzle calls only query() and transaction() of its client, which PgliteStatements provides.
+  const statements = new PgliteStatements(client);
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db,
     query,
     async executeSql(text, values) {
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };

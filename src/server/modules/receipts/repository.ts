@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/connection.js';
+import { prepareNamed, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../http/errors.js';
@@ -60,24 +60,26 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
  * What a check reads before the tax service: the live action, who is calling (the seller of the
  * session token, or whether the API key is the action's), the cached receipt and whether it
  * already earned here. One read, so a check of a cached receipt is two round trips with the
- * award. The hottest read of the service: built once per database and prepared (node-postgres
- * then parses and plans it once per connection); a null key, identity, token or API key makes
- * its part NULL / false.
+ * award. The hottest read of the service: built once per database and prepared by name, so it
+ * is parsed and planned once per connection; a null key, identity, token or API key makes its
+ * part NULL / false.
  */
 function prepareCheckContext(db: Executor) {
   const key = sql.placeholder('key');
-  return db
-    .select({
-      action: projects,
-      sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('now')),
-      apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
-      cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
-      alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts}
-        WHERE project_id = ${projects.id} AND fn = ${sql.placeholder('fn')} AND fd = ${sql.placeholder('fd')} AND fp = ${sql.placeholder('fp')} AND status = 'success'))`,
-    })
-    .from(projects)
-    .where(and(eq(projects.id, sql.placeholder('projectId')), isNull(projects.deletedAt)))
-    .prepare('read_check_context');
+  return prepareNamed(db, 'read_check_context', (name) =>
+    db
+      .select({
+        action: projects,
+        sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('now')),
+        apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
+        cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
+        alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts}
+          WHERE project_id = ${projects.id} AND fn = ${sql.placeholder('fn')} AND fd = ${sql.placeholder('fd')} AND fp = ${sql.placeholder('fp')} AND status = 'success'))`,
+      })
+      .from(projects)
+      .where(and(eq(projects.id, sql.placeholder('projectId')), isNull(projects.deletedAt)))
+      .prepare(name),
+  );
 }
 const checkContextQueries = new WeakMap<Executor, ReturnType<typeof prepareCheckContext>>();
 
