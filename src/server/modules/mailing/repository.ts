@@ -62,8 +62,30 @@ export async function findMailingForDelivery(db: Db, mailingId: number): Promise
   return row;
 }
 
-export async function listMailings(db: Db, sellerId: number, limit: number): Promise<MailingRow[]> {
-  return db.select().from(mailings).where(eq(mailings.userId, sellerId)).orderBy(desc(mailings.id)).limit(limit);
+/** A mailing with the recipients it still has to send (pending or being sent). */
+export interface MailingWithProgress {
+  mailing: MailingRow;
+  openRecipients: number;
+}
+
+/**
+ * The figures and the open count in one statement, so one snapshot: read apart, a recipient
+ * finishing between the two reads showed `pending: 0` beside a `sent` that lacked it.
+ */
+const withProgress = {
+  mailing: mailings,
+  // A finished mailing has none left (completeMailing checks), and need not count them.
+  openRecipients: sql<number>`CASE WHEN ${mailings.status} = 'done' THEN 0 ELSE (SELECT count(*)::int FROM ${mailingRecipients}
+    WHERE ${mailingRecipients.mailingId} = ${mailings.id} AND ${mailingRecipients.state} IN ('pending', 'sending')) END`,
+};
+
+export async function findMailingWithProgress(db: Db, sellerId: number, mailingId: number): Promise<MailingWithProgress | undefined> {
+  const [row] = await db.select(withProgress).from(mailings).where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
+  return row;
+}
+
+export async function listMailings(db: Db, sellerId: number, limit: number): Promise<MailingWithProgress[]> {
+  return db.select(withProgress).from(mailings).where(eq(mailings.userId, sellerId)).orderBy(desc(mailings.id)).limit(limit);
 }
 
 /** Mailings still sending; with `idleMs`, only those no worker has touched for that long. */
@@ -181,13 +203,6 @@ export async function stopMailing(db: Db, mailingId: number, how: { status: 'can
        WHERE id = ${mailingId}`);
     return true;
   });
-}
-
-/** Recipients still to be sent, for the progress figures. */
-export async function countOpenRecipients(db: Db, mailingId: number): Promise<number> {
-  const result = await db.execute(sql`
-    SELECT count(*)::int AS open FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending')`);
-  return rowsOf<{ open: number }>(result)[0]?.open ?? 0;
 }
 
 /**

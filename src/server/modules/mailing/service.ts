@@ -79,13 +79,11 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
 }
 
 export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {
-  const mailing = await repo.findMailing(db, sellerId, mailingId);
-  if (!mailing) return undefined;
-  const [open, errors] = await Promise.all([
-    mailing.status === 'done' ? Promise.resolve(0) : repo.countOpenRecipients(db, mailingId),
-    mailing.failed > 0 ? repo.listRecipientErrors(db, mailingId, ERRORS_SHOWN) : Promise.resolve([]),
-  ]);
-  return presentMailingResult(mailing, open, errors);
+  const found = await repo.findMailingWithProgress(db, sellerId, mailingId);
+  if (!found) return undefined;
+  const { mailing, openRecipients } = found;
+  const errors = mailing.failed > 0 ? await repo.listRecipientErrors(db, mailingId, ERRORS_SHOWN) : [];
+  return presentMailingResult(mailing, openRecipients, errors);
 }
 
 export async function requireMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult> {
@@ -96,8 +94,7 @@ export async function requireMailingResult(db: Db, sellerId: number, mailingId: 
 
 export async function listMailingHistory(db: Db, sellerId: number) {
   const rows = await repo.listMailings(db, sellerId, HISTORY_LIMIT);
-  const open = await Promise.all(rows.map((row) => (row.status === 'done' ? 0 : repo.countOpenRecipients(db, row.id))));
-  return { mailings: rows.map((row, index) => presentMailingSummary(row, open[index]!)) };
+  return { mailings: rows.map(({ mailing, openRecipients }) => presentMailingSummary(mailing, openRecipients)) };
 }
 
 /** Stops a mailing in progress; recipients already sent stay sent. */
