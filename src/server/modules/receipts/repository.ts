@@ -92,9 +92,6 @@ export interface CheckContext {
   alreadyEarned: boolean;
 }
 
-/** PGlite answers booleans of an expression as 't' / 'f' text, node-postgres as booleans. */
-const isTrue = (value: unknown) => value === true || value === 't';
-
 export async function readCheckContext(
   db: Executor,
   input: {
@@ -122,9 +119,9 @@ export async function readCheckContext(
   return {
     action: row.action,
     sessionUserId: row.sessionUserId === null ? null : Number(row.sessionUserId),
-    apiKeyMatches: isTrue(row.apiKeyMatches),
+    apiKeyMatches: row.apiKeyMatches === true,
     cachedBody: row.cachedBody ?? undefined,
-    alreadyEarned: isTrue(row.alreadyEarned),
+    alreadyEarned: row.alreadyEarned === true,
   };
 }
 
