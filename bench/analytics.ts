@@ -1,4 +1,5 @@
 import { openDatabase } from '../src/server/db/connection.js';
+import { catchUp } from '../src/server/modules/analytics/repository.js';
 import { ADMIN_TOKEN_HEADER } from '../src/server/modules/admin/routes.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
@@ -8,30 +9,31 @@ const RECEIPTS = Number(process.env.BENCH_ANALYTICS_RECEIPTS ?? 1_000_000);
 const BUYERS = 150_000;
 const PRODUCTS = 40;
 const YEAR_S = 365 * 86_400;
+const MONTH_S = 30 * 86_400;
+const CATCH_UP_RECEIPTS = 100_000;
 
 /**
- * A year of one seller: RECEIPTS receipts spread evenly over 365 days, 85 % successful with
- * one counted item each (PRODUCTS product names), the rest refused with four statuses;
- * buyers drawn from BUYERS. Written with the analytics triggers off, then the aggregates
- * are built by the operator rebuild (timed), as after a restore.
+ * `receipts` receipts of one seller spread evenly over `spanS` seconds up to now, 85 % successful
+ * with one counted item each (PRODUCTS product names), the rest refused with four statuses;
+ * buyers drawn from BUYERS. The year is written with the analytics queue's trigger off, then the
+ * aggregates are built by the operator rebuild (timed), as after a restore; `queued` receipts are
+ * queued for the catch-up as checked receipts are.
  */
-function seedSql(userId: number, projectId: number): string[] {
+function seedSql(userId: number, projectId: number, { receipts, spanS, queued }: { receipts: number; spanS: number; queued: boolean }): string[] {
   return [
-    'ALTER TABLE receipts DISABLE TRIGGER receipts_analytics',
-    'ALTER TABLE receipt_items DISABLE TRIGGER receipt_items_analytics',
+    ...(queued ? [] : ['ALTER TABLE receipts DISABLE TRIGGER receipts_analytics']),
     `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
                            total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
      SELECT ${userId}, ${projectId}, 'Аналитика', '{072196655529}', ((g::bigint * 7919) % ${BUYERS})::text, 'seed', '9999000000000001', g::text, g::text,
-            now() - make_interval(secs => (g::double precision * ${YEAR_S} / ${RECEIPTS})), 178600,
+            now() - make_interval(secs => (g::double precision * ${spanS} / ${receipts})), 178600,
             CASE WHEN g % 20 < 17 THEN 'success' WHEN g % 20 = 17 THEN 'already_scanned' WHEN g % 20 = 18 THEN 'too_old' ELSE CASE WHEN g % 40 = 19 THEN 'no_items' ELSE 'not_recognized' END END,
             'seed', CASE WHEN g % 20 < 17 THEN 178 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 178600 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 75 ELSE 0 END,
-            now() - make_interval(secs => (g::double precision * ${YEAR_S} / ${RECEIPTS}))
-       FROM generate_series(1, ${RECEIPTS}) AS g`,
+            now() - make_interval(secs => (g::double precision * ${spanS} / ${receipts}))
+       FROM generate_series(1, ${receipts}) AS g`,
     `INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
      SELECT id, 0, 'Товар ' || (id % ${PRODUCTS}), 178600, 1, 178600, '072196655529', 'counted'
        FROM receipts WHERE user_id = ${userId} AND status = 'success'`,
-    'ALTER TABLE receipts ENABLE TRIGGER receipts_analytics',
-    'ALTER TABLE receipt_items ENABLE TRIGGER receipt_items_analytics',
+    ...(queued ? [] : ['ALTER TABLE receipts ENABLE TRIGGER receipts_analytics']),
     'ANALYZE receipts',
     'ANALYZE receipt_items',
   ];
@@ -47,7 +49,7 @@ async function measure(databaseUrl: string): Promise<Row[]> {
 
     const seeding = performance.now();
     const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
-    for (const statement of seedSql(seller.id, projectId)) await db.query(statement);
+    for (const statement of seedSql(seller.id, projectId, { receipts: RECEIPTS, spanS: YEAR_S, queued: false })) await db.query(statement);
     await db.close();
     console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s`);
     rows.push({ scenario: `seeding ${RECEIPTS.toLocaleString('en')} receipts over 365 days + counted items (SQL, triggers off)`, database, value: `${Math.round((performance.now() - seeding) / 1000)} s` });
@@ -82,6 +84,22 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       const { median, p95 } = await timeIt(50, get(path));
       rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
     }
+
+    // The catch-up after checks (migration 0017): another seller's month of receipts, queued as
+    // checks queue them, counted in batches as the job and analytics reads count them.
+    const other = await createFundedSeller(server.url, 100_000);
+    const otherProject = (await other.api.post('/projects', { name: 'Очередь', project_inns: '072196655529' })).body.project_id as number;
+    const queue = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    for (const statement of seedSql(other.id, otherProject, { receipts: CATCH_UP_RECEIPTS, spanS: MONTH_S, queued: true })) await queue.query(statement);
+    const catchUpStarted = performance.now();
+    const counted = await catchUp(queue.db);
+    const catchUpMs = performance.now() - catchUpStarted;
+    await queue.close();
+    rows.push({
+      scenario: `analytics catch-up of ${counted.toLocaleString('en')} queued receipts (another seller's month, ${BUYERS.toLocaleString('en')} buyers)`,
+      database,
+      value: `${(catchUpMs / 1000).toFixed(1)} s, ${(catchUpMs / counted).toFixed(3)} ms per receipt`,
+    });
 
     // The export: the whole history as CSV, with the server's RSS sampled while it streams.
     const pid = server.process.pid!;

@@ -32,6 +32,8 @@ import { createFloodGuard } from './modules/bot/flood-guard.js';
 import { BotPollers } from './modules/bot/pollers.js';
 import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
+import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-catch-up.js';
+import { coalesce } from './jobs/coalesce.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
 import { demoShopRoutes } from './modules/shop/demo-routes.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
 /** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
 const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
+/** How long after a checked receipt its analytics are counted, at the latest (reads count them at once). */
+const ANALYTICS_CATCH_UP_DELAY_MS = 2_000;
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -104,7 +108,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   // Jobs queued by request handlers and pollers; bound once the queue runs.
   let queueRef: JobQueue | undefined;
   const kick = (job: string) => () => void queueRef?.sendDebounced(job, 1).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
-  const receiptDeps = { ...deps, tax, log: app.log, onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB) };
+  // Analytics count receipts in batches after their checks: one job a few seconds after a burst.
+  const analyticsSoon = coalesce(ANALYTICS_CATCH_UP_DELAY_MS, kick(ANALYTICS_CATCH_UP_JOB));
+  const receiptDeps = { ...deps, tax, log: app.log, onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB), onReceiptWritten: analyticsSoon };
   const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
   const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
@@ -119,6 +125,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     jobs: [
       puzzleBotPushJob({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       subscriptionExpiryJob(database.db, now, app.log),
+      analyticsCatchUpJob(database.db),
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
       shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
@@ -134,6 +141,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   });
   queueRef = queue;
   app.addHook('onClose', async () => {
+    analyticsSoon.cancel();
     await pollers.stop();
     await queue.stop();
   });

@@ -4,7 +4,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import type { Receipt } from '../../src/contract/receipts.js';
 import { createSeller, type Seller } from '../support/api-client.js';
-import { backends } from '../support/backends.js';
+import { backends, withPostgres } from '../support/backends.js';
 import { createFundedSeller, runAdminCli } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 
@@ -170,6 +170,34 @@ describe.each(backends())('analytics on $name', (backend) => {
     expect(rebuilt.stdout).toContain(messages.analytics.rebuilt);
     const after = await Promise.all(queries.map(async (query) => (await analytics(query)).body));
     expect(after).toEqual(live);
+  });
+
+  it('a buyer\'s older receipt, checked after the newer one was counted, moves the new-buyer day back', async () => {
+    const own = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 200);
+    const action = await createAction(own, 'Порядок', WB_SELLER);
+    const figures = async (query: string) => (await analytics(`${query}&project_id=${action}`, own)).body.figures;
+    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(2) + 3_600_000, '951');
+    // Read (so counted) before the older receipt arrives: the two are counted in different batches.
+    expect(await figures('period=7')).toMatchObject({ receipts_successful: 1, new_buyers: 1, returning_buyers: 0 });
+    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(20) + 3_600_000, '951');
+    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(10) + 3_600_000, '951');
+    const ownReceipts = await allReceipts(own);
+    for (const [query, from] of [['period=7', shiftDay(today, -6)], ['period=30', shiftDay(today, -29)], [`period=range&from=${shiftDay(today, -10)}&to=${today}`, shiftDay(today, -10)]] as const) {
+      expect(await figures(query), query).toEqual(expectedFrom(ownReceipts, from, today, action).figures);
+    }
+    expect(await figures('period=7')).toMatchObject({ new_buyers: 0, returning_buyers: 1 });
+  });
+
+  it('checked receipts are counted in the background too, without a read (PostgreSQL)', async ({ skip }) => {
+    if (!backend.clusterUrl) skip();
+    const own = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 200);
+    const action = await createAction(own, 'Фон', WB_SELLER);
+    await checkAt(url, own, action, 'wb-aurora-cosmetics', Date.now() - 3_600_000, '961');
+    const counted = async () =>
+      withPostgres(backend, async (db) => (await db.query('SELECT coalesce(sum(receipts), 0)::int AS n FROM analytics_daily WHERE project_id = $1', [action])).rows[0].n as number);
+    await expect.poll(counted, { timeout: 15_000, interval: 250 }).toBe(1);
+    const queued = await withPostgres(backend, async (db) => (await db.query('SELECT count(*)::int AS n FROM analytics_pending p JOIN receipts r ON r.id = p.receipt_id WHERE r.project_id = $1', [action])).rows[0].n);
+    expect(queued).toBe(0);
   });
 
   it('a seller sees only their own analytics', async () => {

@@ -355,7 +355,8 @@ export const telegramBuyers = pgTable('telegram_buyers', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-// 0008_analytics.sql: aggregates written by triggers on receipts and receipt_items.
+// 0008_analytics.sql: aggregates of the receipts, counted in batches after their checks (0017:
+// a trigger queues each receipt in analytics_pending, analytics_catch_up() counts the queue).
 const day = () => date('day', { mode: 'string' }).notNull();
 
 export const analyticsDaily = pgTable(

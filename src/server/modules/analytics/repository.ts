@@ -37,6 +37,24 @@ export interface ProductRow {
   sumKopecks: number;
 }
 
+/** Receipts counted per catch-up call: a batch is one transaction, so a backlog never holds the lock long. */
+const CATCH_UP_BATCH = 5_000;
+
+/**
+ * Counts the receipts queued since the last catch-up (migration 0017), a batch per call, until
+ * none are left; answers how many it counted. Waits for a catch-up running elsewhere, so once
+ * it returns every receipt committed before the call is in the aggregates.
+ */
+export async function catchUp(db: Executor): Promise<number> {
+  let counted = 0;
+  for (;;) {
+    const [row] = rowsOf(await db.execute(sql`SELECT analytics_catch_up(${CATCH_UP_BATCH}) AS taken`));
+    const taken = Number(row?.taken ?? 0);
+    counted += taken;
+    if (taken < CATCH_UP_BATCH) return counted;
+  }
+}
+
 function ofAction(projectId: number | undefined): SQL {
   return projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`;
 }
@@ -126,8 +144,9 @@ export async function readPointsSpent(db: Executor, scope: Scope): Promise<Point
 }
 
 /**
- * Recomputes every aggregate from the receipts. Writes to receipts wait meanwhile (SHARE
- * lock: reads go on), so nothing is checked between the recount and the commit.
+ * Recomputes every aggregate from the receipts and empties the catch-up queue. Writes to
+ * receipts wait meanwhile (SHARE lock: reads go on), so nothing is checked between the recount
+ * and the commit.
  */
 export async function rebuildAggregates(db: Executor): Promise<number> {
   return db.transaction(async (tx) => {

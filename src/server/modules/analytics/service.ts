@@ -19,6 +19,9 @@ export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query:
   const period = resolvePeriod(query, deps.now());
   // "All time" reads from the beginning and starts the series at the first day with data.
   const scope: repo.Scope = { userId: sellerId, projectId: query.project_id, from: period.from ?? repo.ALL_TIME, to: period.to };
+  // Receipts are counted in batches after their check; the ones still queued are counted now,
+  // so the answer includes every receipt checked before the request.
+  await repo.catchUp(deps.db);
   const [actions, rows, returns, products, spent] = await Promise.all([
     repo.listSellerActions(deps.db, sellerId),
     repo.readDailyByStatus(deps.db, scope),

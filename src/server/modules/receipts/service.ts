@@ -21,6 +21,8 @@ export interface ReceiptDeps {
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
   /** Called after a receipt queued a PuzzleBot push, so delivery starts at once. */
   onPuzzleBotPushQueued?: () => void;
+  /** Called after a receipt was written to the history, so its analytics are counted soon (migration 0017). */
+  onReceiptWritten?: () => void;
 }
 
 /**
@@ -197,6 +199,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   const refuse = async (status: ReceiptStatus, extra: Partial<repo.NewReceipt> = {}, items: repo.NewReceiptItem[] = []) => {
     const message = answerFor(status, action);
     await repo.insertReceipt(deps.db, { ...base, ...extra, status, message }, items);
+    deps.onReceiptWritten?.();
     return answer(status, message);
   };
 
@@ -241,6 +244,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
     });
     if (awarded) {
+      deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       return answer('success', message, verdict.points);
     }
