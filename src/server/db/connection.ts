@@ -40,14 +40,25 @@ export interface Database {
 export type QueryFn = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 /**
- * A hot query prepared by name on either database: node-postgres parses and plans it once per
- * connection (drizzle passes the name on), PGlite once per process (PgliteStatements).
+ * A hot query prepared by name on either database, once per database: node-postgres parses and
+ * plans it once per connection (drizzle passes the name on), PGlite once per process
+ * (PgliteStatements). Answers the prepared query of a database, built on its first use.
  */
-export function prepareNamed<Prepared extends { getQuery(): { sql: string } }>(db: Executor, name: string, prepare: (name: string) => Prepared): Prepared {
-  const prepared = prepare(name);
-  const client: unknown = (db as { $client?: unknown }).$client;
-  if (client instanceof PgliteStatements) client.name(prepared.getQuery().sql, name);
-  return prepared;
+export function namedStatement<Prepared extends { getQuery(): { sql: string } }>(
+  name: string,
+  prepare: (db: Executor, name: string) => Prepared,
+): (db: Executor) => Prepared {
+  const prepared = new WeakMap<Executor, Prepared>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db, name);
+      const client: unknown = (db as { $client?: unknown }).$client;
+      if (client instanceof PgliteStatements) client.name(query.getQuery().sql, name);
+      prepared.set(db, query);
+    }
+    return query;
+  };
 }
 
 export interface DatabaseOptions {
