@@ -33,7 +33,7 @@ import { BotPollers } from './modules/bot/pollers.js';
 import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-catch-up.js';
-import { coalesce } from './jobs/coalesce.js';
+import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
 import { demoShopRoutes } from './modules/shop/demo-routes.js';
@@ -63,8 +63,8 @@ export interface AppDeps {
 /** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
 const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
-/** How long after a checked receipt its analytics are counted, at the latest (reads count them at once). */
-const ANALYTICS_CATCH_UP_DELAY_MS = 2_000;
+/** Receipts are counted into the analytics at most this often per instance (reads count them at once). */
+const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -107,10 +107,23 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const telegram = createTelegramClient(config.telegram);
   // Jobs queued by request handlers and pollers; bound once the queue runs.
   let queueRef: JobQueue | undefined;
-  const kick = (job: string) => () => void queueRef?.sendDebounced(job, 1).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
-  // Analytics count receipts in batches after their checks: one job a few seconds after a burst.
-  const analyticsSoon = coalesce(ANALYTICS_CATCH_UP_DELAY_MS, kick(ANALYTICS_CATCH_UP_JOB));
-  const receiptDeps = { ...deps, tax, log: app.log, onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB), onReceiptWritten: analyticsSoon };
+  // A kick per event (a receipt, a stored update) queues at most one job per interval, from this
+  // instance's memory: queueing is a database write, which a check should not pay each time.
+  const kicks: ThrottledCall[] = [];
+  const kick = (job: string, intervalMs = 1_000) => {
+    const queueJob = () => void queueRef?.sendDebounced(job, Math.ceil(intervalMs / 1000)).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
+    const call = throttle(intervalMs, queueJob);
+    kicks.push(call);
+    return call;
+  };
+  const receiptDeps = {
+    ...deps,
+    tax,
+    log: app.log,
+    onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB),
+    // Analytics count receipts in batches after their checks.
+    onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
+  };
   const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
   const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
@@ -141,7 +154,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   });
   queueRef = queue;
   app.addHook('onClose', async () => {
-    analyticsSoon.cancel();
+    for (const call of kicks) call.cancel();
     await pollers.stop();
     await queue.stop();
   });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
 import type { PointsSpent } from './report.js';
 
 /** The lower bound of "all time": every day with data. */
@@ -151,13 +152,10 @@ export async function readPointsSpent(db: Executor, scope: Scope): Promise<Point
 export async function rebuildAggregates(db: Executor): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE receipts, receipt_items IN SHARE MODE`);
+    // The rebuild counts the queued receipts too.
+    await tx.execute(sql`SELECT analytics_discard_queue()`);
     await tx.execute(sql`SELECT analytics_rebuild()`);
     const [row] = rowsOf(await tx.execute(sql`SELECT count(*)::bigint AS receipts FROM receipts`));
     return Number(row?.receipts ?? 0);
   });
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute(). */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { aggregated, ALIASED_SORT_COLUMNS, type BuyerFilter } from '../buyers/repository.js';
-import { rowsOf } from '../analytics/repository.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Export rows read in keyset batches: each batch is a short indexed query continuing after
