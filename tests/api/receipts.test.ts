@@ -3,7 +3,7 @@ import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, creditViaCli } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 
 const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;
@@ -222,6 +222,12 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(answer.body.data).toEqual({ points_awarded: 0, status: 'seller_balance_low', error: messages.receipts.defaultSellerBalanceLow });
       expect((await seller.api.get(`/projects/${projectId}`)).body.project.status_message).toBe(messages.receipts.sellerBalanceLowStatus);
       expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(0);
+
+      // Topped up: the next receipt is paid, clears the message and is the action's first.
+      await creditViaCli(url, seller.email, 100);
+      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe('success');
+      const action = (await seller.api.get(`/projects/${projectId}`)).body.project;
+      expect(action).toMatchObject({ status_message: null, receipts_count: 1 });
     });
   });
 
@@ -428,7 +434,7 @@ describe.each(backends())('receipt checks on $name', (backend) => {
            ), stats AS (
              INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at) VALUES ($1, $2, 'tier-seed', $3, 0, $4)
            ), action AS (
-             UPDATE projects SET receipts_count = receipts_count + $3 WHERE id = $2
+             INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks) VALUES ($1, $2, 1, $3, 0)
            )
            UPDATE users SET scanned_receipts = scanned_receipts + $3 WHERE id = $1`,
           [seller.id, projectId, bound - 5, new Date()],

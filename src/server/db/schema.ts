@@ -89,7 +89,6 @@ export const projects = pgTable('projects', {
   commandNoItems: text('command_no_items'),
   receiptValidityDays: integer('receipt_validity_days').notNull(),
   checkDuplicates: smallint('check_duplicates').notNull(),
-  receiptsCount: integer('receipts_count').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   statusMessage: text('status_message'),
   subscriptionEndDate: timestamptz('subscription_end_date'),

@@ -1,6 +1,7 @@
 import type { Action } from '../../../contract/actions.js';
 import { kopecksToRubles, maskSecret } from '../../../contract/format.js';
 import type { ProjectRow } from '../../db/schema.js';
+import type { ActionRow } from './repository.js';
 
 type SettingsColumns = Pick<
   ProjectRow,
@@ -34,7 +35,7 @@ export function presentActionSettings(row: SettingsColumns) {
   };
 }
 
-export function presentAction(row: ProjectRow): Action {
+export function presentAction(row: ActionRow): Action {
   return {
     id: row.id,
     name: row.name,

@@ -1,28 +1,38 @@
-import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
-import { projects, type ProjectRow } from '../../db/schema.js';
+import { buyerSummaries, projects, type ProjectRow } from '../../db/schema.js';
 
 // Every lookup is scoped to the seller: another seller's action is simply not found.
 
-type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'userId' | 'createdAt' | 'deletedAt' | 'receiptsCount'>;
+type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'userId' | 'createdAt' | 'deletedAt'>;
+
+/** An action as the cabinet shows it: its row and its successful receipts. */
+export type ActionRow = ProjectRow & { receiptsCount: number };
+
+/** The action's successful receipts, counted by the award in the seller's summary of the action. */
+const actionColumns = {
+  ...getTableColumns(projects),
+  receiptsCount: sql<number>`coalesce((SELECT ${buyerSummaries.successfulReceipts} FROM ${buyerSummaries}
+    WHERE ${buyerSummaries.userId} = ${projects.userId} AND ${buyerSummaries.projectId} = ${projects.id}), 0)`.mapWith(Number),
+};
 
 export async function insertProject(db: Executor, userId: number, values: ProjectValues & { createdAt: Date }): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values({ ...values, userId }).returning();
   return row!;
 }
 
-export async function listLiveProjects(db: Executor, userId: number): Promise<ProjectRow[]> {
+export async function listLiveActions(db: Executor, userId: number): Promise<ActionRow[]> {
   return db
-    .select()
+    .select(actionColumns)
     .from(projects)
     .where(and(eq(projects.userId, userId), isNull(projects.deletedAt)))
     .orderBy(asc(projects.id));
 }
 
 /** Every action of the seller, live ones first, then deleted ones (newest deletion first). */
-export async function listProjectsWithDeleted(db: Executor, userId: number): Promise<ProjectRow[]> {
+export async function listActionsWithDeleted(db: Executor, userId: number): Promise<ActionRow[]> {
   return db
-    .select()
+    .select(actionColumns)
     .from(projects)
     .where(eq(projects.userId, userId))
     .orderBy(sql`${projects.deletedAt} IS NOT NULL`, desc(projects.deletedAt), asc(projects.id));
@@ -31,6 +41,15 @@ export async function listProjectsWithDeleted(db: Executor, userId: number): Pro
 export async function countLiveProjects(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), isNull(projects.deletedAt)));
   return row?.n ?? 0;
+}
+
+export async function findLiveAction(db: Executor, userId: number, id: number): Promise<ActionRow | undefined> {
+  const [row] = await db
+    .select(actionColumns)
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .limit(1);
+  return row;
 }
 
 export async function findLiveProject(db: Executor, userId: number, id: number, options: { lock?: boolean } = {}): Promise<ProjectRow | undefined> {

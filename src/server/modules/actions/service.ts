@@ -60,13 +60,13 @@ export function newApiKey(): string {
 
 export async function listActions(deps: ActionDeps, sellerId: number, options: { includeDeleted?: boolean } = {}): Promise<Action[]> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
-  const rows = options.includeDeleted ? await repo.listProjectsWithDeleted(deps.db, sellerId) : await repo.listLiveProjects(deps.db, sellerId);
+  const rows = options.includeDeleted ? await repo.listActionsWithDeleted(deps.db, sellerId) : await repo.listLiveActions(deps.db, sellerId);
   return rows.map(presentAction);
 }
 
 export async function getAction(deps: ActionDeps, sellerId: number, id: number): Promise<Action> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
-  const row = await repo.findLiveProject(deps.db, sellerId, id);
+  const row = await repo.findLiveAction(deps.db, sellerId, id);
   if (!row) throw notFound();
   return presentAction(row);
 }

@@ -94,9 +94,11 @@ export const INVARIANT_CHECKS: InvariantCheck[] = [
         FROM users u LEFT JOIN receipts r ON r.user_id = u.id AND r.status = 'success'
        GROUP BY u.id, u.scanned_receipts HAVING u.scanned_receipts <> count(r.id)
       UNION ALL
-      SELECT format('акция %s: счётчик %s, успешных чеков %s', p.id, p.receipts_count, count(r.id))
-        FROM projects p LEFT JOIN receipts r ON r.project_id = p.id AND r.status = 'success'
-       GROUP BY p.id, p.receipts_count HAVING p.receipts_count <> count(r.id)`,
+      SELECT format('акция %s: счётчик %s, успешных чеков %s', p.id, coalesce(s.successful_receipts, 0), count(r.id))
+        FROM projects p
+        LEFT JOIN buyer_summaries s ON s.user_id = p.user_id AND s.project_id = p.id
+        LEFT JOIN receipts r ON r.project_id = p.id AND r.status = 'success'
+       GROUP BY p.id, s.successful_receipts HAVING coalesce(s.successful_receipts, 0) <> count(r.id)`,
   },
   {
     name: 'mailing_figures_equal_recipients',

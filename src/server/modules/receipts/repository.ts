@@ -128,8 +128,8 @@ export interface AwardInput {
   purchasedAt: Date;
   pushToPuzzleBot: boolean;
   feeDescription: string;
-  /** The action's status message to clear once a receipt is paid again. */
-  clearStatusMessage: string;
+  /** The action's status message to clear once a receipt is paid again (null: the action read carries none). */
+  clearStatusMessage: string | null;
   /** SPEC §9 tiers: upper bounds (null = no bound) and price keys, with fallbacks when a setting row is missing. */
   tiers: readonly { max: number | null; key: string; fallbackRubles: number }[];
 }
@@ -143,10 +143,11 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
 );
 
 /**
- * The whole award, one call of the database's award_receipt() (migrations 0014 and 0016): the
- * buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in one
- * short run to the commit: the action's counter, the charge at the tier price read on the locked
- * seller row, the buyer summaries, the receipt with its items and the fee's ledger row. Answers
+ * The whole award, one call of the database's award_receipt() (migrations 0014, 0016 and 0018):
+ * the buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in
+ * one short run to the commit: the charge at the tier price read on the locked seller row, the
+ * buyer summaries (which count the action's receipts), the receipt with its items and the fee's
+ * ledger row. Answers
  * undefined when the seller cannot pay (nothing is written).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number } | undefined> {

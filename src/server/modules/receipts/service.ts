@@ -240,7 +240,8 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       purchasedAt: receipt.issuedAt,
       pushToPuzzleBot: Boolean(action.puzzleBotToken && action.puzzleBotPointsVariable),
       feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
-      clearStatusMessage: messages.receipts.sellerBalanceLowStatus,
+      // The action's row is written only when it says the balance could not pay.
+      clearStatusMessage: action.statusMessage === messages.receipts.sellerBalanceLowStatus ? action.statusMessage : null,
       tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
     });
     if (awarded) {
