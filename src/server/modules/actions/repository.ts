@@ -16,6 +16,8 @@ const actionColumns = {
     WHERE ${buyerSummaries.userId} = ${projects.userId} AND ${buyerSummaries.projectId} = ${projects.id}), 0)`.mapWith(Number),
 };
 
+const isLiveActionOf = (userId: number, id: number) => and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt));
+
 export async function insertProject(db: Executor, userId: number, values: ProjectValues & { createdAt: Date }): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values({ ...values, userId }).returning();
   return row!;
@@ -47,7 +49,7 @@ export async function findLiveAction(db: Executor, userId: number, id: number): 
   const [row] = await db
     .select(actionColumns)
     .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .where(isLiveActionOf(userId, id))
     .limit(1);
   return row;
 }
@@ -56,7 +58,7 @@ export async function findLiveProject(db: Executor, userId: number, id: number, 
   const query = db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .where(isLiveActionOf(userId, id))
     .limit(1);
   const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
@@ -66,7 +68,7 @@ export async function updateProject(db: Executor, userId: number, id: number, va
   const updated = await db
     .update(projects)
     .set(values)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .where(isLiveActionOf(userId, id))
     .returning({ id: projects.id });
   return updated.length > 0;
 }
@@ -75,7 +77,7 @@ export async function softDeleteProject(db: Executor, userId: number, id: number
   const deleted = await db
     .update(projects)
     .set({ deletedAt: now, isActive: false, updatedAt: now })
-    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .where(isLiveActionOf(userId, id))
     .returning({ id: projects.id });
   return deleted.length > 0;
 }
