@@ -147,8 +147,7 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
  * the buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in
  * one short run to the commit: the charge at the tier price read on the locked seller row, the
  * buyer summaries (which count the action's receipts), the receipt with its items and the fee's
- * ledger row. Answers
- * undefined when the seller cannot pay (nothing is written).
+ * ledger row. Answers undefined when the seller cannot pay (nothing is written).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number } | undefined> {
   const { receipt } = input;
