@@ -12,8 +12,10 @@ export type ActionRow = ProjectRow & { receiptsCount: number };
 /** The action's successful receipts, counted by the award in the seller's summary of the action. */
 const actionColumns = {
   ...getTableColumns(projects),
-  receiptsCount: sql<number>`coalesce((SELECT ${buyerSummaries.successfulReceipts} FROM ${buyerSummaries}
-    WHERE ${buyerSummaries.userId} = ${projects.userId} AND ${buyerSummaries.projectId} = ${projects.id}), 0)`.mapWith(Number),
+  // Columns qualified by hand: inside sql`` drizzle writes a bare "user_id", which the subquery
+  // would read from its own table.
+  receiptsCount: sql<number>`coalesce((SELECT summary.successful_receipts FROM ${buyerSummaries} summary
+    WHERE summary.user_id = ${projects}.user_id AND summary.project_id = ${projects}.id), 0)`.mapWith(Number),
 };
 
 const isLiveActionOf = (userId: number, id: number) => and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt));

@@ -75,8 +75,8 @@ export interface MailingWithProgress {
 const withProgress = {
   mailing: mailings,
   // A finished mailing has none left (completeMailing checks), and need not count them.
-  openRecipients: sql<number>`CASE WHEN ${mailings.status} = 'done' THEN 0 ELSE (SELECT count(*)::int FROM ${mailingRecipients}
-    WHERE ${mailingRecipients.mailingId} = ${mailings.id} AND ${mailingRecipients.state} IN ('pending', 'sending')) END`,
+  openRecipients: sql<number>`CASE WHEN ${mailings.status} = 'done' THEN 0 ELSE (SELECT count(*)::int FROM ${mailingRecipients} recipient
+    WHERE recipient.mailing_id = ${mailings}.id AND recipient.state IN ('pending', 'sending')) END`,
 };
 
 export async function findMailingWithProgress(db: Db, sellerId: number, mailingId: number): Promise<MailingWithProgress | undefined> {

@@ -71,8 +71,11 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
       sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('now')),
       apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
-      alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts}
-        WHERE project_id = ${projects.id} AND fn = ${sql.placeholder('fn')} AND fd = ${sql.placeholder('fd')} AND fp = ${sql.placeholder('fp')} AND status = 'success'))`,
+      // Qualified by hand: drizzle writes a column inside sql`` without its table, so a bare
+      // ${projects.id} here would read the receipt's own id.
+      alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts} earned
+        WHERE earned.project_id = ${projects}.id AND earned.fn = ${sql.placeholder('fn')} AND earned.fd = ${sql.placeholder('fd')}
+          AND earned.fp = ${sql.placeholder('fp')} AND earned.status = 'success'))`,
     })
     .from(projects)
     .where(and(eq(projects.id, sql.placeholder('projectId')), isNull(projects.deletedAt)))
