@@ -59,6 +59,7 @@ export const messages = {
   telegram: {
     blocked: 'Пользователь заблокировал бота',
     chatNotFound: 'Чат не найден: пользователь ещё не писал боту',
+    notStarted: 'Покупатель не запускал этого бота: Telegram не разрешает боту писать первым',
     rateLimited: 'Telegram ограничил частоту отправки',
     unauthorized: 'Неверный токен бота',
     unavailable: 'Telegram недоступен',

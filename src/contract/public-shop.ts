@@ -60,10 +60,6 @@ export const publicShopMessages = {
   cancel: 'Отмена',
   sending: 'Отправляем…',
   ordersTitle: 'Ваши запросы на обмен',
-  /** Demo mode: the shop's bot signs the demo buyer's init data; without one there is nothing to sign with. */
-  demoBuyerName: 'Покупатель',
-  demoBuyerNameInvalid: 'Имя демо-покупателя — от 1 до 64 символов.',
-  demoBotTokenMissing: 'Чтобы открыть магазин в демо-режиме, сохраните токен бота в кабинете: бота рассылок или бота магазина.',
 } as const;
 
 /** Fills `{name}` placeholders (the same rule as `fillMessage` in messages.ts, without its catalogue). */

@@ -174,12 +174,3 @@ export const purchaseRequestSchema = z.object({
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 export const purchaseResponseSchema = z.object({ message: z.string(), order: publicOrderSchema, points: z.number().int() });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
-
-// ---- demo mode: the emulator's Mini App stand-in ----
-
-/** A demo buyer (Telegram ids are positive integers; 16 digits is what the shop stores). */
-export const demoInitDataRequestSchema = z.object({
-  user_id: z.number({ error: p.telegramIdUnknown }).int(p.telegramIdUnknown).positive(p.telegramIdUnknown).max(Number.MAX_SAFE_INTEGER, p.telegramIdUnknown),
-  first_name: z.string({ error: p.demoBuyerNameInvalid }).trim().min(1, p.demoBuyerNameInvalid).max(64, p.demoBuyerNameInvalid).optional().default(p.demoBuyerName),
-});
-export const demoInitDataResponseSchema = z.object({ init_data: z.string() });

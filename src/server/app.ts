@@ -36,7 +36,6 @@ import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-ca
 import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
-import { demoShopRoutes } from './modules/shop/demo-routes.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
@@ -125,7 +124,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
   };
   const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
-  const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, mode: config.telegram.updates, pollers, log: app.log });
+  // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
+  const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
+  const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, webAppButtons, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
     db: database.db,
     telegram,
@@ -146,7 +147,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         ...receiptDeps,
         telegram,
         publicUrl: config.publicUrl,
-        webAppButtons: config.publicUrl.startsWith('https://') || config.telegram.emulated,
+        webAppButtons,
         isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
       }),
       botPollersJob(pollers),
@@ -161,6 +162,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   // Mailings interrupted by a stop or a crash go on from where they were; bots are polled again.
   await queue.send(MAILING_RESUME_JOB, { all: true });
   await pollers.superviseAll();
+  // Bots connected by an older version get the current setup (update kinds, menu button) once,
+  // when the server listens (in demo mode Telegram's emulator is this server).
+  app.server.once('listening', () => void bots.syncOutdated().catch((error: unknown) => app.log.warn({ err: error }, 'could not check the bots’ setup')));
   await app.register(
     async (api) => {
       registerInputGuard(api);
@@ -187,10 +191,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         telegram,
         publicUrl: config.publicUrl,
         onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
+        onShopLinkChanged: (projectId: number) => bots.sync(projectId, null).catch((error: unknown) => app.log.warn({ projectId, err: error }, 'could not update the bot for the new shop link')),
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
-      if (config.telegram.emulated) await api.register(demoShopRoutes(shop));
       await api.register(buyerRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
 
@@ -221,7 +225,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
-  if (config.telegram.emulated) await app.register(telegramEmulator({ webAppInitDataPath: `${API_BASE}/demo/shop` }), { prefix: TELEGRAM_EMULATOR_PREFIX });
+  if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: TELEGRAM_EMULATOR_PREFIX });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
-import { signInitData } from '../../src/server/modules/shop/init-data.js';
+import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';

@@ -5,7 +5,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ORDER_STATUS_LABELS } from '../../src/contract/shop.js';
 import { uploadMessages } from '../../src/contract/uploads.js';
-import { signInitData } from '../../src/server/modules/shop/init-data.js';
+import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';

@@ -12,9 +12,12 @@ export function botToken(botId: number, secret = 'AAHdqTcvCH1vGWJxfSeofSAs0K5PAL
  * The Telegram emulator on its own Fastify server on a random 127.0.0.1 port, the way the app mounts it.
  * `clock.frozenAt` stops the emulator's time (for exact rate-limit tests); undefined = real time.
  */
-export async function startTelegramEmulator(options: { webhookRetryDelaysMs?: number[] } = {}) {
+export async function startTelegramEmulator(options: { webhookRetryDelaysMs?: number[]; everyChatStarted?: boolean } = {}) {
   const clock: { frozenAt: number | undefined } = { frozenAt: undefined };
   const store = new TelegramEmulatorStore({ now: () => clock.frozenAt ?? Date.now(), webhookRetryDelaysMs: options.webhookRetryDelaysMs });
+  // Tests of the wire format, limits and files send to made-up chats; the rule that a bot writes
+  // only to shoppers who started it has tests of its own (emulator-chats.test.ts).
+  if (options.everyChatStarted) store.hasStarted = () => true;
   const app = Fastify();
   await app.register(telegramEmulator({ store }), { prefix: '/__emulators/telegram' });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -326,6 +326,10 @@ export const botConnections = pgTable('bot_connections', {
   pollOwner: text('poll_owner'),
   pollLeaseUntil: timestamptz('poll_lease_until'),
   connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+  /** Which BOT_SETUP_VERSION the webhook (or polling) was set up with. */
+  setupVersion: integer('setup_version').notNull().default(0),
+  /** The Mini App address the chat menu button was set to; null: Telegram's default button. */
+  menuUrl: text('menu_url'),
 });
 export type BotConnectionRow = typeof botConnections.$inferSelect;
 

@@ -29,7 +29,7 @@ describe('Telegram client against the emulator', () => {
   let token = '';
 
   beforeAll(async () => {
-    emulator = await startTelegramEmulator({ webhookRetryDelaysMs: [20, 20, 20] });
+    emulator = await startTelegramEmulator({ webhookRetryDelaysMs: [20, 20, 20], everyChatStarted: true });
     telegram = createTelegramClient({ apiRoot: emulator.apiRoot, timeoutMs: 5_000 });
   });
   afterAll(() => emulator.close());

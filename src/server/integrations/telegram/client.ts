@@ -15,7 +15,11 @@ export interface TelegramClient {
   setWebhook(token: string, input: { url: string; secret_token: string; allowed_updates?: UpdateKind[] }): Promise<void>;
   deleteWebhook(token: string): Promise<void>;
   /** Long polling: waits up to `timeout` seconds (0 = answer at once) for updates after `offset`. */
-  getUpdates(token: string, input?: { offset?: number; timeout?: number }): Promise<Update[]>;
+  getUpdates(token: string, input?: { offset?: number; timeout?: number; allowed_updates?: UpdateKind[] }): Promise<Update[]>;
+  /** The chat's menu button (left of the input field): the bot's default, or one chat's. */
+  setChatMenuButton(token: string, input: { chat_id?: number; menu_button: MenuButton }): Promise<void>;
+  /** Ends the button's loading state in the shopper's app; Telegram takes one answer per press. */
+  answerCallbackQuery(token: string, callbackQueryId: string): Promise<void>;
   getFile(token: string, fileId: string): Promise<{ file_path: string; file_size?: number }>;
   downloadFile(token: string, filePath: string): Promise<Buffer>;
 }
@@ -29,6 +33,7 @@ export interface TelegramBot {
 export type ParseMode = 'HTML' | 'MarkdownV2';
 /** `message`, `callback_query`, …: which updates a webhook receives. */
 export type UpdateKind = Exclude<keyof Update, 'update_id'>;
+export type MenuButton = { type: 'default' } | { type: 'commands' } | { type: 'web_app'; text: string; web_app: { url: string } };
 export type ReplyMarkup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | ForceReply;
 
 export interface SendMessageInput {
@@ -110,6 +115,14 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
     async getUpdates(token, input = {}) {
       const waitMs = (input.timeout ?? 0) * 1000;
       return call(token, 'getUpdates', (api, signal) => api.getUpdates(input, signal), waitMs);
+    },
+
+    async setChatMenuButton(token, input) {
+      await call(token, 'setChatMenuButton', (api, signal) => api.setChatMenuButton(input, signal));
+    },
+
+    async answerCallbackQuery(token, callbackQueryId) {
+      await call(token, 'answerCallbackQuery', (api, signal) => api.answerCallbackQuery(callbackQueryId, {}, signal));
     },
 
     async getFile(token, fileId) {

@@ -1,5 +1,5 @@
 import { NotAnImageError, type PhotoSize } from './emulator-files.js';
-import type { SentMessage, TelegramEmulatorStore } from './emulator-store.js';
+import type { MenuButton, SentMessage, TelegramEmulatorStore } from './emulator-store.js';
 import { markupProblem, parseModeNamed, visibleText, type TelegramParseMode } from './emulator-text.js';
 import { UpdatesConflict } from './emulator-updates.js';
 
@@ -42,6 +42,17 @@ const METHODS: Record<string, (call: Call) => unknown> = {
   },
   getwebhookinfo: ({ store, botId }) => store.updates.webhookInfo(botId),
   getupdates: getUpdates,
+  setchatmenubutton: setChatMenuButton,
+  getchatmenubutton: ({ store, botId, params }) => {
+    const chatId = params.chat_id === undefined ? undefined : chatIdParam(params);
+    return (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ?? store.menuButtons.get(String(botId)) ?? { type: 'default' };
+  },
+  answercallbackquery: ({ store, params }) => {
+    const id = stringParam(params, 'callback_query_id');
+    // Telegram accepts one answer per query, within seconds of the press.
+    if (!id || !store.openCallbackQueries.delete(id)) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+    return true;
+  },
 };
 
 export async function callBotApi(store: TelegramEmulatorStore, botId: number, method: string, params: BotApiParams): Promise<unknown> {
@@ -78,9 +89,10 @@ function sendMessage({ store, botId, params }: Call) {
   if (visible.length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
   const replyMarkup = replyMarkupParam(params);
   deliverTo(store, botId, chatId);
-  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, method: 'sendMessage', text, caption: null, photo: null, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  const base = messageBase(store, botId, chatId);
+  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, message_id: base.message_id, method: 'sendMessage', text, caption: null, photo: null, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
   // Like Telegram, the answer carries the text with the markup parsed away (the log keeps what was sent).
-  return { ...messageBase(store, botId, chatId), text: visible, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
+  return { ...base, text: visible, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
 }
 
 async function sendPhoto({ store, botId, params }: Call) {
@@ -95,9 +107,10 @@ async function sendPhoto({ store, botId, params }: Call) {
   // Limits and blocks are checked before an upload is processed, as the photo is then discarded anyway.
   deliverTo(store, botId, chatId);
   const { sizes, logged } = await resolvePhoto(store, botId, photo);
-  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, method: 'sendPhoto', text: null, caption: caption || null, photo: logged, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  const base = messageBase(store, botId, chatId);
+  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, message_id: base.message_id, method: 'sendPhoto', text: null, caption: caption || null, photo: logged, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
   return {
-    ...messageBase(store, botId, chatId),
+    ...base,
     photo: sizes,
     ...(visibleCaption ? { caption: visibleCaption } : {}),
     ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
@@ -179,11 +192,65 @@ function getUpdates({ store, botId, params }: Call) {
   });
 }
 
-/** A send reaches the chat only if the chat has not blocked bots and both rate limits allow it. */
+/**
+ * A send reaches the chat only if both rate limits allow it, the chat has not blocked bots, and,
+ * for a person, they have written to this bot: Telegram never lets a bot start a conversation.
+ */
 function deliverTo(store: TelegramEmulatorStore, botId: number, chatId: number): void {
+  // A send Telegram refuses for the chat itself takes nothing from the limits.
+  if (store.blockedChats.has(chatId)) throw new BotApiFailure(403, 'Forbidden: bot was blocked by the user');
+  if (chatId > 0 && !store.hasStarted(botId, chatId)) throw new BotApiFailure(403, "Forbidden: bot can't initiate conversation with a user");
   const limited = store.limiter.trySend(botId, chatId, store.now());
   if (limited) throw new BotApiFailure(429, `Too Many Requests: retry after ${limited.retryAfterSeconds}`, limited.retryAfterSeconds);
-  if (store.blockedChats.has(chatId)) throw new BotApiFailure(403, 'Forbidden: bot was blocked by the user');
+}
+
+function setChatMenuButton({ store, botId, params }: Call) {
+  const chatId = params.chat_id === undefined || params.chat_id === '' ? undefined : chatIdParam(params);
+  const button = jsonParam(params, 'menu_button', "can't parse menu button JSON object") ?? { type: 'default' };
+  const menuButton = menuButtonOf(button);
+  store.menuButtons.set(chatId === undefined ? String(botId) : `${botId}:${chatId}`, menuButton);
+  return true;
+}
+
+function menuButtonOf(value: unknown): MenuButton {
+  if (!isRecord(value)) throw badRequest('object expected as menu button');
+  if (value.type === 'default' || value.type === 'commands') return { type: value.type };
+  if (value.type !== 'web_app') throw badRequest('unsupported menu button type');
+  const text = typeof value.text === 'string' ? value.text : '';
+  if (text.trim() === '') throw badRequest('menu button text is empty');
+  const url = isRecord(value.web_app) && typeof value.web_app.url === 'string' ? value.web_app.url : '';
+  checkWebAppUrl(url, 'menu button');
+  return { type: 'web_app', text, web_app: { url } };
+}
+
+/**
+ * Telegram opens Mini Apps only from HTTPS addresses; its test environment, which the emulator
+ * stands for (a demo runs on plain HTTP), also takes HTTP ones. Anything else is refused.
+ */
+function checkWebAppUrl(url: string, where: string): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
+}
+
+/** Telegram's checks of keyboards the emulator's tests rely on: Mini App addresses and callback data. */
+function checkKeyboard(markup: Record<string, unknown>): void {
+  const rows = Array.isArray(markup.inline_keyboard) ? markup.inline_keyboard : Array.isArray(markup.keyboard) ? markup.keyboard : [];
+  for (const row of rows) {
+    if (!Array.isArray(row)) throw badRequest('field "keyboard" must be an Array of Array');
+    for (const button of row) {
+      if (!isRecord(button)) continue;
+      if (isRecord(button.web_app)) checkWebAppUrl(typeof button.web_app.url === 'string' ? button.web_app.url : '', Array.isArray(markup.inline_keyboard) ? 'inline keyboard button' : 'keyboard button');
+      if ('callback_data' in button) {
+        const data = button.callback_data;
+        if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64) throw badRequest('BUTTON_DATA_INVALID');
+      }
+    }
+  }
 }
 
 function sentMessage(store: TelegramEmulatorStore, message: Omit<SentMessage, 'at'>): SentMessage {
@@ -229,7 +296,8 @@ function parseModeParam(params: BotApiParams): TelegramParseMode | undefined {
 function replyMarkupParam(params: BotApiParams): unknown {
   const value = jsonParam(params, 'reply_markup', "can't parse reply keyboard markup JSON object");
   if (value === undefined) return null;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('object expected as reply markup');
+  if (!isRecord(value)) throw badRequest('object expected as reply markup');
+  checkKeyboard(value);
   return value;
 }
 
@@ -264,6 +332,10 @@ function integerParam(params: BotApiParams, name: string): number | undefined {
   if (text === undefined || text === '') return undefined;
   if (!/^-?\d+$/.test(text)) throw badRequest(`field "${name}" must be of type Integer`);
   return Number(text);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
 function booleanParam(params: BotApiParams, name: string): boolean {

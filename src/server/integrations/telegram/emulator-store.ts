@@ -6,6 +6,7 @@ import { EmulatorUpdates } from './emulator-updates.js';
 export interface SentMessage {
   bot_id: number;
   chat_id: number;
+  message_id: number;
   method: 'sendMessage' | 'sendPhoto';
   text: string | null;
   caption: string | null;
@@ -16,6 +17,9 @@ export interface SentMessage {
   /** ISO time. */
   at: string;
 }
+
+/** Telegram's MenuButton: the chat's button left of the input field. */
+export type MenuButton = { type: 'default' } | { type: 'commands' } | { type: 'web_app'; text: string; web_app: { url: string } };
 
 /** Telegram's own retry schedule is not published; a few quick retries are enough to exercise a webhook. */
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 3_000, 10_000];
@@ -31,6 +35,14 @@ export class TelegramEmulatorStore {
   readonly updates: EmulatorUpdates;
   /** Shoppers who wrote to a bot: their chats show their names. */
   readonly users = new Map<number, { first_name: string; username?: string }>();
+  /** `bot:chat` of every shopper who wrote to a bot: Telegram lets a bot write only to them. */
+  readonly startedChats = new Set<string>();
+  /** The token each bot last called with: Telegram signs its Mini Apps' init data with it. */
+  readonly botTokens = new Map<number, string>();
+  /** Menu buttons set by setChatMenuButton: `bot` (the default) and `bot:chat`. */
+  readonly menuButtons = new Map<string, MenuButton>();
+  /** Callback queries a press created and the bot has not answered yet, by id. */
+  readonly openCallbackQueries = new Set<string>();
   private readonly lastMessageIds = new Map<string, number>();
   private outageUntilMs = 0;
 
@@ -45,6 +57,10 @@ export class TelegramEmulatorStore {
     const id = (this.lastMessageIds.get(key) ?? 0) + 1;
     this.lastMessageIds.set(key, id);
     return id;
+  }
+
+  hasStarted(botId: number, chatId: number): boolean {
+    return this.startedChats.has(`${botId}:${chatId}`);
   }
 
   startOutage(seconds: number): void {

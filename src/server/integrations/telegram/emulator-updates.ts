@@ -9,19 +9,24 @@ export interface TelegramUser {
   username?: string;
 }
 
-/** The only update kind the emulator produces: a shopper's private message to the bot. */
-export interface EmulatedUpdate {
-  update_id: number;
-  message: {
-    message_id: number;
-    from: TelegramUser;
-    chat: { id: number; type: 'private'; first_name: string; username?: string };
-    date: number;
-    text?: string;
-    photo?: PhotoSize[];
-    caption?: string;
-  };
+/** A shopper's private message to the bot. */
+export interface EmulatedMessage {
+  message_id: number;
+  from: TelegramUser;
+  chat: { id: number; type: 'private'; first_name: string; username?: string };
+  date: number;
+  text?: string;
+  photo?: PhotoSize[];
+  caption?: string;
 }
+
+/** The update kinds the emulator produces: a shopper's message, or a press of a callback button. */
+export type EmulatedUpdate =
+  | { update_id: number; message: EmulatedMessage }
+  | {
+      update_id: number;
+      callback_query: { id: string; from: TelegramUser; message: { message_id: number; chat: EmulatedMessage['chat']; date: number }; chat_instance: string; data: string };
+    };
 
 export interface WebhookInfo {
   url: string;
@@ -74,7 +79,9 @@ export class EmulatorUpdates {
 
   push(botId: number, update: EmulatedUpdate): void {
     const bot = this.bot(botId);
-    if (bot.allowedUpdates.length > 0 && !bot.allowedUpdates.includes('message')) return;
+    // Telegram drops kinds the bot did not ask for; a bot that never said gets every kind but a few special ones.
+    const kind = 'message' in update ? 'message' : 'callback_query';
+    if (bot.allowedUpdates.length > 0 && !bot.allowedUpdates.includes(kind)) return;
     bot.pending.push(update);
     if (bot.pending.length > MAX_PENDING_UPDATES) bot.pending.shift();
     if (bot.webhook) void this.deliver(bot);

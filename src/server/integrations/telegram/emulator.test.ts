@@ -10,7 +10,7 @@ describe('Telegram emulator wire format', () => {
   const nextToken = (secret?: string) => botToken(++botId, secret);
 
   beforeAll(async () => {
-    emulator = await startTelegramEmulator();
+    emulator = await startTelegramEmulator({ everyChatStarted: true });
   });
   afterAll(() => emulator.close());
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BotApiFailure, callBotApi, type BotApiParams } from './emulator-bot-api.js';
 import { NotAnImageError } from './emulator-files.js';
+import { messageUpdate, openMenuButton, pressButton, PressRefused } from './emulator-launch.js';
 import { TelegramEmulatorStore } from './emulator-store.js';
 import { webAppStandInScript } from './emulator-web-app.js';
 import { botIdOf, isWellFormedBotToken } from './token.js';
@@ -41,12 +42,20 @@ const updateBodySchema = z
     text: z.string().min(1).max(4096).optional(),
     photo_base64: z.base64().min(1).optional(),
     caption: z.string().max(1024).optional(),
+    /** The text of a button the bot showed this shopper. */
+    press: z.string().min(1).optional(),
+    /** Opens the chat's menu button. */
+    menu_button: z.literal(true).optional(),
   })
-  .refine((body) => (body.text === undefined) !== (body.photo_base64 === undefined), 'either text or photo_base64 is required');
+  .refine(
+    (body) => [body.text, body.photo_base64, body.press, body.menu_button].filter((part) => part !== undefined).length === 1,
+    'exactly one of text, photo_base64, press or menu_button is required',
+  );
+const menuButtonQuerySchema = z.object({ bot_id: z.coerce.number().int().positive(), chat_id: chatIdSchema.optional() });
 
-export function telegramEmulator(options: { store?: TelegramEmulatorStore; webAppInitDataPath?: string } = {}): FastifyPluginAsync {
+export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}): FastifyPluginAsync {
   const store = options.store ?? new TelegramEmulatorStore();
-  const webAppScript = webAppStandInScript({ initDataPath: options.webAppInitDataPath ?? '/lk/api/demo/shop' });
+  const webAppScript = webAppStandInScript();
 
   return async (app) => {
     await app.register(formbody);
@@ -68,6 +77,7 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore; webAp
         if (store.inOutage()) return sendFailure(reply, new BotApiFailure(502, 'Bad Gateway'));
         if (!isWellFormedBotToken(token)) return sendFailure(reply, new BotApiFailure(401, 'Unauthorized'));
         const params: BotApiParams = { ...(request.query as BotApiParams), ...(isRecord(request.body) ? request.body : {}) };
+        store.botTokens.set(botIdOf(token), token);
         try {
           return { ok: true, result: await callBotApi(store, botIdOf(token), method, params) };
         } catch (error) {
@@ -134,33 +144,51 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore; webAp
       return { ok: true };
     });
 
+    /**
+     * A shopper acts in a chat with a bot: writes (`text`, `photo_base64`), presses a button the bot
+     * showed (`press`), or opens the menu button (`menu_button`). Writing starts the chat, after
+     * which the bot may write to the shopper. Answers the update made, or the page to open.
+     */
     app.post('/updates', { bodyLimit: UPDATE_BODY_LIMIT_BYTES }, async (request, reply) => {
       const body = updateBodySchema.safeParse(request.body);
       if (!body.success) return controlError(reply, body.error);
-      const { bot_id: botId, from, text, photo_base64: photoBase64, caption } = body.data;
-      let photo;
+      const { bot_id: botId, from, text, photo_base64: photoBase64, caption, press, menu_button: menuButton } = body.data;
+      const user = { id: from.id, is_bot: false as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) };
+      store.users.set(from.id, { first_name: from.first_name, username: from.username });
+      let update;
+      try {
+        if (menuButton) return { ok: true, url: openMenuButton(store, botId, user) };
+        if (press !== undefined) {
+          const outcome = pressButton(store, botId, user, press);
+          if (outcome.kind === 'open') return { ok: true, url: outcome.url };
+          update = outcome.update;
+        }
+      } catch (error) {
+        if (error instanceof PressRefused) return reply.status(400).send({ ok: false, description: error.message });
+        throw error;
+      }
       if (photoBase64 !== undefined) {
+        let photo;
         try {
           photo = await store.files.storePhoto(botId, Buffer.from(photoBase64, 'base64'));
         } catch (error) {
           if (error instanceof NotAnImageError) return reply.status(400).send({ ok: false, description: 'photo_base64 is not a PNG or JPEG image' });
           throw error;
         }
+        update = messageUpdate(store, botId, user, { photo, ...(caption ? { caption } : {}) });
       }
-      store.users.set(from.id, { first_name: from.first_name, username: from.username });
-      const user = { id: from.id, is_bot: false as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) };
-      const update = {
-        update_id: store.updates.nextUpdateId(),
-        message: {
-          message_id: store.nextMessageId(botId, from.id),
-          from: user,
-          chat: { id: from.id, type: 'private' as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) },
-          date: Math.floor(store.now() / 1000),
-          ...(photo ? { photo, ...(caption ? { caption } : {}) } : { text }),
-        },
-      };
+      update ??= messageUpdate(store, botId, user, { text: text! });
+      store.startedChats.add(`${botId}:${from.id}`);
       store.updates.push(botId, update);
       return { ok: true, update_id: update.update_id };
+    });
+
+    /** The menu button a chat shows (the demo chat draws it beside the input field). */
+    app.get('/menu-button', async (request, reply) => {
+      const query = menuButtonQuerySchema.safeParse(request.query);
+      if (!query.success) return controlError(reply, query.error);
+      const { bot_id: botId, chat_id: chatId } = query.data;
+      return (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ?? store.menuButtons.get(String(botId)) ?? { type: 'default' };
     });
   };
 }

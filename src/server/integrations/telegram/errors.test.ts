@@ -40,6 +40,7 @@ describe('Telegram failures', () => {
   it('explains every kind to the seller in Russian', () => {
     const of = (kind: TelegramError['kind'], description = 'x') => describeTelegramError(new TelegramError({ kind, method: 'sendMessage', description }));
     expect(of('blocked')).toBe('Пользователь заблокировал бота');
+    expect(of('blocked', "Forbidden: bot can't initiate conversation with a user")).toBe('Покупатель не запускал этого бота: Telegram не разрешает боту писать первым');
     expect(of('chat_not_found')).toBe('Чат не найден: пользователь ещё не писал боту');
     expect(of('rate_limited')).toBe('Telegram ограничил частоту отправки');
     expect(of('unauthorized')).toBe('Неверный токен бота');

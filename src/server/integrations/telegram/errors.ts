@@ -80,7 +80,8 @@ export function isRetryable(error: unknown): boolean {
 export function describeTelegramError(error: TelegramError): string {
   switch (error.kind) {
     case 'blocked':
-      return messages.telegram.blocked;
+      // Both are 403s; only the description tells a block from a bot that was never started.
+      return /can't initiate conversation/i.test(error.description) ? messages.telegram.notStarted : messages.telegram.blocked;
     case 'chat_not_found':
       return messages.telegram.chatNotFound;
     case 'rate_limited':

@@ -9,6 +9,7 @@ import { checkReceipt, type ReceiptDeps } from '../receipts/service.js';
 import { decodeReceiptQr } from './qr-photo.js';
 import * as repo from './repository.js';
 import type { BotReply } from './repository.js';
+import { shopUrl } from './setup.js';
 
 const b = messages.bot;
 const RECEIPTS_SHOWN = 5;
@@ -54,51 +55,66 @@ export function qrFromText(text: string): string | null {
   return query && parseFiscalQr(query) ? query : null;
 }
 
+/** Callback data of the greeting's «Мои баллы» inline button. */
+export const BALANCE_CALLBACK = 'balance';
+
+/** The private chat an update comes from, its sender, and what they asked; null for anything else. */
+function readUpdate(update: Update): { chatId: number; from: NonNullable<Message['from']>; request: ShopperRequest } | null {
+  const query = update.callback_query;
+  if (query) {
+    const chat = query.message?.chat;
+    if (!chat || chat.type !== 'private') return null;
+    return { chatId: chat.id, from: query.from, request: query.data === BALANCE_CALLBACK ? { kind: 'balance' } : { kind: 'unsupported' } };
+  }
+  const message = update.message;
+  if (!message?.from || message.chat.type !== 'private') return null;
+  return { chatId: message.chat.id, from: message.from, request: readShopperRequest(message) };
+}
+
 /**
  * Works out the bot's answer to one update (null: nothing to say). Sending it is the caller's
  * job, so a failed send is retried without checking the receipt again.
  */
 export async function answerShopper(deps: ConversationDeps, action: ProjectRow, botToken: string, update: Update): Promise<BotReply | null> {
-  const message = update.message;
-  if (!message?.from || message.chat.type !== 'private') return null;
-  const chatId = message.chat.id;
-  const buyerTgId = String(message.from.id);
-  await repo.rememberBuyer(deps.db, { id: buyerTgId, firstName: message.from.first_name ?? null, username: message.from.username ?? null });
-  const reply = (text: string, replyMarkup?: ReplyMarkup): BotReply => ({ chatId, text, ...(replyMarkup ? { replyMarkup } : {}) });
+  const read = readUpdate(update);
+  if (!read) return null;
+  const { chatId, from, request } = read;
+  const buyerTgId = String(from.id);
+  await repo.rememberBuyer(deps.db, { id: buyerTgId, firstName: from.first_name ?? null, username: from.username ?? null });
+  const reply = (text: string, replyMarkup: ReplyMarkup): BotReply => ({ chatId, text, replyMarkup });
 
   const flooding = deps.isFlooding(action.telegramBotId ?? 0, chatId);
-  if (flooding === 'first_over') return reply(b.tooFast);
+  if (flooding === 'first_over') return reply(b.tooFast, BALANCE_KEYBOARD);
   if (flooding === 'over') return null;
 
-  const request = readShopperRequest(message);
   switch (request.kind) {
     case 'start':
-      return reply(fillMessage(b.greeting, { name: action.name }), await keyboard(deps, action));
+      return reply(fillMessage(b.greeting, { name: action.name }), greetingButtons(await shopAddress(deps, action)));
     case 'balance':
-      return reply(await balanceText(deps, action, buyerTgId));
+      return reply(await balanceText(deps, action, buyerTgId), shopButton(await shopAddress(deps, action)));
     case 'unsupported':
-      return reply(b.notAnImage);
+      return reply(b.notAnImage, BALANCE_KEYBOARD);
     case 'text': {
       const qr = qrFromText(request.text);
-      return reply(qr ? await checkText(deps, action, qr, buyerTgId) : b.help);
+      return qr ? checked(deps, action, qr, buyerTgId, chatId) : reply(b.help, BALANCE_KEYBOARD);
     }
     case 'photo': {
-      if (request.fileSize !== undefined && request.fileSize > MAX_IMAGE_BYTES) return reply(b.notAnImage);
+      if (request.fileSize !== undefined && request.fileSize > MAX_IMAGE_BYTES) return reply(b.notAnImage, BALANCE_KEYBOARD);
       const file = await deps.telegram.getFile(botToken, request.fileId);
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
       const decoded = await decodeReceiptQr(image);
       const qr = decoded ? qrFromText(decoded.text) : null;
-      return reply(qr ? await checkText(deps, action, qr, buyerTgId) : b.noQrFound);
+      return qr ? checked(deps, action, qr, buyerTgId, chatId) : reply(b.noQrFound, BALANCE_KEYBOARD);
     }
   }
 }
 
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
-async function checkText(deps: ConversationDeps, action: ProjectRow, qr: string, buyerTgId: string): Promise<string> {
+async function checked(deps: ConversationDeps, action: ProjectRow, qr: string, buyerTgId: string, chatId: number): Promise<BotReply> {
   const result = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
-  if (!result.success) return result.message;
+  if (!result.success) return { chatId, text: result.message, replyMarkup: BALANCE_KEYBOARD };
   const points = await repo.readBuyerPoints(deps.db, action.id, buyerTgId);
-  return `${result.message}\n${fillMessage(b.newBalance, { points })}`;
+  return { chatId, text: `${result.message}\n${fillMessage(b.newBalance, { points })}`, replyMarkup: shopButton(await shopAddress(deps, action)) };
 }
 
 async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
@@ -109,9 +125,25 @@ async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId
   return lines.join('\n');
 }
 
-async function keyboard(deps: ConversationDeps, action: ProjectRow): Promise<ReplyMarkup> {
+/**
+ * The shop's Mini App address, or null when the action has no shop. Telegram opens a Mini App with
+ * the shopper's signed identity only from an inline button or the menu button, never from a
+ * reply-keyboard button, so the shop is offered only inline (and as the menu button, connection.ts).
+ */
+async function shopAddress(deps: ConversationDeps, action: ProjectRow): Promise<string | null> {
   const shopToken = deps.webAppButtons ? await repo.findShopToken(deps.db, action.id) : null;
-  const row: ({ text: string } | { text: string; web_app: { url: string } })[] = [{ text: b.balanceButton }];
-  if (shopToken) row.push({ text: b.shopButton, web_app: { url: `${deps.publicUrl}/shop/${shopToken}` } });
-  return { keyboard: [row], resize_keyboard: true };
+  return shopToken ? shopUrl(deps.publicUrl, shopToken) : null;
+}
+
+/** The reply keyboard: text buttons only. */
+const BALANCE_KEYBOARD: ReplyMarkup = { keyboard: [[{ text: b.balanceButton }]], resize_keyboard: true, is_persistent: true };
+
+function greetingButtons(shop: string | null): ReplyMarkup {
+  const balance = [{ text: b.balanceButton, callback_data: BALANCE_CALLBACK }];
+  return { inline_keyboard: shop ? [balance, [{ text: b.shopButton, web_app: { url: shop } }]] : [balance] };
+}
+
+/** Under an answer about points: the shop, if the action has one; else the reply keyboard. */
+function shopButton(shop: string | null): ReplyMarkup {
+  return shop ? { inline_keyboard: [[{ text: b.shopButton, web_app: { url: shop } }]] } : BALANCE_KEYBOARD;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
 import * as repo from './repository.js';
+import { BOT_UPDATE_KINDS } from './setup.js';
 
 /** Long-poll wait per getUpdates call (seconds): short enough to notice a disconnect or a shutdown soon. */
 const POLL_TIMEOUT_S = 10;
@@ -58,7 +59,7 @@ export class BotPollers {
         const token = found?.action.telegramBotToken;
         if (!token || found.action.deletedAt) return;
         try {
-          const updates = await telegram.getUpdates(token, { offset: lease.offset, timeout: POLL_TIMEOUT_S });
+          const updates = await telegram.getUpdates(token, { offset: lease.offset, timeout: POLL_TIMEOUT_S, allowed_updates: BOT_UPDATE_KINDS });
           if (updates.length === 0) continue;
           const stored = await repo.storeUpdates(db, { botId: lease.botId, projectId, updates, newOffset: updates.at(-1)!.update_id + 1 });
           if (stored > 0) this.deps.onStored();

@@ -22,14 +22,35 @@ export async function findActionByBotId(db: Executor, botId: number): Promise<{ 
   return row;
 }
 
-export async function saveConnection(db: Executor, connection: Pick<BotConnectionRow, 'projectId' | 'botId' | 'mode' | 'webhookSecret'>): Promise<void> {
+export async function saveConnection(db: Executor, connection: Pick<BotConnectionRow, 'projectId' | 'botId' | 'mode' | 'webhookSecret' | 'setupVersion'>): Promise<void> {
   await db
     .insert(botConnections)
     .values(connection)
     .onConflictDoUpdate({
       target: botConnections.projectId,
-      set: { botId: connection.botId, mode: connection.mode, webhookSecret: connection.webhookSecret, updateOffset: 0, pollOwner: null, pollLeaseUntil: null, connectedAt: new Date() },
+      set: {
+        botId: connection.botId,
+        mode: connection.mode,
+        webhookSecret: connection.webhookSecret,
+        setupVersion: connection.setupVersion,
+        updateOffset: 0,
+        pollOwner: null,
+        pollLeaseUntil: null,
+        connectedAt: new Date(),
+      },
     });
+}
+
+export async function saveMenuUrl(db: Executor, projectId: number, menuUrl: string | null): Promise<void> {
+  await db.update(botConnections).set({ menuUrl }).where(eq(botConnections.projectId, projectId));
+}
+
+/** Live actions whose bot was set up by an older version, or whose menu button points elsewhere than `shopPrefix`. */
+export async function listOutdatedConnections(db: Db, setupVersion: number, shopPrefix: string): Promise<number[]> {
+  const result = await db.execute(sql`
+    SELECT c.project_id FROM bot_connections c JOIN projects p ON p.id = c.project_id
+     WHERE p.deleted_at IS NULL AND (c.setup_version < ${setupVersion} OR (c.menu_url IS NOT NULL AND left(c.menu_url, ${shopPrefix.length}) <> ${shopPrefix}))`);
+  return rowsOf<{ project_id: number }>(result).map((row) => Number(row.project_id));
 }
 
 export async function deleteConnection(db: Executor, projectId: number): Promise<void> {

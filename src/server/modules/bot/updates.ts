@@ -7,7 +7,7 @@ import * as repo from './repository.js';
 
 export interface UpdateDeps extends ConversationDeps {
   db: Db;
-  telegram: ConversationDeps['telegram'] & Pick<TelegramClient, 'sendMessage'>;
+  telegram: ConversationDeps['telegram'] & Pick<TelegramClient, 'sendMessage' | 'answerCallbackQuery'>;
 }
 
 const BATCH = 10;
@@ -27,6 +27,11 @@ export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
       if (!action || action.deletedAt || !action.telegramBotToken || action.telegramBotId !== update.botId) {
         await repo.finishUpdate(deps.db, update, { done: true });
         continue;
+      }
+      const callbackQueryId = (update.payload as Update).callback_query?.id;
+      if (callbackQueryId && update.attempts === 1) {
+        // Stops the button's spinner; a retry need not, and Telegram takes one answer per press.
+        await deps.telegram.answerCallbackQuery(action.telegramBotToken, callbackQueryId).catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
       }
       let reply = update.reply;
       if (!reply) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signInitData, verifyInitData } from './init-data.js';
+import { signInitData } from '../../integrations/telegram/web-app-init-data.js';
+import { verifyInitData } from './init-data.js';
 
 const TOKEN = '1234567890:AAEabcdefghijklmnopqrstuvwxyz012345';
 const now = new Date('2026-11-23T12:00:00Z');

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { INIT_DATA_MAX_AGE_SECONDS } from '../../../contract/shop.js';
+import { initDataSignature } from '../../integrations/telegram/web-app-init-data.js';
 
 export interface TelegramWebAppUser {
   id: number;
@@ -23,7 +24,7 @@ export function verifyInitData(initData: string, botToken: string, now: Date): T
   }
   const hash = params.get('hash');
   if (!hash || !/^[0-9a-f]{64}$/i.test(hash)) return null;
-  const expected = signInitDataFields(params, botToken);
+  const expected = initDataSignature(params, botToken);
   if (!timingSafeEqual(Buffer.from(hash.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'))) return null;
 
   const authDate = Number(params.get('auth_date'));
@@ -36,22 +37,4 @@ export function verifyInitData(initData: string, botToken: string, now: Date): T
   } catch {
     return null;
   }
-}
-
-/** The hex signature of init data fields (every field but `hash`). */
-export function signInitDataFields(params: URLSearchParams, botToken: string): string {
-  const dataCheckString = [...params.entries()]
-    .filter(([key]) => key !== 'hash')
-    .map(([key, value]) => `${key}=${value}`)
-    .sort()
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  return createHmac('sha256', secret).update(dataCheckString).digest('hex');
-}
-
-/** Signs init data for a user as Telegram would (the demo Mini App stand-in and tests). */
-export function signInitData(user: TelegramWebAppUser, botToken: string, authDate: Date, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ ...extra, auth_date: String(Math.floor(authDate.getTime() / 1000)), user: JSON.stringify(user) });
-  params.set('hash', signInitDataFields(params, botToken));
-  return params.toString();
 }

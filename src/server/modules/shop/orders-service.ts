@@ -1,7 +1,7 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { BuyerAccount, PublicOrder, PublicProduct, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
 import type { Executor } from '../../db/connection.js';
-import type { ShopOrderRow, ShopSettingsRow } from '../../db/schema.js';
+import type { ShopOrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import * as repo from './repository.js';
@@ -43,14 +43,23 @@ export async function requireShop(db: Executor, token: string) {
   return shop;
 }
 
-/** The bot that opens the Mini App signs its init data: the shop's own bot, else the seller's mailing bot. */
-export function miniAppBotToken(settings: ShopSettingsRow, mailingBotToken: string | null): string | null {
-  return settings.telegramBotToken ?? mailingBotToken;
+type Shop = NonNullable<Awaited<ReturnType<typeof repo.findShopByToken>>>;
+
+/**
+ * The bots that may open the shop, whose token signs the Mini App's init data: the action's own
+ * bot (its inline and menu buttons), the shop's optional bot, and the seller's mailing bot.
+ */
+export function miniAppBotTokens(shop: Pick<Shop, 'settings' | 'actionBotToken' | 'mailingBotToken'>): string[] {
+  return [...new Set([shop.actionBotToken, shop.settings.telegramBotToken, shop.mailingBotToken].filter((token): token is string => Boolean(token)))];
 }
 
-/** The buyer, proved by Telegram's signature, never claimed (SPEC: the buyer's messenger user ID). */
-function requireBuyer(deps: ShopDeps, initData: string | undefined, botToken: string | null): TelegramWebAppUser {
-  const buyer = initData && botToken ? verifyInitData(initData, botToken, deps.now()) : null;
+/** The buyer, proved by one of the shop's bots' signature, never claimed (SPEC: the buyer's messenger user ID). */
+function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop): TelegramWebAppUser {
+  let buyer: TelegramWebAppUser | null = null;
+  for (const token of initData ? miniAppBotTokens(shop) : []) {
+    buyer = verifyInitData(initData!, token, deps.now());
+    if (buyer) break;
+  }
   if (!buyer) throw new AppError('unauthorized', p.telegramIdUnknown);
   return buyer;
 }
@@ -72,7 +81,7 @@ export async function listPublicProducts(deps: ShopDeps, token: string): Promise
 
 export async function getBuyerAccount(deps: ShopDeps, token: string, initData: string | undefined): Promise<BuyerAccount> {
   const shop = await requireShop(deps.db, token);
-  const buyer = requireBuyer(deps, initData, miniAppBotToken(shop.settings, shop.mailingBotToken));
+  const buyer = requireBuyer(deps, initData, shop);
   const projectId = shop.settings.projectId;
   const [points, orders] = await Promise.all([
     repo.readPoints(deps.db, projectId, String(buyer.id)),
@@ -88,7 +97,7 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
  */
 export async function purchase(deps: OrderDeps, token: string, initData: string | undefined, input: { productId: number; buyerTgId: string }): Promise<PurchaseResponse> {
   const shop = await requireShop(deps.db, token);
-  const buyer = requireBuyer(deps, initData, miniAppBotToken(shop.settings, shop.mailingBotToken));
+  const buyer = requireBuyer(deps, initData, shop);
   if (input.buyerTgId !== String(buyer.id)) throw new AppError('forbidden', p.buyerMismatch);
   const { settings } = shop;
   const buyerTgId = String(buyer.id);

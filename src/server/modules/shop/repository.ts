@@ -39,10 +39,10 @@ export async function updateSettings(db: Executor, sellerId: number, projectId: 
   return row!;
 }
 
-/** A live shop by its link token: its settings, the action and the seller's mailing bot (the Mini App's fallback bot). */
+/** A live shop by its link token: its settings, the action with its bot, and the seller's mailing bot (each may open the Mini App). */
 export async function findShopByToken(db: Executor, token: string) {
   const [row] = await db
-    .select({ settings: shopSettings, actionName: projects.name, mailingBotToken: users.mailingBotToken })
+    .select({ settings: shopSettings, actionName: projects.name, actionBotToken: projects.telegramBotToken, mailingBotToken: users.mailingBotToken })
     .from(shopSettings)
     .innerJoin(projects, eq(projects.id, shopSettings.projectId))
     .innerJoin(users, eq(users.id, shopSettings.userId))

@@ -15,6 +15,8 @@ export interface ShopDeps {
   now: () => Date;
   telegram: Pick<TelegramClient, 'getMe'>;
   publicUrl: string;
+  /** The shop's link was created or replaced: the action's bot points its menu button at it. */
+  onShopLinkChanged?: (projectId: number) => Promise<void>;
 }
 
 /** A shop link's secret: 192 random bits, url-safe (32 characters). */
@@ -50,7 +52,10 @@ export function presentSettings(row: ShopSettingsRow, publicUrl: string): ShopSe
 /** The action's shop settings; the shop (and its link) is created the first time it is asked for. */
 export async function getShopSettings(deps: ShopDeps, sellerId: number, projectId: number): Promise<ShopSettings> {
   await requireOwnAction(deps.db, sellerId, projectId);
-  return presentSettings(await repo.ensureSettings(deps.db, sellerId, projectId, newShopToken()), deps.publicUrl);
+  const token = newShopToken();
+  const settings = await repo.ensureSettings(deps.db, sellerId, projectId, token);
+  if (settings.token === token) await deps.onShopLinkChanged?.(projectId);
+  return presentSettings(settings, deps.publicUrl);
 }
 
 export interface ShopSettingsInput {
@@ -68,7 +73,8 @@ export interface ShopSettingsInput {
  */
 export async function saveShopSettings(deps: ShopDeps, sellerId: number, projectId: number, input: ShopSettingsInput) {
   await requireOwnAction(deps.db, sellerId, projectId);
-  const current = await repo.ensureSettings(deps.db, sellerId, projectId, newShopToken());
+  const newToken = newShopToken();
+  const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
   const change: repo.SettingsChange = {
     puzzleBotToken: input.puzzleBotToken,
     commandName: input.commandName,
@@ -83,6 +89,7 @@ export async function saveShopSettings(deps: ShopDeps, sellerId: number, project
   }
   if (input.regenerateToken) change.token = newShopToken();
   const saved = await repo.updateSettings(deps.db, sellerId, projectId, change, deps.now());
+  if (input.regenerateToken || current.token === newToken) await deps.onShopLinkChanged?.(projectId);
   return {
     settings: presentSettings(saved, deps.publicUrl),
     message: input.regenerateToken ? messages.shop.linkRegenerated : messages.shop.settingsSaved,

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botToken, startTelegramEmulator } from '../../../../tests/support/telegram-emulator.js';
+import { initDataSignature } from './web-app-init-data.js';
+
+/** What Telegram allows a bot in a chat, and how a shopper opens its Mini Apps: the emulator as strict as Telegram. */
+describe('Telegram emulator: chats and Mini App launches', () => {
+  let emulator: Awaited<ReturnType<typeof startTelegramEmulator>>;
+  let botId = 8_200_000_000;
+  const shopper = { id: 7001, first_name: 'Анна', username: 'anna' };
+
+  beforeAll(async () => {
+    emulator = await startTelegramEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  const call = async (token: string, method: string, body: unknown) => {
+    const response = await fetch(`${emulator.apiRoot}/bot${token}/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const act = (id: number, action: Record<string, unknown>, from = shopper) => emulator.control('POST', '/updates', { bot_id: id, from, ...action });
+  /** A fresh bot the shopper has started; the emulator's per-chat limit is one message a second, so each test sends once per chat. */
+  const startedBot = async () => {
+    const token = botToken(++botId);
+    await act(botId, { text: '/start' });
+    return { token, id: botId };
+  };
+  const launchData = (url: string) => new URLSearchParams(new URL(url).hash.slice(1));
+
+  it('refuses a bot writing first to a person, as Telegram does, until that person writes to it', async () => {
+    const token = botToken(++botId);
+    expect(await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Скидка!' })).toEqual({
+      status: 403,
+      body: { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" },
+    });
+    await act(botId, { text: '/start' });
+    expect((await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Здравствуйте!' })).status).toBe(200);
+    // Starting one bot lets only that bot write.
+    expect((await call(botToken(++botId), 'sendMessage', { chat_id: shopper.id, text: 'Скидка!' })).status).toBe(403);
+  });
+
+  it('opens an inline Mini App button with init data the bot signed for this shopper', async () => {
+    const { token, id } = await startedBot();
+    const markup = { inline_keyboard: [[{ text: 'Магазин', web_app: { url: 'http://127.0.0.1:3000/shop/abc' } }]] };
+    expect((await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Баллы: 10', reply_markup: markup })).status).toBe(200);
+    const opened = await act(id, { press: 'Магазин' });
+    const { url } = opened.body as { url: string };
+    expect(url.startsWith('http://127.0.0.1:3000/shop/abc#')).toBe(true);
+    const initData = new URLSearchParams(launchData(url).get('tgWebAppData')!);
+    expect(JSON.parse(initData.get('user')!)).toMatchObject({ id: shopper.id, first_name: 'Анна', username: 'anna' });
+    expect(initData.get('hash')).toBe(initDataSignature(initData, token));
+    expect(initData.get('hash')).not.toBe(initDataSignature(initData, botToken(id + 1)));
+  });
+
+  it('opens a reply-keyboard Mini App button with no init data, as Telegram does', async () => {
+    const { token, id } = await startedBot();
+    const markup = { keyboard: [[{ text: 'Магазин', web_app: { url: 'https://shop.example/shop/abc' } }]], resize_keyboard: true };
+    await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Меню', reply_markup: markup });
+    const { url } = (await act(id, { press: 'Магазин' })).body as { url: string };
+    expect(launchData(url).has('tgWebAppData')).toBe(false);
+    expect(launchData(url).get('tgWebAppVersion')).toBeTruthy();
+  });
+
+  it('opens the menu button with signed init data, and refuses when the bot set none', async () => {
+    const { token, id } = await startedBot();
+    expect((await act(id, { menu_button: true })).status).toBe(400);
+    const menuButton = { type: 'web_app', text: 'Магазин', web_app: { url: 'https://shop.example/shop/xyz' } };
+    expect((await call(token, 'setChatMenuButton', { menu_button: menuButton })).body).toEqual({ ok: true, result: true });
+    expect((await emulator.control('GET', `/menu-button?bot_id=${id}&chat_id=${shopper.id}`)).body).toEqual(menuButton);
+    expect((await call(token, 'getChatMenuButton', { chat_id: shopper.id })).body.result).toEqual(menuButton);
+    const { url } = (await act(id, { menu_button: true })).body as { url: string };
+    const initData = new URLSearchParams(launchData(url).get('tgWebAppData')!);
+    expect(initData.get('hash')).toBe(initDataSignature(initData, token));
+  });
+
+  it('turns a callback button press into a callback_query the bot answers once', async () => {
+    const { token, id } = await startedBot();
+    const sent = await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Привет', reply_markup: { inline_keyboard: [[{ text: 'Мои баллы', callback_data: 'balance' }]] } });
+    const pressed = await act(id, { press: 'Мои баллы' });
+    expect(pressed.status).toBe(200);
+    const [update] = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{ callback_query: Record<string, unknown> }>;
+    expect(update!.callback_query).toMatchObject({ from: { id: shopper.id }, data: 'balance', message: { message_id: (sent.body.result as { message_id: number }).message_id, chat: { id: shopper.id, type: 'private' } } });
+    const queryId = update!.callback_query.id;
+    expect((await call(token, 'answerCallbackQuery', { callback_query_id: queryId })).body).toEqual({ ok: true, result: true });
+    expect((await call(token, 'answerCallbackQuery', { callback_query_id: queryId })).status).toBe(400);
+  });
+
+  it('sends a reply-keyboard text button as the shopper’s message, and refuses a button the bot never showed', async () => {
+    const { token, id } = await startedBot();
+    await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Меню', reply_markup: { keyboard: [[{ text: 'Мои баллы' }]] } });
+    const pressed = await act(id, { press: 'Мои баллы' });
+    const updates = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{ message: { text: string } }>;
+    expect(updates[0]!.message.text).toBe('Мои баллы');
+    expect(await act(id, { press: 'Нет такой' })).toMatchObject({ status: 400 });
+  });
+
+  it('refuses Mini App buttons without an http(s) address and callback data over 64 bytes', async () => {
+    const { token } = await startedBot();
+    const refused = async (reply_markup: unknown) => (await call(token, 'sendMessage', { chat_id: shopper.id, text: 'x', reply_markup })).body;
+    expect(await refused({ inline_keyboard: [[{ text: 'A', web_app: { url: 'javascript:alert(1)' } }]] })).toMatchObject({ ok: false, error_code: 400 });
+    expect(await refused({ keyboard: [[{ text: 'A', web_app: { url: 'ftp://shop' } }]] })).toMatchObject({ ok: false, error_code: 400 });
+    expect(await refused({ inline_keyboard: [[{ text: 'A', callback_data: 'я'.repeat(33) }]] })).toEqual({ ok: false, error_code: 400, description: 'Bad Request: BUTTON_DATA_INVALID' });
+    expect((await call(token, 'setChatMenuButton', { menu_button: { type: 'web_app', text: 'A', web_app: { url: 'tg://x' } } })).status).toBe(400);
+  });
+
+  it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {
+    expect((await act(++botId, { text: '/start', press: 'A' })).status).toBe(400);
+    expect((await act(botId, {})).status).toBe(400);
+  });
+});
