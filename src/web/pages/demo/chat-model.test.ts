@@ -1,24 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, currentKeyboard, readShopper, type BotMessage } from './chat-model.js';
+import { conversation, currentKeyboard, inlineKeyboard, isMiniAppClose, openedPage, readShopper, type BotMessage } from './chat-model.js';
 
 const answer = (at: string, reply_markup: unknown = null, text = 'ok'): BotMessage => ({ text, caption: null, photo: null, reply_markup, at });
 
 describe('the demo chat keyboard', () => {
-  it('is the latest answer’s reply keyboard: text buttons and web_app buttons', () => {
+  it('is the latest answer’s reply keyboard; a Mini App button opens a page', () => {
     const keyboard = { keyboard: [[{ text: 'Мои баллы' }, { text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }]], resize_keyboard: true };
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard), answer('2026-01-01T00:00:01Z')])).toEqual([
       [
-        { kind: 'text', text: 'Мои баллы' },
-        { kind: 'web_app', text: 'Магазин', url: 'https://shop.example/s/1' },
+        { text: 'Мои баллы', opensPage: false },
+        { text: 'Магазин', opensPage: true },
       ],
     ]);
   });
 
   it('disappears when the bot removes it, and is empty before any keyboard', () => {
     const keyboard = { keyboard: [['Мои баллы']] };
-    expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard)])).toEqual([[{ kind: 'text', text: 'Мои баллы' }]]);
+    expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard)])).toEqual([[{ text: 'Мои баллы', opensPage: false }]]);
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard), answer('2026-01-01T00:00:01Z', { remove_keyboard: true })])).toEqual([]);
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', { inline_keyboard: [] })])).toEqual([]);
+  });
+
+  it('reads the inline buttons under one message', () => {
+    const markup = { inline_keyboard: [[{ text: 'Мои баллы', callback_data: 'balance' }], [{ text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }]] };
+    expect(inlineKeyboard(answer('2026-01-01T00:00:00Z', markup))).toEqual([[{ text: 'Мои баллы', opensPage: false }], [{ text: 'Магазин', opensPage: true }]]);
+    expect(inlineKeyboard(answer('2026-01-01T00:00:00Z', { keyboard: [['A']] }))).toEqual([]);
+  });
+
+  it('tells a press that opened a page, and a Mini App closing itself', () => {
+    expect(openedPage({ ok: true, url: 'https://shop.example/s/1#tgWebAppData=x' })).toBe('https://shop.example/s/1#tgWebAppData=x');
+    expect(openedPage({ ok: true, update_id: 5 })).toBeNull();
+    expect(isMiniAppClose(JSON.stringify({ eventType: 'web_app_close', eventData: {} }))).toBe(true);
+    expect(isMiniAppClose('not json')).toBe(false);
+    expect(isMiniAppClose({ eventType: 'web_app_ready' })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The demo chat's pure parts: which keyboard the bot shows, and the conversation in time order
+ * The demo chat's pure parts: which buttons the bot shows, and the conversation in time order
  * (the emulator keeps only the bot's answers; the shopper's own messages live in the page).
  */
 
@@ -21,8 +21,15 @@ export interface ShopperMessage {
 
 export type ChatEntry = { from: 'bot'; message: BotMessage } | { from: 'shopper'; message: ShopperMessage };
 
-/** A reply-keyboard button: text buttons send their text, web_app buttons open their page. */
-export type KeyboardButton = { kind: 'text'; text: string } | { kind: 'web_app'; text: string; url: string };
+/**
+ * A button the bot shows: the chat only names it, and the emulator carries out the press as
+ * Telegram would (a message, a callback query, or a Mini App opened with or without init data).
+ */
+export interface KeyboardButton {
+  text: string;
+  /** Opens a page (a Mini App or a link) rather than sending something to the bot. */
+  opensPage: boolean;
+}
 
 export interface Shopper {
   id: number;
@@ -36,17 +43,40 @@ export function currentKeyboard(messages: readonly BotMessage[]): KeyboardButton
     const markup = messages[index]!.reply_markup;
     if (!isRecord(markup)) continue;
     if (markup.remove_keyboard === true) return [];
-    if (Array.isArray(markup.keyboard)) return markup.keyboard.map((row) => (Array.isArray(row) ? row.flatMap(buttonOf) : [])).filter((row) => row.length > 0);
+    if (Array.isArray(markup.keyboard)) return rowsOf(markup.keyboard);
   }
   return [];
 }
 
+/** The inline buttons under one of the bot's messages. */
+export function inlineKeyboard(message: BotMessage): KeyboardButton[][] {
+  const markup = message.reply_markup;
+  return isRecord(markup) && Array.isArray(markup.inline_keyboard) ? rowsOf(markup.inline_keyboard) : [];
+}
+
+function rowsOf(rows: unknown[]): KeyboardButton[][] {
+  return rows.map((row) => (Array.isArray(row) ? row.flatMap(buttonOf) : [])).filter((row) => row.length > 0);
+}
+
 function buttonOf(button: unknown): KeyboardButton[] {
-  if (typeof button === 'string') return [{ kind: 'text', text: button }];
+  if (typeof button === 'string') return [{ text: button, opensPage: false }];
   if (!isRecord(button) || typeof button.text !== 'string') return [];
-  const webApp = button.web_app;
-  if (isRecord(webApp) && typeof webApp.url === 'string') return [{ kind: 'web_app', text: button.text, url: webApp.url }];
-  return [{ kind: 'text', text: button.text }];
+  return [{ text: button.text, opensPage: isRecord(button.web_app) || typeof button.url === 'string' }];
+}
+
+/** The Mini App a press opened (`{url}` in the emulator's answer), or null when it made an update. */
+export function openedPage(answer: unknown): string | null {
+  return isRecord(answer) && typeof answer.url === 'string' ? answer.url : null;
+}
+
+/** Telegram's web client hears a framed Mini App's `close()` as this message. */
+export function isMiniAppClose(data: unknown): boolean {
+  try {
+    const event: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+    return isRecord(event) && event.eventType === 'web_app_close';
+  } catch {
+    return false;
+  }
 }
 
 /** Both sides of the conversation by time; on a tie the shopper's message comes first (the bot answers it). */

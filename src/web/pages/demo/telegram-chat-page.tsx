@@ -1,5 +1,19 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { conversation, currentKeyboard, isShopperId, randomShopperId, readShopper, type BotMessage, type ChatEntry, type KeyboardButton, type Shopper, type ShopperMessage } from './chat-model.js';
+import {
+  conversation,
+  currentKeyboard,
+  inlineKeyboard,
+  isMiniAppClose,
+  isShopperId,
+  openedPage,
+  randomShopperId,
+  readShopper,
+  type BotMessage,
+  type ChatEntry,
+  type KeyboardButton,
+  type Shopper,
+  type ShopperMessage,
+} from './chat-model.js';
 import './telegram-chat.css';
 
 /** Demo-only screen (not part of the product's contract), so its few texts live here rather than in the message catalogue. */
@@ -24,7 +38,11 @@ const t = {
   loadFailed: 'Не удалось получить ответы бота. Сервер запущен?',
   you: 'Вы',
   bot: 'Бот',
-  opensInNewTab: '(откроется в новой вкладке)',
+  opensMiniApp: '(откроется мини-приложение)',
+  inlineButtons: 'Кнопки под сообщением',
+  miniApp: 'Мини-приложение',
+  closeMiniApp: 'Закрыть',
+  menuButton: 'Кнопка меню бота',
 };
 
 const SHOPPER_STORAGE_KEY = 'scanapp.demoChat.shopper';
@@ -56,7 +74,9 @@ function Chat({ botId }: { botId: number }) {
   const [shopper, setShopper] = useState<Shopper>(() => readShopper(localStorage.getItem(SHOPPER_STORAGE_KEY), randomShopperId));
   const [shopperMessages, setShopperMessages] = useState<ShopperMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [miniApp, setMiniApp] = useState<string | null>(null);
   const botMessages = useBotMessages(botId, shopper.id, setError);
+  const menuButton = useMenuButton(botId, shopper.id, botMessages.length);
   const entries = useMemo(() => conversation(botMessages, shopperMessages), [botMessages, shopperMessages]);
   const keyboard = useMemo(() => currentKeyboard(botMessages), [botMessages]);
 
@@ -64,33 +84,95 @@ function Chat({ botId }: { botId: number }) {
     localStorage.setItem(SHOPPER_STORAGE_KEY, JSON.stringify(shopper));
   }, [shopper]);
 
-  const deliver = async (message: { text: string } | { photoBase64: string; photoUrl: string }) => {
+  /** Sends what the shopper did to the emulator; a press may answer a page to open instead of an update. */
+  const act = async (action: { text: string } | { photoBase64: string } | { press: string } | { menuButton: true }) => {
     const from = { id: shopper.id, first_name: shopper.firstName.trim() || t.shopper, ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}) };
-    const body = 'text' in message ? { bot_id: botId, from, text: message.text } : { bot_id: botId, from, photo_base64: message.photoBase64 };
-    setShopperMessages((current) => [...current, 'text' in message ? { text: message.text, at: new Date().toISOString() } : { text: t.photoSent, photoUrl: message.photoUrl, at: new Date().toISOString() }]);
+    const body =
+      'text' in action ? { text: action.text } : 'photoBase64' in action ? { photo_base64: action.photoBase64 } : 'press' in action ? { press: action.press } : { menu_button: true };
     try {
-      const response = await fetch(`${EMULATOR}/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { description?: string } | null)?.description ?? String(response.status));
+      const response = await fetch(`${EMULATOR}/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bot_id: botId, from, ...body }) });
+      const answer: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw new Error((answer as { description?: string } | null)?.description ?? String(response.status));
       setError(null);
+      const page = openedPage(answer);
+      if (page) setMiniApp(page);
     } catch (failure) {
       setError(t.sendFailed + (failure instanceof Error ? failure.message : String(failure)));
     }
+  };
+  const say = (message: ShopperMessage) => setShopperMessages((current) => [...current, message]);
+  const handleText = (text: string) => {
+    say({ text, at: new Date().toISOString() });
+    void act({ text });
+  };
+  const handleKeyboard = (button: KeyboardButton) => {
+    // A reply-keyboard text button sends its text as the shopper's message, as in Telegram.
+    if (!button.opensPage) say({ text: button.text, at: new Date().toISOString() });
+    void act({ press: button.text });
   };
 
   return (
     <>
       <ShopperSettings shopper={shopper} onChange={setShopper} />
       <section className="demo-chat__window" aria-label={`${t.bot} ${botId}`}>
-        <Timeline entries={entries} />
+        <Timeline entries={entries} onPress={(button) => void act({ press: button.text })} />
         {error && (
           <p className="demo-chat__error" role="alert">
             {error}
           </p>
         )}
-        {keyboard.length > 0 && <Keyboard rows={keyboard} onPress={(text) => void deliver({ text })} />}
-        <Composer onText={(text) => void deliver({ text })} onPhoto={(photoBase64, photoUrl) => void deliver({ photoBase64, photoUrl })} />
+        {keyboard.length > 0 && <Keyboard rows={keyboard} label={t.keyboard} onPress={handleKeyboard} />}
+        <Composer
+          menuButton={menuButton}
+          onMenu={() => void act({ menuButton: true })}
+          onText={handleText}
+          onPhoto={(photoBase64, photoUrl) => {
+            say({ text: t.photoSent, photoUrl, at: new Date().toISOString() });
+            void act({ photoBase64 });
+          }}
+        />
+        {miniApp && <MiniAppPanel url={miniApp} onClose={() => setMiniApp(null)} />}
       </section>
     </>
+  );
+}
+
+/** The text of the chat's Mini App menu button, or null while the bot set none. Asked again when a message arrives. */
+function useMenuButton(botId: number, chatId: number, messagesSeen: number): string | null {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${EMULATOR}/menu-button?bot_id=${botId}&chat_id=${chatId}`, { signal: controller.signal, cache: 'no-store' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ type?: string; text?: string }>) : null))
+      .then((button) => setText(button?.type === 'web_app' && button.text ? button.text : null))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [botId, chatId, messagesSeen]);
+  return text;
+}
+
+/** A Mini App over the chat, as Telegram opens one; its `close()` closes the panel. */
+function MiniAppPanel({ url, onClose }: { url: string; onClose: () => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeButton.current?.focus();
+    const handleMessage = (event: MessageEvent) => {
+      if (event.source === frame.current?.contentWindow && isMiniAppClose(event.data)) onClose();
+    };
+    window.addEventListener('message', handleMessage);
+    return () => window.removeEventListener('message', handleMessage);
+  }, [onClose]);
+  return (
+    <section className="demo-chat__mini-app" aria-label={t.miniApp}>
+      <header className="demo-chat__mini-app-bar">
+        <strong>{t.miniApp}</strong>
+        <button ref={closeButton} type="button" className="demo-chat__send" onClick={onClose}>
+          {t.closeMiniApp}
+        </button>
+      </header>
+      <iframe ref={frame} className="demo-chat__mini-app-frame" title={t.miniApp} src={url} />
+    </section>
   );
 }
 
@@ -154,7 +236,7 @@ function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (s
   );
 }
 
-function Timeline({ entries }: { entries: ChatEntry[] }) {
+function Timeline({ entries, onPress }: { entries: ChatEntry[]; onPress: (button: KeyboardButton) => void }) {
   const end = useRef<HTMLLIElement>(null);
   // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
   useEffect(() => {
@@ -165,45 +247,44 @@ function Timeline({ entries }: { entries: ChatEntry[] }) {
     // The log role sits on a wrapper: on the <ol> itself it would hide the list from screen readers.
     <div className="demo-chat__log" role="log" aria-live="polite">
       <ol className="demo-chat__list">
-      {entries.map((entry, index) => (
-        <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
-          <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
-          {entry.from === 'shopper' && entry.message.photoUrl && <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />}
-          <span className="demo-chat__text">{entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}</span>
-          <time className="demo-chat__time" dateTime={entry.message.at}>
-            {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
-          </time>
-        </li>
-      ))}
+      {entries.map((entry, index) => {
+        const buttons = entry.from === 'bot' ? inlineKeyboard(entry.message) : [];
+        return (
+          <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
+            <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
+            {entry.from === 'shopper' && entry.message.photoUrl && <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />}
+            <span className="demo-chat__text">{entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}</span>
+            <time className="demo-chat__time" dateTime={entry.message.at}>
+              {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
+            </time>
+            {buttons.length > 0 && <Keyboard rows={buttons} label={t.inlineButtons} onPress={onPress} inline />}
+          </li>
+        );
+      })}
       <li ref={end} aria-hidden="true" className="demo-chat__end" />
       </ol>
     </div>
   );
 }
 
-function Keyboard({ rows, onPress }: { rows: KeyboardButton[][]; onPress: (text: string) => void }) {
+function Keyboard({ rows, label, onPress, inline = false }: { rows: KeyboardButton[][]; label: string; onPress: (button: KeyboardButton) => void; inline?: boolean }) {
   return (
-    <div className="demo-chat__keyboard" role="group" aria-label={t.keyboard}>
+    <div className={inline ? 'demo-chat__inline-keyboard' : 'demo-chat__keyboard'} role="group" aria-label={label}>
       {rows.map((row, rowIndex) => (
         <div key={rowIndex} className="demo-chat__keyboard-row">
-          {row.map((button) =>
-            button.kind === 'web_app' ? (
-              <a key={button.text} className="demo-chat__key" href={button.url} target="_blank" rel="noopener noreferrer">
-                {button.text} <span className="visually-hidden">{t.opensInNewTab}</span>
-              </a>
-            ) : (
-              <button key={button.text} type="button" className="demo-chat__key" onClick={() => onPress(button.text)}>
-                {button.text}
-              </button>
-            ),
-          )}
+          {row.map((button) => (
+            <button key={button.text} type="button" className="demo-chat__key" onClick={() => onPress(button)}>
+              {button.text}
+              {button.opensPage && <span className="visually-hidden"> {t.opensMiniApp}</span>}
+            </button>
+          ))}
         </div>
       ))}
     </div>
   );
 }
 
-function Composer({ onText, onPhoto }: { onText: (text: string) => void; onPhoto: (base64: string, objectUrl: string) => void }) {
+function Composer({ menuButton, onMenu, onText, onPhoto }: { menuButton: string | null; onMenu: () => void; onText: (text: string) => void; onPhoto: (base64: string, objectUrl: string) => void }) {
   const ids = { message: useId(), photo: useId() };
   const [text, setText] = useState('');
   const handleSubmit = (event: FormEvent) => {
@@ -222,6 +303,11 @@ function Composer({ onText, onPhoto }: { onText: (text: string) => void; onPhoto
   };
   return (
     <form className="demo-chat__composer" onSubmit={handleSubmit}>
+      {menuButton && (
+        <button type="button" className="demo-chat__menu" onClick={onMenu} aria-label={`${t.menuButton}: ${menuButton}`}>
+          {menuButton}
+        </button>
+      )}
       <button type="button" className="demo-chat__start" onClick={() => onText(t.start)}>
         {t.start}
       </button>
