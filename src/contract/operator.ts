@@ -32,11 +32,12 @@ export const EXAMPLE_PROJECTS_MAX = 12;
 
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
-const httpsUrl = (message: string) =>
+/** An https address without credentials, on one of `hosts` when given. */
+const httpsUrl = (message: string, hosts?: readonly string[]) =>
   z.string({ error: message }).trim().refine((value) => {
     try {
       const url = new URL(value);
-      return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+      return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password && (!hosts || hosts.includes(url.hostname));
     } catch {
       return false;
     }
@@ -71,10 +72,7 @@ export const operatorSettingInputSchemas = {
     .transform((value) => value.replace(/^@/, '').replace(/^https:\/\/t\.me\//, '').replace(/\/$/, ''))
     .refine((name) => TELEGRAM_USERNAME.test(name), messages.operator.telegramInvalid)
     .transform((name) => `https://t.me/${name}`),
-  demo_video_url: httpsUrl(fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') })).refine(
-    (value) => (VIDEO_HOSTS as readonly string[]).includes(new URL(value).hostname),
-    fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') }),
-  ),
+  demo_video_url: httpsUrl(fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') }), VIDEO_HOSTS),
   example_projects: z
     .string()
     .transform((value, context) => {

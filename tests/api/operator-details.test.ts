@@ -63,6 +63,7 @@ describe.each(backends())('operator details on $name', (backend) => {
       ['contact_telegram', '@ab', messages.operator.telegramInvalid],
       ['contact_telegram', 'https://example.com/loyalty_team', messages.operator.telegramInvalid],
       ['demo_video_url', 'http://rutube.ru/play/embed/1', fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') })],
+      ['demo_video_url', 'rutube.ru/play/embed/1', fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') })],
       ['demo_video_url', 'https://video.example.com/embed/1', fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') })],
       ['example_projects', 'not json', messages.operator.projectsInvalid],
       ['example_projects', '[{"url":"https://t.me/x_bot"}]', messages.operator.projectsInvalid],
