@@ -157,5 +157,3 @@ export const adminCreditRequestSchema = z.object({
   reference: z.string().trim().min(1).max(200),
 });
 export const adminCreditResponseSchema = z.object({ message: z.string(), balance: z.number(), credited: z.boolean() });
-export const adminSettingUpdateSchema = z.object({ value: settingValueInputSchema });
-export const adminSettingsResponseSchema = z.record(z.string(), settingValueSchema);

@@ -19,6 +19,7 @@ import { actionRoutes } from './modules/actions/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { operatorRoutes } from './modules/operator/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       const telegramWebAppScript = config.telegram.emulated ? `${TELEGRAM_EMULATOR_PREFIX}${WEB_APP_SCRIPT_PATH}` : TELEGRAM_WEB_APP_SCRIPT;
       await api.register(systemRoutes({ mode: config.mode, telegramWebAppScript, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
+      await api.register(operatorRoutes({ db: database.db, mode: config.mode }));
       await api.register(billingRoutes(deps));
       await api.register(actionRoutes({ ...deps, bots }));
       await api.register(

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { unsetOperatorSettings } from './modules/operator/service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +23,13 @@ async function main(): Promise<void> {
   });
   await migrate(database);
   const app = await buildApp({ config, database });
+  if (config.mode === 'production') {
+    // The public pages leave an unset detail out rather than show an invented one: say so once.
+    const unset = await unsetOperatorSettings(database.db);
+    if (unset.length > 0) {
+      app.log.warn({ unset }, `operator details not set, the public pages leave them out: ${unset.join(', ')} (npm run admin -- settings:set <key> <value>)`);
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -247,7 +247,7 @@ describe('operator CLI settings', () => {
 
       const unknown = await runAdminCli(server.url, ['settings:set', 'admin_password', '1']);
       expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain(messages.billing.unknownSetting);
+      expect(unknown.stderr).toContain(messages.operator.unknownSetting);
       expect((await runAdminCli(server.url, ['settings:set', 'receipt_price_tier1', '--', '-1'])).code).toBe(1);
       for (const value of ['abc', '1.234']) {
         const bad = await runAdminCli(server.url, ['settings:set', 'receipt_price_tier1', value]);

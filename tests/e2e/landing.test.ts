@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../src/web/content/contacts.js';
+import { DEMO_SAMPLES } from '../../src/server/modules/operator/samples.js';
 import {
   brands,
   callToAction,
@@ -79,13 +79,11 @@ describe('the landing page', () => {
       for (const screen of platform.screens) await main.getByRole('heading', { level: 3, name: screen.title, exact: true }).waitFor();
       for (const step of implementation.steps) await main.getByRole('heading', { level: 3, name: step.title, exact: true }).waitFor();
 
-      const botLinks = main.getByRole('link', { name: new RegExp(`^${projects.viewBot}`) });
-      expect(await botLinks.count()).toBe(6);
-      for (const project of projects.items) {
-        const link = main.getByRole('link', { name: `${projects.viewBot} «${project.name}»`, exact: false });
-        expect(await link.getAttribute('href')).toBe(project.botUrl);
-        expect(await link.getAttribute('target')).toBe('_blank');
+      // Demo mode, no example_projects set: the sample projects, labelled, with no bot links of anybody's.
+      for (const project of DEMO_SAMPLES.example_projects!) {
+        await main.getByRole('heading', { level: 3, name: `${site.samplePrefix}${project.name}`, exact: true }).waitFor();
       }
+      expect(await main.getByRole('link', { name: new RegExp(`^${projects.viewBot}`) }).count()).toBe(0);
 
       const text = await main.innerText();
       for (const claim of ['до 13%', '24 функции', '11 способов', 'Более 20 запущенных проектов', '21 день']) expect(text).toContain(claim);
@@ -118,26 +116,12 @@ describe('the landing page', () => {
       expect(sizes.filter((file) => /dashboard|router/.test(file.name))).toEqual([]);
     }));
 
-  it('inserts the video player only when play is pressed', () =>
+  it('has no video while demo_video_url is unset (operator-details.test.ts plays one)', () =>
     withPage(async (page) => {
-      // Whether the player then loads depends on the server's CSP (frame-src) and the network: not tested here.
-      const playerOrigin = new URL(video.embedUrl).origin;
-      const playerRequests: string[] = [];
-      await page.route(`${playerOrigin}/**`, (route) => route.abort());
-      page.on('request', (request) => {
-        if (request.url().startsWith(playerOrigin)) playerRequests.push(request.url());
-      });
       await openLanding(page);
       await scrollThrough(page);
+      expect(await page.getByRole('button', { name: new RegExp(`^${video.play}`) }).count()).toBe(0);
       expect(await page.locator('iframe').count()).toBe(0);
-      expect(playerRequests).toEqual([]);
-
-      await page.getByRole('button', { name: new RegExp(`^${video.play}`) }).click();
-      const player = page.locator('iframe');
-      await player.waitFor({ state: 'attached' });
-      expect(await player.getAttribute('src')).toBe(video.embedUrl);
-      expect(await player.getAttribute('title')).toBe(video.title);
-      expect(await player.evaluate((frame) => frame === document.activeElement)).toBe(true);
     }));
 
   it('keeps one FAQ answer open at a time and closes it again', () =>
@@ -166,11 +150,10 @@ describe('the landing page', () => {
       expect(await questions[2]!.getAttribute('aria-controls')).toBeTruthy();
     }));
 
-  it('shows the name instead of a picture that fails to load, and an icon instead of a decorative one', () =>
+  it('shows the name instead of a picture that fails to load', () =>
     withPage(async (page) => {
       const ozon = marketplaces.find((marketplace) => marketplace.name === 'Ozon')!;
       await page.route(`**${ozon.logo}`, (route) => route.fulfill({ status: 404, body: '' }));
-      await page.route(`**${video.poster}`, (route) => route.fulfill({ status: 404, body: '' }));
       await openLanding(page);
       await scrollThrough(page);
 
@@ -178,9 +161,6 @@ describe('the landing page', () => {
       await marketplaceList.getByText(ozon.name, { exact: true }).waitFor();
       expect(await page.getByRole('img', { name: ozon.name, exact: true }).count()).toBe(0);
       expect(await page.getByRole('img', { name: 'Wildberries', exact: true }).count()).toBe(1);
-      expect(await page.locator(`img[src="${video.poster}"]`).count()).toBe(0);
-      // The poster's button still starts the video.
-      await page.getByRole('button', { name: new RegExp(`^${video.play}`) }).waitFor();
       const broken = await page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src));
       expect(broken).toEqual([]);
     }));
@@ -199,12 +179,12 @@ describe('the landing page', () => {
       expect(visited[0]).toBe('/dashboard');
     }));
 
-  it('offers the demonstration and the presentation in the messenger, in a new tab', () =>
+  it("offers the demonstration and the presentation at the operator's contact (demo mode: the sample e-mail), in a new tab", () =>
     withPage(async (page) => {
       await openLanding(page);
-      for (const name of [hero.demo, features.bannerButton, callToAction.button, finalContact.button]) {
+      for (const name of [hero.demo, features.bannerButton, callToAction.button, finalContact.buttonEmail]) {
         const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
-        expect(await link.getAttribute('href')).toBe(contacts.demoUrl);
+        expect(await link.getAttribute('href')).toBe(`mailto:${DEMO_SAMPLES.contact_email}`);
         expect(await link.getAttribute('target')).toBe('_blank');
         expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
       }
@@ -215,7 +195,7 @@ describe('the landing page', () => {
       await openLanding(page);
       const footer = page.getByRole('contentinfo');
       await footer.getByText(site.footerTagline, { exact: true }).waitFor();
-      expect(await footer.innerText()).toMatch(/ИНН \d{12}, ОГРНИП \d{15}/);
+      expect(await footer.innerText()).toMatch(/ИНН Пример: \d{12}, ОГРНИП Пример: \d{15}/);
 
       await footer.getByRole('link', { name: site.offerLink, exact: true }).click();
       await waitForPath(page, '/oferta');

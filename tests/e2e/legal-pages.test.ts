@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hero, operator, pageMeta, site } from '../../src/web/content/landing.js';
-import { oferta } from '../../src/web/content/oferta.js';
-import { privacy } from '../../src/web/content/privacy.js';
+import { DEMO_SAMPLES } from '../../src/server/modules/operator/samples.js';
+import { hero, pageMeta, site } from '../../src/web/content/landing.js';
+import { ofertaTitle } from '../../src/web/content/oferta.js';
+import { privacyTitle } from '../../src/web/content/privacy.js';
 import { ROOT } from '../support/server-process.js';
 import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser, waitForPath } from './helpers.js';
 
@@ -27,7 +28,7 @@ async function sectionTitles(page: Page): Promise<string[]> {
 describe('/oferta', () => {
   it('shows the offer of 28 October 2025 in its 12 sections', () =>
     withPage(async (page) => {
-      await open(page, '/oferta', oferta.title);
+      await open(page, '/oferta', ofertaTitle);
       await page.getByText('28 октября 2025 г.').waitFor();
       expect(await sectionTitles(page)).toEqual([
         '1. Общие положения',
@@ -45,9 +46,9 @@ describe('/oferta', () => {
       ]);
     }));
 
-  it('carries every offer term of SPEC §9 and the seller’s details', () =>
+  it('carries every offer term of SPEC §9 and the seller’s details (samples in demo mode)', () =>
     withPage(async (page) => {
-      await open(page, '/oferta', oferta.title);
+      await open(page, '/oferta', ofertaTitle);
       const text = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
       for (const term of [
         'в течение 24 (двадцати четырёх) часов с момента поступления денежных средств',
@@ -63,8 +64,9 @@ describe('/oferta', () => {
         'предоставление Исполнителю своих данных или реквизитов',
         'оплата услуг Исполнителя',
         'Срок оказания Услуг: [',
-        `ИНН: ${operator.inn}`,
-        `ОГРНИП: ${operator.ogrnip}`,
+        // Demo mode, nothing set: the operator's details are labelled samples.
+        `ИНН: ${site.samplePrefix}${DEMO_SAMPLES.company_inn}`,
+        `ОГРНИП: ${site.samplePrefix}${DEMO_SAMPLES.company_ogrn}`,
       ]) {
         expect(text).toContain(term);
       }
@@ -72,7 +74,7 @@ describe('/oferta', () => {
 
   it('leads back home from its header', () =>
     withPage(async (page) => {
-      await open(page, '/oferta', oferta.title);
+      await open(page, '/oferta', ofertaTitle);
       await page.getByRole('banner').getByRole('link', { name: site.backHome }).click();
       await waitForPath(page, '/');
       await page.getByRole('heading', { level: 1, name: hero.title, exact: true }).waitFor();
@@ -82,14 +84,14 @@ describe('/oferta', () => {
 describe('/privacy', () => {
   it('shows the policy, last updated 28 October 2025, with what SPEC §2 and §9 ask it to cover', () =>
     withPage(async (page) => {
-      await open(page, '/privacy', privacy.title);
+      await open(page, '/privacy', privacyTitle);
       await page.getByText('Дата последнего обновления: 28 октября 2025 г.').waitFor();
       const titles = await sectionTitles(page);
       for (const title of ['Правовые основания обработки', 'Цели обработки', 'Права субъектов персональных данных', 'Платёжные данные', 'Ответственность третьих лиц']) {
         expect(titles.some((shown) => shown.endsWith(title))).toBe(true);
       }
       const text = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
-      expect(text).toContain(operator.fullName);
+      expect(text).toContain(`${site.samplePrefix}${DEMO_SAMPLES.company_name}`);
       expect(text).toContain('не получает и не хранит полные данные банковских карт');
       expect(text).toContain('только уведомление об успешной оплате');
       expect(text).toContain('в течение 30 (тридцати) дней');
@@ -98,15 +100,15 @@ describe('/privacy', () => {
 
   it('has a button home in its header', () =>
     withPage(async (page) => {
-      await open(page, '/privacy', privacy.title);
+      await open(page, '/privacy', privacyTitle);
       await page.getByRole('banner').getByRole('link', { name: site.home, exact: true }).click();
       await waitForPath(page, '/');
     }));
 });
 
 describe.each([
-  ['/oferta', oferta.title, pageMeta.offer],
-  ['/privacy', privacy.title, pageMeta.privacy],
+  ['/oferta', ofertaTitle, pageMeta.offer],
+  ['/privacy', privacyTitle, pageMeta.privacy],
 ])('%s', (pathname, title, meta) => {
   it('names the tab and describes itself for search engines and link previews', () =>
     withPage(async (page) => {

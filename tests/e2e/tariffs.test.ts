@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
-import { contacts } from '../../src/web/content/contacts.js';
+import { DEMO_SAMPLES } from '../../src/server/modules/operator/samples.js';
 import { plainSpaces } from '../support/api-client.js';
 import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser } from './helpers.js';
 
@@ -39,7 +39,8 @@ describe('Tariffs', () => {
       expect(plainSpaces(await current.innerText())).toContain('0–200');
 
       const demo = page.getByRole('link', { name: messages.billing.demoRequest });
-      expect(await demo.getAttribute('href')).toBe(contacts.demoUrl);
+      // Demo mode with no contact set: the sample address on the reserved example.com domain.
+      expect(await demo.getAttribute('href')).toBe(`mailto:${DEMO_SAMPLES.contact_email}`);
       await page.getByRole('banner').getByText('Цена чека: 8 ₽', { exact: true }).waitFor();
     }));
 

@@ -4,7 +4,8 @@
  * by ADMIN_TOKEN.
  *
  *   user:credit <email> <rubles> [--reason TEXT] [--reference ID]
- *   settings:set <key> <value>
+ *   settings:set <key> <value>   a billing price, or an operator detail for the public pages
+ *   settings:unset <key>         removes an operator detail (production pages leave it out)
  *   settings:list
  *   analytics:rebuild
  *   verify                 checks the data invariants; exit code 2 when any is violated
@@ -18,11 +19,18 @@ import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
 
 const USAGE = `Usage: npm run admin -- <command>
   user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment
-  settings:set <key> <value>                                      change a billing setting (rubles)
-  settings:list                                                   show billing settings
+  settings:set <key> <value>                                      change a billing price (rubles) or an operator detail:
+                                                                  company_name, company_inn, company_ogrn, company_address,
+                                                                  company_bank, contact_email, contact_telegram,
+                                                                  demo_video_url, example_projects (a JSON list)
+  settings:unset <key>                                            remove an operator detail
+  settings:list                                                   show billing prices and operator details
   analytics:rebuild                                               recompute analytics from the receipts
   verify                                                          check the data invariants (exit code 2 on a violation)
 Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
+
+/** How `settings:list` shows an operator detail that is not set. */
+const NOT_SET = '(не задано)';
 
 /** Distinct from 1 (the call itself failed), so scripts can tell "bad data" from "no answer". */
 const EXIT_VIOLATIONS = 2;
@@ -81,15 +89,23 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'settings:set': {
-      const [key, value] = rest;
-      if (!key || value === undefined) break;
-      const result = (await call(url, token, 'PUT', `/settings/${encodeURIComponent(key)}`, { value })) as { message: string };
-      console.log(`${result.message}: ${key} = ${value}`);
+      // Unquoted words are one value: `settings:set company_address 123456, г. Москва, …`.
+      const [key, ...words] = rest;
+      if (!key || words.length === 0) break;
+      const result = (await call(url, token, 'PUT', `/settings/${encodeURIComponent(key)}`, { value: words.join(' ') })) as { message: string; value: unknown };
+      console.log(`${result.message}: ${key} = ${String(result.value)}`);
+      return 0;
+    }
+    case 'settings:unset': {
+      const [key] = rest;
+      if (!key) break;
+      const result = (await call(url, token, 'DELETE', `/settings/${encodeURIComponent(key)}`)) as { message: string };
+      console.log(`${result.message}: ${key}`);
       return 0;
     }
     case 'settings:list': {
-      const settings = (await call(url, token, 'GET', '/settings')) as Record<string, { value: number }>;
-      for (const [key, { value }] of Object.entries(settings)) console.log(`${key}\t${value}`);
+      const settings = (await call(url, token, 'GET', '/settings')) as Record<string, { value: number | string | null }>;
+      for (const [key, { value }] of Object.entries(settings)) console.log(`${key}\t${value ?? NOT_SET}`);
       return 0;
     }
     case 'analytics:rebuild': {

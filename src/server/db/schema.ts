@@ -62,6 +62,13 @@ export const billingSettings = pgTable('billing_settings', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
+/** The operator's details for the public pages (src/contract/operator.ts); a row per detail set. */
+export const operatorSettings = pgTable('operator_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
 export const balanceLedger = pgTable('balance_ledger', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull().references(() => users.id),

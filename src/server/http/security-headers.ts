@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_FRAME_ORIGINS } from '../../contract/operator.js';
 
 /** Telegram Web opens mini-apps in an iframe on these origins; nothing else may frame us. */
 export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
@@ -19,8 +20,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        // The landing's video player, inserted only when the visitor presses play.
-        frameSrc: ["'self'", 'https://rutube.ru'],
+        // The landing's video player (demo_video_url), inserted only when the visitor presses play:
+        // the same list of sites the setting accepts.
+        frameSrc: ["'self'", ...VIDEO_FRAME_ORIGINS],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         // helmet adds upgrade-insecure-requests by default, which breaks plain-HTTP deployments.

@@ -1,7 +1,7 @@
 /**
- * Editable content of the public pages (landing, footer, offer, privacy policy):
- * texts, brands, example projects, FAQ, the operator's legal details and the video.
- * An operator changes the site here, without touching components.
+ * Editable content of the public pages (landing, footer, offer, privacy policy): texts and FAQ.
+ * The operator's own details (legal name, requisites, contacts, the video, example projects)
+ * are not here: they are operator settings, read at run time (src/contract/operator.ts).
  *
  * The public pages take their texts from here rather than from `src/contract/messages.ts`:
  * the catalogue grows with every cabinet screen, and the landing keeps a fixed JavaScript
@@ -10,24 +10,6 @@
 
 /** Public address of the site: Open Graph tags, the offer's "site" and sitemap.xml use it. PLACEHOLDER. */
 export const siteOrigin = 'https://scanapp.ru';
-
-/**
- * The operator (seller of the service). PLACEHOLDERS: invented details of the right
- * shape; replace every field with the real ones before launch.
- */
-export const operator = {
-  fullName: 'Индивидуальный предприниматель Иванов Иван Иванович',
-  shortName: 'ИП Иванов Иван Иванович',
-  inn: '771234567890',
-  ogrnip: '325774600012345',
-  address: '123456, г. Москва, ул. Примерная, д. 1, офис 1',
-  bank: 'АО «Банк Пример»',
-  account: '40802810000000012345',
-  correspondentAccount: '30101810400000000225',
-  bik: '044525225',
-  email: 'hello@scanapp.ru',
-  phone: '+7 900 000-00-00',
-} as const;
 
 /** Texts of the chrome shared by every public page: header, footer, skip link. */
 export const site = {
@@ -43,8 +25,12 @@ export const site = {
   privacyLink: 'Политика конфиденциальности',
   legalTitle: 'Исполнитель',
   innLabel: 'ИНН',
+  ogrnLabel: 'ОГРН',
   ogrnipLabel: 'ОГРНИП',
   emailLabel: 'Эл. почта',
+  telegramLabel: 'Telegram',
+  /** Demo mode: put before a sample value the operator has not set yet. */
+  samplePrefix: 'Пример: ',
   copyright: '© 2025 ScanApp',
   imageFallbackIcon: 'Изображение не загрузилось',
 } as const;
@@ -67,18 +53,15 @@ export const pageMeta = {
 } as const;
 
 /**
- * The hero's video: the external player is inserted only when the visitor presses play.
- * The server's CSP `frame-src` must allow the player's origin (https://rutube.ru).
- * PLACEHOLDER video id: put the real embed address here.
+ * The hero's video: the external player (the operator's `demo_video_url`) is inserted only when
+ * the visitor presses play; without the setting the hero has no video.
  */
 export const video = {
-  embedUrl: 'https://rutube.ru/play/embed/0a1b2c3d4e5f60718293a4b5c6d7e8f9?autoplay=1',
   title: 'Видеообзор ScanApp: как покупатель получает баллы за чек',
   poster: '/landing/video-poster.svg',
   posterWidth: 640,
   posterHeight: 360,
   play: 'Смотреть видео',
-  duration: '3 минуты',
 } as const;
 
 export const hero = {
@@ -92,7 +75,7 @@ export const hero = {
     'Запуск под ключ за 21 день — без своих программистов и интеграций с площадками',
   ],
   demo: 'Запросить демонстрацию',
-  demoHint: 'Эксперт покажет бота и кабинет в Telegram',
+  demoHint: 'Эксперт покажет бота и кабинет',
   stats: [
     { value: 'до 13%', label: 'покупок переходят в вашу базу' },
     { value: '24', label: 'функции бота' },
@@ -122,8 +105,8 @@ export const receiptScanner = {
       text: 'Дата покупки должна попадать в период акции: старые чеки бот вежливо отклоняет.',
     },
     {
-      title: 'Один чек — одно начисление',
-      text: 'Повторная загрузка того же чека не пройдёт, даже с другого аккаунта в мессенджере.',
+      title: 'Повторные чеки — по вашему выбору',
+      text: 'Включите проверку повторов в настройках акции, и тот же чек второй раз не пройдёт, даже с другого аккаунта в мессенджере.',
     },
   ],
   marketplacesTitle: 'Принимаем чеки с маркетплейсов',
@@ -202,19 +185,9 @@ export const platform = {
   imageHeight: 800,
 } as const;
 
-/** Fictional example brands. PLACEHOLDERS: replace with real clients and their bots. */
+/** The brands strip and the project cards show the operator's `example_projects`; without them both are left out. */
 export const brands = {
   title: 'Бренды, которые уже собирают свою базу',
-  items: [
-    { name: 'Мягкий дом', logo: '/landing/brands/myagkiy-dom.svg' },
-    { name: 'Зелёная полка', logo: '/landing/brands/zelyonaya-polka.svg' },
-    { name: 'Кроха Плюс', logo: '/landing/brands/kroha-plus.svg' },
-    { name: 'ТехноЛис', logo: '/landing/brands/tehnolis.svg' },
-    { name: 'Пушистый друг', logo: '/landing/brands/pushistyy-drug.svg' },
-    { name: 'Спорт Лайн', logo: '/landing/brands/sport-line.svg' },
-    { name: 'Домашний пекарь', logo: '/landing/brands/domashniy-pekar.svg' },
-    { name: 'Арома Лаб', logo: '/landing/brands/aroma-lab.svg' },
-  ],
 } as const;
 
 export const implementation = {
@@ -244,55 +217,10 @@ export const implementation = {
   ],
 } as const;
 
-/** Fictional example bots. PLACEHOLDERS: logos, texts and bot links of real projects go here. */
 export const projects = {
   title: 'Более 20 запущенных проектов',
   lead: 'Несколько ботов, которые мы собрали для брендов из разных категорий.',
   viewBot: 'Посмотреть бота',
-  items: [
-    {
-      name: 'Мягкий дом',
-      category: 'Текстиль для дома',
-      text: 'Баллы за каждый комплект постельного белья и ежемесячный розыгрыш пледов среди покупателей.',
-      logo: '/landing/brands/myagkiy-dom.svg',
-      botUrl: 'https://t.me/myagkiy_dom_bonus_bot',
-    },
-    {
-      name: 'Зелёная полка',
-      category: 'Натуральная косметика',
-      text: 'Баллы за чеки и отзывы с фото, подарочные наборы в магазине баллов.',
-      logo: '/landing/brands/zelyonaya-polka.svg',
-      botUrl: 'https://t.me/zelyonaya_polka_bot',
-    },
-    {
-      name: 'Кроха Плюс',
-      category: 'Детские товары',
-      text: 'Бот собирает даты рождения детей, поздравляет семью и дарит бонус к празднику.',
-      logo: '/landing/brands/kroha-plus.svg',
-      botUrl: 'https://t.me/kroha_plus_club_bot',
-    },
-    {
-      name: 'ТехноЛис',
-      category: 'Электроника и аксессуары',
-      text: 'Электронная гарантия по чеку, инструкции к гаджетам и баллы за отзыв на маркетплейсе.',
-      logo: '/landing/brands/tehnolis.svg',
-      botUrl: 'https://t.me/tehnolis_service_bot',
-    },
-    {
-      name: 'Пушистый друг',
-      category: 'Товары для животных',
-      text: 'Напоминания о повторной покупке корма, реферальная программа и викторины для владельцев.',
-      logo: '/landing/brands/pushistyy-drug.svg',
-      botUrl: 'https://t.me/pushistyy_drug_bot',
-    },
-    {
-      name: 'Спорт Лайн',
-      category: 'Спорт и отдых',
-      text: 'Розыгрыш за покупку тренажёра, челленджи с баллами и рассылка программ тренировок.',
-      logo: '/landing/brands/sport-line.svg',
-      botUrl: 'https://t.me/sport_line_team_bot',
-    },
-  ],
 } as const;
 
 export const callToAction = {
@@ -307,7 +235,7 @@ export const faq = {
     {
       question: 'Как работает проверка чеков через ФНС?',
       answer:
-        'Маркетплейс выдаёт покупателю кассовый чек, и каждый такой чек регистрируется в Федеральной налоговой службе. Покупатель отправляет боту QR-код чека, ScanApp получает из ФНС его содержимое — позиции, ИНН продавцов, сумму и дату — и проверяет условия акции. Подделать чек или загрузить один и тот же дважды не получится.',
+        'Маркетплейс выдаёт покупателю кассовый чек, и каждый такой чек регистрируется в Федеральной налоговой службе. Покупатель отправляет боту QR-код чека, ScanApp получает из ФНС его содержимое — позиции, ИНН продавцов, сумму и дату — и проверяет условия акции. Подделать чек не получится, а если вы включите в акции проверку повторов, бот не примет один и тот же чек дважды.',
     },
     {
       question: 'Сколько времени занимает внедрение?',
@@ -329,6 +257,7 @@ export const faq = {
 
 export const finalContact = {
   title: 'Остались вопросы? Напишите эксперту',
-  text: 'Ответим в Telegram в течение рабочего дня и подготовим демонстрацию под ваш бренд.',
+  text: 'Ответим в течение рабочего дня и подготовим демонстрацию под ваш бренд.',
   button: 'Написать в Telegram',
+  buttonEmail: 'Написать на почту',
 } as const;

@@ -1,5 +1,6 @@
-import { operator, siteOrigin } from './landing.js';
-import type { LegalDocument } from './legal-document.js';
+import { siteOrigin } from './landing.js';
+import type { LegalDocument, LegalSection } from './legal-document.js';
+import { hasRequisites, type Requisites } from './requisites.js';
 
 /**
  * PLACEHOLDER: the period of service the operator states in the text (SPEC §9 leaves it open).
@@ -9,9 +10,15 @@ const servicePeriod = '[срок оказания услуг указывает�
 
 const site = siteOrigin.replace(/^https?:\/\//, '');
 
-/** Public offer for information and consulting services (SPEC §2 /oferta, terms of SPEC §9). */
-export const oferta: LegalDocument = {
-  title: 'Публичная оферта',
+export const ofertaTitle = 'Публичная оферта';
+
+/**
+ * Public offer for information and consulting services (SPEC §2 /oferta, terms of SPEC §9), with
+ * the operator's details from the settings. Without them the offer names no one and has no
+ * "Реквизиты Исполнителя" section: a missing detail is left out, never invented.
+ */
+export const oferta = (requisites: Requisites): LegalDocument => ({
+  title: ofertaTitle,
   subtitle: 'на оказание информационно-консультационных услуг',
   dateLine: 'г. Москва, 28 октября 2025 г.',
   date: '2025-10-28',
@@ -19,7 +26,7 @@ export const oferta: LegalDocument = {
     {
       title: 'Общие положения',
       clauses: [
-        `${operator.fullName} (далее — Исполнитель) публикует настоящую публичную оферту — предложение заключить договор на оказание информационно-консультационных услуг на изложенных ниже условиях с любым лицом, которое примет его (далее — Заказчик).`,
+        `${requisites.name ?? 'Оператор сервиса ScanApp'} (далее — Исполнитель) публикует настоящую публичную оферту — предложение заключить договор на оказание информационно-консультационных услуг на изложенных ниже условиях с любым лицом, которое примет его (далее — Заказчик).`,
         'Оферта является публичной в соответствии с пунктом 2 статьи 437 Гражданского кодекса Российской Федерации. Акцепт оферты означает заключение договора на её условиях (пункт 3 статьи 438 ГК РФ) и равносилен договору, подписанному сторонами.',
         {
           text: 'Акцептом оферты считается совершение Заказчиком любого из следующих действий:',
@@ -153,19 +160,20 @@ export const oferta: LegalDocument = {
         'Недействительность отдельного положения оферты не влечёт недействительности остальных её положений.',
       ],
     },
-    {
-      title: 'Реквизиты Исполнителя',
-      unnumbered: true,
-      clauses: [
-        operator.fullName,
-        `ИНН: ${operator.inn}`,
-        `ОГРНИП: ${operator.ogrnip}`,
-        `Адрес: ${operator.address}`,
-        `Расчётный счёт: ${operator.account} в ${operator.bank}`,
-        `Корреспондентский счёт: ${operator.correspondentAccount}, БИК: ${operator.bik}`,
-        `Эл. почта: ${operator.email}`,
-        `Телефон: ${operator.phone}`,
-      ],
-    },
+    ...requisitesSection(requisites),
   ],
-};
+});
+
+function requisitesSection(requisites: Requisites): LegalSection[] {
+  if (!hasRequisites(requisites)) return [];
+  const lines = [
+    requisites.name,
+    requisites.inn && `ИНН: ${requisites.inn}`,
+    requisites.ogrn && `${requisites.ogrnLabel}: ${requisites.ogrn}`,
+    requisites.address && `Адрес: ${requisites.address}`,
+    requisites.bank && `Банковские реквизиты: ${requisites.bank}`,
+    requisites.email && `Эл. почта: ${requisites.email}`,
+    requisites.telegram && `Telegram: ${requisites.telegram}`,
+  ];
+  return [{ title: 'Реквизиты Исполнителя', unnumbered: true, clauses: lines.filter((line): line is string => Boolean(line)) }];
+}

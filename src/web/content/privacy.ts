@@ -1,11 +1,17 @@
-import { operator, siteOrigin } from './landing.js';
+import { siteOrigin } from './landing.js';
 import type { LegalDocument } from './legal-document.js';
+import { registrationLine, type Requisites } from './requisites.js';
 
 const site = siteOrigin.replace(/^https?:\/\//, '');
 
-/** Privacy policy of the sole-proprietor operator (SPEC §2 /privacy, §9). */
-export const privacy: LegalDocument = {
-  title: 'Политика конфиденциальности',
+export const privacyTitle = 'Политика конфиденциальности';
+
+/**
+ * Privacy policy of the operator (SPEC §2 /privacy, §9), naming the operator by the details in the
+ * settings; a detail that is not set is left out of the text, never invented.
+ */
+export const privacy = (requisites: Requisites): LegalDocument => ({
+  title: privacyTitle,
   subtitle: 'в отношении обработки персональных данных',
   dateLine: 'Дата последнего обновления: 28 октября 2025 г.',
   date: '2025-10-28',
@@ -13,7 +19,7 @@ export const privacy: LegalDocument = {
     {
       title: 'Общие положения',
       clauses: [
-        `Настоящая Политика определяет порядок обработки и меры по защите персональных данных, которые ${operator.fullName} (ИНН ${operator.inn}, ОГРНИП ${operator.ogrnip}; далее — Оператор) получает от пользователей сайта ${site} и сервиса ScanApp.`,
+        `Настоящая Политика определяет порядок обработки и меры по защите персональных данных, которые ${operatorNamed(requisites)} получает от пользователей сайта ${site} и сервиса ScanApp.`,
         'Политика разработана в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных» и другими нормативными актами Российской Федерации в области персональных данных.',
         'Используя сайт и сервис, регистрируясь или оставляя заявку, пользователь подтверждает, что ознакомился с Политикой и согласен с ней. Если пользователь не согласен с Политикой, он должен прекратить использование сайта и сервиса.',
       ],
@@ -93,7 +99,7 @@ export const privacy: LegalDocument = {
             'обжаловать действия или бездействие Оператора в уполномоченном органе по защите прав субъектов персональных данных или в суде.',
           ],
         },
-        `Запросы и отзыв согласия направляются на адрес электронной почты ${operator.email}. Оператор отвечает на запрос субъекта в сроки, установленные Федеральным законом № 152-ФЗ.`,
+        `Запросы и отзыв согласия направляются ${requisites.email ? `на адрес электронной почты ${requisites.email}` : 'Оператору в письменной форме'}. Оператор отвечает на запрос субъекта в сроки, установленные Федеральным законом № 152-ФЗ.`,
       ],
     },
     {
@@ -117,8 +123,20 @@ export const privacy: LegalDocument = {
       clauses: [
         'Политика действует бессрочно до её замены новой редакцией. Новая редакция вступает в силу с момента публикации на сайте, если в ней не указано иное.',
         `Актуальная редакция Политики всегда доступна на сайте ${site}/privacy.`,
-        `Вопросы об обработке персональных данных: ${operator.shortName}, ${operator.address}, эл. почта ${operator.email}.`,
+        ...questionsClause(requisites),
       ],
     },
   ],
-};
+});
+
+/** "ИП … (ИНН …, ОГРНИП …; далее — Оператор)", or only as much of it as the settings give. */
+function operatorNamed(requisites: Requisites): string {
+  const registration = registrationLine(requisites);
+  const name = requisites.name ?? 'оператор сервиса ScanApp';
+  return `${name} (${registration ? `${registration}; ` : ''}далее — Оператор)`;
+}
+
+function questionsClause(requisites: Requisites): string[] {
+  const contacts = [requisites.name, requisites.address, requisites.email && `эл. почта ${requisites.email}`].filter(Boolean);
+  return contacts.length > 0 ? [`Вопросы об обработке персональных данных: ${contacts.join(', ')}.`] : [];
+}

@@ -1,12 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminCreditRequestSchema,
-  adminCreditResponseSchema,
-  adminSettingUpdateSchema,
-  adminSettingsResponseSchema,
-  BILLING_SETTING_KEYS,
-} from '../../../contract/billing.js';
+import { adminCreditRequestSchema, adminCreditResponseSchema, BILLING_SETTING_KEYS, settingValueInputSchema } from '../../../contract/billing.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
@@ -14,7 +8,9 @@ import { AppError } from '../../http/errors.js';
 import { findUserByEmail } from '../auth/repository.js';
 import { analyticsRebuildResponseSchema } from '../../../contract/analytics.js';
 import { rebuildAnalytics } from '../analytics/service.js';
+import { OPERATOR_SETTING_KEYS, isOperatorSettingKey } from '../../../contract/operator.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
+import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
 import { dataFingerprint, verifyInvariants } from './invariants.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -59,22 +55,55 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string }): Fastify
       return result;
     });
 
-    app.get('/settings', { schema: { ...schemaBase, response: { 200: adminSettingsResponseSchema } } }, async () => listAllSettings(deps.db));
+    // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
+    // and the operator's details for the public pages (texts, null while unset).
+    const settingKeySchema = z.object({ key: z.enum([...BILLING_SETTING_KEYS, ...OPERATOR_SETTING_KEYS], { error: messages.operator.unknownSetting }) });
+    const settingValue = z.union([z.number(), z.string()]);
+
+    app.get(
+      '/settings',
+      { schema: { ...schemaBase, response: { 200: z.record(z.string(), z.object({ value: settingValue.nullable() })) } } },
+      async () => {
+        const operator = await listOperatorSettings(deps.db);
+        return { ...(await listAllSettings(deps.db)), ...Object.fromEntries(Object.entries(operator).map(([key, value]) => [key, { value }])) };
+      },
+    );
 
     app.put(
       '/settings/:key',
       {
         schema: {
           ...schemaBase,
-          params: z.object({ key: z.enum(BILLING_SETTING_KEYS, { error: messages.billing.unknownSetting }) }),
-          body: adminSettingUpdateSchema,
-          response: { 200: z.object({ message: z.string(), key: z.string(), value: z.number() }), 400: errorResponseSchema },
+          params: settingKeySchema,
+          body: z.object({ value: settingValue.refine((value) => value !== '', messages.operator.valueRequired) }),
+          response: { 200: z.object({ message: z.string(), key: z.string(), value: settingValue }), 400: errorResponseSchema },
         },
       },
       async (request) => {
-        await updateSetting(deps, request.params.key, request.body.value);
-        request.log.info({ key: request.params.key, value: request.body.value }, 'operator changed a billing setting');
-        return { message: messages.billing.settingSaved, key: request.params.key, value: request.body.value };
+        const { key } = request.params;
+        if (isOperatorSettingKey(key)) {
+          const value = await setOperatorSetting(deps, key, request.body.value);
+          request.log.info({ key }, 'operator changed a public detail');
+          return { message: messages.billing.settingSaved, key, value };
+        }
+        const price = settingValueInputSchema.safeParse(request.body.value);
+        if (!price.success) throw new AppError('bad_request', messages.billing.settingValueInvalid);
+        await updateSetting(deps, key, price.data);
+        request.log.info({ key, value: price.data }, 'operator changed a billing setting');
+        return { message: messages.billing.settingSaved, key, value: price.data };
+      },
+    );
+
+    app.delete(
+      '/settings/:key',
+      { schema: { ...schemaBase, params: settingKeySchema, response: { 200: z.object({ message: z.string(), key: z.string() }), 400: errorResponseSchema } } },
+      async (request) => {
+        const { key } = request.params;
+        // Prices always have a value (SPEC §9 defaults); only a public detail can be unset.
+        if (!isOperatorSettingKey(key)) throw new AppError('bad_request', messages.operator.notRemovable);
+        await removeOperatorSetting(deps.db, key);
+        request.log.info({ key }, 'operator removed a public detail');
+        return { message: messages.operator.settingRemoved, key };
       },
     );
 

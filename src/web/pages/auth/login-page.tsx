@@ -8,9 +8,8 @@ import { useLoginMutation } from '../../api/auth.js';
 import { readAuthLocationState } from '../../auth/location-state.js';
 import { useSessionState } from '../../auth/session.js';
 import { Banner } from '../../components/banner.js';
-import { ExternalLink } from '../../components/external-link.js';
+import { OperatorContactLink } from '../../components/operator-contact-link.js';
 import { TextField } from '../../components/text-field.js';
-import { contacts } from '../../content/contacts.js';
 import { AuthScreen } from './auth-screen.js';
 
 const f = messages.authForms;
@@ -69,9 +68,7 @@ export function LoginPage() {
             {f.registerSubmit}
           </Link>
         </p>
-        <ExternalLink href={contacts.demoUrl} className="auth-card__contact">
-          {f.demoContact}
-        </ExternalLink>
+        <OperatorContactLink className="auth-card__contact">{f.demoContact}</OperatorContactLink>
       </div>
     </AuthScreen>
   );

@@ -4,8 +4,7 @@ import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { useLogoutMutation } from '../../api/auth.js';
 import { Brand } from '../../components/brand.js';
-import { ExternalLink } from '../../components/external-link.js';
-import { contacts } from '../../content/contacts.js';
+import { OperatorContactLink } from '../../components/operator-contact-link.js';
 import { formatRubles } from '../../lib/format.js';
 import { initialsOf } from '../../lib/initials.js';
 import { dashboardSections, sectionCurrent } from './sections.js';
@@ -92,9 +91,7 @@ export function Sidebar({ id, ref, user, open, onClose, onTopUp, topUpRef }: {
       </nav>
 
       <div className="sidebar__footer">
-        <ExternalLink href={contacts.supportUrl} className="sidebar__support">
-          {d.support}
-        </ExternalLink>
+        <OperatorContactLink className="sidebar__support">{d.support}</OperatorContactLink>
         <button type="button" className="button button--secondary" onClick={() => logout.mutate()}>
           {d.logout}
         </button>

@@ -4,8 +4,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
-import { ExternalLink } from '../../../components/external-link.js';
-import { contacts } from '../../../content/contacts.js';
+import { OperatorContactLink } from '../../../components/operator-contact-link.js';
 import { formatNumber, formatRubles } from '../../../lib/format.js';
 import { Fact } from '../actions/fact.js';
 import { usePageTitle } from '../page-title.js';
@@ -65,9 +64,7 @@ export function TariffsPage() {
         </>
       )}
       <p>
-        <ExternalLink href={contacts.demoUrl} className="button button--secondary">
-          {messages.billing.demoRequest}
-        </ExternalLink>
+        <OperatorContactLink className="button button--secondary">{messages.billing.demoRequest}</OperatorContactLink>
       </p>
     </section>
   );

@@ -1,7 +1,11 @@
 import { brands } from '../../../content/landing.js';
-import { FallbackImage } from '../fallback-image.js';
+import { exampleProjectsOf, useOperatorDetails } from '../use-operator-details.js';
+import { Monogram } from './monogram.js';
 
+/** The operator's example projects by name; left out while `example_projects` is unset. */
 export function BrandStrip() {
+  const projects = exampleProjectsOf(useOperatorDetails());
+  if (projects.length === 0) return null;
   return (
     <section className="landing-section landing-section--compact" id="brands" aria-labelledby="brands-title">
       <div className="landing-container">
@@ -9,10 +13,10 @@ export function BrandStrip() {
           {brands.title}
         </h2>
         <ul className="brand-strip">
-          {brands.items.map((brand) => (
+          {projects.map((brand) => (
             <li key={brand.name} className="brand-strip__item">
-              <FallbackImage className="brand-strip__logo" src={brand.logo} alt="" width={48} height={48} loading="lazy" />
-              <span className="brand-strip__name">{brand.name}</span>
+              <Monogram className="brand-strip__logo" name={brand.name} />
+              <span className="brand-strip__name">{brand.shownName}</span>
             </li>
           ))}
         </ul>

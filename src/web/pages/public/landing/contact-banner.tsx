@@ -1,9 +1,21 @@
-import { contacts } from '../../../content/contacts.js';
-import { OutboundLink } from '../outbound-link.js';
-import { TelegramIcon } from './icons.js';
+import { ContactLink } from './contact-link.js';
 
-/** A call to action: a heading, a line of text and the messenger contact. */
-export function ContactBanner({ id, title, text, button, tone }: { id: string; title: string; text: string; button: string; tone: 'light' | 'dark' }) {
+/** A call to action: a heading, a line of text and the operator's contact (`buttonEmail` when it is e-mail). */
+export function ContactBanner({
+  id,
+  title,
+  text,
+  button,
+  buttonEmail = button,
+  tone,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  button: string;
+  buttonEmail?: string;
+  tone: 'light' | 'dark';
+}) {
   return (
     <section className={`contact-banner contact-banner--${tone}`} aria-labelledby={`${id}-title`}>
       <div className="landing-container contact-banner__inner">
@@ -11,10 +23,9 @@ export function ContactBanner({ id, title, text, button, tone }: { id: string; t
           {title}
         </h2>
         <p className="contact-banner__text">{text}</p>
-        <OutboundLink href={contacts.demoUrl} className={`button button--large ${tone === 'dark' ? 'button--inverse' : 'button--primary'}`}>
-          <TelegramIcon />
-          {button}
-        </OutboundLink>
+        <ContactLink className={`button button--large ${tone === 'dark' ? 'button--inverse' : 'button--primary'}`}>
+          {(channel) => (channel === 'telegram' ? button : buttonEmail)}
+        </ContactLink>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
-import { contacts } from '../../../content/contacts.js';
 import { features } from '../../../content/landing.js';
-import { OutboundLink } from '../outbound-link.js';
+import { ContactLink } from './contact-link.js';
 
 export function FeatureGrid() {
   return (
@@ -28,9 +27,9 @@ export function FeatureGrid() {
             </h3>
             <p className="promo-banner__text">{features.bannerText}</p>
           </div>
-          <OutboundLink href={contacts.demoUrl} className="button button--inverse">
-            {features.bannerButton}
-          </OutboundLink>
+          <ContactLink className="button button--inverse" icon={false}>
+            {() => features.bannerButton}
+          </ContactLink>
         </aside>
       </div>
     </section>

@@ -1,13 +1,15 @@
-import { contacts } from '../../../content/contacts.js';
 import { hero } from '../../../content/landing.js';
-import { OutboundLink } from '../outbound-link.js';
-import { CheckIcon, TelegramIcon } from './icons.js';
+import { useOperatorDetails } from '../use-operator-details.js';
+import { ContactLink } from './contact-link.js';
+import { CheckIcon } from './icons.js';
 import { VideoPlayer } from './video-player.js';
 
+/** The hero; its video is the operator's `demo_video_url`, and the hero has none while it is unset. */
 export function Hero() {
+  const videoUrl = useOperatorDetails()?.demo_video_url;
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <div className="landing-container hero__grid">
+      <div className={`landing-container hero__grid${videoUrl ? '' : ' hero__grid--text'}`}>
         <div className="hero__text">
           <p className="hero__eyebrow">{hero.eyebrow}</p>
           <h1 id="hero-title" className="hero__title">
@@ -22,14 +24,11 @@ export function Hero() {
             ))}
           </ul>
           <div className="hero__actions">
-            <OutboundLink href={contacts.demoUrl} className="button button--primary button--large">
-              <TelegramIcon />
-              {hero.demo}
-            </OutboundLink>
+            <ContactLink className="button button--primary button--large">{() => hero.demo}</ContactLink>
             <p className="hero__hint">{hero.demoHint}</p>
           </div>
         </div>
-        <VideoPlayer />
+        {videoUrl && <VideoPlayer embedUrl={videoUrl} />}
       </div>
       <div className="landing-container">
         <dl className="hero__stats">

@@ -1,30 +1,36 @@
-import { projects } from '../../../content/landing.js';
-import { FallbackImage } from '../fallback-image.js';
+import { projects as texts } from '../../../content/landing.js';
 import { OutboundLink } from '../outbound-link.js';
+import { exampleProjectsOf, useOperatorDetails } from '../use-operator-details.js';
+import { Monogram } from './monogram.js';
 
+/** The operator's example projects (`example_projects`), each with its bot link when it has one. */
 export function ProjectGrid() {
+  const projects = exampleProjectsOf(useOperatorDetails());
+  if (projects.length === 0) return null;
   return (
     <section className="landing-section" id="projects" aria-labelledby="projects-title">
       <div className="landing-container">
         <h2 id="projects-title" className="landing-section__title">
-          {projects.title}
+          {texts.title}
         </h2>
-        <p className="landing-section__lead">{projects.lead}</p>
+        <p className="landing-section__lead">{texts.lead}</p>
         <ul className="project-grid">
-          {projects.items.map((project) => (
+          {projects.map((project) => (
             <li key={project.name} className="project-card">
               <div className="project-card__head">
-                <FallbackImage className="project-card__logo" src={project.logo} alt="" width={56} height={56} loading="lazy" />
+                <Monogram className="project-card__logo" name={project.name} />
                 <div>
-                  <h3 className="project-card__name">{project.name}</h3>
-                  <p className="project-card__category">{project.category}</p>
+                  <h3 className="project-card__name">{project.shownName}</h3>
+                  {project.category && <p className="project-card__category">{project.category}</p>}
                 </div>
               </div>
-              <p className="project-card__text">{project.text}</p>
-              <OutboundLink href={project.botUrl} className="button button--secondary project-card__link">
-                {projects.viewBot}
-                <span className="visually-hidden"> «{project.name}»</span>
-              </OutboundLink>
+              {project.text && <p className="project-card__text">{project.text}</p>}
+              {project.url && (
+                <OutboundLink href={project.url} className="button button--secondary project-card__link">
+                  {texts.viewBot}
+                  <span className="visually-hidden"> «{project.name}»</span>
+                </OutboundLink>
+              )}
             </li>
           ))}
         </ul>

@@ -6,9 +6,10 @@ import { PlayIcon } from './icons.js';
 /**
  * The hero's video. Until the visitor presses play only a local poster shows: the
  * external player (and everything it downloads) is inserted on the press, so the
- * landing loads nothing from other sites.
+ * landing loads nothing from other sites. `embedUrl` is the operator's `demo_video_url`, on one of
+ * the sites the CSP's frame-src allows (VIDEO_HOSTS).
  */
-export function VideoPlayer() {
+export function VideoPlayer({ embedUrl }: { embedUrl: string }) {
   const [playing, setPlaying] = useState(false);
   // The poster is requested after the first paint: the headline and text come first.
   const [showPoster, setShowPoster] = useState(false);
@@ -30,7 +31,7 @@ export function VideoPlayer() {
         <iframe
           ref={frame}
           className="video__frame"
-          src={video.embedUrl}
+          src={embedUrl}
           title={video.title}
           allow="autoplay; fullscreen; picture-in-picture; encrypted-media; clipboard-write"
           allowFullScreen
@@ -44,7 +45,6 @@ export function VideoPlayer() {
           <span className="video__label">
             {video.play}
             <span className="visually-hidden">: {video.title}</span>
-            <span className="video__duration"> · {video.duration}</span>
           </span>
         </button>
       )}
