@@ -1,47 +1,17 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
-import type { Seller } from '../support/api-client.js';
 import pg from 'pg';
 import { backends } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer } from '../support/server-process.js';
-import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
+import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
 
 const b = messages.bot;
-const WB_SELLER = '072196655529';
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
-
-interface BotAction {
-  seller: Seller;
-  projectId: number;
-  token: string;
-  botId: string;
-}
-
-async function actionWithBot(url: string, settings: Record<string, unknown> = {}): Promise<BotAction> {
-  const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
-  const { token, botId } = newBotToken();
-  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, telegram_bot_token: token, ...settings });
-  if (created.status !== 201) throw new Error(created.text);
-  return { seller, projectId: created.body.project_id, token, botId };
-}
-
-/** A shopper writes to the bot (the emulator delivers it as Telegram would); answers the bot's replies to it. */
-async function shopperSays(url: string, bot: BotAction, chatId: string, message: { text?: string; photo?: Buffer }, timeoutMs = 45_000) {
-  const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId })).length;
-  const body = { bot_id: Number(bot.botId), from: { id: Number(chatId), first_name: 'Ира', username: 'ira_buyer' }, ...(message.text ? { text: message.text } : { photo_base64: message.photo!.toString('base64') }) };
-  const sent = await fetch(`${url}/__emulators/telegram/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!sent.ok) throw new Error(await sent.text());
-  return eventually(async () => {
-    const replies = await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId });
-    return replies.length > before ? replies.slice(before) : undefined;
-  }, timeoutMs, 'the bot to answer');
-}
 
 /** A phone-like photo of a receipt's QR code: the code in a larger grey frame, as JPEG. */
 async function qrPhoto(qr: string): Promise<Buffer> {
@@ -70,11 +40,16 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     expect(malformed.body).toEqual({ message: messages.mailing.tokenMalformed });
   });
 
-  it('greets on /start with the action’s name and a «Мои баллы» button', async () => {
+  it('greets on /start with the action’s name and an inline «Мои баллы» button that answers the points', async () => {
     const bot = await actionWithBot(url);
-    const [greeting] = await shopperSays(url, bot, newChatId(), { text: '/start promo' });
+    const chat = newChatId();
+    const [greeting] = await shopperSays(url, bot, chat, { text: '/start promo' });
     expect(greeting!.text).toContain('«Aurora»');
-    expect(JSON.stringify(greeting!.reply_markup)).toContain(b.balanceButton);
+    expect(greeting!.reply_markup).toEqual({ inline_keyboard: [[{ text: b.balanceButton, callback_data: 'balance' }]] });
+    const [balance] = await shopperSays(url, bot, chat, { press: b.balanceButton });
+    expect(balance!.text).toContain('Ваши баллы в акции «Aurora»: 0.');
+    // An action without a shop keeps the reply keyboard of text buttons under its answers.
+    expect(balance!.reply_markup).toEqual({ keyboard: [[{ text: b.balanceButton }]], resize_keyboard: true, is_persistent: true });
   });
 
   it('a receipt photo earns points with the seller’s text; the same photo again is a repeat when duplicates are checked', async () => {

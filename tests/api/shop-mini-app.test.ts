@@ -1,84 +1,104 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import { TELEGRAM_WEB_APP_SCRIPT } from '../../src/server/config.js';
-import { verifyInitData } from '../../src/server/modules/shop/init-data.js';
+import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer } from '../support/server-process.js';
-import { newBotToken, newChatId } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId } from '../support/telegram.js';
 
 const p = messages.publicShop;
-const TELEGRAM_SCRIPT = TELEGRAM_WEB_APP_SCRIPT;
+const b = messages.bot;
 
-async function openShop(url: string, options: { mailingBot: boolean }) {
-  const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
-  const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' })).body.project_id as number;
-  const { token: botToken } = newBotToken();
-  if (options.mailingBot) await seller.api.post('/mailing/settings', { bot_token: botToken });
-  const { settings } = (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body;
-  return { seller, projectId, token: settings.token as string, botToken };
+/** An action with its own bot and a shop with one product; answers the shop's link token. */
+async function actionWithShop(url: string): Promise<BotAction & { shopToken: string; productId: number }> {
+  const bot = await actionWithBot(url);
+  const { settings } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+  const product = await bot.seller.api.post('/shop/products', { user_id: bot.seller.id, project_id: bot.projectId, title: 'Крем', description: 'Увлажняющий', price_points: 100 });
+  if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
+  return { ...bot, shopToken: settings.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
 }
 
-const signDemo = (url: string, token: string, body: unknown) => new ApiClient(url).post(`/demo/shop/${token}/init-data`, body);
+const me = (url: string, shopToken: string, initData: string) => new ApiClient(url).get(`/public/shop/${shopToken}/me`, { headers: { 'x-telegram-init-data': initData } });
 
-describe.each(backends())('the Mini App in demo mode on $name', (backend) => {
+describe.each(backends())('the shop opened from the action’s bot on $name', (backend) => {
   const url = backend.url;
 
-  it('health names the emulator’s stand-in for Telegram’s Mini App script, which the emulator serves', async () => {
+  it('the greeting’s inline «Магазин» opens the shop signed by the action’s bot: the shopper sees their points and exchanges', async () => {
+    const shop = await actionWithShop(url);
+    const chat = newChatId();
+    const [greeting] = await shopperSays(url, shop, chat, { text: '/start' });
+    const shopUrl = `${url}/shop/${shop.shopToken}`;
+    expect(greeting!.reply_markup).toEqual({ inline_keyboard: [[{ text: b.balanceButton, callback_data: 'balance' }], [{ text: b.shopButton, web_app: { url: shopUrl } }]] });
+
+    // Points for a receipt the shopper sent to the bot; the success answer offers the shop again.
+    const [success] = await shopperSays(url, shop, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+    expect(success!.text).toContain('178');
+    expect(success!.reply_markup).toEqual({ inline_keyboard: [[{ text: b.shopButton, web_app: { url: shopUrl } }]] });
+
+    const opened = await shopperActs(url, shop.botId, chat, { press: b.shopButton });
+    expect(opened.body.url!.startsWith(`${shopUrl}#`)).toBe(true);
+    const initData = initDataOf(opened.body.url!);
+    expect((await me(url, shop.shopToken, initData)).body).toEqual({ points: 178, orders: [] });
+    const bought = await new ApiClient(url).post(`/public/shop/${shop.shopToken}/purchase`, { product_id: shop.productId, buyer_tg_id: chat }, { headers: { 'x-telegram-init-data': initData } });
+    expect(bought.status).toBe(200);
+    expect(bought.body.points).toBe(78);
+  });
+
+  it('the chat’s menu button opens the shop signed by the action’s bot, and follows a new shop link', async () => {
+    const shop = await actionWithShop(url);
+    const chat = newChatId();
+    await shopperSays(url, shop, chat, { text: '/start' });
+    const menu = await eventually(async () => {
+      const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
+      return opened.status === 200 ? opened.body.url : undefined;
+    }, 10_000, 'the menu button');
+    expect(menu.startsWith(`${url}/shop/${shop.shopToken}#`)).toBe(true);
+    expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({ points: 0, orders: [] });
+
+    const regenerated = await shop.seller.api.post('/shop/settings', { user_id: shop.seller.id, project_id: shop.projectId, regenerate_token: true });
+    const newToken = regenerated.body.settings.token as string;
+    const moved = await eventually(async () => {
+      const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
+      return opened.body.url?.startsWith(`${url}/shop/${newToken}#`) ? opened.body.url : undefined;
+    }, 10_000, 'the menu button to follow the new link');
+    expect((await me(url, newToken, initDataOf(moved))).status).toBe(200);
+  });
+
+  it('a Mini App launched without init data, or with data another bot signed, is refused: the shopper is not identified', async () => {
+    const shop = await actionWithShop(url);
+    const chat = newChatId();
+    // Telegram gives a reply-keyboard Mini App no init data: the shop can only say it does not know the shopper.
+    expect((await me(url, shop.shopToken, '')).body).toEqual({ message: p.telegramIdUnknown });
+    const foreign = signInitData({ id: Number(chat), first_name: 'Ира' }, newBotToken().token, new Date());
+    expect((await me(url, shop.shopToken, foreign)).status).toBe(401);
+    const stale = signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date(Date.now() - 2 * 24 * 3600_000));
+    expect((await me(url, shop.shopToken, stale)).status).toBe(401);
+    expect((await me(url, shop.shopToken, signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date()))).status).toBe(200);
+  });
+
+  it('the emulator’s stand-in for Telegram’s script signs nothing, and the app has no signing route', async () => {
     const health = await new ApiClient(url).get('/health');
     expect(health.body).toEqual({ status: 'ok', mode: 'demo', telegram_web_app_script: '/__emulators/telegram/telegram-web-app.js' });
     const script = await fetch(`${url}${health.body.telegram_web_app_script}`);
-    expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     const text = await script.text();
-    expect(text).toContain('window.Telegram.WebApp = webApp');
+    expect(text).toContain('tgWebAppData');
+    expect(text).not.toContain('init-data');
     expect(() => new Function(text)).not.toThrow();
-  });
-
-  it('signs init data for a demo buyer with the shop’s bot, and the buyer calls accept it', async () => {
-    const shop = await openShop(url, { mailingBot: true });
-    const buyer = Number(newChatId());
-    const signed = await signDemo(url, shop.token, { user_id: buyer });
-    expect(signed.status).toBe(200);
-    const initData = signed.body.init_data as string;
-    expect(verifyInitData(initData, shop.botToken, new Date())).toMatchObject({ id: buyer, first_name: p.demoBuyerName });
-    const me = await new ApiClient(url).get(`/public/shop/${shop.token}/me`, { headers: { 'x-telegram-init-data': initData } });
-    expect(me.body).toEqual({ points: 0, orders: [] });
-  });
-
-  it('without a bot token there is nothing to sign with: 409 telling the seller to save one', async () => {
-    const shop = await openShop(url, { mailingBot: false });
-    const answer = await signDemo(url, shop.token, { user_id: 100500 });
-    expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: p.demoBotTokenMissing });
-  });
-
-  it.each([
-    ['an unknown token', 'x'.repeat(32), { user_id: 1 }, 404, p.tokenNotFound],
-    ['a malformed token', 'short', { user_id: 1 }, 400, p.tokenNotFound],
-    ['no buyer id', null, {}, 400, p.telegramIdUnknown],
-    ['a negative buyer id', null, { user_id: -5 }, 400, p.telegramIdUnknown],
-    ['a fractional buyer id', null, { user_id: 1.5 }, 400, p.telegramIdUnknown],
-    ['an empty name', null, { user_id: 1, first_name: ' ' }, 400, p.demoBuyerNameInvalid],
-  ])('%s is refused', async (_name, token, body, status, message) => {
-    const shopToken = token ?? (await openShop(url, { mailingBot: true })).token;
-    const answer = await signDemo(url, shopToken, body);
-    expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ message });
+    expect((await new ApiClient(url).post(`/demo/shop/${'x'.repeat(32)}/init-data`, { user_id: 1 })).status).toBe(404);
   });
 });
 
 describe('the Mini App with the real Telegram', () => {
-  it('health names Telegram’s own script, and there is no demo signing route', { timeout: 120_000 }, async () => {
+  it('health names Telegram’s own script, and the emulator is not served', { timeout: 120_000 }, async () => {
     // Any Telegram API address turns the emulator off; this server never calls it here.
     const server = await startServer({ TELEGRAM_API_URL: 'http://127.0.0.1:9/telegram' });
     try {
       const health = await new ApiClient(server.url).get('/health');
-      expect(health.body.telegram_web_app_script).toBe(TELEGRAM_SCRIPT);
-      const answer = await signDemo(server.url, 'x'.repeat(32), { user_id: 1 });
-      expect(answer.status).toBe(404);
+      expect(health.body.telegram_web_app_script).toBe(TELEGRAM_WEB_APP_SCRIPT);
       expect((await fetch(`${server.url}/__emulators/telegram/telegram-web-app.js`)).status).toBe(404);
     } finally {
       await server.stop();
