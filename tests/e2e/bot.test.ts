@@ -65,7 +65,8 @@ describe('the shoppers’ bot: demo chat', () => {
       await botSays(page, '«Aurora»').waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
         throw new Error(`${String(error)}\n--- ${page.url()} errors: ${pageErrors.join('\n')}\n--- the page shows:\n${await page.locator('body').innerText()}`);
       });
-      const balanceButton = page.getByRole('group', { name: 'Кнопки бота' }).getByRole('button', { name: b.balanceButton, exact: true });
+      // The greeting's inline button: Telegram shows inline buttons under the message.
+      const balanceButton = botSays(page, '«Aurora»').getByRole('group', { name: 'Кнопки под сообщением' }).getByRole('button', { name: b.balanceButton, exact: true });
       await balanceButton.waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
