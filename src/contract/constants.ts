@@ -14,3 +14,6 @@ export const API_BASE = '/lk/api';
 export const DEFAULT_INITIALS = 'SC';
 export const ACTION_DEFAULT_POINTS_PERCENT = 10;
 export const ACTION_DEFAULT_VALIDITY_DAYS = 60;
+
+/** SPEC §9: a scroll indicator clears this long after scrolling stops. */
+export const SCROLL_INDICATOR_CLEAR_MS = 600;

@@ -90,13 +90,17 @@ const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
 export const mailingSendRequestSchema = z
   .object({
     user_id: userIdSchema.optional(),
-    bot_token: z.string({ error: m.tokenRequiredToSend }).trim().min(1, m.tokenRequiredToSend).max(200, m.tokenMalformed),
+    /** The mailing bot's token (or its mask); not needed when the mailing goes through an action's bot. */
+    bot_token: z.string({ error: m.tokenRequiredToSend }).trim().max(200, m.tokenMalformed).optional(),
+    /** Send through this action's own bot: shoppers wrote to it, and Telegram lets a bot write only to people who started it. */
+    project_id: z.number({ error: m.projectInvalid }).int(m.projectInvalid).positive(m.projectInvalid).max(2 ** 31 - 1, m.projectInvalid).nullish(),
     recipient_ids: recipientIdsSchema,
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
     parse_mode: parseModeSchema,
   })
   .superRefine((body, ctx) => {
+    if (!body.project_id && !body.bot_token) ctx.addIssue({ code: 'custom', path: ['bot_token'], message: m.tokenRequiredToSend });
     const tooLong = messageLengthError(body.message, body.image_url !== null);
     if (tooLong) ctx.addIssue({ code: 'custom', path: ['message'], message: tooLong });
   });
@@ -112,6 +116,9 @@ export type MailingError = z.infer<typeof mailingErrorSchema>;
 export const mailingSummarySchema = z.object({
   id: z.number().int(),
   status: z.enum(MAILING_STATUSES),
+  /** The action whose bot sent it, and that action's name; both null: the seller's mailing bot. */
+  project_id: z.number().int().nullable(),
+  project_name: z.string().nullable(),
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),

@@ -492,6 +492,9 @@ export const messages = {
     errorTokenRevoked: 'токен бота больше не действует',
     errorUnavailable: 'Telegram не ответил после нескольких попыток',
     errorCancelled: 'рассылка остановлена',
+    errorActionBotGone: 'у акции больше нет своего бота',
+    projectInvalid: 'Акция указана неверно.',
+    actionHasNoBot: 'К этой акции не подключён Telegram-бот. Выберите бота для рассылок или подключите бота в настройках акции.',
   },
   /** The cabinet's Mailings screen: labels, headings, buttons, progress (SPEC texts are in `mailing`). */
   mailingScreen: {
@@ -554,6 +557,12 @@ export const messages = {
     statusDone: 'Завершена',
     statusCancelled: 'Остановлена',
     statusFailed: 'Ошибка',
+    senderLabel: 'Через какого бота отправить',
+    senderMailingBot: 'Через бота для рассылок',
+    senderActionBot: 'Через бота акции «{name}»',
+    senderActionBotUsername: 'Через бота акции «{name}» (@{username})',
+    senderHint: 'Telegram разрешает боту писать только тем, кто его запустил: выберите бота, которому писали покупатели.',
+    senderActionBuyers: 'Покупатели акции «{name}»: те, кто писал её боту.',
   },
   /** The cabinet's Shop screen: labels, headings, buttons (SPEC texts are in `shop`). */
   shopScreen: {

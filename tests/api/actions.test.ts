@@ -4,6 +4,8 @@ import { messages } from '../../src/contract/messages.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually } from '../support/telegram.js';
 
 const PRICE = BILLING_DEFAULTS.project_subscription_price;
 const DAY = 24 * 60 * 60 * 1000;
@@ -207,6 +209,42 @@ describe.each(backends())('actions on $name', (backend) => {
       const answer = await seller.api.get('/projects/abc');
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: messages.actionPage.invalidId });
+    });
+  });
+
+  describe('the PuzzleBot token', () => {
+    const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
+    const pushedTo = async (token: string, buyer: string) =>
+      ((await (await fetch(`${backend.url}/__emulators/puzzlebot/variables`)).json()) as { token: string; user_id: string }[]).some(
+        (variable) => variable.token === token && variable.user_id === buyer,
+      );
+    const checkFor = async (seller: Seller, projectId: number, buyer: string) => {
+      const qrurl = await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics'));
+      const answer = await seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: buyer });
+      if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
+    };
+
+    it('is shown masked; the form saved unchanged keeps the real token, a new token replaces it', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE + 100);
+      const token = `pb-secret-${seller.id}-${Date.now()}`;
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529', puzzle_bot_token: token, puzzle_bot_points_variable: 'points' });
+      const projectId = created.body.project_id as number;
+      const { project } = (await seller.api.get(`/projects/${projectId}`)).body;
+      expect(project.puzzle_bot_token).toBe(masked(token));
+      expect(JSON.stringify((await seller.api.get('/projects')).body)).not.toContain(token);
+
+      // The edit form sends every field back, the token as it was shown.
+      const { id: _id, created_at: _c, receipts_count: _r, is_active: _a, status_message: _s, subscription_end_date: _e, api_key: _k, telegram_bot_username: _u, telegram_bot_id: _b, is_deleted: _d, deleted_at: _t, ...form } = project;
+      expect((await seller.api.request('PUT', `/projects/${projectId}`, { body: { ...form, name: 'Aurora 2' } })).status).toBe(200);
+      await checkFor(seller, projectId, '4100');
+      await eventually(async () => ((await pushedTo(token, '4100')) ? true : undefined), 15_000, 'the push with the saved token');
+
+      const replacement = `pb-other-${seller.id}-${Date.now()}`;
+      expect((await seller.api.request('PUT', `/projects/${projectId}`, { body: { puzzle_bot_token: replacement } })).status).toBe(200);
+      expect((await seller.api.get(`/projects/${projectId}`)).body.project.puzzle_bot_token).toBe(masked(replacement));
+      await checkFor(seller, projectId, '4200');
+      await eventually(async () => ((await pushedTo(replacement, '4200')) ? true : undefined), 15_000, 'the push with the new token');
+      expect(await pushedTo(token, '4200')).toBe(false);
     });
   });
 

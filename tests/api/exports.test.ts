@@ -7,6 +7,7 @@ import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
 
 const WB_SELLER = '072196655529';
 
@@ -76,12 +77,40 @@ describe.each(backends())('CSV exports on $name', (backend) => {
       successful_receipts_count: number;
       total_amount: number;
       last_receipt_at: string;
+      first_name: string | null;
+      username: string | null;
     }[];
     expect(csv.rows).toEqual([
       [...EXPORT_HEADERS.buyers],
-      ...buyers.map((buyer) => [buyer.buyer_id, '', '', String(buyer.successful_receipts_count), rubles(buyer.total_amount), moscowDateTime(buyer.last_receipt_at)]),
+      ...buyers.map((buyer) => [buyer.buyer_id, buyer.first_name ?? '', buyer.username ?? '', String(buyer.successful_receipts_count), rubles(buyer.total_amount), moscowDateTime(buyer.last_receipt_at)]),
     ]);
     expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['777', '888']);
+  });
+
+  it('buyers who wrote to the action’s bot carry their Telegram name and username', async () => {
+    const botSeller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+    const { token, botId } = newBotToken();
+    const created = await botSeller.api.post('/projects', { name: 'Бот', project_inns: WB_SELLER, telegram_bot_token: token });
+    expect(created.status).toBe(201);
+    const [named, silent] = [newChatId(), newChatId()];
+    const wrote = await fetch(`${url}/__emulators/telegram/updates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bot_id: Number(botId), from: { id: Number(named), first_name: 'Анна', username: 'anna_shop' }, text: '/start' }),
+    });
+    expect(wrote.ok).toBe(true);
+    // The bot answers once it has taken the message in (and remembered who wrote).
+    await eventually(async () => ((await telegramMessages(url, { bot_id: botId, chat_id: named })).length > 0 ? true : undefined), 30_000, 'the bot’s greeting');
+    for (const buyer of [named, silent]) {
+      const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1));
+      const answer = await botSeller.api.post('/check', { qrurl, project_id: created.body.project_id, user_id_tg: buyer });
+      expect(answer.status).toBe(200);
+    }
+    const csv = await download(botSeller, '/buyers/export.csv?sort=buyer_id&order=asc');
+    expect(csv.status).toBe(200);
+    const byId = new Map(csv.rows.slice(1).map((row) => [row[0], row]));
+    expect(byId.get(named)?.slice(1, 3)).toEqual(['Анна', 'anna_shop']);
+    expect(byId.get(silent)?.slice(1, 3)).toEqual(['', '']);
   });
 
   it('the balance statement lists every operation with the balance after it', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../src/contract/mailing.js';
 import { messages } from '../../src/contract/messages.js';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
+import { createFundedSeller } from '../support/operator.js';
 import { blockChat, eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
 
 const m = messages.mailing;
@@ -24,6 +26,30 @@ async function finished(seller: Seller, id: number) {
     const { body } = await seller.api.get(`/mailing/${id}`);
     return body.mailing.status === 'sending' ? undefined : body.mailing;
   }, 60_000, `mailing ${id} to finish`);
+}
+
+/** A seller with one action that has its own shoppers' bot (and money for one more action). */
+async function sellerWithActionBot(url: string): Promise<{ seller: Seller; projectId: number; token: string; botId: string }> {
+  const seller = await createFundedSeller(url, 2 * BILLING_DEFAULTS.project_subscription_price + 100);
+  const { token, botId } = newBotToken();
+  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529', telegram_bot_token: token });
+  if (created.status !== 201) throw new Error(created.text);
+  return { seller, projectId: created.body.project_id, token, botId };
+}
+
+/** A shopper starts a bot: Telegram lets a bot write only to people who did. */
+async function startBot(url: string, botId: string, chatId: string): Promise<void> {
+  const started = await fetch(`${url}/__emulators/telegram/updates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bot_id: Number(botId), from: { id: Number(chatId), first_name: 'Анна' }, text: '/start' }),
+  });
+  if (!started.ok) throw new Error(await started.text());
+}
+
+/** What a bot sent with a mailing's text (its greetings on /start left aside). */
+async function mailed(url: string, botId: string, text: string) {
+  return (await telegramMessages(url, { bot_id: botId })).filter((message) => message.text === text);
 }
 
 describe.each(backends())('mailings on $name', (backend) => {
@@ -179,6 +205,85 @@ describe.each(backends())('mailings on $name', (backend) => {
       const { seller, token } = await sellerWithBot(url);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], message: long(TELEGRAM_TEXT_LIMIT) });
       expect(answer.body).toMatchObject({ sent: 1 });
+    });
+  });
+
+  describe('through an action’s own bot', () => {
+    it('reaches shoppers who wrote only to the action’s bot, and the history names the action', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const mailingBot = newBotToken();
+      expect((await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: mailingBot.token })).status).toBe(200);
+      const chats = [newChatId(), newChatId()];
+      for (const chat of chats) await startBot(url, botId, chat);
+      const answer = await send(seller, { project_id: projectId, recipient_ids: chats, message: 'Скидка для своих' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ project_id: projectId, project_name: 'Aurora' });
+      // The bot has just greeted them, so Telegram's one message a second per chat may hold the mailing back a moment.
+      expect(await finished(seller, answer.body.id)).toMatchObject({ success: true, sent: 2, failed: 0, status: 'done', project_id: projectId, project_name: 'Aurora' });
+      expect((await mailed(url, botId, 'Скидка для своих')).map((message) => String(message.chat_id)).sort()).toEqual([...chats].sort());
+      expect(await telegramMessages(url, { bot_id: mailingBot.botId })).toEqual([]);
+      const history = (await seller.api.get('/mailing/history')).body.mailings;
+      expect(history[0]).toMatchObject({ id: answer.body.id, project_id: projectId, project_name: 'Aurora' });
+      expect(JSON.stringify(history)).not.toContain(mailingBot.token);
+    });
+
+    it('goes through the action’s bot even when a mailing bot token is sent too; without project_id the mailing bot sends', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const mailingBot = newBotToken();
+      await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: mailingBot.token });
+      const chat = newChatId();
+      await startBot(url, botId, chat);
+      await startBot(url, mailingBot.botId, chat);
+      const viaAction = await send(seller, { project_id: projectId, bot_token: masked(mailingBot.token), recipient_ids: [chat], message: 'Через акцию' });
+      expect(await finished(seller, viaAction.body.id)).toMatchObject({ sent: 1, project_id: projectId });
+      const viaMailingBot = await send(seller, { bot_token: masked(mailingBot.token), recipient_ids: [chat], message: 'Через бота рассылок' });
+      expect(await finished(seller, viaMailingBot.body.id)).toMatchObject({ sent: 1, project_id: null, project_name: null });
+      expect(await mailed(url, botId, 'Через акцию')).toHaveLength(1);
+      expect(await mailed(url, mailingBot.botId, 'Через бота рассылок')).toHaveLength(1);
+      expect(await mailed(url, botId, 'Через бота рассылок')).toEqual([]);
+    });
+
+    it('reads the action’s token at each batch: removing the bot stops the rest of the mailing', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const chats = Array.from({ length: 150 }, newChatId);
+      for (const chat of chats) await startBot(url, botId, chat);
+      const answer = await send(seller, { project_id: projectId, recipient_ids: chats, message: 'Большая рассылка' });
+      expect(answer.body).toMatchObject({ status: 'sending', total: 150, project_id: projectId });
+      await eventually(async () => ((await seller.api.get(`/mailing/${answer.body.id}`)).body.mailing.sent > 0 ? true : undefined));
+      const removed = await seller.api.request('PUT', `/projects/${projectId}`, { body: { telegram_bot_token: null } });
+      expect(removed.status).toBe(200);
+      const done = await finished(seller, answer.body.id);
+      expect(done.status).toBe('failed');
+      expect(done.sent).toBeLessThan(150);
+      expect(done.sent + done.failed).toBe(150);
+      expect(done.errors[0]).toMatchObject({ error: m.errorActionBotGone });
+      // Every message the old bot sent is counted, and nothing went out after the bot was removed.
+      expect(await mailed(url, botId, 'Большая рассылка')).toHaveLength(done.sent);
+    });
+
+    it('is refused for an action without a bot, another seller’s or a deleted action, and a malformed id — nothing written', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const plain = await seller.api.post('/projects', { name: 'Без бота', project_inns: '072196655529' });
+      expect(plain.status).toBe(201);
+      const other = await sellerWithActionBot(url);
+      const chat = newChatId();
+      const noBot = await send(seller, { project_id: plain.body.project_id, recipient_ids: [chat] });
+      expect(noBot.status).toBe(400);
+      expect(noBot.body).toEqual({ message: m.actionHasNoBot });
+      const foreign = await send(seller, { project_id: other.projectId, recipient_ids: [chat] });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toEqual({ message: messages.actions.notFound });
+      for (const bad of ['abc', -1, 1.5]) {
+        const malformed = await send(seller, { project_id: bad, recipient_ids: [chat] });
+        expect(malformed.status).toBe(400);
+        expect(malformed.body).toEqual({ message: m.projectInvalid });
+      }
+      expect((await seller.api.request('DELETE', `/projects/${projectId}`)).status).toBe(200);
+      const deleted = await send(seller, { project_id: projectId, recipient_ids: [chat] });
+      expect(deleted.status).toBe(404);
+      expect((await seller.api.get('/mailing/history')).body.mailings).toEqual([]);
+      expect(await telegramMessages(url, { bot_id: botId })).toEqual([]);
+      expect(await telegramMessages(url, { bot_id: other.botId })).toEqual([]);
     });
   });
 

@@ -91,6 +91,33 @@ describe.each(backends())('the points shop on $name', (backend) => {
     });
   });
 
+  describe('the PuzzleBot token', () => {
+    it('is shown masked; saving the mask keeps the real token for exchanges, a new token replaces it', async () => {
+      const shop = await openShop(url);
+      const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
+      const token = `pb-shop-${shop.token}`;
+      const body = { project_id: shop.projectId, puzzle_bot_token: token, command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price' };
+      const saved = await shop.seller.api.post('/shop/settings', body);
+      expect(saved.body.settings.puzzle_bot_token).toBe(masked(token));
+      expect(saved.text).not.toContain(token);
+      expect((await shop.seller.api.get(`/shop/settings?project_id=${shop.projectId}`)).body.settings.puzzle_bot_token).toBe(masked(token));
+      // The settings form saved unchanged sends the mask back.
+      const again = await shop.seller.api.post('/shop/settings', { ...body, puzzle_bot_token: saved.body.settings.puzzle_bot_token, command_name: 'exchange2' });
+      expect(again.status).toBe(200);
+      const buyer = await buyerWithPoints(url, shop);
+      const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body.product;
+      expect((await purchase(shop, buyer, mug.id)).status).toBe(200);
+      await eventually(async () => {
+        const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as { token: string; user_id: string; command_name: string }[];
+        return commands.some((c) => c.token === token && c.user_id === buyer && c.command_name === 'exchange2') ? true : undefined;
+      }, 30_000, 'the exchange with the saved token');
+
+      const replacement = `pb-new-${shop.token}`;
+      const replaced = await shop.seller.api.post('/shop/settings', { ...body, puzzle_bot_token: replacement });
+      expect(replaced.body.settings.puzzle_bot_token).toBe(masked(replacement));
+    });
+  });
+
   describe('products', () => {
     it('are created in order, edited, hidden, reordered and deleted; the public list shows active ones in order', async () => {
       const shop = await openShop(url);

@@ -78,7 +78,56 @@ const buyerBox = (page: Page, buyerId: string) => page.getByRole('checkbox', { n
 const errorItems = (page: Page) => page.locator('.mailing-errors__list li').allInnerTexts();
 const pngPicture = () => sharp({ create: { width: 30, height: 40, channels: 3, background: '#2948c8' } }).png().toBuffer();
 
+/** A shopper writes /start to a bot: Telegram lets a bot write only to people who started it. */
+async function startBot(botId: number, chatId: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/__emulators/telegram/updates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bot_id: botId, from: { id: Number(chatId), first_name: 'Анна' }, text: '/start' }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+}
+
 describe('mailing', () => {
+  it('sends through the action’s own bot to that action’s shoppers, and says why the bot matters', () =>
+    withPage(async (page) => {
+      const [auroraBuyer, springBuyer] = newChatIds(2) as [string, string];
+      const seller = await createFundedSeller(baseUrl(), 2 * BILLING_DEFAULTS.project_subscription_price + 100);
+      const bot = newBot();
+      const aurora = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, telegram_bot_token: bot.token });
+      const spring = await seller.api.post('/projects', { name: 'Весна', project_inns: WB_SELLER });
+      if (aurora.status !== 201 || spring.status !== 201) throw new Error(aurora.text + spring.text);
+      for (const [buyer, projectId] of [[auroraBuyer, aurora.body.project_id], [springBuyer, spring.body.project_id]] as const) {
+        const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+        const answer = await seller.api.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: buyer });
+        if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
+      }
+      await startBot(bot.id, auroraBuyer);
+      await signInAs(page, seller);
+      await page.goto('/dashboard/mailing');
+
+      // No mailing bot is saved: the action's bot is chosen, and only its shoppers are listed.
+      const viaAction = page.getByRole('radio', { name: fillMessage(s.senderActionBotUsername, { name: 'Aurora', username: `demo_${bot.id}_bot` }), exact: true });
+      await expect.poll(() => viaAction.isChecked()).toBe(true);
+      await page.getByRole('group', { name: s.senderLabel }).getByText(s.senderHint, { exact: true }).waitFor();
+      await page.getByText(fillMessage(s.senderActionBuyers, { name: 'Aurora' }), { exact: true }).waitFor();
+      await buyerBox(page, auroraBuyer).waitFor();
+      expect(await buyerBox(page, springBuyer).count()).toBe(0);
+
+      await buyerBox(page, auroraBuyer).check();
+      await messageField(page).fill('Новинки для покупателей Aurora');
+      await sendButton(page).click();
+      await page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 1 }) }).waitFor();
+      const received = (await messagesOf({ chat_id: auroraBuyer, bot_id: bot.id })).filter((message) => message.text === 'Новинки для покупателей Aurora');
+      expect(received).toHaveLength(1);
+      await page.locator('.mailing-history__item').first().getByText(fillMessage(s.senderActionBot, { name: 'Aurora' }), { exact: true }).waitFor();
+
+      // The mailing bot lists every action's shoppers again; ticks of the other bot are cleared.
+      await page.getByRole('radio', { name: s.senderMailingBot, exact: true }).check();
+      await page.getByText(fillMessage(s.tickedCount, { count: 0 }), { exact: true }).first().waitFor();
+      await buyerBox(page, springBuyer).waitFor();
+    }));
+
   it('saves the bot token, then sends a picture to ticked buyers and typed IDs, and says it was sent', () =>
     withPage(async (page) => {
       const [buyerA, buyerB, typedA, typedB] = newChatIds(4) as [string, string, string, string];
@@ -232,6 +281,8 @@ describe('mailing', () => {
       let state = { status: 'sending', sent: 0, failed: 0, pending: 40 };
       const mailing = () => ({
         id: 77,
+        project_id: null,
+        project_name: null,
         total: 40,
         eta_seconds: state.pending,
         text: 'Привет',
@@ -319,6 +370,8 @@ describe('mailing', () => {
       const mailing = (id: number, status: string, sent: number) => ({
         id,
         status,
+        project_id: null,
+        project_name: null,
         total: 3000,
         sent,
         failed: 2,

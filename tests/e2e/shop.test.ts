@@ -76,7 +76,8 @@ describe('shop management', () => {
       await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
       await status(page, m.settingsSaved).waitFor();
       expect((await seller.api.get(`/shop/settings?project_id=${borealis}`)).body.settings).toMatchObject({
-        puzzle_bot_token: 'pb-token-42',
+        // SPEC §9: a token over 10 characters leaves the server masked.
+        puzzle_bot_token: 'pb-to…n-42',
         command_name: 'exchange',
         variable_name_title: 'prize',
         variable_name_price: 'prize_price',

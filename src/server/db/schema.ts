@@ -221,7 +221,10 @@ export const puzzlebotOutbox = pgTable('puzzlebot_outbox', {
 export const mailings = pgTable('mailings', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull().references(() => users.id),
-  botToken: text('bot_token').notNull(),
+  /** The mailing bot's token; null when the mailing goes through an action's bot (0019). */
+  botToken: text('bot_token'),
+  /** The action whose bot sends it, its token read at each send; null: the seller's mailing bot. */
+  projectId: integer('project_id').references(() => projects.id),
   botId: bigint('bot_id', { mode: 'number' }).notNull(),
   text: text('text').notNull(),
   parseMode: text('parse_mode').$type<'HTML' | 'MarkdownV2'>(),

@@ -64,6 +64,8 @@ export function useSaveMailingSettingsMutation() {
 export interface MailingDraft {
   /** The saved token's mask (the server maps it to the saved token) or a full token typed here. */
   botToken: string;
+  /** The action whose own bot sends the mailing; null: the mailing bot (`botToken`). */
+  projectId: number | null;
   recipientIds: readonly string[];
   message: string;
   imageUrl: string | null;
@@ -81,7 +83,7 @@ export function useSendMailingMutation() {
         path: '/mailing/send',
         body: {
           user_id: userId,
-          bot_token: draft.botToken,
+          ...(draft.projectId === null ? { bot_token: draft.botToken } : { project_id: draft.projectId }),
           recipient_ids: draft.recipientIds,
           message: draft.message,
           image_url: draft.imageUrl,

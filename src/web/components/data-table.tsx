@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { ScrollIndicator, useScrollIndicator } from './scroll-indicator.js';
 import './data-table.css';
 
 /**
  * A data table in a box that scrolls sideways (the page itself never does); the box is a
- * named, focusable region so keyboard users can scroll it. `cards`: on a phone each row
+ * named, focusable region so keyboard users can scroll it; a thin indicator shows while it
+ * scrolls (SPEC §9). `cards`: on a phone each row
  * becomes a card of "column: value" lines (cells must be DataCells).
  */
 export function ScrollTable({ caption, className, cards = false, children }: {
@@ -14,12 +16,17 @@ export function ScrollTable({ caption, className, cards = false, children }: {
   children: ReactNode;
 }) {
   const tableClass = ['data-table', cards ? 'data-table--cards' : null, className ?? null].filter((part) => part !== null).join(' ');
+  const boxRef = useRef<HTMLDivElement>(null);
+  const scroll = useScrollIndicator(boxRef, 'x');
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className={tableClass}>
-        <caption className="visually-hidden">{caption}</caption>
-        {children}
-      </table>
+    <div className="table-scroll-frame">
+      <div ref={boxRef} className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className={tableClass}>
+          <caption className="visually-hidden">{caption}</caption>
+          {children}
+        </table>
+      </div>
+      <ScrollIndicator state={scroll} axis="x" />
     </div>
   );
 }

@@ -23,7 +23,8 @@ export function presentActionSettings(row: SettingsColumns) {
   return {
     project_inns: row.projectInns,
     points_percentage: row.pointsPercentage,
-    puzzle_bot_token: row.puzzleBotToken,
+    // SPEC §9: shown masked; the form sends the mask back to keep the saved token.
+    puzzle_bot_token: row.puzzleBotToken === null ? null : maskSecret(row.puzzleBotToken),
     puzzle_bot_points_variable: row.puzzleBotPointsVariable,
     command_success: row.commandSuccess,
     command_not_recognized: row.commandNotRecognized,

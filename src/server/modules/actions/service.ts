@@ -6,6 +6,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
 import { applyBalanceChange } from '../billing/ledger.js';
 import { lockUser } from '../billing/repository.js';
@@ -143,6 +144,8 @@ export async function updateAction(
   if (!current) throw notFound();
   const bot = await deps.bots?.resolveToken(botToken, current.telegramBotToken);
   const columns = Object.fromEntries(Object.entries(settingsToColumns(settings)).filter(([, value]) => value !== undefined));
+  // The form shows the PuzzleBot token masked and sends the mask back: that keeps the saved token.
+  if (settings.puzzle_bot_token && isSavedToken(settings.puzzle_bot_token, current.puzzleBotToken)) delete columns.puzzleBotToken;
   const updated = await withBotTaken(() => repo.updateProject(deps.db, sellerId, id, { ...columns, ...bot, updatedAt: deps.now() }));
   if (!updated) throw notFound();
   if (bot) await deps.bots?.sync(id, current.telegramBotToken);

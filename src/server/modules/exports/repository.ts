@@ -68,6 +68,9 @@ export interface BuyerExportRow {
   successfulReceipts: number;
   totalKopecks: number;
   lastReceiptAt: Date;
+  /** As Telegram showed the buyer when they last wrote to an action's bot (null: never did). */
+  firstName: string | null;
+  username: string | null;
 }
 
 const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
@@ -93,8 +96,9 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
           : sql`(${column} ${beyond} ${key} OR (${column} = ${key} AND buyer_id > ${last.buyerId}))`;
     const rows = rowsOf(
       await db.execute(sql`
-        SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, ${column}::text AS sort_key
+        SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, names.first_name, names.username, ${column}::text AS sort_key
           FROM (${aggregated({ ...filter, offset: 0 })}) AS buyers
+          LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = buyers.buyer_id
          WHERE ${continues}
          ORDER BY ${column} ${direction}, buyer_id ASC
          LIMIT ${EXPORT_BATCH}`),
@@ -105,6 +109,8 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
         successfulReceipts: Number(row.successful_receipts_count),
         totalKopecks: Number(row.total_kopecks),
         lastReceiptAt: new Date(row.last_receipt_at as string),
+        firstName: (row.first_name as string | null) ?? null,
+        username: (row.username as string | null) ?? null,
       };
     }
     if (rows.length < EXPORT_BATCH) return;

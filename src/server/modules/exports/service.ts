@@ -40,7 +40,7 @@ export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: numb
   return { disposition: fileName(deps, projectId === undefined ? 'receipts' : `receipts-action-${projectId}`), body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, projectId)) };
 }
 
-/** The Buyers page's rows with its filters and order. Names and usernames are not collected yet: empty columns. */
+/** The Buyers page's rows with its filters and order, with the names the bot remembered (empty when the buyer never wrote to it). */
 export function buyersCsv(
   deps: ExportDeps,
   sellerId: number,
@@ -48,8 +48,8 @@ export function buyersCsv(
 ): CsvDownload {
   const buyerColumns = columns<BuyerExportRow>(EXPORT_HEADERS.buyers, [
     (row) => csvText(row.buyerId),
-    () => '',
-    () => '',
+    (row) => csvText(row.firstName ?? ''),
+    (row) => csvText(row.username ?? ''),
     (row) => row.successfulReceipts,
     (row) => csvRubles(row.totalKopecks),
     (row) => csvDateTime(row.lastReceiptAt),

@@ -3,7 +3,9 @@ import { TELEGRAM_MESSAGES_PER_SECOND } from '../../../contract/mailing.js';
 import type { Db } from '../../db/connection.js';
 import type { MailingRow } from '../../db/schema.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { messages } from '../../../contract/messages.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
+import { botIdOf } from '../../integrations/telegram/token.js';
 import * as repo from './repository.js';
 import { outcomeOfSendError, type RecipientOutcome } from './recipient-outcome.js';
 
@@ -56,13 +58,22 @@ export async function deliverMailing(
       sliceOver = true;
       break;
     }
-    if ((await repo.touchMailing(deps.db, mailingId)) !== 'sending') break;
+    const current = await repo.touchMailing(deps.db, mailingId);
+    if (current?.status !== 'sending') break;
+    if (current.botToken === null) {
+      // The action was deleted or its bot removed: no other bot may send in its place.
+      await sender.settled();
+      deps.log.warn({ mailingId }, 'mailing stopped: its action has no bot any more');
+      await repo.stopMailing(deps.db, mailingId, { status: 'failed', error: messages.mailing.errorActionBotGone });
+      break;
+    }
+    const bot = sender.useBot(current.botToken);
     const claimed = await repo.claimRecipients(deps.db, mailingId, BATCH, CLAIM_LEASE_MS);
     if (claimed.length === 0) break;
     // A picture is uploaded once, with the first recipient; everyone else gets Telegram's file id.
     if (sender.needsUpload()) await sender.send(claimed.shift()!);
     if (claimed.length === 0) continue;
-    const waits = await repo.reserveSendSlots(deps.db, mailing.botId, claimed.length, SEND_GAP_MS);
+    const waits = await repo.reserveSendSlots(deps.db, bot.id, claimed.length, SEND_GAP_MS);
     claimed.forEach((recipient, index) => sender.sendAt(recipient, waits[index]!, options.signal));
     await sleep(Math.max(0, waits.at(-1)! - CLAIM_AHEAD_MS), undefined, { signal: options.signal }).catch(() => undefined);
   }
@@ -71,6 +82,13 @@ export async function deliverMailing(
   const due = await repo.nextRecipientDueAt(deps.db, mailingId);
   if (!due) return { state: 'finished' };
   return { state: 'continue', at: sliceOver ? new Date() : due };
+}
+
+/** The bot a batch sends with: read before each batch, so an action's new token is used within a second. */
+interface SendingBot {
+  token: string;
+  /** Paces the bot's sends (the same bot may serve several mailings). */
+  id: number;
 }
 
 class MailingSender {
@@ -82,6 +100,13 @@ class MailingSender {
     private readonly mailing: MailingRow,
     private photo: Photo,
   ) {}
+
+  private bot: SendingBot | null = null;
+
+  useBot(token: string): SendingBot {
+    if (this.bot?.token !== token) this.bot = { token, id: botIdOf(token) };
+    return this.bot;
+  }
 
   needsUpload(): boolean {
     return this.photo.kind === 'upload';
@@ -110,7 +135,8 @@ class MailingSender {
 
   private async attempt(recipient: repo.ClaimedRecipient): Promise<RecipientOutcome> {
     const { telegram } = this.deps;
-    const { botToken, text, parseMode } = this.mailing;
+    const { text, parseMode } = this.mailing;
+    const botToken = this.bot!.token;
     const chat_id = recipient.chatId;
     const parse_mode = parseMode ?? undefined;
     try {
@@ -133,7 +159,8 @@ class MailingSender {
 
   private async apply(recipient: repo.ClaimedRecipient, outcome: RecipientOutcome): Promise<void> {
     const { db } = this.deps;
-    const { id, botId } = this.mailing;
+    const { id } = this.mailing;
+    const botId = this.bot!.id;
     switch (outcome.kind) {
       case 'sent':
         return repo.finishRecipient(db, id, recipient.chatId, { sent: true });

@@ -1,12 +1,14 @@
 import type { MailingResult, MailingSummary } from '../../../contract/mailing.js';
-import type { MailingRow } from '../../db/schema.js';
 import { SEND_GAP_MS } from './delivery.js';
+import type { MailingWithProgress } from './repository.js';
 
 /** What leaves the server of a mailing: never its bot token. */
-export function presentMailingSummary(row: MailingRow, openRecipients: number): MailingSummary {
+export function presentMailingSummary({ mailing: row, projectName, openRecipients }: MailingWithProgress): MailingSummary {
   return {
     id: row.id,
     status: row.status,
+    project_id: row.projectId,
+    project_name: row.projectId === null ? null : projectName,
     total: row.total,
     sent: row.sent,
     failed: row.failed,
@@ -20,9 +22,10 @@ export function presentMailingSummary(row: MailingRow, openRecipients: number): 
   };
 }
 
-export function presentMailingResult(row: MailingRow, openRecipients: number, errors: { chatId: number; error: string | null }[]): MailingResult {
+export function presentMailingResult(found: MailingWithProgress, errors: { chatId: number; error: string | null }[]): MailingResult {
+  const row = found.mailing;
   return {
-    ...presentMailingSummary(row, openRecipients),
+    ...presentMailingSummary(found),
     success: row.failed === 0 && row.status !== 'failed',
     errors: errors.map((entry) => ({ chat_id: String(entry.chatId), error: entry.error ?? '' })),
   };

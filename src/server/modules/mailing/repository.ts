@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { mailingRecipients, mailings, users, type MailingRow } from '../../db/schema.js';
+import { mailingRecipients, mailings, projects, users, type MailingRow } from '../../db/schema.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.
 
@@ -19,7 +19,8 @@ export async function findMailingBot(db: Db, sellerId: number): Promise<{ token:
 
 export interface NewMailing {
   sellerId: number;
-  botToken: string;
+  /** The mailing bot's token, or the action whose bot sends (its token is read at each send). */
+  sender: { botToken: string } | { projectId: number };
   botId: number;
   text: string;
   parseMode: 'HTML' | 'MarkdownV2' | null;
@@ -34,7 +35,8 @@ export async function insertMailing(db: Db, mailing: NewMailing): Promise<number
       .insert(mailings)
       .values({
         userId: mailing.sellerId,
-        botToken: mailing.botToken,
+        botToken: 'botToken' in mailing.sender ? mailing.sender.botToken : null,
+        projectId: 'projectId' in mailing.sender ? mailing.sender.projectId : null,
         botId: mailing.botId,
         text: mailing.text,
         parseMode: mailing.parseMode,
@@ -65,6 +67,8 @@ export async function findMailingForDelivery(db: Db, mailingId: number): Promise
 /** A mailing with the recipients it still has to send (pending or being sent). */
 export interface MailingWithProgress {
   mailing: MailingRow;
+  /** The name of the action whose bot sends the mailing (null: the mailing bot). */
+  projectName: string | null;
   openRecipients: number;
 }
 
@@ -74,6 +78,7 @@ export interface MailingWithProgress {
  */
 const withProgress = {
   mailing: mailings,
+  projectName: sql<string | null>`(SELECT ${projects.name} FROM ${projects} WHERE ${projects.id} = ${mailings.projectId})`,
   // A finished mailing has none left (completeMailing checks), and need not count them.
   openRecipients: sql<number>`CASE WHEN ${mailings.status} = 'done' THEN 0 ELSE (SELECT count(*)::int FROM ${mailingRecipients} recipient
     WHERE recipient.mailing_id = ${mailings}.id AND recipient.state IN ('pending', 'sending')) END`,
@@ -95,10 +100,18 @@ export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<nu
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
 }
 
-/** A worker's sign of life on a mailing, and its current status (the seller may have cancelled it). */
-export async function touchMailing(db: Db, mailingId: number): Promise<MailingRow['status'] | undefined> {
-  const result = await db.execute(sql`UPDATE mailings SET last_worked_at = now() WHERE id = ${mailingId} RETURNING status`);
-  return rowsOf<{ status: MailingRow['status'] }>(result)[0]?.status;
+/**
+ * A worker's sign of life on a mailing, its current status (the seller may have cancelled it) and
+ * the token it goes out with now: its own, or its action's current one (null once the action is
+ * deleted or its bot removed), so a changed action bot is used from the next batch on.
+ */
+export async function touchMailing(db: Db, mailingId: number): Promise<{ status: MailingRow['status']; botToken: string | null } | undefined> {
+  const result = await db.execute(sql`
+    UPDATE mailings m SET last_worked_at = now() WHERE id = ${mailingId}
+    RETURNING status, CASE WHEN m.project_id IS NULL THEN m.bot_token
+      ELSE (SELECT p.telegram_bot_token FROM projects p WHERE p.id = m.project_id AND p.deleted_at IS NULL) END AS bot_token`);
+  const row = rowsOf<{ status: MailingRow['status']; bot_token: string | null }>(result)[0];
+  return row && { status: row.status, botToken: row.bot_token };
 }
 
 export async function listRecipientErrors(db: Db, mailingId: number, limit: number): Promise<{ chatId: number; error: string | null }[]> {

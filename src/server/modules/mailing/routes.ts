@@ -51,6 +51,7 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
         const sellerId = await requireSeller(deps, request, body.user_id);
         return sendMailing(deps, sellerId, {
           botToken: body.bot_token,
+          projectId: body.project_id ?? null,
           recipientIds: body.recipient_ids,
           text: body.message,
           imageUrl: body.image_url,

@@ -4,6 +4,7 @@ import { messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
+import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
@@ -46,8 +47,21 @@ async function resolveSendToken(deps: Pick<MailingDeps, 'db' | 'telegram'>, sell
   return given;
 }
 
+/**
+ * The action whose own bot sends the mailing: the seller's live action (else 404, as another
+ * seller's action is simply not found) with a bot connected (else 400, nothing written).
+ */
+async function requireActionBot(db: Db, sellerId: number, projectId: number): Promise<{ projectId: number; botId: number }> {
+  const action = await findLiveProject(db, sellerId, projectId);
+  if (!action) throw new AppError('not_found', messages.actions.notFound);
+  if (!action.telegramBotToken || !action.telegramBotId) throw new AppError('bad_request', m.actionHasNoBot);
+  return { projectId: action.id, botId: action.telegramBotId };
+}
+
 export interface SendMailingInput {
-  botToken: string;
+  /** The mailing bot's token or its mask; ignored when `projectId` names the action whose bot sends. */
+  botToken: string | undefined;
+  projectId: number | null;
   recipientIds: string[];
   text: string;
   imageUrl: string | null;
@@ -59,11 +73,14 @@ export interface SendMailingInput {
  * (so the answer is final, as SPEC's screen expects), more in the background, paced and resumable.
  */
 export async function sendMailing(deps: MailingDeps, sellerId: number, input: SendMailingInput): Promise<MailingResult> {
-  const token = await resolveSendToken(deps, sellerId, input.botToken);
+  const sender = input.projectId
+    ? await requireActionBot(deps.db, sellerId, input.projectId)
+    : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
+  const { botId, ...senderOnly } = sender;
   const mailingId = await repo.insertMailing(deps.db, {
     sellerId,
-    botToken: token,
-    botId: botIdOf(token),
+    sender: senderOnly,
+    botId,
     text: input.text,
     parseMode: input.parseMode,
     imageUrl: input.imageUrl,
@@ -81,9 +98,8 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
 export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {
   const found = await repo.findMailingWithProgress(db, sellerId, mailingId);
   if (!found) return undefined;
-  const { mailing, openRecipients } = found;
-  const errors = mailing.failed > 0 ? await repo.listRecipientErrors(db, mailingId, ERRORS_SHOWN) : [];
-  return presentMailingResult(mailing, openRecipients, errors);
+  const errors = found.mailing.failed > 0 ? await repo.listRecipientErrors(db, mailingId, ERRORS_SHOWN) : [];
+  return presentMailingResult(found, errors);
 }
 
 export async function requireMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult> {
@@ -94,7 +110,7 @@ export async function requireMailingResult(db: Db, sellerId: number, mailingId: 
 
 export async function listMailingHistory(db: Db, sellerId: number) {
   const rows = await repo.listMailings(db, sellerId, HISTORY_LIMIT);
-  return { mailings: rows.map(({ mailing, openRecipients }) => presentMailingSummary(mailing, openRecipients)) };
+  return { mailings: rows.map(presentMailingSummary) };
 }
 
 /** Stops a mailing in progress; recipients already sent stay sent. */

@@ -38,7 +38,8 @@ export function presentSettings(row: ShopSettingsRow, publicUrl: string): ShopSe
     project_id: row.projectId,
     token: row.token,
     shop_url: `${publicUrl}/shop/${row.token}`,
-    puzzle_bot_token: row.puzzleBotToken,
+    // SPEC §9: shown masked; the form sends the mask back to keep the saved token.
+    puzzle_bot_token: row.puzzleBotToken === null ? null : maskSecret(row.puzzleBotToken),
     command_name: row.commandName,
     variable_name_title: row.variableNameTitle,
     variable_name_price: row.variableNamePrice,
@@ -76,7 +77,8 @@ export async function saveShopSettings(deps: ShopDeps, sellerId: number, project
   const newToken = newShopToken();
   const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
   const change: repo.SettingsChange = {
-    puzzleBotToken: input.puzzleBotToken,
+    // The mask (or the token itself) keeps the saved token; anything else replaces it.
+    puzzleBotToken: input.puzzleBotToken !== null && isSavedToken(input.puzzleBotToken, current.puzzleBotToken) ? undefined : input.puzzleBotToken,
     commandName: input.commandName,
     variableNameTitle: input.variableNameTitle,
     variableNamePrice: input.variableNamePrice,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BuyerAccount, PublicProduct } from '../../../contract/shop.js';
 import { CLOSE_AFTER_PURCHASE_MS, ORDER_STATUS_LABELS, publicShopMessages as t, SHOP_TOKEN_PATTERN } from '../../../contract/public-shop.js';
+import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDate, formatPoints } from './format.js';
 import { ProductCard } from './product-card.js';
@@ -97,6 +98,8 @@ export function ShopApp({ token }: { token: string | null }) {
   }, [buyer, confirming, token]);
 
   const account = buyer.state === 'known' ? buyer.account : null;
+  // The product list scrolls with the Mini App's page, so the indicator follows the window.
+  const scroll = useScrollIndicator('window', 'y');
   return (
     <div className="shop">
       <header className="shop__header">
@@ -129,6 +132,7 @@ export function ShopApp({ token }: { token: string | null }) {
             <h2 id="shop-products-title" className="visually-hidden">
               {t.productsLabel}
             </h2>
+            <ScrollIndicator state={scroll} axis="y" fixed />
             <ul className="shop__grid">
               {catalogue.products.map((product, index) => (
                 <ProductCard

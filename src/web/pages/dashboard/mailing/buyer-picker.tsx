@@ -21,12 +21,15 @@ const s = messages.mailingScreen;
  * The seller's buyers with a checkbox each (SPEC §2), filtered by action like the Buyers
  * screen and loaded 100 at a time. Ticks survive a filter change: the count says how many.
  */
-export function BuyerPicker({ ticked, onTick, onClear }: {
+export function BuyerPicker({ senderAction, ticked, onTick, onClear }: {
+  /** The action whose bot sends the mailing: only its shoppers (they wrote to that bot) are listed. */
+  senderAction: { id: number; name: string } | null;
   ticked: ReadonlySet<string>;
   onTick: (buyerIds: readonly string[], checked: boolean) => void;
   onClear: () => void;
 }) {
-  const [actionId, setActionId] = useState<number | null>(null);
+  const [filterActionId, setActionId] = useState<number | null>(null);
+  const actionId = senderAction?.id ?? filterActionId;
   const buyers = useBuyersQuery({ actionId, periodDays: null, sort: null });
   const actions = useActionsQuery();
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
@@ -35,9 +38,13 @@ export function BuyerPicker({ ticked, onTick, onClear }: {
 
   return (
     <Panel title={s.buyersTitle}>
-      <div className="filters">
-        <ProjectFilterSelect options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })} value={actionId} onChange={setActionId} />
-      </div>
+      {senderAction ? (
+        <p className="mailing-hint">{fillMessage(s.senderActionBuyers, { name: senderAction.name })}</p>
+      ) : (
+        <div className="filters">
+          <ProjectFilterSelect options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })} value={actionId} onChange={setActionId} />
+        </div>
+      )}
       <div className="mailing-ticks">
         <p className="mailing-ticks__count" role="status">
           {fillMessage(s.tickedCount, { count: formatNumber(ticked.size) })}

@@ -4,7 +4,7 @@ import { messages } from '../../../../contract/messages.js';
 import { firstFormError, needsConfirmation, recipientsOf, tokenForSending, type MailingFormState } from './mailing-form-model.js';
 
 const m = messages.mailing;
-const valid: MailingFormState = { botToken: '12345…wxyz', userId: 7, recipientIds: ['100'], message: 'Привет', hasImage: false };
+const valid: MailingFormState = { botToken: '12345…wxyz', projectId: null, userId: 7, recipientIds: ['100'], message: 'Привет', hasImage: false };
 
 describe('recipientsOf', () => {
   it('merges typed numeric IDs with ticked buyers, keeping the first occurrence and dropping repeats', () => {
@@ -33,11 +33,15 @@ describe('firstFormError', () => {
   });
 
   it('reports problems in SPEC order: token, user, recipients, text', () => {
-    const empty: MailingFormState = { botToken: '', userId: undefined, recipientIds: [], message: ' ', hasImage: false };
+    const empty: MailingFormState = { botToken: '', projectId: null, userId: undefined, recipientIds: [], message: ' ', hasImage: false };
     expect(firstFormError(empty)).toEqual({ field: 'token', message: m.tokenRequiredToSend });
     expect(firstFormError({ ...empty, botToken: 't' })).toEqual({ field: null, message: m.userUnknown });
     expect(firstFormError({ ...empty, botToken: 't', userId: 1 })).toEqual({ field: 'recipients', message: m.recipientsRequired });
     expect(firstFormError({ ...empty, botToken: 't', userId: 1, recipientIds: ['1'] })).toEqual({ field: 'message', message: m.messageRequired });
+  });
+
+  it('needs no mailing bot token when an action’s own bot sends', () => {
+    expect(firstFormError({ ...valid, botToken: '', projectId: 3 })).toBeNull();
   });
 
   it('refuses more recipients than one mailing takes', () => {

@@ -21,6 +21,8 @@ export interface MailingFormError {
 
 export interface MailingFormState {
   botToken: string;
+  /** The action whose own bot sends: no mailing bot token is needed then. */
+  projectId: number | null;
   userId: number | undefined;
   recipientIds: readonly string[];
   message: string;
@@ -42,7 +44,7 @@ export function tokenForSending(savedMaskedToken: string | null | undefined, typ
 
 /** The first problem in SPEC §5's order (token, user, recipients, text), then Telegram's limits. */
 export function firstFormError(form: MailingFormState): MailingFormError | null {
-  if (!form.botToken.trim()) return { field: 'token', message: m.tokenRequiredToSend };
+  if (form.projectId === null && !form.botToken.trim()) return { field: 'token', message: m.tokenRequiredToSend };
   if (form.userId === undefined) return { field: null, message: m.userUnknown };
   if (form.recipientIds.length === 0) return { field: 'recipients', message: m.recipientsRequired };
   if (form.recipientIds.length > MAILING_MAX_RECIPIENTS) {

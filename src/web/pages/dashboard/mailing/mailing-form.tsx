@@ -1,5 +1,5 @@
 import { uploadMessages } from '../../../../contract/uploads.js';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
@@ -30,8 +30,12 @@ const toParseMode = (value: string): ParseMode | null => PARSE_MODES.find((mode)
  * shown in SPEC's order and the first wrong field takes focus; more than a handful of
  * recipients are confirmed first. The result (or the progress) shows below.
  */
-export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }: {
+export function MailingForm({ botToken, projectId, senderChoice, userId, tickedBuyerIds, onTokenMissing }: {
   botToken: string;
+  /** The action whose own bot sends the mailing; null: the mailing bot. */
+  projectId: number | null;
+  /** Where the seller picks the bot (shown first in the form). */
+  senderChoice: ReactNode;
   userId: number | undefined;
   tickedBuyerIds: ReadonlySet<string>;
   /** The token lives in the bot panel: it shows the message and takes focus. */
@@ -55,7 +59,7 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
 
   const startMailing = () =>
     send.mutate(
-      { botToken, recipientIds, message: text, imageUrl, parseMode },
+      { botToken, projectId, recipientIds, message: text, imageUrl, parseMode },
       {
         onSuccess: (mailing) => setMailingId(mailing.id),
         onSettled: () => setConfirming(false),
@@ -64,7 +68,7 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const error = firstFormError({ botToken, userId, recipientIds, message: text, hasImage: imageUrl !== null });
+    const error = firstFormError({ botToken, projectId, userId, recipientIds, message: text, hasImage: imageUrl !== null });
     setFormError(error);
     if (error) {
       if (error.field === 'token') onTokenMissing(error.message);
@@ -85,6 +89,7 @@ export function MailingForm({ botToken, userId, tickedBuyerIds, onTokenMissing }
   return (
     <Panel title={s.sendTitle}>
       <form className="mailing-form" noValidate onSubmit={handleSubmit}>
+        {senderChoice}
         <TextAreaField
           ref={recipientsRef}
           label={s.recipientsLabel}

@@ -40,6 +40,9 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
         </time>
         <StatusBadge tone={MAILING_STATUS_TONES[mailing.status]}>{MAILING_STATUS_LABELS[mailing.status]}</StatusBadge>
       </div>
+      <p className="mailing-history__sender">
+        {mailing.project_id === null ? s.senderMailingBot : fillMessage(s.senderActionBot, { name: mailing.project_name ?? '' })}
+      </p>
       <p className="mailing-history__text">
         {textPreview(mailing.text)}
         {mailing.has_image && <span className="mailing-history__image"> · {s.historyImage}</span>}

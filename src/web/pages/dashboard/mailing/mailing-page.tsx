@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
+import { useActionsQuery } from '../../../api/actions.js';
 import { useMailingSettingsQuery } from '../../../api/mailing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
@@ -12,6 +13,8 @@ import { withTicks } from './buyer-ticks.js';
 import { MailingForm } from './mailing-form.js';
 import { tokenForSending } from './mailing-form-model.js';
 import { MailingHistory } from './mailing-history.js';
+import { currentSender, MAILING_BOT, senderOptions, type MailingSender } from './mailing-sender.js';
+import { SenderChoice } from './sender-choice.js';
 import '../../../components/panel.css';
 import './mailing.css';
 
@@ -25,6 +28,11 @@ const s = messages.mailingScreen;
 export function MailingPage() {
   const userId = useSessionState().session?.user.id;
   const settings = useMailingSettingsQuery();
+  const actions = useActionsQuery();
+  const [pickedSender, setPickedSender] = useState<MailingSender | null>(null);
+  const options = senderOptions(actions.data ?? []);
+  const sender = currentSender(pickedSender, options, Boolean(settings.data?.bot_token));
+  const senderAction = sender === MAILING_BOT ? null : (actions.data?.find((action) => action.id === sender) ?? null);
   const [tokenDraft, setTokenDraft] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -56,11 +64,24 @@ export function MailingPage() {
       )}
       <MailingForm
         botToken={tokenForSending(settings.data?.bot_token, tokenDraft)}
+        projectId={senderAction?.id ?? null}
+        senderChoice={
+          <SenderChoice
+            options={options}
+            value={sender}
+            onChange={(next) => {
+              setPickedSender(next);
+              // Ticked shoppers of one bot may never have written to another.
+              setTicked(new Set());
+            }}
+          />
+        }
         userId={userId}
         tickedBuyerIds={ticked}
         onTokenMissing={handleTokenMissing}
       />
       <BuyerPicker
+        senderAction={senderAction}
         ticked={ticked}
         onTick={(buyerIds, checked) => setTicked((current) => withTicks(current, buyerIds, checked))}
         onClear={() => setTicked(new Set())}
