@@ -488,6 +488,7 @@ export const messages = {
     alreadyFinished: 'Рассылка уже завершена.',
     errorBlocked: 'пользователь заблокировал бота',
     errorChatNotFound: 'чат не найден: пользователь ещё не писал боту',
+    errorNotStarted: 'покупатель не запускал этого бота: Telegram не разрешает боту писать первым',
     errorRejected: 'Telegram отклонил сообщение ({reason})',
     errorTokenRevoked: 'токен бота больше не действует',
     errorUnavailable: 'Telegram не ответил после нескольких попыток',

@@ -5,7 +5,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
-import { blockChat, eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+import { blockChat, eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 const m = messages.mailing;
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
@@ -37,14 +37,13 @@ async function sellerWithActionBot(url: string): Promise<{ seller: Seller; proje
   return { seller, projectId: created.body.project_id, token, botId };
 }
 
-/** A shopper starts a bot: Telegram lets a bot write only to people who did. */
-async function startBot(url: string, botId: string, chatId: string): Promise<void> {
-  const started = await fetch(`${url}/__emulators/telegram/updates`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bot_id: Number(botId), from: { id: Number(chatId), first_name: 'Анна' }, text: '/start' }),
-  });
-  if (!started.ok) throw new Error(await started.text());
+const startBot = (url: string, botId: string, chatId: string) => startChats(url, botId, [chatId]);
+
+/** Chats that started the bot, ready to receive its mailing. */
+async function startedChats(url: string, botId: string, count: number): Promise<string[]> {
+  const chats = Array.from({ length: count }, newChatId);
+  await startChats(url, botId, chats);
+  return chats;
 }
 
 /** What a bot sent with a mailing's text (its greetings on /start left aside). */
@@ -95,7 +94,7 @@ describe.each(backends())('mailings on $name', (backend) => {
   describe('sending', () => {
     it('delivers a small mailing within the request: the answer is final', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const chats = [newChatId(), newChatId(), newChatId()];
+      const chats = await startedChats(url, botId, 3);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: chats, message: '<b>Скидка</b> 10%', parse_mode: 'HTML' });
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ success: true, sent: 3, failed: 0, errors: [], status: 'done', total: 3, pending: 0, has_image: false, parse_mode: 'HTML' });
@@ -105,16 +104,24 @@ describe.each(backends())('mailings on $name', (backend) => {
     });
 
     it('reports a recipient who blocked the bot as a per-recipient error, in Russian', async () => {
-      const { seller, token } = await sellerWithBot(url);
-      const [ok, blocked] = [newChatId(), newChatId()];
-      await blockChat(url, blocked);
+      const { seller, token, botId } = await sellerWithBot(url);
+      const [ok, blocked] = await startedChats(url, botId, 2);
+      await blockChat(url, blocked!);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: [ok, blocked] });
       expect(answer.body).toMatchObject({ success: false, sent: 1, failed: 1, status: 'done', errors: [{ chat_id: blocked, error: m.errorBlocked }] });
     });
 
+    it('reports a recipient who never started the bot as a per-recipient error, as Telegram refuses it', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const [started] = await startedChats(url, botId, 1);
+      const stranger = newChatId();
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [started, stranger] });
+      expect(answer.body).toMatchObject({ success: false, sent: 1, failed: 1, status: 'done', errors: [{ chat_id: stranger, error: m.errorNotStarted }] });
+    });
+
     it('accepts ids as text split on spaces, commas and semicolons, without repeats', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const [a, b] = [newChatId(), newChatId()];
+      const [a, b] = await startedChats(url, botId, 2);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: `${a}, ${b};${a}\n${b}` });
       expect(answer.body).toMatchObject({ total: 2, sent: 2 });
       expect(await telegramMessages(url, { bot_id: botId })).toHaveLength(2);
@@ -122,7 +129,7 @@ describe.each(backends())('mailings on $name', (backend) => {
 
     it('sends a picture by its address with the text as caption', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], image_url: 'https://example.com/sale.jpg', message: 'Распродажа' });
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: await startedChats(url, botId, 1), image_url: 'https://example.com/sale.jpg', message: 'Распродажа' });
       expect(answer.body).toMatchObject({ sent: 1, has_image: true });
       const [message] = await telegramMessages(url, { bot_id: botId });
       expect(message).toMatchObject({ method: 'sendPhoto', caption: 'Распродажа', photo: 'https://example.com/sale.jpg' });
@@ -130,7 +137,7 @@ describe.each(backends())('mailings on $name', (backend) => {
 
     it('delivers a large mailing in the background, each recipient exactly once, with progress figures', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const chats = Array.from({ length: 90 }, newChatId);
+      const chats = await startedChats(url, botId, 90);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: chats });
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ status: 'sending', total: 90, success: true });
@@ -146,7 +153,7 @@ describe.each(backends())('mailings on $name', (backend) => {
 
     it('can be cancelled: nobody left gets the message', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: Array.from({ length: 400 }, newChatId) });
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: await startedChats(url, botId, 400) });
       await eventually(async () => ((await seller.api.get(`/mailing/${answer.body.id}`)).body.mailing.sent > 0 ? true : undefined));
       const cancelled = await seller.api.post(`/mailing/${answer.body.id}/cancel`, { user_id: seller.id });
       expect(cancelled.status).toBe(200);
@@ -174,7 +181,7 @@ describe.each(backends())('mailings on $name', (backend) => {
     it('accepts a full token typed for this mailing', async () => {
       const seller = await createSeller(url);
       const { token, botId } = newBotToken();
-      const answer = await send(seller, { bot_token: token, recipient_ids: [newChatId()] });
+      const answer = await send(seller, { bot_token: token, recipient_ids: await startedChats(url, botId, 1) });
       expect(answer.body).toMatchObject({ sent: 1 });
       expect(await telegramMessages(url, { bot_id: botId })).toHaveLength(1);
     });
@@ -202,8 +209,8 @@ describe.each(backends())('mailings on $name', (backend) => {
     });
 
     it('text at exactly Telegram’s limit is accepted', async () => {
-      const { seller, token } = await sellerWithBot(url);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], message: long(TELEGRAM_TEXT_LIMIT) });
+      const { seller, token, botId } = await sellerWithBot(url);
+      const answer = await send(seller, { bot_token: masked(token), recipient_ids: await startedChats(url, botId, 1), message: long(TELEGRAM_TEXT_LIMIT) });
       expect(answer.body).toMatchObject({ sent: 1 });
     });
   });

@@ -7,7 +7,7 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer } from '../support/server-process.js';
-import { eventually, newBotToken, newChatId } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
 
 const p = messages.publicShop;
 const b = messages.bot;
@@ -45,6 +45,8 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const bought = await new ApiClient(url).post(`/public/shop/${shop.shopToken}/purchase`, { product_id: shop.productId, buyer_tg_id: chat }, { headers: { 'x-telegram-init-data': initData } });
     expect(bought.status).toBe(200);
     expect(bought.body.points).toBe(78);
+    // The exchange's notice reaches the shopper through the action's bot, the one they started.
+    await eventually(async () => ((await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text?.includes('Крем')) ? true : undefined), 20_000, 'the exchange notice');
   });
 
   it('the chat’s menu button opens the shop signed by the action’s bot, and follows a new shop link', async () => {

@@ -6,7 +6,7 @@ import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 const s = messages.shop;
 const p = messages.publicShop;
@@ -35,6 +35,8 @@ async function openShop(url: string): Promise<Shop> {
 /** A buyer who earned points in the shop's action by a real receipt check. */
 async function buyerWithPoints(url: string, shop: Shop, receipts = 1): Promise<string> {
   const buyer = newChatId();
+  // The buyer opens the shop from the bot, so has started it: the bot may write to them.
+  await startChats(url, shop.botToken.split(':')[0]!, [buyer]);
   for (let i = 0; i < receipts; i++) {
     const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
     const checked = await shop.seller.api.post('/check', { qrurl: qr, project_id: shop.projectId, user_id_tg: buyer });

@@ -50,3 +50,15 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Shoppers start a bot (write /start to it): Telegram lets a bot write only to people who did. */
+export async function startChats(baseUrl: string, botId: string | number, chatIds: readonly string[]): Promise<void> {
+  for (const chatId of chatIds) {
+    const started = await fetch(`${baseUrl}/__emulators/telegram/updates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bot_id: Number(botId), from: { id: Number(chatId), first_name: 'Анна' }, text: '/start' }),
+    });
+    if (!started.ok) throw new Error(await started.text());
+  }
+}

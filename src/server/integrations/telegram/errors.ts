@@ -72,6 +72,11 @@ export function fromGrammyError(error: unknown, method: string, token: string): 
   throw error;
 }
 
+/** A 403 for a person who never wrote to the bot: only the description tells it from a block. */
+export function neverStarted(error: TelegramError): boolean {
+  return error.kind === 'blocked' && /can't initiate conversation/i.test(error.description);
+}
+
 export function isRetryable(error: unknown): boolean {
   return error instanceof TelegramError && (error.kind === 'rate_limited' || error.kind === 'server' || error.kind === 'network');
 }
@@ -80,8 +85,7 @@ export function isRetryable(error: unknown): boolean {
 export function describeTelegramError(error: TelegramError): string {
   switch (error.kind) {
     case 'blocked':
-      // Both are 403s; only the description tells a block from a bot that was never started.
-      return /can't initiate conversation/i.test(error.description) ? messages.telegram.notStarted : messages.telegram.blocked;
+      return neverStarted(error) ? messages.telegram.notStarted : messages.telegram.blocked;
     case 'chat_not_found':
       return messages.telegram.chatNotFound;
     case 'rate_limited':

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
-import type { TelegramError } from '../../integrations/telegram/errors.js';
+import { neverStarted, type TelegramError } from '../../integrations/telegram/errors.js';
 
 const m = messages.mailing;
 
@@ -30,7 +30,7 @@ export function outcomeOfSendError(error: TelegramError, attempts: number): Reci
       return { kind: 'retry', delayMs: waitMs, pauseBotMs: waitMs, error: m.errorUnavailable };
     }
     case 'blocked':
-      return { kind: 'failed', error: m.errorBlocked };
+      return { kind: 'failed', error: neverStarted(error) ? m.errorNotStarted : m.errorBlocked };
     case 'chat_not_found':
       return { kind: 'failed', error: m.errorChatNotFound };
     case 'bad_request':

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connection.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
-import { TelegramError } from '../../integrations/telegram/errors.js';
+import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import * as repo from './repository.js';
+import { shopBotTokens } from './shop-bots.js';
 
 export interface NotificationDeps {
   db: Db;
@@ -46,9 +47,17 @@ async function send(deps: NotificationDeps, notification: repo.ShopNotification)
   const target = await repo.findNotificationTarget(deps.db, notification.payload.projectId);
   if (!target) throw new NotDeliverable('the action is gone');
   if (notification.kind === 'telegram_message') {
-    const token = target.settings?.telegramBotToken ?? target.mailingBotToken;
-    if (!token) throw new NotDeliverable('no Telegram bot for the shop');
-    await deps.telegram.sendMessage(token, { chat_id: notification.payload.chatId, text: notification.payload.text });
+    const tokens = shopBotTokens({ actionBotToken: target.actionBotToken, shopBotToken: target.settings?.telegramBotToken, mailingBotToken: target.mailingBotToken });
+    if (tokens.length === 0) throw new NotDeliverable('no Telegram bot for the shop');
+    for (const [index, token] of tokens.entries()) {
+      try {
+        await deps.telegram.sendMessage(token, { chat_id: notification.payload.chatId, text: notification.payload.text });
+        return;
+      } catch (error) {
+        // The buyer may know only another of the shop's bots: Telegram refuses a bot they never started.
+        if (!(error instanceof TelegramError && neverStarted(error)) || index === tokens.length - 1) throw error;
+      }
+    }
     return;
   }
   // The exchange reaches the seller's PuzzleBot bot: the product into the two variables, the

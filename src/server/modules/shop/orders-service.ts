@@ -5,6 +5,7 @@ import type { ShopOrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import * as repo from './repository.js';
+import { shopBotTokens } from './shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 
 const m = messages.shop;
@@ -45,18 +46,10 @@ export async function requireShop(db: Executor, token: string) {
 
 type Shop = NonNullable<Awaited<ReturnType<typeof repo.findShopByToken>>>;
 
-/**
- * The bots that may open the shop, whose token signs the Mini App's init data: the action's own
- * bot (its inline and menu buttons), the shop's optional bot, and the seller's mailing bot.
- */
-export function miniAppBotTokens(shop: Pick<Shop, 'settings' | 'actionBotToken' | 'mailingBotToken'>): string[] {
-  return [...new Set([shop.actionBotToken, shop.settings.telegramBotToken, shop.mailingBotToken].filter((token): token is string => Boolean(token)))];
-}
-
 /** The buyer, proved by one of the shop's bots' signature, never claimed (SPEC: the buyer's messenger user ID). */
 function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop): TelegramWebAppUser {
   let buyer: TelegramWebAppUser | null = null;
-  for (const token of initData ? miniAppBotTokens(shop) : []) {
+  for (const token of initData ? shopBotTokens({ ...shop, shopBotToken: shop.settings.telegramBotToken }) : []) {
     buyer = verifyInitData(initData!, token, deps.now());
     if (buyer) break;
   }
