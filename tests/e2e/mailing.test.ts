@@ -133,6 +133,7 @@ describe('mailing', () => {
       const [buyerA, buyerB, typedA, typedB] = newChatIds(4) as [string, string, string, string];
       await sellerWithBuyers(page, [buyerA, buyerB]);
       const bot = newBot();
+      for (const chat of [buyerA, buyerB, typedA, typedB]) await startBot(bot.id, chat);
       await page.goto('/dashboard/mailing');
 
       await page.getByLabel(s.tokenLabel, { exact: true }).fill(bot.token);
@@ -180,7 +181,9 @@ describe('mailing', () => {
     withPage(async (page) => {
       const [buyer, blocked] = newChatIds(2) as [string, string];
       const seller = await sellerWithBuyers(page, [buyer]);
-      await saveTokenOverApi(seller, newBot().token);
+      const bot = newBot();
+      await saveTokenOverApi(seller, bot.token);
+      for (const chat of [buyer, blocked]) await startBot(bot.id, chat);
       await blockChat(blocked);
       await page.goto('/dashboard/mailing');
       await buyerBox(page, buyer).check();
@@ -199,6 +202,7 @@ describe('mailing', () => {
       const bot = newBot();
       await saveTokenOverApi(seller, bot.token);
       const chats = newChatIds(150);
+      for (const chat of chats) await startBot(bot.id, chat);
       await page.goto('/dashboard/mailing');
       await recipientsField(page).fill(chats.join('\n'));
       await messageField(page).fill('<b>Распродажа</b> до пятницы');

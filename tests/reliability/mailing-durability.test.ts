@@ -6,7 +6,7 @@ import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
-import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 const RECIPIENTS = 300;
 
@@ -26,6 +26,7 @@ describe.each(backends())('a mailing survives a crash on $name', (backend) => {
       const seller = await createSeller(server.url);
       const { token, botId } = newBotToken();
       const chats = Array.from({ length: RECIPIENTS }, newChatId);
+      await startChats(telegramHost, botId, chats);
       const started = await seller.api.post('/mailing/send', { user_id: seller.id, bot_token: token, recipient_ids: chats, message: 'Акция!' });
       expect(started.body).toMatchObject({ status: 'sending', total: RECIPIENTS });
 

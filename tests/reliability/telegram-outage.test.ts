@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSeller } from '../support/api-client.js';
 import { verifyData } from '../support/operator.js';
 import { startServer } from '../support/server-process.js';
-import { eventually, newBotToken, newChatId, telegramMessages } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 /** Telegram down for a while: a mailing waits and retries, then every recipient gets the message once. */
 describe('Telegram outage', () => {
@@ -13,6 +13,7 @@ describe('Telegram outage', () => {
       const seller = await createSeller(server.url);
       const { token, botId } = newBotToken();
       const chats = Array.from({ length: 40 }, newChatId);
+      await startChats(server.url, botId, chats);
       // The token is saved (checked with Telegram) before the outage; the mailing then goes out with it.
       expect((await seller.api.post('/mailing/settings', { bot_token: token })).status).toBe(200);
       const down = await fetch(`${server.url}/__emulators/telegram/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 4 }) });
