@@ -133,6 +133,8 @@ export const actionSchema = z.object({
   created_at: z.string(),
   receipts_count: z.number().int(),
   is_active: z.boolean(),
+  /** Active, but the seller's balance does not cover the next receipt: every check is refused until a top-up. */
+  is_suspended: z.boolean(),
   status_message: z.string().nullable(),
   subscription_end_date: z.string().nullable(),
   product_keywords: z.array(z.string()),

@@ -13,6 +13,7 @@ import type { Database } from './db/connection.js';
 import { handleClientError, handleError } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { safeLoggerOptions } from './http/log-safety.js';
+import { loopbackOrigins, publicUrlResolver } from './http/public-url.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { actionRoutes } from './modules/actions/routes.js';
@@ -82,7 +83,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   // The API speaks JSON only; plain-text bodies are refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
 
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  // A demo without PUBLIC_URL may be opened at any loopback name: pictures and the framed Mini App come from either.
+  const sameServerOrigins = config.publicUrlFollowsRequest ? loopbackOrigins(config.port) : [];
+  const publicUrlOf = publicUrlResolver(config);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), sameServerOrigins });
   await app.register(swagger, {
     openapi: {
       info: { title: 'ScanApp API', version: '1.0.0' },
@@ -179,6 +183,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(
         paymentRoutes({
           ...deps,
+          publicUrlOf,
           robokassa: config.robokassa.settings,
           allowClientTestMode: config.robokassa.emulated,
           publicUrl: config.publicUrl,
@@ -192,13 +197,15 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         ...deps,
         telegram,
         publicUrl: config.publicUrl,
+        publicUrlOf,
+        sameServerOrigins,
         onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
         onShopLinkChanged: (projectId: number) => bots.sync(projectId, null).catch((error: unknown) => app.log.warn({ projectId, err: error }, 'could not update the bot for the new shop link')),
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
-      await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl }));
+      await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));
       await api.register(exportRoutes(deps));
@@ -218,8 +225,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       robokassaEmulator({
         settings: config.robokassa.settings,
         resultUrl: `${config.internalUrl}${API_BASE}${ROBOKASSA_PATHS.result}`,
-        successUrl: `${config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.success}`,
-        failUrl: `${config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.fail}`,
+        // Without PUBLIC_URL the browser returns to the address it paid at (the checkout is this server).
+        successUrl: `${config.publicUrlFollowsRequest ? '' : config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.success}`,
+        failUrl: `${config.publicUrlFollowsRequest ? '' : config.publicUrl}${API_BASE}${ROBOKASSA_PATHS.fail}`,
       }),
       { prefix: '/__emulators/payments' },
     );

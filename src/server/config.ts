@@ -68,6 +68,8 @@ export type Config = {
   databasePoolSize: number;
   mode: 'demo' | 'production';
   publicUrl: string;
+  /** Demo mode without PUBLIC_URL: links follow the address each request came to (http/public-url.ts). */
+  publicUrlFollowsRequest: boolean;
   adminToken: string | undefined;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     mode: e.SCANAPP_MODE,
     publicUrl,
+    publicUrlFollowsRequest: e.SCANAPP_MODE === 'demo' && !e.PUBLIC_URL,
     adminToken: e.ADMIN_TOKEN,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -3,7 +3,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, creditViaCli } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually } from '../support/telegram.js';
 
@@ -245,6 +245,26 @@ describe.each(backends())('actions on $name', (backend) => {
       await checkFor(seller, projectId, '4200');
       await eventually(async () => ((await pushedTo(replacement, '4200')) ? true : undefined), 15_000, 'the push with the new token');
       expect(await pushedTo(token, '4200')).toBe(false);
+    });
+  });
+
+  describe('an action whose seller cannot pay', () => {
+    it('is shown suspended while the balance does not cover the next receipt, and active again after a top-up', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE);
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' });
+      const id = created.body.project_id as number;
+      expect(await balanceOf(seller)).toBe(0);
+      const suspended = { is_active: true, is_suspended: true };
+      expect((await seller.api.get(`/projects/${id}`)).body.project).toMatchObject(suspended);
+      expect((await seller.api.get('/projects')).body.projects[0]).toMatchObject(suspended);
+      // What the badge promises is what a check does: refused for the seller's balance.
+      const refused = await seller.api.post('/check', { project_id: id, qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')), user_id_tg: '100500' });
+      expect(refused.body).toMatchObject({ success: false, data: { status: 'seller_balance_low' } });
+
+      await creditViaCli(backend.url, seller.email, BILLING_DEFAULTS.receipt_price_tier1 - 1);
+      expect((await seller.api.get(`/projects/${id}`)).body.project.is_suspended).toBe(true);
+      await creditViaCli(backend.url, seller.email, 1);
+      expect((await seller.api.get(`/projects/${id}`)).body.project).toMatchObject({ is_active: true, is_suspended: false });
     });
   });
 

@@ -21,7 +21,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    env: {
+    env: withoutEmpty({
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -36,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}, options: { k
       // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -58,6 +58,11 @@ export async function startServer(env: Record<string, string> = {}, options: { k
       if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An empty value unsets a variable the defaults above set (`PUBLIC_URL: ''` runs the server without one). */
+function withoutEmpty(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {

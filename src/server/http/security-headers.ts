@@ -7,7 +7,9 @@ export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.
 /** Telegram's Mini App script (TELEGRAM_WEB_APP_SCRIPT) comes from here; only the shop may load it. */
 export const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+/** `sameServerOrigins`: this server's other addresses in a demo (pictures may come from, and frame the shop from, either). */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; sameServerOrigins?: string[] }): Promise<void> {
+  const sameServer = options.sameServerOrigins ?? [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +18,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...sameServer],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -45,7 +47,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
       reply.header(
         'content-security-policy',
         csp
-          .replace("frame-ancestors 'none'", `frame-ancestors 'self' ${TELEGRAM_FRAME_ANCESTORS.join(' ')}`)
+          .replace("frame-ancestors 'none'", `frame-ancestors 'self' ${[...sameServer, ...TELEGRAM_FRAME_ANCESTORS].join(' ')}`)
           .replace("script-src 'self'", `script-src 'self' ${TELEGRAM_SCRIPT_ORIGIN}`),
       );
     }

@@ -36,7 +36,8 @@ export function presentActionSettings(row: SettingsColumns) {
   };
 }
 
-export function presentAction(row: ActionRow): Action {
+/** `sellerCanPay`: the seller's balance covers the next receipt (an active action is otherwise suspended). */
+export function presentAction(row: ActionRow, sellerCanPay: boolean): Action {
   return {
     id: row.id,
     name: row.name,
@@ -44,6 +45,7 @@ export function presentAction(row: ActionRow): Action {
     created_at: row.createdAt.toISOString(),
     receipts_count: row.receiptsCount,
     is_active: row.isActive,
+    is_suspended: row.isActive && !sellerCanPay,
     status_message: row.statusMessage,
     subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
     product_keywords: row.productKeywords,

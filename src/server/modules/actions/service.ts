@@ -10,7 +10,7 @@ import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
 import { applyBalanceChange } from '../billing/ledger.js';
 import { lockUser } from '../billing/repository.js';
-import { runIdempotent, settingPriceKopecks } from '../billing/service.js';
+import { canPayNextReceipt, runIdempotent, settingPriceKopecks } from '../billing/service.js';
 import { presentAction } from './presenter.js';
 import * as repo from './repository.js';
 import { nextSubscriptionEnd, subscriptionReference } from './subscription.js';
@@ -61,15 +61,18 @@ export function newApiKey(): string {
 
 export async function listActions(deps: ActionDeps, sellerId: number, options: { includeDeleted?: boolean } = {}): Promise<Action[]> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
-  const rows = options.includeDeleted ? await repo.listActionsWithDeleted(deps.db, sellerId) : await repo.listLiveActions(deps.db, sellerId);
-  return rows.map(presentAction);
+  const [rows, sellerCanPay] = await Promise.all([
+    options.includeDeleted ? repo.listActionsWithDeleted(deps.db, sellerId) : repo.listLiveActions(deps.db, sellerId),
+    canPayNextReceipt(deps.db, sellerId),
+  ]);
+  return rows.map((row) => presentAction(row, sellerCanPay));
 }
 
 export async function getAction(deps: ActionDeps, sellerId: number, id: number): Promise<Action> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
-  const row = await repo.findLiveAction(deps.db, sellerId, id);
+  const [row, sellerCanPay] = await Promise.all([repo.findLiveAction(deps.db, sellerId, id), canPayNextReceipt(deps.db, sellerId)]);
   if (!row) throw notFound();
-  return presentAction(row);
+  return presentAction(row, sellerCanPay);
 }
 
 /**

@@ -89,6 +89,11 @@ export async function listLedgerBefore(
     .limit(options.limit);
 }
 
+export async function readUser(db: Executor, userId: number) {
+  const [row] = await db.select({ balanceKopecks: users.balanceKopecks, scannedReceipts: users.scannedReceipts }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
 export async function lockUser(db: Executor, userId: number) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row;

@@ -16,6 +16,7 @@ import type { LedgerRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { applyBalanceChange, ReplayedChange } from './ledger.js';
 import * as repo from './repository.js';
+import { receiptPriceKopecks } from './tiers.js';
 import { foldStatement, type FoldedLine } from './statement.js';
 
 export interface BillingDeps {
@@ -35,6 +36,15 @@ export async function readTierPrices(db: Executor): Promise<Record<TierKey, numb
 
 export async function settingPriceKopecks(db: Executor, key: BillingSettingKey): Promise<number> {
   return rublesToKopecks((await readBillingSettings(db, [key]))[key]);
+}
+
+/**
+ * Whether the seller's balance covers their next receipt at the tier they are in: the same rule
+ * as the award in the database, so an action is shown suspended exactly when its checks would be refused.
+ */
+export async function canPayNextReceipt(db: Executor, sellerId: number): Promise<boolean> {
+  const [seller, prices] = await Promise.all([repo.readUser(db, sellerId), readTierPrices(db)]);
+  return seller !== undefined && seller.balanceKopecks >= receiptPriceKopecks(seller.scannedReceipts, prices);
 }
 
 /**

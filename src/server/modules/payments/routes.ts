@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { depositRequestSchema, depositResponseSchema } from '../../../contract/payments.js';
+import type { PublicUrlOf } from '../../http/public-url.js';
 import { requireSeller } from '../../http/session.js';
 import { resultAcknowledgement } from '../../integrations/robokassa/client.js';
 import type { AuthDeps } from '../auth/service.js';
@@ -17,7 +18,7 @@ export const ROBOKASSA_PATHS = {
   fail: '/payments/robokassa/fail',
 } as const;
 
-export function paymentRoutes(deps: PaymentDeps & AuthDeps): FastifyPluginAsyncZod {
+export function paymentRoutes(deps: PaymentDeps & AuthDeps & { publicUrlOf: PublicUrlOf }): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(formbody);
 
@@ -33,7 +34,11 @@ export function paymentRoutes(deps: PaymentDeps & AuthDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return createDeposit(deps, sellerId, request.body);
+        const deposit = await createDeposit(deps, sellerId, request.body);
+        // The emulated checkout is this server: reached at the address the seller used.
+        const publicUrl = deps.publicUrlOf(request);
+        const payment_url = deposit.payment_url.startsWith(`${deps.publicUrl}/`) ? publicUrl + deposit.payment_url.slice(deps.publicUrl.length) : deposit.payment_url;
+        return { ...deposit, payment_url };
       },
     );
 
@@ -54,14 +59,14 @@ export function paymentRoutes(deps: PaymentDeps & AuthDeps): FastifyPluginAsyncZ
       method: ['GET', 'POST'],
       url: ROBOKASSA_PATHS.success,
       ...hidden,
-      handler: async (request, reply) => reply.redirect(await successReturnUrl(deps, paramsOf(request)), 303),
+      handler: async (request, reply) => reply.redirect(await successReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
     });
 
     app.route({
       method: ['GET', 'POST'],
       url: ROBOKASSA_PATHS.fail,
       ...hidden,
-      handler: async (request, reply) => reply.redirect(await failReturnUrl(deps, paramsOf(request)), 303),
+      handler: async (request, reply) => reply.redirect(await failReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
     });
   };
 }

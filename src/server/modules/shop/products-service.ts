@@ -28,7 +28,8 @@ export function presentProduct(row: ShopProductRow): ShopProduct {
  * sites (its CSP stays `img-src 'self'`, no tracking pixels) and every picture is re-encoded.
  */
 function requireOwnImage(deps: ShopDeps, sellerId: number, imageUrl: string | null | undefined): void {
-  if (imageUrl && !imageUrl.startsWith(`${deps.publicUrl}/lk/uploads/${sellerId}/`)) throw new AppError('bad_request', m.imageNotOwn);
+  const own = (origin: string) => imageUrl?.startsWith(`${origin}/lk/uploads/${sellerId}/`);
+  if (imageUrl && !own(deps.publicUrl) && !deps.sameServerOrigins?.some(own)) throw new AppError('bad_request', m.imageNotOwn);
 }
 
 export async function listProducts(deps: ShopDeps, sellerId: number, projectId: number) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
@@ -16,6 +17,7 @@ import {
   shopSettingsResponseSchema,
   updateProductRequestSchema,
 } from '../../../contract/shop.js';
+import type { PublicUrlOf } from '../../http/public-url.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
@@ -52,17 +54,19 @@ function productFieldsOf<Body extends ProductBody>(body: Body): {
 }
 
 /** The seller's shop of one action (SPEC §7 `/shop/…`), plus its exchange requests. */
-export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
+export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrlOf }): FastifyPluginAsyncZod {
+  // The shop's link and the own-picture check follow the address of each request (demo mode without PUBLIC_URL).
+  const at = (request: FastifyRequest) => ({ ...deps, publicUrl: deps.publicUrlOf(request) });
   return async (app) => {
     app.get('/shop/settings', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
       const sellerId = await requireSeller(deps, request, request.query.user_id);
-      return { settings: await getShopSettings(deps, sellerId, request.query.project_id) };
+      return { settings: await getShopSettings(at(request), sellerId, request.query.project_id) };
     });
 
     app.post('/shop/settings', { schema: { tags, security, body: shopSettingsRequestSchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
       const body = request.body;
       const sellerId = await requireSeller(deps, request, body.user_id);
-      return saveShopSettings(deps, sellerId, body.project_id, {
+      return saveShopSettings(at(request), sellerId, body.project_id, {
         puzzleBotToken: body.puzzle_bot_token,
         commandName: body.command_name,
         variableNameTitle: body.variable_name_title,
@@ -79,7 +83,7 @@ export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
     app.post('/shop/products', { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } }, async (request, reply) => {
       const body = request.body;
       const sellerId = await requireSeller(deps, request, body.user_id);
-      const created = await createProduct(deps, sellerId, body.project_id, productFieldsOf(body));
+      const created = await createProduct(at(request), sellerId, body.project_id, productFieldsOf(body));
       return reply.status(201).send(created);
     });
 
@@ -89,7 +93,7 @@ export function shopRoutes(deps: OrderDeps & AuthDeps): FastifyPluginAsyncZod {
       async (request) => {
         const body = request.body;
         const sellerId = await requireSeller(deps, request, body.user_id);
-        return updateProduct(deps, sellerId, body.project_id, request.params.id, productFieldsOf(body));
+        return updateProduct(at(request), sellerId, body.project_id, request.params.id, productFieldsOf(body));
       },
     );
 

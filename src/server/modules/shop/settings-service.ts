@@ -15,6 +15,8 @@ export interface ShopDeps {
   now: () => Date;
   telegram: Pick<TelegramClient, 'getMe'>;
   publicUrl: string;
+  /** Other addresses of this same server (a demo reached at localhost and 127.0.0.1): their uploads are the seller's own too. */
+  sameServerOrigins?: string[];
   /** The shop's link was created or replaced: the action's bot points its menu button at it. */
   onShopLinkChanged?: (projectId: number) => Promise<void>;
 }

@@ -13,6 +13,7 @@ import {
   uploadQuerySchema,
 } from '../../../contract/uploads.js';
 import { AppError } from '../../http/errors.js';
+import type { PublicUrlOf } from '../../http/public-url.js';
 import { requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { openStoredImage, uploadImage, type UploadDeps } from './service.js';
@@ -62,7 +63,7 @@ async function readUploadForm(request: FastifyRequest): Promise<{ file: Buffer; 
 }
 
 /** `POST /lk/api/shop/products/upload-image` (SPEC §7), shared by the shop and mailings. */
-export function uploadRoutes(deps: UploadDeps & AuthDeps): FastifyPluginAsyncZod {
+export function uploadRoutes(deps: UploadDeps & AuthDeps & { publicUrlOf: PublicUrlOf }): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart is parsed in this scope only: every other API call stays JSON-only.
     await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: true });
@@ -90,7 +91,7 @@ export function uploadRoutes(deps: UploadDeps & AuthDeps): FastifyPluginAsyncZod
         if (!claimed.success) throw new AppError('bad_request', claimed.error.issues[0]?.message ?? uploadMessages.uploadFailed);
         // The form may name the seller too (SPEC §7's usual user_id): it must be the session's.
         if (claimed.data.user_id !== undefined && claimed.data.user_id !== sellerId) throw new AppError('forbidden', messages.common.forbidden);
-        const answer = await uploadImage(deps, { sellerId, data: file });
+        const answer = await uploadImage({ ...deps, publicUrl: deps.publicUrlOf(request) }, { sellerId, data: file });
         return reply.status(201).send(answer);
       },
     );

@@ -5,7 +5,7 @@ import { fillMessage, messages } from '../../../../contract/messages.js';
 import { renewLabel } from './action-command-dialog.js';
 import { ActionFacts } from './action-facts.js';
 import { actionStatusText } from './action-status.js';
-import { ActiveBadge } from './active-badge.js';
+import { ActiveBadge, SuspendedNote } from './active-badge.js';
 
 const s = messages.actionScreens;
 
@@ -29,9 +29,10 @@ export function ActionCard({ action, renewPrice, onDelete, onRenew }: {
             {action.name}
           </Link>
         </h2>
-        <ActiveBadge active={action.is_active} />
+        <ActiveBadge action={action} />
       </div>
       <p className="action-card__status">{actionStatusText(action)}</p>
+      <SuspendedNote action={action} />
       <ActionFacts action={action} />
       <div className="action-card__buttons">
         {!action.is_active && renewPrice !== undefined && (

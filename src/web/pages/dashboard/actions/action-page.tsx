@@ -16,7 +16,7 @@ import { ActionFacts } from './action-facts.js';
 import { ActionForm } from './action-form.js';
 import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './action-form-model.js';
 import { actionStatusText } from './action-status.js';
-import { ActiveBadge } from './active-badge.js';
+import { ActiveBadge, SuspendedNote } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
 import { TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
@@ -119,9 +119,10 @@ function ActionDetails({ action, notice, onNotice, editing }: {
       <header className="panel action-header">
         <div className="action-header__title">
           <h1 className="dashboard-page__title">{action.name}</h1>
-          <ActiveBadge active={action.is_active} />
+          <ActiveBadge action={action} />
         </div>
         <p className="action-header__status">{actionStatusText(action)}</p>
+        <SuspendedNote action={action} />
         <ActionFacts action={action} showSubscriptionEnd />
         {renewPrice !== undefined && (
           <p>
