@@ -46,7 +46,9 @@ async function send(deps: NotificationDeps, notification: repo.ShopNotification)
   const target = await repo.findNotificationTarget(deps.db, notification.payload.projectId);
   if (!target) throw new NotDeliverable('the action is gone');
   if (notification.kind === 'telegram_message') {
-    const token = target.settings?.telegramBotToken ?? target.mailingBotToken;
+    // The action's own bot first, as the Mini App checks identities (miniAppBotTokens): when the
+    // action has one, that is the chat the shopper earns points and opens the shop in.
+    const token = target.actionBotToken ?? target.settings?.telegramBotToken ?? target.mailingBotToken;
     if (!token) throw new NotDeliverable('no Telegram bot for the shop');
     await deps.telegram.sendMessage(token, { chat_id: notification.payload.chatId, text: notification.payload.text });
     return;

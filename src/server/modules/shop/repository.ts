@@ -235,6 +235,7 @@ export async function findNotificationTarget(db: Executor, projectId: number) {
     .select({
       projectPuzzleBotToken: projects.puzzleBotToken,
       pointsVariable: projects.puzzleBotPointsVariable,
+      actionBotToken: projects.telegramBotToken,
       settings: shopSettings,
       mailingBotToken: users.mailingBotToken,
     })
