@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { TELEGRAM_WEB_APP_SCRIPT } from '../../src/server/config.js';
 import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient } from '../support/api-client.js';
@@ -45,8 +45,14 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const bought = await new ApiClient(url).post(`/public/shop/${shop.shopToken}/purchase`, { product_id: shop.productId, buyer_tg_id: chat }, { headers: { 'x-telegram-init-data': initData } });
     expect(bought.status).toBe(200);
     expect(bought.body.points).toBe(78);
-    // The exchange's notice reaches the shopper through the action's bot, the one they started.
-    await eventually(async () => ((await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text?.includes('Крем')) ? true : undefined), 20_000, 'the exchange notice');
+
+    // The exchange's notices reach the shopper in the action's bot, the chat the shop was opened from
+    // (the seller has no mailing bot and no separate shop bot).
+    const botSent = async (text: string) => ((await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text === text) ? true : undefined);
+    await eventually(() => botSent(fillMessage(p.announcement, { title: 'Крем', price: 100, points: 78 })), 30_000, 'the exchange announcement');
+    const { orders } = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body;
+    expect((await shop.seller.api.post(`/shop/orders/${orders[0].id}/fulfil`, {})).status).toBe(200);
+    await eventually(() => botSent(fillMessage(p.fulfilledNotice, { title: 'Крем' })), 30_000, 'the fulfilment notice');
   });
 
   it('the chat’s menu button opens the shop signed by the action’s bot, and follows a new shop link', async () => {

@@ -1,0 +1,200 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { fillText, ORDER_STATUS_LABELS, publicShopMessages as ps } from '../../src/contract/public-shop.js';
+import { formatRubles } from '../../src/web/lib/format.js';
+import { uniqueEmail } from '../support/api-client.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { newBotToken, newChatId } from '../support/telegram.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, pathnameOf, useBrowser, waitForPath } from './helpers.js';
+
+// The issue's demo journey, all through the UI: a new seller signs up, pays by card, activates,
+// creates an action with ScanApp's bot, opens its shop with one product; a shopper greets the
+// bot in the demo chat, sends a receipt photo, earns points and exchanges them in the Mini App;
+// the seller confirms the exchange.
+const f = messages.authForms;
+const d = messages.dashboard;
+const a = messages.actionScreens;
+const b = messages.bot;
+const s = messages.shopScreen;
+const WB_SELLER = '072196655529'; // the supplier INN on the Wildberries fixture receipt
+const RECEIPT_POINTS = 178; // the Wildberries fixture earns 178 points at the default 10 %
+const ACTION = 'Весенняя акция';
+const PRODUCT = 'Кружка';
+const PRICE = 100;
+const TOP_UP = 25_000; // activation 20 000 ₽ + the action's month 3 000 ₽ + receipt checks
+const { withPage } = useBrowser();
+
+/** A phone-like photo of a fresh receipt's QR code, written to a file the chat's file input can take. */
+async function receiptPhotoFile(): Promise<string> {
+  const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+  const code = await QRCode.toBuffer(qr, { width: 420, margin: 2 });
+  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 214, g: 210, b: 200 } } })
+    .composite([{ input: code, top: 380, left: 240 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'scanapp-journey-')), 'receipt.jpg');
+  writeFileSync(file, photo);
+  return file;
+}
+
+const button = (scope: Page | Locator | FrameLocator, name: string) => scope.getByRole('button', { name, exact: true });
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: d.navLabel }).getByRole('link', { name, exact: true });
+/** The sidebar's balance: the only text that is exactly an amount in whole rubles. */
+const balance = (page: Page, rubles: number) => page.getByText(formatRubles(rubles), { exact: true });
+/** A bot's message in the demo chat (each bubble starts with its sender for screen readers). */
+const botSays = (chat: Page, text: string): Locator => chat.getByRole('log').getByRole('listitem').filter({ hasText: /^Бот: / }).filter({ hasText: text });
+const inlineButton = (message: Locator, name: string) => message.getByRole('group', { name: 'Кнопки под сообщением' }).getByRole('button', { name });
+
+describe('the demo journey', () => {
+  it('a new seller signs up, pays, activates, connects the bot and opens a shop; a shopper earns points by a receipt photo and exchanges them in the Mini App; the seller confirms', { timeout: 300_000 }, () =>
+    withPage(async (page, context) => {
+      // A busy 2-core machine: every auto-wait gets room.
+      context.setDefaultTimeout(45_000);
+      const email = uniqueEmail('journey');
+      const password = 'secret-42';
+
+      // 1. Sign up, then sign in.
+      await page.goto('/register');
+      await field(page, f.nameLabel).fill('Анна Продавцова');
+      await field(page, f.emailLabel).fill(email);
+      await field(page, f.passwordLabel).fill(password);
+      await field(page, f.confirmPasswordLabel).fill(password);
+      await button(page, f.registerSubmit).click();
+      await waitForPath(page, '/login');
+      await page.getByRole('status').getByText(messages.auth.registerSuccess).waitFor();
+      await field(page, f.passwordLabel).fill(password);
+      await button(page, f.loginSubmit).click();
+      await waitForPath(page, '/dashboard');
+      await balance(page, 0).waitFor();
+
+      // 2. Top up by card in the checkout tab, then activate the account.
+      await button(page, d.topUp).click();
+      const topUp = page.getByRole('dialog', { name: messages.topUpDialog.title });
+      await field(topUp, messages.topUpDialog.customLabel).fill(String(TOP_UP));
+      await topUp.getByText(fillMessage(messages.topUpDialog.amountDue, { amount: formatRubles(TOP_UP) }), { exact: true }).waitFor();
+      const [checkout] = await Promise.all([context.waitForEvent('page'), button(topUp, messages.topUpDialog.pay).click()]);
+      await checkout.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx');
+      await checkout.getByText(formatRubles(TOP_UP), { exact: true }).waitFor();
+      await button(checkout, 'Оплатить').click();
+      await waitForPath(checkout, '/dashboard');
+      await checkout.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).waitFor();
+      // The tab closes itself on the click, sometimes before Playwright hears the click is done.
+      const checkoutClosed = checkout.waitForEvent('close');
+      await button(checkout, messages.cabinetPolish.closeTab).click().catch(() => undefined);
+      await checkoutClosed;
+      await page.getByRole('status').filter({ hasText: messages.payments.successTitle }).waitFor();
+      await balance(page, TOP_UP).waitFor();
+
+      await button(page, a.activate).click();
+      const activation = page.getByRole('dialog', { name: messages.cabinetPolish.activationConfirmTitle });
+      await button(activation, a.confirm).click();
+      await page.getByRole('status').getByText('Аккаунт активирован. С баланса списано 20 000 ₽.').waitFor();
+      await balance(page, TOP_UP - 20_000).waitFor();
+
+      // 3. An action for the Wildberries seller, then ScanApp's bot in its settings.
+      await page.getByRole('link', { name: a.createAction }).click();
+      await waitForPath(page, '/dashboard/action/create');
+      await field(page, a.nameLabel).fill(ACTION);
+      await field(page, a.innsLabel).fill(WB_SELLER);
+      await button(page, a.createSubmit).click();
+      await button(page.getByRole('dialog', { name: a.createConfirmTitle }), a.confirm).click();
+      await page.waitForURL(/\/dashboard\/action\/\d+$/);
+      const actionId = Number(pathnameOf(page).split('/').pop());
+      await page.getByRole('status').getByText('Акция создана. С баланса списано 3 000 ₽ за 30 дней.').waitFor();
+
+      const { token, botId } = newBotToken();
+      await page.getByText(a.sectionBot, { exact: true }).click();
+      await page.getByRole('heading', { name: b.formTitle }).waitFor();
+      await field(page, b.tokenLabel).fill(token);
+      await button(page, a.save).click();
+      await expect.poll(() => field(page, b.tokenLabel).inputValue(), { timeout: 30_000 }).toBe(`${token.slice(0, 5)}…${token.slice(-4)}`);
+      const demoChatLink = page.getByRole('link', { name: b.openDemoChat });
+      expect(await demoChatLink.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}`);
+
+      // 4. The shop of the action, with one product the receipt's points can buy.
+      await navLink(page, d.shopTitle).click();
+      await waitForPath(page, '/dashboard/shop');
+      // The only action is the one picked; its shop (and the shop's link) exists from this visit on.
+      await expect.poll(() => field(page, s.actionLabel).inputValue(), { timeout: 30_000 }).toBe(String(actionId));
+      await page.getByRole('heading', { name: s.linkTitle, exact: true }).waitFor();
+      await field(page, s.productTitle).fill(PRODUCT);
+      await field(page, s.productPrice).fill(String(PRICE));
+      await field(page, s.productDescription).fill('Белая, 300 мл');
+      await button(page, s.addProduct).click();
+      await page.getByRole('status').filter({ hasText: messages.shop.productAdded }).waitFor();
+      await page.getByRole('table', { name: s.productsCaption }).getByRole('row').filter({ hasText: PRODUCT }).waitFor();
+
+      // 5. The shopper's side: the demo chat from the action page, on a phone.
+      await navLink(page, d.actionsTitle).click();
+      await page.getByRole('article', { name: ACTION }).click({ position: { x: 8, y: 8 } });
+      await waitForPath(page, `/dashboard/action/${actionId}`);
+      await page.getByText(a.sectionBot, { exact: true }).click();
+      const [chat] = await Promise.all([context.waitForEvent('page'), demoChatLink.click()]);
+      await chat.setViewportSize(MOBILE);
+      const chatErrors: string[] = [];
+      chat.on('pageerror', (error) => chatErrors.push(String(error.stack)));
+      await chat.waitForURL((url) => url.pathname === '/__emulators/telegram/chat' && url.searchParams.get('bot_id') === botId);
+      const shopperId = newChatId();
+      await chat.getByText(/^Покупатель: /).click();
+      await field(chat, 'Telegram ID покупателя').fill(shopperId);
+      await field(chat, 'Имя').fill('Ира');
+      await field(chat, 'Username (без @)').fill('ira_buyer');
+
+      await button(chat, '/start').click();
+      const greeting = botSays(chat, fillMessage(b.greeting, { name: ACTION }).split('\n')[0]!);
+      // The first answer waits for the bot's long polling to start, which can take a while on a busy machine.
+      await greeting.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\n--- page errors: ${chatErrors.join('\n')}\n--- the chat shows:\n${await chat.locator('body').innerText()}`);
+      });
+      await inlineButton(greeting, b.balanceButton).waitFor();
+      await inlineButton(greeting, b.shopButton).waitFor();
+      expect(await hasHorizontalOverflow(chat)).toBe(false);
+
+      // 6. A receipt photo earns the points.
+      await field(chat, 'Фото чека').setInputFiles(await receiptPhotoFile());
+      const earned = botSays(chat, fillMessage(b.newBalance, { points: RECEIPT_POINTS }));
+      await earned.waitFor({ timeout: 60_000 });
+
+      // 7. The shop opens over the chat as a Mini App; the exchange is sent and the Mini App closes itself.
+      await inlineButton(earned, b.shopButton).click();
+      const miniAppPanel = chat.getByRole('region', { name: 'Мини-приложение' });
+      await miniAppPanel.waitFor();
+      const miniApp = chat.frameLocator('iframe[title="Мини-приложение"]');
+      await miniApp.getByRole('heading', { level: 1, name: ACTION }).waitFor();
+      await miniApp.getByText(`${ps.balance}: ${RECEIPT_POINTS} баллов`).waitFor();
+      await miniApp.getByRole('heading', { name: PRODUCT, exact: true }).waitFor();
+      await button(miniApp, `${ps.exchange} «${PRODUCT}»`).click();
+      const confirm = miniApp.getByRole('dialog', { name: ps.confirmTitle });
+      await confirm.getByText(fillText(ps.confirmText, { title: PRODUCT, price: PRICE })).waitFor();
+      // The Mini App closes itself moments after the answer: the wait for it starts before the press.
+      const sent = miniApp.getByText(ps.purchaseSent).waitFor();
+      await button(confirm, ps.confirm).click();
+      await sent;
+      await miniAppPanel.waitFor({ state: 'detached' });
+
+      // 8. The seller confirms the exchange in the shop's requests.
+      await page.bringToFront();
+      await navLink(page, d.shopTitle).click();
+      await waitForPath(page, '/dashboard/shop');
+      const order = page.getByRole('table', { name: s.ordersCaption }).getByRole('row').filter({ hasText: PRODUCT });
+      await order.getByText(ORDER_STATUS_LABELS.pending, { exact: true }).waitFor();
+      expect(await order.innerText()).toContain(shopperId);
+      await button(page, fillMessage(s.fulfilNamed, { title: PRODUCT, buyer: shopperId })).click();
+      await page.getByRole('status').filter({ hasText: messages.shop.orderFulfilled }).waitFor();
+      await order.getByText(ORDER_STATUS_LABELS.fulfilled, { exact: true }).waitFor();
+      expect(await order.getByRole('button').count()).toBe(0);
+
+      // The shopper hears about both in the chat with the bot.
+      await chat.bringToFront();
+      await botSays(chat, fillText(ps.announcement, { title: PRODUCT, price: PRICE, points: RECEIPT_POINTS - PRICE })).waitFor({ timeout: 60_000 });
+      await botSays(chat, fillText(ps.fulfilledNotice, { title: PRODUCT })).waitFor({ timeout: 60_000 });
+      expect(chatErrors).toEqual([]);
+    }));
+});
