@@ -88,9 +88,9 @@ export function useDemoReceiptMutation(actionId: number) {
 
 /**
  * Demo mode: the QR picture of a demo receipt, fetched with the session's Bearer header (so the
- * token never appears in an address or a history) and handed to the browser as a file download.
+ * token never appears in an address or a history).
  */
-export async function downloadDemoReceiptQr(qr: string, userId: number): Promise<void> {
+export async function fetchDemoReceiptQr(qr: string, userId: number): Promise<Blob> {
   const token = sessionStore.getState().session?.token;
   const query = new URLSearchParams({ qr, user_id: String(userId) });
   let response: Response;
@@ -100,7 +100,12 @@ export async function downloadDemoReceiptQr(qr: string, userId: number): Promise
     throw new ApiError(0, messages.bot.downloadQrFailed);
   }
   if (!response.ok) throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), messages.bot.downloadQrFailed));
-  const url = URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/** The demo receipt's QR picture handed to the browser as a file download. */
+export async function downloadDemoReceiptQr(qr: string, userId: number): Promise<void> {
+  const url = URL.createObjectURL(await fetchDemoReceiptQr(qr, userId));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'receipt-qr.png';
@@ -109,4 +114,16 @@ export async function downloadDemoReceiptQr(qr: string, userId: number): Promise
   link.remove();
   // The click has started the download; the object URL is no longer needed once it is read.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Demo mode: a fresh test receipt of the action, as the picture a shopper would photograph. */
+export async function demoReceiptPicture(actionId: number, userId: number): Promise<Blob> {
+  const { qrurl } = await apiRequest({
+    method: 'POST',
+    path: '/demo/receipts',
+    body: { user_id: userId, project_id: actionId },
+    schema: demoReceiptResponseSchema,
+    fallbackMessage: messages.receiptScreens.demoReceiptFailed,
+  });
+  return fetchDemoReceiptQr(qrurl, userId);
 }

@@ -14,6 +14,8 @@ import {
   type Shopper,
   type ShopperMessage,
 } from './chat-model.js';
+import { demoReceiptPicture } from '../../api/receipts.js';
+import { useSellerId } from '../../auth/session.js';
 import './telegram-chat.css';
 
 /** Demo-only screen (not part of the product's contract), so its few texts live here rather than in the message catalogue. */
@@ -43,6 +45,9 @@ const t = {
   miniApp: 'Мини-приложение',
   closeMiniApp: 'Закрыть',
   menuButton: 'Кнопка меню бота',
+  testReceipt: 'Тестовый чек',
+  testReceiptLabel: 'Отправить боту фото тестового чека акции',
+  testReceiptFailed: 'Не удалось сделать тестовый чек: ',
 };
 
 const SHOPPER_STORAGE_KEY = 'scanapp.demoChat.shopper';
@@ -51,9 +56,13 @@ const EMULATOR = '/__emulators/telegram';
 
 /** /__emulators/telegram/chat?bot_id=…: the shopper's side of a conversation with an action's bot (demo mode). */
 export function TelegramChatPage() {
-  const botId = useMemo(() => {
-    const value = Number(new URLSearchParams(window.location.search).get('bot_id'));
-    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  const [botId, actionId] = useMemo(() => {
+    const search = new URLSearchParams(window.location.search);
+    const positive = (name: string) => {
+      const value = Number(search.get(name));
+      return Number.isSafeInteger(value) && value > 0 ? value : null;
+    };
+    return [positive('bot_id'), positive('action_id')];
   }, []);
   useEffect(() => {
     document.title = `${t.title} — ScanApp`;
@@ -65,12 +74,14 @@ export function TelegramChatPage() {
         <h1 className="demo-chat__title">{t.title}</h1>
         <p className="demo-chat__subtitle">{t.subtitle}</p>
       </header>
-      {botId === null ? <p className="demo-chat__error" role="alert">{t.noBot}</p> : <Chat botId={botId} />}
+      {botId === null ? <p className="demo-chat__error" role="alert">{t.noBot}</p> : <Chat botId={botId} actionId={actionId} />}
     </main>
   );
 }
 
-function Chat({ botId }: { botId: number }) {
+function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
+  // The seller signed in on this browser can hand the shopper a test receipt of the action (demo mode).
+  const sellerId = useSellerId();
   const [shopper, setShopper] = useState<Shopper>(() => readShopper(localStorage.getItem(SHOPPER_STORAGE_KEY), randomShopperId));
   const [shopperMessages, setShopperMessages] = useState<ShopperMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -123,6 +134,19 @@ function Chat({ botId }: { botId: number }) {
         )}
         {keyboard.length > 0 && <Keyboard rows={keyboard} label={t.keyboard} onPress={handleKeyboard} />}
         <Composer
+          testReceipt={
+            actionId !== null && sellerId !== undefined
+              ? async () => {
+                  try {
+                    const picture = await demoReceiptPicture(actionId, sellerId);
+                    return { base64: await base64Of(picture), url: URL.createObjectURL(picture) };
+                  } catch (failure) {
+                    setError(t.testReceiptFailed + (failure instanceof Error ? failure.message : String(failure)));
+                    return null;
+                  }
+                }
+              : null
+          }
           menuButton={menuButton}
           onMenu={() => void act({ menuButton: true })}
           onText={handleText}
@@ -284,7 +308,27 @@ function Keyboard({ rows, label, onPress, inline = false }: { rows: KeyboardButt
   );
 }
 
-function Composer({ menuButton, onMenu, onText, onPhoto }: { menuButton: string | null; onMenu: () => void; onText: (text: string) => void; onPhoto: (base64: string, objectUrl: string) => void }) {
+function Composer({
+  testReceipt,
+  menuButton,
+  onMenu,
+  onText,
+  onPhoto,
+}: {
+  testReceipt: (() => Promise<{ base64: string; url: string } | null>) | null;
+  menuButton: string | null;
+  onMenu: () => void;
+  onText: (text: string) => void;
+  onPhoto: (base64: string, objectUrl: string) => void;
+}) {
+  const [makingReceipt, setMakingReceipt] = useState(false);
+  const handleTestReceipt = async () => {
+    if (!testReceipt) return;
+    setMakingReceipt(true);
+    const picture = await testReceipt();
+    setMakingReceipt(false);
+    if (picture) onPhoto(picture.base64, picture.url);
+  };
   const ids = { message: useId(), photo: useId() };
   const [text, setText] = useState('');
   const handleSubmit = (event: FormEvent) => {
@@ -322,12 +366,17 @@ function Composer({ menuButton, onMenu, onText, onPhoto }: { menuButton: string 
         {t.photo}
       </label>
       <input id={ids.photo} className="demo-chat__file" type="file" accept="image/jpeg,image/png" onChange={(event) => void handlePhoto(event)} />
+      {testReceipt && (
+        <button type="button" className="demo-chat__start" aria-label={t.testReceiptLabel} disabled={makingReceipt} onClick={() => void handleTestReceipt()}>
+          {t.testReceipt}
+        </button>
+      )}
     </form>
   );
 }
 
 /** The file's bytes in base64, as the emulator's `photo_base64` takes them. */
-function base64Of(file: File): Promise<string> {
+function base64Of(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));

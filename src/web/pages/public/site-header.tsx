@@ -2,8 +2,8 @@ import { site } from '../../content/landing.js';
 import { SiteLogo } from './site-logo.js';
 
 /**
- * The fixed header of the public pages: the landing offers the cabinet (/dashboard,
- * which sends a signed-out visitor on to /login); the documents offer the way home.
+ * The fixed header of the public pages: the landing offers signing up and the cabinet
+ * (/dashboard, which sends a signed-out visitor on to /login); the documents offer the way home.
  */
 export function SiteHeader({ action }: { action: 'sign-in' | 'back-link' | 'home-button' }) {
   return (
@@ -11,9 +11,14 @@ export function SiteHeader({ action }: { action: 'sign-in' | 'back-link' | 'home
       <div className="site-header__inner">
         <SiteLogo />
         {action === 'sign-in' && (
-          <a href="/dashboard" className="button button--primary">
-            {site.signIn}
-          </a>
+          <nav className="site-header__account" aria-label={site.accountLabel}>
+            <a href="/dashboard" className="button button--secondary">
+              {site.signIn}
+            </a>
+            <a href="/register" className="button button--primary">
+              {site.signUp}
+            </a>
+          </nav>
         )}
         {action === 'back-link' && (
           <a href="/" className="site-header__back">

@@ -1,16 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionState } from '../../../auth/session.js';
 import { usePageTitle } from '../page-title.js';
 import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionList } from './action-list.js';
-import { ActivationOffer } from './activation-offer.js';
+import { useActionsQuery } from '../../../api/actions.js';
+import { GuidedStart } from '../start/guided-start.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, type Notice } from '../../../components/notice.js';
 import '../../../components/panel.css';
 import './actions.css';
 
-/** /dashboard (SPEC §2 My actions): the activation offer, or the seller's actions. */
+/**
+ * /dashboard (SPEC §2 My actions): a new seller's guided start (activation included) until the
+ * first action runs, then the seller's actions. The start stays on screen through its last step,
+ * «Бот готов», even though the action list has meanwhile stopped being empty.
+ */
 export function MyActionsPage() {
   const title = usePageTitle();
   const { session } = useSessionState();
@@ -21,12 +26,20 @@ export function MyActionsPage() {
     return message ? successNotice(message) : null;
   });
 
+  const actions = useActionsQuery();
+  const noActionYet = session !== null && (!session.user.is_activated || actions.data?.length === 0);
+  const [guiding, setGuiding] = useState(false);
+  useEffect(() => {
+    if (noActionYet) setGuiding(true);
+  }, [noActionYet]);
+
   if (!session) return null;
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
       {notice && <NoticeBanner notice={notice} />}
-      {session.user.is_activated ? <ActionList onNotice={setNotice} /> : <ActivationOffer onNotice={setNotice} />}
+      {(guiding || noActionYet) && <GuidedStart onClose={() => setGuiding(false)} />}
+      {session.user.is_activated && !(guiding || noActionYet) && <ActionList onNotice={setNotice} />}
     </section>
   );
 }

@@ -24,8 +24,11 @@ export function Hero() {
             ))}
           </ul>
           <div className="hero__actions">
-            <ContactLink className="button button--primary button--large">{() => hero.demo}</ContactLink>
-            <p className="hero__hint">{hero.demoHint}</p>
+            <a href="/register" className="button button--primary button--large">
+              {hero.tryFree}
+            </a>
+            <ContactLink className="button button--secondary button--large">{() => hero.demo}</ContactLink>
+            <p className="hero__hint">{hero.tryFreeHint}</p>
           </div>
         </div>
         {videoUrl && <VideoPlayer embedUrl={videoUrl} />}
