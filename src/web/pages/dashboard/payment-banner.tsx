@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../contract/messages.js';
 import { useRefreshBalance } from '../../api/payments.js';
-import { announcePaymentResult, listenForPaymentResults } from './top-up/payment-channel.js';
+import { announcePaymentResult, listenForPaymentResults, consumeSameTabPayment } from './top-up/payment-channel.js';
 import { PAYMENT_NOTICE_HIDE_MS, paymentNoticeOf, withoutPaymentParams, type PaymentNotice } from './top-up/payment-notice.js';
 import './payment-banner.css';
 
@@ -28,7 +28,7 @@ export function PaymentBanner() {
     if (found.status === 'success') void refreshBalance();
     if (found.status !== 'pending') {
       announcePaymentResult(params.toString());
-      setIsReturnTab(true);
+      if (!consumeSameTabPayment()) setIsReturnTab(true);
     }
   }, [location.pathname, location.search, location.hash, navigate, refreshBalance]);
 

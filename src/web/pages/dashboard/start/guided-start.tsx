@@ -14,6 +14,7 @@ import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
 import { currentReceiptPrice } from '../tariffs/tier-rows.js';
+import { markSameTabPayment } from '../top-up/payment-channel.js';
 import { sendToPayment } from '../top-up/send-to-payment.js';
 import { readDraft, saveDraft, type StartDraft } from './start-draft.js';
 import { demoBotToken, startPlan } from './start-plan.js';
@@ -129,7 +130,10 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
         tab: null,
         createLink: () => deposit.mutateAsync({ userId, amount: plan.toPay }),
         origin: window.location.origin,
-        goHere: (url) => window.location.assign(url),
+        goHere: (url) => {
+          markSameTabPayment();
+          window.location.assign(url);
+        },
       });
     } catch (error) {
       saveDraft(userId, { ...next, awaitingPayment: false });

@@ -31,3 +31,25 @@ export function listenForPaymentResults(onResult: (search: string) => void): () 
   };
   return () => channel.close();
 }
+
+const SAME_TAB_KEY = 'scanapp.paymentInThisTab';
+
+/** The checkout is opened in this very tab (the guided start): its return is not a separate tab to close. */
+export function markSameTabPayment(): void {
+  try {
+    sessionStorage.setItem(SAME_TAB_KEY, '1');
+  } catch {
+    // Private mode: the return shows the «close this tab» note, which is only superfluous.
+  }
+}
+
+/** Whether this tab left for the checkout itself; the mark is used once. */
+export function consumeSameTabPayment(): boolean {
+  try {
+    const marked = sessionStorage.getItem(SAME_TAB_KEY) === '1';
+    sessionStorage.removeItem(SAME_TAB_KEY);
+    return marked;
+  } catch {
+    return false;
+  }
+}
