@@ -30,8 +30,8 @@ const PHOTO_RATE = 5;
 const PHOTO_DURATION_FACTOR = 3;
 /** Updates sent before the measured ones, not counted: a fresh server compiles its code first. */
 const WARM_UP_UPDATES = 200;
-/** How long to wait for the last answers after the last update. */
-const DRAIN_MS = 30_000;
+/** How long to wait for the last answers after the last update (the photos must not start behind a text backlog). */
+const DRAIN_MS = 120_000;
 
 interface Sent {
   botId: number;

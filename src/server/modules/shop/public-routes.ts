@@ -34,7 +34,8 @@ export function publicShopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const rendered = await listPublicProducts(deps, productsCache, request.params.token);
         reply.header('etag', rendered.etag).header('cache-control', 'no-cache');
-        if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send(null);
+        // No payload at all: a serialized `null` would announce a body (Content-Length: 4) a 304 never has.
+        if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send(undefined as never);
         // Already JSON: a string body is sent as it is, not serialized again.
         return reply.type('application/json; charset=utf-8').send(rendered.body as never);
       },
