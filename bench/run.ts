@@ -4,6 +4,7 @@
  */
 import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from '../tests/support/postgres-cluster.js';
 import { analyticsBench } from './analytics.js';
+import { botBench } from './bot.js';
 import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
@@ -22,6 +23,7 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   shop: (postgres) => shopBench(postgres, DURATION_S),
   qr: () => qrBench(),
   analytics: (postgres) => analyticsBench(postgres),
+  bot: (postgres) => botBench(postgres, DURATION_S),
 };
 
 async function main(): Promise<void> {

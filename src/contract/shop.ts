@@ -161,6 +161,7 @@ export const publicProductSchema = z.object({
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 export const publicProductsResponseSchema = z.object({ products: z.array(publicProductSchema), shop_name: z.string() });
+export type PublicProductsResponse = z.infer<typeof publicProductsResponseSchema>;
 
 export const publicOrderSchema = shopOrderSchema.pick({ id: true, title: true, price_points: true, status: true, created_at: true });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;

@@ -29,9 +29,11 @@ import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
+import { drainHere } from './jobs/drain-here.js';
 import { createBotConnector } from './modules/bot/connection.js';
 import { createFloodGuard } from './modules/bot/flood-guard.js';
 import { BotPollers } from './modules/bot/pollers.js';
+import { processPendingUpdates } from './modules/bot/updates.js';
 import { botWebhookRoutes } from './modules/bot/routes.js';
 import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-catch-up.js';
@@ -66,6 +68,12 @@ const JSON_BODY_LIMIT = 64 * 1024;
 const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
 /** Receipts are counted into the analytics at most this often per instance (reads count them at once). */
 const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
+
+/**
+ * Parallel drains of stored bot updates per instance: one waiting for the tax service or Telegram
+ * does not hold up the others. More only queue for the same cores (docs/benchmarks.md, the bot).
+ */
+const BOT_DRAINS_HERE = 3;
 
 export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,9 +136,27 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     // Analytics count receipts in batches after their checks.
     onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
   };
-  const pollers = new BotPollers({ db: database.db, telegram, onStored: kick(BOT_UPDATES_JOB), log: app.log });
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
+  const botUpdateDeps = {
+    ...receiptDeps,
+    telegram,
+    publicUrl: config.publicUrl,
+    webAppButtons,
+    isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
+  };
+  // A stored update is answered at once by the instance that stored it (a queued job would wait for
+  // the queue's worker and the kick's interval: up to a second); the job remains for retries,
+  // crashes and other instances (docs/decisions.md, "The bot answers where the update arrived").
+  const kickBotUpdatesJob = kick(BOT_UPDATES_JOB);
+  const answerHere = drainHere({
+    drainBatch: () => processPendingUpdates(botUpdateDeps),
+    onError: (error) => app.log.error({ err: error }, 'answering stored bot updates failed; the job will retry'),
+    parallel: BOT_DRAINS_HERE,
+    // A send that failed waits for its retry: the job, queued now, schedules itself for it.
+    afterRun: kickBotUpdatesJob,
+  });
+  const pollers = new BotPollers({ db: database.db, telegram, onStored: answerHere, log: app.log });
   const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, webAppButtons, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
     db: database.db,
@@ -148,13 +174,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
       shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
-      botUpdatesJob({
-        ...receiptDeps,
-        telegram,
-        publicUrl: config.publicUrl,
-        webAppButtons,
-        isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
-      }),
+      botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
     ],
   });
@@ -162,6 +182,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.addHook('onClose', async () => {
     for (const call of kicks) call.cancel();
     await pollers.stop();
+    await answerHere.stop();
     await queue.stop();
   });
   // Mailings interrupted by a stop or a crash go on from where they were; bots are polled again.
@@ -191,7 +212,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         }),
       );
       await api.register(receiptRoutes(receiptDeps));
-      await api.register(botWebhookRoutes({ db: database.db, onStored: kick(BOT_UPDATES_JOB) }));
+      await api.register(botWebhookRoutes({ db: database.db, onStored: answerHere }));
       await api.register(mailingRoutes({ ...deps, ...delivery, queue }));
       const shop = {
         ...deps,

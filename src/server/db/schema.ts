@@ -266,6 +266,8 @@ export const shopSettings = pgTable('shop_settings', {
   variableNamePrice: text('variable_name_price'),
   telegramBotToken: text('telegram_bot_token'),
   telegramBotUsername: text('telegram_bot_username'),
+  /** Bumped by a trigger with every change of the action's products (migration 0019): the public list's cache key. */
+  productsVersion: bigint('products_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -86,21 +86,21 @@ export async function listUnpolledBots(db: Db): Promise<number[]> {
  */
 export async function storeUpdates(db: Db, batch: { botId: number; projectId: number; updates: { update_id: number }[]; newOffset?: number }): Promise<number> {
   if (batch.updates.length === 0 && batch.newOffset === undefined) return 0;
+  // A webhook's one update is one statement: no transaction to open and commit around it.
+  if (batch.updates.length === 1 && batch.newOffset === undefined) return insertUpdate(db, batch.botId, batch.projectId, batch.updates[0]!);
   return db.transaction(async (tx: Executor) => {
     let stored = 0;
-    for (const update of batch.updates) {
-      const inserted = await tx
-        .insert(botUpdates)
-        .values({ botId: batch.botId, updateId: update.update_id, projectId: batch.projectId, payload: update })
-        .onConflictDoNothing()
-        .returning({ id: botUpdates.updateId });
-      stored += inserted.length;
-    }
+    for (const update of batch.updates) stored += await insertUpdate(tx, batch.botId, batch.projectId, update);
     if (batch.newOffset !== undefined) {
       await tx.update(botConnections).set({ updateOffset: batch.newOffset }).where(eq(botConnections.projectId, batch.projectId));
     }
     return stored;
   });
+}
+
+async function insertUpdate(db: Executor, botId: number, projectId: number, update: { update_id: number }): Promise<number> {
+  const inserted = await db.insert(botUpdates).values({ botId, updateId: update.update_id, projectId, payload: update }).onConflictDoNothing().returning({ id: botUpdates.updateId });
+  return inserted.length;
 }
 
 export interface PendingUpdate {

@@ -15,36 +15,60 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 6;
 
 /**
+ * The update of each chat being answered on this instance: the next update of the same chat waits
+ * for it, so parallel drains (app.ts, drain-here.ts) never answer one shopper's messages at the
+ * same time, and answer them in the order they got to them.
+ */
+const chatsInProgress = new Map<string, Promise<void>>();
+
+function inChatOrder(key: string, work: () => Promise<void>): Promise<void> {
+  const run = (chatsInProgress.get(key) ?? Promise.resolve()).then(work);
+  const settled = run.catch(() => undefined);
+  chatsInProgress.set(key, settled);
+  void settled.then(() => {
+    if (chatsInProgress.get(key) === settled) chatsInProgress.delete(key);
+  });
+  return run;
+}
+
+function chatKey(update: repo.PendingUpdate): string {
+  const chatId = (update.payload as Update).message?.chat.id;
+  return chatId === undefined ? `${update.botId}/update:${update.updateId}` : `${update.botId}/${chatId}`;
+}
+
+/**
  * Answers stored updates in arrival order. The answer is kept before it is sent, so a failed send
  * is retried on its own (with a growing wait) and the receipt is never checked twice.
  */
 export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
   const claimed = await repo.claimUpdates(deps.db, BATCH, LEASE_MS);
-  for (const update of claimed) {
-    try {
-      const found = await repo.findBotAction(deps.db, update.projectId);
-      const action = found?.action;
-      if (!action || action.deletedAt || !action.telegramBotToken || action.telegramBotId !== update.botId) {
-        await repo.finishUpdate(deps.db, update, { done: true });
-        continue;
-      }
-      const callbackQueryId = (update.payload as Update).callback_query?.id;
-      if (callbackQueryId && update.attempts === 1) {
-        // Stops the button's spinner; a retry need not, and Telegram takes one answer per press.
-        await deps.telegram.answerCallbackQuery(action.telegramBotToken, callbackQueryId).catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
-      }
-      let reply = update.reply;
-      if (!reply) {
-        reply = await answerShopper(deps, action, action.telegramBotToken, update.payload as Update);
-        if (reply) await repo.saveReply(deps.db, update, reply);
-      }
-      if (reply) await deps.telegram.sendMessage(action.telegramBotToken, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
-      await repo.finishUpdate(deps.db, update, { done: true });
-    } catch (error) {
-      const retry = update.attempts < MAX_ATTEMPTS && (isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError'));
-      deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry }, 'bot update failed');
-      await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: retry ? new Date(Date.now() + 2000 * 2 ** update.attempts) : null });
-    }
-  }
+  for (const update of claimed) await inChatOrder(chatKey(update), () => answerUpdate(deps, update));
   return claimed.length;
+}
+
+async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promise<void> {
+  try {
+    const found = await repo.findBotAction(deps.db, update.projectId);
+    const action = found?.action;
+    if (!action || action.deletedAt || !action.telegramBotToken || action.telegramBotId !== update.botId) {
+      await repo.finishUpdate(deps.db, update, { done: true });
+      return;
+    }
+    const callbackQueryId = (update.payload as Update).callback_query?.id;
+    if (callbackQueryId && update.attempts === 1) {
+      // Stops the button's spinner; a retry need not, and Telegram takes one answer per press.
+      await deps.telegram.answerCallbackQuery(action.telegramBotToken, callbackQueryId).catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
+    }
+    let reply = update.reply;
+    if (!reply) {
+      reply = await answerShopper(deps, action, action.telegramBotToken, update.payload as Update);
+      if (reply) await repo.saveReply(deps.db, update, reply);
+    }
+    if (reply) await deps.telegram.sendMessage(action.telegramBotToken, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
+    await repo.finishUpdate(deps.db, update, { done: true });
+  } catch (error) {
+    const retry = update.attempts < MAX_ATTEMPTS && (isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError'));
+    deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry }, 'bot update failed');
+    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: retry ? new Date(Date.now() + 2000 * 2 ** update.attempts) : null });
+  }
 }

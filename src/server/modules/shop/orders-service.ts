@@ -1,9 +1,10 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
-import type { BuyerAccount, PublicOrder, PublicProduct, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
+import type { BuyerAccount, PublicOrder, PublicProductsResponse, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
 import type { Executor } from '../../db/connection.js';
 import type { ShopOrderRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
+import { etagOf, type ProductsCache, type RenderedProducts } from './products-cache.js';
 import * as repo from './repository.js';
 import { shopBotTokens } from './shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
@@ -63,13 +64,26 @@ function buyerName(buyer: TelegramWebAppUser): string | null {
   return [name, handle].filter(Boolean).join(' ') || null;
 }
 
-export async function listPublicProducts(deps: ShopDeps, token: string): Promise<{ products: PublicProduct[]; shop_name: string }> {
-  const shop = await requireShop(deps.db, token);
-  const products = await repo.listProducts(deps.db, shop.settings.projectId, { activeOnly: true });
-  return {
-    shop_name: shop.actionName,
+/**
+ * The shop's active products, rendered once per version of the list (docs/decisions.md, "The
+ * public products list is cached by version"): each request reads the version with the token, one
+ * indexed query, and renders only when no instance-local answer of that version is kept.
+ */
+export async function listPublicProducts(deps: ShopDeps, cache: ProductsCache, token: string): Promise<RenderedProducts> {
+  const shop = await repo.findPublicShop(deps.db, token);
+  if (!shop) throw new AppError('not_found', p.tokenNotFound);
+  const cached = cache.get(token, shop);
+  if (cached) return cached;
+  // Rendered from a read after the version's: at least as new as the version it is kept under.
+  const products = await repo.listProducts(deps.db, shop.projectId, { activeOnly: true });
+  const answer: PublicProductsResponse = {
     products: products.map((row) => ({ id: row.id, title: row.title, description: row.description, image_url: row.imageUrl, price_points: row.pricePoints })),
+    shop_name: shop.shopName,
   };
+  const body = JSON.stringify(answer);
+  const rendered = { version: shop.version, shopName: shop.shopName, body, etag: etagOf(body) };
+  cache.set(token, rendered);
+  return rendered;
 }
 
 export async function getBuyerAccount(deps: ShopDeps, token: string, initData: string | undefined): Promise<BuyerAccount> {

@@ -8,10 +8,14 @@ import {
   purchaseResponseSchema,
   shopTokenParamsSchema,
 } from '../../../contract/shop.js';
+import { z } from '../../../contract/zod-setup.js';
 import { getBuyerAccount, listPublicProducts, purchase, type OrderDeps } from './orders-service.js';
+import { ifNoneMatchHits, ProductsCache } from './products-cache.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const tags = ['public shop'];
+/** Shops whose rendered products list an instance keeps (a 30-product list is ≈ 8 KB). */
+const PRODUCTS_CACHE_SHOPS = 1_000;
 
 function initDataOf(headers: Record<string, string | string[] | undefined>): string | undefined {
   const value = headers[INIT_DATA_HEADER];
@@ -20,9 +24,21 @@ function initDataOf(headers: Record<string, string | string[] | undefined>): str
 
 /** The buyers' shop (SPEC §7 `/public/shop/{token}/…`): open by its link; buyers proved by Telegram's signature. */
 export function publicShopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
+  const productsCache = new ProductsCache(PRODUCTS_CACHE_SHOPS);
   return async (app) => {
-    app.get('/public/shop/:token/products', { schema: { tags, params: shopTokenParamsSchema, response: { 200: publicProductsResponseSchema, ...errors } } }, async (request) =>
-      listPublicProducts(deps, request.params.token),
+    // Opened with every start of the Mini App: a strong ETag, and `no-cache` so that the client
+    // revalidates each time (a hidden product disappears at once) and mostly gets a bodiless 304.
+    app.get(
+      '/public/shop/:token/products',
+      { schema: { tags, params: shopTokenParamsSchema, response: { 200: publicProductsResponseSchema, 304: z.null().describe('Not Modified: the ETag sent is current'), ...errors } } },
+      async (request, reply) => {
+        const rendered = await listPublicProducts(deps, productsCache, request.params.token);
+        reply.header('etag', rendered.etag).header('cache-control', 'no-cache');
+        // No payload at all: a serialized `null` would announce a body (Content-Length: 4) a 304 never has.
+        if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send(undefined as never);
+        // Already JSON: a string body is sent as it is, not serialized again.
+        return reply.type('application/json; charset=utf-8').send(rendered.body as never);
+      },
     );
 
     app.get('/public/shop/:token/me', { schema: { tags, params: shopTokenParamsSchema, response: { 200: buyerAccountResponseSchema, ...errors } } }, async (request) =>

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/connection.js';
+import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   buyerPoints,
@@ -48,6 +48,24 @@ export async function findShopByToken(db: Executor, token: string) {
     .innerJoin(users, eq(users.id, shopSettings.userId))
     .where(and(eq(shopSettings.token, token), isNull(projects.deletedAt)));
   return row;
+}
+
+/**
+ * What the public products list depends on besides its products: the live action behind a link
+ * token, its name and the products' version. Read on every opening of the shop, prepared by name.
+ */
+const publicShopQuery = namedStatement('read_public_shop', (db, name) =>
+  db
+    .select({ projectId: shopSettings.projectId, version: shopSettings.productsVersion, shopName: projects.name })
+    .from(shopSettings)
+    .innerJoin(projects, eq(projects.id, shopSettings.projectId))
+    .where(and(eq(shopSettings.token, sql.placeholder('token')), isNull(projects.deletedAt)))
+    .prepare(name),
+);
+
+export async function findPublicShop(db: Executor, token: string): Promise<{ projectId: number; version: number; shopName: string } | undefined> {
+  const [row] = await publicShopQuery(db).execute({ token });
+  return row && { projectId: row.projectId, version: Number(row.version), shopName: row.shopName };
 }
 
 // ---- products ----
