@@ -247,6 +247,15 @@ describe.each(backends())('account on $name', (backend) => {
       expect(await mailsTo(backend.url, other.email)).toEqual([]);
     });
 
+    it('limits e-mail change requests per seller, taken addresses included, so they cannot sweep for accounts', async () => {
+      const seller = await createSeller(backend.url);
+      const other = await createSeller(backend.url);
+      for (let attempt = 0; attempt < 5; attempt++) expect((await seller.api.post('/email/change', { email: other.email })).status).toBe(409);
+      const limited = await seller.api.post('/email/change', { email: uniqueEmail() });
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe(fillMessage(a.tooManyRequests, { minutes: 60 }));
+    });
+
     it('refuses the link when the address was taken meanwhile, and leaves both accounts as they were', async () => {
       const seller = await createSeller(backend.url);
       const newEmail = uniqueEmail('race');

@@ -99,11 +99,12 @@ export async function renameSeller(deps: AccountDeps, input: { sellerId: number;
  */
 export async function requestEmailChange(deps: AccountDeps, input: { sellerId: number; email: string }): Promise<void> {
   const now = deps.now();
+  // Counted before the checks: nobody's mailbox gets flooded through us, and the 409 cannot be
+  // used to sweep addresses for accounts.
+  await enforceThrottle(deps.db, `email-change:${input.sellerId}`, MAIL_PER_RECIPIENT_POLICY, now, a.tooManyRequests);
   const user = await sellerOrThrow(deps, input.sellerId);
   if (user.email === input.email) throw new AppError('bad_request', a.emailSame);
   if (await authRepo.findUserByEmail(deps.db, input.email)) throw new AppError('conflict', messages.auth.emailTaken);
-  // Nobody's mailbox gets flooded with confirmations through us.
-  await enforceThrottle(deps.db, `email-change:${input.sellerId}`, MAIL_PER_RECIPIENT_POLICY, now, a.tooManyRequests);
   const token = newSessionToken();
   await deps.db.transaction(async (tx) => {
     await repo.insertLinkToken(tx, {
