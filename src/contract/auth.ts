@@ -24,8 +24,10 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, v.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, v.passwordTooLong);
 
+export const nameSchema = z.string({ error: v.nameRequired }).trim().min(1, v.nameRequired).max(NAME_MAX_LENGTH, v.nameTooLong);
+
 export const registerRequestSchema = z.object({
-  name: z.string({ error: v.nameRequired }).trim().min(1, v.nameRequired).max(NAME_MAX_LENGTH, v.nameTooLong),
+  name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
 });

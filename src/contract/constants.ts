@@ -17,3 +17,13 @@ export const ACTION_DEFAULT_VALIDITY_DAYS = 60;
 
 /** SPEC §9: a scroll indicator clears this long after scrolling stops. */
 export const SCROLL_INDICATOR_CLEAR_MS = 600;
+
+/** A password reset link works once, for this long after it was sent. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** A link confirming a new e-mail address works once, for this long (a mailbox may be read later in the day). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Pages the account mails link to (under PUBLIC_URL), with `?token=…`. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const CONFIRM_EMAIL_PATH = '/confirm-email';
+/** A link's token is 32 random bytes in base64url (43 characters); anything much longer is not ours. */
+export const ACCOUNT_TOKEN_MAX_LENGTH = 128;

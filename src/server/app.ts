@@ -56,6 +56,10 @@ import { uploadRoutes, uploadServingRoutes } from './modules/uploads/routes.js';
 import { findOwnUpload } from './modules/uploads/service.js';
 import { FolderStorage } from './modules/uploads/storage.js';
 import { UPLOADS_BASE } from '../contract/uploads.js';
+import { createMailClient } from './integrations/mail/client.js';
+import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js';
+import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
+import { accountRoutes } from './modules/account/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +121,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const imageStorage = new FolderStorage(path.join(config.dataDir, 'uploads'));
   // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const telegram = createTelegramClient(config.telegram);
+  // Account mails: the real SMTP client, in demo mode against the built-in catcher's SMTP server.
+  const mailCatcher = config.mail.emulated ? await startMailCatcher() : undefined;
+  const mail = createMailClient({ ...config.mail, smtpUrl: mailCatcher?.smtpUrl ?? config.mail.smtpUrl! });
   // Jobs queued by request handlers and pollers; bound once the queue runs.
   let queueRef: JobQueue | undefined;
   // A kick per event (a receipt, a stored update) queues at most one job per interval, from this
@@ -176,6 +183,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
+      mailDeliveryJob({ db: database.db, mail, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
     ],
   });
   queueRef = queue;
@@ -184,6 +192,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     await pollers.stop();
     await answerHere.stop();
     await queue.stop();
+    mail.close();
+    await mailCatcher?.close();
   });
   // Mailings interrupted by a stop or a crash go on from where they were; bots are polled again.
   await queue.send(MAILING_RESUME_JOB, { all: true });
@@ -198,6 +208,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       const telegramWebAppScript = config.telegram.emulated ? `${TELEGRAM_EMULATOR_PREFIX}${WEB_APP_SCRIPT_PATH}` : TELEGRAM_WEB_APP_SCRIPT;
       await api.register(systemRoutes({ mode: config.mode, telegramWebAppScript, openapi: () => app.swagger() }));
       await api.register(authRoutes(deps));
+      await api.register(accountRoutes({ ...deps, publicUrl: config.publicUrl, onMailQueued: kick(MAIL_JOB) }));
       await api.register(operatorRoutes({ db: database.db, mode: config.mode }));
       await api.register(billingRoutes(deps));
       await api.register(actionRoutes({ ...deps, bots }));
@@ -257,6 +268,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
   if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: TELEGRAM_EMULATOR_PREFIX });
+  if (mailCatcher) await app.register(mailEmulator(mailCatcher), { prefix: '/__emulators/mail' });
 
   await registerWebApp(app, config.webDistDir);
   return app;

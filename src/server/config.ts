@@ -56,6 +56,12 @@ const envSchema = z.object({
   TELEGRAM_UPDATES: z.enum(['auto', 'webhook', 'polling'], { error: 'ожидается auto, webhook или polling' }).default('auto'),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  /** Account mails (password reset, e-mail change). Unset in demo mode → the built-in catcher at /__emulators/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'ожидается адрес вида smtp://user:pass@host:587 или smtps://user:pass@host:465')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -82,7 +88,12 @@ export type Config = {
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
   outbox: { retryBaseMs: number };
+  /** `smtpUrl` is undefined when emulated: the catcher's own address is known once it listens. */
+  mail: { emulated: boolean; smtpUrl: string | undefined; from: string; timeoutMs: number };
 };
+
+/** Demo-mode sender of account mails. */
+export const DEMO_MAIL_FROM = 'ScanApp <no-reply@localhost>';
 
 export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 /** Telegram's Mini App script, loaded by the buyers' shop (CSP: script-src https://telegram.org on /shop/). */
@@ -125,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     problems.push('ROBOKASSA_MERCHANT_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2: required when SCANAPP_MODE=production');
   }
   if (!e.TAX_API_TOKEN && e.SCANAPP_MODE === 'production') problems.push('TAX_API_TOKEN: required when SCANAPP_MODE=production');
+  if (!e.SMTP_URL && e.SCANAPP_MODE === 'production') problems.push('SMTP_URL: required when SCANAPP_MODE=production');
+  if (!e.MAIL_FROM && e.SCANAPP_MODE === 'production') problems.push('MAIL_FROM: required when SCANAPP_MODE=production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -182,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
+    mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
   };
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '../contract/constants.js';
 import { messages } from '../contract/messages.js';
 import { RedirectIfSignedIn, RequireSession } from './auth/route-guards.js';
 import { LoadingScreen } from './components/loading-screen.js';
@@ -17,6 +18,10 @@ const privacyPage = async () => ({ Component: (await import('./pages/public/priv
 const notFoundPage = async () => ({ Component: (await import('./pages/public/not-found-page.js')).NotFoundPage });
 const loginPage = async () => ({ Component: (await import('./pages/auth/login-page.js')).LoginPage });
 const registerPage = async () => ({ Component: (await import('./pages/auth/register-page.js')).RegisterPage });
+const forgotPasswordPage = async () => ({ Component: (await import('./pages/auth/forgot-password-page.js')).ForgotPasswordPage });
+const resetPasswordPage = async () => ({ Component: (await import('./pages/auth/reset-password-page.js')).ResetPasswordPage });
+const confirmEmailPage = async () => ({ Component: (await import('./pages/auth/confirm-email-page.js')).ConfirmEmailPage });
+const profilePage = async () => ({ Component: (await import('./pages/dashboard/profile/profile-page.js')).ProfilePage });
 const dashboardLayout = async () => ({ Component: (await import('./pages/dashboard/dashboard-layout.js')).DashboardLayout });
 const myActionsPage = async () => ({ Component: (await import('./pages/dashboard/actions/my-actions-page.js')).MyActionsPage });
 const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
@@ -54,8 +59,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: loginPage },
           { path: 'register', lazy: registerPage },
+          { path: 'forgot-password', lazy: forgotPasswordPage },
         ],
       },
+      // Opened from mails, signed in or not.
+      { path: RESET_PASSWORD_PATH.slice(1), lazy: resetPasswordPage },
+      { path: CONFIRM_EMAIL_PATH.slice(1), lazy: confirmEmailPage },
       {
         path: 'dashboard',
         Component: RequireSession,
@@ -71,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
+              { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },

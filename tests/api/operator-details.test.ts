@@ -144,6 +144,8 @@ describe.runIf(postgres)('a production server', () => {
       TAX_API_URL: 'http://127.0.0.1:9',
       PUZZLEBOT_API_URL: 'http://127.0.0.1:9',
       TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
+      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
     });
     try {
       const details = await publicDetails(server.url);

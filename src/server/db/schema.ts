@@ -462,3 +462,28 @@ export const buyerSummaries = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.projectId] })],
 );
+
+export const accountTokens = pgTable('account_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').$type<'password_reset' | 'email_change'>().notNull(),
+  newEmail: text('new_email'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  sentAt: timestamptz('sent_at'),
+});

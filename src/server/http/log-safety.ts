@@ -9,6 +9,7 @@ import type { FastifyServerOptions } from 'fastify';
 const SECRET_FIELDS = [
   'password',
   'password_hash',
+  'current_password',
   'passwordHash',
   'token',
   'puzzle_bot_token',

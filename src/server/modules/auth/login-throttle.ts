@@ -16,6 +16,9 @@ export interface ThrottlePolicy {
 export const ACCOUNT_POLICY: ThrottlePolicy = { maxAttempts: 10, windowMs: 5 * 60_000 };
 export const ADDRESS_POLICY: ThrottlePolicy = { maxAttempts: 50, windowMs: 15 * 60_000 };
 export const REGISTRATION_POLICY: ThrottlePolicy = { maxAttempts: 20, windowMs: 60 * 60_000 };
+/** Mails a caller can make us send: per recipient few, so nobody's mailbox is flooded through us. */
+export const MAIL_PER_RECIPIENT_POLICY: ThrottlePolicy = { maxAttempts: 5, windowMs: 60 * 60_000 };
+export const MAIL_PER_ADDRESS_POLICY: ThrottlePolicy = { maxAttempts: 20, windowMs: 60 * 60_000 };
 
 export interface ThrottleCounter {
   attempts: number;

@@ -21,16 +21,18 @@ export interface AuthDeps {
   sessionTtlMs: number;
 }
 
-async function enforceThrottle(
+/** Counts an attempt under `key`; past the policy's limit, a 429 with `message` (`{minutes}` filled in). */
+export async function enforceThrottle(
   db: Executor,
   key: string,
   policy: ThrottlePolicy,
   now: Date,
+  message: string = messages.auth.tooManyAttempts,
 ): Promise<void> {
   const counter = await repo.countAttempt(db, key, policy.windowMs, now);
   const waitMs = retryAfterMs(counter, policy, now);
   if (waitMs > 0) {
-    throw new AppError('too_many_requests', fillMessage(messages.auth.tooManyAttempts, { minutes: minutesToWait(waitMs) }), {
+    throw new AppError('too_many_requests', fillMessage(message, { minutes: minutesToWait(waitMs) }), {
       'retry-after': String(Math.ceil(waitMs / 1000)),
     });
   }

@@ -57,6 +57,9 @@ export function LoginPage() {
           error={errors.password}
           {...register('password')}
         />
+        <p className="auth-form__forgot">
+          <Link to="/forgot-password">{messages.accountForms.forgotLink}</Link>
+        </p>
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {login.isPending ? f.loginPending : f.loginSubmit}
         </button>

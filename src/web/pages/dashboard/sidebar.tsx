@@ -11,6 +11,7 @@ import { dashboardSections, sectionCurrent } from './sections.js';
 
 const d = messages.dashboard;
 const BALANCE_PATH = '/dashboard/balance';
+const PROFILE_PATH = '/dashboard/profile';
 
 /**
  * The seller's card, balance and the cabinet's navigation (SPEC §2). Always shown on
@@ -52,6 +53,14 @@ export function Sidebar({ id, ref, user, open, onClose, onTopUp, topUpRef }: {
             {user.email}
           </p>
           <p className="profile-card__line">{fillMessage(d.userId, { id: user.id })}</p>
+          <Link
+            to={PROFILE_PATH}
+            className="profile-card__link"
+            aria-current={pathname === PROFILE_PATH ? 'page' : undefined}
+            onClick={() => onClose({ returnFocus: false })}
+          >
+            {messages.accountForms.profileLink}
+          </Link>
         </div>
       </div>
 

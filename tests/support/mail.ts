@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+
+/** A mail as the demo catcher lists it (`GET /__emulators/mail/messages`). */
+export interface CaughtMail {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  received_at: string;
+}
+
+export async function mailsTo(baseUrl: string, to: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${baseUrl}/__emulators/mail/messages?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** Waits until `count` mails to the address have arrived (the mail job sends them in the background). */
+export async function waitForMails(baseUrl: string, to: string, count = 1): Promise<CaughtMail[]> {
+  return vi.waitFor(
+    async () => {
+      const mails = await mailsTo(baseUrl, to);
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} mails to ${to} so far`);
+      return mails;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+/** The link a mail carries to one of the app's pages, e.g. `/reset-password`. */
+export function linkIn(mail: CaughtMail, pagePath: string): URL {
+  const match = mail.text.match(new RegExp(`https?://\\S+${pagePath}\\?token=[A-Za-z0-9_-]+`));
+  if (!match) throw new Error(`no ${pagePath} link in the mail «${mail.subject}»:\n${mail.text}`);
+  return new URL(match[0]);
+}
