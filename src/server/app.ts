@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { operatorRoutes } from './modules/operator/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { bankInvoiceRoutes } from './modules/billing/invoice-routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(authRoutes(deps));
       await api.register(operatorRoutes({ db: database.db, mode: config.mode }));
       await api.register(billingRoutes(deps));
+      await api.register(bankInvoiceRoutes({ ...deps, mode: config.mode, receiptTax: config.robokassa.settings.receiptTax }));
       await api.register(actionRoutes({ ...deps, bots }));
       await api.register(
         paymentRoutes({
