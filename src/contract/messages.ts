@@ -278,6 +278,10 @@ export const messages = {
   bankInvoices: {
     payByInvoice: 'Оплатить по счёту',
     dialogTitle: 'Оплата по счёту',
+    close: 'Закрыть',
+    kppShort: 'КПП {kpp}',
+    innShort: 'ИНН {inn}',
+    paidAt: 'оплачен {date}',
     dialogHint: 'Для юридических лиц и ИП: счёт на оплату в PDF, оплата банковским переводом. Баланс пополняется, когда деньги поступят.',
     requisitesTitle: 'Реквизиты плательщика',
     requisitesHint: 'Заполняются один раз, их можно изменить.',
@@ -302,6 +306,7 @@ export const messages = {
     issueFailed: 'Не удалось выставить счёт. Попробуйте позже.',
     issued: 'Счёт № {number} выставлен на {amount}',
     download: 'Скачать счёт № {number} (PDF)',
+    pdfShort: 'PDF',
     downloadFailed: 'Не удалось скачать счёт. Попробуйте позже.',
     listTitle: 'Счета на оплату',
     listEmpty: 'Счетов пока нет',
