@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { runAdminCli } from '../support/operator.js';
+import { runAdminCli, verifyData } from '../support/operator.js';
 import { pdfText } from '../support/pdf-text.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { startServer } from '../support/server-process.js';
+import { startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../support/server-process.js';
 
 const m = messages.bankInvoices;
 
@@ -26,6 +26,9 @@ const invoicesOf = async (seller: Seller) => {
   return answer.body.invoices as Array<{ number: string; amount: number; status: string; created_at: string; paid_at: string | null; pdf_url: string }>;
 };
 const saveRequisites = (seller: Seller, requisites: Record<string, unknown>) => seller.api.request('PUT', '/balance/requisites', { body: { user_id: seller.id, ...requisites } });
+/** What `settings:set` calls, without a CLI process per detail. */
+const setOperatorDetail = (baseUrl: string, key: string, value: string) =>
+  new ApiClient(baseUrl).request('PUT', `/admin/settings/${key}`, { headers: { 'x-admin-token': TEST_ADMIN_TOKEN }, body: { value } });
 const issue = (seller: Seller, amount: unknown) => seller.api.post('/balance/invoice', { user_id: seller.id, amount });
 
 /** The PDF as its seller downloads it (the path of `pdf_url`, with the session's token). */
@@ -218,57 +221,60 @@ describe.each(backends())('bank invoices on $name', (backend) => {
       // The refused attempts did not use up the reference: the right payment still goes through.
       expect((await runAdminCli(backend.url, ['user:credit', seller.email, '3000', '--reference', number])).code).toBe(0);
       expect(await balanceOf(seller)).toBe(3000);
+      const report = await verifyData(backend.url);
+      expect(report.checks).toContain('bank_invoice_paid_by_its_ledger_row');
+      expect(report.violations.filter((violation) => violation.check === 'bank_invoice_paid_by_its_ledger_row')).toEqual([]);
     });
   });
 });
 
-describe('the supplier’s block', () => {
+describe('the supplier’s block and VAT on a server of their own', () => {
+  // Its own server: the operator's details are global, and other files change them on the shared ones.
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ROBOKASSA_RECEIPT_TAX: 'vat20' });
+  });
+  afterAll(() => server?.stop());
+
   it('labels demo samples «Пример» until the operator sets the details; an issued invoice keeps what it had', async () => {
-    const server = await startServer();
-    try {
-      const seller = await createSeller(server.url);
-      await saveRequisites(seller, SOLE_TRADER);
-      const before = (await issue(seller, 100)).body;
-      const sampleText = await pdfOf(seller, before.pdf_url);
-      expect(sampleText).toContain(m.pdfSampleNotice);
-      expect(sampleText).toContain(`${m.pdfSample}: ИНН 000000000000`);
+    const seller = await createSeller(server.url);
+    await saveRequisites(seller, SOLE_TRADER);
+    const before = (await issue(seller, 100)).body;
+    const sampleText = await pdfOf(seller, before.pdf_url);
+    expect(sampleText).toContain(m.pdfSampleNotice);
+    expect(sampleText).toContain(`${m.pdfSample}: ИНН 000000000000`);
 
-      for (const [key, value] of Object.entries(OPERATOR)) expect((await runAdminCli(server.url, ['settings:set', key, value])).code).toBe(0);
-      const after = (await issue(seller, 250)).body;
-      const text = await pdfOf(seller, after.pdf_url);
-      expect(text).not.toContain(m.pdfSample);
-      expect(text).toContain(`ИНН ${OPERATOR.company_inn}`);
-      expect(text).toContain(`ОГРН ${OPERATOR.company_ogrn}`);
-      expect(text).toContain(OPERATOR.company_name);
-      expect(text).toContain(OPERATOR.company_bank);
-      expect(text).toContain(`ИНН ${SOLE_TRADER.inn}`);
-      expect(text).toContain('250,00');
-      expect(text).toContain('Двести пятьдесят рублей 00 копеек');
+    for (const [key, value] of Object.entries(OPERATOR)) expect((await setOperatorDetail(server.url, key, value)).status).toBe(200);
+    const after = (await issue(seller, 250)).body;
+    const text = await pdfOf(seller, after.pdf_url);
+    expect(text).not.toContain(m.pdfSample);
+    expect(text).toContain(`ИНН ${OPERATOR.company_inn}`);
+    expect(text).toContain(`ОГРН ${OPERATOR.company_ogrn}`);
+    expect(text).toContain(OPERATOR.company_name);
+    expect(text).toContain(OPERATOR.company_bank);
+    expect(text).toContain(`ИНН ${SOLE_TRADER.inn}`);
+    expect(text).toContain('250,00');
+    expect(text).toContain('Двести пятьдесят рублей 00 копеек');
 
-      expect(await pdfOf(seller, before.pdf_url)).toContain(m.pdfSampleNotice);
-    } finally {
-      await server.stop();
-    }
+    expect(await pdfOf(seller, before.pdf_url)).toContain(m.pdfSampleNotice);
   });
 
   it('states the VAT the operator configured for receipts', async () => {
-    const server = await startServer({ ROBOKASSA_RECEIPT_TAX: 'vat20' });
-    try {
-      const seller = await createSeller(server.url);
-      await saveRequisites(seller, ORGANISATION);
-      const { pdf_url } = (await issue(seller, 1200)).body;
-      expect(await pdfOf(seller, pdf_url)).toContain(fillMessage(m.pdfVat, { rate: 20, amount: '200,00' }));
-    } finally {
-      await server.stop();
-    }
+    const seller = await createSeller(server.url);
+    await saveRequisites(seller, ORGANISATION);
+    const { pdf_url } = (await issue(seller, 1200)).body;
+    const text = await pdfOf(seller, pdf_url);
+    expect(text).toContain(fillMessage(m.pdfVat, { rate: 20, amount: '200,00' }));
+    expect(text).not.toContain(m.pdfNoVat);
   });
 });
 
 const postgres = backends().find((backend) => backend.name === 'postgres');
 
 describe.runIf(postgres)('a production server', () => {
-  it('issues no invoice until the operator sets the details, naming the missing ones', async () => {
-    const server = await startServer({
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
       SCANAPP_MODE: 'production',
       DATABASE_URL: createDatabase(postgres!.clusterUrl!, 'scanapp_invoices_production'),
       ROBOKASSA_MERCHANT_LOGIN: 'shop',
@@ -280,24 +286,24 @@ describe.runIf(postgres)('a production server', () => {
       PUZZLEBOT_API_URL: 'http://127.0.0.1:9',
       TELEGRAM_API_URL: 'http://127.0.0.1:9',
     });
-    try {
-      const seller = await createSeller(server.url);
-      await saveRequisites(seller, ORGANISATION);
-      expect((await runAdminCli(server.url, ['settings:set', 'company_name', OPERATOR.company_name])).code).toBe(0);
-      const refused = await issue(seller, 500);
-      expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ message: fillMessage(m.operatorDetailsMissing, { fields: 'ИНН, адрес, банковские реквизиты' }) });
-      expect(await invoicesOf(seller)).toEqual([]);
+  });
+  afterAll(() => server?.stop());
 
-      for (const key of ['company_inn', 'company_address', 'company_bank'] as const) expect((await runAdminCli(server.url, ['settings:set', key, OPERATOR[key]])).code).toBe(0);
-      const issued = await issue(seller, 500);
-      expect(issued.status).toBe(201);
-      const text = await pdfOf(seller, issued.body.pdf_url);
-      expect(text).toContain(`ИНН ${OPERATOR.company_inn}`);
-      expect(text).not.toContain(m.pdfSample);
-      expect(text).not.toContain('ОГРН');
-    } finally {
-      await server.stop();
-    }
+  it('issues no invoice until the operator sets the details, naming the missing ones', async () => {
+    const seller = await createSeller(server.url);
+    await saveRequisites(seller, ORGANISATION);
+    expect((await runAdminCli(server.url, ['settings:set', 'company_name', OPERATOR.company_name])).code).toBe(0);
+    const refused = await issue(seller, 500);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: fillMessage(m.operatorDetailsMissing, { fields: 'ИНН, адрес, банковские реквизиты' }) });
+    expect(await invoicesOf(seller)).toEqual([]);
+
+    for (const key of ['company_inn', 'company_address', 'company_bank'] as const) expect((await setOperatorDetail(server.url, key, OPERATOR[key])).status).toBe(200);
+    const issued = await issue(seller, 500);
+    expect(issued.status).toBe(201);
+    const text = await pdfOf(seller, issued.body.pdf_url);
+    expect(text).toContain(`ИНН ${OPERATOR.company_inn}`);
+    expect(text).not.toContain(m.pdfSample);
+    expect(text).not.toContain('ОГРН');
   });
 });
