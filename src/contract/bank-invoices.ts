@@ -57,15 +57,16 @@ function withKppRule<T extends z.ZodType<{ inn: string; kpp: string }>>(schema: 
 export const sellerRequisitesSchema = withKppRule(requisitesFields);
 export type SellerRequisitesInput = z.input<typeof sellerRequisitesSchema>;
 
-export const sellerRequisitesSchemaOut = z.object({ name: z.string(), inn: z.string(), kpp: z.string().nullable(), address: z.string() });
-export type SellerRequisites = z.infer<typeof sellerRequisitesSchemaOut>;
+/** The requisites as stored and answered (`kpp` null for an ИП). */
+export const storedRequisitesSchema = z.object({ name: z.string(), inn: z.string(), kpp: z.string().nullable(), address: z.string() });
+export type SellerRequisites = z.infer<typeof storedRequisitesSchema>;
 
 export const requisitesQuerySchema = z.object({ user_id: userIdSchema.optional() });
-export const requisitesResponseSchema = z.object({ requisites: sellerRequisitesSchemaOut.nullable() });
+export const requisitesResponseSchema = z.object({ requisites: storedRequisitesSchema.nullable() });
 export type RequisitesResponse = z.infer<typeof requisitesResponseSchema>;
 
 export const saveRequisitesRequestSchema = withKppRule(requisitesFields.extend({ user_id: userIdSchema.optional() }));
-export const saveRequisitesResponseSchema = z.object({ message: z.string(), requisites: sellerRequisitesSchemaOut });
+export const saveRequisitesResponseSchema = z.object({ message: z.string(), requisites: storedRequisitesSchema });
 
 /** Rubles, the card top-up's rules (from 1 to 1 000 000 ₽, to the kopeck). */
 export const createBankInvoiceRequestSchema = z.object({ user_id: userIdSchema, amount: depositRequestSchema.shape.amount });

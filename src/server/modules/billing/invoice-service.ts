@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.js';
 import { readPublicOperatorDetails, type Mode } from '../operator/service.js';
 import { renderInvoicePdf, type InvoiceBuyer, type InvoiceSupplier } from './invoice-pdf.js';
 import * as repo from './invoice-repository.js';
-import { invoiceVat } from './invoice-vat.js';
+import { invoiceVat, vatAtRate } from './invoice-vat.js';
 
 const m = messages.bankInvoices;
 
@@ -117,14 +117,13 @@ export async function listBankInvoices(db: Executor, sellerId: number): Promise<
 export async function bankInvoicePdf(db: Executor, sellerId: number, number: string): Promise<Buffer> {
   const invoice = await repo.findOwnInvoice(db, sellerId, number);
   if (!invoice) throw new AppError('not_found', m.notFound);
-  const vatRate = invoice.vatRate;
   return renderInvoicePdf({
     number: invoice.number,
     createdAt: invoice.createdAt,
     amountKopecks: invoice.amountKopecks,
     supplier: invoice.supplier as InvoiceSupplier,
     buyer: invoice.buyer as InvoiceBuyer,
-    vat: vatRate === null ? { rate: null, kopecks: 0 } : invoiceVat(`vat${vatRate}`, invoice.amountKopecks),
+    vat: vatAtRate(invoice.vatRate, invoice.amountKopecks),
   });
 }
 

@@ -13,8 +13,12 @@ export interface InvoiceVat {
 
 export function invoiceVat(receiptTax: string, totalKopecks: number): InvoiceVat {
   const match = /^vat(\d+)$/.exec(receiptTax);
-  if (!match) return { rate: null, kopecks: 0 };
+  if (!match) return vatAtRate(null, totalKopecks);
   const code = Number(match[1]);
-  const rate = code > 100 ? code - 100 : code;
-  return { rate, kopecks: Math.round((totalKopecks * rate) / (100 + rate)) };
+  return vatAtRate(code > 100 ? code - 100 : code, totalKopecks);
+}
+
+/** The VAT included in a total at a rate (an issued invoice keeps its rate). */
+export function vatAtRate(rate: number | null, totalKopecks: number): InvoiceVat {
+  return rate === null ? { rate: null, kopecks: 0 } : { rate, kopecks: Math.round((totalKopecks * rate) / (100 + rate)) };
 }
