@@ -156,4 +156,5 @@ export const adminCreditRequestSchema = z.object({
   /** The bank payment order number, or any id: the same reference never credits twice. */
   reference: z.string().trim().min(1).max(200),
 });
-export const adminCreditResponseSchema = z.object({ message: z.string(), balance: z.number(), credited: z.boolean() });
+/** `invoice`: the bank invoice (счёт на оплату) the reference named and paid. */
+export const adminCreditResponseSchema = z.object({ message: z.string(), balance: z.number(), credited: z.boolean(), invoice: z.string().optional() });

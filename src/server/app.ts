@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { operatorRoutes } from './modules/operator/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { bankInvoiceRoutes } from './modules/billing/invoice-routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(accountRoutes({ ...deps, publicUrl: config.publicUrl, onMailQueued: kick(MAIL_JOB) }));
       await api.register(operatorRoutes({ db: database.db, mode: config.mode }));
       await api.register(billingRoutes(deps));
+      await api.register(bankInvoiceRoutes({ ...deps, mode: config.mode, receiptTax: config.robokassa.settings.receiptTax }));
       await api.register(actionRoutes({ ...deps, bots }));
       await api.register(
         paymentRoutes({

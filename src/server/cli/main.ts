@@ -3,7 +3,7 @@
  * (PGlite allows one process, so the CLI cannot open the database itself), authenticated
  * by ADMIN_TOKEN.
  *
- *   user:credit <email> <rubles> [--reason TEXT] [--reference ID]
+ *   user:credit <email> <rubles> [--reason TEXT] [--reference ID]   (an invoice number СЧ-… pays that invoice)
  *   settings:set <key> <value>   a billing price, or an operator detail for the public pages
  *   settings:unset <key>         removes an operator detail (production pages leave it out)
  *   settings:list
@@ -18,7 +18,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
 
 const USAGE = `Usage: npm run admin -- <command>
-  user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment
+  user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment; a reference that is
+                                                                  an invoice number (СЧ-000123) pays that invoice
   settings:set <key> <value>                                      change a billing price (rubles) or an operator detail:
                                                                   company_name, company_inn, company_ogrn, company_address,
                                                                   company_bank, contact_email, contact_telegram,

@@ -124,6 +124,32 @@ export const invoices = pgTable('invoices', {
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+/** The payer's details for bank invoices (migrations/0022_bank_invoices.sql). */
+export const sellerRequisites = pgTable('seller_requisites', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  name: text('name').notNull(),
+  inn: text('inn').notNull(),
+  kpp: text('kpp'),
+  address: text('address').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type SellerRequisitesRow = typeof sellerRequisites.$inferSelect;
+
+/** Invoices paid by bank transfer (счёт на оплату); not the card top-ups' `invoices`. */
+export const bankInvoices = pgTable('bank_invoices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  number: text('number').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+  buyer: jsonb('buyer').notNull(),
+  supplier: jsonb('supplier').notNull(),
+  vatRate: smallint('vat_rate'),
+  status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  paidAt: timestamptz('paid_at'),
+});
+export type BankInvoiceRow = typeof bankInvoices.$inferSelect;
+
 export const receipts = pgTable('receipts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull().references(() => users.id),

@@ -6,10 +6,15 @@ import { extractErrorMessage } from './error-message.js';
 import { fileNameFromDisposition } from './file-name.js';
 
 /**
- * Downloads a CSV export. The session token goes in the Authorization header, never in the
- * address (addresses end up in history, logs and Referer): fetch → Blob → object URL.
+ * Downloads a file (a CSV export, an invoice's PDF). The session token goes in the Authorization
+ * header, never in the address (addresses end up in history, logs and Referer): fetch → Blob → object URL.
  */
-export async function downloadFile(path: string, query: Record<string, string | number | undefined>, fallbackName: string): Promise<string> {
+export async function downloadFile(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  fallbackName: string,
+  failedMessage: string = messages.exports.failed,
+): Promise<string> {
   const token = sessionStore.getState().session?.token;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
@@ -18,11 +23,11 @@ export async function downloadFile(path: string, query: Record<string, string | 
   try {
     response = await fetch(`${API_BASE}${path}${search ? `?${search}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   } catch {
-    throw new ApiError(0, messages.exports.failed);
+    throw new ApiError(0, failedMessage);
   }
   if (!response.ok) {
     if (response.status === 401 && token && sessionStore.getState().session?.token === token) sessionStore.signOut('expired');
-    throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), messages.exports.failed));
+    throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), failedMessage));
   }
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());

@@ -35,6 +35,17 @@ export const INVARIANT_CHECKS: InvariantCheck[] = [
        WHERE u.balance_kopecks <> l.balance_after_kopecks`,
   },
   {
+    name: 'bank_invoice_paid_by_its_ledger_row',
+    description: 'счёт на оплату оплачен тогда и только тогда, когда его сумма зачислена его продавцу',
+    query: `
+      SELECT format('счёт %s продавца %s на %s коп.: статус %s, зачисление %s', i.number, i.user_id, i.amount_kopecks, i.status,
+                    coalesce(format('продавцу %s на %s коп.', l.user_id, l.amount_kopecks), 'нет')) AS detail
+        FROM bank_invoices i
+        LEFT JOIN balance_ledger l ON l.reference = 'bank-transfer:' || i.number
+       WHERE (i.status = 'paid') <> (l.id IS NOT NULL)
+          OR (l.id IS NOT NULL AND (l.user_id <> i.user_id OR l.amount_kopecks <> i.amount_kopecks))`,
+  },
+  {
     name: 'buyer_points_equal_ledger',
     description: 'баллы покупателя в акции равны сумме его журнала баллов',
     query: `

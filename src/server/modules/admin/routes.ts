@@ -38,13 +38,13 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string }): Fastify
 
     app.post(
       '/credit',
-      { schema: { ...schemaBase, body: adminCreditRequestSchema, response: { 200: adminCreditResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+      { schema: { ...schemaBase, body: adminCreditRequestSchema, response: { 200: adminCreditResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } } },
       async (request) => {
         const result = await creditByBankTransfer(
           { ...deps, findUserIdByEmail: async (email) => (await findUserByEmail(deps.db, email))?.id },
           request.body,
         );
-        request.log.info({ email: request.body.email, rubles: request.body.rubles, reference: request.body.reference, credited: result.credited }, 'operator credit');
+        request.log.info({ email: request.body.email, rubles: request.body.rubles, reference: request.body.reference, credited: result.credited, invoice: result.invoice }, 'operator credit');
         return result;
       },
     );

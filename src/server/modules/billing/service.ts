@@ -9,11 +9,13 @@ import {
   type StatementResponse,
   type TierKey,
 } from '../../../contract/billing.js';
+import { parseBankInvoiceNumber } from '../../../contract/bank-invoices.js';
 import { formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { LedgerRow } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { settleBankInvoice } from './invoice-service.js';
 import { applyBalanceChange, ReplayedChange } from './ledger.js';
 import * as repo from './repository.js';
 import { receiptPriceKopecks } from './tiers.js';
@@ -153,35 +155,46 @@ export async function readStatementCharges(
   return { operations: page.map(presentLedgerEntry), next_before: rows.length > query.limit ? page.at(-1)!.id : null };
 }
 
-/** A bank-transfer payment entered by an operator; the same reference never credits twice. */
+/**
+ * A bank-transfer payment entered by an operator; the same reference never credits twice. A
+ * reference that is an invoice number (СЧ-000123) pays that invoice: it must be the seller's
+ * own and of the same amount, and it is marked paid in the credit's transaction.
+ */
 export async function creditByBankTransfer(
   deps: BillingDeps & { findUserIdByEmail: (email: string) => Promise<number | undefined> },
   input: { email: string; rubles: number; reason?: string; reference: string },
-): Promise<{ message: string; balance: number; credited: boolean }> {
+): Promise<{ message: string; balance: number; credited: boolean; invoice?: string }> {
   const userId = await deps.findUserIdByEmail(input.email);
   if (userId === undefined) throw new AppError('not_found', messages.common.userNotFound);
   const amountKopecks = rublesToKopecks(input.rubles);
+  const invoiceNumber = parseBankInvoiceNumber(input.reference) ?? undefined;
   const replay = async (db: Executor) => ({
     message: messages.billing.alreadyCredited,
     balance: kopecksToRubles(await repo.readBalance(db, userId)),
     credited: false,
+    ...(invoiceNumber ? { invoice: invoiceNumber } : {}),
   });
+  const description = invoiceNumber ? fillMessage(messages.bankInvoices.ledgerPaid, { number: invoiceNumber }) : messages.billing.ledgerBankTransfer;
   return runIdempotent(
     deps.db,
     async (tx) => {
+      const now = deps.now();
+      if (invoiceNumber && (await settleBankInvoice(tx, { userId, number: invoiceNumber, amountKopecks, now })) === 'already-paid') return replay(tx);
       const applied = await applyBalanceChange(tx, {
         userId,
         kind: 'bank_transfer',
         amountKopecks,
-        reference: `bank-transfer:${input.reference}`,
-        description: input.reason ? `${messages.billing.ledgerBankTransfer}: ${input.reason}` : messages.billing.ledgerBankTransfer,
-        now: deps.now(),
+        reference: `bank-transfer:${invoiceNumber ?? input.reference}`,
+        description: input.reason ? `${description}: ${input.reason}` : description,
+        now,
       });
       if (!applied) return replay(tx);
+      const amount = formatRubles(input.rubles);
       return {
-        message: fillMessage(messages.billing.credited, { amount: formatRubles(input.rubles) }),
+        message: invoiceNumber ? fillMessage(messages.bankInvoices.creditedInvoice, { amount, number: invoiceNumber }) : fillMessage(messages.billing.credited, { amount }),
         balance: kopecksToRubles(await repo.readBalance(tx, userId)),
         credited: true,
+        ...(invoiceNumber ? { invoice: invoiceNumber } : {}),
       };
     },
     () => replay(deps.db),

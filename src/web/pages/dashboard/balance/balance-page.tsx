@@ -6,9 +6,13 @@ import { Banner } from '../../../components/banner.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { usePageTitle } from '../page-title.js';
 import { StatementLineItem } from './statement-line.js';
+import { BankInvoices } from './bank-invoices.js';
+import { InvoiceDialog } from './invoice-dialog.js';
 import '../../../components/panel.css';
 import './balance.css';
+import './bank-invoices.css';
 import { LoadingState, EmptyState } from '../../../components/list-state.js';
+import { useState } from 'react';
 
 const s = messages.actionScreens;
 
@@ -17,11 +21,18 @@ export function BalancePage() {
   const title = usePageTitle();
   const statement = useStatementQuery();
   const lines = statement.data?.pages.flatMap((page) => page.lines) ?? [];
+  const [invoiceDialogOpen, setInvoiceDialogOpen] = useState(false);
 
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
-      {lines.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
+      <div className="balance-actions">
+        <button type="button" className="button button--secondary" onClick={() => setInvoiceDialogOpen(true)}>
+          {messages.bankInvoices.payByInvoice}
+        </button>
+        {lines.length > 0 && <DownloadCsvButton path={EXPORT_PATHS.balance} query={{}} fallbackName="scanapp-balance.csv" />}
+      </div>
+      {invoiceDialogOpen && <InvoiceDialog onClose={() => setInvoiceDialogOpen(false)} />}
       {statement.isPending && <LoadingState>{messages.common.loading}</LoadingState>}
       {statement.isError && <Banner tone="error">{errorMessageOf(statement.error, messages.billing.operationsLoadFailed)}</Banner>}
       {statement.isSuccess && lines.length === 0 && <EmptyState>{s.operationsEmpty}</EmptyState>}
@@ -39,6 +50,7 @@ export function BalancePage() {
           </button>
         </p>
       )}
+      <BankInvoices />
     </section>
   );
 }
