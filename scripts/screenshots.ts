@@ -29,7 +29,7 @@ const WEBP_QUALITY = 0.82;
 const DEMO_ACTIONS = [
   {
     name: 'Кроха Плюс — баллы за каждый чек',
-    inn: '7701234567',
+    inn: '7701234560',
     fixture: 'wb-aurora-cosmetics',
     products: ['Кроха Плюс Шампунь детский 300 мл', 'Кроха Плюс Крем под подгузник 100 мл', 'Кроха Плюс Крем для тела 200 мл'],
     buyers: [
@@ -43,7 +43,7 @@ const DEMO_ACTIONS = [
   },
   {
     name: 'Спорт Лайн — зимний розыгрыш',
-    inn: '7811122233',
+    inn: '7811122235',
     fixture: 'ozon-snowdream-tubing',
     products: ['Спорт Лайн Тюбинг, диаметр 90 см'],
     buyers: [
@@ -54,7 +54,7 @@ const DEMO_ACTIONS = [
   },
   {
     name: 'ТехноЛис — электронная гарантия',
-    inn: '5029876543',
+    inn: '5029876544',
     fixture: 'ozon-borner-vegetable-slicer',
     products: ['ТехноЛис Овощерезка электрическая, 5 насадок'],
     buyers: [['5123400098', 2]],
@@ -73,7 +73,7 @@ async function fillActionForm(page: Page): Promise<void> {
   const a = messages.actionScreens;
   for (const [label, value] of [
     [a.nameLabel, 'Зелёная полка — баллы за отзыв с фото'],
-    [a.innsLabel, '7709876543'],
+    [a.innsLabel, '7709876545'],
     [a.keywordsLabel, 'крем, сыворотка, маска'],
     [a.minTotalLabel, '990'],
   ] as const) {

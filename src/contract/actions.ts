@@ -1,6 +1,7 @@
 import { z } from './zod-setup.js';
 import { actionSettingsFields, userIdSchema } from './auth.js';
 import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from './constants.js';
+import { isValidInn } from './inn.js';
 import { fillMessage, messages } from './messages.js';
 
 // An "action" (promotion) is called a project in the API (SPEC §3, §7).
@@ -26,6 +27,9 @@ export const innListSchema = z
     if (inns.length > MAX_INNS) ctx.addIssue({ code: 'custom', message: m.tooManyInns });
     const wrong = inns.find((inn) => !INN_PATTERN.test(inn));
     if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: fillMessage(m.innInvalid, { inn: wrong.slice(0, 20) }) });
+    // A mistyped INN would silently match no receipt's goods: the FNS check digits catch most typos.
+    const mistyped = wrong === undefined ? inns.find((inn) => !isValidInn(inn)) : undefined;
+    if (mistyped !== undefined) ctx.addIssue({ code: 'custom', message: fillMessage(m.innChecksum, { inn: mistyped }) });
   });
 
 /** A number, or a string holding one (HTML inputs and hand-written clients send both). */

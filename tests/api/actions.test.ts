@@ -101,6 +101,9 @@ describe.each(backends())('actions on $name', (backend) => {
       [{ name: 'A', project_inns: '12345' }, 'ИНН «12345» некорректен: нужно 10 или 12 цифр'],
       [{ name: 'A', project_inns: '7707083893, 77070838931' }, 'ИНН «77070838931» некорректен: нужно 10 или 12 цифр'],
       [{ name: 'A', project_inns: 'ООО Ромашка' }, 'ИНН «ООО Ромашка» некорректен: нужно 10 или 12 цифр'],
+      // One digit off: the FNS check digits catch the typo, which would otherwise match no receipt.
+      [{ name: 'A', project_inns: '7707083893, 7707083894' }, 'ИНН «7707083894» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.'],
+      [{ name: 'A', project_inns: '500100732250' }, 'ИНН «500100732250» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.'],
       [{ ...validAction, points_percentage: 101 }, messages.actions.pointsPercentRange],
       [{ ...validAction, points_percentage: -1 }, messages.actions.pointsPercentRange],
       [{ ...validAction, points_percentage: 'десять' }, messages.actions.pointsPercentRange],
