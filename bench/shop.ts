@@ -11,6 +11,7 @@ import { BILLING_DEFAULTS } from '../src/contract/billing.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
 import { newBotToken } from '../tests/support/telegram.js';
+import { signInitData } from '../src/server/integrations/telegram/web-app-init-data.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { machineLine, table, type Row } from './report.js';
 
@@ -18,10 +19,11 @@ const CONNECTIONS = 10;
 const PRODUCTS = 30;
 
 /** A seller's action with a mailing bot (it signs the Mini App's init data) and PRODUCTS products; answers the shop token and the seller's session. */
-async function stockedShop(server: RunningServer): Promise<{ token: string; sellerToken: string }> {
+async function stockedShop(server: RunningServer): Promise<{ token: string; sellerToken: string; botToken: string }> {
   const seller = await createFundedSeller(server.url, BILLING_DEFAULTS.project_subscription_price + 100);
   const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' })).body.project_id as number;
-  await seller.api.post('/mailing/settings', { bot_token: newBotToken().token });
+  const botToken = newBotToken().token;
+  await seller.api.post('/mailing/settings', { bot_token: botToken });
   for (let i = 1; i <= PRODUCTS; i++) {
     const answer = await seller.api.post('/shop/products', {
       project_id: projectId,
@@ -33,7 +35,7 @@ async function stockedShop(server: RunningServer): Promise<{ token: string; sell
     if (answer.status >= 300) throw new Error(answer.text);
   }
   const token = (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.token as string;
-  return { token, sellerToken: seller.api.token! };
+  return { token, sellerToken: seller.api.token!, botToken };
 }
 
 /** Each load row follows WARM_UP_S of the same call not counted (a fresh server compiles its code first). */
@@ -80,9 +82,11 @@ export async function shopBench(postgresUrl: (name: string) => string | undefine
   const server = await startServer({ TRUST_PROXY: 'false' });
   try {
     rows.push(...(await loadProducts(server, 'PGlite', durationS)));
-    const { token } = await stockedShop(server);
+    const { token, botToken } = await stockedShop(server);
+    // Opened as Telegram opens it from the bot's button: the bot's signed init data in the fragment.
+    const launch = new URLSearchParams({ tgWebAppData: signInitData({ id: 100500, first_name: 'Ира' }, botToken, new Date()), tgWebAppVersion: '8.0' });
     lighthouse = await runLighthouseBench({
-      path: `/shop/${token}`,
+      path: `/shop/${token}#${launch}`,
       scriptsLabel: 'Mini App JavaScript (without the demo Telegram stand-in)',
       budgetKb: 80,
       ignoreScript: (url) => new URL(url).pathname.startsWith('/__emulators/'),

@@ -128,6 +128,11 @@ export const messages = {
     emailChangedSubject: 'Email вашего аккаунта ScanApp изменён',
     emailChangedIntro: 'Email для входа в личный кабинет ScanApp изменён на {email}. Письма теперь приходят на новый адрес.',
     emailChangedIgnore: 'Если это сделали не вы, срочно смените пароль и напишите в поддержку.',
+    suspendedSubject: 'Акции приостановлены: пополните баланс ScanApp',
+    suspendedIntro: 'На балансе {balance}, а проверка следующего чека стоит {price}. Пока баланс не пополнен, бот отвечает покупателям «Акция временно приостановлена», чеки не принимаются и баллы не начисляются.',
+    runningLowSubject: 'Баланса ScanApp хватит примерно на {days}',
+    runningLowIntro: 'За последнюю неделю проверки чеков стоили в среднем {perDay} в день. На балансе {balance} — этого хватит примерно на {days}. Пополните баланс заранее, чтобы бот не остановился.',
+    topUpButton: 'Пополнить баланс',
   },
   /** Why a Telegram call failed, for sellers (mailings, the points shop, the shoppers' bot). */
   telegram: {

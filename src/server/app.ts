@@ -59,6 +59,8 @@ import { FolderStorage } from './modules/uploads/storage.js';
 import { UPLOADS_BASE } from '../contract/uploads.js';
 import { createMailClient } from './integrations/mail/client.js';
 import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js';
+import { BALANCE_WATCH_JOB, balanceWatchJob } from './jobs/balance-watch.js';
+import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
 import { accountRoutes } from './modules/account/routes.js';
 
@@ -143,6 +145,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB),
     // Analytics count receipts in batches after their checks.
     onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
+    // The seller hears at once that the actions stopped, not at the next ten-minute watch.
+    onSellerCannotPay: kick(BALANCE_WATCH_JOB, 60_000),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
@@ -164,6 +168,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     // A send that failed waits for its retry: the job, queued now, schedules itself for it.
     afterRun: kickBotUpdatesJob,
   });
+  const balanceWatch = { db: database.db, now, publicUrl: config.publicUrl, onMailQueued: kick(MAIL_JOB) };
   const pollers = new BotPollers({ db: database.db, telegram, onStored: answerHere, log: app.log });
   const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, webAppButtons, mode: config.telegram.updates, pollers, log: app.log });
   const delivery = {
@@ -178,6 +183,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     jobs: [
       puzzleBotPushJob({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       subscriptionExpiryJob(database.db, now, app.log),
+      balanceWatchJob(balanceWatch, app.log),
       analyticsCatchUpJob(database.db),
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
@@ -245,7 +251,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(exportRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
-        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken }), { prefix: '/admin' });
+        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch) }), { prefix: '/admin' });
       }
     },
     { prefix: API_BASE },

@@ -277,6 +277,8 @@ describe.runIf(postgres)('a production server', () => {
     server = await startServer({
       SCANAPP_MODE: 'production',
       DATABASE_URL: createDatabase(postgres!.clusterUrl!, 'scanapp_invoices_production'),
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
+      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
       ROBOKASSA_MERCHANT_LOGIN: 'shop',
       ROBOKASSA_PASSWORD1: 'password-one',
       ROBOKASSA_PASSWORD2: 'password-two',

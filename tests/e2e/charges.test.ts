@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { createFundedSeller, creditViaCli } from '../support/operator.js';
+import { newBotToken } from '../support/telegram.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, useBrowser, type Viewport } from './helpers.js';
 
 // Issue 14, "Money and trust": every charge is confirmed with the balance after it, and a
 // charge refused for lack of money offers «Пополнить» with the missing amount.
 const s = messages.actionScreens;
 const p = messages.cabinetPolish;
+const g = messages.guidedStart;
 const { withPage } = useBrowser();
 const DESKTOP: Viewport = { width: 1440, height: 900 };
 
@@ -34,44 +36,43 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', MOBILE],
 ])('charges on %s', (_size, viewport) => {
-  it('activation asks first, naming the price and the balance after it; «Отмена» charges nothing', () =>
+  it('the guided start names every line of its one payment before any charge; with the balance covering it, «Запустить бота» starts', () =>
     withPage(async (page) => {
       const seller = await createSeller(baseUrl());
       await creditViaCli(baseUrl(), seller.email, 25_000);
       await signInAs(page, seller);
       await page.goto('/dashboard');
 
-      await button(page, s.activate).click();
-      const dialog = page.getByRole('dialog', { name: p.activationConfirmTitle });
-      await dialog.waitFor();
-      const text = await textOf(dialog);
-      expect(text).toContain('За активацию аккаунта с баланса спишется 20 000 ₽.');
-      expect(text).toContain('Сейчас на балансе: 25 000 ₽.');
-      expect(text).toContain('Баланс после списания: 5 000 ₽.');
-      // The safe choice has the focus, and nothing is charged until «Подтвердить».
-      expect(await button(dialog, messages.common.cancel).evaluate((el) => el === document.activeElement)).toBe(true);
-      await button(dialog, messages.common.cancel).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await page.getByLabel(s.innsLabel, { exact: true }).fill('7707083893');
+      await page.getByLabel(messages.bot.tokenLabel, { exact: true }).fill(newBotToken().token);
+      await button(page, g.next).click();
+      const lines = page.getByRole('table');
+      await lines.waitFor();
+      const text = await textOf(lines);
+      for (const line of ['Активация аккаунта (один раз)20 000 ₽', 'Акция на 30 дней3 000 ₽', 'Запас на 100 чеков по 8 ₽800 ₽', 'Уже на балансе−23 800 ₽', 'К оплате0 ₽']) {
+        expect(text.replace(/\s+/g, '')).toContain(line.replace(/\s+/g, ''));
+      }
+      // Going back charges nothing.
+      await button(page, g.back).click();
       expect(await balanceOf(seller)).toBe(25_000);
-
-      await button(page, s.activate).click();
-      await button(dialog, s.confirm).click();
-      await page.getByRole('status').getByText('Аккаунт активирован. С баланса списано 20 000 ₽.').waitFor();
-      expect(await balanceOf(seller)).toBe(5_000);
+      await button(page, g.next).click();
+      await button(page, g.launch).click();
+      await page.getByRole('heading', { name: g.readyTitle }).waitFor({ timeout: 60_000 });
+      // The reserve stays on the balance for the receipts.
+      expect(await balanceOf(seller)).toBe(2_000);
     }, viewport));
 
-  it('activation without enough money says what is missing and offers «Пополнить» with it, rounded up to 100 ₽', () =>
+  it('with too little money the guided start asks for what is missing, rounded up to 100 ₽, and leaves for the checkout', () =>
     withPage(async (page) => {
       const seller = await createSeller(baseUrl());
       await creditViaCli(baseUrl(), seller.email, 450.5);
       await signInAs(page, seller);
       await page.goto('/dashboard');
-
-      await button(page, s.activate).click();
-      const dialog = page.getByRole('dialog', { name: p.activationConfirmTitle });
-      expect(await textOf(dialog)).toContain('Не хватает 19 549,50 ₽');
-      await button(dialog, s.confirm).click();
-      await expectTopUpOffered(page, 19_600);
+      await page.getByLabel(s.innsLabel, { exact: true }).fill('7707083893');
+      await page.getByLabel(messages.bot.tokenLabel, { exact: true }).fill(newBotToken().token);
+      await button(page, g.next).click();
+      await button(page, 'Оплатить 23 400 ₽ картой и запустить').click();
+      await page.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx');
       expect(await balanceOf(seller)).toBe(450.5);
     }, viewport));
 

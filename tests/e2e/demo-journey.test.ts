@@ -22,12 +22,14 @@ const d = messages.dashboard;
 const a = messages.actionScreens;
 const b = messages.bot;
 const s = messages.shopScreen;
+const g = messages.guidedStart;
 const WB_SELLER = '072196655529'; // the supplier INN on the Wildberries fixture receipt
 const RECEIPT_POINTS = 178; // the Wildberries fixture earns 178 points at the default 10 %
 const ACTION = 'Весенняя акция';
 const PRODUCT = 'Кружка';
 const PRICE = 100;
-const TOP_UP = 25_000; // activation 20 000 ₽ + the action's month 3 000 ₽ + receipt checks
+/** The guided start's one payment: activation 20 000 ₽ + the action's month 3 000 ₽ + 100 receipts at 8 ₽. */
+const START_PAYMENT = 23_800;
 const { withPage } = useBrowser();
 
 /** A phone-like photo of a fresh receipt's QR code, written to a file the chat's file input can take. */
@@ -74,47 +76,25 @@ describe('the demo journey', () => {
       await waitForPath(page, '/dashboard');
       await balance(page, 0).waitFor();
 
-      // 2. Top up by card in the checkout tab, then activate the account.
-      await button(page, d.topUp).click();
-      const topUp = page.getByRole('dialog', { name: messages.topUpDialog.title });
-      await field(topUp, messages.topUpDialog.customLabel).fill(String(TOP_UP));
-      await topUp.getByText(fillMessage(messages.topUpDialog.amountDue, { amount: formatRubles(TOP_UP) }), { exact: true }).waitFor();
-      const [checkout] = await Promise.all([context.waitForEvent('page'), button(topUp, messages.topUpDialog.pay).click()]);
-      await checkout.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx');
-      await checkout.getByText(formatRubles(TOP_UP), { exact: true }).waitFor();
-      await button(checkout, 'Оплатить').click();
-      await waitForPath(checkout, '/dashboard');
-      await checkout.getByText(messages.cabinetPolish.paymentTabDone, { exact: true }).waitFor();
-      // The tab closes itself on the click, sometimes before Playwright hears the click is done.
-      const checkoutClosed = checkout.waitForEvent('close');
-      await button(checkout, messages.cabinetPolish.closeTab).click().catch(() => undefined);
-      await checkoutClosed;
-      await page.getByRole('status').filter({ hasText: messages.payments.successTitle }).waitFor();
-      await balance(page, TOP_UP).waitFor();
-
-      await button(page, a.activate).click();
-      const activation = page.getByRole('dialog', { name: messages.cabinetPolish.activationConfirmTitle });
-      await button(activation, a.confirm).click();
-      await page.getByRole('status').getByText('Аккаунт активирован. С баланса списано 20 000 ₽.').waitFor();
-      await balance(page, TOP_UP - 20_000).waitFor();
-
-      // 3. An action for the Wildberries seller, then ScanApp's bot in its settings.
-      await page.getByRole('link', { name: a.createAction }).click();
-      await waitForPath(page, '/dashboard/action/create');
+      // 2–3. The guided start: the action with its seller INN and ScanApp's bot, one card payment for
+      // activation, the first month and a reserve of receipts; the bot then launches by itself.
+      const { token, botId } = newBotToken();
+      await page.getByRole('heading', { name: g.title }).waitFor();
       await field(page, a.nameLabel).fill(ACTION);
       await field(page, a.innsLabel).fill(WB_SELLER);
-      await button(page, a.createSubmit).click();
-      await button(page.getByRole('dialog', { name: a.createConfirmTitle }), a.confirm).click();
+      await field(page, b.tokenLabel).fill(token);
+      await button(page, g.next).click();
+      await button(page, `Оплатить ${formatRubles(START_PAYMENT)} картой и запустить`).click();
+      await page.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx');
+      await page.getByText(formatRubles(START_PAYMENT), { exact: true }).waitFor();
+      await button(page, 'Оплатить').click();
+      await page.getByRole('heading', { name: g.readyTitle }).waitFor({ timeout: 90_000 });
+      // Activation and the first month are charged; the reserve stays for the receipts.
+      await balance(page, START_PAYMENT - 20_000 - 3_000).waitFor();
+      await page.getByRole('link', { name: g.readyToAction }).click();
       await page.waitForURL(/\/dashboard\/action\/\d+$/);
       const actionId = Number(pathnameOf(page).split('/').pop());
-      await page.getByRole('status').getByText('Акция создана. С баланса списано 3 000 ₽ за 30 дней.').waitFor();
-
-      const { token, botId } = newBotToken();
       await page.getByText(a.sectionBot, { exact: true }).click();
-      await page.getByRole('heading', { name: b.formTitle }).waitFor();
-      await field(page, b.tokenLabel).fill(token);
-      await button(page, a.save).click();
-      await expect.poll(() => field(page, b.tokenLabel).inputValue(), { timeout: 30_000 }).toBe(`${token.slice(0, 5)}…${token.slice(-4)}`);
       const demoChatLink = page.getByRole('link', { name: b.openDemoChat });
       expect(await demoChatLink.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}`);
 

@@ -15,6 +15,7 @@ import {
   marketplaces,
   pageMeta,
   platform,
+  pricing,
   projects,
   receiptScanner,
   site,
@@ -173,11 +174,32 @@ describe('the landing page', () => {
         if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
       });
       const signIn = page.getByRole('banner').getByRole('link', { name: site.signIn, exact: true });
+      // «Войти» also means the cabinet for a seller who is signed in already.
       expect(await signIn.getAttribute('href')).toBe('/dashboard');
       await signIn.click();
       await waitForPath(page, '/login');
       expect(visited[0]).toBe('/dashboard');
     }));
+
+  it('signs a visitor up from the header and from the hero', () =>
+    withPage(async (page) => {
+      await openLanding(page);
+      expect(await page.getByRole('banner').getByRole('link', { name: site.signUp, exact: true }).getAttribute('href')).toBe('/register');
+      await page.getByRole('link', { name: hero.tryFree, exact: true }).click();
+      await waitForPath(page, '/register');
+    }, MOBILE));
+
+  it('shows the live prices: activation, an action’s month and every receipt tier', () =>
+    withPage(async (page) => {
+      await openLanding(page);
+      const prices = page.getByRole('region', { name: pricing.title });
+      await prices.getByText('20 000 ₽', { exact: true }).waitFor();
+      await prices.getByText('3 000 ₽', { exact: true }).waitFor();
+      const tiers = prices.getByRole('table', { name: pricing.tiersCaption });
+      expect(await tiers.getByRole('row').count()).toBe(1 + 7);
+      expect((await tiers.getByRole('row').nth(1).innerText()).replace(/\s+/g, ' ')).toBe('0–200 8 ₽');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
 
   it("offers the demonstration and the presentation at the operator's contact (demo mode: the sample e-mail), in a new tab", () =>
     withPage(async (page) => {

@@ -8,6 +8,7 @@
  *   settings:unset <key>         removes an operator detail (production pages leave it out)
  *   settings:list
  *   analytics:rebuild
+ *   balance:watch          tells sellers now whose actions stopped, or soon will, for lack of balance
  *   verify                 checks the data invariants; exit code 2 when any is violated
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
@@ -27,6 +28,7 @@ const USAGE = `Usage: npm run admin -- <command>
   settings:unset <key>                                            remove an operator detail
   settings:list                                                   show billing prices and operator details
   analytics:rebuild                                               recompute analytics from the receipts
+  balance:watch                                                   send the balance notices due now (runs every 10 minutes anyway)
   verify                                                          check the data invariants (exit code 2 on a violation)
 Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
 
@@ -107,6 +109,11 @@ async function main(argv: string[]): Promise<number> {
     case 'settings:list': {
       const settings = (await call(url, token, 'GET', '/settings')) as Record<string, { value: number | string | null }>;
       for (const [key, { value }] of Object.entries(settings)) console.log(`${key}\t${value ?? NOT_SET}`);
+      return 0;
+    }
+    case 'balance:watch': {
+      const result = (await call(url, token, 'POST', '/balance/watch')) as { told: number };
+      console.log(`Уведомлений о балансе отправлено: ${result.told}`);
       return 0;
     }
     case 'analytics:rebuild': {

@@ -513,3 +513,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   sentAt: timestamptz('sent_at'),
 });
+
+/** Which balance notice a seller got in the current episode (billing/balance-watch.ts). */
+export const balanceNotices = pgTable('balance_notices', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  suspendedAt: timestamptz('suspended_at'),
+  runningLowAt: timestamptz('running_low_at'),
+});

@@ -264,3 +264,16 @@ export const finalContact = {
   button: 'Написать в Telegram',
   buttonEmail: 'Написать на почту',
 } as const;
+
+/** «Цены»: the live prices from the billing settings; these are only the words around them. */
+export const pricing = {
+  title: 'Цены',
+  lead: 'Оплата с баланса кабинета: пополняйте картой или по счёту для юрлица.',
+  activation: 'Активация аккаунта, один раз',
+  subscription: 'Одна акция, 30 дней',
+  tiersCaption: 'Проверка чека: цена зависит от того, сколько чеков уже проверено',
+  tierReceipts: 'Проверено чеков',
+  tierPrice: 'Цена за чек',
+  over: 'более',
+  note: 'Платите только за принятые чеки: отклонённые проверки бесплатны.',
+};

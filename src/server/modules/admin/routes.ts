@@ -23,7 +23,7 @@ function digest(value: string): Buffer {
  * Operator calls for the CLI (`npm run admin`). Registered only when ADMIN_TOKEN is set;
  * without it these paths do not exist. The token is compared in constant time.
  */
-export function adminRoutes(deps: BillingDeps & { adminToken: string }): FastifyPluginAsyncZod {
+export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number> }): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
   return async (app) => {
     app.addHook('onRequest', async (request) => {
@@ -54,6 +54,9 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string }): Fastify
       request.log.info({ receipts: result.receipts, ms: result.milliseconds }, 'operator rebuilt analytics');
       return result;
     });
+
+    // The ten-minute balance watch, now (after changing prices, or to check a seller's notices).
+    app.post('/balance/watch', { schema: { ...schemaBase, response: { 200: z.object({ told: z.number().int() }) } } }, async () => ({ told: await deps.watchBalances() }));
 
     // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
     // and the operator's details for the public pages (texts, null while unset).

@@ -8,7 +8,7 @@ const TEENS = ['десять', 'одиннадцать', 'двенадцать',
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 
-type Forms = readonly [one: string, few: string, many: string];
+export type Forms = readonly [one: string, few: string, many: string];
 
 /** Scales from the largest; thousands are feminine («одна тысяча», «две тысячи»). */
 const SCALES: ReadonlyArray<{ size: number; forms: Forms; feminine: boolean }> = [

@@ -65,3 +65,25 @@ export function emailChangedMail({ to, name, newEmail }: { to: string; name: str
     after: [m.emailChangedIgnore],
   });
 }
+
+/** The seller's actions stopped: the balance does not pay the next receipt. */
+export function suspendedMail({ to, name, url, balance, price }: { to: string; name: string; url: string; balance: string; price: string }): OutgoingMail {
+  return composeMail({
+    to,
+    subject: m.suspendedSubject,
+    before: [fillMessage(m.greeting, { name }), fillMessage(m.suspendedIntro, { balance, price })],
+    link: { label: m.topUpButton, url },
+    after: [],
+  });
+}
+
+/** The balance lasts less than about three days at the last week's spending. */
+export function runningLowMail({ to, name, url, balance, perDay, days }: { to: string; name: string; url: string; balance: string; perDay: string; days: string }): OutgoingMail {
+  return composeMail({
+    to,
+    subject: fillMessage(m.runningLowSubject, { days }),
+    before: [fillMessage(m.greeting, { name }), fillMessage(m.runningLowIntro, { perDay, balance, days })],
+    link: { label: m.topUpButton, url },
+    after: [],
+  });
+}

@@ -23,6 +23,8 @@ export interface ReceiptDeps {
   onPuzzleBotPushQueued?: () => void;
   /** Called after a receipt was written to the history, so its analytics are counted soon (migration 0017). */
   onReceiptWritten?: () => void;
+  /** Called when a receipt was refused because the seller cannot pay: the seller is told (billing/balance-watch.ts). */
+  onSellerCannotPay?: () => void;
 }
 
 /**
@@ -256,5 +258,6 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   }
   // The seller cannot pay for the receipt: refused, free, and the action says why.
   await repo.setProjectStatusMessage(deps.db, action.id, messages.receipts.sellerBalanceLowStatus);
+  deps.onSellerCannotPay?.();
   return refuse('seller_balance_low', facts, items);
 }

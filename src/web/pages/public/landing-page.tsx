@@ -6,6 +6,7 @@ import { FeatureGrid } from './landing/feature-grid.js';
 import { Hero } from './landing/hero.js';
 import { ImplementationSteps } from './landing/implementation-steps.js';
 import { PlatformScreens } from './landing/platform-screens.js';
+import { PriceList } from './landing/price-list.js';
 import { ProjectGrid } from './landing/project-grid.js';
 import { ReceiptScanner } from './landing/receipt-scanner.js';
 import { PublicPage } from './public-page.js';
@@ -23,6 +24,7 @@ export function LandingPage() {
       <PlatformScreens />
       <BrandStrip />
       <ImplementationSteps />
+      <PriceList />
       <ProjectGrid />
       <ContactBanner id="cta" tone="light" {...callToAction} />
       <Faq />

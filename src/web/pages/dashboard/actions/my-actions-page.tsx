@@ -39,7 +39,7 @@ export function MyActionsPage() {
       <h1 className="dashboard-page__title">{title}</h1>
       {notice && <NoticeBanner notice={notice} />}
       {(guiding || noActionYet) && <GuidedStart onClose={() => setGuiding(false)} />}
-      {session.user.is_activated && !(guiding || noActionYet) && <ActionList onNotice={setNotice} />}
+      {session.user.is_activated && <ActionList onNotice={setNotice} />}
     </section>
   );
 }
