@@ -5,7 +5,7 @@ import { backends } from '../support/backends.js';
 import { runAdminCli, verifyData } from '../support/operator.js';
 import { pdfText } from '../support/pdf-text.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../support/server-process.js';
+import { productionEnv, startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../support/server-process.js';
 
 const m = messages.bankInvoices;
 
@@ -274,20 +274,7 @@ const postgres = backends().find((backend) => backend.name === 'postgres');
 describe.runIf(postgres)('a production server', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({
-      SCANAPP_MODE: 'production',
-      DATABASE_URL: createDatabase(postgres!.clusterUrl!, 'scanapp_invoices_production'),
-      SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
-      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
-      ROBOKASSA_MERCHANT_LOGIN: 'shop',
-      ROBOKASSA_PASSWORD1: 'password-one',
-      ROBOKASSA_PASSWORD2: 'password-two',
-      ROBOKASSA_PAYMENT_URL: 'http://127.0.0.1:9/pay',
-      TAX_API_TOKEN: 'token',
-      TAX_API_URL: 'http://127.0.0.1:9',
-      PUZZLEBOT_API_URL: 'http://127.0.0.1:9',
-      TELEGRAM_API_URL: 'http://127.0.0.1:9',
-    });
+    server = await startServer(productionEnv(createDatabase(postgres!.clusterUrl!, 'scanapp_invoices_production')));
   });
   afterAll(() => server?.stop());
 

@@ -7,7 +7,7 @@ import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { runAdminCli } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { ROOT, startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
+import { productionEnv, ROOT, startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
 /** The invented details the public pages used to carry (issue: "a product must never show invented legal data"). */
 const INVENTED = ['Иванов', 'Примерная', 'Банк Пример', 'scanapp_support', '0a1b2c3d4e5f60718293a4b5c6d7e8f9', 'myagkiy_dom'];
@@ -133,20 +133,7 @@ const postgres = backends().find((backend) => backend.name === 'postgres');
 describe.runIf(postgres)('a production server', () => {
   it('answers no details while none is set, warns once at start naming them, and shows what the CLI sets', async () => {
     // Production needs real-looking credentials; every outside service points at this machine.
-    const server = await startServer({
-      SCANAPP_MODE: 'production',
-      DATABASE_URL: createDatabase(postgres!.clusterUrl!, 'scanapp_operator_production'),
-      ROBOKASSA_MERCHANT_LOGIN: 'shop',
-      ROBOKASSA_PASSWORD1: 'password-one',
-      ROBOKASSA_PASSWORD2: 'password-two',
-      ROBOKASSA_PAYMENT_URL: 'http://127.0.0.1:9/pay',
-      TAX_API_TOKEN: 'token',
-      TAX_API_URL: 'http://127.0.0.1:9',
-      PUZZLEBOT_API_URL: 'http://127.0.0.1:9',
-      TELEGRAM_API_URL: 'http://127.0.0.1:9',
-      SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
-      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
-    });
+    const server = await startServer(productionEnv(createDatabase(postgres!.clusterUrl!, 'scanapp_operator_production')));
     try {
       const details = await publicDetails(server.url);
       expect(details).toEqual({ ...Object.fromEntries(OPERATOR_SETTING_KEYS.map((key) => [key, null])), samples: [] });

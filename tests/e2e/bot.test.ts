@@ -1,17 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import type { Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
-import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken, newChatId } from '../support/telegram.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, receiptPhotoFile, seriousViolations, signInAs, useBrowser } from './helpers.js';
 
 const b = messages.bot;
 const s = messages.receiptScreens;
@@ -25,19 +19,6 @@ async function sellerWithAction(page: Page, settings: Record<string, unknown> = 
   if (created.status !== 201) throw new Error(created.text);
   await signInAs(page, seller);
   return { seller, actionId: created.body.project_id };
-}
-
-/** A phone-like photo of a fresh receipt's QR code, written to a file the file input can take. */
-async function receiptPhotoFile(): Promise<string> {
-  const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
-  const code = await QRCode.toBuffer(qr, { width: 420, margin: 2 });
-  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 214, g: 210, b: 200 } } })
-    .composite([{ input: code, top: 380, left: 240 }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'scanapp-bot-')), 'receipt.jpg');
-  writeFileSync(file, photo);
-  return file;
 }
 
 const chatLog = (page: Page) => page.getByRole('log');

@@ -1,17 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as ps } from '../../src/contract/public-shop.js';
 import { formatRubles } from '../../src/web/lib/format.js';
 import { uniqueEmail } from '../support/api-client.js';
-import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken, newChatId } from '../support/telegram.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, pathnameOf, useBrowser, waitForPath } from './helpers.js';
+import { MOBILE, hasHorizontalOverflow, pathnameOf, receiptPhotoFile, useBrowser, waitForPath } from './helpers.js';
 
 // The demo journey, all through the UI: a new seller signs up, pays by card, activates,
 // creates an action with ScanApp's bot, opens its shop with one product; a shopper greets the
@@ -31,19 +25,6 @@ const PRICE = 100;
 /** The guided start's one payment: activation 20 000 ₽ + the action's month 3 000 ₽ + 100 receipts at 8 ₽. */
 const START_PAYMENT = 23_800;
 const { withPage } = useBrowser();
-
-/** A phone-like photo of a fresh receipt's QR code, written to a file the chat's file input can take. */
-async function receiptPhotoFile(): Promise<string> {
-  const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
-  const code = await QRCode.toBuffer(qr, { width: 420, margin: 2 });
-  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 214, g: 210, b: 200 } } })
-    .composite([{ input: code, top: 380, left: 240 }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'scanapp-journey-')), 'receipt.jpg');
-  writeFileSync(file, photo);
-  return file;
-}
 
 const button = (scope: Page | Locator | FrameLocator, name: string) => scope.getByRole('button', { name, exact: true });
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });

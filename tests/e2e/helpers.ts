@@ -1,9 +1,15 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { profileResponseSchema, type User } from '../../src/contract/auth.js';
 import { SESSION_STORAGE_KEY } from '../../src/contract/constants.js';
 import { createSeller, randomAddress, type Seller } from '../support/api-client.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 
 export const baseUrl = (): string => {
@@ -107,4 +113,17 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
 
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** A phone-like photo of a fresh receipt's QR code, written to a file the file input can take. */
+export async function receiptPhotoFile(): Promise<string> {
+  const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+  const code = await QRCode.toBuffer(qr, { width: 420, margin: 2 });
+  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 214, g: 210, b: 200 } } })
+    .composite([{ input: code, top: 380, left: 240 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'scanapp-receipt-')), 'receipt.jpg');
+  writeFileSync(file, photo);
+  return file;
 }

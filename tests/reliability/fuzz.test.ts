@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, randomAddress, type Seller } from '../support/api-client.js';
+import { randomAddress, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller, dataFingerprint, verifyData } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';

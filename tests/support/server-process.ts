@@ -15,6 +15,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * What a production-mode server needs: every credential, each outside service pointed at a closed
+ * port on this machine (tests of production behaviour never reach out).
+ */
+export function productionEnv(databaseUrl: string): Record<string, string> {
+  return {
+    SCANAPP_MODE: 'production',
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
+    MAIL_FROM: 'ScanApp <no-reply@scan.example>',
+    ROBOKASSA_MERCHANT_LOGIN: 'shop',
+    ROBOKASSA_PASSWORD1: 'password-one',
+    ROBOKASSA_PASSWORD2: 'password-two',
+    ROBOKASSA_PAYMENT_URL: 'http://127.0.0.1:9/pay',
+    TAX_API_TOKEN: 'token',
+    TAX_API_URL: 'http://127.0.0.1:9',
+    PUZZLEBOT_API_URL: 'http://127.0.0.1:9',
+    TELEGRAM_API_URL: 'http://127.0.0.1:9',
+  };
+}
+
 /** Starts the built server (`dist/server/main.js`) exactly as `npm start` does, on a free port. */
 export async function startServer(env: Record<string, string> = {}, options: { keepDataDir?: string; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();

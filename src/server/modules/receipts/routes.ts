@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { messages } from '../../../contract/messages.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
 import { bearerToken, requireSeller } from '../../http/session.js';
 import type { AuthDeps } from '../auth/service.js';
