@@ -217,6 +217,8 @@ describe('the landing page', () => {
       await openLanding(page);
       const footer = page.getByRole('contentinfo');
       await footer.getByText(site.footerTagline, { exact: true }).waitFor();
+      // The details arrive from the server after the page is drawn.
+      await footer.getByText(/ИНН Пример: /).first().waitFor();
       expect(await footer.innerText()).toMatch(/ИНН Пример: \d{12}, ОГРНИП Пример: \d{15}/);
 
       await footer.getByRole('link', { name: site.offerLink, exact: true }).click();

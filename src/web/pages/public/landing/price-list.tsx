@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BILLING_SETTING_KEYS, RECEIPT_TIERS, type BillingSettingKey } from '../../../../contract/billing.js';
+import { BILLING_SETTING_KEYS, RECEIPT_TIERS, type BillingSettingKey } from '../../../../contract/tariffs.js';
 import { API_BASE } from '../../../../contract/constants.js';
 import { pricing } from '../../../content/landing.js';
 import { formatNumber, formatRubles } from '../../../lib/format.js';
