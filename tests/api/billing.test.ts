@@ -220,7 +220,7 @@ describe.each(backends())('billing on $name', (backend) => {
 });
 
 describe('operator routes', () => {
-  it('do not exist when the server has no ADMIN_TOKEN', async () => {
+  it('do not exist when the server has no ADMIN_TOKEN', { timeout: 120_000 }, async () => {
     const server = await startServer({ ADMIN_TOKEN: '' });
     try {
       const answer = await fetch(`${server.url}/lk/api/admin/settings`, { headers: { 'x-admin-token': TEST_ADMIN_TOKEN } });
@@ -233,7 +233,7 @@ describe('operator routes', () => {
 
 describe('operator CLI settings', () => {
   // A server of its own: changing prices must not disturb tests running beside it.
-  it('sets and lists billing settings; refuses unknown keys and bad values', async () => {
+  it('sets and lists billing settings; refuses unknown keys and bad values', { timeout: 120_000 }, async () => {
     const server = await startServer();
     try {
       const set = await runAdminCli(server.url, ['settings:set', 'project_subscription_price', '1234.5']);

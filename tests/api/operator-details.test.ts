@@ -95,7 +95,7 @@ describe.each(backends())('operator details on $name', (backend) => {
 });
 
 describe('operator CLI details', () => {
-  it('settings:set, settings:list and settings:unset work on text details; a bad value is refused with its message', async () => {
+  it('settings:set, settings:list and settings:unset work on text details; a bad value is refused with its message', { timeout: 120_000 }, async () => {
     const server = await startServer();
     try {
       const set = await runAdminCli(server.url, ['settings:set', 'company_address', '119991,', 'г.', 'Москва']);
@@ -131,7 +131,7 @@ describe('operator CLI details', () => {
 const postgres = backends().find((backend) => backend.name === 'postgres');
 
 describe.runIf(postgres)('a production server', () => {
-  it('answers no details while none is set, warns once at start naming them, and shows what the CLI sets', async () => {
+  it('answers no details while none is set, warns once at start naming them, and shows what the CLI sets', { timeout: 120_000 }, async () => {
     // Production needs real-looking credentials; every outside service points at this machine.
     const server = await startServer(productionEnv(createDatabase(postgres!.clusterUrl!, 'scanapp_operator_production')));
     try {
