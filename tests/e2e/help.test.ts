@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { type Seller } from '../support/api-client.js';
+import { formatRubles } from '../../src/contract/format.js';
+import { ACTION_SUBSCRIPTION_DAYS } from '../../src/contract/billing.js';
+import { createSeller, type Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, useBrowser } from './helpers.js';
 
@@ -86,6 +88,28 @@ describe('the «?» explanations', () => {
         await helpButton(page, topic).click();
         await page.getByText(text, { exact: true }).waitFor();
       }
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
+});
+
+describe('the help page', () => {
+  it('is in the sidebar, explains the product in short sections and shows the live prices at 375 px', () =>
+    withPage(async (page) => {
+      const seller = await createSeller(baseUrl());
+      await signInAs(page, seller);
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: messages.dashboard.menuToggle, exact: true }).click();
+      await page.getByRole('navigation', { name: messages.dashboard.navLabel }).getByRole('link', { name: messages.dashboard.helpTitle, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/help');
+      await page.getByRole('heading', { level: 1, name: messages.helpPage.title }).waitFor();
+      const hp = messages.helpPage;
+      for (const title of [hp.earnTitle, hp.checkTitle, hp.pricesTitle, fillMessage(hp.suspendedTitle, { status: messages.actions.suspended }), hp.tokenTitle, hp.shopTitle, hp.mailingTitle, hp.invoiceTitle]) {
+        await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+      }
+      // The prices are the billing settings the server answers with, not numbers in the text.
+      const prices = (await seller.api.get('/billing/settings?setting_key=account_activation_price,project_subscription_price')).body as Record<string, { value: number }>;
+      await page.getByText(fillMessage(hp.priceActivation, { price: formatRubles(prices.account_activation_price!.value) }), { exact: true }).waitFor();
+      await page.getByText(fillMessage(hp.priceSubscription, { price: formatRubles(prices.project_subscription_price!.value), days: ACTION_SUBSCRIPTION_DAYS }), { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 });
