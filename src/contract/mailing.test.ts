@@ -37,6 +37,9 @@ describe('message length against Telegram’s limits', () => {
 describe('the outcome text (SPEC §8)', () => {
   it('names the recipients when all got it, and both figures otherwise', () => {
     expect(mailingOutcomeMessage({ sent: 12, failed: 0 })).toBe('Сообщения отправлены 12 получателям.');
+    expect(mailingOutcomeMessage({ sent: 1, failed: 0 })).toBe('Сообщение отправлено 1 получателю.');
+    expect(mailingOutcomeMessage({ sent: 2, failed: 0 })).toBe('Сообщения отправлены 2 получателям.');
+    expect(mailingOutcomeMessage({ sent: 21, failed: 0 })).toBe('Сообщения отправлены 21 получателю.');
     expect(mailingOutcomeMessage({ sent: 10, failed: 2 })).toBe('Успешно: 10, ошибок: 2. Проверьте список ниже.');
   });
 });

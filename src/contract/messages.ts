@@ -667,7 +667,11 @@ export const messages = {
     parseModeInvalid: 'Формат текста: HTML, MarkdownV2 или без разметки.',
     imageUrlInvalid: 'Ссылка на картинку должна начинаться с https:// или http://',
     imageNotFound: 'Картинка не найдена: загрузите её заново.',
-    allSent: 'Сообщения отправлены {count} получателям.',
+    /** SPEC §8 'Сообщения отправлены N получателям.', agreeing with N (issue 26). */
+    allSentToOne: 'Сообщение отправлено 1 получателю.',
+    allSent: 'Сообщения отправлены {count} {recipients}.',
+    recipientsDativeOne: 'получателю',
+    recipientsDativeMany: 'получателям',
     partlySent: 'Успешно: {sent}, ошибок: {failed}. Проверьте список ниже.',
     sendFailed: 'Не удалось отправить рассылку. Попробуйте позже.',
     recipientError: 'ID {chat}: {error}',

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { mailingOutcomeMessage } from '../../src/contract/mailing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { uploadMessages } from '../../src/contract/uploads.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
@@ -117,7 +118,7 @@ describe('mailing', () => {
       await buyerBox(page, auroraBuyer).check();
       await messageField(page).fill('Новинки для покупателей Aurora');
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 1 }) }).waitFor();
+      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) }).waitFor();
       const received = (await messagesOf({ chat_id: auroraBuyer, bot_id: bot.id })).filter((message) => message.text === 'Новинки для покупателей Aurora');
       expect(received).toHaveLength(1);
       await page.locator('.mailing-history__item').first().getByText(fillMessage(s.senderActionBot, { name: 'Aurora' }), { exact: true }).waitFor();
@@ -165,7 +166,7 @@ describe('mailing', () => {
       expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 100) / 100).toBe(0.75);
 
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 4 }) }).waitFor();
+      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 4, failed: 0 }) }).waitFor();
       for (const chat of [buyerA, buyerB, typedA, typedB]) {
         const received = await messagesOf({ chat_id: chat, bot_id: bot.id });
         expect(received).toHaveLength(1);
@@ -217,7 +218,7 @@ describe('mailing', () => {
       await bar.waitFor();
       expect(await bar.getAttribute('aria-valuemax')).toBe('150');
       const seen: number[] = [];
-      const outcome = page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 150 }) });
+      const outcome = page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 150, failed: 0 }) });
       await expect
         .poll(
           async () => {
