@@ -159,3 +159,10 @@ export function mailingOutcomeMessage(result: Pick<MailingResult, 'sent' | 'fail
   if (result.sent === 1) return m.allSentToOne;
   return fillMessage(m.allSent, { count: result.sent, recipients: pluralRu(result.sent, { one: m.recipientsDativeOne, few: m.recipientsDativeMany, many: m.recipientsDativeMany }) });
 }
+
+/** The confirmation right after a mailing is accepted: «Рассылка запущена для 1 получателя / 5 получателей». */
+export function mailingStartedMessage(total: number): string {
+  const s = messages.mailingScreen;
+  const recipients = pluralRu(total, { one: s.recipientsGenitiveOne, few: s.recipientsGenitiveMany, many: s.recipientsGenitiveMany });
+  return fillMessage(s.startedFor, { count: total, recipients });
+}

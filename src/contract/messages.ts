@@ -691,6 +691,9 @@ export const messages = {
   },
   /** The cabinet's Mailings screen: labels, headings, buttons, progress (SPEC texts are in `mailing`). */
   mailingScreen: {
+    startedFor: 'Рассылка запущена для {count} {recipients}. Форма очищена для следующей рассылки.',
+    recipientsGenitiveOne: 'получателя',
+    recipientsGenitiveMany: 'получателей',
     botTitle: 'Telegram-бот для рассылок',
     botHelp: 'Создайте бота у @BotFather и вставьте сюда его токен. Покупатели получат сообщения, если уже писали этому боту.',
     tokenLabel: 'Токен бота',
