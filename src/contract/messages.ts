@@ -184,6 +184,7 @@ export const messages = {
     menuToggle: 'Меню',
     menuClose: 'Закрыть меню',
     balance: 'Баланс',
+    balanceShort: 'Баланс: {amount}',
     userId: 'ID: {id}',
     topUp: 'Пополнить',
     support: 'Поддержка',
