@@ -41,3 +41,19 @@ export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): st
 export function maskSecret(secret: string): string {
   return secret.length > 10 ? `${secret.slice(0, 5)}…${secret.slice(-4)}` : secret;
 }
+
+const russianPlurals = new Intl.PluralRules('ru-RU');
+
+/** A word's three Russian forms after a number: 1 (and 21, 31…), 2–4 (and 22–24…), 5–20 and the rest. */
+export interface RussianForms {
+  one: string;
+  few: string;
+  many: string;
+}
+
+/** The form that agrees with `count`: 1 получателю, 2 получателям, 11 получателям, 21 получателю. */
+export function pluralRu(count: number, forms: RussianForms): string {
+  const category = russianPlurals.select(count);
+  if (category === 'one') return forms.one;
+  return category === 'few' ? forms.few : forms.many;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailingOutcomeMessage, mailingSendRequestSchema, mergeRecipientIds, messageLengthError, parseRecipientIds } from './mailing.js';
+import { mailingOutcomeMessage, mailingStartedMessage, mailingSendRequestSchema, mergeRecipientIds, messageLengthError, parseRecipientIds } from './mailing.js';
 
 describe('recipient ids (SPEC §5)', () => {
   it('splits text on whitespace, commas and semicolons and keeps only numbers', () => {
@@ -37,6 +37,17 @@ describe('message length against Telegram’s limits', () => {
 describe('the outcome text (SPEC §8)', () => {
   it('names the recipients when all got it, and both figures otherwise', () => {
     expect(mailingOutcomeMessage({ sent: 12, failed: 0 })).toBe('Сообщения отправлены 12 получателям.');
+    expect(mailingOutcomeMessage({ sent: 1, failed: 0 })).toBe('Сообщение отправлено 1 получателю.');
+    expect(mailingOutcomeMessage({ sent: 2, failed: 0 })).toBe('Сообщения отправлены 2 получателям.');
+    expect(mailingOutcomeMessage({ sent: 21, failed: 0 })).toBe('Сообщения отправлены 21 получателю.');
     expect(mailingOutcomeMessage({ sent: 10, failed: 2 })).toBe('Успешно: 10, ошибок: 2. Проверьте список ниже.');
+  });
+});
+
+describe('mailingStartedMessage', () => {
+  it('names how many recipients the mailing was started for, agreeing with the count', () => {
+    expect(mailingStartedMessage(1)).toBe('Рассылка запущена для 1 получателя. Форма очищена для следующей рассылки.');
+    expect(mailingStartedMessage(3)).toBe('Рассылка запущена для 3 получателей. Форма очищена для следующей рассылки.');
+    expect(mailingStartedMessage(21)).toBe('Рассылка запущена для 21 получателя. Форма очищена для следующей рассылки.');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
+import { pluralRu } from './format.js';
 import { fillMessage, messages } from './messages.js';
 import { optionalImageUrlSchema } from './uploads.js';
 
@@ -152,9 +153,16 @@ export const mailingHistoryResponseSchema = z.object({ mailings: z.array(mailing
 export const mailingResponseSchema = z.object({ mailing: mailingResultSchema });
 export const mailingCancelResponseSchema = z.object({ message: z.string(), mailing: mailingResultSchema });
 
-/** The text the screen shows for a finished mailing (SPEC §8). */
+/** The text the screen shows for a finished mailing (SPEC §8), in Russian agreeing with the count. */
 export function mailingOutcomeMessage(result: Pick<MailingResult, 'sent' | 'failed'>): string {
-  return result.failed === 0
-    ? fillMessage(m.allSent, { count: result.sent })
-    : fillMessage(m.partlySent, { sent: result.sent, failed: result.failed });
+  if (result.failed !== 0) return fillMessage(m.partlySent, { sent: result.sent, failed: result.failed });
+  if (result.sent === 1) return m.allSentToOne;
+  return fillMessage(m.allSent, { count: result.sent, recipients: pluralRu(result.sent, { one: m.recipientsDativeOne, few: m.recipientsDativeMany, many: m.recipientsDativeMany }) });
+}
+
+/** The confirmation right after a mailing is accepted: «Рассылка запущена для 1 получателя / 5 получателей». */
+export function mailingStartedMessage(total: number): string {
+  const s = messages.mailingScreen;
+  const recipients = pluralRu(total, { one: s.recipientsGenitiveOne, few: s.recipientsGenitiveMany, many: s.recipientsGenitiveMany });
+  return fillMessage(s.startedFor, { count: total, recipients });
 }

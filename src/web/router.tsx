@@ -34,6 +34,7 @@ const mailingPage = async () => ({ Component: (await import('./pages/dashboard/m
 const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
 
 const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
+const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
+              { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },

@@ -124,6 +124,12 @@ describe('the action page', () => {
       await heading(page, 'Весенняя акция').waitFor();
       await page.getByText(/^Активна до \d\d\.\d\d\.\d{4}$/).waitFor();
 
+      // The developer details are folded away until opened.
+      const developers = page.getByText(messages.help.forDevelopers, { exact: true });
+      expect(await page.getByText('POST /lk/api/check', { exact: false }).isVisible()).toBe(false);
+      expect(await button(page, s.copyKey).isVisible()).toBe(false);
+      await developers.click();
+
       // The key is masked, copied whole, and replaced after a confirmation.
       const key = (await seller.api.get(`/projects/${id}`)).body.project.api_key as string;
       await page.getByText(`${key.slice(0, 5)}…${key.slice(-4)}`, { exact: true }).waitFor();

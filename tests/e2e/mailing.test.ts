@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { mailingOutcomeMessage, mailingStartedMessage } from '../../src/contract/mailing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { uploadMessages } from '../../src/contract/uploads.js';
 import { createSeller, plainSpaces, type Seller } from '../support/api-client.js';
@@ -117,7 +118,7 @@ describe('mailing', () => {
       await buyerBox(page, auroraBuyer).check();
       await messageField(page).fill('Новинки для покупателей Aurora');
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 1 }) }).waitFor();
+      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) }).waitFor();
       const received = (await messagesOf({ chat_id: auroraBuyer, bot_id: bot.id })).filter((message) => message.text === 'Новинки для покупателей Aurora');
       expect(received).toHaveLength(1);
       await page.locator('.mailing-history__item').first().getByText(fillMessage(s.senderActionBot, { name: 'Aurora' }), { exact: true }).waitFor();
@@ -165,7 +166,7 @@ describe('mailing', () => {
       expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 100) / 100).toBe(0.75);
 
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 4 }) }).waitFor();
+      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 4, failed: 0 }) }).waitFor();
       for (const chat of [buyerA, buyerB, typedA, typedB]) {
         const received = await messagesOf({ chat_id: chat, bot_id: bot.id });
         expect(received).toHaveLength(1);
@@ -217,7 +218,7 @@ describe('mailing', () => {
       await bar.waitFor();
       expect(await bar.getAttribute('aria-valuemax')).toBe('150');
       const seen: number[] = [];
-      const outcome = page.getByRole('status').filter({ hasText: fillMessage(m.allSent, { count: 150 }) });
+      const outcome = page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 150, failed: 0 }) });
       await expect
         .poll(
           async () => {
@@ -399,4 +400,61 @@ describe('mailing', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
     }, viewport));
+});
+
+describe('the mailing form and its buyer list on a phone', () => {
+  async function sellerWithNamedBuyer(page: Page): Promise<{ buyer: string }> {
+    const [buyer] = newChatIds(1) as [string];
+    const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
+    const bot = newBot();
+    const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, telegram_bot_token: bot.token });
+    if (created.status !== 201) throw new Error(created.text);
+    await startBot(bot.id, buyer);
+    const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
+    const answer = await seller.api.post('/check', { qrurl: qr, project_id: created.body.project_id, user_id_tg: buyer });
+    if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
+    await signInAs(page, seller);
+    await page.goto('/dashboard/mailing');
+    return { buyer };
+  }
+
+  it('shows the id and the name apart, every column in view at 375 px, and clears the form after a send with a confirmation', () =>
+    withPage(async (page) => {
+      const { buyer } = await sellerWithNamedBuyer(page);
+      const row = page.getByRole('row').filter({ has: buyerBox(page, buyer) });
+      await row.getByText('Анна', { exact: true }).waitFor();
+      expect(await row.getByText(buyer, { exact: true }).isVisible()).toBe(true);
+      expect(await row.locator('.buyer-name').textContent()).toBe(`${buyer} Анна`);
+      // The id and the name are on lines of their own, not run together.
+      const [idBox, nameBox] = await Promise.all([row.getByText(buyer, { exact: true }).boundingBox(), row.getByText('Анна', { exact: true }).boundingBox()]);
+      expect(nameBox!.y).toBeGreaterThanOrEqual(idBox!.y + idBox!.height - 1);
+      // Cards: nothing is cut off or scrolled away sideways.
+      const box = page.getByRole('region', { name: s.buyersCaption });
+      expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await row.getByText(messages.receiptScreens.columnLastPurchase, { exact: true }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      await buyerBox(page, buyer).check();
+      await recipientsField(page).fill(buyer);
+      await messageField(page).fill('Скидки выходного дня');
+      await sendButton(page).click();
+      await page.getByRole('status').filter({ hasText: mailingStartedMessage(1) }).waitFor();
+      expect(await messageField(page).inputValue()).toBe('');
+      expect(await recipientsField(page).inputValue()).toBe('');
+      expect(await buyerBox(page, buyer).isChecked()).toBe(false);
+      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) }).waitFor();
+    }, MOBILE));
+
+  it('keeps the text and the ticked buyers when the send fails', () =>
+    withPage(async (page) => {
+      const { buyer } = await sellerWithNamedBuyer(page);
+      await buyerBox(page, buyer).check();
+      await messageField(page).fill('Скидки выходного дня');
+      await page.route('**/lk/api/mailing/send', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: m.sendFailed }) }));
+      await sendButton(page).click();
+      await page.getByRole('alert').filter({ hasText: m.sendFailed }).waitFor();
+      expect(await messageField(page).inputValue()).toBe('Скидки выходного дня');
+      expect(await buyerBox(page, buyer).isChecked()).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: mailingStartedMessage(1) }).count()).toBe(0);
+    }, MOBILE));
 });

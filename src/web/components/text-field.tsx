@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
+import './help-tip.css';
 import './text-field.css';
 
 /** The field's problem: react-hook-form's error, or a message the screen worked out itself. */
@@ -14,6 +15,8 @@ interface FieldProps {
   hintClassName?: string;
   /** More under the field that is not part of its description, e.g. a link. */
   extra?: ReactNode;
+  /** A «?» explanation (HelpTip) shown beside the label. */
+  help?: ReactNode;
 }
 
 /** What a control needs to be tied to its label, hint and message. */
@@ -26,24 +29,24 @@ interface ControlLinks {
 type Controlled<Props> = Omit<Props, keyof ControlLinks | 'className'>;
 
 /** A labelled input with its hint and validation message tied to it for screen readers. */
-export function TextField({ label, error, hint, hintClassName, extra, ...input }: Controlled<ComponentPropsWithRef<'input'>> & FieldProps) {
+export function TextField({ label, error, hint, hintClassName, extra, help, ...input }: Controlled<ComponentPropsWithRef<'input'>> & FieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra}>
+    <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra} help={help}>
       {(links) => <input {...input} {...links} className="text-field__input" />}
     </Field>
   );
 }
 
 /** TextField's multi-line twin: bot replies, mailing texts, lists of IDs. */
-export function TextAreaField({ label, error, hint, hintClassName, extra, ...textarea }: Controlled<ComponentPropsWithRef<'textarea'>> & FieldProps) {
+export function TextAreaField({ label, error, hint, hintClassName, extra, help, ...textarea }: Controlled<ComponentPropsWithRef<'textarea'>> & FieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra}>
+    <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra} help={help}>
       {(links) => <textarea rows={2} {...textarea} {...links} className="text-field__input text-field__input--multiline" />}
     </Field>
   );
 }
 
-function Field({ label, error, hint, hintClassName = 'text-field__hint', extra, children }: FieldProps & { children: (links: ControlLinks) => ReactNode }) {
+function Field({ label, error, hint, hintClassName = 'text-field__hint', extra, help, children }: FieldProps & { children: (links: ControlLinks) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -51,9 +54,18 @@ function Field({ label, error, hint, hintClassName = 'text-field__hint', extra, 
   const describedBy = [hint !== undefined ? hintId : null, error ? errorId : null].filter((part) => part !== null).join(' ');
   return (
     <div className="text-field">
-      <label className="text-field__label" htmlFor={id}>
-        {label}
-      </label>
+      {help ? (
+        <div className="help-row">
+          <label className="text-field__label" htmlFor={id}>
+            {label}
+          </label>
+          {help}
+        </div>
+      ) : (
+        <label className="text-field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {hint !== undefined && (
         <p className={hintClassName} id={hintId}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
+import { formatChartDay, formatDate, formatDateTime, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -80,3 +80,20 @@ describe('formatPercent', () => {
   });
 });
 
+
+describe('formatChartDay', () => {
+  // 28 Oct 2026, 00:00 in Moscow (UTC+3): the analytics' day as uPlot's x.
+  const moscowMidnight = Date.parse('2026-10-28T00:00:00+03:00') / 1000;
+
+  it('shows a chart day as ru-RU dd.mm, never the US month first', () => {
+    expect(formatChartDay(moscowMidnight)).toBe('28.10');
+  });
+
+  it('adds the year for a hovered point', () => {
+    expect(formatChartDay(moscowMidnight, { withYear: true })).toBe('28.10.2026');
+  });
+
+  it('counts the day in Moscow time, whatever the browser zone: 23:30 UTC is the next Moscow day', () => {
+    expect(formatChartDay(Date.parse('2026-10-27T23:30:00Z') / 1000)).toBe('28.10');
+  });
+});

@@ -73,3 +73,14 @@ export function formatQuantity(quantity: number): string {
 export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}\u00a0%`;
 }
+
+const chartDay = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', timeZone: 'Europe/Moscow' });
+const chartDayWithYear = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
+
+/**
+ * A chart's day, given as uPlot's x (unix seconds of a Moscow midnight: the analytics days
+ * are Moscow days): '28.10' on an axis, '28.10.2026' with the year for a hovered point.
+ */
+export function formatChartDay(unixSeconds: number, options: { withYear?: boolean } = {}): string {
+  return (options.withYear ? chartDayWithYear : chartDay).format(new Date(unixSeconds * 1000));
+}

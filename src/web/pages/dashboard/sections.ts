@@ -18,6 +18,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
   { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
+  { to: '/dashboard/help', title: d.helpTitle, nested: [] },
 ];
 
 /** aria-current for a section's link: 'page' on the section itself, 'true' on its inner pages. */

@@ -1,4 +1,5 @@
 import { useRef, type Ref } from 'react';
+import { Link } from 'react-router';
 import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { useActionsQuery } from '../../api/actions.js';
@@ -10,7 +11,10 @@ import { currentReceiptPrice } from './tariffs/tier-rows.js';
 
 const d = messages.dashboard;
 
-/** The screen's title and the seller's figures at a glance (SPEC §2), plus the phone menu button. */
+/**
+ * The screen's title and the seller's figures at a glance (SPEC §2), plus the phone menu
+ * button. On a phone it is one line (menu, title, balance): the figures stay on wider screens.
+ */
 export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onToggleMenu }: {
   title: string | undefined;
   user: User;
@@ -41,6 +45,10 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
         {d.menuToggle}
       </button>
       <p className="topbar__title">{title}</p>
+      {/* Phones hide the sidebar behind «Меню»: the balance stays in sight here (SPEC §2 balance card). */}
+      <Link to="/dashboard/balance" className="topbar__balance">
+        {fillMessage(d.balanceShort, { amount: formatRubles(user.balance) })}
+      </Link>
       <ul className="topbar__badges">
         <li className="badge">{fillMessage(d.receiptsBadge, { count: formatNumber(user.scanned_receipts) })}</li>
         {actionCount !== undefined && (

@@ -89,6 +89,8 @@ export interface ActionField {
   startsGroup?: { title: string; hint: string };
   /** Lines under the field explaining what its positions mean. */
   hints?: readonly string[];
+  /** The «?» explanation beside the label, for a field whose purpose is not obvious. */
+  help?: string;
 }
 
 export type ActionSectionId = 'basic' | 'bot' | 'commands';
@@ -109,8 +111,8 @@ export const actionFormSections: ActionSection[] = [
       { name: 'name', label: s.nameLabel, kind: 'text', required: true },
       { name: 'project_inns', label: s.innsLabel, kind: 'text', required: true },
       { name: 'points_percentage', label: s.percentLabel, kind: 'number', step: 'any', required: true },
-      { name: 'receipt_validity_days', label: s.validityLabel, kind: 'number', step: '1', required: true },
-      { name: 'check_duplicates', label: s.duplicatesLabel, kind: 'checkbox', hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint] },
+      { name: 'receipt_validity_days', label: s.validityLabel, kind: 'number', step: '1', required: true, help: messages.help.validityDays },
+      { name: 'check_duplicates', label: s.duplicatesLabel, kind: 'checkbox', help: messages.help.duplicates, hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint] },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
     ],
@@ -119,8 +121,8 @@ export const actionFormSections: ActionSection[] = [
     id: 'bot',
     title: s.sectionBot,
     fields: [
-      { name: 'puzzle_bot_token', label: s.botTokenLabel, kind: 'text' },
-      { name: 'puzzle_bot_points_variable', label: s.pointsVariableLabel, kind: 'text' },
+      { name: 'puzzle_bot_token', label: s.botTokenLabel, kind: 'text', help: messages.help.puzzleBotToken },
+      { name: 'puzzle_bot_points_variable', label: s.pointsVariableLabel, kind: 'text', help: messages.help.pointsVariable },
       { name: 'telegram_bot_token', label: messages.bot.tokenLabel, kind: 'text', startsGroup: { title: messages.bot.formTitle, hint: messages.bot.formHint } },
     ],
   },

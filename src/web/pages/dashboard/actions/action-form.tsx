@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ActionSettings } from '../../../../contract/actions.js';
+import { HelpTip } from '../../../components/help-tip.js';
 import { TextAreaField, TextField } from '../../../components/text-field.js';
 import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFieldName, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
 
@@ -113,17 +114,18 @@ function ActionFormField({ field, register, errors }: {
   errors: FieldErrors<ActionFormValues>;
 }) {
   const error = errors[field.name];
+  const help = field.help ? <HelpTip topic={field.label}>{field.help}</HelpTip> : undefined;
   switch (field.kind) {
     case 'checkbox':
       return <CheckboxField field={field} register={register} />;
     case 'textarea':
-      return <TextAreaField label={field.label} error={error} {...register(field.name)} />;
+      return <TextAreaField label={field.label} error={error} help={help} {...register(field.name)} />;
     case 'number':
       return (
-        <TextField label={field.label} type="number" inputMode={field.step === '1' ? 'numeric' : 'decimal'} min="0" step={field.step} required={field.required} error={error} {...register(field.name)} />
+        <TextField label={field.label} type="number" inputMode={field.step === '1' ? 'numeric' : 'decimal'} min="0" step={field.step} required={field.required} error={error} help={help} {...register(field.name)} />
       );
     case 'text':
-      return <TextField label={field.label} type="text" autoComplete="off" required={field.required} error={error} {...register(field.name)} />;
+      return <TextField label={field.label} type="text" autoComplete="off" required={field.required} error={error} help={help} {...register(field.name)} />;
   }
 }
 
@@ -132,10 +134,13 @@ function CheckboxField({ field, register }: { field: ActionField; register: UseF
   const hintId = useId();
   return (
     <div className="checkbox-field__group">
-      <label className="checkbox-field">
-        <input type="checkbox" aria-describedby={field.hints ? hintId : undefined} {...register(field.name)} />
-        <span>{field.label}</span>
-      </label>
+      <div className="help-row">
+        <label className="checkbox-field">
+          <input type="checkbox" aria-describedby={field.hints ? hintId : undefined} {...register(field.name)} />
+          <span>{field.label}</span>
+        </label>
+        {field.help && <HelpTip topic={field.label}>{field.help}</HelpTip>}
+      </div>
       {field.hints && (
         <div id={hintId} className="checkbox-field__hints">
           {field.hints.map((hint) => (

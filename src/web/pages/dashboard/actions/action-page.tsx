@@ -7,7 +7,7 @@ import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { parseActionId } from '../action-id.js';
-import { AnalyticsPanel } from '../analytics/analytics-panel.js';
+import { ActionAnalyticsFold } from '../analytics/analytics-panel.js';
 import { ActionReceiptsSection } from '../receipts/action-receipts-section.js';
 import { usePageTitle } from '../page-title.js';
 import { NoticeBanner } from '../top-up/notice-banner.js';
@@ -18,7 +18,7 @@ import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './
 import { actionStatusText } from './action-status.js';
 import { ActiveBadge, SuspendedNote } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
-import { TelegramBotNote } from './telegram-bot-note.js';
+import { TelegramBotLinks, TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, errorNotice, type Notice } from '../../../components/notice.js';
 import '../../../components/panel.css';
@@ -124,6 +124,7 @@ function ActionDetails({ action, notice, onNotice, editing }: {
         <p className="action-header__status">{actionStatusText(action)}</p>
         <SuspendedNote action={action} />
         <ActionFacts action={action} showSubscriptionEnd />
+        <TelegramBotLinks action={action} />
         {renewPrice !== undefined && (
           <p>
             <button type="button" className="button button--primary" onClick={() => setCommand({ kind: 'renew', action, price: renewPrice })}>
@@ -160,7 +161,7 @@ function ActionDetails({ action, notice, onNotice, editing }: {
 
       <ApiKeyPanel action={action} />
 
-      <AnalyticsPanel actionId={action.id} />
+      <ActionAnalyticsFold actionId={action.id} />
 
       <ActionReceiptsSection actionId={action.id} />
 

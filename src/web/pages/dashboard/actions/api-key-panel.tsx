@@ -4,6 +4,7 @@ import { messages } from '../../../../contract/messages.js';
 import { useRegenerateApiKeyMutation } from '../../../api/actions.js';
 import { Banner } from '../../../components/banner.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { HelpTip } from '../../../components/help-tip.js';
 import { maskSecret } from '../../../lib/format.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 
@@ -12,6 +13,8 @@ const s = messages.actionScreens;
 /**
  * 'Подключение бота': the key a bot platform sends with this action's receipts. Shown
  * masked (SPEC §9), copied whole; a new key replaces the old one after confirmation.
+ * Only sellers with their own bot platform need it, so it stays folded under
+ * «Для разработчиков» until opened.
  */
 export function ApiKeyPanel({ action }: { action: Pick<Action, 'id' | 'api_key'> }) {
   const regenerate = useRegenerateApiKeyMutation(action.id);
@@ -40,15 +43,18 @@ export function ApiKeyPanel({ action }: { action: Pick<Action, 'id' | 'api_key'>
     });
 
   return (
-    <section className="panel" aria-labelledby="bot-connection-title">
+    <details className="panel fold">
+      <summary className="fold__summary">{messages.help.forDevelopers}</summary>
+      <section className="fold__body" aria-labelledby="bot-connection-title">
       <h2 className="panel__title" id="bot-connection-title">
         {s.botPanelTitle}
       </h2>
       <p>{s.apiHelp}</p>
-      <p className="api-key">
-        <span className="api-key__label">{s.apiKeyLabel}</span>{' '}
+      <div className="api-key help-row">
+        <span className="api-key__label">{s.apiKeyLabel}</span>
+        <HelpTip topic={s.apiKeyLabel}>{messages.help.apiKey}</HelpTip>
         <code className="api-key__value">{shown ? action.api_key : maskSecret(action.api_key)}</code>
-      </p>
+      </div>
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={() => setShown((value) => !value)}>
           {shown ? s.hideKey : s.showKey}
@@ -75,6 +81,7 @@ export function ApiKeyPanel({ action }: { action: Pick<Action, 'id' | 'api_key'>
           <p>{s.regenerateText}</p>
         </ConfirmDialog>
       )}
-    </section>
+      </section>
+    </details>
   );
 }

@@ -3,17 +3,24 @@ import { messages } from '../../../../contract/messages.js';
 import { useHealthQuery } from '../../../api/system.js';
 
 const b = messages.bot;
+type BotFields = Pick<Action, 'telegram_bot_token' | 'telegram_bot_username' | 'telegram_bot_id'>;
+
+/** Under the saved bot token: what keeping or clearing it does. */
+export function TelegramBotNote({ action }: { action: BotFields }) {
+  if (!action.telegram_bot_token) return null;
+  return <p className="form-section__hint">{b.tokenKeepHint}</p>;
+}
 
 /**
- * Under the saved bot token: what keeping or clearing it does, the bot's @username with its
- * t.me link, and in demo mode the way into the emulated chat with the bot.
+ * At the top of the action page: the connected bot's @username with its t.me link and, in
+ * demo mode, the way into the emulated chat with it — what a seller opens most, in sight
+ * without unfolding the bot settings.
  */
-export function TelegramBotNote({ action }: { action: Pick<Action, 'telegram_bot_token' | 'telegram_bot_username' | 'telegram_bot_id'> }) {
+export function TelegramBotLinks({ action }: { action: BotFields }) {
   const isDemo = useHealthQuery().data?.mode === 'demo';
   if (!action.telegram_bot_token) return null;
   return (
-    <>
-      <p className="form-section__hint">{b.tokenKeepHint}</p>
+    <div className="action-bot-links">
       {action.telegram_bot_username && (
         <p>
           {b.connectedBot}{' '}
@@ -29,6 +36,6 @@ export function TelegramBotNote({ action }: { action: Pick<Action, 'telegram_bot
           </a>
         </p>
       )}
-    </>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { AnalyticsResponse } from '../../../../contract/analytics.js';
 import { messages } from '../../../../contract/messages.js';
-import { formatNumber, formatQuantity, formatRubles } from '../../../lib/format.js';
+import { formatChartDay, formatNumber, formatQuantity, formatRubles } from '../../../lib/format.js';
 import { buyersSummary, countedSummary, dayToUnix, formatDay, pointsSummary, receiptsSummary, refusalStatuses, stack } from './chart-model.js';
 import { paletteColour, UplotChart } from './uplot-chart.js';
 
@@ -20,6 +20,9 @@ const REFUSAL_COLOURS: [string, string][] = [
 
 const bars = uPlot.paths.bars!({ size: [0.7, 40], gap: 1 });
 
+/** The x axis ticks whole days (never hours): 1, 2, 7, 14 days, then about a month and more. */
+const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364].map((days) => days * 86_400);
+
 /** Counts have whole-number ticks only. */
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
@@ -30,7 +33,8 @@ function baseOptions(counts = true): Pick<uPlot.Options, 'scales' | 'axes' | 'tz
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Europe/Moscow'),
     scales: { x: { time: true } },
     axes: [
-      { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
+      // uPlot's own date ticks are US-style ('10/28'); ours are ru-RU days ('28.10').
+      { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, incrs: DAY_STEPS, values: (_plot, splits) => splits.map((split) => formatChartDay(split)) },
       { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 56, ...(counts ? { incrs: WHOLE_STEPS } : {}) },
     ],
     cursor: { points: { show: false } },
@@ -38,7 +42,7 @@ function baseOptions(counts = true): Pick<uPlot.Options, 'scales' | 'axes' | 'tz
   };
 }
 
-const xSeries: uPlot.Series = { label: a.dayColumn, value: (_plot, value) => (value == null ? '—' : formatDay(new Date(value * 1000 + 3 * 3_600_000).toISOString().slice(0, 10))) };
+const xSeries: uPlot.Series = { label: a.dayColumn, value: (_plot, value) => (value == null ? '—' : formatChartDay(value, { withYear: true })) };
 
 function ChartFigure({ title, summary, children }: { title: string; summary: string; children: React.ReactNode }) {
   return (

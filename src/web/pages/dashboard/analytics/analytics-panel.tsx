@@ -52,10 +52,12 @@ function DateField({ label, value, onChange }: { label: string; value: string; o
  * Analytics of the seller's actions (or of one): period filter, figures, charts. With
  * `actionFilter`, a select of every action — deleted ones marked — comes first.
  */
-export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2 }: {
+export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2, titled = true }: {
   actionId: number | null;
   actionFilter?: { onChange: (id: number | null) => void };
   headingLevel?: 2 | 3;
+  /** False when a folding summary around it already names it (the action page). */
+  titled?: boolean;
 }) {
   const [period, setPeriod] = useState<AnalyticsPeriod>('30');
   const [from, setFrom] = useState('');
@@ -74,7 +76,7 @@ export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2 }: {
 
   return (
     <section className="analytics" aria-busy={analytics.isFetching}>
-      {!actionFilter && <Heading className="section-title">{a.actionAnalytics}</Heading>}
+      {!actionFilter && titled && <Heading className="section-title">{a.actionAnalytics}</Heading>}
       <div className="filters">
         {actionFilter && (
           <FilterSelect
@@ -110,5 +112,24 @@ export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2 }: {
         </>
       )}
     </section>
+  );
+}
+
+/** Phones fold the action's analytics (charts are the page's tallest part); wider screens show them open. */
+const PHONE = '(max-width: 599px)';
+
+/**
+ * The action page's analytics under a «Аналитика акции» summary. Closed on a phone at first;
+ * the charts (and uPlot) load only once it is opened.
+ */
+export function ActionAnalyticsFold({ actionId }: { actionId: number }) {
+  const [open, setOpen] = useState(() => !window.matchMedia(PHONE).matches);
+  return (
+    <details className="analytics-fold" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="analytics-fold__summary">
+        <h2 className="section-title">{a.actionAnalytics}</h2>
+      </summary>
+      {open && <AnalyticsPanel actionId={actionId} titled={false} />}
+    </details>
   );
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsDay, AnalyticsResponse, AnalyticsWeek } from '../../../../contract/analytics.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { receiptStatusLabel } from '../../../../contract/receipts.js';
+import { formatChartDay } from '../../../lib/format.js';
 
 const a = messages.analytics;
 
@@ -9,10 +10,9 @@ export function dayToUnix(day: string): number {
   return Date.parse(`${day}T00:00:00+03:00`) / 1000;
 }
 
-/** '23.11.2026' from 'YYYY-MM-DD' without time-zone shifts. */
+/** '23.11.2026' from a Moscow day 'YYYY-MM-DD': the charts' one day formatter, whatever the browser's zone. */
 export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}.${month}.${year}`;
+  return formatChartDay(dayToUnix(day), { withYear: true });
 }
 
 /** Refusal statuses of the period, most frequent first, each with its SPEC §4 label. */

@@ -3,7 +3,7 @@ import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useBuyersQuery } from '../../../api/buyers.js';
-import { ScrollTable } from '../../../components/data-table.js';
+import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
 import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
@@ -82,7 +82,8 @@ function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
   }, [all]);
 
   return (
-    <ScrollTable caption={s.buyersCaption} className="mailing-buyers__table">
+    // Cards on a phone, as the Buyers screen: every column in view at 375 px.
+    <ScrollTable caption={s.buyersCaption} className="mailing-buyers__table" cards>
       <thead>
         <tr>
           <th scope="col" className="mailing-buyers__tick">
@@ -116,12 +117,16 @@ function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
                 onChange={(event) => onTick([buyer.buyer_id], event.target.checked)}
               />
             </td>
-            <td>
+            <DataCell label={rs.columnBuyer}>
               <BuyerName buyer={buyer} />
-            </td>
-            <td className="data-table__number">{formatNumber(buyer.successful_receipts_count)}</td>
-            <td className="data-table__number">{formatRubles(buyer.total_amount)}</td>
-            <td>{formatDate(buyer.last_receipt_at)}</td>
+            </DataCell>
+            <DataCell label={rs.columnReceipts} className="data-table__number">
+              {formatNumber(buyer.successful_receipts_count)}
+            </DataCell>
+            <DataCell label={rs.columnAmount} className="data-table__number">
+              {formatRubles(buyer.total_amount)}
+            </DataCell>
+            <DataCell label={rs.columnLastPurchase}>{formatDate(buyer.last_receipt_at)}</DataCell>
           </tr>
         ))}
       </tbody>

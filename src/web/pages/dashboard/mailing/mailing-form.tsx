@@ -1,6 +1,6 @@
 import { uploadMessages } from '../../../../contract/uploads.js';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
+import { mailingStartedMessage, messageLimit, PARSE_MODES, type ParseMode } from '../../../../contract/mailing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useSendMailingMutation } from '../../../api/mailing.js';
@@ -30,7 +30,7 @@ const toParseMode = (value: string): ParseMode | null => PARSE_MODES.find((mode)
  * shown in SPEC's order and the first wrong field takes focus; more than a handful of
  * recipients are confirmed first. The result (or the progress) shows below.
  */
-export function MailingForm({ botToken, projectId, senderChoice, userId, tickedBuyerIds, onTokenMissing }: {
+export function MailingForm({ botToken, projectId, senderChoice, userId, tickedBuyerIds, onTokenMissing, onSent }: {
   botToken: string;
   /** The action whose own bot sends the mailing; null: the mailing bot. */
   projectId: number | null;
@@ -40,6 +40,8 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
   tickedBuyerIds: ReadonlySet<string>;
   /** The token lives in the bot panel: it shows the message and takes focus. */
   onTokenMissing: (message: string) => void;
+  /** The mailing was accepted: the ticked buyers are cleared with the form. */
+  onSent: () => void;
 }) {
   const recipientsRef = useRef<HTMLTextAreaElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
@@ -52,6 +54,7 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
   const [formError, setFormError] = useState<MailingFormError | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [mailingId, setMailingId] = useState<number | null>(null);
+  const [started, setStarted] = useState<string | null>(null);
 
   const recipientIds = recipientsOf(recipientsText, tickedBuyerIds);
   const limit = messageLimit(imageUrl !== null);
@@ -61,7 +64,16 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
     send.mutate(
       { botToken, projectId, recipientIds, message: text, imageUrl, parseMode },
       {
-        onSuccess: (mailing) => setMailingId(mailing.id),
+        // Accepted: say so with the count and clear the form for the next mailing; a
+        // refusal keeps everything typed, so it can be fixed and sent again.
+        onSuccess: (mailing) => {
+          setMailingId(mailing.id);
+          setStarted(mailingStartedMessage(mailing.total));
+          setRecipientsText('');
+          setText('');
+          setImageUrl(null);
+          onSent();
+        },
         onSettled: () => setConfirming(false),
       },
     );
@@ -78,6 +90,7 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
     }
     send.reset();
     setMailingId(null);
+    setStarted(null);
     if (needsConfirmation(recipientIds.length)) setConfirming(true);
     else startMailing();
   };
@@ -137,6 +150,7 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
       </form>
 
       {send.isError && <Banner tone="error">{errorMessageOf(send.error, m.sendFailed)}</Banner>}
+      {started && <Banner tone="success">{started}</Banner>}
       {mailingId !== null && <MailingOutcome mailingId={mailingId} />}
 
       {confirming && (

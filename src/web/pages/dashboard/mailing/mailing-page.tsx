@@ -79,6 +79,7 @@ export function MailingPage() {
         userId={userId}
         tickedBuyerIds={ticked}
         onTokenMissing={handleTokenMissing}
+        onSent={() => setTicked(new Set())}
       />
       <BuyerPicker
         senderAction={senderAction}

@@ -4,6 +4,7 @@ import type { ShopSettings } from '../../../../contract/shop.js';
 import { useSaveShopSettingsMutation, type ShopSettingsDraft } from '../../../api/shop.js';
 import { Banner } from '../../../components/banner.js';
 import { ExternalLink } from '../../../components/external-link.js';
+import { HelpTip } from '../../../components/help-tip.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { Panel } from '../../../components/panel.js';
 import { TextField } from '../../../components/text-field.js';
@@ -13,11 +14,11 @@ const s = messages.shopScreen;
 
 type SettingsField = 'puzzle_bot_token' | 'command_name' | 'variable_name_title' | 'variable_name_price' | 'telegram_bot_token';
 
-const FIELDS: readonly { name: SettingsField; label: string; hint?: string }[] = [
-  { name: 'puzzle_bot_token', label: s.puzzleBotToken },
-  { name: 'command_name', label: s.commandName },
-  { name: 'variable_name_title', label: s.variableTitle },
-  { name: 'variable_name_price', label: s.variablePrice },
+const FIELDS: readonly { name: SettingsField; label: string; hint?: string; help?: string }[] = [
+  { name: 'puzzle_bot_token', label: s.puzzleBotToken, help: messages.help.shopPuzzleBotToken },
+  { name: 'command_name', label: s.commandName, help: messages.help.shopCommand },
+  { name: 'variable_name_title', label: s.variableTitle, help: messages.help.shopVariableTitle },
+  { name: 'variable_name_price', label: s.variablePrice, help: messages.help.shopVariablePrice },
   { name: 'telegram_bot_token', label: s.telegramBotToken, hint: s.telegramBotHint },
 ];
 
@@ -56,7 +57,7 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
       <p className="shop-hint">{s.settingsHelp}</p>
       <form className="shop-form" noValidate onSubmit={handleSubmit}>
         <div className="shop-form__grid">
-          {FIELDS.map(({ name, label, hint }) => (
+          {FIELDS.map(({ name, label, hint, help }) => (
             <TextField
               key={name}
               label={label}
@@ -64,6 +65,7 @@ export function ShopSettingsPanel({ settings }: { settings: ShopSettings }) {
               spellCheck={false}
               value={draft[name]}
               hint={hint}
+              help={help && <HelpTip topic={label}>{help}</HelpTip>}
               onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
               extra={
                 name === 'telegram_bot_token' &&
