@@ -208,6 +208,28 @@ describe('the action page', () => {
     }));
 });
 
+describe('an action whose seller cannot pay', () => {
+  it('says «Приостановлена — пополните баланс» on its card and its page, with a top-up button, on a phone', () =>
+    withPage(async (page) => {
+      const seller = await createFundedSeller(baseUrl(), 3_000);
+      const id = await createActionViaApi(seller, 'Летняя акция');
+      await signInAs(page, seller);
+      await page.goto('/dashboard');
+      const card = page.getByRole('article', { name: 'Летняя акция' });
+      await card.getByText(messages.actions.suspendedBadge, { exact: true }).waitFor();
+      await card.getByText(messages.actions.suspended, { exact: true }).waitFor();
+      expect(await card.getByText(/^Активна/).count()).toBe(0);
+      await card.getByRole('button', { name: messages.actions.suspendedTopUp, exact: true }).click();
+      await page.getByRole('dialog', { name: messages.topUpDialog.title }).waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/dashboard/action/${id}`);
+      await page.getByText(messages.actions.suspended, { exact: true }).waitFor();
+      await page.getByRole('button', { name: messages.actions.suspendedTopUp, exact: true }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
+});
+
 describe('refusals', () => {
   it('empty name, a 5-digit INN and 101 % show the field messages, and nothing is created', () =>
     withPage(async (page) => {
