@@ -49,10 +49,12 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
   const [launchStep, setLaunchStep] = useState<LaunchStep | null>(null);
   const [ready, setReady] = useState<Action | null>(null);
   const launchingRef = useRef(false);
+  // The demo's INN is offered once the server says it is a demo, unless the seller has typed one meanwhile.
+  const innsTyped = useRef(false);
 
   useEffect(() => {
-    if (demo && draft.inns === '' && stage === 'details') setDraft((current) => ({ ...current, inns: DEMO_SELLER_INN }));
-  }, [demo, draft.inns, stage]);
+    if (demo && !innsTyped.current && stage === 'details') setDraft((current) => (current.inns === '' ? { ...current, inns: DEMO_SELLER_INN } : current));
+  }, [demo, stage]);
 
   const plan =
     prices.data && user
@@ -158,7 +160,10 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
           <TextField
             label={f.innsLabel}
             value={draft.inns}
-            onChange={(event) => update({ inns: event.target.value })}
+            onChange={(event) => {
+              innsTyped.current = true;
+              update({ inns: event.target.value });
+            }}
             error={errors.inns}
             hint={demo ? `${g.innsHint} ${g.innsDemoHint}` : g.innsHint}
             inputMode="numeric"
