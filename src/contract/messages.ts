@@ -570,10 +570,6 @@ export const messages = {
   /** Cabinet screens for actions and billing: My actions, Create action, Action page, Tariffs, Balance. */
   actionScreens: {
     confirm: 'Подтвердить',
-    activationTitle: 'Активируйте аккаунт',
-    activationText: 'Создавать акции можно после активации аккаунта. Активация разовая: с баланса спишется {price}.',
-    activate: 'Активировать',
-    activating: 'Активируем...',
     createAction: 'Создать новую акцию',
     listLabel: 'Ваши акции',
     activeBadge: 'Активна',
@@ -910,8 +906,6 @@ export const messages = {
   /** Cabinet polish (issue 14): confirmations, top-up from a refusal, form and layout details. */
   cabinetPolish: {
     amountDueUnknown: '—',
-    activationConfirmTitle: 'Подтвердите активацию',
-    activationConfirmText: 'За активацию аккаунта с баланса спишется {price}.',
     balanceNow: 'Сейчас на балансе: {balance}.',
     balanceAfterCharge: 'Баланс после списания: {balance}.',
     balanceMissing: 'Не хватает {missing}: пополните баланс, чтобы продолжить.',
