@@ -145,8 +145,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB),
     // Analytics count receipts in batches after their checks.
     onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
-    // The seller hears at once that the actions stopped, not at the next ten-minute watch.
-    onSellerCannotPay: kick(BALANCE_WATCH_JOB, 60_000),
+    // The seller hears within seconds that the actions stopped, not at the next ten-minute watch
+    // (one watch per five seconds at most, however many receipts are refused meanwhile).
+    onSellerCannotPay: kick(BALANCE_WATCH_JOB, 5_000),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;

@@ -29,11 +29,12 @@ async function watch(url: string): Promise<number> {
 describe.each(backends())('balance notices by e-mail on $name', (backend) => {
   const url = backend.url;
 
-  it('a seller whose receipt was refused for lack of balance is told at once, once, with the way to top up', async () => {
+  it('a seller whose receipt was refused for lack of balance is told within seconds, once, with the way to top up', { timeout: 90_000 }, async () => {
     const seller = await createFundedSeller(url, PRICE);
     const projectId = await actionOf(seller);
     expect((await check(url, seller, projectId)).data.status).toBe('seller_balance_low');
-    const [mail] = await waitForMails(url, seller.email);
+    // Within seconds: other sellers' refusals may have run the watch just before (one run per 5 s).
+    const [mail] = await waitForMails(url, seller.email, 1, 30_000);
     expect(mail!.subject).toBe(m.suspendedSubject);
     expect(mail!.text).toContain(`${url}/dashboard`);
     expect(mail!.text.replace(/\u00a0/g, ' ')).toContain('На балансе 0 ₽, а проверка следующего чека стоит 8 ₽.');
@@ -44,7 +45,7 @@ describe.each(backends())('balance notices by e-mail on $name', (backend) => {
     expect(await mailsTo(url, seller.email)).toHaveLength(1);
   });
 
-  it('a balance that lasts under three days at the last week’s spending is told once; a top-up ends the episode', async () => {
+  it('a balance that lasts under three days at the last week’s spending is told once; a top-up ends the episode', { timeout: 90_000 }, async () => {
     // 33 ₽ after the action; three receipts at 8 ₽ leave 9 ₽, and 24 ₽ a week is 3,43 ₽ a day: 2 days.
     const seller = await createFundedSeller(url, PRICE + 33);
     const projectId = await actionOf(seller);

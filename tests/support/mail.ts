@@ -18,14 +18,14 @@ export async function mailsTo(baseUrl: string, to: string): Promise<CaughtMail[]
 }
 
 /** Waits until `count` mails to the address have arrived (the mail job sends them in the background). */
-export async function waitForMails(baseUrl: string, to: string, count = 1): Promise<CaughtMail[]> {
+export async function waitForMails(baseUrl: string, to: string, count = 1, timeoutMs = 15_000): Promise<CaughtMail[]> {
   return vi.waitFor(
     async () => {
       const mails = await mailsTo(baseUrl, to);
       if (mails.length < count) throw new Error(`${mails.length} of ${count} mails to ${to} so far`);
       return mails;
     },
-    { timeout: 15_000, interval: 100 },
+    { timeout: timeoutMs, interval: 100 },
   );
 }
 
