@@ -1,15 +1,8 @@
 import { vi } from 'vitest';
 
 /** A mail as the demo catcher lists it (`GET /__emulators/mail/messages`). */
-export interface CaughtMail {
-  id: number;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  received_at: string;
-}
+export type { CaughtMail } from '../../src/server/integrations/mail/emulator.js';
+import type { CaughtMail } from '../../src/server/integrations/mail/emulator.js';
 
 export async function mailsTo(baseUrl: string, to: string): Promise<CaughtMail[]> {
   const response = await fetch(`${baseUrl}/__emulators/mail/messages?to=${encodeURIComponent(to)}`);

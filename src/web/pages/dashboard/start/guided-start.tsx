@@ -4,7 +4,7 @@ import { actionResponseSchema, createActionRequestSchema, type Action } from '..
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { shopSettingsResponseSchema } from '../../../../contract/shop.js';
 import { useCreateActionMutation } from '../../../api/actions.js';
-import { errorMessageOf } from '../../../api/api-error.js';
+import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useActivateMutation, useBillingSettingsQuery } from '../../../api/billing.js';
 import { apiRequest } from '../../../api/client.js';
 import { useDepositMutation } from '../../../api/payments.js';
@@ -13,6 +13,7 @@ import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
+import { fieldOfServerError } from '../actions/action-form-model.js';
 import { currentReceiptPrice } from '../tariffs/tier-rows.js';
 import { markSameTabPayment } from '../top-up/payment-channel.js';
 import { sendToPayment } from '../top-up/send-to-payment.js';
@@ -107,8 +108,8 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
       saveDraft(userId, next);
       setDraft(next);
       setProblem(fillMessage(g.launchFailed, { reason: errorMessageOf(error, messages.actions.createFailed) }));
-      // A refused bot token is fixed on the first step; anything else can be retried from the payment step.
-      setStage(/токен|бот/i.test(errorMessageOf(error, '')) ? 'details' : 'payment');
+      // A refusal about one of the first step's fields (the bot token, a seller INN) is fixed there; anything else is retried from the payment step.
+      setStage(error instanceof ApiError && fieldOfServerError(error.message) ? 'details' : 'payment');
     } finally {
       launchingRef.current = false;
       setLaunchStep(null);
