@@ -292,7 +292,7 @@ export const shopSettings = pgTable('shop_settings', {
   variableNamePrice: text('variable_name_price'),
   telegramBotToken: text('telegram_bot_token'),
   telegramBotUsername: text('telegram_bot_username'),
-  /** Bumped by a trigger with every change of the action's products (migration 0019): the public list's cache key. */
+  /** Bumped by a trigger with every change of the action's products (functions/shop_products_changed.sql): the public list's cache key. */
   productsVersion: bigint('products_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -452,7 +452,7 @@ export const analyticsProducts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
 );
 
-/** Receipts in the history per (seller, action; 0 = none), kept by a trigger on receipts (0007). */
+/** Receipts in the history per (seller, action; 0 = none), kept by triggers on receipts (functions/receipts_after_insert.sql, receipt_counts_after_delete.sql). */
 export const receiptCounts = pgTable(
   'receipt_counts',
   {
