@@ -9,9 +9,9 @@
 --
 -- Order matters: the buyer's own rows first (they collide only when one buyer scans twice at the
 -- same moment), then the seller's shared rows in one short run to the commit: the seller locked,
--- charged the tier price, the summaries, the receipt with its items (their trigger keeps the
--- history's counters and queues the analytics) and the fee's ledger row. The receipt's id is drawn
--- from its sequence first, so the points ledger can name it before the receipt row exists.
+-- charged the tier price, the summaries, the receipt with its items (the receipt's trigger keeps
+-- the history's counters and queues the analytics) and the fee's ledger row. The receipt's id is
+-- drawn from its sequence first, so the points ledger can name it before the receipt row exists.
 --
 -- Answers (receipt_id, fee_kopecks), or raises SA402 when the seller cannot pay: nothing is
 -- written then (the caller answers "cannot pay").

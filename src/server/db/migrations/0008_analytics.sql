@@ -1,5 +1,5 @@
 -- Analytics: daily per-action aggregates of receipt checks, counted from the receipts by the
--- stored functions analytics_* (src/server/db/functions/, analytics_catch_up.sql first); rebuilt
+-- stored functions src/server/db/functions/analytics_*.sql (analytics_catch_up.sql counts); rebuilt
 -- exactly from the receipts by `npm run admin -- analytics:rebuild` (docs/decisions.md). A day
 -- is a calendar date in Moscow time (analytics_day).
 
