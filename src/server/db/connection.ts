@@ -101,7 +101,11 @@ async function createPgliteCluster(directory: string): Promise<void> {
 async function openPglite(directory: string): Promise<Database> {
   mkdirSync(directory, { recursive: true });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) await createPgliteCluster(directory);
-  const client = await PGlite.create(directory, { startParams: PGLITE_START_PARAMS });
+  return pgliteDatabase(await PGlite.create(directory, { startParams: PGLITE_START_PARAMS }));
+}
+
+/** The app's database over an open PGlite; tests use it on an in-memory one. */
+export function pgliteDatabase(client: PGlite): Database {
   const query: QueryFn = async (text, params) => (await client.query(text, params)).rows as never;
   // drizzle calls only query() and transaction() of its client, which PgliteStatements provides.
   const statements = new PgliteStatements(client);

@@ -281,6 +281,12 @@ export const mailingRecipients = pgTable(
   (table) => [primaryKey({ columns: [table.mailingId, table.chatId] })],
 );
 
+/** The next free send slot of each bot (Telegram's 30 messages a second), shared by every instance. */
+export const telegramSendPace = pgTable('telegram_send_pace', {
+  botId: bigint('bot_id', { mode: 'number' }).primaryKey(),
+  nextSlotAt: timestamptz('next_slot_at').notNull(),
+});
+
 export const shopSettings = pgTable('shop_settings', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull().references(() => users.id),
@@ -292,7 +298,7 @@ export const shopSettings = pgTable('shop_settings', {
   variableNamePrice: text('variable_name_price'),
   telegramBotToken: text('telegram_bot_token'),
   telegramBotUsername: text('telegram_bot_username'),
-  /** Bumped by a trigger with every change of the action's products (migration 0019): the public list's cache key. */
+  /** Bumped by a trigger with every change of the action's products (functions/shop_products_changed.sql): the public list's cache key. */
   productsVersion: bigint('products_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -452,7 +458,12 @@ export const analyticsProducts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
 );
 
-/** Receipts in the history per (seller, action; 0 = none), kept by a trigger on receipts (0007). */
+/** Receipts written but not yet counted: queued by receipts_after_insert(), taken by analytics_catch_up(). */
+export const analyticsPending = pgTable('analytics_pending', {
+  receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+});
+
+/** Receipts in the history per (seller, action; 0 = none), kept by triggers on receipts (functions/receipts_after_insert.sql, receipt_counts_after_delete.sql). */
 export const receiptCounts = pgTable(
   'receipt_counts',
   {

@@ -5,7 +5,7 @@ import type { JobDefinition } from './queue.js';
 export const ANALYTICS_CATCH_UP_JOB = 'analytics-catch-up';
 
 /**
- * Counts checked receipts into the analytics (migration 0017): queued a moment after a burst of
+ * Counts checked receipts into the analytics (db/functions/analytics_catch_up.sql): queued a moment after a burst of
  * receipts, and every minute for whatever a crash left. One pass per run: under a steady stream
  * of checks, draining until the queue is empty would count a handful of receipts at a time.
  * Reads of the analytics catch up themselves first, so this only keeps the queue short.

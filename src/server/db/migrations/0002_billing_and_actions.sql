@@ -34,15 +34,7 @@ CREATE TABLE balance_ledger (
 );
 CREATE INDEX balance_ledger_user_time ON balance_ledger (user_id, id DESC);
 
-CREATE FUNCTION balance_ledger_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'balance_ledger is append-only';
-END;
-$$;
--- Statement-level, so even an UPDATE or DELETE that matches no row is refused.
-CREATE TRIGGER balance_ledger_no_update_or_delete
-  BEFORE UPDATE OR DELETE OR TRUNCATE ON balance_ledger
-  FOR EACH STATEMENT EXECUTE FUNCTION balance_ledger_is_append_only();
+-- Append-only by a trigger: src/server/db/functions/balance_ledger_is_append_only.sql.
 
 CREATE TABLE projects (
   id                          integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -73,9 +73,7 @@ CREATE TABLE points_ledger (
 );
 CREATE INDEX points_ledger_buyer ON points_ledger (project_id, buyer_tg_id);
 
-CREATE TRIGGER points_ledger_no_update_or_delete
-  BEFORE UPDATE OR DELETE OR TRUNCATE ON points_ledger
-  FOR EACH STATEMENT EXECUTE FUNCTION balance_ledger_is_append_only();
+-- Append-only by a trigger: src/server/db/functions/balance_ledger_is_append_only.sql.
 
 CREATE TABLE buyer_points (
   project_id   integer NOT NULL REFERENCES projects (id),

@@ -12,29 +12,7 @@ CREATE TABLE receipt_counts (
   PRIMARY KEY (user_id, project_id)
 );
 
-CREATE FUNCTION receipt_counts_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO receipt_counts (user_id, project_id, receipts)
-  SELECT user_id, coalesce(project_id, 0), count(*) FROM inserted GROUP BY 1, 2
-  ON CONFLICT (user_id, project_id) DO UPDATE SET receipts = receipt_counts.receipts + EXCLUDED.receipts;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER receipts_count_inserted
-  AFTER INSERT ON receipts REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION receipt_counts_after_insert();
-
-CREATE FUNCTION receipt_counts_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE receipt_counts c SET receipts = c.receipts - d.n
-    FROM (SELECT user_id, coalesce(project_id, 0) AS project_id, count(*) AS n FROM deleted GROUP BY 1, 2) d
-   WHERE c.user_id = d.user_id AND c.project_id = d.project_id;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER receipts_count_deleted
-  AFTER DELETE ON receipts REFERENCING OLD TABLE AS deleted
-  FOR EACH STATEMENT EXECUTE FUNCTION receipt_counts_after_delete();
+-- The triggers: src/server/db/functions/receipts_after_insert.sql and receipt_counts_after_delete.sql.
 
 INSERT INTO receipt_counts (user_id, project_id, receipts)
 SELECT user_id, coalesce(project_id, 0), count(*) FROM receipts GROUP BY 1, 2;

@@ -42,7 +42,7 @@ export interface ProductRow {
 const CATCH_UP_BATCH = 5_000;
 
 /**
- * Counts the receipts queued since the last catch-up (migration 0017), a batch per call, until
+ * Counts the receipts queued since the last catch-up (db/functions/analytics_catch_up.sql), a batch per call, until
  * none are left; answers how many it counted. Waits for a catch-up running elsewhere, so once
  * it returns every receipt committed before the call is in the aggregates.
  */

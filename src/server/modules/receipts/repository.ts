@@ -146,7 +146,7 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
 );
 
 /**
- * The whole award, one call of the database's award_receipt() (migrations 0014, 0016 and 0018):
+ * The whole award, one call of the database's award_receipt() (src/server/db/functions/award_receipt.sql):
  * the buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in
  * one short run to the commit: the charge at the tier price read on the locked seller row, the
  * buyer summaries (which count the action's receipts), the receipt with its items and the fee's

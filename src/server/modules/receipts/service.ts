@@ -21,7 +21,7 @@ export interface ReceiptDeps {
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
   /** Called after a receipt queued a PuzzleBot push, so delivery starts at once. */
   onPuzzleBotPushQueued?: () => void;
-  /** Called after a receipt was written to the history, so its analytics are counted soon (migration 0017). */
+  /** Called after a receipt was written to the history, so its analytics are counted soon (functions/analytics_catch_up.sql). */
   onReceiptWritten?: () => void;
   /** Called when a receipt was refused because the seller cannot pay: the seller is told (billing/balance-watch.ts). */
   onSellerCannotPay?: () => void;

@@ -1,0 +1,140 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
+import { awardReceipt, type AwardInput } from '../../modules/receipts/repository.js';
+import { pgliteDatabase, type Database } from '../connection.js';
+import { migrate } from '../migrate.js';
+
+// award_receipt.sql against SPEC §9's table, on the migrated schema of an in-process PGlite. The
+// cabinet's "can the seller pay the next receipt" (billing/tiers.ts) is tested against the same table.
+
+let database: Database;
+let sellerId: number;
+let actionId: number;
+let checks = 0;
+
+const BALANCE = 100_000_00;
+
+beforeAll(async () => {
+  database = pgliteDatabase(await PGlite.create());
+  await migrate(database);
+  [{ id: sellerId }] = (await database.query<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash, is_activated, balance_kopecks) VALUES ('Продавец', 'seller@example.test', 'x', true, $1) RETURNING id`,
+    [BALANCE],
+  )) as [{ id: number }];
+  [{ id: actionId }] = (await database.query<{ id: number }>(
+    `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key)
+     VALUES ($1, 'Акция', '{7700000000}', 10, 60, 0, 'key') RETURNING id`,
+    [sellerId],
+  )) as [{ id: number }];
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** One successful receipt of a seller who has already scanned `scanned` receipts and has `balance` kopecks. */
+async function award(scanned: number, balance = BALANCE) {
+  await database.query('UPDATE users SET scanned_receipts = $2, balance_kopecks = $3 WHERE id = $1', [sellerId, scanned, balance]);
+  checks += 1;
+  const input: AwardInput = {
+    receipt: {
+      userId: sellerId,
+      projectId: actionId,
+      projectName: 'Акция',
+      projectInns: ['7700000000'],
+      buyerTgId: `buyer-${checks}`,
+      qrRaw: `t=20261125T1000&s=100.00&fn=1&i=${checks}&fp=1&n=1`,
+      fn: '1',
+      fd: String(checks),
+      fp: '1',
+      issuedAt: new Date('2026-11-25T10:00:00Z'),
+      totalKopecks: 10_000,
+      status: 'success',
+      message: 'Начислено 10 баллов',
+    },
+    items: [{ position: 1, name: 'Кефир', priceKopecks: 10_000, quantity: 1, sumKopecks: 10_000, providerInn: null, status: 'counted' }],
+    points: 10,
+    countedKopecks: 10_000,
+    purchasedAt: new Date('2026-11-25T10:00:00Z'),
+    pushToPuzzleBot: false,
+    feeDescription: 'Чек по акции «Акция»',
+    clearStatusMessage: null,
+    // As the check passes them (receipts/service.ts): the contract's tiers with their default prices.
+    tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
+  };
+  return awardReceipt(database.db, input);
+}
+
+const seller = async () =>
+  (await database.query<{ scanned: number; balance: string }>('SELECT scanned_receipts AS scanned, balance_kopecks::text AS balance FROM users WHERE id = $1', [sellerId]))[0]!;
+
+describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
+  // SPEC §9: receipts already scanned → tier, default price in rubles.
+  it.each([
+    [0, 1, 800],
+    [200, 1, 800],
+    [201, 2, 600],
+    [1_000, 2, 600],
+    [1_001, 3, 400],
+    [5_000, 3, 400],
+    [5_001, 4, 200],
+    [10_000, 4, 200],
+    [10_001, 5, 150],
+    [50_000, 5, 150],
+    [50_001, 6, 100],
+    [100_000, 6, 100],
+    [100_001, 7, 75],
+    [5_000_000, 7, 75],
+  ])('%i receipts already scanned → tier %i, %i kopecks charged with a ledger row', async (scanned, tier, kopecks) => {
+    expect(Math.round(BILLING_DEFAULTS[RECEIPT_TIERS[tier - 1]!.key] * 100)).toBe(kopecks);
+
+    const awarded = await award(scanned);
+
+    expect(awarded?.feeKopecks).toBe(kopecks);
+    expect(await seller()).toEqual({ scanned: scanned + 1, balance: String(BALANCE - kopecks) });
+    const [receipt] = await database.query('SELECT fee_kopecks::int AS fee, status, points_awarded FROM receipts WHERE id = $1', [awarded!.receiptId]);
+    expect(receipt).toEqual({ fee: kopecks, status: 'success', points_awarded: 10 });
+    const [ledger] = await database.query(`SELECT amount_kopecks::int AS amount, balance_after_kopecks::text AS after FROM balance_ledger WHERE reference = $1`, [
+      `receipt:${awarded!.receiptId}`,
+    ]);
+    expect(ledger).toEqual({ amount: -kopecks, after: String(BALANCE - kopecks) });
+  });
+
+  it("charges the operator's price of the tier over the contract's default, and the default when the setting is missing", async () => {
+    await database.query(`UPDATE billing_settings SET value = 9.99 WHERE key = 'receipt_price_tier1'`);
+    await database.query(`DELETE FROM billing_settings WHERE key = 'receipt_price_tier2'`);
+    try {
+      expect((await award(200))?.feeKopecks).toBe(999);
+      expect((await award(201))?.feeKopecks).toBe(600);
+    } finally {
+      await database.query(`UPDATE billing_settings SET value = 8 WHERE key = 'receipt_price_tier1'`);
+      await database.query(`INSERT INTO billing_settings (key, value) VALUES ('receipt_price_tier2', 6)`);
+    }
+  });
+
+  it('a free tier charges nothing and writes no ledger row', async () => {
+    await database.query(`UPDATE billing_settings SET value = 0 WHERE key = 'receipt_price_tier7'`);
+    try {
+      const awarded = await award(100_001);
+      expect(awarded?.feeKopecks).toBe(0);
+      expect(await seller()).toEqual({ scanned: 100_002, balance: String(BALANCE) });
+      expect(await database.query(`SELECT 1 FROM balance_ledger WHERE reference = $1`, [`receipt:${awarded!.receiptId}`])).toEqual([]);
+    } finally {
+      await database.query(`UPDATE billing_settings SET value = 0.75 WHERE key = 'receipt_price_tier7'`);
+    }
+  });
+
+  it('a seller whose balance is below the fee gets no receipt, and nothing is written', async () => {
+    const tables = ['receipts', 'receipt_items', 'points_ledger', 'buyer_points', 'buyer_stats', 'seller_buyers', 'buyer_summaries', 'balance_ledger'];
+    const counts = async () => Promise.all(tables.map(async (table) => (await database.query(`SELECT count(*)::int AS n FROM ${table}`))[0]));
+    const before = await counts();
+
+    expect(await award(0, 799)).toBeUndefined();
+
+    expect(await counts()).toEqual(before);
+    expect(await seller()).toEqual({ scanned: 0, balance: '799' });
+    expect((await award(0, 800))?.feeKopecks).toBe(800);
+    expect(await seller()).toEqual({ scanned: 1, balance: '0' });
+  });
+});

@@ -1,0 +1,119 @@
+-- The award of a successful receipt (SPEC §9 and the points of the action), one call per check
+-- (docs/decisions.md, "Receipts: prepayments and speed", "Receipts: the seller's rows last", "The
+-- check writes only what it must"). As a stored function its plans are cached per connection and
+-- the check sends a few hundred bytes.
+--
+-- `award` carries the receipt as the check read it, its items, the points the server computed
+-- from the action's percentage of the counted items, the buyer, the fee's ledger text and
+-- `tiers`, the contract's SPEC §9 tier table [{max, key, fallback}, …] in order.
+--
+-- Order matters: the buyer's own rows first (they collide only when one buyer scans twice at the
+-- same moment), then the seller's shared rows in one short run to the commit: the seller locked,
+-- charged the tier price, the summaries, the receipt with its items (the receipt's trigger keeps
+-- the history's counters and queues the analytics) and the fee's ledger row. The receipt's id is
+-- drawn from its sequence first, so the points ledger can name it before the receipt row exists.
+--
+-- Answers (receipt_id, fee_kopecks), or raises SA402 when the seller cannot pay: nothing is
+-- written then (the caller answers "cannot pay").
+CREATE OR REPLACE FUNCTION award_receipt(award jsonb) RETURNS TABLE (receipt_id bigint, fee_kopecks bigint)
+  LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  seller integer := (award->>'user_id')::int;
+  action integer := (award->>'project_id')::int;
+  buyer text := award->>'buyer_tg_id';
+  points integer := (award->>'points')::int;
+  counted bigint := (award->>'counted_kopecks')::bigint;
+  purchased timestamptz := (award->>'purchased_at')::timestamptz;
+  scanned_at timestamptz := (award->>'scanned_at')::timestamptz;
+  new_receipt bigint := nextval(pg_get_serial_sequence('receipts', 'id'));
+  scanned bigint;
+  balance bigint;
+  price bigint;
+  new_to_action boolean;
+  new_to_seller boolean;
+BEGIN
+  -- The buyer's rows: the points (an append-only ledger row and the running balance), the push of
+  -- the new balance to PuzzleBot when the action has a bot, and the buyer's statistics.
+  IF points > 0 THEN
+    INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference)
+    VALUES (action, buyer, points, 'receipt ' || new_receipt, 'receipt:' || new_receipt);
+    INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES (action, buyer, points)
+    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = buyer_points.balance + EXCLUDED.balance;
+    IF (award->>'push_to_puzzlebot')::boolean THEN
+      INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
+    END IF;
+  END IF;
+
+  INSERT INTO buyer_stats AS s (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
+  VALUES (seller, action, buyer, 1, counted, purchased)
+  ON CONFLICT (user_id, project_id, buyer_tg_id) DO UPDATE SET successful_receipts = s.successful_receipts + 1,
+    total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at)
+  RETURNING s.successful_receipts = 1 INTO new_to_action;
+
+  INSERT INTO seller_buyers AS s (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
+  VALUES (seller, buyer, 1, counted, purchased)
+  ON CONFLICT (user_id, buyer_tg_id) DO UPDATE SET successful_receipts = s.successful_receipts + 1,
+    total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at)
+  RETURNING s.successful_receipts = 1 INTO new_to_seller;
+
+  -- The shared rows, from here to the commit. One seller's checks queue here, on a lock of
+  -- their own (key space 1 = a seller's awards; the job queue's locks use the one-key form), so
+  -- the rows below are free when a check gets to them: one hand-over per check instead of a
+  -- wait on each row. The action's row is written only to clear the message of a balance that
+  -- could not pay (the server sends it only when the action it read carries it), before the
+  -- seller, as an action's renewal locks them, so the two never wait for each other in a circle.
+  PERFORM pg_advisory_xact_lock(1, seller);
+  IF award->>'clear_status_message' IS NOT NULL THEN
+    UPDATE projects SET status_message = NULL WHERE id = action AND status_message = award->>'clear_status_message';
+  END IF;
+
+  -- NO KEY UPDATE: the buyer's rows above hold KEY SHARE on the seller's row through their
+  -- foreign keys, which FOR UPDATE would wait for (two checks, each waiting for the other).
+  SELECT u.scanned_receipts, u.balance_kopecks INTO scanned, balance FROM users u WHERE u.id = seller FOR NO KEY UPDATE;
+  -- The fee (SPEC §9): the price of the tier whose bound holds the receipts the seller has
+  -- already scanned (0–200 → tier 1, 201–1000 → tier 2, …, over 100 000 → tier 7; `max` is
+  -- inclusive, the last tier has none). The operator's setting in billing_settings wins over the
+  -- contract's default; prices are rubles with kopecks, the fee is kopecks. Read on the locked
+  -- row, so two checks of one seller never pay the same place in the tier table.
+  price := (SELECT round(coalesce(s.value, (t.tier->>'fallback')::numeric) * 100)::bigint
+              FROM jsonb_array_elements(award->'tiers') WITH ORDINALITY AS t(tier, n)
+              LEFT JOIN billing_settings s ON s.key = t.tier->>'key'
+             WHERE t.tier->>'max' IS NULL OR scanned <= (t.tier->>'max')::bigint
+             ORDER BY t.n
+             LIMIT 1);
+  -- The seller pays from the balance: one below the fee refuses the receipt and undoes the
+  -- buyer's rows above.
+  IF balance < price THEN
+    RAISE EXCEPTION 'the seller cannot pay for the receipt' USING ERRCODE = 'SA402';
+  END IF;
+  UPDATE users u SET scanned_receipts = scanned + 1, balance_kopecks = balance - price WHERE u.id = seller;
+
+  -- The Buyers summaries, per action and over all of the seller's actions (project_id 0); the
+  -- per-action row is also the action's count of successful receipts.
+  INSERT INTO buyer_summaries AS s (user_id, project_id, buyers, successful_receipts, total_kopecks)
+  VALUES (seller, action, new_to_action::int, 1, counted), (seller, 0, new_to_seller::int, 1, counted)
+  ON CONFLICT (user_id, project_id) DO UPDATE SET buyers = s.buyers + EXCLUDED.buyers,
+    successful_receipts = s.successful_receipts + 1, total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks;
+
+  INSERT INTO receipts (id, user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at, total_kopecks,
+                        seller_name, seller_inn, retail_place, status, message, points_awarded, counted_kopecks, dedupe, scanned_at, fee_kopecks)
+  OVERRIDING SYSTEM VALUE
+  VALUES (new_receipt, seller, action, award->>'project_name', ARRAY(SELECT jsonb_array_elements_text(award->'project_inns')), buyer,
+          award->>'qr_raw', award->>'fn', award->>'fd', award->>'fp', (award->>'issued_at')::timestamptz, (award->>'total_kopecks')::bigint,
+          award->>'seller_name', award->>'seller_inn', award->>'retail_place', 'success', award->>'message', points, counted,
+          (award->>'dedupe')::boolean, scanned_at, price);
+
+  INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
+  SELECT new_receipt, i.position, i.name, i.price_kopecks, i.quantity, i.sum_kopecks, i.provider_inn, i.status
+    FROM jsonb_to_recordset(award->'items')
+      AS i(position int, name text, price_kopecks bigint, quantity numeric, sum_kopecks bigint, provider_inn text, status text);
+
+  -- A free tier (an operator's price of 0) charges nothing, and the ledger has no zero rows.
+  IF price > 0 THEN
+    INSERT INTO balance_ledger (user_id, kind, amount_kopecks, balance_after_kopecks, reference, description, created_at)
+    VALUES (seller, 'receipt_fee', -price, balance - price, 'receipt:' || new_receipt, award->>'fee_description', scanned_at);
+  END IF;
+
+  RETURN QUERY SELECT new_receipt, price;
+END $$;
