@@ -2,7 +2,7 @@ import { MAILING_INLINE_RECIPIENTS, type MailingResult, type MailingSettings } f
 import { maskSecret } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
 import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
