@@ -49,7 +49,7 @@ import { createTaxClient } from './integrations/tax/client.js';
 import { createTelegramClient } from './integrations/telegram/client.js';
 import { telegramEmulator, WEB_APP_SCRIPT_PATH } from './integrations/telegram/emulator.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
-import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
+import { demoReceiptRoutes } from './modules/actions/demo-receipt-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';

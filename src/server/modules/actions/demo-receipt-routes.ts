@@ -7,7 +7,7 @@ import { demoReceiptQrQuerySchema, demoReceiptRequestSchema, demoReceiptResponse
 import { AppError } from '../../errors.js';
 import { requireSeller } from '../auth/session.js';
 import { demoMarketplaceReceipt, type TaxEmulatorStore } from '../../integrations/tax/emulator.js';
-import { findLiveProject } from '../actions/repository.js';
+import { findLiveProject } from './repository.js';
 import type { AuthDeps } from '../auth/service.js';
 
 /**
