@@ -10,6 +10,7 @@
  * ("invalid byte sequence for encoding UTF8: 0x00"). A lone surrogate (half of a pair,
  * e.g. "\ud800" in JSON) cannot be encoded as UTF-8 at all.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
