@@ -26,7 +26,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { bankInvoiceRoutes } from './modules/billing/invoice-routes.js';
 import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
-import { mailingDeliveryJob, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
+import { mailingDeliveryJob, mailingQueue, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
@@ -49,7 +49,7 @@ import { createTaxClient } from './integrations/tax/client.js';
 import { createTelegramClient } from './integrations/telegram/client.js';
 import { telegramEmulator, WEB_APP_SCRIPT_PATH } from './integrations/telegram/emulator.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
-import { demoReceiptRoutes } from './modules/receipts/demo-routes.js';
+import { demoReceiptRoutes } from './modules/actions/demo-receipt-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -233,7 +233,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       );
       await api.register(receiptRoutes(receiptDeps));
       await api.register(botWebhookRoutes({ db: database.db, onStored: answerHere }));
-      await api.register(mailingRoutes({ ...deps, ...delivery, queue }));
+      await api.register(mailingRoutes({ ...deps, ...delivery, queue: mailingQueue(queue) }));
       const shop = {
         ...deps,
         telegram,

@@ -7,7 +7,7 @@
  */
 import QRCode from 'qrcode';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { qrOfReceipt } from '../../src/server/integrations/tax/emulator.js';
+import { qrOfReceipt } from '../../src/server/integrations/tax/emulator-receipt.js';
 import { formatFiscalQr } from '../../src/server/modules/receipts/qr.js';
 import { FIXTURE_NAMES, loadReceipt } from '../fixtures/receipts/index.js';
 

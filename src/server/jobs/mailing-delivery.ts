@@ -1,13 +1,21 @@
 import { deliverMailing, type DeliveryDeps } from '../modules/mailing/delivery.js';
 import { listSendingMailingIds } from '../modules/mailing/repository.js';
-import { MAILING_DELIVER_JOB } from '../modules/mailing/service.js';
-import type { JobDefinition } from './queue.js';
+import type { MailingQueue } from '../modules/mailing/service.js';
+import type { JobDefinition, JobQueue } from './queue.js';
 
 /** One job runs a mailing for this long, then queues its continuation (other work gets a turn). */
 const SLICE_MS = 20_000;
 /** A mailing no worker touched for this long lost its worker (a crash): the resume job picks it up. */
 const IDLE_MS = 60_000;
+export const MAILING_DELIVER_JOB = 'mailing-deliver';
 export const MAILING_RESUME_JOB = 'mailing-resume';
+
+/** The mailing module's queue port, on the job queue. */
+export function mailingQueue(queue: Pick<JobQueue, 'send'>): MailingQueue {
+  return {
+    deliverLater: (mailingId, startAfter) => queue.send(MAILING_DELIVER_JOB, { mailingId }, { startAfter }),
+  };
+}
 
 export function mailingDeliveryJob(deps: DeliveryDeps): JobDefinition<{ mailingId: number }> {
   return {

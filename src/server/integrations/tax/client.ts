@@ -1,4 +1,4 @@
-import { stripUnacceptableText } from '../../http/input-guard.js';
+import { stripUnacceptableText } from '../../db/acceptable-text.js';
 
 /**
  * Client of the receipt lookup used by the product: the proverkacheka.com API,

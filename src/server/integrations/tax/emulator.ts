@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { formatFiscalQr, parseFiscalQr, receiptKey, type FiscalQr } from '../../modules/receipts/qr.js';
-import { readTaxReceipt, taxReceiptJsonSchema } from '../../modules/receipts/tax-receipt.js';
+import { dataJsonSchema, formatQrraw, qrOfReceipt, readQrraw, receiptKey, type ReceiptQr } from './emulator-receipt.js';
 
 /**
  * Stand-in for the proverkacheka.com API (demo mode), under /__emulators/tax.
@@ -27,36 +26,16 @@ const behaviourSchema = z
   .default({ notReadyTimes: 0, delayMs: 0 });
 
 const registrationSchema = z.union([
-  z.object({ receipt: taxReceiptJsonSchema.passthrough(), behaviour: behaviourSchema }),
-  taxReceiptJsonSchema.passthrough().transform((receipt) => ({ receipt, behaviour: behaviourSchema.parse(undefined) })),
+  z.object({ receipt: dataJsonSchema.passthrough(), behaviour: behaviourSchema }),
+  dataJsonSchema.passthrough().transform((receipt) => ({ receipt, behaviour: behaviourSchema.parse(undefined) })),
 ]);
 
 interface Registered {
   json: unknown;
-  qr: FiscalQr;
+  qr: ReceiptQr;
   behaviour: z.infer<typeof behaviourSchema>;
   notReadyLeft: number;
   requests: number;
-}
-
-/** The QR printed on a receipt: local date-time to the minute, total, fn, i, fp, operation type. */
-export function qrOfReceipt(json: unknown): FiscalQr | undefined {
-  const receipt = readTaxReceipt(json);
-  if (!receipt) return undefined;
-  const dateTime = (json as { dateTime: string | number }).dateTime;
-  // Unix seconds are shown in Moscow time, the way the FNS app prints them.
-  const local =
-    typeof dateTime === 'number'
-      ? new Date(receipt.issuedAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 16)
-      : dateTime.slice(0, 16);
-  return {
-    localDateTime: `${local}:00`,
-    totalKopecks: receipt.totalKopecks,
-    fn: receipt.fn,
-    i: receipt.i,
-    fp: receipt.fp,
-    n: receipt.operationType,
-  };
 }
 
 /** The emulator's receipts, shared by its HTTP API and the demo-mode helper of the cabinet. */
@@ -68,7 +47,7 @@ export class TaxEmulatorStore {
     const qr = qrOfReceipt(json);
     if (!qr) return undefined;
     this.receipts.set(receiptKey(qr), { json, qr, behaviour, notReadyLeft: behaviour.notReadyTimes, requests: 0 });
-    return formatFiscalQr(qr);
+    return formatQrraw(qr);
   }
 }
 
@@ -116,7 +95,7 @@ export function taxEmulator(options: { token: string; store: TaxEmulatorStore })
     app.post('/api/v1/check/get', async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (body.token !== options.token) return { code: 5, data: 'Неверный токен' };
-      const qr = typeof body.qrraw === 'string' ? parseFiscalQr(body.qrraw) : undefined;
+      const qr = typeof body.qrraw === 'string' ? readQrraw(body.qrraw) : undefined;
       const entry = qr ? receipts.get(receiptKey(qr)) : undefined;
       if (entry) entry.requests++;
       if (entry?.behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, entry.behaviour.delayMs));

@@ -11,7 +11,7 @@ import {
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { bearerToken, requireSeller } from '../../http/session.js';
+import { bearerToken, requireSeller } from '../auth/session.js';
 import {
   changePassword,
   confirmEmailChange,

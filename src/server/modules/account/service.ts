@@ -1,7 +1,7 @@
 import { CONFIRM_EMAIL_PATH, EMAIL_CHANGE_TTL_MS, PASSWORD_RESET_TTL_MS, RESET_PASSWORD_PATH } from '../../../contract/constants.js';
 import type { User } from '../../../contract/auth.js';
 import { messages } from '../../../contract/messages.js';
-import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { ACCOUNT_POLICY, MAIL_PER_ADDRESS_POLICY, MAIL_PER_RECIPIENT_POLICY } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { presentUser } from '../auth/presenter.js';

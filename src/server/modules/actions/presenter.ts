@@ -1,40 +1,7 @@
 import type { Action } from '../../../contract/actions.js';
 import { kopecksToRubles, maskSecret } from '../../../contract/format.js';
-import type { ProjectRow } from '../../db/schema.js';
+import { presentActionSettings } from '../auth/presenter.js';
 import type { ActionRow } from './repository.js';
-
-type SettingsColumns = Pick<
-  ProjectRow,
-  | 'projectInns'
-  | 'pointsPercentage'
-  | 'puzzleBotToken'
-  | 'puzzleBotPointsVariable'
-  | 'commandSuccess'
-  | 'commandNotRecognized'
-  | 'commandAlreadyScanned'
-  | 'commandTooOld'
-  | 'commandNoItems'
-  | 'receiptValidityDays'
-  | 'checkDuplicates'
->;
-
-/** The settings fields an action and a seller's defaults share (`actionSettingsFields`). */
-export function presentActionSettings(row: SettingsColumns) {
-  return {
-    project_inns: row.projectInns,
-    points_percentage: row.pointsPercentage,
-    // SPEC §9: shown masked; the form sends the mask back to keep the saved token.
-    puzzle_bot_token: row.puzzleBotToken === null ? null : maskSecret(row.puzzleBotToken),
-    puzzle_bot_points_variable: row.puzzleBotPointsVariable,
-    command_success: row.commandSuccess,
-    command_not_recognized: row.commandNotRecognized,
-    command_already_scanned: row.commandAlreadyScanned,
-    command_too_old: row.commandTooOld,
-    command_no_items: row.commandNoItems,
-    receipt_validity_days: row.receiptValidityDays,
-    check_duplicates: row.checkDuplicates,
-  };
-}
 
 /** `sellerCanPay`: the seller's balance covers the next receipt (an active action is otherwise suspended). */
 export function presentAction(row: ActionRow, sellerCanPay: boolean): Action {

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
 

@@ -5,7 +5,7 @@ import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../.
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
-import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
 import { applyBalanceChange } from '../billing/ledger.js';

@@ -4,7 +4,7 @@ import { adminCreditRequestSchema, adminCreditResponseSchema, BILLING_SETTING_KE
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { findUserByEmail } from '../auth/repository.js';
 import { analyticsRebuildResponseSchema } from '../../../contract/analytics.js';
 import { rebuildAnalytics } from '../analytics/service.js';

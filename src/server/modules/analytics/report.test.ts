@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries, summarise, weeklyBuyers, type PointsSpent } from './report.js';
-import type { DailyStatusRow } from './repository.js';
+import { dailySeries, summarise, weeklyBuyers } from './report.js';
+import type { DailyStatusRow, PointsSpent } from './repository.js';
 
 const NO_SHOP_YET: PointsSpent = { available: false, byDay: new Map() };
 

@@ -1,13 +1,7 @@
 import type { AnalyticsDay, AnalyticsFigures, AnalyticsWeek } from '../../../contract/analytics.js';
 import { kopecksToRubles } from '../../../contract/format.js';
 import { eachDay, weekBucket } from './period.js';
-import type { DailyStatusRow, ReturnsByWeekRow } from './repository.js';
-
-/** Points buyers spent in the shop, by Moscow day; not available while the seller has no shop. */
-export interface PointsSpent {
-  available: boolean;
-  byDay: Map<string, number>;
-}
+import type { DailyStatusRow, PointsSpent, ReturnsByWeekRow } from './repository.js';
 
 /** The figures and the daily series of a period from its per-day, per-status aggregates. */
 export function summarise(rows: DailyStatusRow[], returns: ReturnsByWeekRow[], spent: PointsSpent): AnalyticsFigures {

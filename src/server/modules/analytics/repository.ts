@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import type { PointsSpent } from './report.js';
 
 /** The lower bound of "all time": every day with data. */
 export const ALL_TIME = '-infinity';
@@ -29,6 +28,12 @@ export interface ReturnsByWeekRow {
   returningInWeek: number;
   /** Buyers back in the period whose previous success was before the period. */
   returningInPeriod: number;
+}
+
+/** Points buyers spent in the shop, by Moscow day; not available while the seller has no shop. */
+export interface PointsSpent {
+  available: boolean;
+  byDay: Map<string, number>;
 }
 
 export interface ProductRow {

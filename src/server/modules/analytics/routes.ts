@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, analyticsResponseSchema } from '../../../contract/analytics.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getAnalytics, type AnalyticsDeps } from './service.js';
 

@@ -2,7 +2,7 @@ import type { AnalyticsQuery, AnalyticsResponse } from '../../../contract/analyt
 import { kopecksToRubles } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { resolvePeriod } from './period.js';
 import { dailySeries, summarise, weeklyBuyers } from './report.js';
 import * as repo from './repository.js';

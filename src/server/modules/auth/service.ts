@@ -1,7 +1,7 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { User } from '../../../contract/auth.js';
 import type { Executor } from '../../db/connection.js';
-import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
@@ -97,6 +97,12 @@ export async function authenticate(deps: Pick<AuthDeps, 'db' | 'now'>, token: st
 export function sessionUserOrThrow(userId: number | null | undefined): number {
   if (userId === undefined || userId === null) throw new AppError('unauthorized', messages.common.sessionExpired);
   return userId;
+}
+
+/** A `user_id` named by the call must be the session's own seller. */
+export function assertClaimedSeller(sellerId: number, claimedUserId?: number): number {
+  if (claimedUserId !== undefined && claimedUserId !== sellerId) throw new AppError('forbidden', messages.common.forbidden);
+  return sellerId;
 }
 
 export async function getProfile(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {

@@ -12,7 +12,7 @@ import {
   saveRequisitesResponseSchema,
 } from '../../../contract/bank-invoices.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { bankInvoicePdf, issueBankInvoice, listBankInvoices, readRequisites, saveRequisites, type BankInvoiceDeps } from './invoice-service.js';
 

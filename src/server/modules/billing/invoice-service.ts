@@ -11,7 +11,7 @@ import { formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contrac
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { BankInvoiceRow, SellerRequisitesRow } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { readPublicOperatorDetails, type Mode } from '../operator/service.js';
 import { renderInvoicePdf, type InvoiceBuyer, type InvoiceSupplier } from './invoice-pdf.js';
 import * as repo from './invoice-repository.js';

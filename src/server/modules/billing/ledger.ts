@@ -3,7 +3,7 @@ import type { InsufficientFundsResponse } from '../../../contract/errors.js';
 import { formatRubles, kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 
 export interface BalanceChange {

@@ -12,7 +12,7 @@ import {
   statementResponseSchema,
 } from '../../../contract/billing.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { activateAccount, listOperations, readBillingSettings, readStatement, readStatementCharges, type BillingDeps } from './service.js';
 

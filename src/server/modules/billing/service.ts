@@ -14,7 +14,7 @@ import { formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contrac
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { LedgerRow } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { settleBankInvoice } from './invoice-service.js';
 import { applyBalanceChange, ReplayedChange } from './ledger.js';
 import * as repo from './repository.js';

@@ -1,6 +1,6 @@
 import { maskSecret } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
 import { isWellFormedBotToken } from '../../integrations/telegram/token.js';

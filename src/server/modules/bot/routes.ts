@@ -4,7 +4,7 @@ import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { WEBHOOK_PATH } from './connection.js';
 import * as repo from './repository.js';
 

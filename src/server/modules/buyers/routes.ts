@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { buyersQuerySchema, buyersResponseSchema } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getBuyers } from './service.js';
 

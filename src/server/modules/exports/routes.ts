@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceExportQuerySchema, buyersExportQuerySchema, EXPORT_PATHS, receiptsExportQuerySchema } from '../../../contract/exports.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { balanceCsv, buyersCsv, receiptsCsv, type CsvDownload } from './service.js';
 

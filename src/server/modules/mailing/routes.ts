@@ -13,7 +13,7 @@ import {
   mailingSettingsResponseSchema,
   mailingSettingsSchema,
 } from '../../../contract/mailing.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   cancelMailing,

@@ -2,22 +2,26 @@ import { MAILING_INLINE_RECIPIENTS, type MailingResult, type MailingSettings } f
 import { maskSecret } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
 import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
 import { presentMailingResult, presentMailingSummary } from './presenter.js';
 import * as repo from './repository.js';
 
 const m = messages.mailing;
 
-export interface MailingDeps extends DeliveryDeps {
-  queue: Pick<JobQueue, 'send'>;
+/** Where the rest of a mailing goes on in the background: given by the caller (the job queue in jobs/). */
+export interface MailingQueue {
+  /** Delivers the mailing's remaining recipients in the background, not before `startAfter`. */
+  deliverLater(mailingId: number, startAfter?: Date): Promise<void>;
 }
 
-export const MAILING_DELIVER_JOB = 'mailing-deliver';
+export interface MailingDeps extends DeliveryDeps {
+  queue: MailingQueue;
+}
+
 /** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
 const INLINE_SLICE_MS = 15_000;
 const HISTORY_LIMIT = 20;
@@ -88,9 +92,9 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
   });
   if (input.recipientIds.length <= MAILING_INLINE_RECIPIENTS) {
     const progress = await deliverMailing(deps, mailingId, { sliceMs: INLINE_SLICE_MS, signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000) });
-    if (progress.state === 'continue') await deps.queue.send(MAILING_DELIVER_JOB, { mailingId }, { startAfter: progress.at });
+    if (progress.state === 'continue') await deps.queue.deliverLater(mailingId, progress.at);
   } else {
-    await deps.queue.send(MAILING_DELIVER_JOB, { mailingId });
+    await deps.queue.deliverLater(mailingId);
   }
   return (await getMailingResult(deps.db, sellerId, mailingId))!;
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/operator.js';
 import { messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 import { DEMO_SAMPLES } from './samples.js';
 

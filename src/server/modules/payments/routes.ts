@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { depositRequestSchema, depositResponseSchema } from '../../../contract/payments.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import { resultAcknowledgement } from '../../integrations/robokassa/client.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createDeposit, failReturnUrl, handleResultNotice, successReturnUrl, type PaymentDeps } from './service.js';

@@ -14,7 +14,7 @@ export interface FiscalQr {
   n: number;
 }
 
-const PARAMS = ['t', 's', 'fn', 'i', 'fp', 'n'] as const;
+type QrParam = 't' | 's' | 'fn' | 'i' | 'fp' | 'n';
 
 /** Returns the receipt's identity, or undefined for anything that is not a fiscal QR. Never throws. */
 export function parseFiscalQr(input: string): FiscalQr | undefined {
@@ -27,7 +27,7 @@ export function parseFiscalQr(input: string): FiscalQr | undefined {
   } catch {
     return undefined;
   }
-  const value = (key: (typeof PARAMS)[number]) => params.get(key)?.trim() ?? '';
+  const value = (key: QrParam) => params.get(key)?.trim() ?? '';
 
   const t = /^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(\d{2})(\d{2})?$/.exec(value('t'));
   const s = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(value('s'));

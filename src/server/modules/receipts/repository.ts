@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { namedStatement, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
-import { postgresErrorCode } from '../../http/errors.js';
+import { postgresErrorCode } from '../../errors.js';
 import { isRepeatSql } from './repeats.js';
 import {
   projects,

@@ -3,9 +3,8 @@ import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js
 import type { Db } from '../../db/connection.js';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import type { ProjectRow } from '../../db/schema.js';
-import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../http/errors.js';
-import { assertClaimedSeller } from '../../http/session.js';
-import { authenticate, sessionUserOrThrow } from '../auth/service.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
+import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/service.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { answerFor } from './messages.js';

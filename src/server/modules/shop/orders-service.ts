@@ -2,7 +2,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { BuyerAccount, PublicOrder, PublicProductsResponse, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
 import type { Executor } from '../../db/connection.js';
 import type { ShopOrderRow } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import { etagOf, type ProductsCache, type RenderedProducts } from './products-cache.js';
 import * as repo from './repository.js';

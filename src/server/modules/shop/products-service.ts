@@ -1,7 +1,7 @@
 import { messages } from '../../../contract/messages.js';
 import type { ShopProduct } from '../../../contract/shop.js';
 import type { ShopProductRow } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 

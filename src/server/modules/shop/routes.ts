@@ -18,7 +18,7 @@ import {
   updateProductRequestSchema,
 } from '../../../contract/shop.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
 import { createProduct, deleteProduct, listProducts, reorderProduct, updateProduct } from './products-service.js';

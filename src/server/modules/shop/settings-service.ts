@@ -4,7 +4,7 @@ import { messages } from '../../../contract/messages.js';
 import type { ShopSettings } from '../../../contract/shop.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { ShopSettingsRow } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';

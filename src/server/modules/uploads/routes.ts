@@ -12,9 +12,9 @@ import {
   uploadMessages,
   uploadQuerySchema,
 } from '../../../contract/uploads.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
-import { requireSeller } from '../../http/session.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { openStoredImage, uploadImage, type UploadDeps } from './service.js';
 

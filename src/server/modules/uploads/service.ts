@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOADS_PER_SELLER_PER_HOUR, uploadMessages, type UploadImageResponse } from '../../../contract/uploads.js';
 import type { Executor } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { normaliseImage } from './image.js';
 import { CONTENT_TYPES, imageUrlFor, KEY_RANDOM_BYTES, parseStorageKey, storageKeyFor, storageKeyFromUrl } from './image-rules.js';
 import { countSellerUploadsSince, findSellerUpload, findUploadByKey, insertUpload } from './repository.js';

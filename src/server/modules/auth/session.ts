@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../contract/messages.js';
-import { authenticate, type AuthDeps } from '../modules/auth/service.js';
-import { AppError } from './errors.js';
+import { assertClaimedSeller, authenticate, type AuthDeps } from './service.js';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -19,10 +17,4 @@ export async function requireSeller(
   claimedUserId?: number,
 ): Promise<number> {
   return assertClaimedSeller(await authenticate(deps, bearerToken(request)), claimedUserId);
-}
-
-/** A `user_id` named by the call must be the session's own seller. */
-export function assertClaimedSeller(sellerId: number, claimedUserId?: number): number {
-  if (claimedUserId !== undefined && claimedUserId !== sellerId) throw new AppError('forbidden', messages.common.forbidden);
-  return sellerId;
 }

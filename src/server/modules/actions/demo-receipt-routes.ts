@@ -4,10 +4,10 @@ import { z } from '../../../contract/zod-setup.js';
 import { messages } from '../../../contract/messages.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { demoReceiptQrQuerySchema, demoReceiptRequestSchema, demoReceiptResponseSchema } from '../../../contract/receipts.js';
-import { AppError } from '../../http/errors.js';
-import { requireSeller } from '../../http/session.js';
+import { AppError } from '../../errors.js';
+import { requireSeller } from '../auth/session.js';
 import { demoMarketplaceReceipt, type TaxEmulatorStore } from '../../integrations/tax/emulator.js';
-import { findLiveProject } from '../actions/repository.js';
+import { findLiveProject } from './repository.js';
 import type { AuthDeps } from '../auth/service.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findUnacceptableText, isAcceptableText, stripUnacceptableText } from './input-guard.js';
+import { findUnacceptableText, isAcceptableText, stripUnacceptableText } from './acceptable-text.js';
 
-describe('input guard', () => {
+describe('acceptable text', () => {
   it('accepts ordinary text, emoji and the line breaks of multi-line fields', () => {
     for (const text of ['Анна', 'line one\nline two\r\n\ttabbed', '🎉 скидка', '', 'a\u00a0b', '\u2028']) {
       expect(isAcceptableText(text), JSON.stringify(text)).toBe(true);

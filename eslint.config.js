@@ -1,0 +1,82 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import local from './eslint-rules/no-circles.js';
+
+/**
+ * The server's layers, top to bottom: main/app/cli → jobs → modules → integrations →
+ * (errors, db, config, contract). An import may only point down; `http/` is the edge that
+ * app.ts mounts and only a module's routes files use (docs/architecture.md).
+ */
+const S = 'src/server';
+const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
+/** Files matching `target` may not import from `from`. */
+const forbid = (target, from, message) => ({ target, from, message });
+const layerZones = [
+  // A web unit test may hold the web's rule to the server's (it is never bundled).
+  forbid('src/web/**/!(*.test).{ts,tsx}', 'src/server', 'The web app talks to the server over HTTP; shared shapes live in src/contract.'),
+  forbid(S, 'src/web', 'The server does not import the web app; shared shapes live in src/contract.'),
+  forbid('src/contract', ['src/server', 'src/web'], 'src/contract is shared by server and web and imports neither.'),
+  forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
+  forbid(`${S}/modules`, [...TOP, `${S}/jobs`], 'Modules sit below jobs/ and app.ts: take what you need as a parameter (a port), as mailing takes its queue.'),
+  forbid(
+    `${S}/modules/**/!(*routes).ts`,
+    `${S}/http`,
+    'Only a module’s routes files use http/ (the edge); errors and database error helpers are in src/server/errors.ts.',
+  ),
+  forbid(`${S}/http`, [...TOP, `${S}/jobs`, `${S}/modules`], 'http/ is the edge the modules’ routes stand on; it imports no module.'),
+  forbid(`${S}/integrations`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'Integrations sit below the modules: an emulator owns its service’s formats.'),
+  // config.ts reads the Robokassa integration's settings type and hash names, so integrations stay importable from it.
+  forbid(`${S}/config.ts`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'config.ts sits below the modules.'),
+  forbid([`${S}/db`, `${S}/errors.ts`], [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`], 'db/ and errors.ts are the ground every layer stands on.'),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', '.tmp/', 'node_modules/', 'tests/e2e/screenshots/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the files an import names (for no-cycle) only with these.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // A let bound later (the job queue in app.ts) is read by closures made before it.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // `_name` marks what is left out on purpose (a field dropped from a rest, an unused parameter).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Cycles among our own files; walking into node_modules costs most of the run and finds none of ours.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/no-circles': ['error', { root: 'src', modules: 'src/server/modules' }] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The React Compiler's rules in react-hooks 7 flag 7 existing places (effects that set state,
+      // refs handed on during render); reworking those components is a change of its own.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/refs': 'off',
+    },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    // Test helpers read any JSON answer; the assertions then check its shape.
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
