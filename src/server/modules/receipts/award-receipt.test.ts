@@ -1,11 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
-import { awardReceipt, type AwardInput } from '../../modules/receipts/repository.js';
-import { pgliteDatabase, type Database } from '../connection.js';
-import { migrate } from '../migrate.js';
+import { awardReceipt, type AwardInput } from './repository.js';
+import { pgliteDatabase, type Database } from '../../db/connection.js';
+import { migrate } from '../../db/migrate.js';
 
-// award_receipt.sql against SPEC §9's table, on the migrated schema of an in-process PGlite. The
+// db/functions/award_receipt.sql, called as the check calls it, against SPEC §9's table, on the migrated schema of an in-process PGlite. The
 // cabinet's "can the seller pay the next receipt" (billing/tiers.ts) is tested against the same table.
 
 let database: Database;
