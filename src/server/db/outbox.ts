@@ -109,10 +109,8 @@ function held(outbox: OutboxTable, row: SQL): SQL {
 const releaseLease = (outbox: OutboxTable) => (outbox.lease ? sql`, ${name(outbox.lease.column)} = NULL` : sql``);
 const andAlso = (also: SQL | undefined) => (also ? sql`, ${also}` : sql``);
 
-/**
- * The statements below mark one claimed row (`row` selects it). They are statements, not calls,
- * so a table can count them in the same statement (`WITH done AS (… RETURNING 1) …`).
- */
+// The marks below are statements for one claimed row (`row` selects it), not calls, so a table
+// can count its outcome in the same statement (mailing recipients: `WITH done AS (… RETURNING 1) …`).
 
 /** Delivered; `also` sets the table's own columns (sent_at, emptied bodies). */
 export function markDone(outbox: OutboxTable, row: SQL, also?: SQL): SQL {
