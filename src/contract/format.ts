@@ -30,11 +30,52 @@ export function formatRubles(amount: number): string {
   return format.format((kopecks || 0) / 100);
 }
 
-/** Sellers are in Russia; server-made texts show dates in Moscow time unless told otherwise. */
-export function formatDate(value: Date | string, timeZone = 'Europe/Moscow'): string {
+/**
+ * Every date and time people read is Moscow's, on the server and in the browser alike: sellers
+ * are in Russia, receipts' local times are read as Moscow's and the analytics count Moscow days.
+ */
+export const TIME_ZONE = 'Europe/Moscow';
+/** Follows a time of day, so a seller elsewhere knows whose clock it is (a date alone goes without). */
+const TIME_ZONE_LABEL = 'МСК';
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+const dayMonthTimeFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+
+function toDate(value: Date | string): Date | null {
   const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '28.10.2025'; an unparsable value shows as nothing. */
+export function formatDate(value: Date | string): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '';
+}
+
+/** '28.10.2025, 14:05 МСК'; `withZone: false` leaves the zone out (a CSV cell Excel reads as a date). */
+export function formatDateTime(value: Date | string, options: { withZone?: boolean } = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const text = dateTimeFormat.format(date);
+  return options.withZone === false ? text : `${text} ${TIME_ZONE_LABEL}`;
+}
+
+/** '28.10.2025, 14:05 – 18:40 МСК' (one day) or two full date-times: when a run of events happened. */
+export function formatDateTimeSpan(from: Date | string, to: Date | string): string {
+  const start = toDate(from);
+  const end = toDate(to);
+  if (!start || !end) return formatDateTime(start ?? end ?? '');
+  if (formatDate(start) !== formatDate(end)) return `${formatDateTime(start)} – ${formatDateTime(end)}`;
+  const startText = formatDateTime(start, { withZone: false });
+  return startText === formatDateTime(end, { withZone: false }) ? formatDateTime(start) : `${startText} – ${timeFormat.format(end)} ${TIME_ZONE_LABEL}`;
+}
+
+/** '28 октября в 14:05 МСК': a recent moment, its year left out. */
+export function formatDayMonthTime(value: Date | string): string {
+  const date = toDate(value);
+  return date ? `${dayMonthTimeFormat.format(date)} ${TIME_ZONE_LABEL}` : '';
 }
 
 /** SPEC §9: a token or key longer than 10 characters shows only its first 5 and last 4 characters. */

@@ -32,9 +32,9 @@ describe('Операции по балансу', () => {
       await statement(page).waitFor();
       const rows = await lines(page);
       expect(rows).toHaveLength(3);
-      expect(rows[0]).toMatch(/^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4}, \d\d:\d\d −3 000 ₽ Баланс после: 500 ₽$/);
-      expect(rows[1]).toMatch(/^Активация аккаунта \d\d\.\d\d\.\d{4}, \d\d:\d\d −20 000 ₽ Баланс после: 3 500 ₽$/);
-      expect(rows[2]).toMatch(/^Пополнение банковским переводом \d\d\.\d\d\.\d{4}, \d\d:\d\d \+23 500 ₽ Баланс после: 23 500 ₽$/);
+      expect(rows[0]).toMatch(/^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −3 000 ₽ Баланс после: 500 ₽$/);
+      expect(rows[1]).toMatch(/^Активация аккаунта \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −20 000 ₽ Баланс после: 3 500 ₽$/);
+      expect(rows[2]).toMatch(/^Пополнение банковским переводом \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК \+23 500 ₽ Баланс после: 23 500 ₽$/);
       expect(await page.getByRole('link', { name: s.balanceHistoryLink }).getAttribute('aria-current')).toBe('page');
       expect(await page.getByRole('button', { name: messages.receipts.showMore }).count()).toBe(0);
     }));
@@ -81,7 +81,7 @@ describe('Операции по балансу', () => {
       await folded.waitFor();
       expect(await statement(page).locator(':scope > li').count()).toBe(4);
       const text = plainSpaces(await folded.innerText()).replace(/\s+/g, ' ');
-      expect(text).toMatch(/^Проверка чеков: 3 шт\. \d\d\.\d\d\.\d{4}, \d\d:\d\d( – \d\d:\d\d)? −24 ₽ Баланс после: 76 ₽ /);
+      expect(text).toMatch(/^Проверка чеков: 3 шт\. \d\d\.\d\d\.\d{4}, \d\d:\d\d( – \d\d:\d\d)? МСК −24 ₽ Баланс после: 76 ₽ /);
 
       const toggle = folded.getByRole('button', { name: s.statementChargesShow });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -89,7 +89,7 @@ describe('Операции по балансу', () => {
       const charges = folded.getByRole('list').getByRole('listitem');
       await expect.poll(() => charges.count()).toBe(3);
       const chargeLines = (await charges.allInnerTexts()).map((line) => plainSpaces(line).replace(/\s+/g, ' ').trim());
-      expect(chargeLines[0]).toMatch(/^Проверка чека в акции «Весенняя акция» \d\d\.\d\d\.\d{4}, \d\d:\d\d −8 ₽ Баланс после: 76 ₽$/);
+      expect(chargeLines[0]).toMatch(/^Проверка чека в акции «Весенняя акция» \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −8 ₽ Баланс после: 76 ₽$/);
       expect(chargeLines[2]).toMatch(/Баланс после: 92 ₽$/);
       expect(await hasHorizontalOverflow(page)).toBe(false);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChartDay, formatDate, formatDateTime, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
+import { formatChartDay, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -41,24 +41,6 @@ describe('formatNumber', () => {
   it('groups thousands the Russian way', () => {
     expect(formatNumber(0)).toBe('0');
     expect(formatNumber(12345)).toBe(`12${nbsp}345`);
-  });
-});
-
-describe('formatDate', () => {
-  it('shows day, month and year', () => {
-    expect(formatDate(new Date(2025, 9, 28, 12))).toBe('28.10.2025');
-    expect(formatDate(new Date(2025, 0, 5, 12).toISOString())).toBe('05.01.2025');
-  });
-
-  it('shows nothing for a value that is not a date', () => {
-    expect(formatDate('not a date')).toBe('');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('shows the date and the time to the minute', () => {
-    expect(formatDateTime(new Date(2025, 9, 28, 14, 5))).toBe('28.10.2025, 14:05');
-    expect(formatDateTime('not a date')).toBe('');
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * Every number, money amount and date the web app shows goes through here,
  * formatted for ru-RU with Intl (SPEC §9: currency rubles, ru-RU number formats).
- * Money amounts are formatted exactly as the server's messages do, by the shared contract.
+ * Money amounts and dates are formatted exactly as the server's messages do, by the shared
+ * contract: dates in Moscow time whatever the browser's zone.
  */
-import { rublesToKopecks } from '../../contract/format.js';
+import { rublesToKopecks, TIME_ZONE } from '../../contract/format.js';
 
-export { formatRubles, maskSecret } from '../../contract/format.js';
+export { formatDate, formatDateTime, formatDateTimeSpan, formatDayMonthTime, formatRubles, maskSecret } from '../../contract/format.js';
 
 const LOCALE = 'ru-RU';
 
@@ -16,11 +17,6 @@ const rublesWithKopecks = new Intl.NumberFormat(LOCALE, {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 
 /** '12 345' */
 export function formatNumber(value: number): string {
@@ -30,35 +26,6 @@ export function formatNumber(value: number): string {
 /** Always two kopeck digits ('1 000,00 ₽'): amounts a payment reports (SPEC §8 payment banner). */
 export function formatRublesWithKopecks(amount: number): string {
   return rublesWithKopecks.format((rublesToKopecks(amount) || 0) / 100);
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '28.10.2025, 14:05' in the browser's time zone; an unparsable value shows as nothing. */
-export function formatDateTime(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
-
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
-
-/** '28.10.2025, 14:05 – 18:40' (one day) or two full date-times: when a run of events happened. */
-export function formatDateTimeSpan(from: Date | string, to: Date | string): string {
-  if (formatDate(from) !== formatDate(to)) return `${formatDateTime(from)} – ${formatDateTime(to)}`;
-  const end = typeof to === 'string' ? new Date(to) : to;
-  return formatDateTime(from) === formatDateTime(to) ? formatDateTime(from) : `${formatDateTime(from)} – ${timeFormat.format(end)}`;
-}
-
-/** '28.10.2025' in the browser's time zone; an unparsable value shows as nothing. */
-export function formatDate(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
@@ -74,8 +41,8 @@ export function formatPercent(value: number): string {
   return `${percentFormat.format(value)}\u00a0%`;
 }
 
-const chartDay = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', timeZone: 'Europe/Moscow' });
-const chartDayWithYear = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
+const chartDay = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', timeZone: TIME_ZONE });
+const chartDayWithYear = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
 
 /**
  * A chart's day, given as uPlot's x (unix seconds of a Moscow midnight: the analytics days

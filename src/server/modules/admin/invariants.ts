@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * What must hold in the data after any sequence of requests, faults and restarts. Each check
@@ -147,10 +148,6 @@ export const INVARIANT_CHECKS: InvariantCheck[] = [
 export interface Violation {
   check: string;
   detail: string;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
 }
 
 export async function verifyInvariants(db: Executor, checks = INVARIANT_CHECKS): Promise<{ checks: string[]; violations: Violation[] }> {

@@ -1,10 +1,12 @@
 import type { AnalyticsPeriod } from '../../../contract/analytics.js';
+import { TIME_ZONE } from '../../../contract/format.js';
 
 /**
  * Analytics counts by Moscow calendar day (sellers work in Moscow time, SPEC §9 formats;
  * the database's analytics_day() is the same rule). Days are 'YYYY-MM-DD' strings.
  */
-const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** 'en-CA' writes a day as 'YYYY-MM-DD': a key to compute with, not a text to show. */
+const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function moscowDay(instant: Date): string {
   return moscowDate.format(instant);

@@ -1,5 +1,6 @@
 import type { Update } from 'grammy/types';
 import type { Db } from '../../db/connection.js';
+import { nextTry, type RetryPolicy } from '../../db/outbox.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
 import { answerShopper, type ConversationDeps } from './conversation.js';
@@ -12,7 +13,8 @@ export interface UpdateDeps extends ConversationDeps {
 
 const BATCH = 10;
 const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 6;
+/** Waits of 4, 8, 16, 32, 64 s between the six tries. */
+const RETRY: RetryPolicy = { maxAttempts: 6, baseMs: 4000, maxMs: 64_000 };
 
 /**
  * The update of each chat being answered on this instance: the next update of the same chat waits
@@ -67,8 +69,9 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
     if (reply) await deps.telegram.sendMessage(action.telegramBotToken, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
     await repo.finishUpdate(deps.db, update, { done: true });
   } catch (error) {
-    const retry = update.attempts < MAX_ATTEMPTS && (isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError'));
-    deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry }, 'bot update failed');
-    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: retry ? new Date(Date.now() + 2000 * 2 ** update.attempts) : null });
+    const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');
+    const next = retryable ? nextTry(update.attempts, RETRY) : null;
+    deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry: Boolean(next) }, 'bot update failed');
+    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null });
   }
 }

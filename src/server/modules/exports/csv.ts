@@ -1,5 +1,6 @@
 import { Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { formatDateTime } from '../../../contract/format.js';
 
 /**
  * CSV for Russian Excel opened by double-click (and LibreOffice): UTF-8 with a BOM (else
@@ -7,17 +8,8 @@ import { stringify } from 'csv-stringify';
  * dates 'ДД.ММ.ГГГГ ЧЧ:ММ' in Moscow time and sums '1234,56' — no thousands separator, so
  * Excel takes them as numbers.
  */
-const moscowDateTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 export function csvDateTime(value: Date | null): string {
-  return value ? moscowDateTime.format(value).replace(',', '') : '';
+  return value ? formatDateTime(value, { withZone: false }).replace(',', '') : '';
 }
 
 export function csvRubles(kopecks: number): string {

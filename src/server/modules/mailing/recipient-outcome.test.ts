@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages.js';
 import { TelegramError, type TelegramErrorKind } from '../../integrations/telegram/errors.js';
-import { backoffMs, MAX_ATTEMPTS, outcomeOfSendError } from './recipient-outcome.js';
+import { backoffMs } from '../../db/outbox.js';
+import { outcomeOfSendError, RECIPIENT_RETRY } from './recipient-outcome.js';
 
 const m = messages.mailing;
 const failure = (kind: TelegramErrorKind, description = '', retryAfterSeconds?: number) =>
@@ -9,7 +10,7 @@ const failure = (kind: TelegramErrorKind, description = '', retryAfterSeconds?: 
 
 describe('what a refused send means for the recipient', () => {
   it('a rate limit waits Telegram’s retry_after and slows the whole bot, without using up attempts', () => {
-    expect(outcomeOfSendError(failure('rate_limited', 'Too Many Requests: retry after 3', 3), MAX_ATTEMPTS + 5)).toEqual({
+    expect(outcomeOfSendError(failure('rate_limited', 'Too Many Requests: retry after 3', 3), RECIPIENT_RETRY.maxAttempts + 5)).toEqual({
       kind: 'retry',
       delayMs: 3000,
       pauseBotMs: 3000,
@@ -36,10 +37,10 @@ describe('what a refused send means for the recipient', () => {
   it('an outage is retried with growing waits, then given up', () => {
     expect(outcomeOfSendError(failure('server', 'Bad Gateway'), 1)).toMatchObject({ kind: 'retry', delayMs: 1000, pauseBotMs: 0 });
     expect(outcomeOfSendError(failure('network', 'timeout'), 3)).toMatchObject({ kind: 'retry', delayMs: 4000 });
-    expect(outcomeOfSendError(failure('network', 'timeout'), MAX_ATTEMPTS)).toEqual({ kind: 'failed', error: m.errorUnavailable });
+    expect(outcomeOfSendError(failure('network', 'timeout'), RECIPIENT_RETRY.maxAttempts)).toEqual({ kind: 'failed', error: m.errorUnavailable });
   });
 
   it('backoff doubles up to a minute', () => {
-    expect([1, 2, 3, 4, 7, 20].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 7, 20].map((attempts) => backoffMs(attempts, RECIPIENT_RETRY))).toEqual([1000, 2000, 4000, 8000, 60_000, 60_000]);
   });
 });

@@ -1,11 +1,11 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
+import { nextTry, type RetryPolicy } from '../../db/outbox.js';
 import { neverStarted, type TelegramError } from '../../integrations/telegram/errors.js';
 
 const m = messages.mailing;
 
-/** Attempts per recipient before "Telegram unavailable" becomes final. */
-export const MAX_ATTEMPTS = 8;
-const MAX_BACKOFF_MS = 60_000;
+/** After a network error or a 5xx: 1 s, 2 s, 4 s … up to a minute; the eighth failure is final. */
+export const RECIPIENT_RETRY: RetryPolicy = { maxAttempts: 8, baseMs: 1000, maxMs: 60_000 };
 
 export type RecipientOutcome =
   | { kind: 'sent' }
@@ -15,11 +15,6 @@ export type RecipientOutcome =
   | { kind: 'retry'; delayMs: number; pauseBotMs: number; error: string }
   /** The token no longer works: no recipient of this mailing can be reached. */
   | { kind: 'stop_mailing'; error: string };
-
-/** Backoff after a network error or a 5xx: 1 s, 2 s, 4 s … up to a minute. */
-export function backoffMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
-}
 
 /** What to do with a recipient after Telegram refused a send (pure: the worker only applies it). */
 export function outcomeOfSendError(error: TelegramError, attempts: number): RecipientOutcome {
@@ -38,9 +33,9 @@ export function outcomeOfSendError(error: TelegramError, attempts: number): Reci
     case 'unauthorized':
       return { kind: 'stop_mailing', error: m.errorTokenRevoked };
     case 'server':
-    case 'network':
-      return attempts >= MAX_ATTEMPTS
-        ? { kind: 'failed', error: m.errorUnavailable }
-        : { kind: 'retry', delayMs: backoffMs(attempts), pauseBotMs: 0, error: m.errorUnavailable };
+    case 'network': {
+      const next = nextTry(attempts, RECIPIENT_RETRY);
+      return next ? { kind: 'retry', delayMs: next.delayMs, pauseBotMs: 0, error: m.errorUnavailable } : { kind: 'failed', error: m.errorUnavailable };
+    }
   }
 }

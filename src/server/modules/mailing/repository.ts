@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
+import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
 import { mailingRecipients, mailings, projects, users, type MailingRow } from '../../db/schema.js';
 
@@ -128,48 +129,47 @@ export interface ClaimedRecipient {
   attempts: number;
 }
 
+const recipientOutbox: OutboxTable = {
+  table: mailingRecipients,
+  key: [mailingRecipients.mailingId, mailingRecipients.chatId],
+  status: mailingRecipients.state,
+  doneStatus: 'sent',
+  attempts: mailingRecipients.attempts,
+  nextAttemptAt: mailingRecipients.nextAttemptAt,
+  lastError: mailingRecipients.error,
+  lease: { column: mailingRecipients.claimedUntil, claimedStatus: 'sending' },
+};
+
+const recipient = (mailingId: number, chatId: number) => sql`${mailingRecipients.mailingId} = ${mailingId} AND ${mailingRecipients.chatId} = ${chatId}`;
+
 /**
  * Claims up to `limit` recipients that are due, for `leaseMs`. A recipient whose lease ran out
  * (its worker died mid-send) is claimed again: that message may repeat, none is lost.
  * SKIP LOCKED lets workers on several instances share one mailing without waiting on each other.
  */
 export async function claimRecipients(db: Db, mailingId: number, limit: number, leaseMs: number): Promise<ClaimedRecipient[]> {
-  const result = await db.execute(sql`
-    UPDATE mailing_recipients r
-       SET state = 'sending', attempts = r.attempts + 1, claimed_until = now() + ${leaseMs} * interval '1 millisecond'
-      FROM (SELECT chat_id FROM mailing_recipients
-             WHERE mailing_id = ${mailingId}
-               AND ((state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND claimed_until < now()))
-             ORDER BY next_attempt_at, chat_id
-             LIMIT ${limit}
-             FOR UPDATE SKIP LOCKED) due
-     WHERE r.mailing_id = ${mailingId} AND r.chat_id = due.chat_id
-    RETURNING r.chat_id, r.attempts`);
-  return rowsOf<{ chat_id: string | number; attempts: number }>(result).map((row) => ({ chatId: Number(row.chat_id), attempts: row.attempts }));
+  const r = mailingRecipients;
+  const rows = await claimDue<{ chat_id: string | number; attempts: number }>(db, recipientOutbox, {
+    limit,
+    leaseMs,
+    where: sql`${r.mailingId} = ${mailingId}`,
+    orderBy: [r.nextAttemptAt, r.chatId],
+    returning: [r.chatId, r.attempts],
+  });
+  return rows.map((row) => ({ chatId: Number(row.chat_id), attempts: row.attempts }));
 }
 
-/** Records one recipient's final outcome and counts it on the mailing, once (only from `sending`). */
+/** Records one recipient's final outcome and counts it on the mailing, once (only while it is being sent). */
 export async function finishRecipient(db: Db, mailingId: number, chatId: number, outcome: { sent: true } | { sent: false; error: string }): Promise<void> {
-  const state = outcome.sent ? 'sent' : 'failed';
-  const error = outcome.sent ? null : outcome.error;
-  await db.execute(sql`
-    WITH done AS (
-      UPDATE mailing_recipients SET state = ${state}, error = ${error}, claimed_until = NULL,
-             sent_at = CASE WHEN ${state} = 'sent' THEN now() END
-       WHERE mailing_id = ${mailingId} AND chat_id = ${chatId} AND state = 'sending'
-      RETURNING 1)
-    UPDATE mailings
-       SET sent = sent + CASE WHEN ${state} = 'sent' THEN (SELECT count(*) FROM done) ELSE 0 END,
-           failed = failed + CASE WHEN ${state} = 'failed' THEN (SELECT count(*) FROM done) ELSE 0 END
-     WHERE id = ${mailingId}`);
+  const row = recipient(mailingId, chatId);
+  const mark = outcome.sent ? markDone(recipientOutbox, row, sql`sent_at = now()`) : markFailed(recipientOutbox, row, outcome.error);
+  const count = outcome.sent ? sql`sent = sent + (SELECT count(*) FROM done)` : sql`failed = failed + (SELECT count(*) FROM done)`;
+  await db.execute(sql`WITH done AS (${mark} RETURNING 1) UPDATE mailings SET ${count} WHERE id = ${mailingId}`);
 }
 
 /** Gives a recipient back for a later attempt (rate limit, Telegram unavailable). */
 export async function retryRecipientLater(db: Db, mailingId: number, chatId: number, delayMs: number, error: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE mailing_recipients SET state = 'pending', claimed_until = NULL, error = ${error},
-           next_attempt_at = now() + ${delayMs} * interval '1 millisecond'
-     WHERE mailing_id = ${mailingId} AND chat_id = ${chatId} AND state = 'sending'`);
+  await db.execute(markRetry(recipientOutbox, recipient(mailingId, chatId), { delayMs, error }));
 }
 
 export async function rememberPhotoFileId(db: Db, mailingId: number, fileId: string): Promise<void> {
@@ -178,11 +178,7 @@ export async function rememberPhotoFileId(db: Db, mailingId: number, fileId: str
 
 /** When the next open recipient is due; null when none is left to send. */
 export async function nextRecipientDueAt(db: Db, mailingId: number): Promise<Date | null> {
-  const result = await db.execute(sql`
-    SELECT min(CASE WHEN state = 'sending' THEN claimed_until ELSE next_attempt_at END) AS due
-      FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending')`);
-  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
-  return due ? new Date(due) : null;
+  return nextDueAt(db, recipientOutbox, sql`${mailingRecipients.mailingId} = ${mailingId}`);
 }
 
 /** Ends a mailing with nothing left to send. */

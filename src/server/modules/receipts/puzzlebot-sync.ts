@@ -1,5 +1,6 @@
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { claimDue, markDone, markFailed, markRetry, nextDueAt, nextTry, type OutboxTable } from '../../db/outbox.js';
 import { buyerPoints, projects, puzzlebotOutbox } from '../../db/schema.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 
@@ -18,9 +19,17 @@ const BATCH = 20;
 /** PuzzleBot allows 120 requests a minute per bot token; we stay at half of it. */
 export const MIN_GAP_PER_TOKEN_MS = 1_000;
 
-export function retryDelayMs(attempts: number, baseMs: number): number {
-  return Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-}
+const t = puzzlebotOutbox;
+const outbox: OutboxTable = {
+  table: t,
+  key: [t.id],
+  status: t.status,
+  doneStatus: 'sent',
+  attempts: t.attempts,
+  nextAttemptAt: t.nextAttemptAt,
+  lastError: t.lastError,
+  lease: { column: t.lockedUntil },
+};
 
 /**
  * Claims due pushes (a lease, so parallel workers on several instances never take the same
@@ -28,26 +37,24 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * is harmless and a newer push supersedes an older one.
  */
 export async function deliverDuePushes(deps: OutboxDeps, lastSentByToken: Map<string, number>): Promise<number> {
-  const now = deps.now();
-  const claimed = await deps.db.execute(sql`
-    UPDATE ${puzzlebotOutbox} SET locked_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM ${puzzlebotOutbox}
-        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-        ORDER BY id LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED)
-     RETURNING id, project_id, buyer_tg_id, attempts`);
-  const rows = ((claimed as { rows?: unknown[] }).rows ?? claimed) as { id: number | string; project_id: number; buyer_tg_id: string; attempts: number }[];
+  const rows = await claimDue<{ id: number | string; project_id: number; buyer_tg_id: string; attempts: number }>(deps.db, outbox, {
+    limit: BATCH,
+    leaseMs: LEASE_MS,
+    orderBy: [t.id],
+    returning: [t.id, t.projectId, t.buyerTgId, t.attempts],
+    now: deps.now(),
+  });
   let sent = 0;
   for (const row of rows) {
     const id = Number(row.id);
+    const thisPush = sql`${t.id} = ${id}`;
     const [target] = await deps.db
       .select({ token: projects.puzzleBotToken, variable: projects.puzzleBotPointsVariable, balance: buyerPoints.balance })
       .from(projects)
       .leftJoin(buyerPoints, and(eq(buyerPoints.projectId, projects.id), eq(buyerPoints.buyerTgId, row.buyer_tg_id)))
       .where(eq(projects.id, row.project_id));
     if (!target?.token || !target.variable) {
-      await deps.db.update(puzzlebotOutbox).set({ status: 'failed', lastError: 'PuzzleBot is not configured for the action', lockedUntil: null }).where(eq(puzzlebotOutbox.id, id));
+      await deps.db.execute(markFailed(outbox, thisPush, 'PuzzleBot is not configured for the action'));
       continue;
     }
     const wait = (lastSentByToken.get(target.token) ?? 0) + MIN_GAP_PER_TOKEN_MS - Date.now();
@@ -59,21 +66,13 @@ export async function deliverDuePushes(deps: OutboxDeps, lastSentByToken: Map<st
     lastSentByToken.set(target.token, Date.now());
     try {
       await deps.puzzleBot.setVariable({ token: target.token, variable: target.variable, value: target.balance ?? 0, userId: row.buyer_tg_id });
-      await deps.db.update(puzzlebotOutbox).set({ status: 'sent', sentAt: deps.now(), lockedUntil: null, lastError: null }).where(eq(puzzlebotOutbox.id, id));
+      await deps.db.execute(markDone(outbox, thisPush, sql`sent_at = ${deps.now()}`));
       sent++;
     } catch (error) {
-      const message = (error as Error).message.slice(0, 500);
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      deps.log.warn({ outboxId: id, attempts: row.attempts, error: message, giveUp }, 'PuzzleBot push failed');
-      await deps.db
-        .update(puzzlebotOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: message,
-          lockedUntil: null,
-          nextAttemptAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts, deps.retryBaseMs)),
-        })
-        .where(eq(puzzlebotOutbox.id, id));
+      const message = (error as Error).message;
+      const next = nextTry(row.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
+      deps.log.warn({ outboxId: id, attempts: row.attempts, error: message.slice(0, 500), giveUp: !next }, 'PuzzleBot push failed');
+      await deps.db.execute(next ? markRetry(outbox, thisPush, { delayMs: next.delayMs, error: message, now: deps.now() }) : markFailed(outbox, thisPush, message));
     }
   }
   return sent;
@@ -81,6 +80,5 @@ export async function deliverDuePushes(deps: OutboxDeps, lastSentByToken: Map<st
 
 /** When the next pending push is due (null when the outbox is empty). */
 export async function nextPushDueAt(db: Db): Promise<Date | null> {
-  const [row] = await db.select({ due: min(puzzlebotOutbox.nextAttemptAt) }).from(puzzlebotOutbox).where(eq(puzzlebotOutbox.status, 'pending'));
-  return row?.due ?? null;
+  return nextDueAt(db, outbox);
 }

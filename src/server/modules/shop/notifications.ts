@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { nextTry } from '../../db/outbox.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
@@ -33,11 +34,10 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
       await repo.finishNotification(deps.db, notification.id, { status: 'sent' });
     } catch (error) {
       const final = error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind));
-      const giveUp = final || notification.attempts >= MAX_ATTEMPTS;
+      const next = final ? null : nextTry(notification.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
       const message = (error as Error).message;
-      deps.log.warn({ notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error: message, giveUp }, 'shop notification failed');
-      const delay = Math.min(MAX_DELAY_MS, deps.retryBaseMs * 2 ** Math.max(0, notification.attempts - 1));
-      await repo.finishNotification(deps.db, notification.id, { status: giveUp ? 'failed' : 'pending', error: message, retryAt: new Date(Date.now() + delay) });
+      deps.log.warn({ notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error: message, giveUp: !next }, 'shop notification failed');
+      await repo.finishNotification(deps.db, notification.id, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
     }
   }
   return claimed.length;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
+import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   buyerPoints,
@@ -215,14 +216,26 @@ export async function queueNotifications(db: Executor, orderId: number, notifica
   await db.insert(shopNotifications).values(notifications.map((n) => ({ orderId, kind: n.kind, payload: n.payload })));
 }
 
+const notificationOutbox: OutboxTable = {
+  table: shopNotifications,
+  key: [shopNotifications.id],
+  status: shopNotifications.status,
+  doneStatus: 'sent',
+  attempts: shopNotifications.attempts,
+  nextAttemptAt: shopNotifications.nextAttemptAt,
+  lastError: shopNotifications.lastError,
+};
+
 /** Claims due notifications; SKIP LOCKED lets several instances share the work. */
 export async function claimDueNotifications(db: Db, limit: number, leaseMs: number) {
-  const result = await db.execute(sql`
-    UPDATE shop_notifications SET attempts = attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
-     WHERE id IN (SELECT id FROM shop_notifications WHERE status = 'pending' AND next_attempt_at <= now()
-                   ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, payload, attempts`);
-  return rowsOf<{ id: string | number; kind: ShopNotification['kind']; payload: ShopNotification['payload']; attempts: number }>(result).map((row) => ({
+  const t = shopNotifications;
+  const rows = await claimDue<{ id: string | number; kind: ShopNotification['kind']; payload: ShopNotification['payload']; attempts: number }>(db, notificationOutbox, {
+    limit,
+    leaseMs,
+    orderBy: [t.id],
+    returning: [t.id, t.kind, t.payload, t.attempts],
+  });
+  return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
     payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
@@ -230,21 +243,17 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
   })) as (ShopNotification & { id: number; attempts: number })[];
 }
 
-export async function finishNotification(db: Db, id: number, outcome: { status: 'sent' } | { status: 'pending' | 'failed'; error: string; retryAt?: Date }): Promise<void> {
-  await db
-    .update(shopNotifications)
-    .set(
-      outcome.status === 'sent'
-        ? { status: 'sent', sentAt: new Date(), lastError: null }
-        : { status: outcome.status, lastError: outcome.error.slice(0, 500), ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}) },
-    )
-    .where(eq(shopNotifications.id, id));
+export type NotificationOutcome = { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
+
+export async function finishNotification(db: Db, id: number, outcome: NotificationOutcome): Promise<void> {
+  const row = sql`${shopNotifications.id} = ${id}`;
+  if (outcome.status === 'sent') await db.execute(markDone(notificationOutbox, row, sql`sent_at = now()`));
+  else if (outcome.status === 'pending') await db.execute(markRetry(notificationOutbox, row, outcome));
+  else await db.execute(markFailed(notificationOutbox, row, outcome.error));
 }
 
 export async function nextNotificationDueAt(db: Db): Promise<Date | null> {
-  const result = await db.execute(sql`SELECT min(next_attempt_at) AS due FROM shop_notifications WHERE status = 'pending'`);
-  const due = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
-  return due ? new Date(due) : null;
+  return nextDueAt(db, notificationOutbox);
 }
 
 /** What a notification needs to be sent: the action's PuzzleBot settings and bots. */

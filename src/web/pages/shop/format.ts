@@ -2,7 +2,6 @@ import { POINT_WORDS } from '../../../contract/public-shop.js';
 
 const plural = new Intl.PluralRules('ru-RU');
 const number = new Intl.NumberFormat('ru-RU');
-const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /** "1 балл", "3 балла", "25 баллов". */
 export function formatPoints(points: number): string {
@@ -10,5 +9,3 @@ export function formatPoints(points: number): string {
   const word = category === 'one' ? POINT_WORDS.one : category === 'few' ? POINT_WORDS.few : POINT_WORDS.many;
   return `${number.format(points)} ${word}`;
 }
-
-export const formatDate = (iso: string): string => date.format(new Date(iso));

@@ -3,7 +3,8 @@ import type { BuyerAccount, PublicProduct } from '../../../contract/shop.js';
 import { CLOSE_AFTER_PURCHASE_MS, ORDER_STATUS_LABELS, publicShopMessages as t, SHOP_TOKEN_PATTERN } from '../../../contract/public-shop.js';
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { formatDate, formatPoints } from './format.js';
+import { formatDayMonthTime } from '../../lib/format.js';
+import { formatPoints } from './format.js';
 import { ProductCard } from './product-card.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
@@ -155,7 +156,7 @@ export function ShopApp({ token }: { token: string | null }) {
                 <li key={order.id} className="shop-order">
                   <span className="shop-order__title">{order.title}</span>
                   <span className="shop-order__meta">
-                    {formatPoints(order.price_points)} · {formatDate(order.created_at)}
+                    {formatPoints(order.price_points)} · {formatDayMonthTime(order.created_at)}
                   </span>
                   <span className={`shop-order__status shop-order__status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
                 </li>

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './connection.js';
+import { rowsOf } from './rows.js';
+
+/**
+ * The outbox pattern every delivery table here follows (mail, shop notifications, PuzzleBot
+ * pushes, mailing recipients, bot updates): a row waits as `pending` until its `next_attempt_at`;
+ * a worker claims due rows with a lease (SKIP LOCKED, so instances share them and a worker that
+ * dies frees its rows when the lease runs out), then marks each done, due again later, or failed.
+ */
+export interface OutboxTable {
+  table: PgTable;
+  /** The columns naming one row (the primary key). */
+  key: readonly PgColumn[];
+  status: PgColumn;
+  /** What `status` becomes once delivered ('sent', 'done'). */
+  doneStatus: string;
+  attempts: PgColumn;
+  nextAttemptAt: PgColumn;
+  lastError: PgColumn;
+  /**
+   * How a claim is held. Without a lease column the claim moves `next_attempt_at` past the lease
+   * (a crashed worker's row is simply due again then). With one, the lease is that column; with
+   * `claimedStatus` too, a claimed row shows it (mailing recipients are 'sending').
+   */
+  lease?: { column: PgColumn; claimedStatus?: string };
+}
+
+export interface Backoff {
+  /** The wait after the first failed try. */
+  baseMs: number;
+  /** No wait is longer. */
+  maxMs: number;
+}
+
+export interface RetryPolicy extends Backoff {
+  /** Tries in all: a failure on this one gives up. */
+  maxAttempts: number;
+}
+
+/** The wait after `attempts` failed tries: baseMs, 2×, 4× … never over maxMs. */
+export function backoffMs(attempts: number, { baseMs, maxMs }: Backoff): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** After a failed try (the `attempts`-th): how long to wait before the next, or null to give up. */
+export function nextTry(attempts: number, policy: RetryPolicy): { delayMs: number } | null {
+  return attempts >= policy.maxAttempts ? null : { delayMs: backoffMs(attempts, policy) };
+}
+
+/** Kept of an error text: enough to tell what happened, never a whole response body. */
+const MAX_ERROR_LENGTH = 500;
+
+const name = (column: PgColumn) => sql.identifier(column.name);
+const list = (columns: readonly PgColumn[]) => sql.join(columns.map(name), sql`, `);
+/** The database's clock, or the caller's (an injected clock the tests move). */
+const clock = (now: Date | undefined) => (now ? sql`${now}::timestamptz` : sql`now()`);
+const later = (now: Date | undefined, ms: number) => sql`${clock(now)} + ${ms} * interval '1 millisecond'`;
+
+export interface ClaimOptions {
+  limit: number;
+  leaseMs: number;
+  /** The order rows are taken in (the oldest first). */
+  orderBy: readonly PgColumn[];
+  returning: readonly PgColumn[];
+  /** Narrows the rows (one mailing's recipients). */
+  where?: SQL;
+  now?: Date;
+}
+
+/**
+ * Claims up to `limit` due rows for `leaseMs` and counts the try. Answers the `returning` columns
+ * by their SQL names, `attempts` counting this try.
+ */
+export async function claimDue<Row>(db: Executor, outbox: OutboxTable, options: ClaimOptions): Promise<Row[]> {
+  const { lease } = outbox;
+  const now = clock(options.now);
+  const pending = sql`${name(outbox.status)} = 'pending' AND ${name(outbox.nextAttemptAt)} <= ${now}`;
+  let due: SQL;
+  let hold: SQL;
+  if (!lease) {
+    due = pending;
+    hold = sql`${name(outbox.nextAttemptAt)} = ${later(options.now, options.leaseMs)}`;
+  } else if (lease.claimedStatus) {
+    due = sql`((${pending}) OR (${name(outbox.status)} = ${lease.claimedStatus} AND ${name(lease.column)} < ${now}))`;
+    hold = sql`${name(outbox.status)} = ${lease.claimedStatus}, ${name(lease.column)} = ${later(options.now, options.leaseMs)}`;
+  } else {
+    due = sql`${pending} AND (${name(lease.column)} IS NULL OR ${name(lease.column)} < ${now})`;
+    hold = sql`${name(lease.column)} = ${later(options.now, options.leaseMs)}`;
+  }
+  const result = await db.execute(sql`
+    UPDATE ${outbox.table} SET ${name(outbox.attempts)} = ${name(outbox.attempts)} + 1, ${hold}
+     WHERE (${list(outbox.key)}) IN (
+       SELECT ${list(outbox.key)} FROM ${outbox.table}
+        WHERE ${options.where ? sql`${options.where} AND ` : sql``}${due}
+        ORDER BY ${list(options.orderBy)} LIMIT ${options.limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING ${list(options.returning)}`);
+  return rowsOf<Row>(result);
+}
+
+/** Only a row this worker still holds changes (a mailing recipient is 'sending' until then). */
+function held(outbox: OutboxTable, row: SQL): SQL {
+  const claimed = outbox.lease?.claimedStatus;
+  return claimed ? sql`${row} AND ${name(outbox.status)} = ${claimed}` : row;
+}
+
+const releaseLease = (outbox: OutboxTable) => (outbox.lease ? sql`, ${name(outbox.lease.column)} = NULL` : sql``);
+const andAlso = (also: SQL | undefined) => (also ? sql`, ${also}` : sql``);
+
+// The marks below are statements for one claimed row (`row` selects it), not calls, so a table
+// can count its outcome in the same statement (mailing recipients: `WITH done AS (… RETURNING 1) …`).
+
+/** Delivered; `also` sets the table's own columns (sent_at, emptied bodies). */
+export function markDone(outbox: OutboxTable, row: SQL, also?: SQL): SQL {
+  return sql`UPDATE ${outbox.table} SET ${name(outbox.status)} = ${outbox.doneStatus}, ${name(outbox.lastError)} = NULL${releaseLease(outbox)}${andAlso(also)}
+              WHERE ${held(outbox, row)}`;
+}
+
+/** Due again after `delayMs`, the error kept. */
+export function markRetry(outbox: OutboxTable, row: SQL, retry: { delayMs: number; error: string; now?: Date }): SQL {
+  return sql`UPDATE ${outbox.table} SET ${name(outbox.status)} = 'pending', ${name(outbox.lastError)} = ${retry.error.slice(0, MAX_ERROR_LENGTH)},
+                    ${name(outbox.nextAttemptAt)} = ${later(retry.now, retry.delayMs)}${releaseLease(outbox)}
+              WHERE ${held(outbox, row)}`;
+}
+
+/** Given up for good, the reason kept: nothing is dropped silently. */
+export function markFailed(outbox: OutboxTable, row: SQL, error: string): SQL {
+  return sql`UPDATE ${outbox.table} SET ${name(outbox.status)} = 'failed', ${name(outbox.lastError)} = ${error.slice(0, MAX_ERROR_LENGTH)}${releaseLease(outbox)}
+              WHERE ${held(outbox, row)}`;
+}
+
+/** When the next pending row is due (a lease running out counts); null when none is waiting. */
+export async function nextDueAt(db: Executor, outbox: OutboxTable, where?: SQL): Promise<Date | null> {
+  const { lease } = outbox;
+  const due = lease?.claimedStatus
+    ? sql`min(CASE WHEN ${name(outbox.status)} = ${lease.claimedStatus} THEN ${name(lease.column)} ELSE ${name(outbox.nextAttemptAt)} END)`
+    : sql`min(${name(outbox.nextAttemptAt)})`;
+  const open = lease?.claimedStatus ? sql`${name(outbox.status)} IN ('pending', ${lease.claimedStatus})` : sql`${name(outbox.status)} = 'pending'`;
+  const result = await db.execute(sql`SELECT ${due} AS due FROM ${outbox.table} WHERE ${where ? sql`${where} AND ` : sql``}${open}`);
+  const value = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
+  return value ? new Date(value) : null;
+}
