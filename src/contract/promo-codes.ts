@@ -32,9 +32,9 @@ export function isPoolLow(total: number, remaining: number): boolean {
   return total > 0 && remaining < Math.max(total * PROMO_LOW_SHARE, PROMO_LOW_COUNT);
 }
 
-/** An upload's codes: trimmed, blanks and repeats dropped, in the order given. */
-export function cleanCodes(lines: readonly string[]): string[] {
-  return [...new Set(lines.map((line) => line.trim()).filter(Boolean))];
+/** An upload's codes: trimmed, blanks dropped. Repeats stay, so the answer can count them as skipped. */
+export function nonBlankCodes(lines: readonly string[]): string[] {
+  return lines.map((line) => line.trim()).filter(Boolean);
 }
 
 /**
@@ -44,14 +44,14 @@ export function cleanCodes(lines: readonly string[]): string[] {
 export function codesFromText(text: string, options: { csv?: boolean } = {}): string[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const cells = options.csv ? lines.map((line) => line.split(/[,;\t]/)[0]!.trim().replace(/^"(.*)"$/, '$1')) : lines;
-  return cleanCodes(cells);
+  return nonBlankCodes(cells);
 }
 
 const shown = (code: string) => (code.length > 30 ? `${code.slice(0, 30)}…` : code);
 
 const codesSchema = z
   .array(z.string({ error: m.noCodes }), { error: m.noCodes })
-  .transform(cleanCodes)
+  .transform(nonBlankCodes)
   .superRefine((codes, ctx) => {
     if (codes.length === 0) ctx.addIssue({ code: 'custom', message: m.noCodes });
     if (codes.length > PROMO_CODES_PER_UPLOAD) ctx.addIssue({ code: 'custom', message: m.tooManyInUpload });

@@ -29,8 +29,8 @@ describe('generated promo codes', () => {
 });
 
 describe('codes from a pasted text or a file', () => {
-  it('are trimmed, one per line, blanks and repeats dropped', () => {
-    expect(codesFromText('\uFEFF A1 \r\n\r\nB2\nA1\n  \nC3\r')).toEqual(['A1', 'B2', 'C3']);
+  it('are trimmed, one per line, blanks dropped (repeats stay for the answer to count)', () => {
+    expect(codesFromText('\uFEFF A1 \r\n\r\nB2\nA1\n  \nC3\r')).toEqual(['A1', 'B2', 'A1', 'C3']);
   });
 
   it('take a CSV line’s first cell without its quotes', () => {

@@ -78,7 +78,8 @@ export async function addPromoCodes(
       if (exceedsPool(after)) throw new AppError('bad_request', fillMessage(m.poolFull, { total: after - added, after }));
     };
     if (request.codes) {
-      ({ added, total } = await repo.insertCodes(tx, projectId, request.codes, now));
+      // Repeats within the upload and codes the pool holds are skipped alike.
+      ({ added, total } = await repo.insertCodes(tx, projectId, [...new Set(request.codes)], now));
       fits(total);
       return { message: fillMessage(m.added, { added, skipped: request.codes.length - added }), added, skipped: request.codes.length - added };
     }
