@@ -1,3 +1,5 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
@@ -6,7 +8,10 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { newChatId } from '../support/telegram.js';
+import { eventually, newChatId } from '../support/telegram.js';
+import type { Db } from '../../src/server/db/connection.js';
+import * as schema from '../../src/server/db/schema.js';
+import { issuePromoCode } from '../../src/server/modules/bot/features/promo-codes/service.js';
 
 const m = messages.promoCodes;
 const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;
@@ -104,6 +109,43 @@ describe.each(backends())('promo codes on $name', (backend) => {
     const other = await check(url, seller, projectId, '9200');
     expect(other.data.promo_code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     expect(await pool(seller, projectId)).toMatchObject({ total: 20, remaining: 18, issued: 2 });
+  });
+
+  it.skipIf(!backend.clusterUrl)('rule «first»: of two claims for one shopper racing in open transactions, the database refuses the second', async () => {
+    const seller = await createFundedSeller(url, FUNDS);
+    const projectId = await actionOf(seller);
+    await seller.api.post(codesPath(projectId), { codes: ['RACE-1', 'RACE-2', 'RACE-3'] });
+    // Two receipts of one shopper while the action gives no codes: both claims are made below, by hand.
+    await check(url, seller, projectId, '9400');
+    await check(url, seller, projectId, '9400');
+    const receiptIds = (await seller.api.get(`/receipts?project_id=${projectId}`)).body.receipts.map((receipt: { id: number }) => receipt.id);
+
+    const connections = new pg.Pool({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, '/scanapp_api'), max: 3 });
+    const db = drizzle({ client: connections, schema }) as unknown as Db;
+    const errors: object[] = [];
+    const deps = (executor: Db) => ({ db: executor, now: () => new Date(), log: { error: (data: object) => void errors.push(data) } });
+    const claim = (executor: Db, receiptId: number) => issuePromoCode(deps(executor), { action: { id: projectId, promoCodeRule: 'first' }, receiptId, buyerTgId: '9400' });
+    try {
+      let second: Promise<string | undefined> | undefined;
+      let secondSettled = false;
+      const first = await db.transaction(async (tx) => {
+        const code = await claim(tx as unknown as Db, receiptIds[0]);
+        // The first claim is not committed yet: the second cannot see it and takes the next free code…
+        second = claim(db, receiptIds[1]).finally(() => (secondSettled = true));
+        // …until the unique index makes it wait for this transaction (or it got through: then the test fails below).
+        await eventually(async () => {
+          const waiting = await connections.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+          return waiting.rowCount || secondSettled ? true : undefined;
+        }, 10_000, 'the second claim to wait or finish');
+        return code;
+      });
+      expect(first).toBe('RACE-1');
+      expect(await second).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await connections.end();
+    }
+    expect(await pool(seller, projectId)).toMatchObject({ remaining: 2, issued: 1 });
   });
 
   it('an action that gives no codes keeps its pool, and an empty pool never blocks points', async () => {
