@@ -20,6 +20,11 @@ async function sellerWithAction(page: Page): Promise<{ seller: Seller; actionId:
 }
 
 const section = (page: Page) => page.getByRole('region', { name: m.title, exact: true });
+/** The section is folded until opened: its summary is the heading. */
+async function openSection(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: m.title, exact: true }).click();
+  await section(page).waitFor();
+}
 /** A key figure of the section: the <dd> after its <dt>. */
 const figure = (page: Page, term: string) => section(page).locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 const figures = async (page: Page) => [await figure(page, m.total).innerText(), await figure(page, m.remaining).innerText(), await figure(page, m.issued).innerText()];
@@ -29,6 +34,7 @@ describe('the action page’s promo codes', () => {
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
       await page.goto(`/dashboard/action/${actionId}`);
+      await openSection(page);
       const codes = section(page);
       await codes.getByText(m.emptyPool, { exact: true }).waitFor();
       expect(await codes.getByLabel(m.ruleLabel).inputValue()).toBe('off');
@@ -43,7 +49,8 @@ describe('the action page’s promo codes', () => {
       await codes.getByRole('button', { name: m.add, exact: true }).click();
       await codes.getByText(fillMessage(m.added, { added: 2, skipped: 1 }), { exact: true }).waitFor();
       expect(await paste.inputValue()).toBe('');
-      await codes.getByText(fillMessage(m.low, { remaining: 2 }), { exact: true }).waitFor();
+      // The warning shows above the fold, so it is seen with the fold closed too.
+      await page.getByRole('alert').filter({ hasText: fillMessage(m.low, { remaining: 2 }) }).waitFor();
       expect(await figures(page)).toEqual(['2', '2', '0']);
 
       // A spreadsheet's one-column CSV: its codes land in the text box first.
@@ -61,7 +68,7 @@ describe('the action page’s promo codes', () => {
       await codes.getByRole('button', { name: m.generate, exact: true }).click();
       await codes.getByText(fillMessage(m.generated, { added: 96 }), { exact: true }).waitFor();
       await figure(page, m.total).getByText('100', { exact: true }).waitFor();
-      expect(await codes.getByText(fillMessage(m.low, { remaining: 100 })).count()).toBe(0);
+      expect(await page.getByText(fillMessage(m.low, { remaining: 100 })).count()).toBe(0);
 
       await codes.getByLabel(m.ruleLabel).selectOption({ label: m.ruleEvery });
       await codes.getByRole('button', { name: m.saveRule, exact: true }).click();
@@ -73,6 +80,7 @@ describe('the action page’s promo codes', () => {
       const checked = await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: '100500' });
       expect(checked.body.data.promo_code).toBe('A-1');
       await page.reload();
+      await openSection(page);
       const table = section(page).getByRole('region', { name: m.issuedTitle, exact: true });
       const row = table.getByRole('row').filter({ hasText: 'A-1' });
       await row.waitFor();
@@ -89,12 +97,15 @@ describe('the action page’s promo codes', () => {
       const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
       await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: '100501' });
       await page.goto(`/dashboard/action/${actionId}`);
+      await page.getByRole('alert').filter({ hasText: fillMessage(m.low, { remaining: 0 }) }).waitFor();
+      // Keyboard: the fold's summary takes focus and Enter opens it.
+      await page.locator('summary', { has: page.getByRole('heading', { name: m.title, exact: true }) }).focus();
+      await page.keyboard.press('Enter');
       const codes = section(page);
       await codes.getByText('PHONE-1', { exact: true }).waitFor();
-      await codes.getByText(fillMessage(m.low, { remaining: 0 }), { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.promo-codes' })).toEqual([]);
-      // Keyboard: Tab goes from the rule select to its save button.
+      // Tab goes from the rule select to its save button.
       await codes.getByLabel(m.ruleLabel).focus();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(m.saveRule);

@@ -29,20 +29,32 @@ function problemOf(request: unknown): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? m.saveFailed);
 }
 
-/** The action page's «Промокоды»: when codes are given, the pool's counts, adding codes and who got which (issue 28). */
+/**
+ * The action page's «Промокоды»: when codes are given, the pool's counts, adding codes and who got
+ * which (issue 28). Folded until opened, like the page's other rarely changed parts; the
+ * running-low warning stays outside the fold, where the seller sees it without opening it.
+ */
 export function PromoCodesSection({ actionId }: { actionId: number }) {
   const titleId = useId();
   const query = usePromoCodesQuery(actionId);
+  const pool = query.data;
   return (
-    <section className="panel promo-codes" aria-labelledby={titleId}>
-      <h2 className="panel__title" id={titleId}>
-        {m.title}
-      </h2>
-      <p>{m.intro}</p>
-      <QueryView query={query} loading={m.loading} failed={m.loadFailed}>
-        {(pool) => <PromoCodesPool actionId={actionId} pool={pool} />}
-      </QueryView>
-    </section>
+    <>
+      {pool?.low && <Banner tone="error">{fillMessage(m.low, { remaining: formatNumber(pool.remaining) })}</Banner>}
+      <details className="panel fold promo-codes">
+        <summary className="fold__summary">
+          <h2 className="promo-codes__title" id={titleId}>
+            {m.title}
+          </h2>
+        </summary>
+        <section className="fold__body" aria-labelledby={titleId}>
+          <p>{m.intro}</p>
+          <QueryView query={query} loading={m.loading} failed={m.loadFailed}>
+            {(loaded) => <PromoCodesPool actionId={actionId} pool={loaded} />}
+          </QueryView>
+        </section>
+      </details>
+    </>
   );
 }
 
@@ -50,7 +62,6 @@ function PromoCodesPool({ actionId, pool }: { actionId: number; pool: PromoCodes
   return (
     <>
       <RuleForm actionId={actionId} rule={pool.rule} />
-      {pool.low && <Banner tone="error">{fillMessage(m.low, { remaining: formatNumber(pool.remaining) })}</Banner>}
       {pool.total === 0 ? (
         <EmptyState>{pool.rule === 'off' ? m.emptyPool : m.emptyPoolRuleOn}</EmptyState>
       ) : (
