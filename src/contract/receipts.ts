@@ -71,6 +71,8 @@ export const checkResponseSchema = z.object({
     points_awarded: z.number().int(),
     status: z.enum(RECEIPT_STATUSES),
     error: z.string().nullable(),
+    /** The shopper's promo code for the next purchase, when the action gives one for this receipt (issue 28). */
+    promo_code: z.string().optional(),
   }),
 });
 export type CheckResponse = z.infer<typeof checkResponseSchema>;

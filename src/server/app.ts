@@ -63,6 +63,7 @@ import { BALANCE_WATCH_JOB, balanceWatchJob } from './jobs/balance-watch.js';
 import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     // The seller hears within seconds that the actions stopped, not at the next ten-minute watch
     // (one watch per five seconds at most, however many receipts are refused meanwhile).
     onSellerCannotPay: kick(BALANCE_WATCH_JOB, 5_000),
+    issuePromoCode: (awarded: Parameters<typeof issuePromoCode>[1]) => issuePromoCode({ db: database.db, now, log: app.log }, awarded),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
@@ -246,6 +248,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
+      await api.register(promoCodeRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

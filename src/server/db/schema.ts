@@ -108,6 +108,7 @@ export const projects = pgTable('projects', {
   telegramBotToken: text('telegram_bot_token'),
   telegramBotId: bigint('telegram_bot_id', { mode: 'number' }),
   telegramBotUsername: text('telegram_bot_username'),
+  promoCodeRule: text('promo_code_rule', { enum: ['off', 'every', 'first'] }).notNull().default('off'),
 });
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -530,4 +531,16 @@ export const balanceNotices = pgTable('balance_notices', {
   userId: integer('user_id').primaryKey().references(() => users.id),
   suspendedAt: timestamptz('suspended_at'),
   runningLowAt: timestamptz('running_low_at'),
+});
+
+/** 0026_promo_codes.sql: an action's promo codes; a code with `issuedAt` went to one shopper with one receipt. */
+export const promoCodes = pgTable('promo_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id').notNull().references(() => projects.id),
+  code: text('code').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  issuedBuyerTg: text('issued_buyer_tg'),
+  issuedReceiptId: bigint('issued_receipt_id', { mode: 'number' }).references(() => receipts.id),
+  issuedAt: timestamptz('issued_at'),
+  oncePerBuyer: boolean('once_per_buyer').notNull().default(false),
 });

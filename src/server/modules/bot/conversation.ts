@@ -6,6 +6,7 @@ import type { ProjectRow } from '../../db/schema.js';
 import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { checkReceipt, type ReceiptDeps } from '../receipts/service.js';
+import { promoCodeLine } from './features/promo-codes/index.js';
 import { decodeReceiptQr } from './qr-photo.js';
 import * as repo from './repository.js';
 import type { BotReply } from './repository.js';
@@ -114,7 +115,9 @@ async function checked(deps: ConversationDeps, action: ProjectRow, qr: string, b
   const result = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
   if (!result.success) return { chatId, text: result.message, replyMarkup: BALANCE_KEYBOARD };
   const points = await repo.readBuyerPoints(deps.db, action.id, buyerTgId);
-  return { chatId, text: `${result.message}\n${fillMessage(b.newBalance, { points })}`, replyMarkup: shopButton(await shopAddress(deps, action)) };
+  const lines = [result.message, fillMessage(b.newBalance, { points })];
+  if (result.data.promo_code) lines.push(promoCodeLine(result.data.promo_code));
+  return { chatId, text: lines.join('\n'), replyMarkup: shopButton(await shopAddress(deps, action)) };
 }
 
 async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {

@@ -24,6 +24,11 @@ export interface ReceiptDeps {
   onReceiptWritten?: () => void;
   /** Called when a receipt was refused because the seller cannot pay: the seller is told (billing/balance-watch.ts). */
   onSellerCannotPay?: () => void;
+  /**
+   * Called after a receipt's award committed: the shopper's promo code for it, if the action gives
+   * one (modules/bot/features/promo-codes). Never throws; no code never changes the verdict.
+   */
+  issuePromoCode?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<string | undefined>;
 }
 
 /**
@@ -99,11 +104,11 @@ function rulesOf(action: ProjectRow): ActionRules {
   };
 }
 
-function answer(status: ReceiptStatus, message: string, points = 0): CheckResponse {
+function answer(status: ReceiptStatus, message: string, points = 0, promoCode?: string): CheckResponse {
   return {
     success: status === 'success',
     message,
-    data: { points_awarded: points, status, error: status === 'success' ? null : message },
+    data: { points_awarded: points, status, error: status === 'success' ? null : message, ...(promoCode === undefined ? {} : { promo_code: promoCode }) },
   };
 }
 
@@ -248,7 +253,8 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     if (awarded) {
       deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
-      return answer('success', message, verdict.points);
+      const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
+      return answer('success', message, verdict.points, promoCode);
     }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.

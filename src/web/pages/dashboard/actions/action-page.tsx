@@ -18,6 +18,7 @@ import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './
 import { actionStatusText } from './action-status.js';
 import { ActiveBadge, SuspendedNote } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
+import { PromoCodesSection } from './promo-codes-section.js';
 import { TelegramBotLinks, TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, errorNotice, type Notice } from '../../../components/notice.js';
@@ -158,6 +159,8 @@ function ActionDetails({ action, notice, onNotice, editing }: {
         />
         {saveNotice && <Banner tone={saveNotice.tone}>{saveNotice.text}</Banner>}
       </section>
+
+      <PromoCodesSection actionId={action.id} />
 
       <ApiKeyPanel action={action} />
 
