@@ -32,7 +32,6 @@ const sameAsPassword = { message: v.passwordsMismatch, path: ['confirmPassword']
 export const resetPasswordFormSchema = z
   .object({ password: passwordSchema, confirmPassword: confirmation })
   .refine((form) => form.password === form.confirmPassword, sameAsPassword);
-export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({
   current_password: z.string({ error: a.currentPasswordRequired }).min(1, a.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, a.currentPasswordWrong),
@@ -43,12 +42,10 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: confirmation })
   .refine((form) => form.password === form.confirmPassword, sameAsPassword);
-export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 export const updateProfileRequestSchema = z.object({ name: nameSchema });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 export const updateProfileResponseSchema = z.object({ message: z.string(), user: userSchema });
-export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 export const changeEmailRequestSchema = z.object({ email: emailSchema });
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;

@@ -92,7 +92,6 @@ const telegramBotTokenSchema = z
   .transform((value) => (value?.trim() ? value.trim() : null));
 
 export const createActionRequestSchema = z.object({ user_id: userIdSchema.optional(), ...actionSettingsShape, telegram_bot_token: telegramBotTokenSchema });
-export type CreateActionRequest = z.input<typeof createActionRequestSchema>;
 export type ActionSettings = z.output<typeof createActionRequestSchema>;
 
 /** PUT sends "the same fields"; a field left out keeps its value. */
@@ -114,7 +113,6 @@ export const updateActionRequestSchema = z.object({
   command_no_items: optionalText.optional(),
   telegram_bot_token: telegramBotTokenSchema.optional(),
 });
-export type UpdateActionRequest = z.input<typeof updateActionRequestSchema>;
 
 export const actionIdParamsSchema = z.object({
   id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),

@@ -44,7 +44,6 @@ export const analyticsActionSchema = z.object({
   /** Deleted actions stay in analytics (their receipts happened); the filter marks them. */
   deleted: z.boolean(),
 });
-export type AnalyticsAction = z.infer<typeof analyticsActionSchema>;
 
 export const analyticsFiguresSchema = z.object({
   receipts_checked: z.number().int(),
@@ -90,7 +89,6 @@ export const analyticsProductSchema = z.object({
   quantity: z.number(),
   sum: z.number(),
 });
-export type AnalyticsProduct = z.infer<typeof analyticsProductSchema>;
 
 export const analyticsResponseSchema = z.object({
   /** Moscow calendar days, inclusive; `from` is null for "all time" without data. */

@@ -42,7 +42,6 @@ export const registerFormSchema = registerRequestSchema
     message: v.passwordsMismatch,
     path: ['confirmPassword'],
   });
-export type RegisterForm = z.input<typeof registerFormSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
@@ -99,10 +98,8 @@ export const userIdSchema = z.coerce
 export const profileQuerySchema = z.object({ user_id: userIdSchema.optional() });
 /** SPEC §7 lists the answer's fields: `GET /profile` → `{ user }`. */
 export const profileResponseSchema = z.object({ user: userSchema });
-export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),

@@ -63,14 +63,12 @@ export type SellerRequisites = z.infer<typeof storedRequisitesSchema>;
 
 export const requisitesQuerySchema = z.object({ user_id: userIdSchema.optional() });
 export const requisitesResponseSchema = z.object({ requisites: storedRequisitesSchema.nullable() });
-export type RequisitesResponse = z.infer<typeof requisitesResponseSchema>;
 
 export const saveRequisitesRequestSchema = withKppRule(requisitesFields.extend({ user_id: userIdSchema.optional() }));
 export const saveRequisitesResponseSchema = z.object({ message: z.string(), requisites: storedRequisitesSchema });
 
 /** Rubles, the card top-up's rules (from 1 to 1 000 000 ₽, to the kopeck). */
 export const createBankInvoiceRequestSchema = z.object({ user_id: userIdSchema, amount: depositRequestSchema.shape.amount });
-export type CreateBankInvoiceRequest = z.input<typeof createBankInvoiceRequestSchema>;
 
 /** Where the invoice's PDF is served, to its seller's session only (Authorization header). */
 export const bankInvoicePdfPath = (number: string) => `/balance/invoices/${encodeURIComponent(number)}/pdf`;
@@ -94,7 +92,6 @@ export type BankInvoice = z.infer<typeof bankInvoiceSchema>;
 
 export const bankInvoicesQuerySchema = z.object({ user_id: userIdSchema.optional() });
 export const bankInvoicesResponseSchema = z.object({ invoices: z.array(bankInvoiceSchema) });
-export type BankInvoicesResponse = z.infer<typeof bankInvoicesResponseSchema>;
 
 /** The newest invoices the balance screen lists; a seller issues a few a month. */
 export const BANK_INVOICES_LIST_LIMIT = 100;

@@ -66,7 +66,6 @@ export const operationsResponseSchema = z.object({
     has_prev: z.boolean(),
   }),
 });
-export type OperationsResponse = z.infer<typeof operationsResponseSchema>;
 
 const ledgerIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -2,7 +2,6 @@ import { z } from './zod-setup.js';
 
 /** Every error the API answers with: `{ "message": "<Russian text>" }`. */
 export const errorResponseSchema = z.object({ message: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**
  * 402 when the balance cannot pay a charge (activation, a new action, a renewal):

@@ -53,7 +53,6 @@ export const mailingSettingsRequestSchema = z.object({
   user_id: userIdSchema.optional(),
   bot_token: z.string({ error: m.tokenRequiredToSave }).trim().min(1, m.tokenRequiredToSave).max(200, m.tokenMalformed),
 });
-export type MailingSettingsRequest = z.input<typeof mailingSettingsRequestSchema>;
 
 export const mailingSettingsQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
@@ -65,7 +64,6 @@ export const mailingSettingsSchema = z.object({
 export type MailingSettings = z.infer<typeof mailingSettingsSchema>;
 
 export const mailingSettingsResponseSchema = mailingSettingsSchema.extend({ message: z.string() });
-export type MailingSettingsResponse = z.infer<typeof mailingSettingsResponseSchema>;
 
 // ---- sending ----
 
@@ -105,7 +103,6 @@ export const mailingSendRequestSchema = z
     const tooLong = messageLengthError(body.message, body.image_url !== null);
     if (tooLong) ctx.addIssue({ code: 'custom', path: ['message'], message: tooLong });
   });
-export type MailingSendRequest = z.input<typeof mailingSendRequestSchema>;
 
 export const MAILING_STATUSES = ['sending', 'done', 'cancelled', 'failed'] as const;
 export type MailingStatus = (typeof MAILING_STATUSES)[number];

@@ -24,7 +24,6 @@ export const depositRequestSchema = z.object({
 export type DepositRequest = z.input<typeof depositRequestSchema>;
 
 export const depositResponseSchema = z.object({ payment_url: z.string(), invoice_id: z.number().int() });
-export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
 /** `/dashboard?payment=…` after the provider returns the browser (SPEC §2 Payment result notice). */
 export const PAYMENT_RESULT_STATUSES = ['success', 'failed', 'error', 'pending'] as const;

@@ -75,7 +75,6 @@ const generateSchema = z.object(
 export const addPromoCodesRequestSchema = z
   .object({ user_id: userIdSchema.optional(), codes: codesSchema.optional(), generate: generateSchema.optional() })
   .refine((body) => (body.codes === undefined) !== (body.generate === undefined), m.codesOrGenerate);
-export type AddPromoCodesRequest = z.input<typeof addPromoCodesRequestSchema>;
 
 export const addPromoCodesResponseSchema = z.object({ message: z.string(), added: z.number().int(), skipped: z.number().int() });
 export type AddPromoCodesResponse = z.infer<typeof addPromoCodesResponseSchema>;
@@ -84,7 +83,6 @@ export const promoCodeSettingsRequestSchema = z.object({
   user_id: userIdSchema.optional(),
   rule: z.enum(PROMO_CODE_RULES, { error: m.ruleInvalid }),
 });
-export type PromoCodeSettingsRequest = z.input<typeof promoCodeSettingsRequestSchema>;
 
 export const promoCodeSettingsResponseSchema = z.object({ message: z.string(), rule: z.enum(PROMO_CODE_RULES) });
 
@@ -96,7 +94,6 @@ export const issuedPromoCodeSchema = z.object({
   receipt_id: z.number().int().nullable(),
   issued_at: z.string(),
 });
-export type IssuedPromoCode = z.infer<typeof issuedPromoCodeSchema>;
 
 export const promoCodesResponseSchema = z.object({
   rule: z.enum(PROMO_CODE_RULES),

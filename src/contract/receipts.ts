@@ -62,7 +62,6 @@ export const checkRequestSchema = z.object({
   /** A bot platform (PuzzleBot) may send the action's API key in the body instead of a header. */
   api_key: z.string().max(200).optional(),
 });
-export type CheckRequest = z.input<typeof checkRequestSchema>;
 
 export const checkResponseSchema = z.object({
   success: z.boolean(),
@@ -145,7 +144,6 @@ export const paginationSchema = z.object({
   /** The `after` cursor of the next page (the last receipt's ID); null on the last page. */
   next_after: z.number().int().nullable().optional(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const receiptsResponseSchema = z.object({ receipts: z.array(receiptSchema), pagination: paginationSchema });
 export type ReceiptsResponse = z.infer<typeof receiptsResponseSchema>;

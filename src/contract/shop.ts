@@ -172,6 +172,5 @@ export const purchaseRequestSchema = z.object({
   product_id: productIdSchema,
   buyer_tg_id: z.union([z.string(), z.number()], { error: p.telegramIdUnknown }).transform(String).pipe(z.string().regex(/^\d{1,16}$/, p.telegramIdUnknown)),
 });
-export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 export const purchaseResponseSchema = z.object({ message: z.string(), order: publicOrderSchema, points: z.number().int() });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;

@@ -11,7 +11,6 @@ export const UPLOAD_FILE_FIELDS = ['file', 'image'] as const;
 /** SPEC §5: the image types a seller may upload (recognised by content, not by name). */
 export const UPLOAD_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** For `<input type="file" accept>`; the server decides by content anyway. */
-export const UPLOAD_ACCEPT_ATTRIBUTE = UPLOAD_ACCEPTED_TYPES.join(',');
 /** A phone photo is 2–8 MB; 10 MB leaves room without letting one request hold much memory. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Sharp refuses larger images before decoding them (decompression bombs): 40 MP ≈ 7300 × 5500. */
@@ -41,7 +40,7 @@ export const uploadMessages = {
 
 /** Multipart text fields besides the file: SPEC §7's usual `user_id`, which must be the session's. */
 export const uploadFieldsSchema = z.object({ user_id: userIdSchema.optional() });
-export const uploadQuerySchema = uploadFieldsSchema;
+export const uploadQuerySchema = z.object({ user_id: userIdSchema.optional() });
 
 /**
  * An optional picture link in a request (a mailing's image, a product's): empty → null, else an

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { buyerSummaries, projects, type ProjectRow } from '../../db/schema.js';
 
@@ -40,11 +40,6 @@ export async function listActionsWithDeleted(db: Executor, userId: number): Prom
     .from(projects)
     .where(eq(projects.userId, userId))
     .orderBy(sql`${projects.deletedAt} IS NOT NULL`, desc(projects.deletedAt), asc(projects.id));
-}
-
-export async function countLiveProjects(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), isNull(projects.deletedAt)));
-  return row?.n ?? 0;
 }
 
 export async function findLiveAction(db: Executor, userId: number, id: number): Promise<ActionRow | undefined> {

@@ -206,6 +206,3 @@ export async function regenerateApiKey(deps: ActionDeps, sellerId: number, id: n
   return { message: messages.actions.apiKeyRegenerated, api_key: apiKey };
 }
 
-export async function countActions(db: Executor, sellerId: number): Promise<number> {
-  return repo.countLiveProjects(db, sellerId);
-}

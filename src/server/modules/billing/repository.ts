@@ -11,11 +11,6 @@ export async function readSettings(db: Executor, keys: readonly BillingSettingKe
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-export async function readAllSettings(db: Executor): Promise<Map<string, number>> {
-  const rows = await db.select({ key: billingSettings.key, value: billingSettings.value }).from(billingSettings);
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
 export async function writeSetting(db: Executor, key: BillingSettingKey, value: number, now: Date): Promise<void> {
   await db
     .insert(billingSettings)

@@ -27,7 +27,6 @@ export const taxReceiptJsonSchema = z.object({
   retailPlace: z.string().optional(),
   items: z.array(itemSchema).default([]),
 });
-export type TaxReceiptJson = z.input<typeof taxReceiptJsonSchema>;
 
 export interface TaxReceiptItem {
   name: string;
