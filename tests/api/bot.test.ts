@@ -7,7 +7,7 @@ import { backends } from '../support/backends.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer } from '../support/server-process.js';
-import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
+import { actionWithBot, shopperActs, shopperSays, WB_SELLER } from '../support/bot.js';
 import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
 
 const b = messages.bot;
@@ -97,6 +97,17 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     expect(buyers).toEqual([expect.objectContaining({ buyer_id: chat, first_name: 'Ира', username: 'ira_buyer' })]);
   });
 
+  it('shows a shopper who renamed themselves in Telegram by the new name', async () => {
+    const bot = await actionWithBot(url);
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+    expect((await shopperActs(url, bot.botId, chat, { from: { id: Number(chat), first_name: 'Ирина', username: 'irina' }, text: '/start' })).status).toBe(200);
+    await eventually(async () => ((await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length > before ? true : undefined), 45_000, 'the bot to answer');
+    const { buyers } = (await bot.seller.api.get(`/buyers?project_id=${bot.projectId}`)).body;
+    expect(buyers).toEqual([expect.objectContaining({ buyer_id: chat, first_name: 'Ирина', username: 'irina' })]);
+  });
+
   it('disconnects when the token is cleared: the bot no longer answers', async () => {
     const bot = await actionWithBot(url);
     const chat = newChatId();
@@ -111,6 +122,32 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     const bot = await actionWithBot(url);
     const answer = await fetch(`${url}/lk/api/telegram/webhook/${bot.botId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'guess' }, body: JSON.stringify({ update_id: 1 }) });
     expect(answer.status).toBe(401);
+  });
+
+  it.runIf(backend.clusterUrl)('an answer Telegram failed to take is sent again later as it was: the receipt is checked once', { timeout: 120_000 }, async () => {
+    // A server of its own: Telegram's outage would hold up the other tests' bots. With a webhook,
+    // updates still come in while the Bot API answers 502.
+    const server = await startServer({ DATABASE_URL: createDatabase(backend.clusterUrl!, `scanapp_resend_${Date.now()}`), TELEGRAM_UPDATES: 'webhook' });
+    try {
+      const bot = await actionWithBot(server.url, { check_duplicates: 1, command_success: 'Спасибо! +{points} баллов', command_already_scanned: 'Этот чек уже был' });
+      const chat = newChatId();
+      const qr = await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics'));
+      const outage = (seconds: number) => fetch(`${server.url}/__emulators/telegram/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
+      expect((await outage(600)).status).toBe(200);
+      expect((await shopperActs(server.url, bot.botId, chat, { text: qr })).status).toBe(200);
+      await eventually(async () => (server.output().includes('bot update failed') ? true : undefined), 60_000, 'the answer’s send to fail');
+      expect((await outage(0)).status).toBe(200);
+      const [answer] = await eventually(async () => {
+        const replies = await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat });
+        return replies.length > 0 ? replies : undefined;
+      }, 60_000, 'the answer');
+      // A second check would have answered «Этот чек уже был».
+      expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+      const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
+      expect(history.map((r: { status: string }) => r.status)).toEqual(['success']);
+    } finally {
+      await server.stop();
+    }
   });
 
   it.runIf(backend.clusterUrl)('with a webhook, an update Telegram delivers twice is answered once', { timeout: 120_000 }, async () => {

@@ -26,6 +26,13 @@ export interface ConversationDeps extends ReceiptDeps {
   isFlooding(botId: number, chatId: number): 'ok' | 'first_over' | 'over';
 }
 
+/** The action whose bot answers, its token, and its shop's token (null: no shop). */
+export interface AnsweringBot {
+  action: ProjectRow;
+  token: string;
+  shopToken: string | null;
+}
+
 /** What a shopper wrote, reduced to what the bot acts on. */
 export type ShopperRequest =
   | { kind: 'start' }
@@ -76,7 +83,8 @@ function readUpdate(update: Update): { chatId: number; from: NonNullable<Message
  * Works out the bot's answer to one update (null: nothing to say). Sending it is the caller's
  * job, so a failed send is retried without checking the receipt again.
  */
-export async function answerShopper(deps: ConversationDeps, action: ProjectRow, botToken: string, update: Update): Promise<BotReply | null> {
+export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, update: Update): Promise<BotReply | null> {
+  const { action, token: botToken } = bot;
   const read = readUpdate(update);
   if (!read) return null;
   const { chatId, from, request } = read;
@@ -90,14 +98,14 @@ export async function answerShopper(deps: ConversationDeps, action: ProjectRow, 
 
   switch (request.kind) {
     case 'start':
-      return reply(fillMessage(b.greeting, { name: action.name }), greetingButtons(await shopAddress(deps, action)));
+      return reply(fillMessage(b.greeting, { name: action.name }), greetingButtons(shopAddress(deps, bot)));
     case 'balance':
-      return reply(await balanceText(deps, action, buyerTgId), shopButton(await shopAddress(deps, action)));
+      return reply(await balanceText(deps, action, buyerTgId), shopButton(shopAddress(deps, bot)));
     case 'unsupported':
       return reply(b.notAnImage, BALANCE_KEYBOARD);
     case 'text': {
       const qr = qrFromText(request.text);
-      return qr ? checked(deps, action, qr, buyerTgId, chatId) : reply(b.help, BALANCE_KEYBOARD);
+      return qr ? checked(deps, bot, qr, buyerTgId, chatId) : reply(b.help, BALANCE_KEYBOARD);
     }
     case 'photo': {
       if (request.fileSize !== undefined && request.fileSize > MAX_IMAGE_BYTES) return reply(b.notAnImage, BALANCE_KEYBOARD);
@@ -105,19 +113,20 @@ export async function answerShopper(deps: ConversationDeps, action: ProjectRow, 
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
       const decoded = await decodeReceiptQr(image);
       const qr = decoded ? qrFromText(decoded.text) : null;
-      return qr ? checked(deps, action, qr, buyerTgId, chatId) : reply(b.noQrFound, BALANCE_KEYBOARD);
+      return qr ? checked(deps, bot, qr, buyerTgId, chatId) : reply(b.noQrFound, BALANCE_KEYBOARD);
     }
   }
 }
 
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
-async function checked(deps: ConversationDeps, action: ProjectRow, qr: string, buyerTgId: string, chatId: number): Promise<BotReply> {
-  const result = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
-  if (!result.success) return { chatId, text: result.message, replyMarkup: BALANCE_KEYBOARD };
-  const points = await repo.readBuyerPoints(deps.db, action.id, buyerTgId);
-  const lines = [result.message, fillMessage(b.newBalance, { points })];
-  if (result.data.promo_code) lines.push(promoCodeLine(result.data.promo_code));
-  return { chatId, text: lines.join('\n'), replyMarkup: shopButton(await shopAddress(deps, action)) };
+async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, buyerTgId: string, chatId: number): Promise<BotReply> {
+  const { action } = bot;
+  const { response, buyerPoints } = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
+  // A success is an award, and the award answers the buyer's new balance.
+  if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };
+  const lines = [response.message, fillMessage(b.newBalance, { points: buyerPoints })];
+  if (response.data.promo_code) lines.push(promoCodeLine(response.data.promo_code));
+  return { chatId, text: lines.join('\n'), replyMarkup: shopButton(shopAddress(deps, bot)) };
 }
 
 async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
@@ -133,9 +142,8 @@ async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId
  * the shopper's signed identity only from an inline button or the menu button, never from a
  * reply-keyboard button, so the shop is offered only inline (and as the menu button, connection.ts).
  */
-async function shopAddress(deps: ConversationDeps, action: ProjectRow): Promise<string | null> {
-  const shopToken = deps.webAppButtons ? await repo.findShopToken(deps.db, action.id) : null;
-  return shopToken ? shopUrl(deps.publicUrl, shopToken) : null;
+function shopAddress(deps: ConversationDeps, bot: AnsweringBot): string | null {
+  return deps.webAppButtons && bot.shopToken ? shopUrl(deps.publicUrl, bot.shopToken) : null;
 }
 
 /** The reply keyboard: text buttons only. */

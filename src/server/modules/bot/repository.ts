@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/connection.js';
+import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { botConnections, botUpdates, buyerPoints, projects, receipts, shopSettings, telegramBuyers, type BotConnectionRow, type ProjectRow } from '../../db/schema.js';
 
@@ -13,12 +13,39 @@ export async function findBotAction(db: Executor, projectId: number): Promise<{ 
   return row;
 }
 
-export async function findActionByBotId(db: Executor, botId: number): Promise<{ action: ProjectRow; connection: BotConnectionRow } | undefined> {
-  const [row] = await db
-    .select({ action: projects, connection: botConnections })
+/**
+ * The action answering a stored update, with its shop's token (the Web App button's address): one
+ * read per update, prepared by name as every statement on this path is (docs/benchmarks.md, the bot).
+ */
+const answeringActionQuery = namedStatement('read_answering_action', (db, name) =>
+  db
+    .select({
+      action: projects,
+      // Qualified by hand: drizzle writes a column inside sql`` without its table.
+      shopToken: sql<string | null>`(SELECT token FROM ${shopSettings} WHERE ${shopSettings}.project_id = ${projects}.id LIMIT 1)`,
+    })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare(name),
+);
+
+export async function findAnsweringAction(db: Executor, projectId: number): Promise<{ action: ProjectRow; shopToken: string | null } | undefined> {
+  const [row] = await answeringActionQuery(db).execute({ projectId });
+  return row;
+}
+
+/** What the webhook checks a delivery against: the live action of the bot and its connection's mode and secret. */
+const webhookBotQuery = namedStatement('read_webhook_bot', (db, name) =>
+  db
+    .select({ projectId: botConnections.projectId, mode: botConnections.mode, webhookSecret: botConnections.webhookSecret })
     .from(botConnections)
     .innerJoin(projects, eq(projects.id, botConnections.projectId))
-    .where(and(eq(botConnections.botId, botId), isNull(projects.deletedAt)));
+    .where(and(eq(botConnections.botId, sql.placeholder('botId')), isNull(projects.deletedAt)))
+    .prepare(name),
+);
+
+export async function findWebhookBot(db: Executor, botId: number): Promise<Pick<BotConnectionRow, 'projectId' | 'mode' | 'webhookSecret'> | undefined> {
+  const [row] = await webhookBotQuery(db).execute({ botId });
   return row;
 }
 
@@ -87,7 +114,11 @@ export async function listUnpolledBots(db: Db): Promise<number[]> {
 export async function storeUpdates(db: Db, batch: { botId: number; projectId: number; updates: { update_id: number }[]; newOffset?: number }): Promise<number> {
   if (batch.updates.length === 0 && batch.newOffset === undefined) return 0;
   // A webhook's one update is one statement: no transaction to open and commit around it.
-  if (batch.updates.length === 1 && batch.newOffset === undefined) return insertUpdate(db, batch.botId, batch.projectId, batch.updates[0]!);
+  if (batch.updates.length === 1 && batch.newOffset === undefined) {
+    const update = batch.updates[0]!;
+    const inserted = await insertOneUpdateQuery(db).execute({ botId: batch.botId, updateId: update.update_id, projectId: batch.projectId, payload: JSON.stringify(update) });
+    return inserted.length;
+  }
   return db.transaction(async (tx: Executor) => {
     let stored = 0;
     for (const update of batch.updates) stored += await insertUpdate(tx, batch.botId, batch.projectId, update);
@@ -97,6 +128,21 @@ export async function storeUpdates(db: Db, batch: { botId: number; projectId: nu
     return stored;
   });
 }
+
+/** insertUpdate's statement, prepared by name for the webhook's one update per request. */
+const insertOneUpdateQuery = namedStatement('insert_bot_update', (db, name) =>
+  db
+    .insert(botUpdates)
+    .values({
+      botId: sql.placeholder('botId'),
+      updateId: sql.placeholder('updateId'),
+      projectId: sql.placeholder('projectId'),
+      payload: sql`${sql.placeholder('payload')}::jsonb`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: botUpdates.updateId })
+    .prepare(name),
+);
 
 async function insertUpdate(db: Executor, botId: number, projectId: number, update: { update_id: number }): Promise<number> {
   const inserted = await db.insert(botUpdates).values({ botId, updateId: update.update_id, projectId, payload: update }).onConflictDoNothing().returning({ id: botUpdates.updateId });
@@ -139,19 +185,52 @@ export async function claimUpdates(db: Db, limit: number, leaseMs: number): Prom
     .sort((a, b) => a.updateId - b.updateId);
 }
 
-export async function finishUpdate(db: Db, update: Pick<PendingUpdate, 'botId' | 'updateId'>, outcome: { done: true } | { done: false; error: string; retryAt: Date | null }): Promise<void> {
-  await db
+/**
+ * The answer worked out for an update, kept before it is sent: a retry after a failed send or a
+ * crash sends this one and never checks the receipt again (which, on an action that allows repeats,
+ * would award its points twice).
+ */
+const saveReplyQuery = namedStatement('save_bot_reply', (db, name) =>
+  db
     .update(botUpdates)
-    .set(
-      outcome.done
-        ? { status: 'done', processedAt: new Date(), lastError: null }
-        : { status: outcome.retryAt ? 'pending' : 'failed', lastError: outcome.error.slice(0, 500), ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}) },
-    )
-    .where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
-}
+    .set({ reply: sql`${sql.placeholder('reply')}::jsonb` })
+    .where(and(eq(botUpdates.botId, sql.placeholder('botId')), eq(botUpdates.updateId, sql.placeholder('updateId'))))
+    .prepare(name),
+);
 
 export async function saveReply(db: Db, update: Pick<PendingUpdate, 'botId' | 'updateId'>, reply: BotReply): Promise<void> {
-  await db.update(botUpdates).set({ reply }).where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
+  await saveReplyQuery(db).execute({ botId: update.botId, updateId: update.updateId, reply: JSON.stringify(reply) });
+}
+
+/** An answered update: done, with the answer it got kept (a retry never sends another one). One statement prepared by name. */
+const finishAnsweredQuery = namedStatement('finish_bot_update', (db, name) =>
+  db
+    .update(botUpdates)
+    .set({ status: 'done', processedAt: sql`${sql.placeholder('processedAt')}::timestamptz`, lastError: null, reply: sql`coalesce(${sql.placeholder('reply')}::jsonb, ${botUpdates.reply})` })
+    .where(and(eq(botUpdates.botId, sql.placeholder('botId')), eq(botUpdates.updateId, sql.placeholder('updateId'))))
+    .prepare(name),
+);
+
+/** Ends an attempt at an update; `reply`, when given, is the answer worked out, kept for a retry to send. */
+export async function finishUpdate(
+  db: Db,
+  update: Pick<PendingUpdate, 'botId' | 'updateId'>,
+  outcome: { done: true } | { done: false; error: string; retryAt: Date | null },
+  reply?: BotReply | null,
+): Promise<void> {
+  if (outcome.done) {
+    await finishAnsweredQuery(db).execute({ botId: update.botId, updateId: update.updateId, processedAt: new Date().toISOString(), reply: reply ? JSON.stringify(reply) : null });
+    return;
+  }
+  await db
+    .update(botUpdates)
+    .set({
+      status: outcome.retryAt ? 'pending' : 'failed',
+      lastError: outcome.error.slice(0, 500),
+      ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}),
+      ...(reply ? { reply } : {}),
+    })
+    .where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
 }
 
 export async function nextUpdateDueAt(db: Db): Promise<Date | null> {
@@ -160,11 +239,24 @@ export async function nextUpdateDueAt(db: Db): Promise<Date | null> {
   return due ? new Date(due) : null;
 }
 
-export async function rememberBuyer(db: Executor, buyer: { id: string; firstName: string | null; username: string | null }): Promise<void> {
-  await db
+/**
+ * A shopper's name as Telegram last showed it. Prepared by name; a row that already says the same
+ * is left alone (no new row version to write and vacuum for every message of a known shopper).
+ */
+const rememberBuyerQuery = namedStatement('remember_telegram_buyer', (db, name) =>
+  db
     .insert(telegramBuyers)
-    .values({ buyerTgId: buyer.id, firstName: buyer.firstName, username: buyer.username })
-    .onConflictDoUpdate({ target: telegramBuyers.buyerTgId, set: { firstName: buyer.firstName, username: buyer.username, updatedAt: new Date() } });
+    .values({ buyerTgId: sql.placeholder('id'), firstName: sql.placeholder('firstName'), username: sql.placeholder('username') })
+    .onConflictDoUpdate({
+      target: telegramBuyers.buyerTgId,
+      set: { firstName: sql`excluded.first_name`, username: sql`excluded.username`, updatedAt: sql`now()` },
+      setWhere: sql`(${telegramBuyers.firstName}, ${telegramBuyers.username}) IS DISTINCT FROM (excluded.first_name, excluded.username)`,
+    })
+    .prepare(name),
+);
+
+export async function rememberBuyer(db: Executor, buyer: { id: string; firstName: string | null; username: string | null }): Promise<void> {
+  await rememberBuyerQuery(db).execute(buyer);
 }
 
 export async function readBuyerPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {

@@ -29,11 +29,11 @@ export function botWebhookRoutes(deps: { db: Db; onStored: () => void }): Fastif
       `${WEBHOOK_PATH}/:botId`,
       { schema: { tags: ['telegram'], params: paramsSchema, body: updateSchema, response: { 200: z.object({ ok: z.boolean() }), 401: errorResponseSchema } } },
       async (request) => {
-        const found = await repo.findActionByBotId(deps.db, request.params.botId);
-        if (!found || found.connection.mode !== 'webhook' || !sameSecret(request.headers[SECRET_HEADER], found.connection.webhookSecret)) {
+        const bot = await repo.findWebhookBot(deps.db, request.params.botId);
+        if (!bot || bot.mode !== 'webhook' || !sameSecret(request.headers[SECRET_HEADER], bot.webhookSecret)) {
           throw new AppError('unauthorized', messages.common.unauthorized);
         }
-        const stored = await repo.storeUpdates(deps.db, { botId: request.params.botId, projectId: found.action.id, updates: [request.body] });
+        const stored = await repo.storeUpdates(deps.db, { botId: request.params.botId, projectId: bot.projectId, updates: [request.body] });
         if (stored > 0) deps.onStored();
         return { ok: true };
       },

@@ -5,6 +5,7 @@ import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
 import { answerShopper, type ConversationDeps } from './conversation.js';
 import * as repo from './repository.js';
+import type { BotReply } from './repository.js';
 
 export interface UpdateDeps extends ConversationDeps {
   db: Db;
@@ -40,7 +41,8 @@ function chatKey(update: repo.PendingUpdate): string {
 
 /**
  * Answers stored updates in arrival order. The answer is kept before it is sent, so a failed send
- * is retried on its own (with a growing wait) and the receipt is never checked twice.
+ * or a crash is retried with that answer (with a growing wait) and the receipt is not checked
+ * again; only a crash between the check's commit and that write leaves it to be checked again.
  */
 export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
   const claimed = await repo.claimUpdates(deps.db, BATCH, LEASE_MS);
@@ -49,10 +51,12 @@ export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
 }
 
 async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promise<void> {
+  // The answer worked out in this attempt (a retry sends the one kept by the first).
+  let newReply: BotReply | null = null;
   try {
-    const found = await repo.findBotAction(deps.db, update.projectId);
+    const found = await repo.findAnsweringAction(deps.db, update.projectId);
     const action = found?.action;
-    if (!action || action.deletedAt || !action.telegramBotToken || action.telegramBotId !== update.botId) {
+    if (!found || !action?.telegramBotToken || action.deletedAt || action.telegramBotId !== update.botId) {
       await repo.finishUpdate(deps.db, update, { done: true });
       return;
     }
@@ -61,17 +65,18 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       // Stops the button's spinner; a retry need not, and Telegram takes one answer per press.
       await deps.telegram.answerCallbackQuery(action.telegramBotToken, callbackQueryId).catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
     }
-    let reply = update.reply;
-    if (!reply) {
-      reply = await answerShopper(deps, action, action.telegramBotToken, update.payload as Update);
-      if (reply) await repo.saveReply(deps.db, update, reply);
+    const bot = { action, token: action.telegramBotToken, shopToken: found.shopToken };
+    if (!update.reply) {
+      newReply = await answerShopper(deps, bot, update.payload as Update);
+      if (newReply) await repo.saveReply(deps.db, update, newReply);
     }
-    if (reply) await deps.telegram.sendMessage(action.telegramBotToken, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
-    await repo.finishUpdate(deps.db, update, { done: true });
+    const reply = update.reply ?? newReply;
+    if (reply) await deps.telegram.sendMessage(bot.token, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
+    await repo.finishUpdate(deps.db, update, { done: true }, newReply);
   } catch (error) {
     const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');
     const next = retryable ? nextTry(update.attempts, RETRY) : null;
     deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry: Boolean(next) }, 'bot update failed');
-    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null });
+    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null }, newReply);
   }
 }

@@ -27,7 +27,7 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZ
         const caller: CheckCaller = apiKey && !token
           ? { kind: 'apiKey', apiKey, claimedUserId: body.user_id }
           : { kind: 'session', token, claimedUserId: body.user_id };
-        return checkReceipt(deps, { caller, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg });
+        return (await checkReceipt(deps, { caller, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg })).response;
       },
     );
 

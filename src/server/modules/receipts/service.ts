@@ -41,6 +41,13 @@ export type CheckCaller =
   | { kind: 'session'; token: string | undefined; claimedUserId?: number }
   | { kind: 'apiKey'; apiKey: string; claimedUserId?: number };
 
+/** A check's answer, and for the shoppers' bot the buyer's points after an award. */
+export interface CheckOutcome {
+  response: CheckResponse;
+  /** The buyer's points in the action once the receipt's were added (the award reads them); null unless the check succeeded. */
+  buyerPoints: number | null;
+}
+
 export interface CheckInput {
   caller: CheckCaller;
   projectId: number;
@@ -104,11 +111,14 @@ function rulesOf(action: ProjectRow): ActionRules {
   };
 }
 
-function answer(status: ReceiptStatus, message: string, points = 0, promoCode?: string): CheckResponse {
+function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints: number | null = null, promoCode?: string): CheckOutcome {
   return {
-    success: status === 'success',
-    message,
-    data: { points_awarded: points, status, error: status === 'success' ? null : message, ...(promoCode === undefined ? {} : { promo_code: promoCode }) },
+    response: {
+      success: status === 'success',
+      message,
+      data: { points_awarded: points, status, error: status === 'success' ? null : message, ...(promoCode === undefined ? {} : { promo_code: promoCode }) },
+    },
+    buyerPoints,
   };
 }
 
@@ -175,7 +185,7 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
  * (repository.awardReceipt). Every check is kept in the history with its verdict.
  * Round trips on the success path of a cached receipt: the caller-and-action read, then the award.
  */
-export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckResponse> {
+export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckOutcome> {
   const now = deps.now();
   const { caller } = input;
   if (caller.kind === 'session' && !caller.token) throw new AppError('unauthorized', messages.common.unauthorized);
@@ -254,7 +264,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
-      return answer('success', message, verdict.points, promoCode);
+      return answer('success', message, verdict.points, awarded.buyerPoints, promoCode);
     }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.
