@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { copyDataDir } from './database-templates.js';
 import { freePort } from './free-port.js';
 import { testServerEnv } from './server-process.js';
 
@@ -19,9 +20,10 @@ export interface InProcessApp {
  * environment, database, migrations, `buildApp`, listen), with the same environment as a test server
  * process. No build and no process start: an API test file runs alone in seconds, on today's code.
  */
-export async function startAppInProcess(env: Record<string, string> = {}): Promise<InProcessApp> {
+export async function startAppInProcess(env: Record<string, string> = {}, options: { templateDataDir?: string } = {}): Promise<InProcessApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
+  if (options.templateDataDir) copyDataDir(options.templateDataDir, dataDir);
   // Nobody reads a shared backend's log (a test server process's output is read only by the test that
   // started it); warnings would interleave with the reporter's output.
   const config = loadConfig({ ...testServerEnv(port, dataDir), LOG_LEVEL: 'silent', ...env });

@@ -16,8 +16,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The built server of the browser tests (tests/support/global-setup-e2e.ts). */
     backends: Backend[];
-    /** The throw-away PostgreSQL cluster of the API and reliability tests, when its binaries are installed. */
-    postgresClusterUrl: string | undefined;
+    /** A migrated PGlite DATA_DIR to copy (tests/support/database-templates.ts). */
+    pgliteTemplate: string;
+    /** The throw-away PostgreSQL cluster of the API and reliability tests (when its binaries are installed) and its migrated template database. */
+    postgres: { clusterUrl: string; template: string } | undefined;
   }
 }
 
