@@ -2,10 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // API and reliability test files mostly wait: for the servers under test (other processes),
-    // their job queues and polls. Four at a time overlap those waits (vitest's default on 2 cores
-    // is one file at a time: 1 138 s for the whole run; four: 683 s in a fresh-clone CI run). Browser
-    // tests still run one file at a time, in a group of their own after them (below).
+    // API and reliability test files mostly wait: for their servers' job queues and polls, and for
+    // the processes some of them start. Four at a time overlap those waits on 2 cores (docs/benchmarks.md,
+    // "Test suite time"). Browser tests still run one file at a time, in a group of their own after them.
     maxWorkers: 4,
     projects: [
       {
@@ -17,9 +16,12 @@ export default defineConfig({
       },
       {
         test: {
+          // Each file gets the app in its own process, from source (tests/support/in-process-setup.ts):
+          // no build, and any file runs alone.
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/in-process-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -31,6 +33,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/in-process-setup.ts'],
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
@@ -38,9 +41,10 @@ export default defineConfig({
       },
       {
         test: {
+          // The built server and web app (rebuilt first when stale: tests/support/global-setup-e2e.ts).
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/global-setup-e2e.ts'],
           // One browser at a time, after the API tests, keeps a 2-core machine responsive.
           fileParallelism: false,
           sequence: { groupOrder: 1 },

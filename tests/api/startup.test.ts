@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { ROOT, startServer } from '../support/server-process.js';
+import { sourceEntryArgs, startServer } from '../support/server-process.js';
 
 describe('start-up', () => {
   it('stops with every configuration problem listed', () => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+    const result = spawnSync(process.execPath, sourceEntryArgs('server'), {
       env: { PATH: process.env.PATH, PORT: '70000', SCANAPP_MODE: 'staging', PUBLIC_URL: 'not a url' },
       encoding: 'utf8',
       timeout: 30_000,

@@ -315,7 +315,7 @@ describe.each(backends())('image uploads on $name', (backend) => {
       const seller = await createSeller(url);
       const other = await createSeller(url);
       const imageUrl = await uploaded(seller, { data: await solid(50, 40).png().toBuffer() });
-      const database = await openDatabase({ databaseUrl: backend.clusterUrl!.replace(/\/[^/]+$/, '/scanapp_api'), dataDir: backend.dataDir, poolSize: 2 });
+      const database = await openDatabase({ databaseUrl: backend.databaseUrl!, dataDir: backend.dataDir, poolSize: 2 });
       try {
         const storage = new FolderStorage(path.join(backend.dataDir, 'uploads'));
         const own = await findOwnUpload({ db: database.db, storage, sellerId: seller.id, imageUrl });

@@ -1,53 +1,29 @@
 import type { TestProject } from 'vitest/node';
-import { findPostgresBin, startPostgresCluster, createDatabase, type PostgresCluster } from './postgres-cluster.js';
-import { startServer, type RunningServer } from './server-process.js';
-
-export interface Backend {
-  name: 'pglite' | 'postgres';
-  url: string;
-  /** The server's DATA_DIR, for tests that check what was (not) written to disk. */
-  dataDir: string;
-  /** Set for the PostgreSQL backend: tests that start their own server get a fresh database in it. */
-  clusterUrl?: string;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    backends: Backend[];
-  }
-}
+import './backends.js';
+import { ensureBuilt } from './build.js';
+import { pgliteTemplate, postgresTemplate } from './database-templates.js';
+import { findPostgresBin, startPostgresCluster } from './postgres-cluster.js';
 
 /**
- * Starts the app once per database: embedded PGlite always, and a real PostgreSQL
- * server when its binaries are installed (CI installs them; there it is required).
+ * API and reliability tests: each file starts its own app in its own process (in-process-setup.ts).
+ * Shared once per run: a throw-away PostgreSQL cluster (when its binaries are installed; CI
+ * installs them, and there it is required), migrated databases to copy (database-templates.ts),
+ * and the web build the app serves, rebuilt when stale.
  */
 export default async function setup(project: TestProject) {
-  const servers: RunningServer[] = [];
-  let cluster: PostgresCluster | undefined;
-  const backends: Backend[] = [];
+  const [, pglite] = await Promise.all([ensureBuilt(['web']), pgliteTemplate()]);
+  project.provide('pgliteTemplate', pglite);
+  if (!findPostgresBin() && !process.env.CI) {
+    console.warn('PostgreSQL server binaries not found: API tests run on PGlite only (apt-get install -y postgresql).');
+    project.provide('postgres', undefined);
+    return;
+  }
+  const cluster = await startPostgresCluster();
   try {
-    const pglite = await startServer();
-    servers.push(pglite);
-    backends.push({ name: 'pglite', url: pglite.url, dataDir: pglite.dataDir });
-
-    const wantPostgres = project.config.name === 'api' || project.config.name === 'reliability';
-    if (wantPostgres && (findPostgresBin() || process.env.CI)) {
-      cluster = await startPostgresCluster();
-      const postgres = await startServer({ DATABASE_URL: createDatabase(cluster.url, 'scanapp_api') });
-      servers.push(postgres);
-      backends.push({ name: 'postgres', url: postgres.url, dataDir: postgres.dataDir, clusterUrl: cluster.url });
-    } else if (wantPostgres) {
-      console.warn('PostgreSQL server binaries not found: API tests run on PGlite only (apt-get install -y postgresql).');
-    }
+    project.provide('postgres', { clusterUrl: cluster.url, template: await postgresTemplate(cluster.url) });
   } catch (error) {
-    await Promise.all(servers.map((server) => server.stop()));
-    cluster?.stop();
+    cluster.stop();
     throw error;
   }
-  project.provide('backends', backends);
-
-  return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    cluster?.stop();
-  };
+  return () => cluster.stop();
 }

@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSeller, type Seller } from './api-client.js';
-import { ROOT, TEST_ADMIN_TOKEN } from './server-process.js';
+import { sourceEntryArgs, TEST_ADMIN_TOKEN } from './server-process.js';
 
 const run = promisify(execFile);
 
@@ -12,10 +12,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the operator CLI (`npm run admin -- …`, i.e. dist/server/cli/main.js) against a server. */
+/** Runs the operator CLI (`npm run admin -- …`) from source against a server. */
 export async function runAdminCli(baseUrl: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TEST_ADMIN_TOKEN }): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'dist/server/cli/main.js'), ...args, '--url', baseUrl], {
+    const { stdout, stderr } = await run(process.execPath, [...sourceEntryArgs('cli'), ...args, '--url', baseUrl], {
       env: { PATH: process.env.PATH ?? '', ...env },
       timeout: 30_000,
     });
@@ -32,12 +32,26 @@ export async function creditViaCli(baseUrl: string, email: string, rubles: numbe
   return result;
 }
 
+/**
+ * The operator's credit as the CLI sends it (`user:credit`: POST /admin/credit), without starting the
+ * CLI's process: a fixture that funds a hundred sellers per run should not pay a Node start each time
+ * (tests of the CLI itself use `runAdminCli`/`creditViaCli`).
+ */
+async function creditDirectly(baseUrl: string, email: string, rubles: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/lk/api/admin/credit`, {
+    method: 'POST',
+    headers: { 'x-admin-token': TEST_ADMIN_TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, rubles: String(rubles), reference: `test-${randomUUID()}` }),
+  });
+  if (!response.ok) throw new Error(`credit failed: ${response.status} ${await response.text()}`);
+}
+
 /** A seller with money on the balance and, by default, an activated account (activation price 20 000 ₽ is added on top). */
 export async function createFundedSeller(baseUrl: string, rubles: number, options: { activated?: boolean } = {}): Promise<Seller> {
   const seller = await createSeller(baseUrl);
   const activated = options.activated ?? true;
   const activationPrice = activated ? ((await seller.api.get('/billing/settings?setting_key=account_activation_price')).body.value as number) : 0;
-  if (rubles + activationPrice > 0) await creditViaCli(baseUrl, seller.email, rubles + activationPrice);
+  if (rubles + activationPrice > 0) await creditDirectly(baseUrl, seller.email, rubles + activationPrice);
   if (activated) {
     const answer = await seller.api.post('/activate', { user_id: seller.id });
     if (answer.status !== 200) throw new Error(`activation failed: ${answer.text}`);

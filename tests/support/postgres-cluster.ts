@@ -62,7 +62,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 }
 
-export function createDatabase(clusterUrl: string, name: string): string {
-  execFileSync('psql', [clusterUrl, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE "${name}"`]);
+/** A new database in the cluster: empty, or a copy of `template` (a database nobody is connected to). */
+export function createDatabase(clusterUrl: string, name: string, template?: string): string {
+  execFileSync('psql', [clusterUrl, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`]);
   return clusterUrl.replace(/\/[^/]+$/, `/${name}`);
 }

@@ -2,9 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Node's arguments that run the server's source through tsx: a test that needs a process of its own
+ * (production mode, a kill, a restart) always runs today's code, with no build before it (a stale
+ * `dist/` was tested silently before). `node --import tsx` is what tsx itself documents.
+ */
+export function sourceEntryArgs(entry: 'server' | 'cli'): string[] {
+  const file = entry === 'server' ? 'src/server/main.ts' : 'src/server/cli/main.ts';
+  return ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, file)];
+}
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 export interface RunningServer {
@@ -36,28 +47,38 @@ export function productionEnv(databaseUrl: string): Record<string, string> {
   };
 }
 
-/** Starts the built server (`dist/server/main.js`) exactly as `npm start` does, on a free port. */
-export async function startServer(env: Record<string, string> = {}, options: { keepDataDir?: string; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
+/** What every test server gets: this machine only, its own data folder, the operator token, fast retries. */
+export function testServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
+    TAX_RETRY_DELAYS_MS: '50,100',
+    OUTBOX_RETRY_BASE_MS: '200',
+    // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  };
+}
+
+/**
+ * Starts the server in a process of its own on a free port, as `npm start` does but from source
+ * (`sourceEntryArgs`), or `entry` (the built `dist/server/main.js` of the browser tests).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { keepDataDir?: string; readyTimeoutMs?: number; entry?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  const args = options.entry ? [options.entry] : sourceEntryArgs('server');
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: withoutEmpty({
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
-      TAX_RETRY_DELAYS_MS: '50,100',
-      OUTBOX_RETRY_BASE_MS: '200',
-      // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      ...env,
-    }),
+    env: withoutEmpty({ PATH: process.env.PATH ?? '', ...testServerEnv(port, dataDir), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
