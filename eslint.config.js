@@ -21,17 +21,29 @@ const layerZones = [
   forbid(S, 'src/web', 'The server does not import the web app; shared shapes live in src/contract.'),
   forbid('src/contract', ['src/server', 'src/web'], 'src/contract is shared by server and web and imports neither.'),
   forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
-  forbid(`${S}/modules`, [...TOP, `${S}/jobs`], 'Modules sit below jobs/ and app.ts: take what you need as a parameter (a port), as mailing takes its queue.'),
+  forbid(
+    `${S}/modules`,
+    [...TOP, `${S}/jobs`],
+    'Modules sit below jobs/ and app.ts: take what you need as a parameter (a port), as mailing takes its queue.',
+  ),
   forbid(
     `${S}/modules/**/!(*routes).ts`,
     `${S}/http`,
     'Only a module’s routes files use http/ (the edge); errors and database error helpers are in src/server/errors.ts.',
   ),
   forbid(`${S}/http`, [...TOP, `${S}/jobs`, `${S}/modules`], 'http/ is the edge the modules’ routes stand on; it imports no module.'),
-  forbid(`${S}/integrations`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'Integrations sit below the modules: an emulator owns its service’s formats.'),
+  forbid(
+    `${S}/integrations`,
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`],
+    'Integrations sit below the modules: an emulator owns its service’s formats.',
+  ),
   // config.ts reads the Robokassa integration's settings type and hash names, so integrations stay importable from it.
   forbid(`${S}/config.ts`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'config.ts sits below the modules.'),
-  forbid([`${S}/db`, `${S}/errors.ts`], [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`], 'db/ and errors.ts are the ground every layer stands on.'),
+  forbid(
+    [`${S}/db`, `${S}/errors.ts`],
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`],
+    'db/ and errors.ts are the ground every layer stands on.',
+  ),
 ];
 
 export default tseslint.config(

@@ -19,7 +19,11 @@ const CATCH_UP_RECEIPTS = 100_000;
  * aggregates are built by the operator rebuild (timed), as after a restore; `queued` receipts are
  * queued for the catch-up as checked receipts are.
  */
-function seedSql(userId: number, projectId: number, { receipts, spanS, queued }: { receipts: number; spanS: number; queued: boolean }): string[] {
+function seedSql(
+  userId: number,
+  projectId: number,
+  { receipts, spanS, queued }: { receipts: number; spanS: number; queued: boolean },
+): string[] {
   return [
     `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
                            total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
@@ -52,20 +56,36 @@ async function measure(databaseUrl: string): Promise<Row[]> {
     for (const statement of seedSql(seller.id, projectId, { receipts: RECEIPTS, spanS: YEAR_S, queued: false })) await db.query(statement);
     await db.close();
     console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s`);
-    rows.push({ scenario: `seeding ${RECEIPTS.toLocaleString('en')} receipts over 365 days + counted items (SQL, not queued)`, database, value: `${Math.round((performance.now() - seeding) / 1000)} s` });
+    rows.push({
+      scenario: `seeding ${RECEIPTS.toLocaleString('en')} receipts over 365 days + counted items (SQL, not queued)`,
+      database,
+      value: `${Math.round((performance.now() - seeding) / 1000)} s`,
+    });
 
     const rebuild = performance.now();
     // The CLI's own call (the test helper's 30 s process timeout is too short for a million receipts).
-    const rebuilt = await fetch(`${server.url}/lk/api/admin/analytics/rebuild`, { method: 'POST', headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
+    const rebuilt = await fetch(`${server.url}/lk/api/admin/analytics/rebuild`, {
+      method: 'POST',
+      headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN },
+    });
     if (!rebuilt.ok) throw new Error(`rebuild: ${rebuilt.status} ${await rebuilt.text()}`);
-    rows.push({ scenario: 'analytics rebuild, the call behind `npm run admin -- analytics:rebuild` (all aggregates from the receipts)', database, value: `${Math.round((performance.now() - rebuild) / 1000)} s` });
+    rows.push({
+      scenario: 'analytics rebuild, the call behind `npm run admin -- analytics:rebuild` (all aggregates from the receipts)',
+      database,
+      value: `${Math.round((performance.now() - rebuild) / 1000)} s`,
+    });
     const analyze = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
-    for (const name of ['analytics_daily', 'analytics_buyer_returns', 'analytics_products', 'analytics_buyer_days']) await analyze.query(`ANALYZE ${name}`);
+    for (const name of ['analytics_daily', 'analytics_buyer_returns', 'analytics_products', 'analytics_buyer_days'])
+      await analyze.query(`ANALYZE ${name}`);
     const [sizes] = await analyze.query<{ daily: string; returns: string; products: string }>(
       `SELECT (SELECT count(*) FROM analytics_daily) AS daily, (SELECT count(*) FROM analytics_buyer_returns) AS returns, (SELECT count(*) FROM analytics_products) AS products`,
     );
     await analyze.close();
-    rows.push({ scenario: 'aggregate rows (daily / buyer returns / products)', database, value: `${sizes!.daily} / ${sizes!.returns} / ${sizes!.products}` });
+    rows.push({
+      scenario: 'aggregate rows (daily / buyer returns / products)',
+      database,
+      value: `${sizes!.daily} / ${sizes!.returns} / ${sizes!.products}`,
+    });
 
     const get = (path: string) => async () => {
       const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
@@ -90,7 +110,8 @@ async function measure(databaseUrl: string): Promise<Row[]> {
     const other = await createFundedSeller(server.url, 100_000);
     const otherProject = (await other.api.post('/projects', { name: 'Очередь', project_inns: '072196655529' })).body.project_id as number;
     const queue = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
-    for (const statement of seedSql(other.id, otherProject, { receipts: CATCH_UP_RECEIPTS, spanS: MONTH_S, queued: true })) await queue.query(statement);
+    for (const statement of seedSql(other.id, otherProject, { receipts: CATCH_UP_RECEIPTS, spanS: MONTH_S, queued: true }))
+      await queue.query(statement);
     const catchUpStarted = performance.now();
     const counted = await catchUp(queue.db);
     const catchUpMs = performance.now() - catchUpStarted;

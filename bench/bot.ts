@@ -126,7 +126,11 @@ async function latencies(server: RunningServer, sent: Sent[]): Promise<string> {
 }
 
 async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
-  const env: Record<string, string> = { TRUST_PROXY: 'false', TELEGRAM_UPDATES: 'webhook', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env: Record<string, string> = {
+    TRUST_PROXY: 'false',
+    TELEGRAM_UPDATES: 'webhook',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const server = await startServer(env);
   try {
     const bots: Bot[] = [];
@@ -144,8 +148,16 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     const photoResult = await latencies(server, await sendSteadily(server, bots.slice(0, 1), photos, PHOTO_RATE));
     console.log(`${database} | photo | ${photoResult}`);
     return [
-      { scenario: `text QR, ${TEXT_RATE} updates/s for ${durationS} s, to ${BOTS} actions' bots in turn, each update a new shopper and a new receipt (goal p95 ≤ ${databaseUrl ? 50 : 100} ms)`, database, value: textResult },
-      { scenario: `receipt photo (JPEG 900×1200), ${PHOTO_RATE} updates/s to one bot for ${durationS * PHOTO_DURATION_FACTOR} s (goal p95 ≤ 400 ms)`, database, value: photoResult },
+      {
+        scenario: `text QR, ${TEXT_RATE} updates/s for ${durationS} s, to ${BOTS} actions' bots in turn, each update a new shopper and a new receipt (goal p95 ≤ ${databaseUrl ? 50 : 100} ms)`,
+        database,
+        value: textResult,
+      },
+      {
+        scenario: `receipt photo (JPEG 900×1200), ${PHOTO_RATE} updates/s to one bot for ${durationS * PHOTO_DURATION_FACTOR} s (goal p95 ≤ 400 ms)`,
+        database,
+        value: photoResult,
+      },
     ];
   } finally {
     await server.stop();

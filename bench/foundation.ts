@@ -15,13 +15,40 @@ async function measure(database: string, env: Record<string, string>, durationS:
   const server = await startServer({ ...env, TRUST_PROXY: 'false' });
   rows.push({ scenario: 'start-up to first answer (new database)', database, value: `${Math.round(performance.now() - started)} ms` });
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  rows.push({ scenario: 'idle memory (RSS) after start-up, once settled', database, value: `${await settledRssMiB(server.process.pid!)} MiB` });
+  rows.push({
+    scenario: 'idle memory (RSS) after start-up, once settled',
+    database,
+    value: `${await settledRssMiB(server.process.pid!)} MiB`,
+  });
 
   const seller = await createSeller(server.url);
-  const login = await load(server, [{ method: 'POST', path: '/lk/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: seller.email, password: seller.password }) }], durationS);
-  rows.push({ scenario: 'POST /lk/api/login', database, value: `${Math.round(login.requests.average)} req/s, p99 ${login.latency.p99} ms, errors ${login.non2xx + login.errors}` });
-  const profile = await load(server, [{ method: 'GET', path: `/lk/api/profile?user_id=${seller.id}`, headers: { authorization: `Bearer ${seller.api.token}` } }], durationS);
-  rows.push({ scenario: 'GET /lk/api/profile', database, value: `${Math.round(profile.requests.average)} req/s, p99 ${profile.latency.p99} ms, errors ${profile.non2xx + profile.errors}` });
+  const login = await load(
+    server,
+    [
+      {
+        method: 'POST',
+        path: '/lk/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: seller.email, password: seller.password }),
+      },
+    ],
+    durationS,
+  );
+  rows.push({
+    scenario: 'POST /lk/api/login',
+    database,
+    value: `${Math.round(login.requests.average)} req/s, p99 ${login.latency.p99} ms, errors ${login.non2xx + login.errors}`,
+  });
+  const profile = await load(
+    server,
+    [{ method: 'GET', path: `/lk/api/profile?user_id=${seller.id}`, headers: { authorization: `Bearer ${seller.api.token}` } }],
+    durationS,
+  );
+  rows.push({
+    scenario: 'GET /lk/api/profile',
+    database,
+    value: `${Math.round(profile.requests.average)} req/s, p99 ${profile.latency.p99} ms, errors ${profile.non2xx + profile.errors}`,
+  });
   rows.push({ scenario: 'memory (RSS) after load', database, value: `${rssMiB(server.process.pid!)} MiB` });
 
   if (!env.DATABASE_URL) {
@@ -29,7 +56,11 @@ async function measure(database: string, env: Record<string, string>, durationS:
     await new Promise((resolve) => server.process.once('exit', resolve));
     const restarted = performance.now();
     const again = await startServer({ TRUST_PROXY: 'false' }, { keepDataDir: server.dataDir });
-    rows.push({ scenario: 'start-up to first answer (existing database)', database, value: `${Math.round(performance.now() - restarted)} ms` });
+    rows.push({
+      scenario: 'start-up to first answer (existing database)',
+      database,
+      value: `${Math.round(performance.now() - restarted)} ms`,
+    });
     await again.stop();
   } else {
     await server.stop();

@@ -32,13 +32,17 @@ interface Run {
 }
 
 async function runOnce(url: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     return {
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Run['scores'],
       metrics: Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN])) as Run['metrics'],
@@ -90,7 +94,9 @@ interface PageOptions {
 }
 
 /** Runs Lighthouse three times on a page of the built server and returns a markdown table (median last). */
-export async function runLighthouseBench(options: PageOptions = { path: '/', scriptsLabel: 'Landing JavaScript', budgetKb: 100 }): Promise<string> {
+export async function runLighthouseBench(
+  options: PageOptions = { path: '/', scriptsLabel: 'Landing JavaScript', budgetKb: 100 },
+): Promise<string> {
   const server = options.server ?? (await startServer());
   try {
     const url = `${server.url}${options.path}`;
@@ -110,7 +116,9 @@ export async function runLighthouseBench(options: PageOptions = { path: '/', scr
       return `| ${label} | ${values.map((value) => show(value, unit)).join(' | ')} | **${show(median(values), unit)}** |`;
     });
     return [
-      machineLine(`Lighthouse ${LIGHTHOUSE_VERSION}, default mobile profile (simulated throttling), Chromium ${CHROMIUM_PATH}, served by the built server as \`npm start\` serves it.`),
+      machineLine(
+        `Lighthouse ${LIGHTHOUSE_VERSION}, default mobile profile (simulated throttling), Chromium ${CHROMIUM_PATH}, served by the built server as \`npm start\` serves it.`,
+      ),
       '',
       head,
       rule,

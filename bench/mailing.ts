@@ -15,13 +15,22 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     // Each recipient started the bot (Telegram lets a bot write only to them); not timed.
     await startChats(server.url, botId, chats);
     const started = performance.now();
-    const answer = await seller.api.post('/mailing/send', { user_id: seller.id, bot_token: token, recipient_ids: chats, message: 'Бенчмарк' });
+    const answer = await seller.api.post('/mailing/send', {
+      user_id: seller.id,
+      bot_token: token,
+      recipient_ids: chats,
+      message: 'Бенчмарк',
+    });
     if (answer.status !== 200) throw new Error(answer.text);
     const accepted = performance.now() - started;
-    const done = await eventually(async () => {
-      const { body } = await seller.api.get(`/mailing/${answer.body.id}`);
-      return body.mailing.status === 'sending' ? undefined : body.mailing;
-    }, 600_000, 'the mailing to finish');
+    const done = await eventually(
+      async () => {
+        const { body } = await seller.api.get(`/mailing/${answer.body.id}`);
+        return body.mailing.status === 'sending' ? undefined : body.mailing;
+      },
+      600_000,
+      'the mailing to finish',
+    );
     const messages = await telegramMessages(server.url, { bot_id: botId });
     const times = messages.map((message) => Date.parse(message.at)).sort((a, b) => a - b);
     const spanS = (times.at(-1)! - times[0]!) / 1000;
@@ -31,7 +40,11 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     const duplicated = [...perChat.values()].filter((count) => count > 1).length;
     return [
       { scenario: `mailing of ${RECIPIENTS}: send call answered`, database, value: `${Math.round(accepted)} ms` },
-      { scenario: `mailing of ${RECIPIENTS}: delivery rate (first to last message)`, database, value: `${(RECIPIENTS / spanS).toFixed(1)} msg/s (goal ≥ 28.5; Telegram allows 30)` },
+      {
+        scenario: `mailing of ${RECIPIENTS}: delivery rate (first to last message)`,
+        database,
+        value: `${(RECIPIENTS / spanS).toFixed(1)} msg/s (goal ≥ 28.5; Telegram allows 30)`,
+      },
       { scenario: `mailing of ${RECIPIENTS}: status, sent, failed`, database, value: `${done.status}, ${done.sent}, ${done.failed}` },
       { scenario: `mailing of ${RECIPIENTS}: lost, duplicated`, database, value: `${lost}, ${duplicated}` },
     ];

@@ -51,12 +51,15 @@ export async function qrBench(): Promise<string> {
   const decoded = withQr.filter((row) => row.right).length;
   const misses = measured.filter((row) => !row.right).map((row) => `\`${row.name}\``);
   const byPass = new Map<string, number>();
-  for (const row of withQr.filter((candidate) => candidate.right)) byPass.set(row.trace.pass ?? '?', (byPass.get(row.trace.pass ?? '?') ?? 0) + 1);
+  for (const row of withQr.filter((candidate) => candidate.right))
+    byPass.set(row.trace.pass ?? '?', (byPass.get(row.trace.pass ?? '?') ?? 0) + 1);
   const wall = (rows: Measured[]) => rows.map((row) => row.wallMs);
   const cpu = (rows: Measured[]) => rows.map((row) => row.cpuMs);
 
   return [
-    machineLine(`${withQr.length} photos with a receipt QR (${new Set(withQr.map((row) => row.name.split('/')[0])).size} degradation families × ${new Set(withQr.map((row) => row.name.split('/')[1])).size} fixture receipts) and ${withoutQr.length} without; at most ${MAX_PASSES} passes per photo.`),
+    machineLine(
+      `${withQr.length} photos with a receipt QR (${new Set(withQr.map((row) => row.name.split('/')[0])).size} degradation families × ${new Set(withQr.map((row) => row.name.split('/')[1])).size} fixture receipts) and ${withoutQr.length} without; at most ${MAX_PASSES} passes per photo.`,
+    ),
     '',
     '| measure | result |',
     '| --- | --- |',

@@ -91,7 +91,12 @@ async function checkRequest(server: RunningServer, seller: Seller, projectId: nu
     headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.api.token}` },
     setupRequest: (request) => ({
       ...request,
-      body: JSON.stringify({ qrurl: qrs[next++ % qrs.length], user_id: seller.id, project_id: projectId, user_id_tg: String(1 + (next % 5000)) }),
+      body: JSON.stringify({
+        qrurl: qrs[next++ % qrs.length],
+        user_id: seller.id,
+        project_id: projectId,
+        user_id_tg: String(1 + (next % 5000)),
+      }),
     }),
   };
 }
@@ -139,7 +144,11 @@ async function statementsPerCall(databaseUrl: string): Promise<Row[]> {
     const repeat = await count((attempt) => check(cachedQr, String(2 + attempt)));
     return [
       { scenario: 'statements per GET /lk/api/profile', database: 'PostgreSQL 15', value: String(profile) },
-      { scenario: 'statements per successful check, receipt fetched from the tax service', database: 'PostgreSQL 15', value: String(first) },
+      {
+        scenario: 'statements per successful check, receipt fetched from the tax service',
+        database: 'PostgreSQL 15',
+        value: String(first),
+      },
       { scenario: 'statements per successful check, receipt from the cache', database: 'PostgreSQL 15', value: String(repeat) },
     ];
   } finally {
@@ -158,12 +167,20 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
   let server = await startServer(env);
-  rows.push({ scenario: 'idle memory (RSS) after start-up, once settled, new database', database, value: `${await settledRssMiB(server.process.pid!)} MiB` });
+  rows.push({
+    scenario: 'idle memory (RSS) after start-up, once settled, new database',
+    database,
+    value: `${await settledRssMiB(server.process.pid!)} MiB`,
+  });
   const seller = await createFundedSeller(server.url, 5_000_000);
   const projectId = (await seller.api.post('/projects', { name: 'Нагрузка', project_inns: '072196655529' })).body.project_id as number;
 
   // The ceiling of this machine at this moment: one cheap authenticated call, measured next to the checks.
-  const profile = await rate(server, { method: 'GET', path: '/lk/api/profile', headers: { authorization: `Bearer ${seller.api.token}` } }, durationS);
+  const profile = await rate(
+    server,
+    { method: 'GET', path: '/lk/api/profile', headers: { authorization: `Bearer ${seller.api.token}` } },
+    durationS,
+  );
   rows.push({ scenario: `GET /lk/api/profile (${CONNECTIONS} connections)`, database, value: profile.text });
   const checks = await rate(server, await checkRequest(server, seller, projectId), durationS);
   rows.push({
@@ -184,7 +201,9 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     ...sellerSeedSql(seller.id, projectId).split(';'),
     ...othersSeedSql(totalReceipts(database)),
     'TRUNCATE analytics_pending',
-  ].map((s) => s.trim()).filter(Boolean);
+  ]
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const statement of statements) await db.query(statement);
   await db.query('ANALYZE');
   const receipts = (await db.query<{ receipts: string }>('SELECT count(*) AS receipts FROM receipts'))[0]?.receipts ?? 0;
@@ -206,7 +225,9 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     const { median, p95 } = await timeIt(runs, get(path));
     rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
   };
-  const firstPage = (await (await fetch(`${server.url}/lk/api/receipts?page=1&limit=10`, { headers: { authorization: `Bearer ${seller.api.token}` } })).json()) as {
+  const firstPage = (await (
+    await fetch(`${server.url}/lk/api/receipts?page=1&limit=10`, { headers: { authorization: `Bearer ${seller.api.token}` } })
+  ).json()) as {
     receipts: { id: number }[];
   };
   const deepCursor = firstPage.receipts[0]!.id - 500_000;
@@ -215,7 +236,10 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   await timed('GET /receipts page 1 000 (offset 10 000)', `/receipts?page=1000&limit=10`);
   await timed('GET /receipts page 50 000 by keyset (`after`)', `/receipts?page=50000&limit=10&after=${deepCursor}`);
   await timed('GET /buyers top 100 by sum (of 100k)', `/buyers?sort=total_amount&order=desc&limit=100`);
-  await timed('GET /buyers top 100 by receipts, one action', `/buyers?project_id=${projectId}&sort=successful_receipts_count&order=desc&limit=100`);
+  await timed(
+    'GET /buyers top 100 by receipts, one action',
+    `/buyers?project_id=${projectId}&sort=successful_receipts_count&order=desc&limit=100`,
+  );
   await timed('GET /buyers last 30 days, top 100 by last purchase', `/buyers?period_days=30&limit=100`);
   await timed('GET /buyers all 100k (the contract call)', `/buyers`, 5);
   rows.push({ scenario: 'memory (RSS) after the runs', database, value: `${rssMiB(server.process.pid!)} MiB` });
@@ -232,7 +256,11 @@ export async function receiptsBench(postgresUrl: (name: string) => string | unde
     try {
       rows.push(...(await statementsPerCall(counted)));
     } catch (error) {
-      rows.push({ scenario: 'statements per call', database: 'PostgreSQL 15', value: `not measured: ${(error as Error).message.split('\n')[0]}` });
+      rows.push({
+        scenario: 'statements per call',
+        database: 'PostgreSQL 15',
+        value: `not measured: ${(error as Error).message.split('\n')[0]}`,
+      });
     }
   }
   return `${machineLine(`autocannon ${CONNECTIONS} connections × ${durationS} s for the profile and check rows, each after ${WARM_UP_S} s of the same call not counted, one after the other in the same run; sequential requests over HTTP for the query rows.`)}\n\n${table(rows)}`;

@@ -14,7 +14,11 @@ export function machineLine(extra: string): string {
 }
 
 export function table(rows: Row[]): string {
-  return ['| scenario | database | result |', '| --- | --- | --- |', ...rows.map((row) => `| ${row.scenario} | ${row.database} | ${row.value} |`)].join('\n');
+  return [
+    '| scenario | database | result |',
+    '| --- | --- | --- |',
+    ...rows.map((row) => `| ${row.scenario} | ${row.database} | ${row.value} |`),
+  ].join('\n');
 }
 
 /** Replaces the text between `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->` in docs/benchmarks.md. */

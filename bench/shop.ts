@@ -41,12 +41,18 @@ async function stockedShop(server: RunningServer): Promise<{ token: string; sell
 /** Each load row follows WARM_UP_S of the same call not counted (a fresh server compiles its code first). */
 const WARM_UP_S = 5;
 
-async function rate(server: RunningServer, request: autocannon.Request, durationS: number): Promise<{ perSecond: number; text: string; statuses: string }> {
+async function rate(
+  server: RunningServer,
+  request: autocannon.Request,
+  durationS: number,
+): Promise<{ perSecond: number; text: string; statuses: string }> {
   await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARM_UP_S, requests: [request] });
   const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: durationS, requests: [request] });
   const perSecond = Math.round(result.requests.average);
   // autocannon counts 304 as non-2xx: the 304 row reports it by its count instead.
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => `${code}: ${(stats as { count: number }).count}`).join(', ');
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => `${code}: ${(stats as { count: number }).count}`)
+    .join(', ');
   return { perSecond, text: `${perSecond} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}`, statuses };
 }
 
@@ -58,7 +64,11 @@ async function loadProducts(server: RunningServer, database: string, durationS: 
   const { token, sellerToken } = await stockedShop(server);
   const path = `/lk/api/public/shop/${token}/products`;
   const etag = (await fetch(`${server.url}${path}`)).headers.get('etag') ?? '';
-  const profile = await rate(server, { method: 'GET', path: '/lk/api/profile', headers: { authorization: `Bearer ${sellerToken}` } }, durationS);
+  const profile = await rate(
+    server,
+    { method: 'GET', path: '/lk/api/profile', headers: { authorization: `Bearer ${sellerToken}` } },
+    durationS,
+  );
   const products = await rate(server, { method: 'GET', path }, durationS);
   const revalidated = await rate(server, { method: 'GET', path, headers: { 'if-none-match': etag } }, durationS);
   return [
@@ -84,7 +94,10 @@ export async function shopBench(postgresUrl: (name: string) => string | undefine
     rows.push(...(await loadProducts(server, 'PGlite', durationS)));
     const { token, botToken } = await stockedShop(server);
     // Opened as Telegram opens it from the bot's button: the bot's signed init data in the fragment.
-    const launch = new URLSearchParams({ tgWebAppData: signInitData({ id: 100500, first_name: 'Ира' }, botToken, new Date()), tgWebAppVersion: '8.0' });
+    const launch = new URLSearchParams({
+      tgWebAppData: signInitData({ id: 100500, first_name: 'Ира' }, botToken, new Date()),
+      tgWebAppVersion: '8.0',
+    });
     lighthouse = await runLighthouseBench({
       path: `/shop/${token}#${launch}`,
       scriptsLabel: 'Mini App JavaScript (without the demo Telegram stand-in)',
@@ -105,5 +118,13 @@ export async function shopBench(postgresUrl: (name: string) => string | undefine
       await pgServer.stop();
     }
   }
-  return [machineLine(`autocannon ${CONNECTIONS} connections × ${durationS} s per load row, each after ${WARM_UP_S} s of the same call not counted, one after the other on the same server.`), '', table(rows), '', lighthouse].join('\n');
+  return [
+    machineLine(
+      `autocannon ${CONNECTIONS} connections × ${durationS} s per load row, each after ${WARM_UP_S} s of the same call not counted, one after the other on the same server.`,
+    ),
+    '',
+    table(rows),
+    '',
+    lighthouse,
+  ].join('\n');
 }

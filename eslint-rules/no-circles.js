@@ -86,10 +86,18 @@ export const noCircles = {
   meta: {
     type: 'problem',
     docs: { description: 'No circle of imports, type imports included, between files or between module folders.' },
-    schema: [{ type: 'object', properties: { root: { type: 'string' }, modules: { type: 'string' } }, required: ['root', 'modules'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, modules: { type: 'string' } },
+        required: ['root', 'modules'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
       files: 'This import closes a circle of files (type imports count): move the shared type or function to the file lower down.',
-      modules: 'Modules {{from}} and {{to}} are in one circle of imports (through some of their files): move what the lower one takes from the upper one down into it.',
+      modules:
+        'Modules {{from}} and {{to}} are in one circle of imports (through some of their files): move what the lower one takes from the upper one down into it.',
     },
   },
   create(context) {

@@ -92,7 +92,12 @@ async function demoSeller(baseUrl: string): Promise<Seller> {
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.text}`);
 
   for (const action of DEMO_ACTIONS) {
-    const created = await seller.api.post('/projects', { user_id: seller.id, name: action.name, project_inns: action.inn, points_percentage: 7 });
+    const created = await seller.api.post('/projects', {
+      user_id: seller.id,
+      name: action.name,
+      project_inns: action.inn,
+      points_percentage: 7,
+    });
     if (created.status !== 201) throw new Error(`creating "${action.name}" failed: ${created.text}`);
     const projectId: number = created.body.project_id;
     for (const [buyer, daysAgo] of action.buyers) {
@@ -112,11 +117,21 @@ async function demoSeller(baseUrl: string): Promise<Seller> {
 
 async function signedInPage(browser: Browser, baseUrl: string, seller: Seller): Promise<Page> {
   // bypassCSP lets the style below in: it hides the «Демо-режим» badge, an environment marker, not a product feature.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORT,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    bypassCSP: true,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const user = (await seller.api.get('/profile')).body.user;
   await page.goto('/favicon.svg');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['scanapp-auth', JSON.stringify({ token: seller.api.token, user })] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    'scanapp-auth',
+    JSON.stringify({ token: seller.api.token, user }),
+  ] as const);
   return page;
 }
 
@@ -173,7 +188,9 @@ async function main(): Promise<void> {
     }
 
     // Open Graph preview: the landing's first screen, 1200×630.
-    const landing = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1200, height: 630 }, locale: 'ru-RU', reducedMotion: 'reduce' })).newPage();
+    const landing = await (
+      await browser.newContext({ baseURL: server.url, viewport: { width: 1200, height: 630 }, locale: 'ru-RU', reducedMotion: 'reduce' })
+    ).newPage();
     await landing.goto('/');
     await landing.getByRole('heading', { level: 1 }).waitFor();
     await landing.waitForLoadState('networkidle');

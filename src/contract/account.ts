@@ -34,7 +34,10 @@ export const resetPasswordFormSchema = z
   .refine((form) => form.password === form.confirmPassword, sameAsPassword);
 
 export const changePasswordRequestSchema = z.object({
-  current_password: z.string({ error: a.currentPasswordRequired }).min(1, a.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, a.currentPasswordWrong),
+  current_password: z
+    .string({ error: a.currentPasswordRequired })
+    .min(1, a.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, a.currentPasswordWrong),
   password: passwordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

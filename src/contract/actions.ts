@@ -34,9 +34,19 @@ export const innListSchema = z
 
 /** A number, or a string holding one (HTML inputs and hand-written clients send both). */
 function numberLike(message: string) {
-  return z.union([z.number(), z.string().trim().regex(/^-?\d+([.,]\d+)?$/, message).transform((s) => Number(s.replace(',', '.')))], {
-    error: message,
-  });
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+([.,]\d+)?$/, message)
+        .transform((s) => Number(s.replace(',', '.'))),
+    ],
+    {
+      error: message,
+    },
+  );
 }
 
 export const pointsPercentSchema = numberLike(m.pointsPercentRange).pipe(
@@ -57,7 +67,11 @@ export const keywordListSchema = z
 
 /** Minimum purchase total of the counted goods, rubles; 0 = no minimum. */
 export const minTotalSchema = numberLike(m.minTotalInvalid).pipe(
-  z.number().min(0, m.minTotalInvalid).max(10_000_000, m.minTotalInvalid).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.minTotalInvalid),
+  z
+    .number()
+    .min(0, m.minTotalInvalid)
+    .max(10_000_000, m.minTotalInvalid)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.minTotalInvalid),
 );
 
 /** Optional free text: empty means "not set" (the bot then uses a default answer). */
@@ -91,7 +105,11 @@ const telegramBotTokenSchema = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
-export const createActionRequestSchema = z.object({ user_id: userIdSchema.optional(), ...actionSettingsShape, telegram_bot_token: telegramBotTokenSchema });
+export const createActionRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  ...actionSettingsShape,
+  telegram_bot_token: telegramBotTokenSchema,
+});
 export type ActionSettings = z.output<typeof createActionRequestSchema>;
 
 /** PUT sends "the same fields"; a field left out keeps its value. */
@@ -115,7 +133,11 @@ export const updateActionRequestSchema = z.object({
 });
 
 export const actionIdParamsSchema = z.object({
-  id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+  id: z.coerce
+    .number({ error: messages.actionPage.invalidId })
+    .int(messages.actionPage.invalidId)
+    .positive(messages.actionPage.invalidId)
+    .max(2_147_483_647, messages.actionPage.invalidId),
 });
 export const userScopedQuerySchema = z.object({ user_id: userIdSchema.optional() });
 

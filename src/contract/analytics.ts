@@ -11,10 +11,13 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 /** A date range is bounded so a daily series stays a few thousand points at most. */
 export const ANALYTICS_MAX_RANGE_DAYS = 3_660;
 
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid).refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, a.dateInvalid);
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, a.dateInvalid);
 
 export const analyticsQuerySchema = z
   .object({

@@ -22,7 +22,8 @@ describe('bank invoice numbers', () => {
   });
 
   it('leave other references (bank payment orders) alone', () => {
-    for (const reference of ['pp-17', '000123', 'СЧ-123', 'СЧ-000123-1', 'CH-000123', 'счёт 17']) expect(parseBankInvoiceNumber(reference)).toBeNull();
+    for (const reference of ['pp-17', '000123', 'СЧ-123', 'СЧ-000123-1', 'CH-000123', 'счёт 17'])
+      expect(parseBankInvoiceNumber(reference)).toBeNull();
   });
 });
 

@@ -17,15 +17,17 @@ const settingKeySchema = z.enum(BILLING_SETTING_KEYS, { error: messages.billing.
 export const billingSettingsQuerySchema = z.object({
   setting_key: z
     .union([z.string(), z.array(z.string())], { error: messages.billing.settingKeyRequired })
-    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((key) => key.trim()).filter(Boolean))
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(settingKeySchema).min(1, messages.billing.settingKeyRequired)),
 });
 
 export const settingValueSchema = z.object({ value: z.number() });
-export const billingSettingsResponseSchema = z.union([
-  settingValueSchema,
-  z.record(z.string(), settingValueSchema),
-]);
+export const billingSettingsResponseSchema = z.union([settingValueSchema, z.record(z.string(), settingValueSchema)]);
 
 export const settingValueInputSchema = z.coerce
   .number({ error: messages.billing.settingValueInvalid })
@@ -120,4 +122,9 @@ export const adminCreditRequestSchema = z.object({
   reference: z.string().trim().min(1).max(200),
 });
 /** `invoice`: the bank invoice (счёт на оплату) the reference named and paid. */
-export const adminCreditResponseSchema = z.object({ message: z.string(), balance: z.number(), credited: z.boolean(), invoice: z.string().optional() });
+export const adminCreditResponseSchema = z.object({
+  message: z.string(),
+  balance: z.number(),
+  credited: z.boolean(),
+  invoice: z.string().optional(),
+});

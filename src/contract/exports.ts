@@ -9,7 +9,13 @@ export const receiptsExportQuerySchema = z.object({
   project_filter: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-export const buyersExportQuerySchema = buyersQuerySchema.pick({ user_id: true, project_id: true, period_days: true, sort: true, order: true });
+export const buyersExportQuerySchema = buyersQuerySchema.pick({
+  user_id: true,
+  project_id: true,
+  period_days: true,
+  sort: true,
+  order: true,
+});
 
 export const balanceExportQuerySchema = z.object({ user_id: userIdSchema.optional() });
 

@@ -39,9 +39,22 @@ export const TIME_ZONE = 'Europe/Moscow';
 const TIME_ZONE_LABEL = 'МСК';
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
-const dayMonthTimeFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+const dayMonthTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
 
 function toDate(value: Date | string): Date | null {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -69,7 +82,9 @@ export function formatDateTimeSpan(from: Date | string, to: Date | string): stri
   if (!start || !end) return formatDateTime(start ?? end ?? '');
   if (formatDate(start) !== formatDate(end)) return `${formatDateTime(start)} – ${formatDateTime(end)}`;
   const startText = formatDateTime(start, { withZone: false });
-  return startText === formatDateTime(end, { withZone: false }) ? formatDateTime(start) : `${startText} – ${timeFormat.format(end)} ${TIME_ZONE_LABEL}`;
+  return startText === formatDateTime(end, { withZone: false })
+    ? formatDateTime(start)
+    : `${startText} – ${timeFormat.format(end)} ${TIME_ZONE_LABEL}`;
 }
 
 /** '28 октября в 14:05 МСК': a recent moment, its year left out. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mailingOutcomeMessage, mailingStartedMessage, mailingSendRequestSchema, mergeRecipientIds, messageLengthError, parseRecipientIds } from './mailing.js';
+import {
+  mailingOutcomeMessage,
+  mailingStartedMessage,
+  mailingSendRequestSchema,
+  mergeRecipientIds,
+  messageLengthError,
+  parseRecipientIds,
+} from './mailing.js';
 
 describe('recipient ids (SPEC §5)', () => {
   it('splits text on whitespace, commas and semicolons and keeps only numbers', () => {

@@ -92,7 +92,12 @@ export const mailingSendRequestSchema = z
     /** The mailing bot's token (or its mask); not needed when the mailing goes through an action's bot. */
     bot_token: z.string({ error: m.tokenRequiredToSend }).trim().max(200, m.tokenMalformed).optional(),
     /** Send through this action's own bot: shoppers wrote to it, and Telegram lets a bot write only to people who started it. */
-    project_id: z.number({ error: m.projectInvalid }).int(m.projectInvalid).positive(m.projectInvalid).max(2 ** 31 - 1, m.projectInvalid).nullish(),
+    project_id: z
+      .number({ error: m.projectInvalid })
+      .int(m.projectInvalid)
+      .positive(m.projectInvalid)
+      .max(2 ** 31 - 1, m.projectInvalid)
+      .nullish(),
     recipient_ids: recipientIdsSchema,
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
@@ -143,7 +148,11 @@ export const mailingResultSchema = mailingSummarySchema.extend({
 export type MailingResult = z.infer<typeof mailingResultSchema>;
 
 export const mailingIdParamsSchema = z.object({
-  id: z.coerce.number({ error: m.notFound }).int(m.notFound).positive(m.notFound).max(2 ** 53 - 1, m.notFound),
+  id: z.coerce
+    .number({ error: m.notFound })
+    .int(m.notFound)
+    .positive(m.notFound)
+    .max(2 ** 53 - 1, m.notFound),
 });
 export const mailingQuerySchema = z.object({ user_id: userIdSchema.optional() });
 export const mailingHistoryResponseSchema = z.object({ mailings: z.array(mailingSummarySchema) });
@@ -154,7 +163,10 @@ export const mailingCancelResponseSchema = z.object({ message: z.string(), maili
 export function mailingOutcomeMessage(result: Pick<MailingResult, 'sent' | 'failed'>): string {
   if (result.failed !== 0) return fillMessage(m.partlySent, { sent: result.sent, failed: result.failed });
   if (result.sent === 1) return m.allSentToOne;
-  return fillMessage(m.allSent, { count: result.sent, recipients: pluralRu(result.sent, { one: m.recipientsDativeOne, few: m.recipientsDativeMany, many: m.recipientsDativeMany }) });
+  return fillMessage(m.allSent, {
+    count: result.sent,
+    recipients: pluralRu(result.sent, { one: m.recipientsDativeOne, few: m.recipientsDativeMany, many: m.recipientsDativeMany }),
+  });
 }
 
 /** The confirmation right after a mailing is accepted: «Рассылка запущена для 1 получателя / 5 получателей». */

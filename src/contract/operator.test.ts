@@ -25,14 +25,27 @@ describe('operator detail inputs', () => {
   it('the video is an https player address on an allowed site only', () => {
     expect(accepts('demo_video_url', 'https://rutube.ru/play/embed/abc')).toBe('https://rutube.ru/play/embed/abc');
     expect(accepts('demo_video_url', 'https://vkvideo.ru/video_ext.php?oid=1&id=2')).toBeDefined();
-    for (const url of ['http://rutube.ru/play/embed/abc', 'https://rutube.ru.evil.example/x', 'https://user:pw@rutube.ru/x', 'rutube.ru/x']) {
+    for (const url of [
+      'http://rutube.ru/play/embed/abc',
+      'https://rutube.ru.evil.example/x',
+      'https://user:pw@rutube.ru/x',
+      'rutube.ru/x',
+    ]) {
       expect(accepts('demo_video_url', url), url).toBeUndefined();
     }
   });
 
   it('example projects are a JSON list of named projects with optional https links, stored as their JSON', () => {
-    expect(accepts('example_projects', ' [{"name":" Бренд ","url":"https://t.me/brand_bot"}] ')).toBe('[{"name":"Бренд","url":"https://t.me/brand_bot"}]');
-    for (const json of ['[]', '{}', '[{"name":""}]', '[{"name":"Бренд","url":"http://t.me/x"}]', JSON.stringify(Array.from({ length: 13 }, (_, i) => ({ name: `Бренд ${i}` })))]) {
+    expect(accepts('example_projects', ' [{"name":" Бренд ","url":"https://t.me/brand_bot"}] ')).toBe(
+      '[{"name":"Бренд","url":"https://t.me/brand_bot"}]',
+    );
+    for (const json of [
+      '[]',
+      '{}',
+      '[{"name":""}]',
+      '[{"name":"Бренд","url":"http://t.me/x"}]',
+      JSON.stringify(Array.from({ length: 13 }, (_, i) => ({ name: `Бренд ${i}` }))),
+    ]) {
       expect(accepts('example_projects', json), json).toBeUndefined();
     }
   });

@@ -34,14 +34,19 @@ const text = (max: number, message: string) => z.string({ error: message }).trim
 
 /** An https address without credentials, on one of `hosts` when given. */
 const httpsUrl = (message: string, hosts?: readonly string[]) =>
-  z.string({ error: message }).trim().refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password && (!hosts || hosts.includes(url.hostname));
-    } catch {
-      return false;
-    }
-  }, message);
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (
+          url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password && (!hosts || hosts.includes(url.hostname))
+        );
+      } catch {
+        return false;
+      }
+    }, message);
 
 /** Telegram usernames: 5–32 characters, Latin letters, digits and `_`, starting with a letter. */
 const TELEGRAM_USERNAME = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
@@ -60,16 +65,30 @@ export type ExampleProject = z.infer<typeof exampleProjectSchema>;
  */
 export const operatorSettingInputSchemas = {
   company_name: text(300, messages.operator.nameInvalid),
-  company_inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, messages.operator.innInvalid),
-  company_ogrn: z.string().trim().regex(/^(\d{13}|\d{15})$/, messages.operator.ogrnInvalid),
+  company_inn: z
+    .string()
+    .trim()
+    .regex(/^(\d{10}|\d{12})$/, messages.operator.innInvalid),
+  company_ogrn: z
+    .string()
+    .trim()
+    .regex(/^(\d{13}|\d{15})$/, messages.operator.ogrnInvalid),
   company_address: text(500, messages.operator.addressInvalid),
   company_bank: text(500, messages.operator.bankInvalid),
-  contact_email: z.string().trim().pipe(z.email({ error: messages.operator.emailInvalid }).max(254, messages.operator.emailInvalid)),
+  contact_email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: messages.operator.emailInvalid }).max(254, messages.operator.emailInvalid)),
   // Stored as the chat's address, whichever of the two forms the operator typed.
   contact_telegram: z
     .string()
     .trim()
-    .transform((value) => value.replace(/^@/, '').replace(/^https:\/\/t\.me\//, '').replace(/\/$/, ''))
+    .transform((value) =>
+      value
+        .replace(/^@/, '')
+        .replace(/^https:\/\/t\.me\//, '')
+        .replace(/\/$/, ''),
+    )
     .refine((name) => TELEGRAM_USERNAME.test(name), messages.operator.telegramInvalid)
     .transform((name) => `https://t.me/${name}`),
   demo_video_url: httpsUrl(fillMessage(messages.operator.videoUrlInvalid, { hosts: VIDEO_HOSTS.join(', ') }), VIDEO_HOSTS),

@@ -43,7 +43,14 @@ export function nonBlankCodes(lines: readonly string[]): string[] {
  */
 export function codesFromText(text: string, options: { csv?: boolean } = {}): string[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const cells = options.csv ? lines.map((line) => line.split(/[,;\t]/)[0]!.trim().replace(/^"(.*)"$/, '$1')) : lines;
+  const cells = options.csv
+    ? lines.map((line) =>
+        line
+          .split(/[,;\t]/)[0]!
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      )
+    : lines;
   return nonBlankCodes(cells);
 }
 

@@ -56,9 +56,21 @@ const r = messages.receipts;
 export const checkRequestSchema = z.object({
   qrurl: z.string({ error: r.qrRequired }).trim().min(1, r.qrRequired).max(2000, r.qrTooLong),
   user_id: userIdSchema.optional(),
-  project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+  project_id: z.coerce
+    .number({ error: messages.actionPage.invalidId })
+    .int(messages.actionPage.invalidId)
+    .positive(messages.actionPage.invalidId)
+    .max(2_147_483_647, messages.actionPage.invalidId),
   /** A Telegram user id: a positive integer (up to 2^52, so at most 16 digits), sent as text or a number. */
-  user_id_tg: z.union([z.string(), z.number()], { error: r.buyerIdRequired }).transform((value) => String(value).trim()).pipe(z.string().min(1, r.buyerIdRequired).regex(/^[1-9][0-9]{0,15}$/, r.buyerIdInvalid)),
+  user_id_tg: z
+    .union([z.string(), z.number()], { error: r.buyerIdRequired })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, r.buyerIdRequired)
+        .regex(/^[1-9][0-9]{0,15}$/, r.buyerIdInvalid),
+    ),
   /** A bot platform (PuzzleBot) may send the action's API key in the body instead of a header. */
   api_key: z.string().max(200).optional(),
 });
@@ -156,7 +168,11 @@ export const buyersQuerySchema = z.object({
   user_id: userIdSchema.optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Optional server-side filtering, sorting and paging for large bases; without them every buyer is returned. */
-  period_days: z.coerce.number().int().refine((days) => (BUYER_PERIOD_DAYS as readonly number[]).includes(days), r.periodInvalid).optional(),
+  period_days: z.coerce
+    .number()
+    .int()
+    .refine((days) => (BUYER_PERIOD_DAYS as readonly number[]).includes(days), r.periodInvalid)
+    .optional(),
   sort: z.enum(BUYER_SORT_FIELDS).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -183,7 +199,11 @@ export type BuyersResponse = z.infer<typeof buyersResponseSchema>;
 /** Demo mode only: a test receipt for an action, registered in the tax-service emulator. */
 export const demoReceiptRequestSchema = z.object({
   user_id: userIdSchema.optional(),
-  project_id: z.coerce.number({ error: messages.actionPage.invalidId }).int(messages.actionPage.invalidId).positive(messages.actionPage.invalidId).max(2_147_483_647, messages.actionPage.invalidId),
+  project_id: z.coerce
+    .number({ error: messages.actionPage.invalidId })
+    .int(messages.actionPage.invalidId)
+    .positive(messages.actionPage.invalidId)
+    .max(2_147_483_647, messages.actionPage.invalidId),
 });
 export const demoReceiptResponseSchema = z.object({ qrurl: z.string() });
 /** Demo mode only: the QR picture of a receipt's QR string, to photograph or upload in the demo chat. */

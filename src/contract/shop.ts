@@ -74,7 +74,9 @@ const descriptionSchema = z
   .refine((value) => value.length <= 2000, m.descriptionTooLong);
 const pricePointsSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, m.pricePointsInvalid).transform(Number)], { error: m.pricePointsInvalid })
-  .pipe(z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid));
+  .pipe(
+    z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid),
+  );
 const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
 
 export const createProductRequestSchema = z.object({
@@ -170,7 +172,10 @@ export type BuyerAccount = z.infer<typeof buyerAccountResponseSchema>;
 
 export const purchaseRequestSchema = z.object({
   product_id: productIdSchema,
-  buyer_tg_id: z.union([z.string(), z.number()], { error: p.telegramIdUnknown }).transform(String).pipe(z.string().regex(/^\d{1,16}$/, p.telegramIdUnknown)),
+  buyer_tg_id: z
+    .union([z.string(), z.number()], { error: p.telegramIdUnknown })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,16}$/, p.telegramIdUnknown)),
 });
 export const purchaseResponseSchema = z.object({ message: z.string(), order: publicOrderSchema, points: z.number().int() });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;

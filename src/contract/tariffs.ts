@@ -41,4 +41,3 @@ export const RECEIPT_TIERS: ReadonlyArray<{ key: TierKey; min: number; max: numb
   { key: 'receipt_price_tier6', min: 50_001, max: 100_000 },
   { key: 'receipt_price_tier7', min: 100_001, max: null },
 ];
-

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/constants.js';
 import { TELEGRAM_WEB_APP_SCRIPT, type Config } from './config.js';
 import type { Database } from './db/connection.js';
@@ -134,7 +129,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   // instance's memory: queueing is a database write, which a check should not pay each time.
   const kicks: ThrottledCall[] = [];
   const kick = (job: string, intervalMs = 1_000) => {
-    const queueJob = () => void queueRef?.sendDebounced(job, Math.ceil(intervalMs / 1000)).catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
+    const queueJob = () =>
+      void queueRef
+        ?.sendDebounced(job, Math.ceil(intervalMs / 1000))
+        .catch((error: unknown) => app.log.error({ err: error, job }, 'could not queue a job'));
     const call = throttle(intervalMs, queueJob);
     kicks.push(call);
     return call;
@@ -173,7 +171,15 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   });
   const balanceWatch = { db: database.db, now, publicUrl: config.publicUrl, onMailQueued: kick(MAIL_JOB) };
   const pollers = new BotPollers({ db: database.db, telegram, onStored: answerHere, log: app.log });
-  const bots = createBotConnector({ db: database.db, telegram, publicUrl: config.publicUrl, webAppButtons, mode: config.telegram.updates, pollers, log: app.log });
+  const bots = createBotConnector({
+    db: database.db,
+    telegram,
+    publicUrl: config.publicUrl,
+    webAppButtons,
+    mode: config.telegram.updates,
+    pollers,
+    log: app.log,
+  });
   const delivery = {
     db: database.db,
     telegram,
@@ -210,7 +216,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await pollers.superviseAll();
   // Bots connected by an older version get the current setup (update kinds, menu button) once,
   // when the server listens (in demo mode Telegram's emulator is this server).
-  app.server.once('listening', () => void bots.syncOutdated().catch((error: unknown) => app.log.warn({ err: error }, 'could not check the bots’ setup')));
+  app.server.once(
+    'listening',
+    () => void bots.syncOutdated().catch((error: unknown) => app.log.warn({ err: error }, 'could not check the bots’ setup')),
+  );
   await app.register(
     async (api) => {
       registerInputGuard(api);
@@ -243,7 +252,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         publicUrlOf,
         sameServerOrigins,
         onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
-        onShopLinkChanged: (projectId: number) => bots.sync(projectId, null).catch((error: unknown) => app.log.warn({ projectId, err: error }, 'could not update the bot for the new shop link')),
+        onShopLinkChanged: (projectId: number) =>
+          bots
+            .sync(projectId, null)
+            .catch((error: unknown) => app.log.warn({ projectId, err: error }, 'could not update the bot for the new shop link')),
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
@@ -255,7 +267,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       await api.register(exportRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
-        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch) }), { prefix: '/admin' });
+        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch) }), {
+          prefix: '/admin',
+        });
       }
     },
     { prefix: API_BASE },

@@ -51,23 +51,44 @@ describe('configuration', () => {
   });
 
   it('points the Telegram client at the emulator in demo mode unless TELEGRAM_API_URL is set', () => {
-    expect(loadConfig({ PORT: '4000' }).telegram).toEqual({ emulated: true, apiRoot: 'http://127.0.0.1:4000/__emulators/telegram', timeoutMs: 10_000, updates: 'polling' });
+    expect(loadConfig({ PORT: '4000' }).telegram).toEqual({
+      emulated: true,
+      apiRoot: 'http://127.0.0.1:4000/__emulators/telegram',
+      timeoutMs: 10_000,
+      updates: 'polling',
+    });
     expect(loadConfig({ TELEGRAM_API_URL: 'http://127.0.0.1:8081/', TELEGRAM_TIMEOUT_MS: '2500' }).telegram).toEqual({
       emulated: false,
       apiRoot: 'http://127.0.0.1:8081',
       timeoutMs: 2500,
       updates: 'polling',
     });
-    const production = { SCANAPP_MODE: 'production', DATABASE_URL: 'postgres://u:p@db:5432/scan', PUBLIC_URL: 'https://scan.example', TAX_API_TOKEN: 't', ROBOKASSA_MERCHANT_LOGIN: 'shop', ROBOKASSA_PASSWORD1: 'password1', ROBOKASSA_PASSWORD2: 'password2', SMTP_URL: 'smtp://u:p@mail:587', MAIL_FROM: 'ScanApp <no-reply@scan.example>' };
+    const production = {
+      SCANAPP_MODE: 'production',
+      DATABASE_URL: 'postgres://u:p@db:5432/scan',
+      PUBLIC_URL: 'https://scan.example',
+      TAX_API_TOKEN: 't',
+      ROBOKASSA_MERCHANT_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'password1',
+      ROBOKASSA_PASSWORD2: 'password2',
+      SMTP_URL: 'smtp://u:p@mail:587',
+      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
+    };
     // An HTTPS address gets Telegram's webhooks; TELEGRAM_UPDATES overrides the choice.
     expect(loadConfig(production).telegram).toEqual({ emulated: false, apiRoot: TELEGRAM_API_ROOT, timeoutMs: 10_000, updates: 'webhook' });
     expect(loadConfig({ ...production, TELEGRAM_UPDATES: 'polling' }).telegram.updates).toBe('polling');
-    expect(() => loadConfig({ TELEGRAM_API_URL: 'not a url', TELEGRAM_TIMEOUT_MS: '5' })).toThrow(/TELEGRAM_API_URL[\s\S]*TELEGRAM_TIMEOUT_MS/);
+    expect(() => loadConfig({ TELEGRAM_API_URL: 'not a url', TELEGRAM_TIMEOUT_MS: '5' })).toThrow(
+      /TELEGRAM_API_URL[\s\S]*TELEGRAM_TIMEOUT_MS/,
+    );
   });
 
   it('sends mail through the built-in catcher in demo mode, and needs SMTP_URL and MAIL_FROM in production', () => {
     expect(loadConfig({}).mail).toEqual({ emulated: true, smtpUrl: undefined, from: 'ScanApp <no-reply@localhost>', timeoutMs: 15_000 });
-    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'Shop <a@b.example>' }).mail).toMatchObject({ emulated: false, smtpUrl: 'smtps://u:p@mail.example:465', from: 'Shop <a@b.example>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'Shop <a@b.example>' }).mail).toMatchObject({
+      emulated: false,
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      from: 'Shop <a@b.example>',
+    });
     expect(() => loadConfig({ SCANAPP_MODE: 'production' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });

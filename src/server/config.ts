@@ -37,7 +37,9 @@ const envSchema = z.object({
   ROBOKASSA_HASH_ALGORITHM: z.enum(ROBOKASSA_HASHES, { error: `ожидается одно из: ${ROBOKASSA_HASHES.join(', ')}` }).default('sha256'),
   ROBOKASSA_TEST_MODE: booleanFlag.default(false),
   ROBOKASSA_PAYMENT_URL: z.url().default('https://auth.robokassa.ru/Merchant/Index.aspx'),
-  ROBOKASSA_RECEIPT_TAX: z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122']).default('none'),
+  ROBOKASSA_RECEIPT_TAX: z
+    .enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'])
+    .default('none'),
   ROBOKASSA_TAX_SYSTEM: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).optional(),
   TAX_API_TOKEN: z.string().min(1).optional(),
   TAX_API_URL: z.url().default('https://proverkacheka.com'),
@@ -118,9 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const problems: string[] = [];
@@ -190,7 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     // unless TELEGRAM_API_URL is given explicitly.
     telegram: {
       emulated: e.SCANAPP_MODE === 'demo' && !e.TELEGRAM_API_URL,
-      apiRoot: (e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : TELEGRAM_API_ROOT)).replace(/\/+$/, ''),
+      apiRoot: (e.TELEGRAM_API_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/telegram` : TELEGRAM_API_ROOT)).replace(
+        /\/+$/,
+        '',
+      ),
       timeoutMs: e.TELEGRAM_TIMEOUT_MS,
       updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },

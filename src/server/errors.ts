@@ -68,7 +68,11 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
  * node-postgres reports a dropped connection and a pool wait timeout without any code, so
  * these two texts of the driver (not of the database) are the only way to tell them apart.
  */
-const DRIVER_CONNECTION_TEXTS = ['Connection terminated', 'timeout exceeded when trying to connect', 'Client has encountered a connection error'];
+const DRIVER_CONNECTION_TEXTS = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
 
 /** True when the error means "the database cannot be reached right now", not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

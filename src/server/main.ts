@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     // The public pages leave an unset detail out rather than show an invented one: say so once.
     const unset = await unsetOperatorSettings(database.db);
     if (unset.length > 0) {
-      app.log.warn({ unset }, `operator details not set, the public pages leave them out: ${unset.join(', ')} (npm run admin -- settings:set <key> <value>)`);
+      app.log.warn(
+        { unset },
+        `operator details not set, the public pages leave them out: ${unset.join(', ')} (npm run admin -- settings:set <key> <value>)`,
+      );
     }
   }
 
@@ -44,10 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: config.publicUrl, database: database.kind, mode: config.mode },
-    `ScanApp is ready at ${config.publicUrl}`,
-  );
+  app.log.info({ url: config.publicUrl, database: database.kind, mode: config.mode }, `ScanApp is ready at ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,9 @@ const path = window.location.pathname;
 const loadPublicPage = standalonePage(path);
 // The buyers' shop (/shop/*) is not here: it has its own entry, shop.html.
 const started = loadPublicPage
-  ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) => mountStandalonePage(container, Page))
+  ? Promise.all([import('./pages/public/mount-standalone.js'), loadPublicPage()]).then(([{ mountStandalonePage }, Page]) =>
+      mountStandalonePage(container, Page),
+    )
   : import('./app.js').then(({ mountApp }) => mountApp(container));
 
 started.catch((error: unknown) => {

@@ -27,7 +27,9 @@ const myActionsPage = async () => ({ Component: (await import('./pages/dashboard
 const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
 const actionPage = async () => ({ Component: (await import('./pages/dashboard/actions/action-page.js')).ActionPage });
 const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
-const receiptHistoryPage = async () => ({ Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage });
+const receiptHistoryPage = async () => ({
+  Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage,
+});
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 

@@ -123,7 +123,9 @@ describe.each(backends())('account on $name', (backend) => {
       const seller = await createSeller(backend.url);
       const token = await resetToken(seller.email);
       // The link's hour passes: its expiry is moved to just before now.
-      await withPostgres(backend, (db) => db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)]));
+      await withPostgres(backend, (db) =>
+        db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sha256(token)]),
+      );
       const answer = await client().post('/password/reset', { token, password: 'brand-new-1' });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: a.resetLinkExpired });
@@ -133,7 +135,15 @@ describe.each(backends())('account on $name', (backend) => {
     it.runIf(backend.name === 'postgres')('stores only the token’s hash, valid for one hour', async () => {
       const seller = await createSeller(backend.url);
       const token = await resetToken(seller.email);
-      const rows = await withPostgres(backend, async (db) => (await db.query(`SELECT token_hash, extract(epoch FROM expires_at - created_at) AS ttl FROM account_tokens WHERE user_id = $1`, [seller.id])).rows);
+      const rows = await withPostgres(
+        backend,
+        async (db) =>
+          (
+            await db.query(`SELECT token_hash, extract(epoch FROM expires_at - created_at) AS ttl FROM account_tokens WHERE user_id = $1`, [
+              seller.id,
+            ])
+          ).rows,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].token_hash).toBe(sha256(token));
       expect(Number(rows[0].ttl)).toBeCloseTo(3600, -1);
@@ -250,7 +260,8 @@ describe.each(backends())('account on $name', (backend) => {
     it('limits e-mail change requests per seller, taken addresses included, so they cannot sweep for accounts', async () => {
       const seller = await createSeller(backend.url);
       const other = await createSeller(backend.url);
-      for (let attempt = 0; attempt < 5; attempt++) expect((await seller.api.post('/email/change', { email: other.email })).status).toBe(409);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await seller.api.post('/email/change', { email: other.email })).status).toBe(409);
       const limited = await seller.api.post('/email/change', { email: uniqueEmail() });
       expect(limited.status).toBe(429);
       expect(limited.body.message).toBe(fillMessage(a.tooManyRequests, { minutes: 60 }));

@@ -59,7 +59,11 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(end).toBeLessThanOrEqual(Date.now() + 30 * DAY + 1000);
       expect(await balanceOf(seller)).toBe(10);
       const { operations } = (await seller.api.get('/balance/operations')).body;
-      expect(operations[0]).toMatchObject({ kind: 'action_subscription', amount: -PRICE, description: 'Подписка на акцию «Весенняя акция» на 30 дней' });
+      expect(operations[0]).toMatchObject({
+        kind: 'action_subscription',
+        amount: -PRICE,
+        description: 'Подписка на акцию «Весенняя акция» на 30 дней',
+      });
     });
 
     it('keeps every field it is given, trimming and de-duplicating INNs', async () => {
@@ -102,8 +106,14 @@ describe.each(backends())('actions on $name', (backend) => {
       [{ name: 'A', project_inns: '7707083893, 77070838931' }, 'ИНН «77070838931» некорректен: нужно 10 или 12 цифр'],
       [{ name: 'A', project_inns: 'ООО Ромашка' }, 'ИНН «ООО Ромашка» некорректен: нужно 10 или 12 цифр'],
       // One digit off: the FNS check digits catch the typo, which would otherwise match no receipt.
-      [{ name: 'A', project_inns: '7707083893, 7707083894' }, 'ИНН «7707083894» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.'],
-      [{ name: 'A', project_inns: '500100732250' }, 'ИНН «500100732250» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.'],
+      [
+        { name: 'A', project_inns: '7707083893, 7707083894' },
+        'ИНН «7707083894» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.',
+      ],
+      [
+        { name: 'A', project_inns: '500100732250' },
+        'ИНН «500100732250» с ошибкой: не сходятся контрольные цифры. Проверьте номер по документам или на сайте ФНС.',
+      ],
       [{ ...validAction, points_percentage: 101 }, messages.actions.pointsPercentRange],
       [{ ...validAction, points_percentage: -1 }, messages.actions.pointsPercentRange],
       [{ ...validAction, points_percentage: 'десять' }, messages.actions.pointsPercentRange],
@@ -136,11 +146,18 @@ describe.each(backends())('actions on $name', (backend) => {
     it('updates only the fields sent, validating them', async () => {
       const seller = await createFundedSeller(backend.url, PRICE);
       const id = (await seller.api.post('/projects', validAction)).body.project_id;
-      const saved = await seller.api.request('PUT', `/projects/${id}`, { body: { user_id: seller.id, points_percentage: 15, command_success: '' } });
+      const saved = await seller.api.request('PUT', `/projects/${id}`, {
+        body: { user_id: seller.id, points_percentage: 15, command_success: '' },
+      });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ message: messages.actions.updated });
       const action = (await seller.api.get(`/projects/${id}`)).body.project;
-      expect(action).toMatchObject({ name: 'Весенняя акция', points_percentage: 15, command_success: null, project_inns: ['7707083893', '500100732259'] });
+      expect(action).toMatchObject({
+        name: 'Весенняя акция',
+        points_percentage: 15,
+        command_success: null,
+        project_inns: ['7707083893', '500100732259'],
+      });
       const refused = await seller.api.request('PUT', `/projects/${id}`, { body: { project_inns: '123' } });
       expect(refused.status).toBe(400);
       expect((await seller.api.get(`/projects/${id}`)).body.project.project_inns).toEqual(['7707083893', '500100732259']);
@@ -230,14 +247,32 @@ describe.each(backends())('actions on $name', (backend) => {
     it('is shown masked; the form saved unchanged keeps the real token, a new token replaces it', async () => {
       const seller = await createFundedSeller(backend.url, PRICE + 100);
       const token = `pb-secret-${seller.id}-${Date.now()}`;
-      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529', puzzle_bot_token: token, puzzle_bot_points_variable: 'points' });
+      const created = await seller.api.post('/projects', {
+        name: 'Aurora',
+        project_inns: '072196655529',
+        puzzle_bot_token: token,
+        puzzle_bot_points_variable: 'points',
+      });
       const projectId = created.body.project_id as number;
       const { project } = (await seller.api.get(`/projects/${projectId}`)).body;
       expect(project.puzzle_bot_token).toBe(masked(token));
       expect(JSON.stringify((await seller.api.get('/projects')).body)).not.toContain(token);
 
       // The edit form sends every field back, the token as it was shown.
-      const { id: _id, created_at: _c, receipts_count: _r, is_active: _a, status_message: _s, subscription_end_date: _e, api_key: _k, telegram_bot_username: _u, telegram_bot_id: _b, is_deleted: _d, deleted_at: _t, ...form } = project;
+      const {
+        id: _id,
+        created_at: _c,
+        receipts_count: _r,
+        is_active: _a,
+        status_message: _s,
+        subscription_end_date: _e,
+        api_key: _k,
+        telegram_bot_username: _u,
+        telegram_bot_id: _b,
+        is_deleted: _d,
+        deleted_at: _t,
+        ...form
+      } = project;
       expect((await seller.api.request('PUT', `/projects/${projectId}`, { body: { ...form, name: 'Aurora 2' } })).status).toBe(200);
       await checkFor(seller, projectId, '4100');
       await eventually(async () => ((await pushedTo(token, '4100')) ? true : undefined), 15_000, 'the push with the saved token');
@@ -261,7 +296,11 @@ describe.each(backends())('actions on $name', (backend) => {
       expect((await seller.api.get(`/projects/${id}`)).body.project).toMatchObject(suspended);
       expect((await seller.api.get('/projects')).body.projects[0]).toMatchObject(suspended);
       // What the badge promises is what a check does: refused for the seller's balance.
-      const refused = await seller.api.post('/check', { project_id: id, qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')), user_id_tg: '100500' });
+      const refused = await seller.api.post('/check', {
+        project_id: id,
+        qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')),
+        user_id_tg: '100500',
+      });
       expect(refused.body).toMatchObject({ success: false, data: { status: 'seller_balance_low' } });
 
       await creditViaCli(backend.url, seller.email, BILLING_DEFAULTS.receipt_price_tier1 - 1);
@@ -292,7 +331,9 @@ describe.each(backends())('actions on $name', (backend) => {
     it('an action whose subscription is over becomes inactive with a status message, and renewal restarts it from now', async () => {
       const seller = await createFundedSeller(backend.url, PRICE * 2);
       const id = (await seller.api.post('/projects', validAction)).body.project_id;
-      await withPostgres(backend, (db) => db.query("UPDATE projects SET subscription_end_date = now() - interval '1 day' WHERE id = $1", [id]));
+      await withPostgres(backend, (db) =>
+        db.query("UPDATE projects SET subscription_end_date = now() - interval '1 day' WHERE id = $1", [id]),
+      );
       const ended = (await seller.api.get(`/projects/${id}`)).body.project;
       expect(ended.is_active).toBe(false);
       expect(ended.status_message).toMatch(/^Подписка закончилась \d\d\.\d\d\.\d{4}\. Продлите акцию, чтобы снова принимать чеки\.$/);
@@ -321,4 +362,3 @@ describe.each(backends())('actions on $name', (backend) => {
     });
   });
 });
-

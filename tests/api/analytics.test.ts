@@ -30,7 +30,12 @@ async function checkAt(url: string, seller: Seller, projectId: number, fixture: 
   const receipt = freshReceipt(fixture, 1, (r) => {
     r.dateTime = Math.floor(instant / 1000);
   });
-  const answer = await seller.api.post('/check', { qrurl: await registerReceipt(url, receipt), user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+  const answer = await seller.api.post('/check', {
+    qrurl: await registerReceipt(url, receipt),
+    user_id: seller.id,
+    project_id: projectId,
+    user_id_tg: buyer,
+  });
   if (answer.status !== 200) throw new Error(answer.text);
   return answer.body.data.status;
 }
@@ -121,17 +126,27 @@ describe.each(backends())('analytics on $name', (backend) => {
     for (const [query, periodFrom, to] of periods) {
       for (const projectId of [undefined, aurora, borner]) {
         // "All time" starts at the first day with data of the chosen action(s).
-        const from = periodFrom || receipts.filter((r) => !projectId || r.project_id === projectId).map((r) => moscowDay(r.dateTime ?? r.scanned_at)).sort()[0]!;
+        const from =
+          periodFrom ||
+          receipts
+            .filter((r) => !projectId || r.project_id === projectId)
+            .map((r) => moscowDay(r.dateTime ?? r.scanned_at))
+            .sort()[0]!;
         const answer = await analytics(`${query}${projectId ? `&project_id=${projectId}` : ''}`);
         expect(answer.status, query).toBe(200);
         const expected = expectedFrom(receipts, from, to, projectId);
         expect(answer.body.period, query).toMatchObject({ from, to });
         expect(answer.body.figures, `${query} project ${projectId}`).toEqual(expected.figures);
-        expect(answer.body.top_products.map(({ name, sum }) => ({ name, sum })), query).toEqual(expected.products.slice(0, 10));
+        expect(
+          answer.body.top_products.map(({ name, sum }) => ({ name, sum })),
+          query,
+        ).toEqual(expected.products.slice(0, 10));
         const series = answer.body.daily;
         expect(series[0]!.day).toBe(from);
         expect(series.at(-1)!.day).toBe(to);
-        expect(series.reduce((sum, day) => sum + day.successful + Object.values(day.refused).reduce((a, b) => a + b, 0), 0)).toBe(expected.figures.receipts_checked);
+        expect(series.reduce((sum, day) => sum + day.successful + Object.values(day.refused).reduce((a, b) => a + b, 0), 0)).toBe(
+          expected.figures.receipts_checked,
+        );
         const weeks = answer.body.weekly_buyers;
         expect(weeks.reduce((sum, week) => sum + week.new_buyers, 0)).toBe(expected.figures.new_buyers);
       }
@@ -143,7 +158,9 @@ describe.each(backends())('analytics on $name', (backend) => {
     expect(before.figures).toMatchObject({ receipts_successful: 1, new_buyers: 1, returning_buyers: 0 });
     const after = (await analytics(`period=range&from=${d2}&to=${d2}&project_id=${aurora}`)).body;
     expect(after.figures).toMatchObject({ receipts_successful: 2, new_buyers: 0, returning_buyers: 2 });
-    expect(after.daily).toEqual([{ day: d2, successful: 2, refused: {}, counted_sum: expect.any(Number), points_awarded: expect.any(Number), points_spent: null }]);
+    expect(after.daily).toEqual([
+      { day: d2, successful: 2, refused: {}, counted_sum: expect.any(Number), points_awarded: expect.any(Number), points_spent: null },
+    ]);
   });
 
   it('refusals are stacked by status on their day; deleted actions stay, marked', async () => {
@@ -172,7 +189,7 @@ describe.each(backends())('analytics on $name', (backend) => {
     expect(after).toEqual(live);
   });
 
-  it('a buyer\'s older receipt, checked after the newer one was counted, moves the new-buyer day back', async () => {
+  it("a buyer's older receipt, checked after the newer one was counted, moves the new-buyer day back", async () => {
     const own = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 200);
     const action = await createAction(own, 'Порядок', WB_SELLER);
     const figures = async (query: string) => (await analytics(`${query}&project_id=${action}`, own)).body.figures;
@@ -182,7 +199,11 @@ describe.each(backends())('analytics on $name', (backend) => {
     await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(20) + 3_600_000, '951');
     await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(10) + 3_600_000, '951');
     const ownReceipts = await allReceipts(own);
-    for (const [query, from] of [['period=7', shiftDay(today, -6)], ['period=30', shiftDay(today, -29)], [`period=range&from=${shiftDay(today, -10)}&to=${today}`, shiftDay(today, -10)]] as const) {
+    for (const [query, from] of [
+      ['period=7', shiftDay(today, -6)],
+      ['period=30', shiftDay(today, -29)],
+      [`period=range&from=${shiftDay(today, -10)}&to=${today}`, shiftDay(today, -10)],
+    ] as const) {
       expect(await figures(query), query).toEqual(expectedFrom(ownReceipts, from, today, action).figures);
     }
     expect(await figures('period=7')).toMatchObject({ new_buyers: 0, returning_buyers: 1 });
@@ -194,9 +215,23 @@ describe.each(backends())('analytics on $name', (backend) => {
     const action = await createAction(own, 'Фон', WB_SELLER);
     await checkAt(url, own, action, 'wb-aurora-cosmetics', Date.now() - 3_600_000, '961');
     const counted = async () =>
-      withPostgres(backend, async (db) => (await db.query('SELECT coalesce(sum(receipts), 0)::int AS n FROM analytics_daily WHERE project_id = $1', [action])).rows[0].n as number);
+      withPostgres(
+        backend,
+        async (db) =>
+          (await db.query('SELECT coalesce(sum(receipts), 0)::int AS n FROM analytics_daily WHERE project_id = $1', [action])).rows[0]
+            .n as number,
+      );
     await expect.poll(counted, { timeout: 15_000, interval: 250 }).toBe(1);
-    const queued = await withPostgres(backend, async (db) => (await db.query('SELECT count(*)::int AS n FROM analytics_pending p JOIN receipts r ON r.id = p.receipt_id WHERE r.project_id = $1', [action])).rows[0].n);
+    const queued = await withPostgres(
+      backend,
+      async (db) =>
+        (
+          await db.query(
+            'SELECT count(*)::int AS n FROM analytics_pending p JOIN receipts r ON r.id = p.receipt_id WHERE r.project_id = $1',
+            [action],
+          )
+        ).rows[0].n,
+    );
     expect(queued).toBe(0);
   });
 

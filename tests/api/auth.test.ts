@@ -88,10 +88,25 @@ describe.each(backends())('accounts on $name', (backend) => {
       expect(Object.keys(answer.body)).toEqual(['user']);
       expect(Object.keys(answer.body.user).sort()).toEqual(
         [
-          'id', 'name', 'email', 'balance', 'project_name', 'project_inns', 'points_percentage',
-          'puzzle_bot_token', 'puzzle_bot_points_variable', 'command_success', 'command_not_recognized',
-          'command_already_scanned', 'command_too_old', 'command_no_items', 'receipt_validity_days',
-          'check_duplicates', 'scanned_receipts', 'is_activated', 'mailing_bot_token',
+          'id',
+          'name',
+          'email',
+          'balance',
+          'project_name',
+          'project_inns',
+          'points_percentage',
+          'puzzle_bot_token',
+          'puzzle_bot_points_variable',
+          'command_success',
+          'command_not_recognized',
+          'command_already_scanned',
+          'command_too_old',
+          'command_no_items',
+          'receipt_validity_days',
+          'check_duplicates',
+          'scanned_receipts',
+          'is_activated',
+          'mailing_bot_token',
         ].sort(),
       );
       expect(answer.body.user).toMatchObject({ id: seller.id, email: seller.email, balance: 0, project_inns: [], scanned_receipts: 0 });
@@ -99,7 +114,10 @@ describe.each(backends())('accounts on $name', (backend) => {
 
     it('refuses a call without a token, with a malformed header, or with an unknown token', async () => {
       const seller = await createSeller(backend.url);
-      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<string, string>[]) {
+      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token' }] as Record<
+        string,
+        string
+      >[]) {
         const answer = await seller.api.get(`/profile?user_id=${seller.id}`, { token: null, headers });
         expect(answer.status).toBe(401);
         expect(answer.body.message).toMatch(/[а-яА-Я]/);
@@ -191,13 +209,15 @@ describe.each(backends())('accounts on $name', (backend) => {
   describe.runIf(backend.name === 'postgres')('storage', () => {
     it('stores passwords as argon2id at OWASP parameters and sessions only as hashes', async () => {
       const seller = await createSeller(backend.url);
-      const { password_hash } = await withPostgres(backend, async (db) =>
-        (await db.query('SELECT password_hash FROM users WHERE id = $1', [seller.id])).rows[0],
+      const { password_hash } = await withPostgres(
+        backend,
+        async (db) => (await db.query('SELECT password_hash FROM users WHERE id = $1', [seller.id])).rows[0],
       );
       expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       const token = seller.api.token!;
-      const sessions = await withPostgres(backend, async (db) =>
-        (await db.query('SELECT token_hash FROM sessions WHERE user_id = $1', [seller.id])).rows,
+      const sessions = await withPostgres(
+        backend,
+        async (db) => (await db.query('SELECT token_hash FROM sessions WHERE user_id = $1', [seller.id])).rows,
       );
       expect(sessions.map((s) => s.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
       expect(JSON.stringify(sessions)).not.toContain(token);

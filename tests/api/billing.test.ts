@@ -7,7 +7,8 @@ import { createFundedSeller, creditViaCli, runAdminCli } from '../support/operat
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
-const balanceOf = async (seller: { api: ApiClient; id: number }) => (await seller.api.get(`/profile?user_id=${seller.id}`)).body.user.balance as number;
+const balanceOf = async (seller: { api: ApiClient; id: number }) =>
+  (await seller.api.get(`/profile?user_id=${seller.id}`)).body.user.balance as number;
 
 describe.each(backends())('billing on $name', (backend) => {
   describe('billing settings', () => {
@@ -18,9 +19,13 @@ describe.each(backends())('billing on $name', (backend) => {
     });
 
     it('reads several settings in one call, repeated or comma-separated', async () => {
-      const repeated = await new ApiClient(backend.url).get('/billing/settings?setting_key=receipt_price_tier1&setting_key=receipt_price_tier7');
+      const repeated = await new ApiClient(backend.url).get(
+        '/billing/settings?setting_key=receipt_price_tier1&setting_key=receipt_price_tier7',
+      );
       expect(repeated.body).toEqual({ receipt_price_tier1: { value: 8 }, receipt_price_tier7: { value: 0.75 } });
-      const comma = await new ApiClient(backend.url).get('/billing/settings?setting_key=account_activation_price,project_subscription_price');
+      const comma = await new ApiClient(backend.url).get(
+        '/billing/settings?setting_key=account_activation_price,project_subscription_price',
+      );
       expect(comma.body).toEqual({
         account_activation_price: { value: BILLING_DEFAULTS.account_activation_price },
         project_subscription_price: { value: BILLING_DEFAULTS.project_subscription_price },
@@ -39,7 +44,12 @@ describe.each(backends())('billing on $name', (backend) => {
   describe('operator CLI', () => {
     it('credits a bank transfer to the ledger, once per reference', async () => {
       const seller = await createSeller(backend.url);
-      const first = await creditViaCli(backend.url, seller.email.toUpperCase(), 1500.5, ['--reason', 'счёт 17', '--reference', `pp-${seller.id}`]);
+      const first = await creditViaCli(backend.url, seller.email.toUpperCase(), 1500.5, [
+        '--reason',
+        'счёт 17',
+        '--reference',
+        `pp-${seller.id}`,
+      ]);
       expect(plainSpaces(first.stdout)).toContain('Баланс пополнен на 1 500,50');
       const again = await runAdminCli(backend.url, ['user:credit', seller.email, '1500.5', '--reference', `pp-${seller.id}`]);
       expect(again.code).toBe(0);
@@ -47,13 +57,20 @@ describe.each(backends())('billing on $name', (backend) => {
       expect(await balanceOf(seller)).toBe(1500.5);
       const { operations } = (await seller.api.get('/balance/operations')).body;
       expect(operations).toEqual([
-        expect.objectContaining({ kind: 'bank_transfer', amount: 1500.5, balance_after: 1500.5, description: `${messages.billing.ledgerBankTransfer}: счёт 17` }),
+        expect.objectContaining({
+          kind: 'bank_transfer',
+          amount: 1500.5,
+          balance_after: 1500.5,
+          description: `${messages.billing.ledgerBankTransfer}: счёт 17`,
+        }),
       ]);
     });
 
     it('refuses an unknown email, a bad amount and a wrong token, crediting nothing', async () => {
       const seller = await createSeller(backend.url);
-      expect((await runAdminCli(backend.url, ['user:credit', 'nobody@example.test', '100'])).stderr).toContain(messages.common.userNotFound);
+      expect((await runAdminCli(backend.url, ['user:credit', 'nobody@example.test', '100'])).stderr).toContain(
+        messages.common.userNotFound,
+      );
       for (const amount of ['-5', '0', 'abc']) {
         const result = await runAdminCli(backend.url, ['user:credit', seller.email, amount]);
         expect(result.code).not.toBe(0);
@@ -79,7 +96,9 @@ describe.each(backends())('billing on $name', (backend) => {
       await creditViaCli(backend.url, seller.email, 500);
       const answer = await seller.api.post('/activate', { user_id: seller.id });
       expect(answer.status).toBe(402);
-      expect(plainSpaces(answer.body.message)).toMatch(/^Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 500 ₽\. Пополните баланс на 19 500 ₽\.$/);
+      expect(plainSpaces(answer.body.message)).toMatch(
+        /^Недостаточно средств на балансе: нужно 20 000 ₽, на балансе 500 ₽\. Пополните баланс на 19 500 ₽\.$/,
+      );
       expect(answer.body.shortfall).toBe(19_500);
       expect(await balanceOf(seller)).toBe(500);
       const profile = (await seller.api.get('/profile')).body.user;
@@ -93,7 +112,9 @@ describe.each(backends())('billing on $name', (backend) => {
       const answers = await Promise.all(Array.from({ length: 5 }, () => seller.api.post('/activate', { user_id: seller.id })));
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(answers.filter((a) => a.body.message === messages.billing.alreadyActivated)).toHaveLength(4);
-      expect(plainSpaces(answers.find((a) => a.body.message !== messages.billing.alreadyActivated)!.body.message)).toMatch(/^Аккаунт активирован\. С баланса списано 20 000 ₽\.$/);
+      expect(plainSpaces(answers.find((a) => a.body.message !== messages.billing.alreadyActivated)!.body.message)).toMatch(
+        /^Аккаунт активирован\. С баланса списано 20 000 ₽\.$/,
+      );
       expect(await balanceOf(seller)).toBe(5000);
       expect((await seller.api.get('/profile')).body.user.is_activated).toBe(true);
       const { operations } = (await seller.api.get('/balance/operations')).body;
@@ -118,7 +139,14 @@ describe.each(backends())('billing on $name', (backend) => {
       const page = await seller.api.get(`/balance/operations?user_id=${seller.id}&page=1&limit=1`);
       expect(page.body.operations).toHaveLength(1);
       expect(page.body.operations[0].kind).toBe('activation');
-      expect(page.body.pagination).toEqual({ current_page: 1, total_pages: 2, total_operations: 2, limit: 1, has_next: true, has_prev: false });
+      expect(page.body.pagination).toEqual({
+        current_page: 1,
+        total_pages: 2,
+        total_operations: 2,
+        limit: 1,
+        has_next: true,
+        has_prev: false,
+      });
       const other = await createSeller(backend.url);
       expect((await other.api.get(`/balance/operations?user_id=${seller.id}`)).status).toBe(403);
       expect((await other.api.get('/balance/operations')).body.operations).toEqual([]);
@@ -133,7 +161,11 @@ describe.each(backends())('billing on $name', (backend) => {
       const seller = await createFundedSeller(backend.url, BILLING_DEFAULTS.project_subscription_price + 100);
       const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' })).body.project_id as number;
       const check = async () => {
-        const answer = await seller.api.post('/check', { qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')), project_id: projectId, user_id_tg: '100500' });
+        const answer = await seller.api.post('/check', {
+          qrurl: await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics')),
+          project_id: projectId,
+          user_id_tg: '100500',
+        });
         expect(answer.body.success, answer.text).toBe(true);
       };
       for (let i = 0; i < 3; i++) await check();
@@ -162,10 +194,21 @@ describe.each(backends())('billing on $name', (backend) => {
         balance_after: operations[0].balance_after,
         description: fillMessage(messages.billing.statementReceiptFees, { count: 2 }),
       });
-      expect(lines[2]).toMatchObject({ id: operations[3].id, first_id: operations[5].id, amount: -3 * FEE, balance_after: operations[3].balance_after });
-      expect(lines[1]).toMatchObject({ id: operations[2].id, first_id: operations[2].id, amount: 500, description: operations[2].description });
+      expect(lines[2]).toMatchObject({
+        id: operations[3].id,
+        first_id: operations[5].id,
+        amount: -3 * FEE,
+        balance_after: operations[3].balance_after,
+      });
+      expect(lines[1]).toMatchObject({
+        id: operations[2].id,
+        first_id: operations[2].id,
+        amount: 500,
+        description: operations[2].description,
+      });
       // Every line's balance follows from the one before it: the statement adds up.
-      for (let i = 0; i + 1 < lines.length; i++) expect(lines[i + 1].balance_after + lines[i].amount).toBeCloseTo(lines[i].balance_after, 2);
+      for (let i = 0; i + 1 < lines.length; i++)
+        expect(lines[i + 1].balance_after + lines[i].amount).toBeCloseTo(lines[i].balance_after, 2);
     });
 
     it('pages by lines without splitting a run, and opens a run’s charges a page at a time', async () => {
@@ -174,7 +217,9 @@ describe.each(backends())('billing on $name', (backend) => {
       const paged = [];
       let before: number | null = null;
       do {
-        const page: { lines: unknown[]; next_before: number | null } = (await seller.api.get(`/balance/statement?limit=2${before ? `&before=${before}` : ''}`)).body;
+        const page: { lines: unknown[]; next_before: number | null } = (
+          await seller.api.get(`/balance/statement?limit=2${before ? `&before=${before}` : ''}`)
+        ).body;
         expect(page.lines.length).toBeLessThanOrEqual(2);
         paged.push(...page.lines);
         before = page.next_before;
@@ -183,9 +228,14 @@ describe.each(backends())('billing on $name', (backend) => {
 
       const run = whole[2];
       const first = (await seller.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}&limit=2`)).body;
-      expect(first.operations.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount])).toEqual([['receipt_fee', -FEE], ['receipt_fee', -FEE]]);
+      expect(first.operations.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount])).toEqual([
+        ['receipt_fee', -FEE],
+        ['receipt_fee', -FEE],
+      ]);
       expect(first.operations[0].id).toBe(run.id);
-      const rest = (await seller.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}&limit=2&before=${first.next_before}`)).body;
+      const rest = (
+        await seller.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}&limit=2&before=${first.next_before}`)
+      ).body;
       expect(rest).toEqual({ operations: [expect.objectContaining({ id: run.first_id, kind: 'receipt_fee' })], next_before: null });
     });
 
@@ -195,11 +245,20 @@ describe.each(backends())('billing on $name', (backend) => {
       const other = await createSeller(backend.url);
       expect((await other.api.get(`/balance/statement?user_id=${seller.id}`)).status).toBe(403);
       expect((await other.api.get('/balance/statement')).body).toEqual({ lines: [], next_before: null });
-      expect((await other.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}`)).body).toEqual({ operations: [], next_before: null });
+      expect((await other.api.get(`/balance/statement/charges?from_id=${run.first_id}&to_id=${run.id}`)).body).toEqual({
+        operations: [],
+        next_before: null,
+      });
 
       const reversed = await seller.api.get(`/balance/statement/charges?from_id=${run.id}&to_id=${run.first_id}`);
       expect([reversed.status, reversed.body.message]).toEqual([400, messages.billing.statementRangeInvalid]);
-      for (const query of ['/balance/statement?before=abc', '/balance/statement?limit=0', '/balance/statement?limit=101', '/balance/statement/charges?to_id=5', '/balance/statement/charges?from_id=-1&to_id=5']) {
+      for (const query of [
+        '/balance/statement?before=abc',
+        '/balance/statement?limit=0',
+        '/balance/statement?limit=101',
+        '/balance/statement/charges?to_id=5',
+        '/balance/statement/charges?from_id=-1&to_id=5',
+      ]) {
         const answer = await seller.api.get(query);
         expect(answer.status, query).toBe(400);
         expect(answer.body.message, query).toMatch(/[а-яё]/i);
@@ -211,9 +270,13 @@ describe.each(backends())('billing on $name', (backend) => {
     it('the ledger is append-only and the balance can never be negative', async () => {
       const seller = await createFundedSeller(backend.url, 0, { activated: false });
       await withPostgres(backend, async (db) => {
-        await expect(db.query('UPDATE balance_ledger SET amount_kopecks = 1 WHERE user_id = $1', [seller.id])).rejects.toThrow(/append-only/);
+        await expect(db.query('UPDATE balance_ledger SET amount_kopecks = 1 WHERE user_id = $1', [seller.id])).rejects.toThrow(
+          /append-only/,
+        );
         await expect(db.query('DELETE FROM balance_ledger WHERE user_id = $1', [seller.id])).rejects.toThrow(/append-only/);
-        await expect(db.query('UPDATE users SET balance_kopecks = -1 WHERE id = $1', [seller.id])).rejects.toThrow(/users_balance_not_negative/);
+        await expect(db.query('UPDATE users SET balance_kopecks = -1 WHERE id = $1', [seller.id])).rejects.toThrow(
+          /users_balance_not_negative/,
+        );
       });
     });
   });

@@ -16,7 +16,8 @@ describe.each(backends())('the shoppers’ bot in the cabinet on $name', (backen
   it('the action answers its bot’s id (the number before the colon), null without a bot', async () => {
     const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price * 2 + 100);
     const { token, botId } = newBotToken();
-    const withBot = (await seller.api.post('/projects', { name: 'С ботом', project_inns: WB_SELLER, telegram_bot_token: token })).body.project_id;
+    const withBot = (await seller.api.post('/projects', { name: 'С ботом', project_inns: WB_SELLER, telegram_bot_token: token })).body
+      .project_id;
     const withoutBot = (await seller.api.post('/projects', { name: 'Без бота', project_inns: WB_SELLER })).body.project_id;
     expect((await seller.api.get(`/projects/${withBot}`)).body.project.telegram_bot_id).toBe(Number(botId));
     expect((await seller.api.get(`/projects/${withoutBot}`)).body.project.telegram_bot_id).toBeNull();
@@ -32,7 +33,9 @@ describe.each(backends())('the shoppers’ bot in the cabinet on $name', (backen
     const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER })).body.project_id;
     const { qrurl } = (await seller.api.post('/demo/receipts', { project_id: projectId })).body as { qrurl: string };
     const picture = (token: string | undefined, qr: string) =>
-      fetch(`${url}/lk/api/demo/receipts/qr.png?${new URLSearchParams({ qr })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      fetch(`${url}/lk/api/demo/receipts/qr.png?${new URLSearchParams({ qr })}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
 
     const answer = await picture(seller.api.token!, qrurl);
     expect(answer.status).toBe(200);

@@ -31,7 +31,9 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     expect(project.telegram_bot_token).toBe(masked(bot.token));
     expect(project.telegram_bot_username).toContain(bot.botId);
     // Saving the form with the mask keeps the bot.
-    await bot.seller.api.request('PUT', `/projects/${bot.projectId}`, { body: { name: 'Aurora 2', telegram_bot_token: masked(bot.token) } });
+    await bot.seller.api.request('PUT', `/projects/${bot.projectId}`, {
+      body: { name: 'Aurora 2', telegram_bot_token: masked(bot.token) },
+    });
     expect((await bot.seller.api.get(`/projects/${bot.projectId}`)).body.project.telegram_bot_token).toBe(masked(bot.token));
     const second = await bot.seller.api.post('/projects', { name: 'Другая', project_inns: WB_SELLER, telegram_bot_token: bot.token });
     expect(second.status).toBe(409);
@@ -53,7 +55,11 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
   });
 
   it('a receipt photo earns points with the seller’s text; the same photo again is a repeat when duplicates are checked', async () => {
-    const bot = await actionWithBot(url, { check_duplicates: 1, command_success: 'Спасибо! +{points} баллов', command_already_scanned: 'Этот чек уже был' });
+    const bot = await actionWithBot(url, {
+      check_duplicates: 1,
+      command_success: 'Спасибо! +{points} баллов',
+      command_already_scanned: 'Этот чек уже был',
+    });
     const chat = newChatId();
     const photo = await qrPhoto(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
     const [first] = await shopperSays(url, bot, chat, { photo });
@@ -62,7 +68,10 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     expect(again!.text).toBe('Этот чек уже был');
 
     const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
-    expect(history.map((r: { status: string; user_id_tg: string }) => [r.status, r.user_id_tg])).toEqual([['already_scanned', chat], ['success', chat]]);
+    expect(history.map((r: { status: string; user_id_tg: string }) => [r.status, r.user_id_tg])).toEqual([
+      ['already_scanned', chat],
+      ['success', chat],
+    ]);
     const [balance] = await shopperSays(url, bot, chat, { text: b.balanceButton });
     expect(balance!.text).toContain('Ваши баллы в акции «Aurora»: 178.');
     expect(balance!.text).toContain('Повторный чек');
@@ -84,7 +93,9 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
   it('a photo without a QR code gets advice, and other text gets help', async () => {
     const bot = await actionWithBot(url);
     const chat = newChatId();
-    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ddd' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ddd' } })
+      .jpeg()
+      .toBuffer();
     expect((await shopperSays(url, bot, chat, { photo: blank }))[0]!.text).toBe(b.noQrFound);
     expect((await shopperSays(url, bot, chat, { text: 'привет' }))[0]!.text).toBe(b.help);
   });
@@ -102,8 +113,15 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     const chat = newChatId();
     await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
     const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
-    expect((await shopperActs(url, bot.botId, chat, { from: { id: Number(chat), first_name: 'Ирина', username: 'irina' }, text: '/start' })).status).toBe(200);
-    await eventually(async () => ((await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length > before ? true : undefined), 45_000, 'the bot to answer');
+    expect(
+      (await shopperActs(url, bot.botId, chat, { from: { id: Number(chat), first_name: 'Ирина', username: 'irina' }, text: '/start' }))
+        .status,
+    ).toBe(200);
+    await eventually(
+      async () => ((await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length > before ? true : undefined),
+      45_000,
+      'the bot to answer',
+    );
     const { buyers } = (await bot.seller.api.get(`/buyers?project_id=${bot.projectId}`)).body;
     expect(buyers).toEqual([expect.objectContaining({ buyer_id: chat, first_name: 'Ирина', username: 'irina' })]);
   });
@@ -120,35 +138,63 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
 
   it('refuses a webhook call without the bot’s secret', async () => {
     const bot = await actionWithBot(url);
-    const answer = await fetch(`${url}/lk/api/telegram/webhook/${bot.botId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'guess' }, body: JSON.stringify({ update_id: 1 }) });
+    const answer = await fetch(`${url}/lk/api/telegram/webhook/${bot.botId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'guess' },
+      body: JSON.stringify({ update_id: 1 }),
+    });
     expect(answer.status).toBe(401);
   });
 
-  it.runIf(backend.clusterUrl)('an answer Telegram failed to take is sent again later as it was: the receipt is checked once', { timeout: 120_000 }, async () => {
-    // A server of its own: Telegram's outage would hold up the other tests' bots. With a webhook,
-    // updates still come in while the Bot API answers 502.
-    const server = await startServer({ DATABASE_URL: createDatabase(backend.clusterUrl!, `scanapp_resend_${Date.now()}`), TELEGRAM_UPDATES: 'webhook' });
-    try {
-      const bot = await actionWithBot(server.url, { check_duplicates: 1, command_success: 'Спасибо! +{points} баллов', command_already_scanned: 'Этот чек уже был' });
-      const chat = newChatId();
-      const qr = await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics'));
-      const outage = (seconds: number) => fetch(`${server.url}/__emulators/telegram/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
-      expect((await outage(600)).status).toBe(200);
-      expect((await shopperActs(server.url, bot.botId, chat, { text: qr })).status).toBe(200);
-      await eventually(async () => (server.output().includes('bot update failed') ? true : undefined), 60_000, 'the answer’s send to fail');
-      expect((await outage(0)).status).toBe(200);
-      const [answer] = await eventually(async () => {
-        const replies = await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat });
-        return replies.length > 0 ? replies : undefined;
-      }, 60_000, 'the answer');
-      // A second check would have answered «Этот чек уже был».
-      expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
-      const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
-      expect(history.map((r: { status: string }) => r.status)).toEqual(['success']);
-    } finally {
-      await server.stop();
-    }
-  });
+  it.runIf(backend.clusterUrl)(
+    'an answer Telegram failed to take is sent again later as it was: the receipt is checked once',
+    { timeout: 120_000 },
+    async () => {
+      // A server of its own: Telegram's outage would hold up the other tests' bots. With a webhook,
+      // updates still come in while the Bot API answers 502.
+      const server = await startServer({
+        DATABASE_URL: createDatabase(backend.clusterUrl!, `scanapp_resend_${Date.now()}`),
+        TELEGRAM_UPDATES: 'webhook',
+      });
+      try {
+        const bot = await actionWithBot(server.url, {
+          check_duplicates: 1,
+          command_success: 'Спасибо! +{points} баллов',
+          command_already_scanned: 'Этот чек уже был',
+        });
+        const chat = newChatId();
+        const qr = await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics'));
+        const outage = (seconds: number) =>
+          fetch(`${server.url}/__emulators/telegram/outage`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ seconds }),
+          });
+        expect((await outage(600)).status).toBe(200);
+        expect((await shopperActs(server.url, bot.botId, chat, { text: qr })).status).toBe(200);
+        await eventually(
+          async () => (server.output().includes('bot update failed') ? true : undefined),
+          60_000,
+          'the answer’s send to fail',
+        );
+        expect((await outage(0)).status).toBe(200);
+        const [answer] = await eventually(
+          async () => {
+            const replies = await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat });
+            return replies.length > 0 ? replies : undefined;
+          },
+          60_000,
+          'the answer',
+        );
+        // A second check would have answered «Этот чек уже был».
+        expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+        const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
+        expect(history.map((r: { status: string }) => r.status)).toEqual(['success']);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it.runIf(backend.clusterUrl)('with a webhook, an update Telegram delivers twice is answered once', { timeout: 120_000 }, async () => {
     const database = `scanapp_webhook_${Date.now()}`;
@@ -160,17 +206,35 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
       expect(greeting!.text).toContain('Aurora');
       const client = new pg.Client({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, `/${database}`) });
       await client.connect();
-      const secret = (await client.query('SELECT webhook_secret FROM bot_connections WHERE project_id = $1', [bot.projectId])).rows[0].webhook_secret as string;
+      const secret = (await client.query('SELECT webhook_secret FROM bot_connections WHERE project_id = $1', [bot.projectId])).rows[0]
+        .webhook_secret as string;
       await client.end();
-      const update = { update_id: 777_000, message: { message_id: 1, from: { id: Number(chat), is_bot: false, first_name: 'Ира' }, chat: { id: Number(chat), type: 'private' }, date: 0, text: '/balance' } };
-      const post = () => fetch(`${server.url}/lk/api/telegram/webhook/${bot.botId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret }, body: JSON.stringify(update) });
+      const update = {
+        update_id: 777_000,
+        message: {
+          message_id: 1,
+          from: { id: Number(chat), is_bot: false, first_name: 'Ира' },
+          chat: { id: Number(chat), type: 'private' },
+          date: 0,
+          text: '/balance',
+        },
+      };
+      const post = () =>
+        fetch(`${server.url}/lk/api/telegram/webhook/${bot.botId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+          body: JSON.stringify(update),
+        });
       expect((await post()).status).toBe(200);
       expect((await post()).status).toBe(200);
-      const balanceReplies = async () => (await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat })).filter((m) => m.text?.includes('Ваши баллы'));
+      const balanceReplies = async () =>
+        (await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat })).filter((m) => m.text?.includes('Ваши баллы'));
       await eventually(async () => ((await balanceReplies()).length > 0 ? true : undefined));
       // Once a message sent after both copies is answered, a second answer to the copy would be there too.
       await shopperSays(server.url, bot, chat, { text: 'привет' });
-      expect((await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat })).filter((m) => m.text?.includes('Ваши баллы'))).toHaveLength(1);
+      expect(
+        (await telegramMessages(server.url, { bot_id: bot.botId, chat_id: chat })).filter((m) => m.text?.includes('Ваши баллы')),
+      ).toHaveLength(1);
     } finally {
       await server.stop();
     }

@@ -49,21 +49,41 @@ describe('a demo without PUBLIC_URL, reached at either loopback name', () => {
     const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: '072196655529' });
     if (created.status !== 201) throw new Error(created.text);
     const projectId = created.body.project_id as number;
-    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#2948c8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#2948c8' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
-    const uploaded = await fetch(`${viaLoopback}/lk/api/shop/products/upload-image`, { method: 'POST', headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address }, body: form });
+    const uploaded = await fetch(`${viaLoopback}/lk/api/shop/products/upload-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address },
+      body: form,
+    });
     const { image_url: imageUrl } = (await uploaded.json()) as { image_url: string };
     expect(imageUrl.startsWith(`${viaLoopback}/lk/uploads/`)).toBe(true);
 
     const atLocalhost = new ApiClient(viaLocalhost, seller.api.address, seller.api.token);
-    const product = await atLocalhost.post('/shop/products', { user_id: seller.id, project_id: projectId, title: 'Крем', price_points: 10, image_url: imageUrl });
+    const product = await atLocalhost.post('/shop/products', {
+      user_id: seller.id,
+      project_id: projectId,
+      title: 'Крем',
+      price_points: 10,
+      image_url: imageUrl,
+    });
     expect(product.status, product.text).toBe(201);
-    expect((await atLocalhost.get(`/shop/settings?project_id=${projectId}`)).body.settings.shop_url.startsWith(`${viaLocalhost}/shop/`)).toBe(true);
+    expect(
+      (await atLocalhost.get(`/shop/settings?project_id=${projectId}`)).body.settings.shop_url.startsWith(`${viaLocalhost}/shop/`),
+    ).toBe(true);
     const csp = (await fetch(`${viaLocalhost}/dashboard`)).headers.get('content-security-policy')!;
     expect(csp).toContain(`img-src 'self' data: blob: ${viaLocalhost} ${viaLoopback}`);
     // Another site's picture is still not the seller's own.
-    const foreign = await atLocalhost.post('/shop/products', { user_id: seller.id, project_id: projectId, title: 'Чужое', price_points: 10, image_url: imageUrl.replace(viaLoopback, 'http://evil.example') });
+    const foreign = await atLocalhost.post('/shop/products', {
+      user_id: seller.id,
+      project_id: projectId,
+      title: 'Чужое',
+      price_points: 10,
+      image_url: imageUrl.replace(viaLoopback, 'http://evil.example'),
+    });
     expect(foreign.status).toBe(400);
   });
 });

@@ -14,7 +14,14 @@ const WB_SELLER = '072196655529';
 const moscowDateTime = (iso: string | null) =>
   iso === null
     ? ''
-    : new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    : new Intl.DateTimeFormat('ru-RU', {
+        timeZone: 'Europe/Moscow',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
         .format(new Date(iso))
         .replace(',', '');
 const rubles = (amount: number) => amount.toFixed(2).replace('.', ',');
@@ -48,7 +55,9 @@ describe.each(backends())('CSV exports on $name', (backend) => {
     const csv = await download(seller, `/receipts/export.csv?project_id=${actionId}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="scanapp-receipts-action-${actionId}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect(csv.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="scanapp-receipts-action-${actionId}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
     // fetch's text() drops a BOM; the bytes must start with it for Excel.
     const raw = await fetch(`${url}/lk/api/receipts/export.csv`, { headers: { authorization: `Bearer ${seller.api.token}` } });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -82,7 +91,14 @@ describe.each(backends())('CSV exports on $name', (backend) => {
     }[];
     expect(csv.rows).toEqual([
       [...EXPORT_HEADERS.buyers],
-      ...buyers.map((buyer) => [buyer.buyer_id, buyer.first_name ?? '', buyer.username ?? '', String(buyer.successful_receipts_count), rubles(buyer.total_amount), moscowDateTime(buyer.last_receipt_at)]),
+      ...buyers.map((buyer) => [
+        buyer.buyer_id,
+        buyer.first_name ?? '',
+        buyer.username ?? '',
+        String(buyer.successful_receipts_count),
+        rubles(buyer.total_amount),
+        moscowDateTime(buyer.last_receipt_at),
+      ]),
     ]);
     expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['777', '888']);
   });
@@ -96,11 +112,19 @@ describe.each(backends())('CSV exports on $name', (backend) => {
     const wrote = await fetch(`${url}/__emulators/telegram/updates`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bot_id: Number(botId), from: { id: Number(named), first_name: 'Анна', username: 'anna_shop' }, text: '/start' }),
+      body: JSON.stringify({
+        bot_id: Number(botId),
+        from: { id: Number(named), first_name: 'Анна', username: 'anna_shop' },
+        text: '/start',
+      }),
     });
     expect(wrote.ok).toBe(true);
     // The bot answers once it has taken the message in (and remembered who wrote).
-    await eventually(async () => ((await telegramMessages(url, { bot_id: botId, chat_id: named })).length > 0 ? true : undefined), 30_000, 'the bot’s greeting');
+    await eventually(
+      async () => ((await telegramMessages(url, { bot_id: botId, chat_id: named })).length > 0 ? true : undefined),
+      30_000,
+      'the bot’s greeting',
+    );
     for (const buyer of [named, silent]) {
       const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1));
       const answer = await botSeller.api.post('/check', { qrurl, project_id: created.body.project_id, user_id_tg: buyer });
@@ -122,13 +146,24 @@ describe.each(backends())('CSV exports on $name', (backend) => {
     };
     expect(csv.rows).toEqual([
       [...EXPORT_HEADERS.balance],
-      ...operations.map((operation) => [moscowDateTime(operation.created_at), operation.description, rubles(operation.amount), rubles(operation.balance_after)]),
+      ...operations.map((operation) => [
+        moscowDateTime(operation.created_at),
+        operation.description,
+        rubles(operation.amount),
+        rubles(operation.balance_after),
+      ]),
     ]);
   });
 
   it('another seller downloads only their own rows, and no one without a session', async () => {
     const other = await createSeller(url);
-    for (const path of ['/receipts/export.csv', `/receipts/export.csv?project_id=${actionId}`, '/buyers/export.csv', `/buyers/export.csv?project_id=${actionId}`, '/balance/operations/export.csv']) {
+    for (const path of [
+      '/receipts/export.csv',
+      `/receipts/export.csv?project_id=${actionId}`,
+      '/buyers/export.csv',
+      `/buyers/export.csv?project_id=${actionId}`,
+      '/balance/operations/export.csv',
+    ]) {
       const csv = await download(other, path);
       expect(csv.status, path).toBe(200);
       expect(csv.rows, path).toHaveLength(1);

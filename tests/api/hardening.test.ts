@@ -59,7 +59,12 @@ describe.each(backends())('hardening on $name', (backend) => {
 
     it('in the QR text of a receipt check, the buyer id and a query parameter', async () => {
       const seller = await createSeller(url);
-      const qr = await seller.api.post('/check', { qrurl: 't=20240101T1200&s=100.00&fn=1\u0000&i=1&fp=1&n=1', user_id: seller.id, project_id: 1, user_id_tg: '1' });
+      const qr = await seller.api.post('/check', {
+        qrurl: 't=20240101T1200&s=100.00&fn=1\u0000&i=1&fp=1&n=1',
+        user_id: seller.id,
+        project_id: 1,
+        user_id_tg: '1',
+      });
       expect(qr.status).toBe(400);
       expect(qr.body).toEqual(refusedText('qrurl'));
       const buyer = await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: 1, user_id_tg: '1\u0000' });
@@ -119,12 +124,17 @@ describe.each(backends())('hardening on $name', (backend) => {
     it.runIf(backend.name === 'postgres')('reports a balance that disagrees with the ledger, and exits with 2', async () => {
       const seller = await createFundedSeller(url, 5_000);
       const corrupt = (delta: number) =>
-        withPostgres(backend, (client) => client.query('UPDATE users SET balance_kopecks = balance_kopecks + $1 WHERE id = $2', [delta, seller.id]));
+        withPostgres(backend, (client) =>
+          client.query('UPDATE users SET balance_kopecks = balance_kopecks + $1 WHERE id = $2', [delta, seller.id]),
+        );
       await corrupt(100);
       try {
         const report = await verifyData(url);
         const mine = report.violations.filter((violation) => violation.detail.startsWith(`продавец ${seller.id}:`));
-        expect(mine.map((violation) => violation.check).sort()).toEqual(['seller_balance_equals_last_ledger_row', 'seller_balance_equals_ledger']);
+        expect(mine.map((violation) => violation.check).sort()).toEqual([
+          'seller_balance_equals_last_ledger_row',
+          'seller_balance_equals_ledger',
+        ]);
         const cli = await runAdminCli(url, ['verify']);
         expect(cli.code).toBe(2);
         expect(cli.stdout).toContain(`НАРУШЕНИЕ seller_balance_equals_ledger: продавец ${seller.id}:`);

@@ -9,7 +9,12 @@ import { productionEnv, startServer, TEST_ADMIN_TOKEN, type RunningServer } from
 
 const m = messages.bankInvoices;
 
-const ORGANISATION = { name: 'ООО «Северный лён»', inn: '7830002293', kpp: '784201001', address: '190000, г. Санкт-Петербург, Невский пр., д. 1' };
+const ORGANISATION = {
+  name: 'ООО «Северный лён»',
+  inn: '7830002293',
+  kpp: '784201001',
+  address: '190000, г. Санкт-Петербург, Невский пр., д. 1',
+};
 const SOLE_TRADER = { name: 'ИП Петров Пётр Петрович', inn: '500100732259', address: '170100, г. Тверь, ул. Советская, д. 5' };
 const OPERATOR = {
   company_name: 'ООО «Лояльность и Ко»',
@@ -23,9 +28,17 @@ const balanceOf = async (seller: Seller) => (await seller.api.get(`/profile?user
 const invoicesOf = async (seller: Seller) => {
   const answer = await seller.api.get(`/balance/invoices?user_id=${seller.id}`);
   expect(answer.status).toBe(200);
-  return answer.body.invoices as Array<{ number: string; amount: number; status: string; created_at: string; paid_at: string | null; pdf_url: string }>;
+  return answer.body.invoices as Array<{
+    number: string;
+    amount: number;
+    status: string;
+    created_at: string;
+    paid_at: string | null;
+    pdf_url: string;
+  }>;
 };
-const saveRequisites = (seller: Seller, requisites: Record<string, unknown>) => seller.api.request('PUT', '/balance/requisites', { body: { user_id: seller.id, ...requisites } });
+const saveRequisites = (seller: Seller, requisites: Record<string, unknown>) =>
+  seller.api.request('PUT', '/balance/requisites', { body: { user_id: seller.id, ...requisites } });
 /** What `settings:set` calls, without a CLI process per detail. */
 const setOperatorDetail = (baseUrl: string, key: string, value: string) =>
   new ApiClient(baseUrl).request('PUT', `/admin/settings/${key}`, { headers: { 'x-admin-token': TEST_ADMIN_TOKEN }, body: { value } });
@@ -134,8 +147,22 @@ describe.each(backends())('bank invoices on $name', (backend) => {
 
       const listed = await invoicesOf(seller);
       expect(listed).toEqual([
-        { number: second.body.number, amount: 20_000, status: 'pending', created_at: expect.any(String), paid_at: null, pdf_url: second.body.pdf_url },
-        { number: first.body.number, amount: 1500.5, status: 'pending', created_at: expect.any(String), paid_at: null, pdf_url: first.body.pdf_url },
+        {
+          number: second.body.number,
+          amount: 20_000,
+          status: 'pending',
+          created_at: expect.any(String),
+          paid_at: null,
+          pdf_url: second.body.pdf_url,
+        },
+        {
+          number: first.body.number,
+          amount: 1500.5,
+          status: 'pending',
+          created_at: expect.any(String),
+          paid_at: null,
+          pdf_url: first.body.pdf_url,
+        },
       ]);
 
       const text = await pdfOf(seller, first.body.pdf_url);
@@ -193,7 +220,9 @@ describe.each(backends())('bank invoices on $name', (backend) => {
       const [invoice] = await invoicesOf(seller);
       expect(invoice).toMatchObject({ number, status: 'paid', paid_at: expect.any(String) });
       const { operations } = (await seller.api.get('/balance/operations')).body;
-      expect(operations).toEqual([expect.objectContaining({ kind: 'bank_transfer', amount: 1500.5, description: fillMessage(m.ledgerPaid, { number }) })]);
+      expect(operations).toEqual([
+        expect.objectContaining({ kind: 'bank_transfer', amount: 1500.5, description: fillMessage(m.ledgerPaid, { number }) }),
+      ]);
     });
 
     it('refuses a different amount, another seller’s invoice and an unknown number, writing nothing', async () => {
@@ -287,7 +316,8 @@ describe.runIf(postgres)('a production server', () => {
     expect(refused.body).toEqual({ message: fillMessage(m.operatorDetailsMissing, { fields: 'ИНН, адрес, банковские реквизиты' }) });
     expect(await invoicesOf(seller)).toEqual([]);
 
-    for (const key of ['company_inn', 'company_address', 'company_bank'] as const) expect((await setOperatorDetail(server.url, key, OPERATOR[key])).status).toBe(200);
+    for (const key of ['company_inn', 'company_address', 'company_bank'] as const)
+      expect((await setOperatorDetail(server.url, key, OPERATOR[key])).status).toBe(200);
     const issued = await issue(seller, 500);
     expect(issued.status).toBe(201);
     const text = await pdfOf(seller, issued.body.pdf_url);

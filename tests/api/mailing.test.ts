@@ -22,10 +22,14 @@ const send = (seller: Seller, body: Record<string, unknown>) =>
   seller.api.post('/mailing/send', { user_id: seller.id, message: 'Привет!', image_url: null, parse_mode: null, ...body });
 
 async function finished(seller: Seller, id: number) {
-  return eventually(async () => {
-    const { body } = await seller.api.get(`/mailing/${id}`);
-    return body.mailing.status === 'sending' ? undefined : body.mailing;
-  }, 60_000, `mailing ${id} to finish`);
+  return eventually(
+    async () => {
+      const { body } = await seller.api.get(`/mailing/${id}`);
+      return body.mailing.status === 'sending' ? undefined : body.mailing;
+    },
+    60_000,
+    `mailing ${id} to finish`,
+  );
 }
 
 /** A seller with one action that has its own shoppers' bot (and money for one more action). */
@@ -95,12 +99,31 @@ describe.each(backends())('mailings on $name', (backend) => {
     it('delivers a small mailing within the request: the answer is final', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
       const chats = await startedChats(url, botId, 3);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: chats, message: '<b>Скидка</b> 10%', parse_mode: 'HTML' });
+      const answer = await send(seller, {
+        bot_token: masked(token),
+        recipient_ids: chats,
+        message: '<b>Скидка</b> 10%',
+        parse_mode: 'HTML',
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ success: true, sent: 3, failed: 0, errors: [], status: 'done', total: 3, pending: 0, has_image: false, parse_mode: 'HTML' });
+      expect(answer.body).toMatchObject({
+        success: true,
+        sent: 3,
+        failed: 0,
+        errors: [],
+        status: 'done',
+        total: 3,
+        pending: 0,
+        has_image: false,
+        parse_mode: 'HTML',
+      });
       const delivered = await telegramMessages(url, { bot_id: botId });
       expect(delivered.map((message) => String(message.chat_id)).sort()).toEqual([...chats].sort());
-      expect(delivered.every((message) => message.method === 'sendMessage' && message.text === '<b>Скидка</b> 10%' && message.parse_mode === 'HTML')).toBe(true);
+      expect(
+        delivered.every(
+          (message) => message.method === 'sendMessage' && message.text === '<b>Скидка</b> 10%' && message.parse_mode === 'HTML',
+        ),
+      ).toBe(true);
     });
 
     it('reports a recipient who blocked the bot as a per-recipient error, in Russian', async () => {
@@ -108,7 +131,13 @@ describe.each(backends())('mailings on $name', (backend) => {
       const [ok, blocked] = await startedChats(url, botId, 2);
       await blockChat(url, blocked!);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: [ok, blocked] });
-      expect(answer.body).toMatchObject({ success: false, sent: 1, failed: 1, status: 'done', errors: [{ chat_id: blocked, error: m.errorBlocked }] });
+      expect(answer.body).toMatchObject({
+        success: false,
+        sent: 1,
+        failed: 1,
+        status: 'done',
+        errors: [{ chat_id: blocked, error: m.errorBlocked }],
+      });
     });
 
     it('reports a recipient who never started the bot as a per-recipient error, as Telegram refuses it', async () => {
@@ -116,7 +145,13 @@ describe.each(backends())('mailings on $name', (backend) => {
       const [started] = await startedChats(url, botId, 1);
       const stranger = newChatId();
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: [started, stranger] });
-      expect(answer.body).toMatchObject({ success: false, sent: 1, failed: 1, status: 'done', errors: [{ chat_id: stranger, error: m.errorNotStarted }] });
+      expect(answer.body).toMatchObject({
+        success: false,
+        sent: 1,
+        failed: 1,
+        status: 'done',
+        errors: [{ chat_id: stranger, error: m.errorNotStarted }],
+      });
     });
 
     it('accepts ids as text split on spaces, commas and semicolons, without repeats', async () => {
@@ -129,7 +164,12 @@ describe.each(backends())('mailings on $name', (backend) => {
 
     it('sends a picture by its address with the text as caption', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: await startedChats(url, botId, 1), image_url: 'https://example.com/sale.jpg', message: 'Распродажа' });
+      const answer = await send(seller, {
+        bot_token: masked(token),
+        recipient_ids: await startedChats(url, botId, 1),
+        image_url: 'https://example.com/sale.jpg',
+        message: 'Распродажа',
+      });
       expect(answer.body).toMatchObject({ sent: 1, has_image: true });
       const [message] = await telegramMessages(url, { bot_id: botId });
       expect(message).toMatchObject({ method: 'sendPhoto', caption: 'Распродажа', photo: 'https://example.com/sale.jpg' });
@@ -195,8 +235,16 @@ describe.each(backends())('mailings on $name', (backend) => {
       ['recipients text without numbers', { recipient_ids: 'abc; ,' }, m.recipientsRequired],
       ['a recipient that is not a number', { recipient_ids: ['123', 'abc'] }, m.recipientInvalid],
       ['no text', { message: '   ' }, m.messageRequired],
-      ['text over Telegram’s limit', { message: long(TELEGRAM_TEXT_LIMIT + 1) }, `Текст длиннее ${TELEGRAM_TEXT_LIMIT} символов: Telegram не примет такое сообщение.`],
-      ['caption over Telegram’s limit', { message: long(TELEGRAM_CAPTION_LIMIT + 1), image_url: 'https://example.com/a.jpg' }, `С картинкой текст не длиннее ${TELEGRAM_CAPTION_LIMIT} символов (ограничение Telegram на подпись). Сократите текст или уберите картинку.`],
+      [
+        'text over Telegram’s limit',
+        { message: long(TELEGRAM_TEXT_LIMIT + 1) },
+        `Текст длиннее ${TELEGRAM_TEXT_LIMIT} символов: Telegram не примет такое сообщение.`,
+      ],
+      [
+        'caption over Telegram’s limit',
+        { message: long(TELEGRAM_CAPTION_LIMIT + 1), image_url: 'https://example.com/a.jpg' },
+        `С картинкой текст не длиннее ${TELEGRAM_CAPTION_LIMIT} символов (ограничение Telegram на подпись). Сократите текст или уберите картинку.`,
+      ],
       ['an unknown parse mode', { parse_mode: 'Markdown' }, m.parseModeInvalid],
       ['a picture that is not a web address', { image_url: 'javascript:alert(1)' }, m.imageUrlInvalid],
     ])('%s', async (_name, override, message) => {
@@ -210,7 +258,11 @@ describe.each(backends())('mailings on $name', (backend) => {
 
     it('text at exactly Telegram’s limit is accepted', async () => {
       const { seller, token, botId } = await sellerWithBot(url);
-      const answer = await send(seller, { bot_token: masked(token), recipient_ids: await startedChats(url, botId, 1), message: long(TELEGRAM_TEXT_LIMIT) });
+      const answer = await send(seller, {
+        bot_token: masked(token),
+        recipient_ids: await startedChats(url, botId, 1),
+        message: long(TELEGRAM_TEXT_LIMIT),
+      });
       expect(answer.body).toMatchObject({ sent: 1 });
     });
   });
@@ -226,7 +278,14 @@ describe.each(backends())('mailings on $name', (backend) => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ project_id: projectId, project_name: 'Aurora' });
       // The bot has just greeted them, so Telegram's one message a second per chat may hold the mailing back a moment.
-      expect(await finished(seller, answer.body.id)).toMatchObject({ success: true, sent: 2, failed: 0, status: 'done', project_id: projectId, project_name: 'Aurora' });
+      expect(await finished(seller, answer.body.id)).toMatchObject({
+        success: true,
+        sent: 2,
+        failed: 0,
+        status: 'done',
+        project_id: projectId,
+        project_name: 'Aurora',
+      });
       expect((await mailed(url, botId, 'Скидка для своих')).map((message) => String(message.chat_id)).sort()).toEqual([...chats].sort());
       expect(await telegramMessages(url, { bot_id: mailingBot.botId })).toEqual([]);
       const history = (await seller.api.get('/mailing/history')).body.mailings;
@@ -241,9 +300,18 @@ describe.each(backends())('mailings on $name', (backend) => {
       const chat = newChatId();
       await startBot(url, botId, chat);
       await startBot(url, mailingBot.botId, chat);
-      const viaAction = await send(seller, { project_id: projectId, bot_token: masked(mailingBot.token), recipient_ids: [chat], message: 'Через акцию' });
+      const viaAction = await send(seller, {
+        project_id: projectId,
+        bot_token: masked(mailingBot.token),
+        recipient_ids: [chat],
+        message: 'Через акцию',
+      });
       expect(await finished(seller, viaAction.body.id)).toMatchObject({ sent: 1, project_id: projectId });
-      const viaMailingBot = await send(seller, { bot_token: masked(mailingBot.token), recipient_ids: [chat], message: 'Через бота рассылок' });
+      const viaMailingBot = await send(seller, {
+        bot_token: masked(mailingBot.token),
+        recipient_ids: [chat],
+        message: 'Через бота рассылок',
+      });
       expect(await finished(seller, viaMailingBot.body.id)).toMatchObject({ sent: 1, project_id: null, project_name: null });
       expect(await mailed(url, botId, 'Через акцию')).toHaveLength(1);
       expect(await mailed(url, mailingBot.botId, 'Через бота рассылок')).toHaveLength(1);

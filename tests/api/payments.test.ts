@@ -14,7 +14,12 @@ async function deposit(seller: Seller, amount: number, extra: Record<string, unk
 }
 
 function signedNotice(invId: number, outSum: string, shp: Record<string, string> = {}, password: string = DEMO_ROBOKASSA.password2) {
-  return new URLSearchParams({ OutSum: outSum, InvId: String(invId), SignatureValue: noticeSignature({ algorithm: 'sha256', outSum, invId, password, shp }), ...shp });
+  return new URLSearchParams({
+    OutSum: outSum,
+    InvId: String(invId),
+    SignatureValue: noticeSignature({ algorithm: 'sha256', outSum, invId, password, shp }),
+    ...shp,
+  });
 }
 
 async function postNotice(baseUrl: string, body: URLSearchParams) {
@@ -39,13 +44,27 @@ describe.each(backends())('card top-up on $name', (backend) => {
       const { url, invoiceId } = await deposit(seller, 1000);
       expect(`${url.origin}${url.pathname}`).toBe(`${backend.url}/__emulators/payments/Merchant/Index.aspx`);
       const p = Object.fromEntries(url.searchParams);
-      expect(p).toMatchObject({ MerchantLogin: DEMO_ROBOKASSA.merchantLogin, OutSum: '1000.00', InvId: String(invoiceId), IsTest: '1', Shp_user: String(seller.id) });
+      expect(p).toMatchObject({
+        MerchantLogin: DEMO_ROBOKASSA.merchantLogin,
+        OutSum: '1000.00',
+        InvId: String(invoiceId),
+        IsTest: '1',
+        Shp_user: String(seller.id),
+      });
       expect(p.Description).toContain(String(invoiceId));
       expect(p.Recurring).toBeUndefined();
       const receipt = JSON.parse(decodeURIComponent(p.Receipt!));
       expect(receipt.items).toEqual([expect.objectContaining({ quantity: 1, sum: 1000, payment_object: 'service', tax: 'none' })]);
       expect(p.SignatureValue).toBe(
-        paymentLinkSignature({ algorithm: 'sha256', merchantLogin: p.MerchantLogin!, outSum: p.OutSum!, invId: invoiceId, receipt: p.Receipt, password1: DEMO_ROBOKASSA.password1, shp: pickShp(p) }),
+        paymentLinkSignature({
+          algorithm: 'sha256',
+          merchantLogin: p.MerchantLogin!,
+          outSum: p.OutSum!,
+          invId: invoiceId,
+          receipt: p.Receipt,
+          password1: DEMO_ROBOKASSA.password1,
+          shp: pickShp(p),
+        }),
       );
       const second = await deposit(seller, 500, { enable_recurring: true });
       expect(second.invoiceId).toBeGreaterThan(invoiceId);
@@ -92,7 +111,11 @@ describe.each(backends())('card top-up on $name', (backend) => {
       const seller = await createSeller(backend.url);
       const { url, invoiceId } = await deposit(seller, 1000);
       const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), action: 'pay' });
-      const toSuccess = await follow(backend.url, '/__emulators/payments/checkout', { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const toSuccess = await follow(backend.url, '/__emulators/payments/checkout', {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(toSuccess).toMatch(new RegExp(`^${backend.url}/lk/api/payments/robokassa/success\\?`));
       const toDashboard = await follow(backend.url, toSuccess);
       expect(toDashboard).toBe(`${backend.url}/dashboard?payment=success&amount=1000.00&invoice=${invoiceId}`);
@@ -107,7 +130,11 @@ describe.each(backends())('card top-up on $name', (backend) => {
       const seller = await createSeller(backend.url);
       const { url, invoiceId } = await deposit(seller, 700);
       const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), action: 'cancel' });
-      const toFail = await follow(backend.url, '/__emulators/payments/checkout', { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const toFail = await follow(backend.url, '/__emulators/payments/checkout', {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(await follow(backend.url, toFail)).toBe(`${backend.url}/dashboard?payment=failed&amount=700.00&invoice=${invoiceId}`);
       expect(await balanceOf(seller)).toBe(0);
     });
@@ -161,8 +188,21 @@ describe.each(backends())('card top-up on $name', (backend) => {
       const shp = { Shp_user: String(seller.id) };
       expect((await postNotice(backend.url, signedNotice(invoiceId, '10.00', shp))).status).toBe(400);
       expect(await balanceOf(seller)).toBe(0);
-      const returned = new URLSearchParams({ OutSum: '1000.00', InvId: String(invoiceId), SignatureValue: noticeSignature({ algorithm: 'sha256', outSum: '1000.00', invId: invoiceId, password: DEMO_ROBOKASSA.password1, shp }), ...shp });
-      expect(await follow(backend.url, `/lk/api/payments/robokassa/success?${returned}`)).toBe(`${backend.url}/dashboard?payment=error&amount=1000.00&invoice=${invoiceId}`);
+      const returned = new URLSearchParams({
+        OutSum: '1000.00',
+        InvId: String(invoiceId),
+        SignatureValue: noticeSignature({
+          algorithm: 'sha256',
+          outSum: '1000.00',
+          invId: invoiceId,
+          password: DEMO_ROBOKASSA.password1,
+          shp,
+        }),
+        ...shp,
+      });
+      expect(await follow(backend.url, `/lk/api/payments/robokassa/success?${returned}`)).toBe(
+        `${backend.url}/dashboard?payment=error&amount=1000.00&invoice=${invoiceId}`,
+      );
     });
   });
 
@@ -171,8 +211,21 @@ describe.each(backends())('card top-up on $name', (backend) => {
       const seller = await createSeller(backend.url);
       const { invoiceId } = await deposit(seller, 300);
       const shp = { Shp_user: String(seller.id) };
-      const returned = new URLSearchParams({ OutSum: '300.00', InvId: String(invoiceId), SignatureValue: noticeSignature({ algorithm: 'sha256', outSum: '300.00', invId: invoiceId, password: DEMO_ROBOKASSA.password1, shp }), ...shp });
-      expect(await follow(backend.url, `/lk/api/payments/robokassa/success?${returned}`)).toBe(`${backend.url}/dashboard?payment=pending&amount=300.00&invoice=${invoiceId}`);
+      const returned = new URLSearchParams({
+        OutSum: '300.00',
+        InvId: String(invoiceId),
+        SignatureValue: noticeSignature({
+          algorithm: 'sha256',
+          outSum: '300.00',
+          invId: invoiceId,
+          password: DEMO_ROBOKASSA.password1,
+          shp,
+        }),
+        ...shp,
+      });
+      expect(await follow(backend.url, `/lk/api/payments/robokassa/success?${returned}`)).toBe(
+        `${backend.url}/dashboard?payment=pending&amount=300.00&invoice=${invoiceId}`,
+      );
     });
 
     it('never redirects anywhere but this product', async () => {

@@ -26,7 +26,8 @@ async function actionOf(seller: Seller): Promise<number> {
 
 const codesPath = (projectId: number) => `/projects/${projectId}/promo-codes`;
 const pool = async (seller: Seller, projectId: number) => (await seller.api.get(codesPath(projectId))).body;
-const setRule = (seller: Seller, projectId: number, rule: string) => seller.api.request('PUT', `${codesPath(projectId)}/settings`, { body: { rule } });
+const setRule = (seller: Seller, projectId: number, rule: string) =>
+  seller.api.request('PUT', `${codesPath(projectId)}/settings`, { body: { rule } });
 
 async function check(url: string, seller: Seller, projectId: number, buyer: string) {
   const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
@@ -70,7 +71,9 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect((await setRule(seller, projectId, 'every')).body).toEqual({ message: m.ruleSaved, rule: 'every' });
 
     const qrs = await Promise.all(Array.from({ length: 30 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
-    const answers = await Promise.all(qrs.map((qrurl, i) => seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: String(8000 + i) })));
+    const answers = await Promise.all(
+      qrs.map((qrurl, i) => seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: String(8000 + i) })),
+    );
     expect(answers.every((answer) => answer.status === 200 && answer.body.success && answer.body.data.points_awarded === 178)).toBe(true);
     const codes = answers.map((answer) => answer.body.data.promo_code).filter((code): code is string => code !== undefined);
     expect(codes).toHaveLength(25);
@@ -88,7 +91,13 @@ describe.each(backends())('promo codes on $name', (backend) => {
     const byCode = new Map(answers.filter((a) => a.body.data.promo_code).map((a, _i) => [a.body.data.promo_code as string, a]));
     for (const issued of listed.codes_issued) {
       expect(byCode.has(issued.code)).toBe(true);
-      expect(issued).toEqual({ code: issued.code, buyer_tg: expect.stringMatching(/^80\d\d$/), buyer_name: null, receipt_id: expect.any(Number), issued_at: expect.any(String) });
+      expect(issued).toEqual({
+        code: issued.code,
+        buyer_tg: expect.stringMatching(/^80\d\d$/),
+        buyer_name: null,
+        receipt_id: expect.any(Number),
+        issued_at: expect.any(String),
+      });
     }
     expect(new Set(listed.codes_issued.map((c: { buyer_tg: string }) => c.buyer_tg)).size).toBe(25);
     expect(new Set(listed.codes_issued.map((c: { receipt_id: number }) => c.receipt_id)).size).toBe(25);
@@ -111,42 +120,54 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect(await pool(seller, projectId)).toMatchObject({ total: 20, remaining: 18, issued: 2 });
   });
 
-  it.skipIf(!backend.clusterUrl)('rule «first»: of two claims for one shopper racing in open transactions, the database refuses the second', async () => {
-    const seller = await createFundedSeller(url, FUNDS);
-    const projectId = await actionOf(seller);
-    await seller.api.post(codesPath(projectId), { codes: ['RACE-1', 'RACE-2', 'RACE-3'] });
-    // Two receipts of one shopper while the action gives no codes: both claims are made below, by hand.
-    await check(url, seller, projectId, '9400');
-    await check(url, seller, projectId, '9400');
-    const receiptIds = (await seller.api.get(`/receipts?project_id=${projectId}`)).body.receipts.map((receipt: { id: number }) => receipt.id);
+  it.skipIf(!backend.clusterUrl)(
+    'rule «first»: of two claims for one shopper racing in open transactions, the database refuses the second',
+    async () => {
+      const seller = await createFundedSeller(url, FUNDS);
+      const projectId = await actionOf(seller);
+      await seller.api.post(codesPath(projectId), { codes: ['RACE-1', 'RACE-2', 'RACE-3'] });
+      // Two receipts of one shopper while the action gives no codes: both claims are made below, by hand.
+      await check(url, seller, projectId, '9400');
+      await check(url, seller, projectId, '9400');
+      const receiptIds = (await seller.api.get(`/receipts?project_id=${projectId}`)).body.receipts.map(
+        (receipt: { id: number }) => receipt.id,
+      );
 
-    const connections = new pg.Pool({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, '/scanapp_api'), max: 3 });
-    const db = drizzle({ client: connections, schema }) as unknown as Db;
-    const errors: object[] = [];
-    const deps = (executor: Db) => ({ db: executor, now: () => new Date(), log: { error: (data: object) => void errors.push(data) } });
-    const claim = (executor: Db, receiptId: number) => issuePromoCode(deps(executor), { action: { id: projectId, promoCodeRule: 'first' }, receiptId, buyerTgId: '9400' });
-    try {
-      let second: Promise<string | undefined> | undefined;
-      let secondSettled = false;
-      const first = await db.transaction(async (tx) => {
-        const code = await claim(tx as unknown as Db, receiptIds[0]);
-        // The first claim is not committed yet: the second cannot see it and takes the next free code…
-        second = claim(db, receiptIds[1]).finally(() => (secondSettled = true));
-        // …until the unique index makes it wait for this transaction (or it got through: then the test fails below).
-        await eventually(async () => {
-          const waiting = await connections.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
-          return waiting.rowCount || secondSettled ? true : undefined;
-        }, 10_000, 'the second claim to wait or finish');
-        return code;
-      });
-      expect(first).toBe('RACE-1');
-      expect(await second).toBeUndefined();
-      expect(errors).toEqual([]);
-    } finally {
-      await connections.end();
-    }
-    expect(await pool(seller, projectId)).toMatchObject({ remaining: 2, issued: 1 });
-  });
+      const connections = new pg.Pool({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, '/scanapp_api'), max: 3 });
+      const db = drizzle({ client: connections, schema }) as unknown as Db;
+      const errors: object[] = [];
+      const deps = (executor: Db) => ({ db: executor, now: () => new Date(), log: { error: (data: object) => void errors.push(data) } });
+      const claim = (executor: Db, receiptId: number) =>
+        issuePromoCode(deps(executor), { action: { id: projectId, promoCodeRule: 'first' }, receiptId, buyerTgId: '9400' });
+      try {
+        let second: Promise<string | undefined> | undefined;
+        let secondSettled = false;
+        const first = await db.transaction(async (tx) => {
+          const code = await claim(tx as unknown as Db, receiptIds[0]);
+          // The first claim is not committed yet: the second cannot see it and takes the next free code…
+          second = claim(db, receiptIds[1]).finally(() => (secondSettled = true));
+          // …until the unique index makes it wait for this transaction (or it got through: then the test fails below).
+          await eventually(
+            async () => {
+              const waiting = await connections.query(
+                `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+              );
+              return waiting.rowCount || secondSettled ? true : undefined;
+            },
+            10_000,
+            'the second claim to wait or finish',
+          );
+          return code;
+        });
+        expect(first).toBe('RACE-1');
+        expect(await second).toBeUndefined();
+        expect(errors).toEqual([]);
+      } finally {
+        await connections.end();
+      }
+      expect(await pool(seller, projectId)).toMatchObject({ remaining: 2, issued: 1 });
+    },
+  );
 
   it('an action that gives no codes keeps its pool, and an empty pool never blocks points', async () => {
     const seller = await createFundedSeller(url, FUNDS + SUBSCRIPTION);
@@ -170,7 +191,13 @@ describe.each(backends())('promo codes on $name', (backend) => {
     await setRule(bot.seller, bot.projectId, 'every');
     const chat = newChatId();
     const [reply] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
-    expect(reply!.text).toBe(['Чек принят! Начислено баллов: 178.', fillMessage(messages.bot.newBalance, { points: 178 }), fillMessage(m.botLine, { code: 'BOT-GIFT-1' })].join('\n'));
+    expect(reply!.text).toBe(
+      [
+        'Чек принят! Начислено баллов: 178.',
+        fillMessage(messages.bot.newBalance, { points: 178 }),
+        fillMessage(m.botLine, { code: 'BOT-GIFT-1' }),
+      ].join('\n'),
+    );
     const [issued] = (await pool(bot.seller, bot.projectId)).codes_issued;
     expect(issued).toMatchObject({ code: 'BOT-GIFT-1', buyer_tg: chat, buyer_name: 'Ира' });
     // The pool is empty now: the next receipt's answer is the plain one.

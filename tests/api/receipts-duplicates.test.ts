@@ -34,7 +34,8 @@ describe.each(fresh)('duplicates across actions when ids collide, on a fresh $na
     if (created.status !== 201) throw new Error(created.text);
     return created.body.project_id as number;
   };
-  const check = (seller: Seller, projectId: number, qrurl: string) => seller.api.post('/check', { qrurl, user_id: seller.id, project_id: projectId, user_id_tg: '100500' });
+  const check = (seller: Seller, projectId: number, qrurl: string) =>
+    seller.api.post('/check', { qrurl, user_id: seller.id, project_id: projectId, user_id_tg: '100500' });
 
   it('one receipt earns once in each of two actions of one seller, and a repeat in either is refused', async () => {
     const seller = await createFundedSeller(server.url, 2 * SUBSCRIPTION + 100);
@@ -50,7 +51,9 @@ describe.each(fresh)('duplicates across actions when ids collide, on a fresh $na
     expect((await check(seller, second, qr)).body).toMatchObject({ success: true, data: { status: 'success' } });
     expect((await check(seller, first, qr)).body).toMatchObject({ success: false, data: { status: 'already_scanned' } });
     expect((await check(seller, second, qr)).body).toMatchObject({ success: false, data: { status: 'already_scanned' } });
-    const counts = await Promise.all([first, second].map(async (id) => (await seller.api.get(`/projects/${id}`)).body.project.receipts_count));
+    const counts = await Promise.all(
+      [first, second].map(async (id) => (await seller.api.get(`/projects/${id}`)).body.project.receipts_count),
+    );
     expect(counts).toEqual([1, 1]);
   });
 });

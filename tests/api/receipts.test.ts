@@ -40,7 +40,14 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     expect((await seller.api.get(`/projects/${projectId}`)).body.project.receipts_count).toBe(1);
 
     const history = (await seller.api.get('/receipts')).body;
-    expect(history.pagination).toMatchObject({ current_page: 1, total_receipts: 1, total_pages: 1, limit: 10, has_next: false, has_prev: false });
+    expect(history.pagination).toMatchObject({
+      current_page: 1,
+      total_receipts: 1,
+      total_pages: 1,
+      limit: 10,
+      has_next: false,
+      has_prev: false,
+    });
     expect(history.receipts[0]).toMatchObject({
       project_id: projectId,
       project_name: 'Aurora',
@@ -51,10 +58,23 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       fiscalDriveNumber: '7380440800792177',
     });
     expect(history.receipts[0].items).toHaveLength(3);
-    expect(history.receipts[0].items.every((item: { status: string; providerInn: string }) => item.status === 'counted' && item.providerInn === WB_SELLER)).toBe(true);
+    expect(
+      history.receipts[0].items.every(
+        (item: { status: string; providerInn: string }) => item.status === 'counted' && item.providerInn === WB_SELLER,
+      ),
+    ).toBe(true);
 
     const buyers = (await seller.api.get(`/buyers?user_id=${seller.id}`)).body;
-    expect(buyers.buyers).toEqual([{ buyer_id: '100500', successful_receipts_count: 1, total_amount: WB_TOTAL, last_receipt_at: expect.any(String), first_name: null, username: null }]);
+    expect(buyers.buyers).toEqual([
+      {
+        buyer_id: '100500',
+        successful_receipts_count: 1,
+        total_amount: WB_TOTAL,
+        last_receipt_at: expect.any(String),
+        first_name: null,
+        username: null,
+      },
+    ]);
     expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: WB_TOTAL });
     const { operations } = (await seller.api.get('/balance/operations')).body;
     expect(operations[0]).toMatchObject({ kind: 'receipt_fee', amount: -8, description: 'Проверка чека в акции «Aurora»' });
@@ -62,7 +82,11 @@ describe.each(backends())('receipt checks on $name', (backend) => {
 
   it('counts only the action seller’s items on a receipt with several sellers, and uses the seller’s own answer', async () => {
     const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
-    const projectId = await actionFor(seller, { project_inns: '7717144513', points_percentage: 5, command_success: 'Спасибо! +{points} баллов' });
+    const projectId = await actionFor(seller, {
+      project_inns: '7717144513',
+      points_percentage: 5,
+      command_success: 'Спасибо! +{points} баллов',
+    });
     const receipt = freshReceipt('wb-aurora-cosmetics', 1, (r) => {
       r.items.push({ name: 'Овощерезка Borner', price: 270100, quantity: 1, sum: 270100, providerInn: '7717144513  ' });
       r.totalSum += 270100;
@@ -75,7 +99,10 @@ describe.each(backends())('receipt checks on $name', (backend) => {
 
   describe('an order paid online: a prepayment receipt, then the final-settlement receipt', () => {
     const IKEA_SUPPLIER = '7810940284';
-    it.each([['prepayment first', false], ['final receipt first', true]])('earns and charges once, %s', async (_order, finalFirst) => {
+    it.each([
+      ['prepayment first', false],
+      ['final receipt first', true],
+    ])('earns and charges once, %s', async (_order, finalFirst) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller, { project_inns: IKEA_SUPPLIER });
       const prepaymentQr = await registerReceipt(url, freshReceipt('ozon-ikea-peeler-prepayment', 2));
@@ -113,7 +140,11 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION);
       const projectId = await actionFor(seller, { command_not_recognized: 'Не вижу чек' });
       const answer = await check(seller, projectId, qr);
-      expect(answer.body).toEqual({ success: false, message: 'Не вижу чек', data: { points_awarded: 0, status: 'not_recognized', error: 'Не вижу чек' } });
+      expect(answer.body).toEqual({
+        success: false,
+        message: 'Не вижу чек',
+        data: { points_awarded: 0, status: 'not_recognized', error: 'Не вижу чек' },
+      });
       expect(await balanceOf(seller)).toBe(0);
       expect((await seller.api.get('/receipts')).body.receipts[0].status).toBe('not_recognized');
     });
@@ -122,7 +153,11 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION);
       const projectId = await actionFor(seller, { receipt_validity_days: 30 });
       const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 31)));
-      expect(answer.body.data).toEqual({ points_awarded: 0, status: 'too_old', error: 'Чек слишком старый: принимаются чеки не старше 30 дн.' });
+      expect(answer.body.data).toEqual({
+        points_awarded: 0,
+        status: 'too_old',
+        error: 'Чек слишком старый: принимаются чеки не старше 30 дн.',
+      });
     });
 
     it('a receipt without the seller’s goods has no items, and its items are kept as not counted', async () => {
@@ -138,7 +173,9 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     it('the product named by the action must be on the receipt', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION);
       const projectId = await actionFor(seller, { product_keywords: 'бальзам, маска' });
-      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe('no_matching_product');
+      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe(
+        'no_matching_product',
+      );
     });
 
     it('the counted goods must reach the minimum total', async () => {
@@ -194,7 +231,9 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(whole[1]).toMatchObject({ repeat: true, items: expect.arrayContaining([expect.anything()]) });
       for (let page = 2; page <= whole.length; page++) {
         expect((await seller.api.get(`/receipts?page=${page}&limit=1`)).body.receipts).toEqual([whole[page - 1]]);
-        expect((await seller.api.get(`/receipts?page=${page}&limit=1&after=${whole[page - 2]!.id}`)).body.receipts).toEqual([whole[page - 1]]);
+        expect((await seller.api.get(`/receipts?page=${page}&limit=1&after=${whole[page - 2]!.id}`)).body.receipts).toEqual([
+          whole[page - 1],
+        ]);
       }
     });
 
@@ -203,7 +242,11 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const projectId = await actionFor(seller);
       const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'), { code: 5 });
       const answer = await check(seller, projectId, qr);
-      expect(answer.body).toEqual({ success: false, message: messages.receipts.checkFailed, data: { points_awarded: 0, status: 'error', error: messages.receipts.checkFailed } });
+      expect(answer.body).toEqual({
+        success: false,
+        message: messages.receipts.checkFailed,
+        data: { points_awarded: 0, status: 'error', error: messages.receipts.checkFailed },
+      });
       expect(await balanceOf(seller)).toBe(100);
       expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
     });
@@ -219,13 +262,19 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION);
       const projectId = await actionFor(seller);
       const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
-      expect(answer.body.data).toEqual({ points_awarded: 0, status: 'seller_balance_low', error: messages.receipts.defaultSellerBalanceLow });
+      expect(answer.body.data).toEqual({
+        points_awarded: 0,
+        status: 'seller_balance_low',
+        error: messages.receipts.defaultSellerBalanceLow,
+      });
       expect((await seller.api.get(`/projects/${projectId}`)).body.project.status_message).toBe(messages.receipts.sellerBalanceLowStatus);
       expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(0);
 
       // Topped up: the next receipt is paid, clears the message and is the action's first.
       await creditViaCli(url, seller.email, 100);
-      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe('success');
+      expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).body.data.status).toBe(
+        'success',
+      );
       const action = (await seller.api.get(`/projects/${projectId}`)).body.project;
       expect(action).toMatchObject({ status_message: null, receipts_count: 1 });
     });
@@ -235,8 +284,12 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     it('requires the receipt link and the messenger user ID', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION);
       const projectId = await actionFor(seller);
-      expect((await seller.api.post('/check', { user_id: seller.id, project_id: projectId, user_id_tg: '1' })).body).toEqual({ message: messages.receipts.qrRequired });
-      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' ' })).body).toEqual({ message: messages.receipts.buyerIdRequired });
+      expect((await seller.api.post('/check', { user_id: seller.id, project_id: projectId, user_id_tg: '1' })).body).toEqual({
+        message: messages.receipts.qrRequired,
+      });
+      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' ' })).body).toEqual({
+        message: messages.receipts.buyerIdRequired,
+      });
       expect((await seller.api.get('/receipts')).body.receipts).toEqual([]);
     });
 
@@ -252,7 +305,10 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect((await seller.api.get('/buyers')).body.buyers).toEqual([]);
       // A number or digits with spaces around are a valid id.
       expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: 42 })).status).toBe(200);
-      expect((await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' 4503599627370496 ' })).status).toBe(200);
+      expect(
+        (await seller.api.post('/check', { qrurl: 'x', user_id: seller.id, project_id: projectId, user_id_tg: ' 4503599627370496 ' }))
+          .status,
+      ).toBe(200);
     });
 
     it("another seller's action is not found, and receipts and buyers stay private", async () => {
@@ -275,18 +331,27 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const { api_key: apiKey } = (await seller.api.get(`/projects/${projectId}`)).body.project;
       const bot = new ApiClient(url);
       const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
-      const viaHeader = await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } });
+      const viaHeader = await bot.post(
+        '/check',
+        { qrurl: qr, project_id: projectId, user_id_tg: '42' },
+        { headers: { 'x-api-key': apiKey } },
+      );
       expect(viaHeader.body.data.status).toBe('success');
       const viaBody = await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42', api_key: apiKey });
       expect(viaBody.body.data.status).toBe('success');
-      for (const [key, id] of [[apiKey, otherId], ['wrong-key', projectId]] as const) {
+      for (const [key, id] of [
+        [apiKey, otherId],
+        ['wrong-key', projectId],
+      ] as const) {
         const refused = await bot.post('/check', { qrurl: qr, project_id: id, user_id_tg: '42' }, { headers: { 'x-api-key': key } });
         expect(refused.status).toBe(401);
         expect(refused.body).toEqual({ message: messages.receipts.apiKeyInvalid });
       }
       const regenerated = await seller.api.post(`/projects/${projectId}/api-key`);
       expect(regenerated.body.api_key).not.toBe(apiKey);
-      expect((await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } })).status).toBe(401);
+      expect(
+        (await bot.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: '42' }, { headers: { 'x-api-key': apiKey } })).status,
+      ).toBe(401);
     });
 
     it('the caller is verified with the action: each refusal has its status and message, and writes nothing', async () => {
@@ -307,10 +372,20 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         ['signed out, existing action', signedOut.api.post('/check', body(projectId)), 401, messages.common.sessionExpired],
         ['signed out, no such action', signedOut.api.post('/check', body(999_999)), 401, messages.common.sessionExpired],
         ['another seller claimed', bob.api.post('/check', body(projectId, { user_id: alice.id })), 403, messages.common.forbidden],
-        ['another seller claimed, no such action', bob.api.post('/check', body(999_999, { user_id: alice.id })), 403, messages.common.forbidden],
+        [
+          'another seller claimed, no such action',
+          bob.api.post('/check', body(999_999, { user_id: alice.id })),
+          403,
+          messages.common.forbidden,
+        ],
         ['no such action', bob.api.post('/check', body(999_999)), 404, messages.actions.notFound],
         ["the owner's deleted action", alice.api.post('/check', body(deletedId)), 404, messages.actions.notFound],
-        ['API key, another seller claimed', anonymous.post('/check', body(projectId, { api_key: apiKey, user_id: bob.id })), 401, messages.receipts.apiKeyInvalid],
+        [
+          'API key, another seller claimed',
+          anonymous.post('/check', body(projectId, { api_key: apiKey, user_id: bob.id })),
+          401,
+          messages.receipts.apiKeyInvalid,
+        ],
         ['API key of a deleted action', anonymous.post('/check', body(deletedId, { api_key: deletedKey })), 404, messages.actions.notFound],
         ['API key, no such action', anonymous.post('/check', body(999_999, { api_key: apiKey })), 401, messages.receipts.apiKeyInvalid],
       ];
@@ -350,11 +425,24 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION * 2);
       const a = await actionFor(seller, { name: 'A' });
       const b = await actionFor(seller, { name: 'B' });
-      for (const [id, qr] of [[a, 'x1'], [a, 'x2'], [b, 'x3']] as const) await check(seller, id, qr);
+      for (const [id, qr] of [
+        [a, 'x1'],
+        [a, 'x2'],
+        [b, 'x3'],
+      ] as const)
+        await check(seller, id, qr);
       const page1 = (await seller.api.get('/receipts?page=1&limit=2')).body;
       expect(page1.receipts.map((r: { qr?: string; project_name: string }) => r.project_name)).toEqual(['B', 'A']);
       const lastOnPage1 = page1.receipts[1].id;
-      expect(page1.pagination).toEqual({ current_page: 1, total_pages: 2, total_receipts: 3, limit: 2, has_next: true, has_prev: false, next_after: lastOnPage1 });
+      expect(page1.pagination).toEqual({
+        current_page: 1,
+        total_pages: 2,
+        total_receipts: 3,
+        limit: 2,
+        has_next: true,
+        has_prev: false,
+        next_after: lastOnPage1,
+      });
       const page2 = (await seller.api.get('/receipts?page=2&limit=2')).body;
       expect(page2.pagination).toMatchObject({ current_page: 2, has_next: false, has_prev: true, next_after: null });
       // Keyset paging gives the same page as the offset.
@@ -395,13 +483,32 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const token = `bot-${seller.id}`;
       const projectId = await actionFor(seller, { puzzle_bot_token: token, puzzle_bot_points_variable: 'points' });
-      await fetch(`${url}/__emulators/puzzlebot/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, down: true }) });
+      await fetch(`${url}/__emulators/puzzlebot/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, down: true }),
+      });
       await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '555');
       await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '555');
-      const variables = async () => ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; user_id: string; variable: string; value: number }[]).filter((v) => v.token === token);
+      const variables = async () =>
+        (
+          (await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as {
+            token: string;
+            user_id: string;
+            variable: string;
+            value: number;
+          }[]
+        ).filter((v) => v.token === token);
       expect(await variables()).toEqual([]);
-      await fetch(`${url}/__emulators/puzzlebot/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, down: false }) });
-      await vi.waitFor(async () => expect(await variables()).toEqual([expect.objectContaining({ user_id: '555', variable: 'points', value: 356 })]), { timeout: 15_000, interval: 200 });
+      await fetch(`${url}/__emulators/puzzlebot/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, down: false }),
+      });
+      await vi.waitFor(
+        async () => expect(await variables()).toEqual([expect.objectContaining({ user_id: '555', variable: 'points', value: 356 })]),
+        { timeout: 15_000, interval: 200 },
+      );
     });
   });
 
@@ -415,7 +522,11 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(statuses.filter((s) => s === 'success')).toHaveLength(1);
       expect(statuses.filter((s) => s === 'already_scanned')).toHaveLength(49);
       expect(await balanceOf(seller)).toBe(92);
-      const points = await withPostgres(backend, async (db) => (await db.query('SELECT coalesce(sum(delta), 0)::int AS s FROM points_ledger WHERE project_id = $1', [projectId])).rows[0].s);
+      const points = await withPostgres(
+        backend,
+        async (db) =>
+          (await db.query('SELECT coalesce(sum(delta), 0)::int AS s FROM points_ledger WHERE project_id = $1', [projectId])).rows[0].s,
+      );
       expect(points).toBe(178);
     });
 
@@ -444,11 +555,21 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const answers = await Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(2000 + i))));
       expect(answers.map((a) => a.body.data.status)).toEqual(Array(12).fill('success'));
 
-      const fees = await withPostgres(backend, async (db) =>
-        (await db.query("SELECT -amount_kopecks AS fee, balance_after_kopecks AS after FROM balance_ledger WHERE user_id = $1 AND kind = 'receipt_fee' ORDER BY id", [seller.id])).rows,
+      const fees = await withPostgres(
+        backend,
+        async (db) =>
+          (
+            await db.query(
+              "SELECT -amount_kopecks AS fee, balance_after_kopecks AS after FROM balance_ledger WHERE user_id = $1 AND kind = 'receipt_fee' ORDER BY id",
+              [seller.id],
+            )
+          ).rows,
       );
       const tier = (key: 'receipt_price_tier1' | 'receipt_price_tier2') => BILLING_DEFAULTS[key] * 100;
-      expect(fees.map((row) => Number(row.fee))).toEqual([...Array(6).fill(tier('receipt_price_tier1')), ...Array(6).fill(tier('receipt_price_tier2'))]);
+      expect(fees.map((row) => Number(row.fee))).toEqual([
+        ...Array(6).fill(tier('receipt_price_tier1')),
+        ...Array(6).fill(tier('receipt_price_tier2')),
+      ]);
       // Each charge is taken from the balance the previous one left.
       let balance = 100_000;
       for (const row of fees) expect(Number(row.after)).toBe((balance -= Number(row.fee)));
@@ -465,8 +586,15 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(statuses.filter((status) => status === 'success')).toHaveLength(3);
       expect(statuses.filter((status) => status === 'seller_balance_low')).toHaveLength(5);
       expect(await balanceOf(seller)).toBe(0);
-      const written = await withPostgres(backend, async (db) =>
-        (await db.query("SELECT (SELECT count(*) FROM receipts WHERE project_id = $1 AND fee_kopecks > 0)::int AS paid, (SELECT count(*) FROM points_ledger WHERE project_id = $1)::int AS points", [projectId])).rows[0],
+      const written = await withPostgres(
+        backend,
+        async (db) =>
+          (
+            await db.query(
+              'SELECT (SELECT count(*) FROM receipts WHERE project_id = $1 AND fee_kopecks > 0)::int AS paid, (SELECT count(*) FROM points_ledger WHERE project_id = $1)::int AS points',
+              [projectId],
+            )
+          ).rows[0],
       );
       expect(written).toEqual({ paid: 3, points: 3 });
     });
@@ -488,7 +616,9 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     it('an action whose subscription is over refuses receipts', async () => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
       const projectId = await actionFor(seller, { command_success: 'ok' });
-      await withPostgres(backend, (db) => db.query("UPDATE projects SET subscription_end_date = now() - interval '1 minute' WHERE id = $1", [projectId]));
+      await withPostgres(backend, (db) =>
+        db.query("UPDATE projects SET subscription_end_date = now() - interval '1 minute' WHERE id = $1", [projectId]),
+      );
       const answer = await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
       expect(answer.body.data).toEqual({ points_awarded: 0, status: 'subscription_inactive', error: messages.receipts.defaultInactive });
       expect(await balanceOf(seller)).toBe(100);

@@ -16,12 +16,19 @@ const b = messages.bot;
 async function actionWithShop(url: string): Promise<BotAction & { shopToken: string; productId: number }> {
   const bot = await actionWithBot(url);
   const { settings } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
-  const product = await bot.seller.api.post('/shop/products', { user_id: bot.seller.id, project_id: bot.projectId, title: 'Крем', description: 'Увлажняющий', price_points: 100 });
+  const product = await bot.seller.api.post('/shop/products', {
+    user_id: bot.seller.id,
+    project_id: bot.projectId,
+    title: 'Крем',
+    description: 'Увлажняющий',
+    price_points: 100,
+  });
   if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
   return { ...bot, shopToken: settings.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
 }
 
-const me = (url: string, shopToken: string, initData: string) => new ApiClient(url).get(`/public/shop/${shopToken}/me`, { headers: { 'x-telegram-init-data': initData } });
+const me = (url: string, shopToken: string, initData: string) =>
+  new ApiClient(url).get(`/public/shop/${shopToken}/me`, { headers: { 'x-telegram-init-data': initData } });
 
 describe.each(backends())('the shop opened from the action’s bot on $name', (backend) => {
   const url = backend.url;
@@ -31,7 +38,9 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const chat = newChatId();
     const [greeting] = await shopperSays(url, shop, chat, { text: '/start' });
     const shopUrl = `${url}/shop/${shop.shopToken}`;
-    expect(greeting!.reply_markup).toEqual({ inline_keyboard: [[{ text: b.balanceButton, callback_data: 'balance' }], [{ text: b.shopButton, web_app: { url: shopUrl } }]] });
+    expect(greeting!.reply_markup).toEqual({
+      inline_keyboard: [[{ text: b.balanceButton, callback_data: 'balance' }], [{ text: b.shopButton, web_app: { url: shopUrl } }]],
+    });
 
     // Points for a receipt the shopper sent to the bot; the success answer offers the shop again.
     const [success] = await shopperSays(url, shop, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
@@ -42,14 +51,23 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     expect(opened.body.url!.startsWith(`${shopUrl}#`)).toBe(true);
     const initData = initDataOf(opened.body.url!);
     expect((await me(url, shop.shopToken, initData)).body).toEqual({ points: 178, orders: [] });
-    const bought = await new ApiClient(url).post(`/public/shop/${shop.shopToken}/purchase`, { product_id: shop.productId, buyer_tg_id: chat }, { headers: { 'x-telegram-init-data': initData } });
+    const bought = await new ApiClient(url).post(
+      `/public/shop/${shop.shopToken}/purchase`,
+      { product_id: shop.productId, buyer_tg_id: chat },
+      { headers: { 'x-telegram-init-data': initData } },
+    );
     expect(bought.status).toBe(200);
     expect(bought.body.points).toBe(78);
 
     // The exchange's notices reach the shopper in the action's bot, the chat the shop was opened from
     // (the seller has no mailing bot and no separate shop bot).
-    const botSent = async (text: string) => ((await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text === text) ? true : undefined);
-    await eventually(() => botSent(fillMessage(p.announcement, { title: 'Крем', price: 100, points: 78 })), 30_000, 'the exchange announcement');
+    const botSent = async (text: string) =>
+      (await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text === text) ? true : undefined;
+    await eventually(
+      () => botSent(fillMessage(p.announcement, { title: 'Крем', price: 100, points: 78 })),
+      30_000,
+      'the exchange announcement',
+    );
     const { orders } = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body;
     expect((await shop.seller.api.post(`/shop/orders/${orders[0].id}/fulfil`, {})).status).toBe(200);
     await eventually(() => botSent(fillMessage(p.fulfilledNotice, { title: 'Крем' })), 30_000, 'the fulfilment notice');
@@ -59,19 +77,31 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const shop = await actionWithShop(url);
     const chat = newChatId();
     await shopperSays(url, shop, chat, { text: '/start' });
-    const menu = await eventually(async () => {
-      const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
-      return opened.status === 200 ? opened.body.url : undefined;
-    }, 10_000, 'the menu button');
+    const menu = await eventually(
+      async () => {
+        const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
+        return opened.status === 200 ? opened.body.url : undefined;
+      },
+      10_000,
+      'the menu button',
+    );
     expect(menu.startsWith(`${url}/shop/${shop.shopToken}#`)).toBe(true);
     expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({ points: 0, orders: [] });
 
-    const regenerated = await shop.seller.api.post('/shop/settings', { user_id: shop.seller.id, project_id: shop.projectId, regenerate_token: true });
+    const regenerated = await shop.seller.api.post('/shop/settings', {
+      user_id: shop.seller.id,
+      project_id: shop.projectId,
+      regenerate_token: true,
+    });
     const newToken = regenerated.body.settings.token as string;
-    const moved = await eventually(async () => {
-      const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
-      return opened.body.url?.startsWith(`${url}/shop/${newToken}#`) ? opened.body.url : undefined;
-    }, 10_000, 'the menu button to follow the new link');
+    const moved = await eventually(
+      async () => {
+        const opened = await shopperActs(url, shop.botId, chat, { menu_button: true });
+        return opened.body.url?.startsWith(`${url}/shop/${newToken}#`) ? opened.body.url : undefined;
+      },
+      10_000,
+      'the menu button to follow the new link',
+    );
     expect((await me(url, newToken, initDataOf(moved))).status).toBe(200);
   });
 

@@ -22,7 +22,13 @@ async function openShop(url: string): Promise<Shop> {
 }
 
 const addProduct = async (shop: Shop, title: string, pricePoints: number) => {
-  const answer = await shop.seller.api.post('/shop/products', { project_id: shop.projectId, title, description: '', image_url: null, price_points: pricePoints });
+  const answer = await shop.seller.api.post('/shop/products', {
+    project_id: shop.projectId,
+    title,
+    description: '',
+    image_url: null,
+    price_points: pricePoints,
+  });
   expect(answer.status).toBe(201);
   return answer.body.product.id as number;
 };
@@ -54,7 +60,10 @@ describe.each(backends())('the public products list on $name', (backend) => {
     expect(first.headers.get('cache-control')).toBe('no-cache');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(first.body).toEqual({ shop_name: 'Aurora', products: [{ id: expect.any(Number), title: 'Кружка', description: '', image_url: null, price_points: 100 }] });
+    expect(first.body).toEqual({
+      shop_name: 'Aurora',
+      products: [{ id: expect.any(Number), title: 'Кружка', description: '', image_url: null, price_points: 100 }],
+    });
 
     const again = await products(url, shop.token);
     expect(again.headers.get('etag')).toBe(etag);
@@ -108,7 +117,15 @@ describe.each(backends())('the public products list on $name', (backend) => {
     expect((await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, { body: { name: 'Бореалис' } })).status).toBe(200);
     expect(await look()).toMatchObject({ shopName: 'Бореалис', titles: ['Кепка'] });
 
-    const regenerated = await shop.seller.api.post('/shop/settings', { project_id: shop.projectId, puzzle_bot_token: null, command_name: null, variable_name_title: null, variable_name_price: null, telegram_bot_token: null, regenerate_token: true });
+    const regenerated = await shop.seller.api.post('/shop/settings', {
+      project_id: shop.projectId,
+      puzzle_bot_token: null,
+      command_name: null,
+      variable_name_title: null,
+      variable_name_price: null,
+      telegram_bot_token: null,
+      regenerate_token: true,
+    });
     expect(regenerated.status).toBe(200);
     expect((await products(url, shop.token)).status).toBe(404);
     expect((await products(url, shop.token, etags.at(-1))).status).toBe(404);
@@ -119,32 +136,36 @@ describe.each(backends())('the public products list on $name', (backend) => {
     expect((await products(url, renewed)).status).toBe(404);
   });
 
-  it.runIf(backend.clusterUrl)('on two instances of one PostgreSQL, a change made through one is seen at once through the other', { timeout: 120_000 }, async () => {
-    const databaseUrl = createDatabase(backend.clusterUrl!, 'scanapp_products_cache');
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
-    try {
-      const shop = await openShop(a.url);
-      const mug = await addProduct(shop, 'Кружка', 100);
-      // Both instances now keep the list in memory.
-      const before = await seen(b.url, shop.token);
-      expect(before).toMatchObject({ titles: ['Кружка'], prices: [100] });
-      expect(await seen(a.url, shop.token)).toEqual(before);
+  it.runIf(backend.clusterUrl)(
+    'on two instances of one PostgreSQL, a change made through one is seen at once through the other',
+    { timeout: 120_000 },
+    async () => {
+      const databaseUrl = createDatabase(backend.clusterUrl!, 'scanapp_products_cache');
+      const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+      try {
+        const shop = await openShop(a.url);
+        const mug = await addProduct(shop, 'Кружка', 100);
+        // Both instances now keep the list in memory.
+        const before = await seen(b.url, shop.token);
+        expect(before).toMatchObject({ titles: ['Кружка'], prices: [100] });
+        expect(await seen(a.url, shop.token)).toEqual(before);
 
-      await shop.seller.api.request('PUT', `/shop/products/${mug}`, { body: { project_id: shop.projectId, price_points: 120 } });
-      const repriced = await seen(b.url, shop.token);
-      expect(repriced.prices).toEqual([120]);
-      expect((await products(b.url, shop.token, before.etag)).status).toBe(200);
+        await shop.seller.api.request('PUT', `/shop/products/${mug}`, { body: { project_id: shop.projectId, price_points: 120 } });
+        const repriced = await seen(b.url, shop.token);
+        expect(repriced.prices).toEqual([120]);
+        expect((await products(b.url, shop.token, before.etag)).status).toBe(200);
 
-      await shop.seller.api.request('PUT', `/shop/products/${mug}`, { body: { project_id: shop.projectId, is_active: false } });
-      expect((await seen(b.url, shop.token)).titles).toEqual([]);
+        await shop.seller.api.request('PUT', `/shop/products/${mug}`, { body: { project_id: shop.projectId, is_active: false } });
+        expect((await seen(b.url, shop.token)).titles).toEqual([]);
 
-      await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, { body: { name: 'Бореалис' } });
-      expect((await seen(b.url, shop.token)).shopName).toBe('Бореалис');
+        await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, { body: { name: 'Бореалис' } });
+        expect((await seen(b.url, shop.token)).shopName).toBe('Бореалис');
 
-      await shop.seller.api.request('DELETE', `/projects/${shop.projectId}`);
-      expect((await products(b.url, shop.token)).status).toBe(404);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
-  });
+        await shop.seller.api.request('DELETE', `/projects/${shop.projectId}`);
+        expect((await products(b.url, shop.token)).status).toBe(404);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    },
+  );
 });

@@ -48,12 +48,18 @@ async function buyerWithPoints(url: string, shop: Shop, receipts = 1): Promise<s
 const addProduct = async (shop: Shop, fields: Record<string, unknown>) =>
   shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
 
-const initDataFor = (shop: Shop, buyer: string, when = new Date()) => signInitData({ id: Number(buyer), first_name: 'Ира', username: 'ira' }, shop.botToken, when);
+const initDataFor = (shop: Shop, buyer: string, when = new Date()) =>
+  signInitData({ id: Number(buyer), first_name: 'Ира', username: 'ira' }, shop.botToken, when);
 
 const purchase = (shop: Shop, buyer: string, productId: number, initData = initDataFor(shop, buyer)) =>
-  shop.publicApi.post(`/public/shop/${shop.token}/purchase`, { product_id: productId, buyer_tg_id: buyer }, { headers: { 'x-telegram-init-data': initData } });
+  shop.publicApi.post(
+    `/public/shop/${shop.token}/purchase`,
+    { product_id: productId, buyer_tg_id: buyer },
+    { headers: { 'x-telegram-init-data': initData } },
+  );
 
-const account = (shop: Shop, buyer: string) => shop.publicApi.get(`/public/shop/${shop.token}/me`, { headers: { 'x-telegram-init-data': initDataFor(shop, buyer) } });
+const account = (shop: Shop, buyer: string) =>
+  shop.publicApi.get(`/public/shop/${shop.token}/me`, { headers: { 'x-telegram-init-data': initDataFor(shop, buyer) } });
 
 describe.each(backends())('the points shop on $name', (backend) => {
   const url = backend.url;
@@ -70,13 +76,28 @@ describe.each(backends())('the points shop on $name', (backend) => {
     it('saves the bot settings, and a regenerated link kills the old one at once', async () => {
       const shop = await openShop(url);
       const { token: miniAppBot } = newBotToken();
-      const body = { project_id: shop.projectId, puzzle_bot_token: 'pb-token', command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price', telegram_bot_token: miniAppBot };
+      const body = {
+        project_id: shop.projectId,
+        puzzle_bot_token: 'pb-token',
+        command_name: 'exchange',
+        variable_name_title: 'prize',
+        variable_name_price: 'prize_price',
+        telegram_bot_token: miniAppBot,
+      };
       const saved = await shop.seller.api.post('/shop/settings', body);
       expect(saved.body.message).toBe(s.settingsSaved);
-      expect(saved.body.settings).toMatchObject({ puzzle_bot_token: 'pb-token', command_name: 'exchange', telegram_bot_token: `${miniAppBot.slice(0, 5)}…${miniAppBot.slice(-4)}` });
+      expect(saved.body.settings).toMatchObject({
+        puzzle_bot_token: 'pb-token',
+        command_name: 'exchange',
+        telegram_bot_token: `${miniAppBot.slice(0, 5)}…${miniAppBot.slice(-4)}`,
+      });
       expect(saved.text).not.toContain(miniAppBot);
       // Sending the mask back keeps the saved bot.
-      const again = await shop.seller.api.post('/shop/settings', { ...body, telegram_bot_token: saved.body.settings.telegram_bot_token, regenerate_token: true });
+      const again = await shop.seller.api.post('/shop/settings', {
+        ...body,
+        telegram_bot_token: saved.body.settings.telegram_bot_token,
+        regenerate_token: true,
+      });
       expect(again.body.message).toBe(s.linkRegenerated);
       expect(again.body.settings.telegram_bot_username).toBe(saved.body.settings.telegram_bot_username);
       expect(again.body.settings.token).not.toBe(shop.token);
@@ -86,7 +107,11 @@ describe.each(backends())('the points shop on $name', (backend) => {
 
     it('refuses a malformed Mini App bot token and saves nothing', async () => {
       const shop = await openShop(url);
-      const answer = await shop.seller.api.post('/shop/settings', { project_id: shop.projectId, telegram_bot_token: 'nope', command_name: 'x' });
+      const answer = await shop.seller.api.post('/shop/settings', {
+        project_id: shop.projectId,
+        telegram_bot_token: 'nope',
+        command_name: 'x',
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(messages.mailing.tokenMalformed);
       expect((await shop.seller.api.get(`/shop/settings?project_id=${shop.projectId}`)).body.settings.command_name).toBeNull();
@@ -98,21 +123,39 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const shop = await openShop(url);
       const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
       const token = `pb-shop-${shop.token}`;
-      const body = { project_id: shop.projectId, puzzle_bot_token: token, command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price' };
+      const body = {
+        project_id: shop.projectId,
+        puzzle_bot_token: token,
+        command_name: 'exchange',
+        variable_name_title: 'prize',
+        variable_name_price: 'prize_price',
+      };
       const saved = await shop.seller.api.post('/shop/settings', body);
       expect(saved.body.settings.puzzle_bot_token).toBe(masked(token));
       expect(saved.text).not.toContain(token);
       expect((await shop.seller.api.get(`/shop/settings?project_id=${shop.projectId}`)).body.settings.puzzle_bot_token).toBe(masked(token));
       // The settings form saved unchanged sends the mask back.
-      const again = await shop.seller.api.post('/shop/settings', { ...body, puzzle_bot_token: saved.body.settings.puzzle_bot_token, command_name: 'exchange2' });
+      const again = await shop.seller.api.post('/shop/settings', {
+        ...body,
+        puzzle_bot_token: saved.body.settings.puzzle_bot_token,
+        command_name: 'exchange2',
+      });
       expect(again.status).toBe(200);
       const buyer = await buyerWithPoints(url, shop);
       const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body.product;
       expect((await purchase(shop, buyer, mug.id)).status).toBe(200);
-      await eventually(async () => {
-        const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as { token: string; user_id: string; command_name: string }[];
-        return commands.some((c) => c.token === token && c.user_id === buyer && c.command_name === 'exchange2') ? true : undefined;
-      }, 30_000, 'the exchange with the saved token');
+      await eventually(
+        async () => {
+          const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as {
+            token: string;
+            user_id: string;
+            command_name: string;
+          }[];
+          return commands.some((c) => c.token === token && c.user_id === buyer && c.command_name === 'exchange2') ? true : undefined;
+        },
+        30_000,
+        'the exchange with the saved token',
+      );
 
       const replacement = `pb-new-${shop.token}`;
       const replaced = await shop.seller.api.post('/shop/settings', { ...body, puzzle_bot_token: replacement });
@@ -129,12 +172,25 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const pen = (await addProduct(shop, { title: 'Ручка', price_points: 0, is_active: false })).body.product;
       expect([mug.product.position, cap.position, pen.position]).toEqual([1, 2, 3]);
 
-      const edited = await shop.seller.api.request('PUT', `/shop/products/${cap.id}`, { body: { project_id: shop.projectId, title: 'Кепка ScanApp' } });
-      expect(edited.body).toMatchObject({ message: s.productUpdated, product: { title: 'Кепка ScanApp', description: 'Синяя', price_points: 50 } });
+      const edited = await shop.seller.api.request('PUT', `/shop/products/${cap.id}`, {
+        body: { project_id: shop.projectId, title: 'Кепка ScanApp' },
+      });
+      expect(edited.body).toMatchObject({
+        message: s.productUpdated,
+        product: { title: 'Кепка ScanApp', description: 'Синяя', price_points: 50 },
+      });
 
-      const reordered = await shop.seller.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: cap.id, direction: 'up' });
+      const reordered = await shop.seller.api.post('/shop/products/reorder', {
+        project_id: shop.projectId,
+        product_id: cap.id,
+        direction: 'up',
+      });
       expect(reordered.body.products.map((product: { title: string }) => product.title)).toEqual(['Кепка ScanApp', 'Кружка', 'Ручка']);
-      const atEdge = await shop.seller.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: cap.id, direction: 'up' });
+      const atEdge = await shop.seller.api.post('/shop/products/reorder', {
+        project_id: shop.projectId,
+        product_id: cap.id,
+        direction: 'up',
+      });
       expect(atEdge.body.products.map((product: { id: number }) => product.id)).toEqual([cap.id, mug.product.id, pen.id]);
 
       const publicList = (await shop.publicApi.get(`/public/shop/${shop.token}/products`)).body;
@@ -148,7 +204,11 @@ describe.each(backends())('the points shop on $name', (backend) => {
 
       const deleted = await shop.seller.api.request('DELETE', `/shop/products/${mug.product.id}?project_id=${shop.projectId}`);
       expect(deleted.body).toEqual({ message: s.productDeleted });
-      expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products.map((product: { id: number }) => product.id)).toEqual([cap.id, pen.id]);
+      expect(
+        (await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products.map(
+          (product: { id: number }) => product.id,
+        ),
+      ).toEqual([cap.id, pen.id]);
     });
 
     it.each([
@@ -171,9 +231,13 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const other = await createSeller(url);
       expect((await other.api.get(`/shop/settings?project_id=${shop.projectId}`)).status).toBe(404);
       expect((await other.api.get(`/shop/products?project_id=${shop.projectId}`)).status).toBe(404);
-      expect((await other.api.request('PUT', `/shop/products/${product.id}`, { body: { project_id: shop.projectId, title: 'x' } })).status).toBe(404);
+      expect(
+        (await other.api.request('PUT', `/shop/products/${product.id}`, { body: { project_id: shop.projectId, title: 'x' } })).status,
+      ).toBe(404);
       expect((await other.api.request('DELETE', `/shop/products/${product.id}?project_id=${shop.projectId}`)).status).toBe(404);
-      expect((await other.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: product.id, direction: 'down' })).status).toBe(404);
+      expect(
+        (await other.api.post('/shop/products/reorder', { project_id: shop.projectId, product_id: product.id, direction: 'down' })).status,
+      ).toBe(404);
       expect((await other.api.get(`/shop/orders?project_id=${shop.projectId}`)).status).toBe(404);
       expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products[0].title).toBe('Кружка');
     });
@@ -182,30 +246,61 @@ describe.each(backends())('the points shop on $name', (backend) => {
   describe('exchanges', () => {
     it('a buyer proved by Telegram sees the balance, exchanges, and the seller confirms', async () => {
       const shop = await openShop(url);
-      await shop.seller.api.post('/shop/settings', { project_id: shop.projectId, puzzle_bot_token: `pb-${shop.token}`, command_name: 'exchange', variable_name_title: 'prize', variable_name_price: 'prize_price' });
-      await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, { body: { puzzle_bot_token: `pb-${shop.token}`, puzzle_bot_points_variable: 'points' } });
+      await shop.seller.api.post('/shop/settings', {
+        project_id: shop.projectId,
+        puzzle_bot_token: `pb-${shop.token}`,
+        command_name: 'exchange',
+        variable_name_title: 'prize',
+        variable_name_price: 'prize_price',
+      });
+      await shop.seller.api.request('PUT', `/projects/${shop.projectId}`, {
+        body: { puzzle_bot_token: `pb-${shop.token}`, puzzle_bot_points_variable: 'points' },
+      });
       const buyer = await buyerWithPoints(url, shop);
       const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body.product;
       expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, orders: [] });
 
       const bought = await purchase(shop, buyer, mug.id);
       expect(bought.status).toBe(200);
-      expect(bought.body).toMatchObject({ message: p.purchaseSent, points: RECEIPT_POINTS - 100, order: { title: 'Кружка', price_points: 100, status: 'pending' } });
+      expect(bought.body).toMatchObject({
+        message: p.purchaseSent,
+        points: RECEIPT_POINTS - 100,
+        order: { title: 'Кружка', price_points: 100, status: 'pending' },
+      });
       expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS - 100);
 
       // The exchange reaches the bot platform and the buyer's chat through the job queue.
       await eventually(async () => {
-        const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as { token: string; user_id: string; command_name: string }[];
-        return commands.some((c) => c.token === `pb-${shop.token}` && c.user_id === buyer && c.command_name === 'exchange') ? true : undefined;
+        const commands = (await (await fetch(`${url}/__emulators/puzzlebot/commands`)).json()) as {
+          token: string;
+          user_id: string;
+          command_name: string;
+        }[];
+        return commands.some((c) => c.token === `pb-${shop.token}` && c.user_id === buyer && c.command_name === 'exchange')
+          ? true
+          : undefined;
       });
-      const variables = ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; user_id: string; variable: string; value: unknown }[]).filter(
-        (v) => v.token === `pb-${shop.token}` && v.user_id === buyer,
+      const variables = (
+        (await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as {
+          token: string;
+          user_id: string;
+          variable: string;
+          value: unknown;
+        }[]
+      ).filter((v) => v.token === `pb-${shop.token}` && v.user_id === buyer);
+      expect(Object.fromEntries(variables.map((v) => [v.variable, v.value]))).toMatchObject({
+        prize: 'Кружка',
+        prize_price: 100,
+        points: RECEIPT_POINTS - 100,
+      });
+      await eventually(async () =>
+        (await telegramMessages(url, { chat_id: buyer })).some((m) => m.text?.includes('Кружка')) ? true : undefined,
       );
-      expect(Object.fromEntries(variables.map((v) => [v.variable, v.value]))).toMatchObject({ prize: 'Кружка', prize_price: 100, points: RECEIPT_POINTS - 100 });
-      await eventually(async () => ((await telegramMessages(url, { chat_id: buyer })).some((m) => m.text?.includes('Кружка')) ? true : undefined));
 
       const { orders } = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body;
-      expect(orders).toEqual([expect.objectContaining({ buyer_tg_id: buyer, buyer_name: 'Ира @ira', title: 'Кружка', price_points: 100, status: 'pending' })]);
+      expect(orders).toEqual([
+        expect.objectContaining({ buyer_tg_id: buyer, buyer_name: 'Ира @ira', title: 'Кружка', price_points: 100, status: 'pending' }),
+      ]);
       const fulfilled = await shop.seller.api.post(`/shop/orders/${orders[0].id}/fulfil`, {});
       expect(fulfilled.body).toMatchObject({ message: s.orderFulfilled, order: { status: 'fulfilled' } });
       expect((await shop.seller.api.post(`/shop/orders/${orders[0].id}/cancel`, {})).body).toEqual({ message: s.orderAlreadyClosed });
@@ -285,7 +380,11 @@ describe.each(backends())('the points shop on $name', (backend) => {
         ['another buyer', initDataFor(shop, other), 403],
       ];
       for (const [, initData, status] of cases) {
-        const answer = await shop.publicApi.post(`/public/shop/${shop.token}/purchase`, { product_id: mug.id, buyer_tg_id: buyer }, { headers: initData ? { 'x-telegram-init-data': initData } : {} });
+        const answer = await shop.publicApi.post(
+          `/public/shop/${shop.token}/purchase`,
+          { product_id: mug.id, buyer_tg_id: buyer },
+          { headers: initData ? { 'x-telegram-init-data': initData } : {} },
+        );
         expect(answer.status).toBe(status);
         expect(answer.body.message).toBe(status === 401 ? p.telegramIdUnknown : p.buyerMismatch);
       }

@@ -22,7 +22,11 @@ describe('Telegram emulator in the demo-mode app', () => {
     expect((await telegram.getMe(token)).username).toBe('demo_6200000001_bot');
     expect(photo.length).toBeGreaterThan(64 * 1024);
     // The shopper writes first: Telegram lets a bot write only to people who started it.
-    await fetch(`${server.url}/__emulators/telegram/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bot_id: 6_200_000_001, from: { id: 3001, first_name: 'Анна' }, text: '/start' }) });
+    await fetch(`${server.url}/__emulators/telegram/updates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bot_id: 6_200_000_001, from: { id: 3001, first_name: 'Анна' }, text: '/start' }),
+    });
     const sent = await telegram.sendPhoto(token, { chat_id: 3001, photo: { data: photo, filename: 'og.jpg' }, caption: 'Новинка' });
     const log = (await (await fetch(`${server.url}/__emulators/telegram/messages?chat_id=3001`)).json()) as SentMessage[];
     expect(log).toEqual([expect.objectContaining({ method: 'sendPhoto', photo: `upload:${sent.photo_file_id}`, caption: 'Новинка' })]);

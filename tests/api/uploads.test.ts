@@ -44,7 +44,11 @@ describe.each(backends())('image uploads on $name', (backend) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     for (const part of [...(file ? [file] : []), ...(options.files ?? [])]) {
-      form.append(part.field ?? 'file', new Blob([new Uint8Array(part.data)], { type: part.type ?? 'image/png' }), part.filename ?? 'picture.png');
+      form.append(
+        part.field ?? 'file',
+        new Blob([new Uint8Array(part.data)], { type: part.type ?? 'image/png' }),
+        part.filename ?? 'picture.png',
+      );
     }
     const headers: Record<string, string> = { 'x-forwarded-for': seller?.api.address ?? randomAddress() };
     const token = options.token === undefined ? seller?.api.token : options.token;
@@ -68,7 +72,10 @@ describe.each(backends())('image uploads on $name', (backend) => {
   async function expectNothingStored(seller: Seller) {
     expect(existsSync(path.join(backend.dataDir, 'uploads', String(seller.id)))).toBe(false);
     if (backend.name === 'postgres') {
-      const rows = await withPostgres(backend, async (db) => (await db.query('SELECT count(*)::int AS n FROM uploads WHERE user_id = $1', [seller.id])).rows[0].n);
+      const rows = await withPostgres(
+        backend,
+        async (db) => (await db.query('SELECT count(*)::int AS n FROM uploads WHERE user_id = $1', [seller.id])).rows[0].n,
+      );
       expect(rows).toBe(0);
     }
   }
@@ -149,7 +156,11 @@ describe.each(backends())('image uploads on $name', (backend) => {
   describe('refused uploads write nothing', () => {
     it('a text file named .png and declared image/png', async () => {
       const seller = await createSeller(url);
-      const answer = await upload(seller, { data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'cat.png', type: 'image/png' });
+      const answer = await upload(seller, {
+        data: Buffer.from('<html><script>alert(1)</script></html>'),
+        filename: 'cat.png',
+        type: 'image/png',
+      });
       expect(answer).toMatchObject({ status: 400, body: { message: uploadMessages.wrongType } });
       await expectNothingStored(seller);
     });
@@ -167,7 +178,11 @@ describe.each(backends())('image uploads on $name', (backend) => {
     it('a truncated JPEG', async () => {
       const seller = await createSeller(url);
       const whole = await solid(400, 300).jpeg().toBuffer();
-      const answer = await upload(seller, { data: whole.subarray(0, Math.floor(whole.length / 2)), type: 'image/jpeg', filename: 'photo.jpg' });
+      const answer = await upload(seller, {
+        data: whole.subarray(0, Math.floor(whole.length / 2)),
+        type: 'image/jpeg',
+        filename: 'photo.jpg',
+      });
       expect(answer).toMatchObject({ status: 400, body: { message: uploadMessages.corrupt } });
       await expectNothingStored(seller);
     });
@@ -175,15 +190,24 @@ describe.each(backends())('image uploads on $name', (backend) => {
     it('an empty file, and a form without a file', async () => {
       const seller = await createSeller(url);
       expect(await upload(seller, { data: Buffer.alloc(0) })).toMatchObject({ status: 400, body: { message: uploadMessages.fileEmpty } });
-      expect(await upload(seller, null, { fields: { user_id: String(seller.id) } })).toMatchObject({ status: 400, body: { message: uploadMessages.fileMissing } });
+      expect(await upload(seller, null, { fields: { user_id: String(seller.id) } })).toMatchObject({
+        status: 400,
+        body: { message: uploadMessages.fileMissing },
+      });
       await expectNothingStored(seller);
     });
 
     it('a file in another field, and two files at once', async () => {
       const seller = await createSeller(url);
       const data = await solid(10, 10).png().toBuffer();
-      expect(await upload(seller, { data, field: 'photo' })).toMatchObject({ status: 400, body: { message: uploadMessages.unexpectedField } });
-      expect(await upload(seller, { data }, { files: [{ data, field: 'image' }] })).toMatchObject({ status: 400, body: { message: uploadMessages.oneFileOnly } });
+      expect(await upload(seller, { data, field: 'photo' })).toMatchObject({
+        status: 400,
+        body: { message: uploadMessages.unexpectedField },
+      });
+      expect(await upload(seller, { data }, { files: [{ data, field: 'image' }] })).toMatchObject({
+        status: 400,
+        body: { message: uploadMessages.oneFileOnly },
+      });
       await expectNothingStored(seller);
     });
 
@@ -209,7 +233,11 @@ describe.each(backends())('image uploads on $name', (backend) => {
     });
 
     it.each([
-      ['a form cut short', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+      [
+        'a form cut short',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
       ['a form without a boundary', 'multipart/form-data', 'abc'],
     ])('%s: 400 in Russian', async (_name, contentType, body) => {
       const seller = await createSeller(url);
@@ -244,8 +272,14 @@ describe.each(backends())('image uploads on $name', (backend) => {
       const seller = await createSeller(url);
       const other = await createSeller(url);
       const data = await solid(10, 10).png().toBuffer();
-      expect(await upload(seller, { data }, { fields: { user_id: String(other.id) } })).toMatchObject({ status: 403, body: { message: messages.common.forbidden } });
-      expect(await upload(seller, { data }, { query: `?user_id=${other.id}` })).toMatchObject({ status: 403, body: { message: messages.common.forbidden } });
+      expect(await upload(seller, { data }, { fields: { user_id: String(other.id) } })).toMatchObject({
+        status: 403,
+        body: { message: messages.common.forbidden },
+      });
+      expect(await upload(seller, { data }, { query: `?user_id=${other.id}` })).toMatchObject({
+        status: 403,
+        body: { message: messages.common.forbidden },
+      });
       await expectNothingStored(seller);
       await expectNothingStored(other);
     });
@@ -302,7 +336,10 @@ describe.each(backends())('image uploads on $name', (backend) => {
       const seller = await createSeller(url);
       const imageUrl = await uploaded(seller, { data: await solid(4000, 1000).png().toBuffer() });
       const key = new URL(imageUrl).pathname.replace('/lk/uploads/', '');
-      const rows = await withPostgres(backend, async (db) => (await db.query('SELECT * FROM uploads WHERE user_id = $1', [seller.id])).rows);
+      const rows = await withPostgres(
+        backend,
+        async (db) => (await db.query('SELECT * FROM uploads WHERE user_id = $1', [seller.id])).rows,
+      );
       expect(rows).toEqual([
         expect.objectContaining({ user_id: seller.id, storage_key: key, content_type: 'image/jpeg', width: 2048, height: 512 }),
       ]);
@@ -327,7 +364,9 @@ describe.each(backends())('image uploads on $name', (backend) => {
         // Another seller's image under this seller's id in the path: no such row.
         const forged = imageUrl.replace(`/lk/uploads/${seller.id}/`, `/lk/uploads/${other.id}/`);
         expect(await findOwnUpload({ db: database.db, storage, sellerId: other.id, imageUrl: forged })).toBeNull();
-        expect(await findOwnUpload({ db: database.db, storage, sellerId: seller.id, imageUrl: 'https://cdn.example/photo.jpg' })).toBeNull();
+        expect(
+          await findOwnUpload({ db: database.db, storage, sellerId: seller.id, imageUrl: 'https://cdn.example/photo.jpg' }),
+        ).toBeNull();
         expect(isOwnUploadUrl('https://cdn.example/photo.jpg')).toBe(false);
       } finally {
         await database.close();
@@ -367,7 +406,9 @@ describe.each(backends())('image uploads on $name', (backend) => {
       const answer = await upload(seller, { data: await solid(10, 10).png().toBuffer() });
       expect(answer).toMatchObject({ status: 429, body: { message: uploadMessages.tooManyUploads } });
       expect(existsSync(path.join(backend.dataDir, 'uploads', String(seller.id)))).toBe(false);
-      await withPostgres(backend, (db) => db.query("UPDATE uploads SET created_at = now() - interval '61 minutes' WHERE user_id = $1", [seller.id]));
+      await withPostgres(backend, (db) =>
+        db.query("UPDATE uploads SET created_at = now() - interval '61 minutes' WHERE user_id = $1", [seller.id]),
+      );
       expect((await upload(seller, { data: await solid(10, 10).png().toBuffer() })).status).toBe(201);
     });
   });

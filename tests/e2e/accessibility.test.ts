@@ -14,7 +14,8 @@ describe.each([
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-    }, viewport));
+    }, viewport),
+  );
 
   it('on /dashboard, with the menu and the top-up dialog open too', () =>
     withPage(async (page) => {

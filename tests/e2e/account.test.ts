@@ -119,7 +119,10 @@ describe('the profile', () => {
       await page.getByText(fillMessage(f.currentEmail, { email: seller.email }), { exact: true }).waitFor();
       await page.getByLabel(f.newEmailLabel, { exact: true }).fill(newEmail);
       await page.getByRole('button', { name: f.emailSubmit, exact: true }).click();
-      await page.getByRole('status').getByText(fillMessage(messages.account.emailChangeSent, { email: newEmail })).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(fillMessage(messages.account.emailChangeSent, { email: newEmail }))
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
       const [mail] = await waitForMails(baseUrl(), newEmail);
@@ -127,7 +130,10 @@ describe('the profile', () => {
       await heading(page, f.confirmEmailTitle).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await page.getByRole('button', { name: f.confirmEmailSubmit, exact: true }).click();
-      await page.getByRole('status').getByText(fillMessage(messages.account.emailChanged, { email: newEmail })).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(fillMessage(messages.account.emailChanged, { email: newEmail }))
+        .waitFor();
 
       await page.getByRole('link', { name: f.toCabinet, exact: true }).click();
       await page.goto('/dashboard/profile');

@@ -91,7 +91,11 @@ describe('an action from activation to deletion', () => {
       await field(page, s.percentLabel).fill('12');
       await button(page, s.save).click();
       await page.getByRole('status').getByText(m.updated, { exact: true }).waitFor();
-      expect((await actionsOf(seller))[0]).toMatchObject({ name: 'Летняя акция', points_percentage: 12, project_inns: ['7707083893', '500100732259'] });
+      expect((await actionsOf(seller))[0]).toMatchObject({
+        name: 'Летняя акция',
+        points_percentage: 12,
+        project_inns: ['7707083893', '500100732259'],
+      });
 
       // Delete from the card, after the confirmation.
       await page.getByRole('link', { name: messages.actionPage.backToActions }).click();
@@ -149,9 +153,15 @@ describe('the action page', () => {
       await button(page, 'Продлить на 30 дней за 3 000 ₽').click();
       const renew = page.getByRole('dialog', { name: s.renewTitle });
       await renew.getByRole('button', { name: s.confirm, exact: true }).click();
-      await page.getByRole('status').getByText(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3\s000\s₽\.$/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3\s000\s₽\.$/)
+        .waitFor();
       // The sidebar's balance: the page itself also shows «0 ₽» in its charge summaries.
-      await page.locator('.balance-card__amount').filter({ hasText: /^0\s₽$/ }).waitFor();
+      await page
+        .locator('.balance-card__amount')
+        .filter({ hasText: /^0\s₽$/ })
+        .waitFor();
 
       // Delete: back to My actions with the server's message.
       await button(page, s.deleteAction).click();
@@ -187,7 +197,10 @@ describe('the action page', () => {
       const renew = page.getByRole('dialog', { name: s.renewTitle });
       await renew.getByText(fillMessage(s.renewText, { name: 'Осенняя акция', days: 30, price: '3 000 ₽' })).waitFor();
       await renew.getByRole('button', { name: s.confirm, exact: true }).click();
-      await page.getByRole('status').getByText(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3\s000\s₽\.$/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/^Акция продлена до \d\d\.\d\d\.\d{4}\. С баланса списано 3\s000\s₽\.$/)
+        .waitFor();
       await card.getByText(/^Активна до /).waitFor();
       expect(await card.getByRole('button', { name: /^Продлить/ }).count()).toBe(0);
 
@@ -268,7 +281,9 @@ describe('refusals', () => {
       await page.getByRole('dialog', { name: s.createConfirmTitle }).getByRole('button', { name: s.confirm, exact: true }).click();
 
       await page.getByRole('alert').waitFor();
-      expect(await alertText(page)).toContain('Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 100 ₽. Пополните баланс на 2 900 ₽.');
+      expect(await alertText(page)).toContain(
+        'Недостаточно средств на балансе: нужно 3 000 ₽, на балансе 100 ₽. Пополните баланс на 2 900 ₽.',
+      );
       expect(pathnameOf(page)).toBe('/dashboard/action/create');
       expect(await field(page, s.nameLabel).inputValue()).toBe('Дорогая акция');
       expect(await field(page, s.innsLabel).inputValue()).toBe(INNS);
@@ -333,5 +348,6 @@ describe('phone width and accessibility', () => {
       await button(page, s.deleteAction).click();
       await page.getByRole('dialog', { name: s.deleteTitle }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-    }, viewport));
+    }, viewport),
+  );
 });

@@ -20,7 +20,10 @@ async function sellerWithReceipts(page: Page): Promise<{ seller: Seller; actionI
   const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
   if (created.status !== 201) throw new Error(created.text);
   const actionId: number = created.body.project_id;
-  for (const [daysAgo, buyer] of [[2, '100500'], [20, '200']] as const) {
+  for (const [daysAgo, buyer] of [
+    [2, '100500'],
+    [20, '200'],
+  ] as const) {
     const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics', daysAgo));
     const answer = await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: buyer });
     if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
@@ -30,7 +33,8 @@ async function sellerWithReceipts(page: Page): Promise<{ seller: Seller; actionI
   return { seller, actionId };
 }
 
-const figure = (page: Page, term: string) => page.locator('.analytics-figures dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const figure = (page: Page, term: string) =>
+  page.locator('.analytics-figures dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 
 describe('analytics', () => {
   it('the section shows figures and charts of the receipts, and the period filter changes them', () =>

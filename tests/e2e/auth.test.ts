@@ -137,7 +137,8 @@ describe('a stored session the app cannot use', () => {
       await page.getByRole('button', { name: f.loginSubmit, exact: true }).waitFor();
       expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
       expect(errors.length).toBeGreaterThan(0);
-    }));
+    }),
+  );
 
   it('a session the server no longer accepts ends on the first call, and signing in returns to the page', () =>
     withPage(async (page) => {

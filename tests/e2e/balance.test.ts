@@ -12,12 +12,17 @@ const { withPage } = useBrowser();
 
 /** A bank-transfer credit through the operator API (what `npm run admin -- user:credit` calls), without a process per call. */
 async function credit(seller: Seller, rubles: number, reference: string): Promise<void> {
-  const answer = await seller.api.post('/admin/credit', { email: seller.email, rubles, reference }, { headers: { 'x-admin-token': TEST_ADMIN_TOKEN }, token: null });
+  const answer = await seller.api.post(
+    '/admin/credit',
+    { email: seller.email, rubles, reference },
+    { headers: { 'x-admin-token': TEST_ADMIN_TOKEN }, token: null },
+  );
   if (answer.status !== 200) throw new Error(`credit failed: ${answer.text}`);
 }
 
 const statement = (page: Page) => page.getByRole('list', { name: s.balanceTitle });
-const lines = async (page: Page) => (await statement(page).getByRole('listitem').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
+const lines = async (page: Page) =>
+  (await statement(page).getByRole('listitem').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
 
 describe('Операции по балансу', () => {
   it('lists the credit and the charges newest first, reached from the balance in the sidebar', () =>
@@ -32,7 +37,9 @@ describe('Операции по балансу', () => {
       await statement(page).waitFor();
       const rows = await lines(page);
       expect(rows).toHaveLength(3);
-      expect(rows[0]).toMatch(/^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −3 000 ₽ Баланс после: 500 ₽$/);
+      expect(rows[0]).toMatch(
+        /^Подписка на акцию «Весенняя акция» на 30 дней \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −3 000 ₽ Баланс после: 500 ₽$/,
+      );
       expect(rows[1]).toMatch(/^Активация аккаунта \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК −20 000 ₽ Баланс после: 3 500 ₽$/);
       expect(rows[2]).toMatch(/^Пополнение банковским переводом \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК \+23 500 ₽ Баланс после: 23 500 ₽$/);
       expect(await page.getByRole('link', { name: s.balanceHistoryLink }).getAttribute('aria-current')).toBe('page');
@@ -70,7 +77,8 @@ describe('Операции по балансу', () => {
   ])('folds a day’s receipt charges into one line and opens them on demand (%s)', (_size, viewport) =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_100);
-      const projectId = (await seller.api.post('/projects', { name: 'Весенняя акция', project_inns: '072196655529' })).body.project_id as number;
+      const projectId = (await seller.api.post('/projects', { name: 'Весенняя акция', project_inns: '072196655529' })).body
+        .project_id as number;
       for (let i = 0; i < 3; i++) {
         const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
         expect((await seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: '100500' })).body.success).toBe(true);
@@ -95,12 +103,16 @@ describe('Операции по балансу', () => {
 
       await folded.getByRole('button', { name: s.statementChargesHide, expanded: true }).click();
       await charges.first().waitFor({ state: 'hidden' });
-    }, viewport));
+    }, viewport),
+  );
 
   it('fits 375 px', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 3_000);
-      await seller.api.post('/projects', { name: 'Акция с длинным названием, которое переносится на узком экране телефона', project_inns: '7707083893' });
+      await seller.api.post('/projects', {
+        name: 'Акция с длинным названием, которое переносится на узком экране телефона',
+        project_inns: '7707083893',
+      });
       await signInAs(page, seller);
       await page.goto('/dashboard/balance');
       await statement(page).waitFor();

@@ -13,7 +13,11 @@ const WB_SELLER = '072196655529';
 const { withPage } = useBrowser();
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
 
-async function sellerWithAction(page: Page, settings: Record<string, unknown> = {}, actions = 1): Promise<{ seller: Seller; actionId: number }> {
+async function sellerWithAction(
+  page: Page,
+  settings: Record<string, unknown> = {},
+  actions = 1,
+): Promise<{ seller: Seller; actionId: number }> {
   const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price * actions + 100);
   const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, ...settings });
   if (created.status !== 201) throw new Error(created.text);
@@ -26,47 +30,57 @@ const botSays = (page: Page, text: string): Locator => chatLog(page).locator('.d
 const tokenField = (page: Page) => page.getByLabel(b.tokenLabel, { exact: true });
 
 describe('the shoppers’ bot: demo chat', () => {
-  it('a shopper greets the bot, sends a receipt photo, earns points and asks the balance; the cabinet shows the receipt and the buyer’s name', { timeout: 180_000 }, () =>
-    withPage(async (page) => {
-      const { token, botId } = newBotToken();
-      const { actionId } = await sellerWithAction(page, { telegram_bot_token: token });
-      const shopperId = newChatId();
+  it(
+    'a shopper greets the bot, sends a receipt photo, earns points and asks the balance; the cabinet shows the receipt and the buyer’s name',
+    { timeout: 180_000 },
+    () =>
+      withPage(async (page) => {
+        const { token, botId } = newBotToken();
+        const { actionId } = await sellerWithAction(page, { telegram_bot_token: token });
+        const shopperId = newChatId();
 
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(String(error.stack)));
-      await page.goto(`/__emulators/telegram/chat?bot_id=${botId}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.locator('.demo-chat__shopper summary').click();
-      await page.getByLabel('Telegram ID покупателя').fill(shopperId);
-      await page.getByLabel('Имя', { exact: true }).fill('Ира');
-      await page.getByLabel('Username (без @)').fill('ira_buyer');
+        const pageErrors: string[] = [];
+        page.on('pageerror', (error) => pageErrors.push(String(error.stack)));
+        await page.goto(`/__emulators/telegram/chat?bot_id=${botId}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.locator('.demo-chat__shopper summary').click();
+        await page.getByLabel('Telegram ID покупателя').fill(shopperId);
+        await page.getByLabel('Имя', { exact: true }).fill('Ира');
+        await page.getByLabel('Username (без @)').fill('ira_buyer');
 
-      await page.getByRole('button', { name: '/start', exact: true }).click();
-      // The first answer waits for the bot's long polling to start, which can take a while on a busy machine.
-      await botSays(page, '«Aurora»').waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
-        throw new Error(`${String(error)}\n--- ${page.url()} errors: ${pageErrors.join('\n')}\n--- the page shows:\n${await page.locator('body').innerText()}`);
-      });
-      // The greeting's inline button: Telegram shows inline buttons under the message.
-      const balanceButton = botSays(page, '«Aurora»').getByRole('group', { name: 'Кнопки под сообщением' }).getByRole('button', { name: b.balanceButton, exact: true });
-      await balanceButton.waitFor();
-      expect(await hasHorizontalOverflow(page)).toBe(false);
-      expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: '/start', exact: true }).click();
+        // The first answer waits for the bot's long polling to start, which can take a while on a busy machine.
+        await botSays(page, '«Aurora»')
+          .waitFor({ timeout: 40_000 })
+          .catch(async (error: unknown) => {
+            throw new Error(
+              `${String(error)}\n--- ${page.url()} errors: ${pageErrors.join('\n')}\n--- the page shows:\n${await page.locator('body').innerText()}`,
+            );
+          });
+        // The greeting's inline button: Telegram shows inline buttons under the message.
+        const balanceButton = botSays(page, '«Aurora»')
+          .getByRole('group', { name: 'Кнопки под сообщением' })
+          .getByRole('button', { name: b.balanceButton, exact: true });
+        await balanceButton.waitFor();
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+        expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByLabel('Фото чека', { exact: true }).setInputFiles(await receiptPhotoFile());
-      await botSays(page, b.newBalance.replace('{points}', '178')).waitFor({ timeout: 45_000 });
+        await page.getByLabel('Фото чека', { exact: true }).setInputFiles(await receiptPhotoFile());
+        await botSays(page, b.newBalance.replace('{points}', '178')).waitFor({ timeout: 45_000 });
 
-      await balanceButton.click();
-      await botSays(page, 'Ваши баллы в акции «Aurora»: 178.').waitFor();
+        await balanceButton.click();
+        await botSays(page, 'Ваши баллы в акции «Aurora»: 178.').waitFor();
 
-      await page.goto(`/dashboard/action/${actionId}`);
-      const history = page.getByRole('region', { name: s.actionHistoryTitle, exact: true });
-      await history.getByRole('article').filter({ hasText: shopperId }).waitFor();
+        await page.goto(`/dashboard/action/${actionId}`);
+        const history = page.getByRole('region', { name: s.actionHistoryTitle, exact: true });
+        await history.getByRole('article').filter({ hasText: shopperId }).waitFor();
 
-      await page.goto('/dashboard/buyers');
-      const row = page.getByRole('table', { name: s.buyersCaption }).getByRole('row').filter({ hasText: shopperId });
-      await row.waitFor();
-      expect(await row.innerText()).toContain('Ира @ira_buyer');
-    }, MOBILE));
+        await page.goto('/dashboard/buyers');
+        const row = page.getByRole('table', { name: s.buyersCaption }).getByRole('row').filter({ hasText: shopperId });
+        await row.waitFor();
+        expect(await row.innerText()).toContain('Ира @ira_buyer');
+      }, MOBILE),
+  );
 });
 
 describe('the shoppers’ bot: the action form', () => {
@@ -82,7 +96,9 @@ describe('the shoppers’ bot: the action form', () => {
       await expect.poll(() => tokenField(page).inputValue(), { timeout: 15_000 }).toBe(masked(token));
       const botLink = page.getByRole('link', { name: new RegExp(`^@.*${botId}`) });
       expect(await botLink.getAttribute('href')).toMatch(new RegExp(`^https://t\\.me/.*${botId}`));
-      expect(await page.getByRole('link', { name: b.openDemoChat }).getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}`);
+      expect(await page.getByRole('link', { name: b.openDemoChat }).getAttribute('href')).toBe(
+        `/__emulators/telegram/chat?bot_id=${botId}`,
+      );
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.action-settings' })).toEqual([]);
 

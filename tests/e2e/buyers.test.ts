@@ -40,8 +40,12 @@ async function sellerWithBuyers(page: Page): Promise<{ seller: Seller; actionId:
 const table = (page: Page) => page.getByRole('table', { name: s.buyersCaption });
 const header = (page: Page, name: string) => table(page).getByRole('columnheader', { name });
 const buyerIds = (page: Page) => table(page).locator('tbody tr td:nth-child(2)').allInnerTexts();
-const summaryValue = (page: Page, term: string) => page.locator('.buyers-summary dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-const rowOf = (page: Page, buyer: string): Locator => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: buyer, exact: true }) });
+const summaryValue = (page: Page, term: string) =>
+  page.locator('.buyers-summary dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const rowOf = (page: Page, buyer: string): Locator =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: buyer, exact: true }) });
 
 describe('buyers', () => {
   it('shows the summary and each buyer; a column header cycles ascending → descending → none; filters keep a recent buyer', () =>
@@ -164,7 +168,16 @@ describe('buyers', () => {
       await page.route('**/lk/api/buyers?**', (route) =>
         route.fulfill({
           json: {
-            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z', first_name: 'Константин', username: 'konstantin_long_username' }],
+            buyers: [
+              {
+                buyer_id: '1234567890123',
+                successful_receipts_count: 12,
+                total_amount: 123_456.5,
+                last_receipt_at: '2025-06-01T12:00:00.000Z',
+                first_name: 'Константин',
+                username: 'konstantin_long_username',
+              },
+            ],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
           },
         }),
@@ -175,5 +188,6 @@ describe('buyers', () => {
       await expect.poll(() => header(page, s.columnReceipts).getAttribute('aria-sort')).toBe('ascending');
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
-    }, viewport));
+    }, viewport),
+  );
 });

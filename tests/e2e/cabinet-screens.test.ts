@@ -29,7 +29,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const clips = style.overflowX === 'hidden' || style.overflowX === 'clip';
       // An ellipsis says the text goes on (and the full text is the title or shown elsewhere).
       if (!clips || style.textOverflow === 'ellipsis' || !element.innerText?.trim()) continue;
-      if (element.scrollWidth > element.clientWidth + 1) problems.push(`text clipped in <${element.tagName.toLowerCase()} class="${element.className}">: ${element.innerText.slice(0, 60)}`);
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push(`text clipped in <${element.tagName.toLowerCase()} class="${element.className}">: ${element.innerText.slice(0, 60)}`);
     }
     return problems;
   });
@@ -77,7 +78,10 @@ describe.each([
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: true });
         found.push(...(await layoutProblems(page)).map((problem) => `${size} ${url}: ${problem}`));
       }
-      for (const [name, url] of [['login', '/login'], ['register', '/register']] as const) {
+      for (const [name, url] of [
+        ['login', '/login'],
+        ['register', '/register'],
+      ] as const) {
         await page.evaluate(() => localStorage.clear());
         await page.goto(url);
         await page.getByRole('heading', { level: 1 }).waitFor();

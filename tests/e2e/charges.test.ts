@@ -49,7 +49,13 @@ describe.each([
       const lines = page.getByRole('table');
       await lines.waitFor();
       const text = await textOf(lines);
-      for (const line of ['Активация аккаунта (один раз)20 000 ₽', 'Акция на 30 дней3 000 ₽', 'Запас на 100 чеков по 8 ₽800 ₽', 'Уже на балансе−23 800 ₽', 'К оплате0 ₽']) {
+      for (const line of [
+        'Активация аккаунта (один раз)20 000 ₽',
+        'Акция на 30 дней3 000 ₽',
+        'Запас на 100 чеков по 8 ₽800 ₽',
+        'Уже на балансе−23 800 ₽',
+        'К оплате0 ₽',
+      ]) {
         expect(text.replace(/\s+/g, '')).toContain(line.replace(/\s+/g, ''));
       }
       // Going back charges nothing.
@@ -116,6 +122,8 @@ describe('the delete confirmation', () => {
       const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
       const destructive = await background(button(dialog, s.delete));
       expect(destructive).toBe('rgb(192, 38, 38)');
-      expect(destructive).not.toBe(await background(page.getByRole('button', { name: fillMessage(s.renew, { days: 30, price: '3 000 ₽' }) })));
+      expect(destructive).not.toBe(
+        await background(page.getByRole('button', { name: fillMessage(s.renew, { days: 30, price: '3 000 ₽' }) })),
+      );
     }));
 });

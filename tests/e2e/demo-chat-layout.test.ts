@@ -22,11 +22,17 @@ async function composerPlace(page: Page, viewport: Viewport): Promise<{ gap: num
   const windowBox = (await page.locator('.demo-chat__window').boundingBox())!;
   const input = (await page.getByRole('textbox', { name: 'Сообщение', exact: true }).boundingBox())!;
   const composer = (await page.locator('form.demo-chat__composer').boundingBox())!;
-  return { gap: Math.round(windowBox.y + windowBox.height - (composer.y + composer.height)), onScreen: input.y + input.height <= viewport.height };
+  return {
+    gap: Math.round(windowBox.y + windowBox.height - (composer.y + composer.height)),
+    onScreen: input.y + input.height <= viewport.height,
+  };
 }
 
 describe('the demo chat’s layout', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const) {
     it(`keeps the input bar at the bottom of the chat panel, empty or full, on the ${name}`, () =>
       withPage(async (page) => {
         await openChat(page);

@@ -101,7 +101,9 @@ describe('repeat scans', () => {
       await page.goto(`/dashboard/action/${created.body.project_id}/edit`);
       const toggle = page.getByLabel(s.duplicatesLabel, { exact: true });
       expect(await toggle.isChecked()).toBe(false);
-      const description = await toggle.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+      const description = await toggle.evaluate(
+        (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      );
       expect(description).toContain(messages.cabinetPolish.duplicatesOffHint);
       expect(description).toContain(messages.cabinetPolish.duplicatesOnHint);
 

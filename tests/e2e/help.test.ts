@@ -33,7 +33,9 @@ describe('the «?» explanations', () => {
       await validity.click();
       await page.getByText(h.validityDays, { exact: true }).waitFor();
       expect(await validity.getAttribute('aria-expanded')).toBe('true');
-      expect(await validity.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(h.validityDays);
+      expect(await validity.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+        h.validityDays,
+      );
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await page.keyboard.press('Escape');
       await page.getByText(h.validityDays, { exact: true }).waitFor({ state: 'hidden' });
@@ -73,7 +75,7 @@ describe('the «?» explanations', () => {
       await page.getByText(h.apiKey, { exact: true }).waitFor();
     }, MOBILE));
 
-  it('stand beside the shop settings\' PuzzleBot fields', () =>
+  it("stand beside the shop settings' PuzzleBot fields", () =>
     withPage(async (page) => {
       const { seller } = await sellerWithAction();
       await signInAs(page, seller);
@@ -99,17 +101,40 @@ describe('the help page', () => {
       await signInAs(page, seller);
       await page.goto('/dashboard');
       await page.getByRole('button', { name: messages.dashboard.menuToggle, exact: true }).click();
-      await page.getByRole('navigation', { name: messages.dashboard.navLabel }).getByRole('link', { name: messages.dashboard.helpTitle, exact: true }).click();
+      await page
+        .getByRole('navigation', { name: messages.dashboard.navLabel })
+        .getByRole('link', { name: messages.dashboard.helpTitle, exact: true })
+        .click();
       await page.waitForURL((url) => url.pathname === '/dashboard/help');
       await page.getByRole('heading', { level: 1, name: messages.helpPage.title }).waitFor();
       const hp = messages.helpPage;
-      for (const title of [hp.earnTitle, hp.checkTitle, hp.pricesTitle, fillMessage(hp.suspendedTitle, { status: messages.actions.suspended }), hp.tokenTitle, hp.shopTitle, hp.mailingTitle, hp.invoiceTitle]) {
+      for (const title of [
+        hp.earnTitle,
+        hp.checkTitle,
+        hp.pricesTitle,
+        fillMessage(hp.suspendedTitle, { status: messages.actions.suspended }),
+        hp.tokenTitle,
+        hp.shopTitle,
+        hp.mailingTitle,
+        hp.invoiceTitle,
+      ]) {
         await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
       }
       // The prices are the billing settings the server answers with, not numbers in the text.
-      const prices = (await seller.api.get('/billing/settings?setting_key=account_activation_price,project_subscription_price')).body as Record<string, { value: number }>;
-      await page.getByText(fillMessage(hp.priceActivation, { price: formatRubles(prices.account_activation_price!.value) }), { exact: true }).waitFor();
-      await page.getByText(fillMessage(hp.priceSubscription, { price: formatRubles(prices.project_subscription_price!.value), days: ACTION_SUBSCRIPTION_DAYS }), { exact: true }).waitFor();
+      const prices = (await seller.api.get('/billing/settings?setting_key=account_activation_price,project_subscription_price'))
+        .body as Record<string, { value: number }>;
+      await page
+        .getByText(fillMessage(hp.priceActivation, { price: formatRubles(prices.account_activation_price!.value) }), { exact: true })
+        .waitFor();
+      await page
+        .getByText(
+          fillMessage(hp.priceSubscription, {
+            price: formatRubles(prices.project_subscription_price!.value),
+            days: ACTION_SUBSCRIPTION_DAYS,
+          }),
+          { exact: true },
+        )
+        .waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 });

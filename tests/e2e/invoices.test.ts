@@ -80,7 +80,9 @@ describe('Оплата по счёту', () => {
   it('a failed list shows its error', () =>
     withPage(async (page) => {
       await signedInSeller(page);
-      await page.route('**/lk/api/balance/invoices?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+      await page.route('**/lk/api/balance/invoices?**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+      );
       await page.goto('/dashboard/balance');
       await page.getByRole('region', { name: m.listTitle }).getByRole('alert').getByText(m.listLoadFailed).waitFor();
     }));

@@ -162,7 +162,9 @@ describe('the landing page', () => {
       await marketplaceList.getByText(ozon.name, { exact: true }).waitFor();
       expect(await page.getByRole('img', { name: ozon.name, exact: true }).count()).toBe(0);
       expect(await page.getByRole('img', { name: 'Wildberries', exact: true }).count()).toBe(1);
-      const broken = await page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src));
+      const broken = await page.evaluate(() =>
+        [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src),
+      );
       expect(broken).toEqual([]);
     }));
 
@@ -218,7 +220,10 @@ describe('the landing page', () => {
       const footer = page.getByRole('contentinfo');
       await footer.getByText(site.footerTagline, { exact: true }).waitFor();
       // The details arrive from the server after the page is drawn.
-      await footer.getByText(/ИНН Пример: /).first().waitFor();
+      await footer
+        .getByText(/ИНН Пример: /)
+        .first()
+        .waitFor();
       expect(await footer.innerText()).toMatch(/ИНН Пример: \d{12}, ОГРНИП Пример: \d{15}/);
 
       await footer.getByRole('link', { name: site.offerLink, exact: true }).click();
@@ -247,7 +252,8 @@ describe('the landing page', () => {
     expect(robots).toContain('Disallow: /lk/');
     expect(robots).toMatch(/^Sitemap: https:\/\/\S+\/sitemap\.xml$/m);
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
-    for (const loc of ['https://scanapp.ru/', 'https://scanapp.ru/oferta', 'https://scanapp.ru/privacy']) expect(sitemap).toContain(`<loc>${loc}</loc>`);
+    for (const loc of ['https://scanapp.ru/', 'https://scanapp.ru/oferta', 'https://scanapp.ru/privacy'])
+      expect(sitemap).toContain(`<loc>${loc}</loc>`);
   });
 
   it('fades in, except for visitors who ask for less motion', () =>

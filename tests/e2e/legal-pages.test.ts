@@ -87,7 +87,13 @@ describe('/privacy', () => {
       await open(page, '/privacy', privacyTitle);
       await page.getByText('Дата последнего обновления: 28 октября 2025 г.').waitFor();
       const titles = await sectionTitles(page);
-      for (const title of ['Правовые основания обработки', 'Цели обработки', 'Права субъектов персональных данных', 'Платёжные данные', 'Ответственность третьих лиц']) {
+      for (const title of [
+        'Правовые основания обработки',
+        'Цели обработки',
+        'Права субъектов персональных данных',
+        'Платёжные данные',
+        'Ответственность третьих лиц',
+      ]) {
         expect(titles.some((shown) => shown.endsWith(title))).toBe(true);
       }
       const text = (await page.getByRole('article').innerText()).replace(/\s+/g, ' ');
@@ -139,5 +145,6 @@ describe.each([
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${pathname.slice(1)}-${viewport.width}.png`), fullPage: true });
-    }, viewport));
+    }, viewport),
+  );
 });

@@ -75,9 +75,13 @@ const recipientsField = (page: Page) => page.getByLabel(s.recipientsLabel, { exa
 const messageField = (page: Page) => page.getByLabel(s.messageLabel, { exact: true });
 const sendButton = (page: Page) => page.getByRole('button', { name: s.send, exact: true });
 const recipientsCount = (page: Page) => page.locator('.mailing-count');
-const buyerBox = (page: Page, buyerId: string) => page.getByRole('checkbox', { name: fillMessage(s.selectBuyer, { id: buyerId }), exact: true });
+const buyerBox = (page: Page, buyerId: string) =>
+  page.getByRole('checkbox', { name: fillMessage(s.selectBuyer, { id: buyerId }), exact: true });
 const errorItems = (page: Page) => page.locator('.mailing-errors__list li').allInnerTexts();
-const pngPicture = () => sharp({ create: { width: 30, height: 40, channels: 3, background: '#2948c8' } }).png().toBuffer();
+const pngPicture = () =>
+  sharp({ create: { width: 30, height: 40, channels: 3, background: '#2948c8' } })
+    .png()
+    .toBuffer();
 
 /** A shopper writes /start to a bot: Telegram lets a bot write only to people who started it. */
 async function startBot(botId: number, chatId: string): Promise<void> {
@@ -98,7 +102,10 @@ describe('mailing', () => {
       const aurora = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, telegram_bot_token: bot.token });
       const spring = await seller.api.post('/projects', { name: 'Весна', project_inns: WB_SELLER });
       if (aurora.status !== 201 || spring.status !== 201) throw new Error(aurora.text + spring.text);
-      for (const [buyer, projectId] of [[auroraBuyer, aurora.body.project_id], [springBuyer, spring.body.project_id]] as const) {
+      for (const [buyer, projectId] of [
+        [auroraBuyer, aurora.body.project_id],
+        [springBuyer, spring.body.project_id],
+      ] as const) {
         const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
         const answer = await seller.api.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: buyer });
         if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
@@ -108,7 +115,10 @@ describe('mailing', () => {
       await page.goto('/dashboard/mailing');
 
       // No mailing bot is saved: the action's bot is chosen, and only its shoppers are listed.
-      const viaAction = page.getByRole('radio', { name: fillMessage(s.senderActionBotUsername, { name: 'Aurora', username: `demo_${bot.id}_bot` }), exact: true });
+      const viaAction = page.getByRole('radio', {
+        name: fillMessage(s.senderActionBotUsername, { name: 'Aurora', username: `demo_${bot.id}_bot` }),
+        exact: true,
+      });
       await expect.poll(() => viaAction.isChecked()).toBe(true);
       await page.getByRole('group', { name: s.senderLabel }).getByText(s.senderHint, { exact: true }).waitFor();
       await page.getByText(fillMessage(s.senderActionBuyers, { name: 'Aurora' }), { exact: true }).waitFor();
@@ -118,14 +128,26 @@ describe('mailing', () => {
       await buyerBox(page, auroraBuyer).check();
       await messageField(page).fill('Новинки для покупателей Aurora');
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) }).waitFor();
-      const received = (await messagesOf({ chat_id: auroraBuyer, bot_id: bot.id })).filter((message) => message.text === 'Новинки для покупателей Aurora');
+      await page
+        .getByRole('status')
+        .filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) })
+        .waitFor();
+      const received = (await messagesOf({ chat_id: auroraBuyer, bot_id: bot.id })).filter(
+        (message) => message.text === 'Новинки для покупателей Aurora',
+      );
       expect(received).toHaveLength(1);
-      await page.locator('.mailing-history__item').first().getByText(fillMessage(s.senderActionBot, { name: 'Aurora' }), { exact: true }).waitFor();
+      await page
+        .locator('.mailing-history__item')
+        .first()
+        .getByText(fillMessage(s.senderActionBot, { name: 'Aurora' }), { exact: true })
+        .waitFor();
 
       // The mailing bot lists every action's shoppers again; ticks of the other bot are cleared.
       await page.getByRole('radio', { name: s.senderMailingBot, exact: true }).check();
-      await page.getByText(fillMessage(s.tickedCount, { count: 0 }), { exact: true }).first().waitFor();
+      await page
+        .getByText(fillMessage(s.tickedCount, { count: 0 }), { exact: true })
+        .first()
+        .waitFor();
       await buyerBox(page, springBuyer).waitFor();
     }));
 
@@ -148,7 +170,10 @@ describe('mailing', () => {
 
       await buyerBox(page, buyerA).check();
       await buyerBox(page, buyerB).check();
-      await page.getByText(fillMessage(s.tickedCount, { count: 2 }), { exact: true }).first().waitFor();
+      await page
+        .getByText(fillMessage(s.tickedCount, { count: 2 }), { exact: true })
+        .first()
+        .waitFor();
       // A ticked buyer typed again counts once; words are not IDs.
       await recipientsField(page).fill(`${typedA}, ${typedB};${buyerA} привет`);
       await expect.poll(() => recipientsCount(page).innerText()).toContain(fillMessage(s.recipientsCount, { count: 4 }));
@@ -157,7 +182,9 @@ describe('mailing', () => {
       await messageField(page).fill(text);
       const counter = () => page.locator('.mailing-counter').innerText().then(plainSpaces);
       await expect.poll(counter).toBe(fillMessage(s.charCounter, { count: text.length, limit: '4 096' }));
-      await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: await pngPicture() });
+      await page
+        .locator('.image-picker input[type=file]')
+        .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: await pngPicture() });
       const preview = page.getByRole('img', { name: p.previewAlt });
       await preview.waitFor();
       // The picture makes the text a caption: Telegram's 1024-character limit applies.
@@ -166,7 +193,10 @@ describe('mailing', () => {
       expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 100) / 100).toBe(0.75);
 
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 4, failed: 0 }) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: mailingOutcomeMessage({ sent: 4, failed: 0 }) })
+        .waitFor();
       for (const chat of [buyerA, buyerB, typedA, typedB]) {
         const received = await messagesOf({ chat_id: chat, bot_id: bot.id });
         expect(received).toHaveLength(1);
@@ -191,7 +221,10 @@ describe('mailing', () => {
       await recipientsField(page).fill(blocked);
       await messageField(page).fill('Новая коллекция уже в магазине');
       await sendButton(page).click();
-      await page.getByRole('alert').filter({ hasText: fillMessage(m.partlySent, { sent: 1, failed: 1 }) }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: fillMessage(m.partlySent, { sent: 1, failed: 1 }) })
+        .waitFor();
       expect(await errorItems(page)).toEqual([fillMessage(m.recipientError, { chat: blocked, error: m.errorBlocked })]);
       expect(await messagesOf({ chat_id: blocked })).toEqual([]);
     }));
@@ -273,7 +306,9 @@ describe('mailing', () => {
       expect(await token.getAttribute('aria-invalid')).toBe('true');
 
       // Only png, jpeg and webp pictures are uploaded.
-      await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page
+        .locator('.image-picker input[type=file]')
+        .setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
       await page.getByRole('alert').filter({ hasText: uploadMessages.wrongType }).waitFor();
     }));
 
@@ -281,7 +316,9 @@ describe('mailing', () => {
     withPage(async (page) => {
       await signInAs(page, await createSeller(baseUrl()));
       // Emulated answers: this is about the screen's side of a mailing the server runs for minutes.
-      await page.route('**/lk/api/mailing/settings?**', (route) => route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }));
+      await page.route('**/lk/api/mailing/settings?**', (route) =>
+        route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }),
+      );
       await page.route('**/lk/api/mailing/history?**', (route) => route.fulfill({ json: { mailings: [] } }));
       let state = { status: 'sending', sent: 0, failed: 0, pending: 40 };
       const mailing = () => ({
@@ -307,7 +344,8 @@ describe('mailing', () => {
       let polls = 0;
       await page.route('**/lk/api/mailing/77?**', (route) => {
         polls += 1;
-        if (state.status === 'sending') state = { status: 'sending', sent: Math.min(state.sent + 5, 30), failed: 1, pending: 40 - Math.min(state.sent + 5, 30) - 1 };
+        if (state.status === 'sending')
+          state = { status: 'sending', sent: Math.min(state.sent + 5, 30), failed: 1, pending: 40 - Math.min(state.sent + 5, 30) - 1 };
         return route.fulfill({ json: { mailing: mailing() } });
       });
       await page.route('**/lk/api/mailing/77/cancel', (route) => {
@@ -333,7 +371,10 @@ describe('mailing', () => {
       const dialog = page.getByRole('dialog', { name: s.cancelTitle });
       await dialog.getByText(s.cancelText).waitFor();
       await dialog.getByRole('button', { name: s.cancelMailing, exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: fillMessage(m.partlySent, { sent: 30, failed: 1 }) }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: fillMessage(m.partlySent, { sent: 30, failed: 1 }) })
+        .waitFor();
       expect(await page.getByRole('alert').filter({ hasText: m.cancelled }).count()).toBe(1);
       expect(await bar.count()).toBe(0);
     }));
@@ -341,11 +382,19 @@ describe('mailing', () => {
   it('shows the upload failure and the send failure texts', () =>
     withPage(async (page) => {
       await signInAs(page, await createSeller(baseUrl()));
-      await page.route('**/lk/api/mailing/settings?**', (route) => route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }));
-      await page.route('**/lk/api/shop/products/upload-image', (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<html>oops</html>' }));
-      await page.route('**/lk/api/mailing/send', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<!doctype html><title>Bad gateway</title>' }));
+      await page.route('**/lk/api/mailing/settings?**', (route) =>
+        route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }),
+      );
+      await page.route('**/lk/api/shop/products/upload-image', (route) =>
+        route.fulfill({ status: 500, contentType: 'text/html', body: '<html>oops</html>' }),
+      );
+      await page.route('**/lk/api/mailing/send', (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<!doctype html><title>Bad gateway</title>' }),
+      );
       await page.goto('/dashboard/mailing');
-      await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: await pngPicture() });
+      await page
+        .locator('.image-picker input[type=file]')
+        .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: await pngPicture() });
       await page.getByRole('alert').filter({ hasText: uploadMessages.uploadFailed }).waitFor();
       expect(await page.getByRole('img', { name: p.previewAlt }).count()).toBe(0);
 
@@ -367,7 +416,16 @@ describe('mailing', () => {
       await page.route('**/lk/api/buyers?**', (route) =>
         route.fulfill({
           json: {
-            buyers: [{ buyer_id: '1234567890123', successful_receipts_count: 12, total_amount: 123_456.5, last_receipt_at: '2025-06-01T12:00:00.000Z', first_name: 'Анастасия', username: 'a_very_long_telegram_username' }],
+            buyers: [
+              {
+                buyer_id: '1234567890123',
+                successful_receipts_count: 12,
+                total_amount: 123_456.5,
+                last_receipt_at: '2025-06-01T12:00:00.000Z',
+                first_name: 'Анастасия',
+                username: 'a_very_long_telegram_username',
+              },
+            ],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
           },
         }),
@@ -395,11 +453,14 @@ describe('mailing', () => {
       const bar = page.getByRole('progressbar', { name: s.progressLabel });
       await bar.waitFor();
       expect(await bar.getAttribute('aria-valuenow')).toBe('1202');
-      expect(plainSpaces(await page.locator('.mailing-history__item').first().innerText())).toContain('Отправлено 1 200 из 3 000, ошибок 2, осталось ~1 мин 35 с');
+      expect(plainSpaces(await page.locator('.mailing-history__item').first().innerText())).toContain(
+        'Отправлено 1 200 из 3 000, ошибок 2, осталось ~1 мин 35 с',
+      );
       await buyerBox(page, '1234567890123').waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
-    }, viewport));
+    }, viewport),
+  );
 });
 
 describe('the mailing form and its buyer list on a phone', () => {
@@ -426,7 +487,10 @@ describe('the mailing form and its buyer list on a phone', () => {
       expect(await row.getByText(buyer, { exact: true }).isVisible()).toBe(true);
       expect(await row.locator('.buyer-name').textContent()).toBe(`${buyer} Анна`);
       // The id and the name are on lines of their own, not run together.
-      const [idBox, nameBox] = await Promise.all([row.getByText(buyer, { exact: true }).boundingBox(), row.getByText('Анна', { exact: true }).boundingBox()]);
+      const [idBox, nameBox] = await Promise.all([
+        row.getByText(buyer, { exact: true }).boundingBox(),
+        row.getByText('Анна', { exact: true }).boundingBox(),
+      ]);
       expect(nameBox!.y).toBeGreaterThanOrEqual(idBox!.y + idBox!.height - 1);
       // Cards: nothing is cut off or scrolled away sideways.
       const box = page.getByRole('region', { name: s.buyersCaption });
@@ -438,11 +502,17 @@ describe('the mailing form and its buyer list on a phone', () => {
       await recipientsField(page).fill(buyer);
       await messageField(page).fill('Скидки выходного дня');
       await sendButton(page).click();
-      await page.getByRole('status').filter({ hasText: mailingStartedMessage(1) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: mailingStartedMessage(1) })
+        .waitFor();
       expect(await messageField(page).inputValue()).toBe('');
       expect(await recipientsField(page).inputValue()).toBe('');
       expect(await buyerBox(page, buyer).isChecked()).toBe(false);
-      await page.getByRole('status').filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: mailingOutcomeMessage({ sent: 1, failed: 0 }) })
+        .waitFor();
     }, MOBILE));
 
   it('keeps the text and the ticked buyers when the send fails', () =>
@@ -450,11 +520,18 @@ describe('the mailing form and its buyer list on a phone', () => {
       const { buyer } = await sellerWithNamedBuyer(page);
       await buyerBox(page, buyer).check();
       await messageField(page).fill('Скидки выходного дня');
-      await page.route('**/lk/api/mailing/send', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: m.sendFailed }) }));
+      await page.route('**/lk/api/mailing/send', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: m.sendFailed }) }),
+      );
       await sendButton(page).click();
       await page.getByRole('alert').filter({ hasText: m.sendFailed }).waitFor();
       expect(await messageField(page).inputValue()).toBe('Скидки выходного дня');
       expect(await buyerBox(page, buyer).isChecked()).toBe(true);
-      expect(await page.getByRole('status').filter({ hasText: mailingStartedMessage(1) }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: mailingStartedMessage(1) })
+          .count(),
+      ).toBe(0);
     }, MOBILE));
 });

@@ -65,7 +65,10 @@ describe("the operator's details on the public pages", () => {
     withPage(async (page) => {
       await setDetail('contact_telegram', 'https://t.me/severny_len');
       await setDetail('demo_video_url', VIDEO_URL);
-      await setDetail('example_projects', JSON.stringify([{ name: 'Северный лён', category: 'Текстиль', text: 'Баллы за чеки.', url: 'https://t.me/severny_len_bot' }]));
+      await setDetail(
+        'example_projects',
+        JSON.stringify([{ name: 'Северный лён', category: 'Текстиль', text: 'Баллы за чеки.', url: 'https://t.me/severny_len_bot' }]),
+      );
       // The player's site is never reached: the test stays on this machine.
       await page.route('https://rutube.ru/**', (route) => route.abort());
       await page.route(`**${video.poster}`, (route) => route.fulfill({ status: 404, body: '' }));
@@ -75,7 +78,9 @@ describe("the operator's details on the public pages", () => {
       for (const name of [hero.demo, finalContact.button]) {
         expect(await main.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe('https://t.me/severny_len');
       }
-      expect(await main.getByRole('link', { name: `${projects.viewBot} «Северный лён»`, exact: false }).getAttribute('href')).toBe('https://t.me/severny_len_bot');
+      expect(await main.getByRole('link', { name: `${projects.viewBot} «Северный лён»`, exact: false }).getAttribute('href')).toBe(
+        'https://t.me/severny_len_bot',
+      );
       await main.getByRole('heading', { level: 3, name: 'Северный лён', exact: true }).waitFor();
 
       // A poster that fails to load leaves the button to start the video; the player comes only on the press.

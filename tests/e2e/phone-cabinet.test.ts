@@ -37,11 +37,19 @@ describe('the action page on a 375 px phone', () => {
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const { token, botId } = newBotToken();
-      const created = await seller.api.post('/projects', { name: 'Весенняя акция', project_inns: '072196655529', telegram_bot_token: token });
+      const created = await seller.api.post('/projects', {
+        name: 'Весенняя акция',
+        project_inns: '072196655529',
+        telegram_bot_token: token,
+      });
       if (created.status !== 201) throw new Error(created.text);
       for (let index = 0; index < 3; index += 1) {
         const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
-        const answer = await seller.api.post('/check', { qrurl: qr, project_id: created.body.project_id, user_id_tg: String(700_000_000 + index) });
+        const answer = await seller.api.post('/check', {
+          qrurl: qr,
+          project_id: created.body.project_id,
+          user_id_tg: String(700_000_000 + index),
+        });
         if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
       }
       await signInAs(page, seller);
@@ -59,7 +67,13 @@ describe('the action page on a 375 px phone', () => {
       }
 
       // Folded until opened: the settings' sections, the developer details, the analytics.
-      const summaries = [messages.actionScreens.sectionBasic, messages.actionScreens.sectionBot, messages.actionScreens.sectionCommands, messages.help.forDevelopers, messages.analytics.actionAnalytics];
+      const summaries = [
+        messages.actionScreens.sectionBasic,
+        messages.actionScreens.sectionBot,
+        messages.actionScreens.sectionCommands,
+        messages.help.forDevelopers,
+        messages.analytics.actionAnalytics,
+      ];
       for (const summary of summaries) {
         const details = page.locator('details').filter({ has: page.locator('summary', { hasText: summary }) });
         expect(await details.evaluate((element) => (element as HTMLDetailsElement).open), summary).toBe(false);

@@ -62,7 +62,10 @@ describe.each([
     withPage(async (page) => {
       await sellerWithReceipt(page);
       await page.goto('/dashboard/history');
-      await page.getByRole('button', { name: /^Товары \(\d+\)$/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Товары \(\d+\)$/ })
+        .first()
+        .click();
       const table = page.getByRole('table', { name: /^Товары чека от/ });
       await expectWholeTable(page, table);
       await table.getByText(s.itemCounted).first().waitFor();
@@ -78,7 +81,10 @@ describe.each([
       const filter = page.getByLabel(s.projectFilter, { exact: true });
       await filter.selectOption({ label: LONG_NAME });
       await expect.poll(() => filter.getAttribute('title')).toBe(LONG_NAME);
-      const style = await filter.evaluate((select) => ({ overflow: getComputedStyle(select).textOverflow, wraps: getComputedStyle(select).whiteSpace }));
+      const style = await filter.evaluate((select) => ({
+        overflow: getComputedStyle(select).textOverflow,
+        wraps: getComputedStyle(select).whiteSpace,
+      }));
       expect(style).toEqual({ overflow: 'ellipsis', wraps: 'nowrap' });
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, viewport));

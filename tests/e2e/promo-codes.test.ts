@@ -26,8 +26,15 @@ async function openSection(page: Page): Promise<void> {
   await section(page).waitFor();
 }
 /** A key figure of the section: the <dd> after its <dt>. */
-const figure = (page: Page, term: string) => section(page).locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-const figures = async (page: Page) => [await figure(page, m.total).innerText(), await figure(page, m.remaining).innerText(), await figure(page, m.issued).innerText()];
+const figure = (page: Page, term: string) =>
+  section(page)
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+const figures = async (page: Page) => [
+  await figure(page, m.total).innerText(),
+  await figure(page, m.remaining).innerText(),
+  await figure(page, m.issued).innerText(),
+];
 
 describe('the action page’s promo codes', () => {
   it('a seller pastes codes, loads a CSV file, generates more, chooses the rule and sees who got which code', () =>
@@ -50,11 +57,16 @@ describe('the action page’s promo codes', () => {
       await codes.getByText(fillMessage(m.added, { added: 2, skipped: 1 }), { exact: true }).waitFor();
       expect(await paste.inputValue()).toBe('');
       // The warning shows above the fold, so it is seen with the fold closed too.
-      await page.getByRole('alert').filter({ hasText: fillMessage(m.low, { remaining: 2 }) }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: fillMessage(m.low, { remaining: 2 }) })
+        .waitFor();
       expect(await figures(page)).toEqual(['2', '2', '0']);
 
       // A spreadsheet's one-column CSV: its codes land in the text box first.
-      await codes.getByLabel(m.fileLabel).setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from('"C-3";\r\nC-4;\r\nA-1;\r\n') });
+      await codes
+        .getByLabel(m.fileLabel)
+        .setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from('"C-3";\r\nC-4;\r\nA-1;\r\n') });
       await codes.getByText(fillMessage(m.fileChosen, { name: 'codes.csv', count: 3 }), { exact: true }).waitFor();
       expect(await paste.inputValue()).toBe('C-3\nC-4\nA-1');
       await codes.getByRole('button', { name: m.add, exact: true }).click();
@@ -97,7 +109,10 @@ describe('the action page’s promo codes', () => {
       const qrurl = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
       await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: '100501' });
       await page.goto(`/dashboard/action/${actionId}`);
-      await page.getByRole('alert').filter({ hasText: fillMessage(m.low, { remaining: 0 }) }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: fillMessage(m.low, { remaining: 0 }) })
+        .waitFor();
       // Keyboard: the fold's summary takes focus and Enter opens it.
       await page.locator('summary', { has: page.getByRole('heading', { name: m.title, exact: true }) }).focus();
       await page.keyboard.press('Enter');

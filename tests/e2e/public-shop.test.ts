@@ -39,7 +39,10 @@ async function openShop(): Promise<Shop> {
   return { seller, projectId, token: settings.token, botToken };
 }
 
-async function addProduct(shop: Shop, fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string }): Promise<number> {
+async function addProduct(
+  shop: Shop,
+  fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string },
+): Promise<number> {
   const answer = await shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
   if (answer.status !== 200 && answer.status !== 201) throw new Error(answer.text);
   return answer.body.product.id as number;
@@ -47,7 +50,9 @@ async function addProduct(shop: Shop, fields: { title: string; price_points: num
 
 /** A product picture as the seller uploads it (3:4, one colour per product). */
 async function uploadPicture(shop: Shop, hue: number): Promise<string> {
-  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: hue, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: hue, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'product.png');
   const response = await fetch(`${baseUrl()}${API_BASE}${UPLOAD_IMAGE_PATH}`, {
@@ -75,7 +80,9 @@ const balance = (points: number) => `${t.balance}: ${points} баллов`;
 /** Opens the shop as Telegram opens it from the bot's inline button: the bot's signed init data in the address's fragment. */
 async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void> {
   const initData = signInitData({ id: Number(buyer), first_name: 'Ира' }, shop.botToken, new Date());
-  await page.goto(`/shop/${shop.token}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`);
+  await page.goto(
+    `/shop/${shop.token}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`,
+  );
   await page.getByRole('heading', { level: 1, name: 'Aurora' }).waitFor();
 }
 
@@ -96,7 +103,10 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByText('Белая, 300 мл').waitFor();
       // The seller's uploaded picture shows (decoded, 3:4).
       const picture = page.locator('.shop-card', { hasText: 'Кружка' }).locator('img');
-      await page.waitForFunction((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 300, await picture.elementHandle());
+      await page.waitForFunction(
+        (image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 300,
+        await picture.elementHandle(),
+      );
 
       // Too expensive: disabled, and the page says why.
       expect(await exchangeButton(page, 'Худи').isDisabled()).toBe(true);
@@ -115,7 +125,11 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByRole('heading', { name: WEB_APP_CLOSED_TEXT }).waitFor();
     }, MOBILE);
 
-    const orders = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders as { title: string; buyer_tg_id: string; status: string }[];
+    const orders = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders as {
+      title: string;
+      buyer_tg_id: string;
+      status: string;
+    }[];
     expect(orders.map((order) => [order.title, order.buyer_tg_id, order.status])).toEqual([['Кружка', buyer, 'pending']]);
 
     // Opened again: the lower balance and the past request with its status.
@@ -184,7 +198,10 @@ describe("the buyers' shop (Telegram Mini App)", () => {
     await withPage(async (page) => {
       // Telegram's real script outside Telegram: WebApp exists, initData stays empty.
       await page.route('**/telegram-web-app.js', (route) =>
-        route.fulfill({ contentType: 'text/javascript', body: "window.Telegram = { WebApp: { initData: '', initDataUnsafe: {}, ready() {}, expand() {} } };" }),
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: "window.Telegram = { WebApp: { initData: '', initDataUnsafe: {}, ready() {}, expand() {} } };",
+        }),
       );
       await page.goto(`/shop/${shop.token}`);
       await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
@@ -195,7 +212,8 @@ describe("the buyers' shop (Telegram Mini App)", () => {
 
   it(`downloads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of JavaScript (gzip), none of it the cabinet's; the first 4 pictures load first`, async () => {
     const shop = await openShop();
-    for (let i = 1; i <= 6; i++) await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: await uploadPicture(shop, i * 30) });
+    for (let i = 1; i <= 6; i++)
+      await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: await uploadPicture(shop, i * 30) });
     await withPage(async (page) => {
       const scripts = new Map<string, Promise<Buffer>>();
       page.on('response', (response) => {
@@ -211,9 +229,9 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
       expect(own.filter((file) => /app-|router|dashboard|query/i.test(file.name))).toEqual([]);
 
-      const pictures = await page.locator('.shop-card__image').evaluateAll((images) =>
-        images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
-      );
+      const pictures = await page
+        .locator('.shop-card__image')
+        .evaluateAll((images) => images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]));
       expect(pictures).toEqual([...Array(4).fill(['eager', 'high']), ...Array(2).fill(['lazy', 'auto'])]);
     });
   });

@@ -62,5 +62,6 @@ describe('public pages', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
-    }, MOBILE));
+    }, MOBILE),
+  );
 });

@@ -29,7 +29,8 @@ const checkResult = (page: Page) => checkSection(page).getByRole('status').filte
 const receiptCards = (scope: Page | Locator) => scope.getByRole('article');
 const projectFilter = (page: Page) => page.getByLabel(s.projectFilter, { exact: true });
 /** A fact of a receipt card or of the check result: the <dd> after its <dt>. */
-const factOf = (scope: Locator, term: string) => scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const factOf = (scope: Locator, term: string) =>
+  scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 
 async function checkOnActionPage(page: Page, qr: string, buyer: string): Promise<void> {
   await checkSection(page).getByLabel(s.qrLabel).fill(qr);
@@ -57,9 +58,15 @@ describe('checking a receipt on the action page', () => {
       await card.waitFor();
       expect(await factOf(card, s.fieldBuyer).innerText()).toBe('100500');
       expect(await card.getByText('Успешно', { exact: true }).count()).toBe(1);
-      await page.getByRole('banner').getByText(fillMessage(messages.dashboard.receiptsBadge, { count: 1 }), { exact: true }).waitFor();
+      await page
+        .getByRole('banner')
+        .getByText(fillMessage(messages.dashboard.receiptsBadge, { count: 1 }), { exact: true })
+        .waitFor();
 
-      await page.getByRole('navigation', { name: messages.dashboard.navLabel }).getByRole('link', { name: messages.dashboard.historyTitle, exact: true }).click();
+      await page
+        .getByRole('navigation', { name: messages.dashboard.navLabel })
+        .getByRole('link', { name: messages.dashboard.historyTitle, exact: true })
+        .click();
       await page.getByRole('heading', { level: 1, name: messages.dashboard.historyTitle, exact: true }).waitFor();
       const historyCard = receiptCards(page).first();
       await historyCard.waitFor();
@@ -138,7 +145,9 @@ describe('checking a receipt on the action page', () => {
   it('a check that fails on the way shows the receipt-check error', () =>
     withPage(async (page) => {
       const { actionId } = await sellerWithAction(page);
-      await page.route('**/lk/api/check', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }));
+      await page.route('**/lk/api/check', (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+      );
       await page.goto(`/dashboard/action/${actionId}`);
       await checkSection(page).getByLabel(s.qrLabel).fill(UNKNOWN_QR);
       await checkSection(page).getByLabel(s.buyerIdLabel).fill('42');
@@ -172,7 +181,13 @@ describe('receipt history', () => {
       await receiptCards(page).nth(10).waitFor();
       expect(await factOf(receiptCards(page).nth(10), s.fieldBuyer).innerText()).toBe('1000');
       expect(await page.getByRole('button', { name: r.showMore, exact: true }).count()).toBe(0);
-      await expect.poll(() => receiptCards(page).nth(10).evaluate((card) => card === document.activeElement)).toBe(true);
+      await expect
+        .poll(() =>
+          receiptCards(page)
+            .nth(10)
+            .evaluate((card) => card === document.activeElement),
+        )
+        .toBe(true);
     }));
 
   it('receipts of a deleted action stay in the history and in the filter', () =>
@@ -225,9 +240,16 @@ describe('receipt history', () => {
   it('axe finds nothing serious on the desktop history with a receipt open', () =>
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
-      await seller.api.post('/check', { qrurl: await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics')), project_id: actionId, user_id_tg: '1' });
+      await seller.api.post('/check', {
+        qrurl: await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics')),
+        project_id: actionId,
+        user_id_tg: '1',
+      });
       await page.goto('/dashboard/history');
-      await receiptCards(page).first().getByRole('button', { name: fillMessage(s.showItems, { count: 3 }) }).click();
+      await receiptCards(page)
+        .first()
+        .getByRole('button', { name: fillMessage(s.showItems, { count: 3 }) })
+        .click();
       await receiptCards(page).first().getByRole('table').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }));

@@ -20,8 +20,14 @@ const RECEIPT_POINTS = 178; // the Wildberries fixture earns 178 points at 10 %
 const DESKTOP = { width: 1440, height: 900 };
 const { withPage } = useBrowser();
 
-const png = () => sharp({ create: { width: 300, height: 400, channels: 3, background: '#2948c8' } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 600, height: 400, channels: 3, background: '#c84829' } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 300, height: 400, channels: 3, background: '#2948c8' } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: '#c84829' } })
+    .jpeg()
+    .toBuffer();
 
 async function sellerWithActions(names: readonly string[]): Promise<{ seller: Seller; actionIds: number[] }> {
   const seller = await createFundedSeller(baseUrl(), names.length * BILLING_DEFAULTS.project_subscription_price + 100);
@@ -35,11 +41,16 @@ async function sellerWithActions(names: readonly string[]): Promise<{ seller: Se
 }
 
 const productNames = (page: Page) => page.locator('.shop-products .shop-table__name').allInnerTexts();
-const productRow = (page: Page, title: string) => page.locator('.shop-products tbody tr').filter({ has: page.getByText(title, { exact: true }) });
+const productRow = (page: Page, title: string) =>
+  page.locator('.shop-products tbody tr').filter({ has: page.getByText(title, { exact: true }) });
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-const isFocused = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
+const isFocused = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
 
-async function addProduct(page: Page, fields: { title: string; price: string; description?: string; image?: { name: string; mimeType: string; buffer: Buffer } }) {
+async function addProduct(
+  page: Page,
+  fields: { title: string; price: string; description?: string; image?: { name: string; mimeType: string; buffer: Buffer } },
+) {
   await page.getByLabel(s.productTitle, { exact: true }).fill(fields.title);
   await page.getByLabel(s.productPrice, { exact: true }).fill(fields.price);
   await page.getByLabel(s.productDescription, { exact: true }).fill(fields.description ?? '');
@@ -64,9 +75,13 @@ describe('shop management', () => {
       const actionSelect = page.getByLabel(s.actionLabel, { exact: true });
       await actionSelect.selectOption({ label: 'Borealis' });
       await expect.poll(() => new URL(page.url()).searchParams.get('project')).toBe(String(borealis));
-      const { settings } = (await seller.api.get(`/shop/settings?project_id=${borealis}`)).body as { settings: { token: string; shop_url: string } };
+      const { settings } = (await seller.api.get(`/shop/settings?project_id=${borealis}`)).body as {
+        settings: { token: string; shop_url: string };
+      };
       // SPEC §9: the link shows the token masked, never in full.
-      await page.getByText(settings.shop_url.replace(settings.token, `${settings.token.slice(0, 5)}…${settings.token.slice(-4)}`), { exact: true }).waitFor();
+      await page
+        .getByText(settings.shop_url.replace(settings.token, `${settings.token.slice(0, 5)}…${settings.token.slice(-4)}`), { exact: true })
+        .waitFor();
       expect(await page.getByText(settings.token).count()).toBe(0);
 
       await page.getByLabel(s.puzzleBotToken, { exact: true }).fill('pb-token-42');
@@ -94,7 +109,12 @@ describe('shop management', () => {
       await page.getByText(m.pricePointsInvalid, { exact: true }).waitFor();
       await expect.poll(() => isFocused(page, s.productPrice)).toBe(true);
 
-      await addProduct(page, { title: 'Кружка', price: '100', description: 'Синяя, 300 мл', image: { name: 'mug.png', mimeType: 'image/png', buffer: await png() } });
+      await addProduct(page, {
+        title: 'Кружка',
+        price: '100',
+        description: 'Синяя, 300 мл',
+        image: { name: 'mug.png', mimeType: 'image/png', buffer: await png() },
+      });
       // The form is back in create mode, empty.
       expect(await page.getByLabel(s.productTitle, { exact: true }).inputValue()).toBe('');
       await addProduct(page, { title: 'Кепка', price: '250', image: { name: 'cap.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } });
@@ -131,7 +151,11 @@ describe('shop management', () => {
       await status(page, m.productDeleted).waitFor();
       await expect.poll(() => productNames(page)).toEqual(['Кружка', 'Кепка']);
 
-      const saved = (await seller.api.get(`/shop/products?project_id=${borealis}`)).body.products as { title: string; price_points: number; is_active: boolean }[];
+      const saved = (await seller.api.get(`/shop/products?project_id=${borealis}`)).body.products as {
+        title: string;
+        price_points: number;
+        is_active: boolean;
+      }[];
       expect(saved.map(({ title, price_points, is_active }) => ({ title, price_points, is_active }))).toEqual([
         { title: 'Кружка', price_points: 120, is_active: true },
         { title: 'Кепка', price_points: 250, is_active: false },
@@ -171,12 +195,34 @@ describe('shop management', () => {
       const qr = await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics'));
       const checked = await seller.api.post('/check', { qrurl: qr, project_id: projectId, user_id_tg: buyer });
       if (!checked.body.success) throw new Error(checked.text);
-      const mug = (await seller.api.post('/shop/products', { project_id: projectId, title: 'Кружка', description: '', image_url: null, price_points: 100 })).body.product as { id: number };
-      const cap = (await seller.api.post('/shop/products', { project_id: projectId, title: 'Кепка', description: '', image_url: null, price_points: 50 })).body.product as { id: number };
+      const mug = (
+        await seller.api.post('/shop/products', {
+          project_id: projectId,
+          title: 'Кружка',
+          description: '',
+          image_url: null,
+          price_points: 100,
+        })
+      ).body.product as { id: number };
+      const cap = (
+        await seller.api.post('/shop/products', {
+          project_id: projectId,
+          title: 'Кепка',
+          description: '',
+          image_url: null,
+          price_points: 50,
+        })
+      ).body.product as { id: number };
       const publicApi = new ApiClient(baseUrl());
-      const signed = () => ({ headers: { 'x-telegram-init-data': signInitData({ id: Number(buyer), first_name: 'Ира' }, botToken, new Date()) } });
+      const signed = () => ({
+        headers: { 'x-telegram-init-data': signInitData({ id: Number(buyer), first_name: 'Ира' }, botToken, new Date()) },
+      });
       for (const product of [mug, cap]) {
-        const bought = await publicApi.post(`/public/shop/${settings.token}/purchase`, { product_id: product.id, buyer_tg_id: buyer }, signed());
+        const bought = await publicApi.post(
+          `/public/shop/${settings.token}/purchase`,
+          { product_id: product.id, buyer_tg_id: buyer },
+          signed(),
+        );
         if (bought.status !== 200) throw new Error(bought.text);
       }
       const points = async () => (await publicApi.get(`/public/shop/${settings.token}/me`, signed())).body.points as number;
@@ -206,7 +252,13 @@ describe('shop management', () => {
       const { seller, actionIds } = await sellerWithActions(['Aurora']);
       const [projectId] = actionIds as [number];
       for (const title of ['Кружка с длинным названием для проверки переноса строк', 'Кепка']) {
-        await seller.api.post('/shop/products', { project_id: projectId, title, description: 'Описание товара', image_url: null, price_points: 1000 });
+        await seller.api.post('/shop/products', {
+          project_id: projectId,
+          title,
+          description: 'Описание товара',
+          image_url: null,
+          price_points: 1000,
+        });
       }
       await signInAs(page, seller);
       await page.goto('/dashboard/shop');
@@ -240,13 +292,17 @@ describe('shop management', () => {
       // Saved again unchanged (the mask goes back): the bot stays.
       await page.getByLabel(s.commandName, { exact: true }).fill('exchange');
       await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
-      await expect.poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.command_name).toBe('exchange');
+      await expect
+        .poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.command_name)
+        .toBe('exchange');
       expect((await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token).toBe(masked);
 
       // Emptied: the shop falls back to the mailing bot.
       await tokenField.fill('');
       await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
-      await expect.poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token).toBeNull();
+      await expect
+        .poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token)
+        .toBeNull();
       expect(await page.getByRole('link', { name: fillMessage(s.telegramBotName, { username: `demo_${bot.botId}_bot` }) }).count()).toBe(0);
     }));
 
@@ -269,17 +325,23 @@ describe('shop management', () => {
       await productRow(page, 'Кепка').waitFor();
 
       await page.route('**/lk/api/shop/products/upload-image', (route) => route.fulfill({ status: 201, json: {} }));
-      await page.locator('.shop-form .image-picker input[type=file]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await png() });
+      await page
+        .locator('.shop-form .image-picker input[type=file]')
+        .setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await png() });
       await alert(uploadMessages.noImageUrl);
 
-      await page.route('**/lk/api/shop/settings', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+      await page.route('**/lk/api/shop/settings', (route) =>
+        route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback(),
+      );
       await page.getByRole('button', { name: s.saveSettings, exact: true }).click();
       await alert(m.settingsSaveFailed);
       await page.getByRole('button', { name: s.regenerateLink, exact: true }).click();
       await page.getByRole('dialog', { name: s.regenerateTitle }).getByRole('button', { name: s.regenerateLink, exact: true }).click();
       await alert(m.linkRegenerateFailed);
 
-      await page.route('**/lk/api/shop/products', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+      await page.route('**/lk/api/shop/products', (route) =>
+        route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback(),
+      );
       await page.getByLabel(s.productTitle, { exact: true }).fill('Стикер');
       await page.getByLabel(s.productPrice, { exact: true }).fill('5');
       await page.getByRole('button', { name: s.addProduct, exact: true }).click();
@@ -301,6 +363,8 @@ describe('shop management', () => {
       await signInAs(page, await createSeller(baseUrl()));
       await page.goto('/dashboard/shop');
       await page.getByText(s.noActions, { exact: true }).waitFor();
-      expect(await page.getByRole('link', { name: messages.actionScreens.createAction }).getAttribute('href')).toBe('/dashboard/action/create');
+      expect(await page.getByRole('link', { name: messages.actionScreens.createAction }).getAttribute('href')).toBe(
+        '/dashboard/action/create',
+      );
     }));
 });

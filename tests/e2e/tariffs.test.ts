@@ -9,7 +9,8 @@ const s = messages.actionScreens;
 const { withSeller } = useBrowser();
 
 const table = (page: Page) => page.getByRole('table', { name: s.tiersCaption });
-const rowTexts = async (page: Page) => (await table(page).getByRole('row').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
+const rowTexts = async (page: Page) =>
+  (await table(page).getByRole('row').allInnerTexts()).map((text) => plainSpaces(text).replace(/\s+/g, ' ').trim());
 /** The value beside a label in the prices list. */
 const factValue = async (page: Page, term: string) =>
   plainSpaces(await page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]').innerText());

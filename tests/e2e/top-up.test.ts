@@ -81,7 +81,10 @@ describe('paying by card', () => {
       // The click closes its own page, sometimes before Playwright hears the click is done, which it
       // reports as an error: the tab's closing is what is checked.
       const closed = checkout.waitForEvent('close');
-      await checkout.getByRole('button', { name: messages.cabinetPolish.closeTab, exact: true }).click().catch(() => undefined);
+      await checkout
+        .getByRole('button', { name: messages.cabinetPolish.closeTab, exact: true })
+        .click()
+        .catch(() => undefined);
       await closed;
       expect(checkout.isClosed()).toBe(true);
     }));

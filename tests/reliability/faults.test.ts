@@ -37,7 +37,10 @@ describe.each(backends())('faults on $name', (backend) => {
   const databaseUrl = () => createDatabase(backend.clusterUrl!, `scanapp_faults_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
 
   beforeAll(async () => {
-    server = await startServer({ TAX_TIMEOUT_MS: String(TAX_TIMEOUT_MS), ...(backend.clusterUrl ? { DATABASE_URL: databaseUrl() } : {}) }, { readyTimeoutMs: SLOW_START_MS });
+    server = await startServer(
+      { TAX_TIMEOUT_MS: String(TAX_TIMEOUT_MS), ...(backend.clusterUrl ? { DATABASE_URL: databaseUrl() } : {}) },
+      { readyTimeoutMs: SLOW_START_MS },
+    );
   }, 240_000);
   afterAll(async () => server?.stop());
 
@@ -90,13 +93,26 @@ describe.each(backends())('faults on $name', (backend) => {
     const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
     const token = `fault-bot-${seller.id}`;
     const projectId = await actionFor(seller, { puzzle_bot_token: token, puzzle_bot_points_variable: 'points' });
-    const outage = (down: boolean) => fetch(`${url}/__emulators/puzzlebot/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, down }) });
+    const outage = (down: boolean) =>
+      fetch(`${url}/__emulators/puzzlebot/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, down }),
+      });
     await outage(true);
-    expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '777')).body.data.status).toBe('success');
-    const variables = async () => ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; value: number }[]).filter((v) => v.token === token);
+    expect((await check(seller, projectId, await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')), '777')).body.data.status).toBe(
+      'success',
+    );
+    const variables = async () =>
+      ((await (await fetch(`${url}/__emulators/puzzlebot/variables`)).json()) as { token: string; value: number }[]).filter(
+        (v) => v.token === token,
+      );
     expect(await variables()).toEqual([]);
     await outage(false);
-    await vi.waitFor(async () => expect(await variables()).toEqual([expect.objectContaining({ value: 178 })]), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect(await variables()).toEqual([expect.objectContaining({ value: 178 })]), {
+      timeout: 20_000,
+      interval: 200,
+    });
     await expectVerifyClean(url);
   });
 });
@@ -104,7 +120,9 @@ describe.each(backends())('faults on $name', (backend) => {
 describe.each(backends())('a server killed during 200 parallel checks on $name', (backend) => {
   it('restarts with every invariant intact', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-kill-'));
-    const env: Record<string, string> = backend.clusterUrl ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_kill_${Date.now()}`) } : {};
+    const env: Record<string, string> = backend.clusterUrl
+      ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_kill_${Date.now()}`) }
+      : {};
     let first: RunningServer | undefined;
     let second: RunningServer | undefined;
     try {
@@ -134,7 +152,9 @@ describe.each(backends())('a server killed during 200 parallel checks on $name',
       killed = true;
       first.process.kill('SIGKILL');
       await Promise.all(inFlight);
-      await new Promise((resolve) => first!.process.exitCode !== null || first!.process.signalCode !== null ? resolve(undefined) : first!.process.once('exit', resolve));
+      await new Promise((resolve) =>
+        first!.process.exitCode !== null || first!.process.signalCode !== null ? resolve(undefined) : first!.process.once('exit', resolve),
+      );
 
       second = await startServer(env, { keepDataDir: dataDir, readyTimeoutMs: SLOW_START_MS });
       const report = await verifyData(second.url);
@@ -144,7 +164,9 @@ describe.each(backends())('a server killed during 200 parallel checks on $name',
       // Every success the shopper was told about survived the kill.
       expect(counted).toBeGreaterThanOrEqual(acknowledgedBeforeKill);
       expect(counted).toBeLessThanOrEqual(200);
-      console.info(`SIGKILL on ${backend.name}: ${acknowledgedBeforeKill} successes answered before the kill, ${counted} of 200 counted after the restart; verify: ${report.violations.length} violations of ${report.checks.length} checks`);
+      console.info(
+        `SIGKILL on ${backend.name}: ${acknowledgedBeforeKill} successes answered before the kill, ${counted} of 200 counted after the restart; verify: ${report.violations.length} violations of ${report.checks.length} checks`,
+      );
     } finally {
       await second?.stop();
       if (first && first.process.exitCode === null && first.process.signalCode === null) first.process.kill('SIGKILL');

@@ -42,12 +42,18 @@ const HIDDEN_OUTSIDE_ROUTES: Operation[] = ['result', 'success', 'fail'].flatMap
   ['GET', 'POST'].map((method) => ({
     method,
     path: `/lk/api/payments/robokassa/${name}`,
-    parameters: ['OutSum', 'InvId', 'SignatureValue', 'Shp_user', 'IsTest'].map((field) => ({ name: field, in: 'query' as const, schema: { type: 'string' } })),
+    parameters: ['OutSum', 'InvId', 'SignatureValue', 'Shp_user', 'IsTest'].map((field) => ({
+      name: field,
+      in: 'query' as const,
+      schema: { type: 'string' },
+    })),
     foreignFormat: true,
   })),
 );
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+function operationsOf(document: {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+}): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     if (!path.startsWith('/lk/api/')) continue; // the emulators are test doubles, not the product
@@ -64,7 +70,18 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
 }
 
 /** Path segments that have broken routers: bad escapes, over-long, traversal, NUL. */
-const RAW_PATH_JUNK = fc.constantFrom('%E0%A4%A', 'x'.repeat(2000), '%00', '..', '%2e%2e%2f', '-1', '0', '1.5', '99999999999999999999', '%F0%9F%8E%89');
+const RAW_PATH_JUNK = fc.constantFrom(
+  '%E0%A4%A',
+  'x'.repeat(2000),
+  '%00',
+  '..',
+  '%2e%2e%2f',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '%F0%9F%8E%89',
+);
 
 interface FuzzRequest {
   auth: 'none' | 'seller' | 'forged';
@@ -77,7 +94,8 @@ interface FuzzRequest {
 /** encodeURIComponent throws on a lone surrogate; send its WTF-8 bytes instead, as a broken client would. */
 function encodePathSegment(text: string): string {
   const loneSurrogate = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;
-  const wtf8 = (unit: number) => [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+  const wtf8 = (unit: number) =>
+    [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
   return text
     .split(loneSurrogate)
     .map((part) => (part.length === 1 && loneSurrogate.test(part) ? wtf8(part.charCodeAt(0)) : encodeURIComponent(part)))
@@ -91,12 +109,19 @@ function stringify(value: unknown): string {
 
 function requestFor(operation: Operation, context: GenerationContext): fc.Arbitrary<FuzzRequest> {
   const pathParameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const pathArbitrary = fc.tuple(
-    ...pathParameters.map((name) => {
-      const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
-      return fc.oneof({ weight: 3, arbitrary: fuzzed(schema, context).map((v) => encodePathSegment(stringify(v))) }, { weight: 1, arbitrary: RAW_PATH_JUNK });
-    }),
-  ).map((values) => values.reduce<string>((path, value, index) => path.replace(`{${pathParameters[index]}}`, value || '0'), operation.path));
+  const pathArbitrary = fc
+    .tuple(
+      ...pathParameters.map((name) => {
+        const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
+        return fc.oneof(
+          { weight: 3, arbitrary: fuzzed(schema, context).map((v) => encodePathSegment(stringify(v))) },
+          { weight: 1, arbitrary: RAW_PATH_JUNK },
+        );
+      }),
+    )
+    .map((values) =>
+      values.reduce<string>((path, value, index) => path.replace(`{${pathParameters[index]}}`, value || '0'), operation.path),
+    );
 
   const queryParameters = operation.parameters.filter((p) => p.in === 'query');
   const queryArbitrary = fc
@@ -116,20 +141,43 @@ function requestFor(operation: Operation, context: GenerationContext): fc.Arbitr
     });
 
   const bodyArbitrary: fc.Arbitrary<{ body?: string; contentType: string }> = fc.oneof(
-    { weight: 6, arbitrary: (operation.body ? fuzzed(operation.body, context) : fc.option(junkValue, { nil: undefined })).map((value) => ({ body: value === undefined ? undefined : JSON.stringify(value), contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.constantFrom('{"a":', '', '[', '{"__proto__":{"x":1}}', 'null', '"\\u0000"').map((body) => ({ body, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), nastyString, { maxKeys: 4 }).map((fields) => ({ body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' })) },
+    {
+      weight: 6,
+      arbitrary: (operation.body ? fuzzed(operation.body, context) : fc.option(junkValue, { nil: undefined })).map((value) => ({
+        body: value === undefined ? undefined : JSON.stringify(value),
+        contentType: 'application/json',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{"a":', '', '[', '{"__proto__":{"x":1}}', 'null', '"\\u0000"')
+        .map((body) => ({ body, contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .dictionary(fc.string({ maxLength: 10 }), nastyString, { maxKeys: 4 })
+        .map((fields) => ({ body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' })),
+    },
     { weight: 1, arbitrary: nastyString.map((body) => ({ body, contentType: 'text/plain' })) },
   );
 
-  return fc.record({ auth: fc.constantFrom<FuzzRequest['auth']>('none', 'seller', 'seller', 'forged'), path: pathArbitrary, query: queryArbitrary, payload: bodyArbitrary }).map(({ auth, path, query, payload }): FuzzRequest => ({
-    query,
-    auth,
-    path: `${path}${query}`,
-    // GET and DELETE carry no body here: fetch refuses one on GET.
-    body: operation.method === 'GET' ? undefined : payload.body,
-    contentType: payload.contentType,
-  }));
+  return fc
+    .record({
+      auth: fc.constantFrom<FuzzRequest['auth']>('none', 'seller', 'seller', 'forged'),
+      path: pathArbitrary,
+      query: queryArbitrary,
+      payload: bodyArbitrary,
+    })
+    .map(({ auth, path, query, payload }): FuzzRequest => ({
+      query,
+      auth,
+      path: `${path}${query}`,
+      // GET and DELETE carry no body here: fetch refuses one on GET.
+      body: operation.method === 'GET' ? undefined : payload.body,
+      contentType: payload.contentType,
+    }));
 }
 
 const RUSSIAN = /[А-Яа-яЁё]/;
@@ -141,7 +189,10 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
   const context: GenerationContext = { knownIds: [] };
 
   beforeAll(async () => {
-    server = await startServer(backend.clusterUrl ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_fuzz_${Date.now()}`) } : {}, { readyTimeoutMs: 150_000 });
+    server = await startServer(
+      backend.clusterUrl ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_fuzz_${Date.now()}`) } : {},
+      { readyTimeoutMs: 150_000 },
+    );
     [seller, other] = [await createFundedSeller(server.url, 50_000), await createFundedSeller(server.url, 50_000)];
     const own = await seller.api.post('/projects', { name: 'Fuzz', project_inns: '7707083893' });
     const foreign = await other.api.post('/projects', { name: 'Чужая', project_inns: '7707083893' });
@@ -165,12 +216,19 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
           if (request.auth === 'forged') token = 'forged-token-0000000000000000';
           if (request.auth === 'seller') {
             // Signing out ends the session it is sent with: give it a session of its own.
-            token = operation.path.endsWith('/logout') ? (await seller.api.post('/login', { email: seller.email, password: seller.password }, { token: null })).body.token : seller.api.token;
+            token = operation.path.endsWith('/logout')
+              ? (await seller.api.post('/login', { email: seller.email, password: seller.password }, { token: null })).body.token
+              : seller.api.token;
           }
           const headers: Record<string, string> = { 'x-forwarded-for': address, 'content-type': request.contentType };
           if (token) headers.authorization = `Bearer ${token}`;
           if (request.body === undefined) delete headers['content-type'];
-          const response = await fetch(`${server.url}${request.path}`, { method: operation.method, headers, body: request.body, redirect: 'manual' });
+          const response = await fetch(`${server.url}${request.path}`, {
+            method: operation.method,
+            headers,
+            body: request.body,
+            redirect: 'manual',
+          });
           const text = await response.text();
           tally.requests++;
           tally.byStatus.set(response.status, (tally.byStatus.get(response.status) ?? 0) + 1);
@@ -195,7 +253,12 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
     }
 
     expect((await verifyData(server.url)).violations).toEqual([]);
-    const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-    console.info(`fuzz ${backend.name}: ${operations.length} operations, ${tally.requests} requests (seed ${SEED}, ${RUNS} runs each), ${tally.refused} refused, ${tally.serverErrors} 5xx; ${statuses}`);
+    const statuses = [...tally.byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.info(
+      `fuzz ${backend.name}: ${operations.length} operations, ${tally.requests} requests (seed ${SEED}, ${RUNS} runs each), ${tally.refused} refused, ${tally.serverErrors} 5xx; ${statuses}`,
+    );
   }, 900_000);
 });

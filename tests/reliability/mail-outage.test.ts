@@ -21,11 +21,18 @@ async function startSmtp(port: number, received: Received[]): Promise<() => Prom
     allowInsecureAuth: true,
     logger: false,
     onAuth: (auth, _session, callback) =>
-      auth.username === 'mailer' && auth.password === 'secret-pass' ? callback(null, { user: 'mailer' }) : callback(Object.assign(new Error('Invalid login'), { responseCode: 535 })),
+      auth.username === 'mailer' && auth.password === 'secret-pass'
+        ? callback(null, { user: 'mailer' })
+        : callback(Object.assign(new Error('Invalid login'), { responseCode: 535 })),
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          received.push({ from: mail.from?.text ?? '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            from: mail.from?.text ?? '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         },
         (error: Error) => callback(error),
@@ -46,7 +53,10 @@ describe('account mail while the mail server is down', () => {
   it('is kept and sent when the server comes back, with the configured sender', { timeout: 120_000 }, async () => {
     const smtpPort = await freePort();
     const received: Received[] = [];
-    const server = await startServer({ SMTP_URL: `smtp://mailer:secret-pass@127.0.0.1:${smtpPort}`, MAIL_FROM: 'ScanApp <no-reply@scan.example>' });
+    const server = await startServer({
+      SMTP_URL: `smtp://mailer:secret-pass@127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
+    });
     let stopSmtp: (() => Promise<void>) | undefined;
     try {
       const seller = await createSeller(server.url);
@@ -59,7 +69,11 @@ describe('account mail while the mail server is down', () => {
 
       stopSmtp = await startSmtp(smtpPort, received);
       await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 200 });
-      expect(received[0]).toMatchObject({ from: '"ScanApp" <no-reply@scan.example>', to: [seller.email], subject: messages.mail.passwordResetSubject });
+      expect(received[0]).toMatchObject({
+        from: '"ScanApp" <no-reply@scan.example>',
+        to: [seller.email],
+        subject: messages.mail.passwordResetSubject,
+      });
       expect(received[0]!.text).toContain(`${server.url}/reset-password?token=`);
     } finally {
       await server.stop();

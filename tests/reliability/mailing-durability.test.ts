@@ -27,10 +27,19 @@ describe.each(backends())('a mailing survives a crash on $name', (backend) => {
       const { token, botId } = newBotToken();
       const chats = Array.from({ length: RECIPIENTS }, newChatId);
       await startChats(telegramHost, botId, chats);
-      const started = await seller.api.post('/mailing/send', { user_id: seller.id, bot_token: token, recipient_ids: chats, message: 'Акция!' });
+      const started = await seller.api.post('/mailing/send', {
+        user_id: seller.id,
+        bot_token: token,
+        recipient_ids: chats,
+        message: 'Акция!',
+      });
       expect(started.body).toMatchObject({ status: 'sending', total: RECIPIENTS });
 
-      await eventually(async () => ((await telegramMessages(telegramHost, { bot_id: botId })).length >= 60 ? true : undefined), 60_000, 'first messages');
+      await eventually(
+        async () => ((await telegramMessages(telegramHost, { bot_id: botId })).length >= 60 ? true : undefined),
+        60_000,
+        'first messages',
+      );
       server.process.kill('SIGKILL');
       await new Promise((resolve) => server!.process.once('exit', resolve));
       const deliveredBeforeCrash = (await telegramMessages(telegramHost, { bot_id: botId })).length;
@@ -38,10 +47,14 @@ describe.each(backends())('a mailing survives a crash on $name', (backend) => {
 
       server = await startServer(env, { keepDataDir: dataDir });
       const api = new ApiClient(server.url, undefined, seller.api.token);
-      const done = await eventually(async () => {
-        const { body } = await api.get(`/mailing/${started.body.id}`);
-        return body.mailing?.status === 'done' ? body.mailing : undefined;
-      }, 120_000, 'the mailing to finish after the restart');
+      const done = await eventually(
+        async () => {
+          const { body } = await api.get(`/mailing/${started.body.id}`);
+          return body.mailing?.status === 'done' ? body.mailing : undefined;
+        },
+        120_000,
+        'the mailing to finish after the restart',
+      );
       expect(done).toMatchObject({ sent: RECIPIENTS, failed: 0, pending: 0 });
 
       const received = new Map<string, number>();

@@ -21,7 +21,11 @@ export class ApiClient {
     public token?: string,
   ) {}
 
-  async request<T = any>(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string | null } = {}): Promise<ApiAnswer<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string | null } = {},
+  ): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...options.headers };
     const token = options.token === null ? undefined : (options.token ?? this.token);
     if (token) headers.authorization = `Bearer ${token}`;

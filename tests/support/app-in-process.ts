@@ -20,7 +20,10 @@ export interface InProcessApp {
  * environment, database, migrations, `buildApp`, listen), with the same environment as a test server
  * process. No build and no process start: an API test file runs alone in seconds, on today's code.
  */
-export async function startAppInProcess(env: Record<string, string> = {}, options: { templateDataDir?: string } = {}): Promise<InProcessApp> {
+export async function startAppInProcess(
+  env: Record<string, string> = {},
+  options: { templateDataDir?: string } = {},
+): Promise<InProcessApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
   if (options.templateDataDir) copyDataDir(options.templateDataDir, dataDir);

@@ -13,7 +13,11 @@ export interface BotAction {
 }
 
 /** A funded seller's action with its own bot (any well-formed token: the emulator plays Telegram). */
-export async function actionWithBot(url: string, settings: Record<string, unknown> = {}, funds = BILLING_DEFAULTS.project_subscription_price + 100): Promise<BotAction> {
+export async function actionWithBot(
+  url: string,
+  settings: Record<string, unknown> = {},
+  funds = BILLING_DEFAULTS.project_subscription_price + 100,
+): Promise<BotAction> {
   const seller = await createFundedSeller(url, funds);
   const { token, botId } = newBotToken();
   const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, telegram_bot_token: token, ...settings });
@@ -24,7 +28,12 @@ export async function actionWithBot(url: string, settings: Record<string, unknow
 export const shopperFrom = (chatId: string) => ({ id: Number(chatId), first_name: 'Ира', username: 'ira_buyer' });
 
 /** What a shopper does in the emulator: writes, presses a button, or opens the menu button. */
-export async function shopperActs(url: string, botId: string, chatId: string, action: Record<string, unknown>): Promise<{ status: number; body: { ok: boolean; url?: string; update_id?: number; description?: string } }> {
+export async function shopperActs(
+  url: string,
+  botId: string,
+  chatId: string,
+  action: Record<string, unknown>,
+): Promise<{ status: number; body: { ok: boolean; url?: string; update_id?: number; description?: string } }> {
   const response = await fetch(`${url}/__emulators/telegram/updates`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -34,15 +43,29 @@ export async function shopperActs(url: string, botId: string, chatId: string, ac
 }
 
 /** A shopper writes to the bot (the emulator delivers it as Telegram would); answers the bot's replies to it. */
-export async function shopperSays(url: string, bot: Pick<BotAction, 'botId'>, chatId: string, message: { text?: string; photo?: Buffer; press?: string }, timeoutMs = 45_000): Promise<EmulatedMessage[]> {
+export async function shopperSays(
+  url: string,
+  bot: Pick<BotAction, 'botId'>,
+  chatId: string,
+  message: { text?: string; photo?: Buffer; press?: string },
+  timeoutMs = 45_000,
+): Promise<EmulatedMessage[]> {
   const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId })).length;
-  const action = message.text ? { text: message.text } : message.press ? { press: message.press } : { photo_base64: message.photo!.toString('base64') };
+  const action = message.text
+    ? { text: message.text }
+    : message.press
+      ? { press: message.press }
+      : { photo_base64: message.photo!.toString('base64') };
   const sent = await shopperActs(url, bot.botId, chatId, action);
   if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
-  return eventually(async () => {
-    const replies = await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId });
-    return replies.length > before ? replies.slice(before) : undefined;
-  }, timeoutMs, 'the bot to answer');
+  return eventually(
+    async () => {
+      const replies = await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId });
+      return replies.length > before ? replies.slice(before) : undefined;
+    },
+    timeoutMs,
+    'the bot to answer',
+  );
 }
 
 /** The init data Telegram put in a Mini App's address (empty when it gave none). */

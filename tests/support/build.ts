@@ -40,7 +40,11 @@ function filesUnder(relative: string): string[] {
 function sourcesDigest(part: BuildPart): string {
   const hash = createHash('sha256');
   for (const file of PARTS[part].inputs.flatMap(filesUnder)) {
-    hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

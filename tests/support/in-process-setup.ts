@@ -24,5 +24,6 @@ const [pgliteApp, postgresApp] = await Promise.all([
   databaseUrl ? startAppInProcess({ DATABASE_URL: databaseUrl }).then(keep) : undefined,
 ]);
 const list: Backend[] = [{ name: 'pglite', url: pgliteApp.url, dataDir: pgliteApp.dataDir }];
-if (postgres && postgresApp) list.push({ name: 'postgres', url: postgresApp.url, dataDir: postgresApp.dataDir, clusterUrl: postgres.clusterUrl, databaseUrl });
+if (postgres && postgresApp)
+  list.push({ name: 'postgres', url: postgresApp.url, dataDir: postgresApp.dataDir, clusterUrl: postgres.clusterUrl, databaseUrl });
 setOwnBackends(list);

@@ -13,7 +13,11 @@ export interface CliResult {
 }
 
 /** Runs the operator CLI (`npm run admin -- …`) from source against a server. */
-export async function runAdminCli(baseUrl: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TEST_ADMIN_TOKEN }): Promise<CliResult> {
+export async function runAdminCli(
+  baseUrl: string,
+  args: string[],
+  env: Record<string, string> = { ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [...sourceEntryArgs('cli'), ...args, '--url', baseUrl], {
       env: { PATH: process.env.PATH ?? '', ...env },
@@ -50,7 +54,9 @@ async function creditDirectly(baseUrl: string, email: string, rubles: number): P
 export async function createFundedSeller(baseUrl: string, rubles: number, options: { activated?: boolean } = {}): Promise<Seller> {
   const seller = await createSeller(baseUrl);
   const activated = options.activated ?? true;
-  const activationPrice = activated ? ((await seller.api.get('/billing/settings?setting_key=account_activation_price')).body.value as number) : 0;
+  const activationPrice = activated
+    ? ((await seller.api.get('/billing/settings?setting_key=account_activation_price')).body.value as number)
+    : 0;
   if (rubles + activationPrice > 0) await creditDirectly(baseUrl, seller.email, rubles + activationPrice);
   if (activated) {
     const answer = await seller.api.post('/activate', { user_id: seller.id });

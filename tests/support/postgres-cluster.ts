@@ -43,8 +43,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const startUp = () =>
     run('pg_ctl', [
-      '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
       'start',
     ]);
   startUp();
@@ -64,6 +71,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
 /** A new database in the cluster: empty, or a copy of `template` (a database nobody is connected to). */
 export function createDatabase(clusterUrl: string, name: string, template?: string): string {
-  execFileSync('psql', [clusterUrl, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`]);
+  execFileSync('psql', [
+    clusterUrl,
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-qc',
+    `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`,
+  ]);
   return clusterUrl.replace(/\/[^/]+$/, `/${name}`);
 }

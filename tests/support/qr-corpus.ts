@@ -74,7 +74,9 @@ async function background(width: number, height: number, random: () => number): 
     coarse[i * 3 + 1] = Math.max(0, tone - 15);
     coarse[i * 3 + 2] = Math.max(0, tone - 35);
   }
-  const smooth = await toRaw(sharp(coarse, { raw: { width: cells, height: cells, channels: 3 } }).resize(width, height, { kernel: 'cubic' }));
+  const smooth = await toRaw(
+    sharp(coarse, { raw: { width: cells, height: cells, channels: 3 } }).resize(width, height, { kernel: 'cubic' }),
+  );
   const grain = grainTile();
   for (let y = 0; y < height; y++) {
     const row = (y % GRAIN_SIDE) * GRAIN_SIDE;
@@ -110,7 +112,12 @@ async function receiptPaper(qr: Raw, random: () => number): Promise<Raw> {
     const lineWidth = Math.round(width * (0.3 + random() * 0.6));
     lines.push({ input: { create: { width: lineWidth, height: 9, channels: 3, background: { r: 40, g: 40, b: 40 } } }, left: 10, top: y });
   }
-  lines.push({ input: qr.data, raw: { width: qr.width, height: qr.height, channels: 3 }, left: Math.round((width - qr.width) / 2), top: height - qr.height - 12 });
+  lines.push({
+    input: qr.data,
+    raw: { width: qr.width, height: qr.height, channels: 3 },
+    left: Math.round((width - qr.width) / 2),
+    top: height - qr.height - 12,
+  });
   return toRaw(sharp({ create: { width, height, channels: 3, background: { r: 246, g: 244, b: 238 } } }).composite(lines));
 }
 
@@ -130,7 +137,15 @@ const rotate = (degrees: number) => (raw: Raw) => toRaw(fromRaw(raw).rotate(degr
 
 /** A phone held at an angle: perspective is approximated by an affine shear plus unequal scale. */
 const skew = (shearX: number, shearY: number) => (raw: Raw) =>
-  toRaw(fromRaw(raw).affine([[1, shearX], [shearY, 0.85]], { background: { r: 120, g: 110, b: 90 }, interpolator: 'bicubic' }));
+  toRaw(
+    fromRaw(raw).affine(
+      [
+        [1, shearX],
+        [shearY, 0.85],
+      ],
+      { background: { r: 120, g: 110, b: 90 }, interpolator: 'bicubic' },
+    ),
+  );
 
 const blur = (sigma: number) => (raw: Raw) => toRaw(fromRaw(raw).blur(sigma));
 
@@ -188,7 +203,14 @@ const VARIANTS: Variant[] = [
   { name: 'rotated-45', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [rotate(45)], encoding: JPEG },
   { name: 'rotated-90', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [rotate(90)], encoding: JPEG },
   { name: 'rotated-180', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [rotate(180)], encoding: JPEG },
-  { name: 'exif-rotated', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [rotate(270)], encoding: { format: 'jpeg', quality: 85, orientation: 6 } },
+  {
+    name: 'exif-rotated',
+    qrSide: 300,
+    paper: true,
+    frame: [1280, 960],
+    steps: () => [rotate(270)],
+    encoding: { format: 'jpeg', quality: 85, orientation: 6 },
+  },
   { name: 'skewed', qrSide: 320, paper: true, frame: [1280, 960], steps: () => [skew(0.3, 0.1)], encoding: JPEG },
   { name: 'skewed-strong', qrSide: 360, paper: true, frame: [1280, 960], steps: () => [skew(-0.45, 0.2)], encoding: JPEG },
   { name: 'blurred-1', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [blur(1)], encoding: JPEG },
@@ -199,7 +221,14 @@ const VARIANTS: Variant[] = [
   { name: 'noise', qrSide: 300, paper: true, frame: [1280, 960], steps: (random) => [noise(0.3, 70, random)], encoding: JPEG },
   { name: 'webp', qrSide: 300, paper: true, frame: [1280, 960], steps: () => [], encoding: { format: 'webp', quality: 60 } },
   { name: 'blurred-3', qrSide: 400, paper: true, frame: [1600, 1200], steps: () => [blur(3)], encoding: JPEG },
-  { name: 'deep-shadow', qrSide: 300, paper: true, frame: [1280, 960], steps: (random) => [unevenLight(12), noise(0.3, 30, random)], encoding: { format: 'jpeg', quality: 60 } },
+  {
+    name: 'deep-shadow',
+    qrSide: 300,
+    paper: true,
+    frame: [1280, 960],
+    steps: (random) => [unevenLight(12), noise(0.3, 30, random)],
+    encoding: { format: 'jpeg', quality: 60 },
+  },
   {
     name: 'small-rotated-jpeg',
     qrSide: 180,
@@ -261,7 +290,9 @@ async function noQrScene(index: number): Promise<Buffer> {
   if (index % 2 === 0) return encode(frame, JPEG);
   // A receipt strip whose code is cut off: text bars and a grid-like pattern that is not a QR.
   const pattern = Buffer.alloc(200 * 200 * 3, 255);
-  for (let y = 0; y < 200; y++) for (let x = 0; x < 200; x++) if (((x >> 3) + (y >> 3)) % 3 === 0 || random() < 0.1) pattern.fill(0, (y * 200 + x) * 3, (y * 200 + x) * 3 + 3);
+  for (let y = 0; y < 200; y++)
+    for (let x = 0; x < 200; x++)
+      if (((x >> 3) + (y >> 3)) % 3 === 0 || random() < 0.1) pattern.fill(0, (y * 200 + x) * 3, (y * 200 + x) * 3 + 3);
   const paper = await receiptPaper({ data: pattern, width: 200, height: 200 }, random);
   return encode(await inFrame(paper, width, height, random), index % 4 === 1 ? JPEG : { format: 'jpeg', quality: 30 });
 }

@@ -6,9 +6,14 @@ export function moscowLocal(daysAgo: number): string {
 }
 
 /** A fixture receipt re-dated to `daysAgo` days ago (so it is fresh for an action), optionally changed. */
-export function freshReceipt(name: string, daysAgo = 1, change: (receipt: Record<string, any>) => void = () => undefined): Record<string, any> {
+export function freshReceipt(
+  name: string,
+  daysAgo = 1,
+  change: (receipt: Record<string, any>) => void = () => undefined,
+): Record<string, any> {
   const receipt = loadReceipt(name);
-  receipt.dateTime = typeof receipt.dateTime === 'number' ? Math.floor((Date.now() - daysAgo * 86_400_000) / 60_000) * 60 : moscowLocal(daysAgo);
+  receipt.dateTime =
+    typeof receipt.dateTime === 'number' ? Math.floor((Date.now() - daysAgo * 86_400_000) / 60_000) * 60 : moscowLocal(daysAgo);
   // A unique fiscal document number: every test gets its own receipt identity.
   receipt.fiscalDocumentNumber = Math.floor(Math.random() * 1_000_000_000) + 1;
   change(receipt);
@@ -16,7 +21,11 @@ export function freshReceipt(name: string, daysAgo = 1, change: (receipt: Record
 }
 
 /** Registers a receipt with the tax-service emulator; returns the QR string that finds it. */
-export async function registerReceipt(baseUrl: string, receipt: Record<string, unknown>, behaviour?: Record<string, unknown>): Promise<string> {
+export async function registerReceipt(
+  baseUrl: string,
+  receipt: Record<string, unknown>,
+  behaviour?: Record<string, unknown>,
+): Promise<string> {
   const response = await fetch(`${baseUrl}/__emulators/tax/receipts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

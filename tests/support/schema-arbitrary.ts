@@ -150,12 +150,18 @@ function objectFor(schema: JsonSchema, context: GenerationContext, depth: number
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(properties).map(([name, property]) =>
-    fc.record({ name: fc.constant(name), present: required.has(name) ? mostlyTrue : fc.boolean(), value: fuzzed(property, context, depth + 1) }),
+    fc.record({
+      name: fc.constant(name),
+      present: required.has(name) ? mostlyTrue : fc.boolean(),
+      value: fuzzed(property, context, depth + 1),
+    }),
   );
   const extras = fc.dictionary(nastyString, junkValue, { maxKeys: 2 });
-  return fc.tuple(fc.tuple(...entries), fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras })).map(([fields, extra]) => {
-    const value: Record<string, unknown> = { ...extra };
-    for (const field of fields) if (field.present) value[field.name] = field.value;
-    return value;
-  });
+  return fc
+    .tuple(fc.tuple(...entries), fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }))
+    .map(([fields, extra]) => {
+      const value: Record<string, unknown> = { ...extra };
+      for (const field of fields) if (field.present) value[field.name] = field.value;
+      return value;
+    });
 }

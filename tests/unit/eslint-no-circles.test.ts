@@ -27,7 +27,9 @@ function lint(files: Record<string, string>): string[] {
     rules: { 'local/no-circles': ['error', { root: 'src', modules: 'src/modules' }] as Linter.RuleEntry },
   };
   return Object.entries(files).flatMap(([name, text]) =>
-    linter.verify(text, config, { filename: path.join(root, 'src', name) }).map((problem) => `${name}: ${problem.messageId ?? problem.message}`),
+    linter
+      .verify(text, config, { filename: path.join(root, 'src', name) })
+      .map((problem) => `${name}: ${problem.messageId ?? problem.message}`),
   );
 }
 
@@ -35,7 +37,8 @@ describe('local/no-circles', () => {
   it('finds a circle of two files made of type imports only', () => {
     expect(
       lint({
-        'modules/analytics/report.ts': "import type { Row } from './repository.js';\nexport interface Spent { n: number }\nexport const f = (r: Row) => r;\n",
+        'modules/analytics/report.ts':
+          "import type { Row } from './repository.js';\nexport interface Spent { n: number }\nexport const f = (r: Row) => r;\n",
         'modules/analytics/repository.ts': "import type { Spent } from './report.js';\nexport interface Row { s: Spent }\n",
       }),
     ).toEqual(['modules/analytics/report.ts: files', 'modules/analytics/repository.ts: files']);

@@ -15,7 +15,13 @@ describe('the tax emulator’s receipt format', () => {
     const qrraw = formatQrraw(qr!);
     expect(qrraw).toBe(formatFiscalQr(parseFiscalQr(qrraw)!));
     expect(readQrraw(qrraw)).toEqual(parseFiscalQr(qrraw));
-    expect(qr).toMatchObject({ fn: receipt!.fn, i: receipt!.i, fp: receipt!.fp, totalKopecks: receipt!.totalKopecks, n: receipt!.operationType });
+    expect(qr).toMatchObject({
+      fn: receipt!.fn,
+      i: receipt!.i,
+      fp: receipt!.fp,
+      totalKopecks: receipt!.totalKopecks,
+      n: receipt!.operationType,
+    });
   });
 
   it('reads a QR inside a URL, with a comma, seconds and leading zeros as the product does', () => {
@@ -29,7 +35,15 @@ describe('the tax emulator’s receipt format', () => {
   });
 
   it('refuses what is not a fiscal QR, as the product does', () => {
-    for (const text of ['', 'hello', 't=20230229T1200&s=1.00&fn=1&i=2&fp=3&n=1', 't=20240101T2500&s=1&fn=1&i=2&fp=3&n=1', 't=20240101T1200&s=1&fn=1&i=2&fp=3&n=5', 't=19990101T1200&s=1&fn=1&i=2&fp=3&n=1', 't=20240101T1200&s=1.001&fn=1&i=2&fp=3&n=1']) {
+    for (const text of [
+      '',
+      'hello',
+      't=20230229T1200&s=1.00&fn=1&i=2&fp=3&n=1',
+      't=20240101T2500&s=1&fn=1&i=2&fp=3&n=1',
+      't=20240101T1200&s=1&fn=1&i=2&fp=3&n=5',
+      't=19990101T1200&s=1&fn=1&i=2&fp=3&n=1',
+      't=20240101T1200&s=1.001&fn=1&i=2&fp=3&n=1',
+    ]) {
       expect(readQrraw(text), text).toBeUndefined();
       expect(parseFiscalQr(text), text).toBeUndefined();
     }

@@ -95,7 +95,10 @@ async function main(argv: string[]): Promise<number> {
       // Unquoted words are one value: `settings:set company_address 123456, г. Москва, …`.
       const [key, ...words] = rest;
       if (!key || words.length === 0) break;
-      const result = (await call(url, token, 'PUT', `/settings/${encodeURIComponent(key)}`, { value: words.join(' ') })) as { message: string; value: unknown };
+      const result = (await call(url, token, 'PUT', `/settings/${encodeURIComponent(key)}`, { value: words.join(' ') })) as {
+        message: string;
+        value: unknown;
+      };
       console.log(`${result.message}: ${key} = ${String(result.value)}`);
       return 0;
     }

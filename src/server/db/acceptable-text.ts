@@ -62,5 +62,7 @@ export function stripUnacceptableText(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(FORBIDDEN_CHARACTERS, '').replace(LONE_SURROGATES, '\ufffd');
   if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => stripUnacceptableText(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripUnacceptableText(key, depth + 1), stripUnacceptableText(item, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [stripUnacceptableText(key, depth + 1), stripUnacceptableText(item, depth + 1)]),
+  );
 }

@@ -68,9 +68,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
-    : openPglite(path.join(options.dataDir, 'db'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(path.join(options.dataDir, 'db'));
 }
 
 /**
@@ -92,10 +90,14 @@ async function createPgliteCluster(directory: string): Promise<void> {
     `const { workerData } = require('node:worker_threads');
      const { PGlite } = require(workerData.pglite);
      PGlite.create(workerData.directory, { startParams: workerData.startParams }).then((cluster) => cluster.close());`,
-    { eval: true, workerData: { pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'), directory, startParams: PGLITE_START_PARAMS } },
+    {
+      eval: true,
+      workerData: { pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'), directory, startParams: PGLITE_START_PARAMS },
+    },
   );
   const [exitCode] = (await once(worker, 'exit')) as [number];
-  if (exitCode !== 0 || !existsSync(path.join(directory, 'PG_VERSION'))) throw new Error(`creating the PGlite database in ${directory} failed (worker exit code ${exitCode})`);
+  if (exitCode !== 0 || !existsSync(path.join(directory, 'PG_VERSION')))
+    throw new Error(`creating the PGlite database in ${directory} failed (worker exit code ${exitCode})`);
 }
 
 async function openPglite(directory: string): Promise<Database> {

@@ -69,7 +69,9 @@ async function catalogue(database: Database) {
       `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name <> 'schema_functions' ORDER BY 1, 2`,
     ),
-    indexes: await rows(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_functions' ORDER BY 1`),
+    indexes: await rows(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_functions' ORDER BY 1`,
+    ),
     constraints: await rows(
       `SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition
          FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid <> 'schema_migrations'::regclass
@@ -105,37 +107,46 @@ describe('migrations and stored functions', () => {
     const definedIn = new Map<string, string[]>();
     for (const file of await functionFiles()) {
       const text = await readFile(path.join(FUNCTIONS_DIR, file), 'utf8');
-      for (const [, name] of text.matchAll(/CREATE OR REPLACE FUNCTION (\w+)/g)) definedIn.set(name!, [...(definedIn.get(name!) ?? []), file]);
+      for (const [, name] of text.matchAll(/CREATE OR REPLACE FUNCTION (\w+)/g))
+        definedIn.set(name!, [...(definedIn.get(name!) ?? []), file]);
     }
     for (const [name, files] of definedIn) expect(files, name).toEqual([`${name}.sql`]);
     for (const file of await sqlFiles(MIGRATIONS_DIR)) {
       expect(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'), file).not.toMatch(/CREATE (OR REPLACE )?(FUNCTION|TRIGGER)/);
     }
-    const stored = (await fresh.query<{ name: string }>(`SELECT proname AS name FROM pg_proc WHERE pronamespace = 'public'::regnamespace`)).map((row) => row.name);
+    const stored = (
+      await fresh.query<{ name: string }>(`SELECT proname AS name FROM pg_proc WHERE pronamespace = 'public'::regnamespace`)
+    ).map((row) => row.name);
     expect(stored.sort()).toEqual([...definedIn.keys()].sort());
   });
 
-  it.skipIf(!HAS_OLD_MIGRATIONS)('a database migrated before the functions had their files ends in exactly the schema of a fresh one', async () => {
-    const old = await oldMigrations();
-    // What the old runner did: those migrations, no function files.
-    const none = path.join(scratch, 'no-functions');
-    await mkdir(none);
-    await migrate(upgraded, { migrationsDir: old.directory, functionsDir: none });
+  it.skipIf(!HAS_OLD_MIGRATIONS)(
+    'a database migrated before the functions had their files ends in exactly the schema of a fresh one',
+    async () => {
+      const old = await oldMigrations();
+      // What the old runner did: those migrations, no function files.
+      const none = path.join(scratch, 'no-functions');
+      await mkdir(none);
+      await migrate(upgraded, { migrationsDir: old.directory, functionsDir: none });
 
-    const upgrade = await migrate(upgraded);
+      const upgrade = await migrate(upgraded);
 
-    const newer = (await sqlFiles(MIGRATIONS_DIR)).filter((name) => !old.names.includes(name));
-    expect(upgrade).toEqual({ migrations: newer, functions: await functionFiles() });
-    expect(await catalogue(upgraded)).toEqual(await catalogue(fresh));
-  }, 120_000);
+      const newer = (await sqlFiles(MIGRATIONS_DIR)).filter((name) => !old.names.includes(name));
+      expect(upgrade).toEqual({ migrations: newer, functions: await functionFiles() });
+      expect(await catalogue(upgraded)).toEqual(await catalogue(fresh));
+    },
+    120_000,
+  );
 
   it('applies again only a function file whose text changed, and records its new hash', async () => {
     const changed = path.join(scratch, 'changed-functions');
     await cp(FUNCTIONS_DIR, changed, { recursive: true });
     const file = path.join(changed, 'analytics_product_name.sql');
     await writeFile(file, (await readFile(file, 'utf8')).replace('left(btrim(name), 300)', 'left(btrim(name), 3)'));
-    const nameOf = async (database: Database) => (await database.query<{ name: string }>(`SELECT analytics_product_name('  Кефир 1% ') AS name`))[0]!.name;
-    const hash = async () => (await fresh.query<{ sha256: string }>(`SELECT sha256 FROM schema_functions WHERE name = 'analytics_product_name.sql'`))[0]!.sha256;
+    const nameOf = async (database: Database) =>
+      (await database.query<{ name: string }>(`SELECT analytics_product_name('  Кефир 1% ') AS name`))[0]!.name;
+    const hash = async () =>
+      (await fresh.query<{ sha256: string }>(`SELECT sha256 FROM schema_functions WHERE name = 'analytics_product_name.sql'`))[0]!.sha256;
     const original = await hash();
 
     expect(await migrate(fresh, { functionsDir: changed })).toEqual({ migrations: [], functions: ['analytics_product_name.sql'] });
@@ -151,7 +162,10 @@ describe('migrations and stored functions', () => {
     const broken = path.join(scratch, 'broken-functions');
     await cp(FUNCTIONS_DIR, broken, { recursive: true });
     const file = path.join(broken, 'analytics_product_name.sql');
-    await writeFile(file, `${(await readFile(file, 'utf8')).replace('left(btrim(name), 300)', 'left(btrim(name), 3)')}\nSELECT no_such_function();\n`);
+    await writeFile(
+      file,
+      `${(await readFile(file, 'utf8')).replace('left(btrim(name), 300)', 'left(btrim(name), 3)')}\nSELECT no_such_function();\n`,
+    );
     const recorded = await fresh.query(`SELECT name, sha256 FROM schema_functions ORDER BY name`);
 
     await expect(migrate(fresh, { functionsDir: broken })).rejects.toThrow(/no_such_function/);

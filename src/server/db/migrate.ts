@@ -73,7 +73,10 @@ async function applyFunctions(database: Database, directory: string): Promise<st
      )`,
   );
   const recorded = new Map(
-    (await database.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_functions')).map((row) => [row.name, row.sha256]),
+    (await database.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_functions')).map((row) => [
+      row.name,
+      row.sha256,
+    ]),
   );
   const applied: string[] = [];
   for (const file of await sqlFiles(directory)) {

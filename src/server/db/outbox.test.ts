@@ -13,7 +13,9 @@ const plus = (ms: number) => new Date(T0.getTime() + ms);
 
 describe('backoff', () => {
   it('doubles from the base and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 12, 40].map((attempts) => backoffMs(attempts, { baseMs: 1000, maxMs: 60_000 }))).toEqual([1000, 2000, 4000, 8000, 16_000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 5, 12, 40].map((attempts) => backoffMs(attempts, { baseMs: 1000, maxMs: 60_000 }))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 60_000, 60_000,
+    ]);
     expect(backoffMs(0, { baseMs: 500, maxMs: 10_000 })).toBe(500);
   });
 
@@ -56,8 +58,25 @@ const recipients = pgTable(
   (table) => [primaryKey({ columns: [table.listId, table.chatId] })],
 );
 
-const letterOutbox: OutboxTable = { table: letters, key: [letters.id], status: letters.status, doneStatus: 'sent', attempts: letters.attempts, nextAttemptAt: letters.nextAttemptAt, lastError: letters.lastError };
-const pushOutbox: OutboxTable = { ...letterOutbox, table: pushes, key: [pushes.id], status: pushes.status, attempts: pushes.attempts, nextAttemptAt: pushes.nextAttemptAt, lastError: pushes.lastError, lease: { column: pushes.lockedUntil } };
+const letterOutbox: OutboxTable = {
+  table: letters,
+  key: [letters.id],
+  status: letters.status,
+  doneStatus: 'sent',
+  attempts: letters.attempts,
+  nextAttemptAt: letters.nextAttemptAt,
+  lastError: letters.lastError,
+};
+const pushOutbox: OutboxTable = {
+  ...letterOutbox,
+  table: pushes,
+  key: [pushes.id],
+  status: pushes.status,
+  attempts: pushes.attempts,
+  nextAttemptAt: pushes.nextAttemptAt,
+  lastError: pushes.lastError,
+  lease: { column: pushes.lockedUntil },
+};
 const recipientOutbox: OutboxTable = {
   table: recipients,
   key: [recipients.listId, recipients.chatId],
@@ -93,9 +112,21 @@ beforeEach(async () => {
 });
 
 const claimLetters = (now: Date, limit = 10) =>
-  claimDue<{ id: string; attempts: number }>(db, letterOutbox, { limit, leaseMs: 60_000, orderBy: [letters.id], returning: [letters.id, letters.attempts], now });
+  claimDue<{ id: string; attempts: number }>(db, letterOutbox, {
+    limit,
+    leaseMs: 60_000,
+    orderBy: [letters.id],
+    returning: [letters.id, letters.attempts],
+    now,
+  });
 // Read back by PGlite itself, which answers timestamps as dates (drizzle's raw execute leaves them text).
-const letter = async (id: number) => (await client.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string | null; sent_at: Date | null }>('SELECT * FROM letters WHERE id = $1', [id])).rows[0]!;
+const letter = async (id: number) =>
+  (
+    await client.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string | null; sent_at: Date | null }>(
+      'SELECT * FROM letters WHERE id = $1',
+      [id],
+    )
+  ).rows[0]!;
 
 describe('an outbox leased by its due time', () => {
   beforeEach(async () => {
@@ -116,7 +147,10 @@ describe('an outbox leased by its due time', () => {
   it('frees a claimed row when its lease runs out, as a crashed worker leaves it', async () => {
     await claimLetters(T0);
     expect(await claimLetters(plus(59_999))).toEqual([{ id: 2, attempts: 1 }]);
-    expect((await claimLetters(plus(60_000))).map((row) => [Number(row.id), row.attempts])).toEqual([[1, 2], [3, 2]]);
+    expect((await claimLetters(plus(60_000))).map((row) => [Number(row.id), row.attempts])).toEqual([
+      [1, 2],
+      [3, 2],
+    ]);
   });
 
   it('marks a row done, clearing its last error, and sets the table’s own columns', async () => {
@@ -148,8 +182,11 @@ describe('an outbox leased by its due time', () => {
 });
 
 describe('an outbox with a lease column', () => {
-  const claimPushes = (now: Date) => claimDue<{ id: string }>(db, pushOutbox, { limit: 10, leaseMs: 60_000, orderBy: [pushes.id], returning: [pushes.id], now });
-  const push = async () => (await client.query<{ status: string; locked_until: Date | null; next_attempt_at: Date }>('SELECT * FROM pushes WHERE id = 1')).rows[0]!;
+  const claimPushes = (now: Date) =>
+    claimDue<{ id: string }>(db, pushOutbox, { limit: 10, leaseMs: 60_000, orderBy: [pushes.id], returning: [pushes.id], now });
+  const push = async () =>
+    (await client.query<{ status: string; locked_until: Date | null; next_attempt_at: Date }>('SELECT * FROM pushes WHERE id = 1'))
+      .rows[0]!;
 
   beforeEach(async () => {
     await db.insert(pushes).values({ id: 1, nextAttemptAt: T0 });
@@ -175,15 +212,20 @@ describe('an outbox with a lease column', () => {
 describe('an outbox whose claimed rows show a status', () => {
   // The claimed rows come back in no particular order: sorted here by chat.
   const claimList = async (listId: number, now: Date, limit = 10) =>
-    (await claimDue<{ chat_id: string; attempts: number }>(db, recipientOutbox, {
-      limit,
-      leaseMs: 30_000,
-      where: sql`${recipients.listId} = ${listId}`,
-      orderBy: [recipients.nextAttemptAt, recipients.chatId],
-      returning: [recipients.chatId, recipients.attempts],
-      now,
-    })).sort((a, b) => Number(a.chat_id) - Number(b.chat_id));
-  const states = async () => rowsOf<{ chat_id: string; state: string; error: string | null }>(await db.execute(sql`SELECT chat_id, state, error FROM recipients WHERE list_id = 1 ORDER BY chat_id`));
+    (
+      await claimDue<{ chat_id: string; attempts: number }>(db, recipientOutbox, {
+        limit,
+        leaseMs: 30_000,
+        where: sql`${recipients.listId} = ${listId}`,
+        orderBy: [recipients.nextAttemptAt, recipients.chatId],
+        returning: [recipients.chatId, recipients.attempts],
+        now,
+      })
+    ).sort((a, b) => Number(a.chat_id) - Number(b.chat_id));
+  const states = async () =>
+    rowsOf<{ chat_id: string; state: string; error: string | null }>(
+      await db.execute(sql`SELECT chat_id, state, error FROM recipients WHERE list_id = 1 ORDER BY chat_id`),
+    );
   const chat = (chatId: number) => sql`${recipients.listId} = 1 AND ${recipients.chatId} = ${chatId}`;
 
   beforeEach(async () => {

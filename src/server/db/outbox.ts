@@ -137,7 +137,9 @@ export async function nextDueAt(db: Executor, outbox: OutboxTable, where?: SQL):
   const due = lease?.claimedStatus
     ? sql`min(CASE WHEN ${name(outbox.status)} = ${lease.claimedStatus} THEN ${name(lease.column)} ELSE ${name(outbox.nextAttemptAt)} END)`
     : sql`min(${name(outbox.nextAttemptAt)})`;
-  const open = lease?.claimedStatus ? sql`${name(outbox.status)} IN ('pending', ${lease.claimedStatus})` : sql`${name(outbox.status)} = 'pending'`;
+  const open = lease?.claimedStatus
+    ? sql`${name(outbox.status)} IN ('pending', ${lease.claimedStatus})`
+    : sql`${name(outbox.status)} = 'pending'`;
   const result = await db.execute(sql`SELECT ${due} AS due FROM ${outbox.table} WHERE ${where ? sql`${where} AND ` : sql``}${open}`);
   const value = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
   return value ? new Date(value) : null;

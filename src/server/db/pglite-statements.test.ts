@@ -27,7 +27,11 @@ describe('PgliteStatements', () => {
   it('answers a named statement exactly as PGlite answers the same query, and parses it once', async () => {
     statements.name(byId, 'thing_by_id');
     for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } }]) {
-      for (const params of [[1, 'а'], [2, null], [3, 'нет такой']]) {
+      for (const params of [
+        [1, 'а'],
+        [2, null],
+        [3, 'нет такой'],
+      ]) {
         const named = await statements.query(byId, params, options);
         const plain = await client.query(byId, params, options);
         expect(named.rows).toEqual(plain.rows);
@@ -41,7 +45,11 @@ describe('PgliteStatements', () => {
   it('sends dates, booleans and big integers as PostgreSQL reads them, and refuses what it cannot send as text', async () => {
     const text = 'SELECT $1::timestamptz AS at, $2::boolean AS yes, $3::bigint AS big';
     statements.name(text, 'scalars');
-    const { rows } = await statements.query<{ at: Date; yes: boolean; big: bigint }>(text, [new Date('2026-11-25T10:00:00Z'), true, 9007199254740993n]);
+    const { rows } = await statements.query<{ at: Date; yes: boolean; big: bigint }>(text, [
+      new Date('2026-11-25T10:00:00Z'),
+      true,
+      9007199254740993n,
+    ]);
     expect(rows[0]).toEqual({ at: new Date('2026-11-25T10:00:00Z'), yes: true, big: 9007199254740993n });
     await expect(statements.query(text, [null, ['a'], null])).rejects.toThrow('parameter $2 of a named statement must be a scalar');
   });

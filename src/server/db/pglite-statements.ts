@@ -31,12 +31,19 @@ export class PgliteStatements {
     const statement = this.#named.get(text);
     if (!statement) return this.#client.query<T>(text, params, options);
     // The locks PGlite's query() takes: none of it may run inside another caller's transaction.
-    return this.#client._runExclusiveTransaction(() => this.#client.runExclusive(() => this.#runNamed<T>(statement, text, params, options)));
+    return this.#client._runExclusiveTransaction(() =>
+      this.#client.runExclusive(() => this.#runNamed<T>(statement, text, params, options)),
+    );
   };
 
   transaction = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => this.#client.transaction(work);
 
-  async #runNamed<T>(statement: { name: string; parsed: boolean }, text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async #runNamed<T>(
+    statement: { name: string; parsed: boolean },
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     const { serialize } = protocol;
     const messages = [
       ...(statement.parsed ? [] : [serialize.parse({ name: statement.name, text })]),

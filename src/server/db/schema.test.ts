@@ -32,14 +32,21 @@ interface Column {
 }
 
 /** "numeric(12, 2)" and "numeric(12,2)" are one type; drizzle and format_type() differ in spacing only. */
-const normalType = (type: string) => type.toLowerCase().replace(/\s*,\s*/g, ',').trim();
+const normalType = (type: string) =>
+  type
+    .toLowerCase()
+    .replace(/\s*,\s*/g, ',')
+    .trim();
 
 function drizzleTables(): Map<string, Map<string, Column>> {
   const tables = new Map<string, Map<string, Column>>();
   for (const value of Object.values(schema)) {
     if (!is(value, PgTable)) continue;
     const config = getTableConfig(value);
-    tables.set(config.name, new Map(config.columns.map((column) => [column.name, { type: normalType(column.getSQLType()), notNull: column.notNull }])));
+    tables.set(
+      config.name,
+      new Map(config.columns.map((column) => [column.name, { type: normalType(column.getSQLType()), notNull: column.notNull }])),
+    );
   }
   return tables;
 }

@@ -1,16 +1,4 @@
-import {
-  bigint,
-  boolean,
-  date,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -44,7 +32,9 @@ export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   expiresAt: timestamptz('expires_at').notNull(),
   revokedAt: timestamptz('revoked_at'),
@@ -71,7 +61,9 @@ export const operatorSettings = pgTable('operator_settings', {
 
 export const balanceLedger = pgTable('balance_ledger', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   kind: text('kind').notNull(),
   amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
   balanceAfterKopecks: bigint('balance_after_kopecks', { mode: 'number' }).notNull(),
@@ -83,7 +75,9 @@ export type LedgerRow = typeof balanceLedger.$inferSelect;
 
 export const projects = pgTable('projects', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   name: text('name').notNull(),
   projectInns: text('project_inns').array().notNull(),
   pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
@@ -108,15 +102,21 @@ export const projects = pgTable('projects', {
   telegramBotToken: text('telegram_bot_token'),
   telegramBotId: bigint('telegram_bot_id', { mode: 'number' }),
   telegramBotUsername: text('telegram_bot_username'),
-  promoCodeRule: text('promo_code_rule', { enum: ['off', 'every', 'first'] }).notNull().default('off'),
+  promoCodeRule: text('promo_code_rule', { enum: ['off', 'every', 'first'] })
+    .notNull()
+    .default('off'),
 });
 export type ProjectRow = typeof projects.$inferSelect;
 
 export const invoices = pgTable('invoices', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
-  status: text('status', { enum: ['pending', 'paid', 'cancelled', 'error'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled', 'error'] })
+    .notNull()
+    .default('pending'),
   recurring: boolean('recurring').notNull().default(false),
   isTest: boolean('is_test').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -127,7 +127,9 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** The payer's details for bank invoices (migrations/0022_bank_invoices.sql). */
 export const sellerRequisites = pgTable('seller_requisites', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   name: text('name').notNull(),
   inn: text('inn').notNull(),
   kpp: text('kpp'),
@@ -140,12 +142,16 @@ export type SellerRequisitesRow = typeof sellerRequisites.$inferSelect;
 export const bankInvoices = pgTable('bank_invoices', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   number: text('number').notNull().unique(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
   buyer: jsonb('buyer').notNull(),
   supplier: jsonb('supplier').notNull(),
   vatRate: smallint('vat_rate'),
-  status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'paid'] })
+    .notNull()
+    .default('pending'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   paidAt: timestamptz('paid_at'),
 });
@@ -153,7 +159,9 @@ export type BankInvoiceRow = typeof bankInvoices.$inferSelect;
 
 export const receipts = pgTable('receipts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   projectId: integer('project_id').references(() => projects.id),
   projectName: text('project_name').notNull(),
   projectInns: text('project_inns').array().notNull(),
@@ -180,7 +188,9 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 export const receiptItems = pgTable(
   'receipt_items',
   {
-    receiptId: bigint('receipt_id', { mode: 'number' }).notNull().references(() => receipts.id, { onDelete: 'cascade' }),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
@@ -201,7 +211,9 @@ export const taxReceiptCache = pgTable('tax_receipt_cache', {
 
 export const pointsLedger = pgTable('points_ledger', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   buyerTgId: text('buyer_tg_id').notNull(),
   delta: integer('delta').notNull(),
   reason: text('reason').notNull(),
@@ -212,7 +224,9 @@ export const pointsLedger = pgTable('points_ledger', {
 export const buyerPoints = pgTable(
   'buyer_points',
   {
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     buyerTgId: text('buyer_tg_id').notNull(),
     balance: integer('balance').notNull(),
   },
@@ -222,8 +236,12 @@ export const buyerPoints = pgTable(
 export const buyerStats = pgTable(
   'buyer_stats',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     buyerTgId: text('buyer_tg_id').notNull(),
     successfulReceipts: integer('successful_receipts').notNull(),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
@@ -234,7 +252,9 @@ export const buyerStats = pgTable(
 
 export const puzzlebotOutbox = pgTable('puzzlebot_outbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   buyerTgId: text('buyer_tg_id').notNull(),
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
@@ -247,7 +267,9 @@ export const puzzlebotOutbox = pgTable('puzzlebot_outbox', {
 
 export const mailings = pgTable('mailings', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   /** The mailing bot's token; null when the mailing goes through an action's bot (0019). */
   botToken: text('bot_token'),
   /** The action whose bot sends it, its token read at each send; null: the seller's mailing bot. */
@@ -270,7 +292,9 @@ export type MailingRow = typeof mailings.$inferSelect;
 export const mailingRecipients = pgTable(
   'mailing_recipients',
   {
-    mailingId: bigint('mailing_id', { mode: 'number' }).notNull().references(() => mailings.id),
+    mailingId: bigint('mailing_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailings.id),
     chatId: bigint('chat_id', { mode: 'number' }).notNull(),
     state: text('state').$type<'pending' | 'sending' | 'sent' | 'failed' | 'cancelled'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -290,8 +314,12 @@ export const telegramSendPace = pgTable('telegram_send_pace', {
 
 export const shopSettings = pgTable('shop_settings', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   token: text('token').notNull(),
   puzzleBotToken: text('puzzle_bot_token'),
   commandName: text('command_name'),
@@ -308,8 +336,12 @@ export type ShopSettingsRow = typeof shopSettings.$inferSelect;
 
 export const shopProducts = pgTable('shop_products', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   imageUrl: text('image_url'),
@@ -324,8 +356,12 @@ export type ShopProductRow = typeof shopProducts.$inferSelect;
 
 export const shopOrders = pgTable('shop_orders', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   productId: integer('product_id').references(() => shopProducts.id),
   buyerTgId: text('buyer_tg_id').notNull(),
   buyerName: text('buyer_name'),
@@ -339,7 +375,9 @@ export type ShopOrderRow = typeof shopOrders.$inferSelect;
 
 export const shopNotifications = pgTable('shop_notifications', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  orderId: integer('order_id').notNull().references(() => shopOrders.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => shopOrders.id),
   kind: text('kind').$type<'puzzlebot_exchange' | 'telegram_message'>().notNull(),
   payload: jsonb('payload').notNull(),
   status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
@@ -352,7 +390,9 @@ export const shopNotifications = pgTable('shop_notifications', {
 
 export const uploads = pgTable('uploads', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   storageKey: text('storage_key').notNull().unique(),
   contentType: text('content_type', { enum: ['image/jpeg', 'image/png'] }).notNull(),
   byteSize: integer('byte_size').notNull(),
@@ -363,7 +403,9 @@ export const uploads = pgTable('uploads', {
 export type UploadRow = typeof uploads.$inferSelect;
 
 export const botConnections = pgTable('bot_connections', {
-  projectId: integer('project_id').primaryKey().references(() => projects.id),
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id),
   botId: bigint('bot_id', { mode: 'number' }).notNull(),
   mode: text('mode').$type<'webhook' | 'polling'>().notNull(),
   webhookSecret: text('webhook_secret').notNull(),
@@ -383,7 +425,9 @@ export const botUpdates = pgTable(
   {
     botId: bigint('bot_id', { mode: 'number' }).notNull(),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     payload: jsonb('payload').notNull(),
     reply: jsonb('reply'),
     status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
@@ -410,8 +454,12 @@ const day = () => date('day', { mode: 'string' }).notNull();
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     day: day(),
     status: text('status').notNull(),
     receipts: integer('receipts').notNull().default(0),
@@ -426,7 +474,9 @@ export const analyticsDaily = pgTable(
 export const analyticsBuyerDays = pgTable(
   'analytics_buyer_days',
   {
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     buyerTgId: text('buyer_tg_id').notNull(),
     day: day(),
   },
@@ -436,8 +486,12 @@ export const analyticsBuyerDays = pgTable(
 export const analyticsBuyerReturns = pgTable(
   'analytics_buyer_returns',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     day: day(),
     previousDay: date('previous_day', { mode: 'string' }).notNull(),
     buyers: integer('buyers').notNull(),
@@ -448,8 +502,12 @@ export const analyticsBuyerReturns = pgTable(
 export const analyticsProducts = pgTable(
   'analytics_products',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    projectId: integer('project_id').notNull().references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
     day: day(),
     name: text('name').notNull(),
     items: integer('items').notNull(),
@@ -468,7 +526,9 @@ export const analyticsPending = pgTable('analytics_pending', {
 export const receiptCounts = pgTable(
   'receipt_counts',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     projectId: integer('project_id').notNull(),
     receipts: bigint('receipts', { mode: 'number' }).notNull(),
   },
@@ -479,7 +539,9 @@ export const receiptCounts = pgTable(
 export const sellerBuyers = pgTable(
   'seller_buyers',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     buyerTgId: text('buyer_tg_id').notNull(),
     successfulReceipts: integer('successful_receipts').notNull(),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
@@ -492,7 +554,9 @@ export const sellerBuyers = pgTable(
 export const buyerSummaries = pgTable(
   'buyer_summaries',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     projectId: integer('project_id').notNull(),
     buyers: integer('buyers').notNull(),
     successfulReceipts: bigint('successful_receipts', { mode: 'number' }).notNull(),
@@ -503,7 +567,9 @@ export const buyerSummaries = pgTable(
 
 export const accountTokens = pgTable('account_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   purpose: text('purpose').$type<'password_reset' | 'email_change'>().notNull(),
   newEmail: text('new_email'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -528,7 +594,9 @@ export const mailOutbox = pgTable('mail_outbox', {
 
 /** Which balance notice a seller got in the current episode (billing/balance-watch.ts). */
 export const balanceNotices = pgTable('balance_notices', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   suspendedAt: timestamptz('suspended_at'),
   runningLowAt: timestamptz('running_low_at'),
 });
@@ -536,7 +604,9 @@ export const balanceNotices = pgTable('balance_notices', {
 /** 0026_promo_codes.sql: an action's promo codes; a code with `issuedAt` went to one shopper with one receipt. */
 export const promoCodes = pgTable('promo_codes', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  projectId: integer('project_id').notNull().references(() => projects.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
   code: text('code').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   issuedBuyerTg: text('issued_buyer_tg'),

@@ -8,7 +8,14 @@ const catalogueTexts: string[] = Object.values(messages).flatMap((group) => Obje
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Catalogue texts, placeholders (`{inn}`) matching any value. */
 const cataloguePatterns = catalogueTexts.map(
-  (text) => new RegExp(`^${text.split(/\{\w+\}/).map(escapeRegExp).join('.+')}$`, 's'),
+  (text) =>
+    new RegExp(
+      `^${text
+        .split(/\{\w+\}/)
+        .map(escapeRegExp)
+        .join('.+')}$`,
+      's',
+    ),
 );
 const isCatalogueText = (message: string) => cataloguePatterns.some((pattern) => pattern.test(message));
 
@@ -24,7 +31,12 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** Maps any thrown error to `{ message }` with the right status; never leaks a stack trace. */
-export function toHttpError(error: unknown): { status: number; message: string; headers: Record<string, string>; details?: Record<string, unknown> } {
+export function toHttpError(error: unknown): {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  details?: Record<string, unknown>;
+} {
   if (error instanceof AppError) return { status: error.status, message: error.message, headers: error.headers, details: error.details };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
@@ -65,7 +77,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (status === 503) request.log.warn({ err: error }, 'database unavailable');
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, reason: message }, 'request refused');
-  void reply.status(status).headers(headers).send({ ...details, message });
+  void reply
+    .status(status)
+    .headers(headers)
+    .send({ ...details, message });
 }
 
 /**

@@ -9,11 +9,14 @@ describe('log safety', () => {
       detail: 'Failing row contains (1, Анна, A@B.RU, $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA).',
       params: ['Анна', 'A@B.RU', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'],
     });
-    const wrapped = Object.assign(new Error('Failed query: insert into "users" values ($1, $2, $3)\nparams: Анна,A@B.RU,$argon2id$v=19$secret'), {
-      query: 'insert into "users" values ($1, $2, $3)',
-      params: ['Анна', 'A@B.RU', '$argon2id$v=19$secret'],
-      cause: driverError,
-    });
+    const wrapped = Object.assign(
+      new Error('Failed query: insert into "users" values ($1, $2, $3)\nparams: Анна,A@B.RU,$argon2id$v=19$secret'),
+      {
+        query: 'insert into "users" values ($1, $2, $3)',
+        params: ['Анна', 'A@B.RU', '$argon2id$v=19$secret'],
+        cause: driverError,
+      },
+    );
     const text = JSON.stringify(serializeError(wrapped));
     expect(text).not.toContain('argon2');
     expect(text).not.toContain('A@B.RU');

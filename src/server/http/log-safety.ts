@@ -69,7 +69,10 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
     type: error.constructor?.name ?? 'Error',
     message: scrubText(error.message),
     // Frames only: the first line of a stack repeats the (unscrubbed) message.
-    stack: (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
   };
   for (const field of SAFE_ERROR_FIELDS) {
     if (typeof fields[field] === 'string' || typeof fields[field] === 'number') serialized[field] = fields[field];

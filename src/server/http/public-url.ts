@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 export type PublicUrlOf = (request: FastifyRequest) => string;
 
 /** A host as a browser sends it: a name or an IPv4/IPv6 address, with an optional port. */
-const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * With PUBLIC_URL set, always it (what the operator configured; the request chooses nothing).

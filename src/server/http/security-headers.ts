@@ -8,7 +8,10 @@ export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.
 export const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
 
 /** `sameServerOrigins`: this server's other addresses in a demo (pictures may come from, and frame the shop from, either). */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; sameServerOrigins?: string[] }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; sameServerOrigins?: string[] },
+): Promise<void> {
   const sameServer = options.sameServerOrigins ?? [];
   await app.register(helmet, {
     contentSecurityPolicy: {

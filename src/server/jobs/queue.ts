@@ -42,11 +42,7 @@ const JOB_QUEUE_SETUP_LOCK_KEY = 7_342_002;
 /** How often idle workers look for jobs queued by other instances or for later (a local send wakes them at once). */
 const POLLING_INTERVAL_SECONDS = 2;
 
-export async function startJobQueue(options: {
-  database: Database;
-  log: JobLog;
-  jobs: JobDefinition<never>[];
-}): Promise<JobQueue> {
+export async function startJobQueue(options: { database: Database; log: JobLog; jobs: JobDefinition<never>[] }): Promise<JobQueue> {
   const { database, log, jobs } = options;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },

@@ -19,7 +19,14 @@ const f = messages.accountForms;
 export function useForgotPasswordMutation() {
   return useMutation({
     mutationFn: (body: ForgotPasswordRequest) =>
-      apiRequest({ method: 'POST', path: '/password/forgot', body, schema: messageResponseSchema, auth: 'none', fallbackMessage: f.forgotFailed }),
+      apiRequest({
+        method: 'POST',
+        path: '/password/forgot',
+        body,
+        schema: messageResponseSchema,
+        auth: 'none',
+        fallbackMessage: f.forgotFailed,
+      }),
   });
 }
 
@@ -27,7 +34,14 @@ export function useForgotPasswordMutation() {
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (body: ResetPasswordRequest) =>
-      apiRequest({ method: 'POST', path: '/password/reset', body, schema: messageResponseSchema, auth: 'none', fallbackMessage: f.resetFailed }),
+      apiRequest({
+        method: 'POST',
+        path: '/password/reset',
+        body,
+        schema: messageResponseSchema,
+        auth: 'none',
+        fallbackMessage: f.resetFailed,
+      }),
     onSuccess: () => {
       if (sessionStore.getState().session) sessionStore.signOut('logout');
     },
@@ -66,7 +80,14 @@ export function useConfirmEmailMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmEmailRequest) =>
-      apiRequest({ method: 'POST', path: '/email/confirm', body, schema: messageResponseSchema, auth: 'none', fallbackMessage: f.saveFailed }),
+      apiRequest({
+        method: 'POST',
+        path: '/email/confirm',
+        body,
+        schema: messageResponseSchema,
+        auth: 'none',
+        fallbackMessage: f.saveFailed,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }

@@ -24,7 +24,13 @@ export function useAnalyticsQuery({ actionId, period, from, to }: AnalyticsFilte
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/analytics',
-        query: { user_id: userId, project_id: actionId ?? undefined, period, from: period === 'range' ? from : undefined, to: period === 'range' ? to : undefined },
+        query: {
+          user_id: userId,
+          project_id: actionId ?? undefined,
+          period,
+          from: period === 'range' ? from : undefined,
+          to: period === 'range' ? to : undefined,
+        },
         schema: analyticsResponseSchema,
         fallbackMessage: messages.analytics.loadFailed,
         signal,

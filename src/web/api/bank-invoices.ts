@@ -24,7 +24,13 @@ export function useRequisitesQuery() {
     queryKey: requisitesQueryKey(userId ?? 0),
     enabled: userId !== undefined,
     queryFn: ({ signal }) =>
-      apiRequest({ path: '/balance/requisites', query: { user_id: userId }, schema: requisitesResponseSchema, fallbackMessage: m.requisitesLoadFailed, signal }),
+      apiRequest({
+        path: '/balance/requisites',
+        query: { user_id: userId },
+        schema: requisitesResponseSchema,
+        fallbackMessage: m.requisitesLoadFailed,
+        signal,
+      }),
     select: (answer) => answer.requisites,
   });
 }
@@ -52,7 +58,13 @@ export function useBankInvoicesQuery() {
     queryKey: bankInvoicesQueryKey(userId ?? 0),
     enabled: userId !== undefined,
     queryFn: ({ signal }) =>
-      apiRequest({ path: '/balance/invoices', query: { user_id: userId }, schema: bankInvoicesResponseSchema, fallbackMessage: m.listLoadFailed, signal }),
+      apiRequest({
+        path: '/balance/invoices',
+        query: { user_id: userId },
+        schema: bankInvoicesResponseSchema,
+        fallbackMessage: m.listLoadFailed,
+        signal,
+      }),
     select: (answer) => answer.invoices,
   });
 }

@@ -31,7 +31,10 @@ afterEach(() => {
 describe('apiRequest', () => {
   it('a query cancelled while its answer streams in is a cancellation, not an unexpected answer', async () => {
     const controller = new AbortController();
-    vi.stubGlobal('fetch', vi.fn(async () => answerWithCutBody(controller)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answerWithCutBody(controller)),
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const request = apiRequest({ path: '/billing/settings', schema, auth: 'none', signal: controller.signal });
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
@@ -39,7 +42,10 @@ describe('apiRequest', () => {
   });
 
   it('a body that breaks off without a cancellation is a failed request with the screen text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answerWithCutBody()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answerWithCutBody()),
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const request = apiRequest({ path: '/billing/settings', schema, auth: 'none', fallbackMessage: 'Экранный текст' });
     await expect(request).rejects.toEqual(new ApiError(0, 'Экранный текст'));
@@ -48,13 +54,19 @@ describe('apiRequest', () => {
 
   it('an answer of the wrong shape, or one a transform chokes on, is an ApiError, never another exception', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ value: 'сто' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ value: 'сто' }), { status: 200 })),
+    );
     await expect(apiRequest({ path: '/x', schema, auth: 'none' })).rejects.toEqual(new ApiError(200, messages.common.requestFailed));
 
     const choking = schema.transform(() => {
       throw new TypeError('boom');
     });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ value: 1 }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ value: 1 }), { status: 200 })),
+    );
     await expect(apiRequest({ path: '/x', schema: choking, auth: 'none', fallbackMessage: 'Экранный текст' })).rejects.toEqual(
       new ApiError(200, 'Экранный текст'),
     );

@@ -21,7 +21,10 @@ export async function downloadFile(
   const search = params.toString();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${search ? `?${search}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+    response = await fetch(`${API_BASE}${path}${search ? `?${search}` : ''}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+    });
   } catch {
     throw new ApiError(0, failedMessage);
   }

@@ -19,7 +19,13 @@ export function usePromoCodesQuery(actionId: number) {
     queryKey: promoCodesQueryKey(userId ?? 0, actionId),
     enabled: userId !== undefined,
     queryFn: ({ signal }) =>
-      apiRequest({ path: `/projects/${actionId}/promo-codes`, query: { user_id: userId }, schema: promoCodesResponseSchema, fallbackMessage: m.loadFailed, signal }),
+      apiRequest({
+        path: `/projects/${actionId}/promo-codes`,
+        query: { user_id: userId },
+        schema: promoCodesResponseSchema,
+        fallbackMessage: m.loadFailed,
+        signal,
+      }),
   });
 }
 

@@ -64,8 +64,8 @@ export function useCheckReceiptMutation(actionId: number) {
       }),
     onSuccess: () =>
       Promise.all(
-        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId), analyticsQueryKey(userId)].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+        [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId), analyticsQueryKey(userId)].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       ),
   });
@@ -95,11 +95,15 @@ export async function fetchDemoReceiptQr(qr: string, userId: number): Promise<Bl
   const query = new URLSearchParams({ qr, user_id: String(userId) });
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/demo/receipts/qr.png?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+    response = await fetch(`${API_BASE}/demo/receipts/qr.png?${query}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+    });
   } catch {
     throw new ApiError(0, messages.bot.downloadQrFailed);
   }
-  if (!response.ok) throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), messages.bot.downloadQrFailed));
+  if (!response.ok)
+    throw new ApiError(response.status, extractErrorMessage(await response.text().catch(() => ''), messages.bot.downloadQrFailed));
   return response.blob();
 }
 

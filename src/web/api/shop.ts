@@ -112,7 +112,15 @@ export function useUpdateProductMutation(projectId: number) {
   const userId = useSellerId() ?? 0;
   const refresh = useRefreshProducts(projectId);
   return useMutation({
-    mutationFn: ({ id, fields, fallbackMessage }: { id: number; fields: Omit<UpdateProductRequest, 'user_id' | 'project_id'>; fallbackMessage: string }) =>
+    mutationFn: ({
+      id,
+      fields,
+      fallbackMessage,
+    }: {
+      id: number;
+      fields: Omit<UpdateProductRequest, 'user_id' | 'project_id'>;
+      fallbackMessage: string;
+    }) =>
       apiRequest({
         method: 'PUT',
         path: `/shop/products/${id}`,

@@ -20,7 +20,13 @@ export function useUploadImageMutation({ fallbackMessage = uploadMessages.upload
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      const { image_url } = await apiRequest({ method: 'POST', path: UPLOAD_IMAGE_PATH, body: form, schema: uploadedImageSchema, fallbackMessage });
+      const { image_url } = await apiRequest({
+        method: 'POST',
+        path: UPLOAD_IMAGE_PATH,
+        body: form,
+        schema: uploadedImageSchema,
+        fallbackMessage,
+      });
       if (typeof image_url !== 'string' || !image_url) throw new ApiError(201, uploadMessages.noImageUrl);
       return image_url;
     },

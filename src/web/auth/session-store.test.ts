@@ -106,7 +106,7 @@ describe('the session store', () => {
     expect(JSON.parse(storage.value() ?? 'null')).toEqual({ token: 'token-1', user: refreshed });
   });
 
-  it("ignores a profile answer for someone who is no longer signed in", () => {
+  it('ignores a profile answer for someone who is no longer signed in', () => {
     const storage = memoryStorage();
     const store = createSessionStore(storage);
     store.updateUser(user);

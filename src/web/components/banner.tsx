@@ -7,7 +7,10 @@ import './banner.css';
  */
 export function Banner({ tone, children, action }: { tone: 'success' | 'error' | 'info'; children: ReactNode; action?: ReactNode }) {
   return (
-    <div className={action ? `banner banner--${tone} banner--with-action` : `banner banner--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={action ? `banner banner--${tone} banner--with-action` : `banner banner--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
       {action ? (
         <>
           <div className="banner__text">{children}</div>

@@ -12,7 +12,16 @@ const cancelLabel = messages.common.cancel;
  * The owner closes the dialog when the command is done (unmounting it); while `pending`
  * the confirm button waits.
  */
-export function ConfirmDialog({ title, children, confirmLabel = s.confirm, pendingLabel, pending = false, tone = 'primary', onConfirm, onClose }: {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel = s.confirm,
+  pendingLabel,
+  pending = false,
+  tone = 'primary',
+  onConfirm,
+  onClose,
+}: {
   title: string;
   /** 'danger' for a command that removes something: the confirm button is styled as destructive. */
   tone?: 'primary' | 'danger';
@@ -32,7 +41,12 @@ export function ConfirmDialog({ title, children, confirmLabel = s.confirm, pendi
           <button type="button" className="button button--secondary" onClick={close}>
             {cancelLabel}
           </button>
-          <button type="button" className={tone === 'danger' ? 'button button--destructive' : 'button button--primary'} disabled={pending} onClick={onConfirm}>
+          <button
+            type="button"
+            className={tone === 'danger' ? 'button button--destructive' : 'button button--primary'}
+            disabled={pending}
+            onClick={onConfirm}
+          >
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </button>
         </>

@@ -8,7 +8,12 @@ import './data-table.css';
  * scrolls (SPEC §9). `cards`: on a phone each row
  * becomes a card of "column: value" lines (cells must be DataCells).
  */
-export function ScrollTable({ caption, className, cards = false, children }: {
+export function ScrollTable({
+  caption,
+  className,
+  cards = false,
+  children,
+}: {
   caption: string;
   className?: string;
   cards?: boolean;

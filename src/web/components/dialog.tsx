@@ -6,7 +6,12 @@ import './dialog.css';
  * Esc and makes the page behind inert. Focus starts on the first control and goes
  * back to whatever opened the dialog.
  */
-export function Dialog({ title, onClose, children, actions }: {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  actions,
+}: {
   title: string;
   onClose: () => void;
   children: ReactNode;

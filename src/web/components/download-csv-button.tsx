@@ -7,7 +7,15 @@ import './download-csv.css';
 const e = messages.exports;
 
 /** «Скачать CSV»: the export of what the screen shows, with its filters. */
-export function DownloadCsvButton({ path, query, fallbackName }: { path: string; query: Record<string, string | number | undefined>; fallbackName: string }) {
+export function DownloadCsvButton({
+  path,
+  query,
+  fallbackName,
+}: {
+  path: string;
+  query: Record<string, string | number | undefined>;
+  fallbackName: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

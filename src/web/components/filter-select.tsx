@@ -15,7 +15,12 @@ export function FilterField({ label, children }: { label: string; children: (id:
 }
 
 /** A labelled native select: keyboard and screen readers work as everywhere else. */
-export function FilterSelect({ label, value, options, onChange }: {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];

@@ -12,7 +12,13 @@ const p = messages.imagePicker;
  * An optional picture (mailings, shop products): uploaded as soon as it is picked, shown
  * in a 3:4 preview (SPEC §9), removable. The owner keeps only the uploaded picture's address.
  */
-export function ImagePicker({ label, imageUrl, onChange, uploadFailedMessage, disabled = false }: {
+export function ImagePicker({
+  label,
+  imageUrl,
+  onChange,
+  uploadFailedMessage,
+  disabled = false,
+}: {
   label: string;
   imageUrl: string | null;
   onChange: (imageUrl: string | null) => void;

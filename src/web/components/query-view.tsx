@@ -14,7 +14,13 @@ interface ViewedQuery<T> {
  * A list's first load: loading, failed (only while nothing is cached: a failed refetch
  * keeps what is already shown), empty, or the content. Texts are the screen's own.
  */
-export function QueryView<T>({ query, loading, failed, empty, children }: {
+export function QueryView<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
   query: ViewedQuery<T>;
   loading: string;
   /** Shown when the server's answer carries no message of its own. */

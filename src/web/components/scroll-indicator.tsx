@@ -53,7 +53,10 @@ export function useScrollIndicator(target: RefObject<HTMLElement | null> | 'wind
  */
 export function ScrollIndicator({ state, axis, fixed = false }: { state: ScrollState; axis: ScrollAxis; fixed?: boolean }) {
   if (!state.active || state.size >= 1) return null;
-  const thumb = axis === 'x' ? { left: `${state.start * 100}%`, width: `${state.size * 100}%` } : { top: `${state.start * 100}%`, height: `${state.size * 100}%` };
+  const thumb =
+    axis === 'x'
+      ? { left: `${state.start * 100}%`, width: `${state.size * 100}%` }
+      : { top: `${state.start * 100}%`, height: `${state.size * 100}%` };
   return (
     <div className={`scroll-indicator scroll-indicator--${axis}${fixed ? ' scroll-indicator--fixed' : ''}`} aria-hidden="true">
       <div className="scroll-indicator__thumb" style={thumb} />

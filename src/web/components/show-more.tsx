@@ -44,7 +44,13 @@ interface PagedQuery {
  * Under a paged list: a failed page's message (the rows already shown stay), then 'Показано
  * N из M' and the 'Показать ещё' button while more pages exist. `loadMore` is useFocusFirstNew's.
  */
-export function ShowMore({ query, shown, total, failed, loadMore }: {
+export function ShowMore({
+  query,
+  shown,
+  total,
+  failed,
+  loadMore,
+}: {
   query: PagedQuery;
   shown: number;
   total: number;
@@ -58,10 +64,17 @@ export function ShowMore({ query, shown, total, failed, loadMore }: {
       {query.isError && <Banner tone="error">{errorMessageOf(query.error, failed)}</Banner>}
       <div className="show-more">
         {hasMore && (
-          <p className="show-more__count">{fillMessage(messages.receiptScreens.shownOf, { shown: formatNumber(shown), total: formatNumber(total) })}</p>
+          <p className="show-more__count">
+            {fillMessage(messages.receiptScreens.shownOf, { shown: formatNumber(shown), total: formatNumber(total) })}
+          </p>
         )}
         {hasMore && (
-          <button type="button" className="button button--secondary" disabled={query.isFetchingNextPage} onClick={() => loadMore(() => query.fetchNextPage())}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => loadMore(() => query.fetchNextPage())}
+          >
             {query.isFetchingNextPage ? messages.receiptScreens.loadingMore : messages.receipts.showMore}
           </button>
         )}

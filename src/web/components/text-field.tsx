@@ -29,7 +29,15 @@ interface ControlLinks {
 type Controlled<Props> = Omit<Props, keyof ControlLinks | 'className'>;
 
 /** A labelled input with its hint and validation message tied to it for screen readers. */
-export function TextField({ label, error, hint, hintClassName, extra, help, ...input }: Controlled<ComponentPropsWithRef<'input'>> & FieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  hintClassName,
+  extra,
+  help,
+  ...input
+}: Controlled<ComponentPropsWithRef<'input'>> & FieldProps) {
   return (
     <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra} help={help}>
       {(links) => <input {...input} {...links} className="text-field__input" />}
@@ -38,7 +46,15 @@ export function TextField({ label, error, hint, hintClassName, extra, help, ...i
 }
 
 /** TextField's multi-line twin: bot replies, mailing texts, lists of IDs. */
-export function TextAreaField({ label, error, hint, hintClassName, extra, help, ...textarea }: Controlled<ComponentPropsWithRef<'textarea'>> & FieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  hintClassName,
+  extra,
+  help,
+  ...textarea
+}: Controlled<ComponentPropsWithRef<'textarea'>> & FieldProps) {
   return (
     <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra} help={help}>
       {(links) => <textarea rows={2} {...textarea} {...links} className="text-field__input text-field__input--multiline" />}
@@ -46,7 +62,15 @@ export function TextAreaField({ label, error, hint, hintClassName, extra, help, 
   );
 }
 
-function Field({ label, error, hint, hintClassName = 'text-field__hint', extra, help, children }: FieldProps & { children: (links: ControlLinks) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  hintClassName = 'text-field__hint',
+  extra,
+  help,
+  children,
+}: FieldProps & { children: (links: ControlLinks) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

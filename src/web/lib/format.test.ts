@@ -62,7 +62,6 @@ describe('formatPercent', () => {
   });
 });
 
-
 describe('formatChartDay', () => {
   // 28 Oct 2026, 00:00 in Moscow (UTC+3): the analytics' day as uPlot's x.
   const moscowMidnight = Date.parse('2026-10-28T00:00:00+03:00') / 1000;

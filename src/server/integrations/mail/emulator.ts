@@ -74,7 +74,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           });
           if (messages.length > MAX_KEPT) messages.splice(0, messages.length - MAX_KEPT);
         })
-        .then(() => callback(), (error: unknown) => callback(error as Error));
+        .then(
+          () => callback(),
+          (error: unknown) => callback(error as Error),
+        );
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -96,7 +99,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 function addressText(address: AddressObject | AddressObject[] | undefined): string {
   if (!address) return '';
   const list = Array.isArray(address) ? address : [address];
-  return list.flatMap((entry) => entry.value.map((one) => one.address ?? '')).filter(Boolean).join(', ');
+  return list
+    .flatMap((entry) => entry.value.map((one) => one.address ?? ''))
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The catcher's control API (demo mode only). */

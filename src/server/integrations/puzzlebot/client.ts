@@ -31,7 +31,8 @@ export function createPuzzleBotClient(options: { baseUrl: string; timeoutMs: num
     if (body.code !== 0) throw new PuzzleBotError(`code ${String(body.code)}: ${String(body.message ?? text).slice(0, 200)}`);
   }
   return {
-    setVariable: ({ token, variable, value, userId }) => call({ token, method: 'variableChange', variable, expression: String(value), user_id: userId }),
+    setVariable: ({ token, variable, value, userId }) =>
+      call({ token, method: 'variableChange', variable, expression: String(value), user_id: userId }),
     runCommand: ({ token, command, userId }) => call({ token, method: 'sendCommand', command_name: command, user_id: userId }),
   };
 }

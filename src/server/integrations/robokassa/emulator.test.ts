@@ -34,7 +34,13 @@ describe('Robokassa emulator', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     await app.register(
-      robokassaEmulator({ settings, resultUrl: `${baseUrl}/result`, successUrl: `${baseUrl}/ok`, failUrl: `${baseUrl}/fail`, retryDelaysMs: [10, 10, 10] }),
+      robokassaEmulator({
+        settings,
+        resultUrl: `${baseUrl}/result`,
+        successUrl: `${baseUrl}/ok`,
+        failUrl: `${baseUrl}/fail`,
+        retryDelaysMs: [10, 10, 10],
+      }),
       { prefix: '/__emulators/payments' },
     );
     await app.listen({ port, host: '127.0.0.1' });
@@ -43,9 +49,18 @@ describe('Robokassa emulator', () => {
 
   it('retries the notice until the shop answers OK{InvId}, after sending the browser to SuccessURL', async () => {
     const link = new URL(
-      buildPaymentLink({ ...settings, paymentUrl: `${baseUrl}/__emulators/payments/Merchant/Index.aspx` }, {
-        invoiceId: 9, amountKopecks: 150_000, description: 'Счёт 9', receiptItemName: 'Пополнение', recurring: false, isTest: true, userId: 3,
-      }),
+      buildPaymentLink(
+        { ...settings, paymentUrl: `${baseUrl}/__emulators/payments/Merchant/Index.aspx` },
+        {
+          invoiceId: 9,
+          amountKopecks: 150_000,
+          description: 'Счёт 9',
+          receiptItemName: 'Пополнение',
+          recurring: false,
+          isTest: true,
+          userId: 3,
+        },
+      ),
     );
     expect((await fetch(link)).status).toBe(200);
     const response = await fetch(`${baseUrl}/__emulators/payments/checkout`, {
@@ -55,7 +70,9 @@ describe('Robokassa emulator', () => {
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ok\?OutSum=1500\.00&InvId=9&Culture=ru&Shp_user=3&SignatureValue=[0-9a-f]{64}$/);
+    expect(response.headers.get('location')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/ok\?OutSum=1500\.00&InvId=9&Culture=ru&Shp_user=3&SignatureValue=[0-9a-f]{64}$/,
+    );
     await vi.waitFor(async () => {
       const notices = (await (await fetch(`${baseUrl}/__emulators/payments/notices`)).json()) as SentNotice[];
       expect(notices.map((n) => n.answer)).toEqual(['temporarily broken', 'temporarily broken', 'OK9']);

@@ -27,7 +27,18 @@ export interface SentNotice {
   at: string;
 }
 
-const LINK_FIELDS = ['MerchantLogin', 'OutSum', 'InvId', 'Description', 'Receipt', 'SignatureValue', 'IsTest', 'Recurring', 'Culture', 'Encoding'];
+const LINK_FIELDS = [
+  'MerchantLogin',
+  'OutSum',
+  'InvId',
+  'Description',
+  'Receipt',
+  'SignatureValue',
+  'IsTest',
+  'Recurring',
+  'Culture',
+  'Encoding',
+];
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -77,7 +88,13 @@ export function robokassaEmulator(options: RobokassaEmulatorOptions): FastifyPlu
     const body = new URLSearchParams({
       OutSum: outSum,
       InvId: params.InvId!,
-      SignatureValue: noticeSignature({ algorithm: settings.algorithm, outSum, invId: params.InvId!, password: settings.password2, shp }).toUpperCase(),
+      SignatureValue: noticeSignature({
+        algorithm: settings.algorithm,
+        outSum,
+        invId: params.InvId!,
+        password: settings.password2,
+        shp,
+      }).toUpperCase(),
       PaymentMethod: 'BankCard',
       IncCurrLabel: 'BankCardPSR',
       EMail: '',
@@ -114,7 +131,11 @@ export function robokassaEmulator(options: RobokassaEmulatorOptions): FastifyPlu
     const outSum = params.OutSum!;
     const shp = pickShp(params);
     const query = new URLSearchParams({ OutSum: outSum, InvId: params.InvId!, Culture: 'ru', ...shp });
-    if (signed) query.set('SignatureValue', noticeSignature({ algorithm: settings.algorithm, outSum, invId: params.InvId!, password: settings.password1, shp }));
+    if (signed)
+      query.set(
+        'SignatureValue',
+        noticeSignature({ algorithm: settings.algorithm, outSum, invId: params.InvId!, password: settings.password1, shp }),
+      );
     return `${base}?${query.toString()}`;
   }
 
@@ -125,7 +146,13 @@ export function robokassaEmulator(options: RobokassaEmulatorOptions): FastifyPlu
 
     const showCheckout = async (params: Params) => {
       if (!linkIsValid(settings, params)) {
-        return { status: 400, html: page('Ошибка оплаты', '<h1>Ошибка параметров платежа</h1><p class="error">Подпись ссылки на оплату неверна (SignatureValue).</p>') };
+        return {
+          status: 400,
+          html: page(
+            'Ошибка оплаты',
+            '<h1>Ошибка параметров платежа</h1><p class="error">Подпись ссылки на оплату неверна (SignatureValue).</p>',
+          ),
+        };
       }
       const hidden = Object.entries(params)
         .filter(([key]) => LINK_FIELDS.includes(key) || /^shp_/i.test(key))
@@ -155,7 +182,8 @@ export function robokassaEmulator(options: RobokassaEmulatorOptions): FastifyPlu
     app.post('/checkout', async (request, reply) => {
       const params = stringParams(request.body);
       const { action, ...link } = params;
-      if (!linkIsValid(settings, link)) return reply.status(400).type('text/html; charset=utf-8').send(page('Ошибка оплаты', '<h1>Ошибка параметров платежа</h1>'));
+      if (!linkIsValid(settings, link))
+        return reply.status(400).type('text/html; charset=utf-8').send(page('Ошибка оплаты', '<h1>Ошибка параметров платежа</h1>'));
       if (action !== 'pay') return reply.redirect(returnUrl(options.failUrl, link, false), 303);
       if (!(await sendNotice(link, 1))) void retryNotice(link);
       return reply.redirect(returnUrl(options.successUrl, link, true), 303);

@@ -6,10 +6,7 @@ import { stripUnacceptableText } from '../../db/acceptable-text.js';
  * 0 invalid receipt, 1 ok (`data.json` holds it), 2 data not ready yet, 3 request limit,
  * 4 wait and retry, 5 other error.
  */
-export type TaxLookup =
-  | { kind: 'found'; json: unknown }
-  | { kind: 'invalid' }
-  | { kind: 'unavailable'; reason: string };
+export type TaxLookup = { kind: 'found'; json: unknown } | { kind: 'invalid' } | { kind: 'unavailable'; reason: string };
 
 export interface TaxClientOptions {
   baseUrl: string;
@@ -57,7 +54,9 @@ export function createTaxClient(options: TaxClientOptions): TaxClient {
         if ('failure' in answer) return { kind: 'unavailable', reason: answer.failure };
         if (answer.code === 1) {
           // Control characters (NUL above all) in a receipt would be refused by the database.
-          return answer.json && typeof answer.json === 'object' ? { kind: 'found', json: stripUnacceptableText(answer.json) } : { kind: 'unavailable', reason: 'code 1 without data.json' };
+          return answer.json && typeof answer.json === 'object'
+            ? { kind: 'found', json: stripUnacceptableText(answer.json) }
+            : { kind: 'unavailable', reason: 'code 1 without data.json' };
         }
         if (answer.code === 0) return { kind: 'invalid' };
         const retryable = answer.code === 2 || answer.code === 4;

@@ -91,7 +91,13 @@ export function readQrraw(input: string): ReceiptQr | undefined {
   const [, year, month, day, hour, minute, second = '00'] = t;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const realDateTime =
-    Number(year) >= 2000 && Number(month) >= 1 && Number(month) <= 12 && Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59 && date.getUTCDate() === Number(day);
+    Number(year) >= 2000 &&
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    date.getUTCDate() === Number(day);
   if (!realDateTime) return undefined;
   return {
     localDateTime: `${year}-${month}-${day}T${hour}:${minute}:${second}`,

@@ -100,7 +100,13 @@ export function taxEmulator(options: { token: string; store: TaxEmulatorStore })
       if (entry) entry.requests++;
       if (entry?.behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, entry.behaviour.delayMs));
       // The real service checks every field of the QR against the receipt, to the minute.
-      if (!qr || !entry || entry.qr.totalKopecks !== qr.totalKopecks || entry.qr.localDateTime.slice(0, 16) !== qr.localDateTime.slice(0, 16) || entry.qr.n !== qr.n) {
+      if (
+        !qr ||
+        !entry ||
+        entry.qr.totalKopecks !== qr.totalKopecks ||
+        entry.qr.localDateTime.slice(0, 16) !== qr.localDateTime.slice(0, 16) ||
+        entry.qr.n !== qr.n
+      ) {
         return { code: 0, data: 'Чек некорректен' };
       }
       const { httpStatus, garbage, otherReceipt } = entry.behaviour;

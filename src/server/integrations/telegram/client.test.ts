@@ -18,7 +18,9 @@ async function failure(call: Promise<unknown>): Promise<TelegramError> {
 }
 
 function redSquarePng(width = 200, height = 100): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#d33' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#d33' } })
+    .png()
+    .toBuffer();
 }
 
 describe('Telegram client against the emulator', () => {
@@ -46,19 +48,39 @@ describe('Telegram client against the emulator', () => {
 
   it('sends a message and the emulator logs it with its formatting and keyboard', async () => {
     const replyMarkup = { inline_keyboard: [[{ text: 'Магазин', url: 'https://example.com/shop' }]] };
-    const sent = await telegram.sendMessage(token, { chat_id: 501, text: '<b>Скидка</b> 10%', parse_mode: 'HTML', reply_markup: replyMarkup });
+    const sent = await telegram.sendMessage(token, {
+      chat_id: 501,
+      text: '<b>Скидка</b> 10%',
+      parse_mode: 'HTML',
+      reply_markup: replyMarkup,
+    });
     expect(sent.message_id).toBeGreaterThan(0);
     expect(await sentBy(nextBotId)).toEqual([
-      expect.objectContaining({ bot_id: nextBotId, chat_id: 501, method: 'sendMessage', text: '<b>Скидка</b> 10%', parse_mode: 'HTML', reply_markup: replyMarkup, photo: null }),
+      expect.objectContaining({
+        bot_id: nextBotId,
+        chat_id: 501,
+        method: 'sendMessage',
+        text: '<b>Скидка</b> 10%',
+        parse_mode: 'HTML',
+        reply_markup: replyMarkup,
+        photo: null,
+      }),
     ]);
   });
 
   it('refuses the 31st message within a second with 429 and retry_after', async () => {
     emulator.clock.frozenAt = Date.now();
-    const results = await Promise.allSettled(Array.from({ length: 31 }, (_, i) => telegram.sendMessage(token, { chat_id: 1000 + i, text: 'Привет' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 31 }, (_, i) => telegram.sendMessage(token, { chat_id: 1000 + i, text: 'Привет' })),
+    );
     const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as TelegramError] : []));
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ kind: 'rate_limited', errorCode: 429, description: 'Too Many Requests: retry after 1', retryAfterSeconds: 1 });
+    expect(refused[0]).toMatchObject({
+      kind: 'rate_limited',
+      errorCode: 429,
+      description: 'Too Many Requests: retry after 1',
+      retryAfterSeconds: 1,
+    });
     expect(isRetryable(refused[0])).toBe(true);
     expect(describeTelegramError(refused[0]!)).toBe('Telegram ограничил частоту отправки');
     expect(await sentBy(nextBotId)).toHaveLength(30);
@@ -134,7 +156,12 @@ describe('Telegram client against the emulator', () => {
   });
 
   it('uploads a photo once and sends it again by its file_id', async () => {
-    const uploaded = await telegram.sendPhoto(token, { chat_id: 11, photo: { data: await redSquarePng(), filename: 'banner.png' }, caption: 'Акция', parse_mode: 'HTML' });
+    const uploaded = await telegram.sendPhoto(token, {
+      chat_id: 11,
+      photo: { data: await redSquarePng(), filename: 'banner.png' },
+      caption: 'Акция',
+      parse_mode: 'HTML',
+    });
     const again = await telegram.sendPhoto(token, { chat_id: 12, photo: uploaded.photo_file_id });
     expect(again.photo_file_id).toBe(uploaded.photo_file_id);
     expect((await sentBy(nextBotId)).map((message) => message.photo)).toEqual([`upload:${uploaded.photo_file_id}`, uploaded.photo_file_id]);
@@ -147,7 +174,9 @@ describe('Telegram client against the emulator', () => {
   });
 
   it('refuses an upload that is not an image', async () => {
-    expect(await failure(telegram.sendPhoto(token, { chat_id: 14, photo: { data: Buffer.from('not an image'), filename: 'a.png' } }))).toMatchObject({
+    expect(
+      await failure(telegram.sendPhoto(token, { chat_id: 14, photo: { data: Buffer.from('not an image'), filename: 'a.png' } })),
+    ).toMatchObject({
       kind: 'bad_request',
       description: 'Bad Request: IMAGE_PROCESS_FAILED',
     });
@@ -202,7 +231,10 @@ describe('Telegram client against the emulator', () => {
     silent.all('/*', () => new Promise(() => undefined));
     await silent.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const slowClient = createTelegramClient({ apiRoot: `http://127.0.0.1:${(silent.server.address() as AddressInfo).port}`, timeoutMs: 200 });
+      const slowClient = createTelegramClient({
+        apiRoot: `http://127.0.0.1:${(silent.server.address() as AddressInfo).port}`,
+        timeoutMs: 200,
+      });
       const error = await failure(slowClient.getMe(token));
       expect(error.kind).toBe('network');
       expect(error.message).not.toContain(token.split(':')[1]);
@@ -238,7 +270,11 @@ describe('Telegram client against the emulator', () => {
     try {
       const url = `http://127.0.0.1:${(shop.server.address() as AddressInfo).port}/telegram/webhook`;
       await telegram.setWebhook(token, { url, secret_token: 'webhook-secret_1', allowed_updates: ['message'] });
-      const posted = await emulator.control('POST', '/updates', { bot_id: nextBotId, from: { id: 9001, first_name: 'Анна', username: 'anna' }, text: '/start' });
+      const posted = await emulator.control('POST', '/updates', {
+        bot_id: nextBotId,
+        from: { id: 9001, first_name: 'Анна', username: 'anna' },
+        text: '/start',
+      });
       expect(posted.body).toEqual({ ok: true, update_id: expect.any(Number) });
       await vi.waitFor(() => expect(deliveries).toHaveLength(2), { timeout: 5_000 });
       const updateId = (posted.body as { update_id: number }).update_id;
@@ -246,7 +282,11 @@ describe('Telegram client against the emulator', () => {
         expect(delivery.secret).toBe('webhook-secret_1');
         expect(delivery.body).toMatchObject({
           update_id: updateId,
-          message: { from: { id: 9001, is_bot: false, first_name: 'Анна', username: 'anna' }, chat: { id: 9001, type: 'private' }, text: '/start' },
+          message: {
+            from: { id: 9001, is_bot: false, first_name: 'Анна', username: 'anna' },
+            chat: { id: 9001, type: 'private' },
+            text: '/start',
+          },
         });
       }
       // getUpdates is refused while a webhook is set, as in Telegram.
@@ -266,13 +306,19 @@ describe('Telegram client against the emulator', () => {
     });
     await broken.listen({ port: 0, host: '127.0.0.1' });
     try {
-      await telegram.setWebhook(token, { url: `http://127.0.0.1:${(broken.server.address() as AddressInfo).port}/hook`, secret_token: 's' });
+      await telegram.setWebhook(token, {
+        url: `http://127.0.0.1:${(broken.server.address() as AddressInfo).port}/hook`,
+        secret_token: 's',
+      });
       await emulator.control('POST', '/updates', { bot_id: nextBotId, from: { id: 9010, first_name: 'Глеб' }, text: 'Привет' });
       const botId = nextBotId;
       await vi.waitFor(() => expect(emulator.store.updates.webhookInfo(botId).pending_update_count).toBe(0), { timeout: 5_000 });
       // The first attempt and three retries.
       expect(attempts).toBe(4);
-      expect(emulator.store.updates.webhookInfo(botId)).toMatchObject({ last_error_message: 'Wrong response from the webhook: 503 Service Unavailable', last_error_date: expect.any(Number) });
+      expect(emulator.store.updates.webhookInfo(botId)).toMatchObject({
+        last_error_message: 'Wrong response from the webhook: 503 Service Unavailable',
+        last_error_date: expect.any(Number),
+      });
     } finally {
       await telegram.deleteWebhook(token);
       await broken.close();
@@ -298,7 +344,12 @@ describe('Telegram client against the emulator', () => {
 
   it('serves a shopper’s photo through getFile and downloadFile', async () => {
     const png = await redSquarePng(300, 200);
-    await emulator.control('POST', '/updates', { bot_id: nextBotId, from: { id: 9003, first_name: 'Вера' }, photo_base64: png.toString('base64'), caption: 'Мой чек' });
+    await emulator.control('POST', '/updates', {
+      bot_id: nextBotId,
+      from: { id: 9003, first_name: 'Вера' },
+      photo_base64: png.toString('base64'),
+      caption: 'Мой чек',
+    });
     const [update] = await telegram.getUpdates(token, { timeout: 0 });
     const sizes = update!.message!.photo!;
     expect(sizes.map((size) => [size.width, size.height])).toEqual([

@@ -127,7 +127,8 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
 
     async getFile(token, fileId) {
       const file = await call(token, 'getFile', (api, signal) => api.getFile(fileId, signal));
-      if (!file.file_path) throw new TelegramError({ kind: 'bad_request', method: 'getFile', description: 'file is not available for download' });
+      if (!file.file_path)
+        throw new TelegramError({ kind: 'bad_request', method: 'getFile', description: 'file is not available for download' });
       return { file_path: file.file_path, file_size: file.file_size };
     },
 
@@ -149,7 +150,8 @@ async function failureOf(response: Response): Promise<{ error_code: number; desc
   const fallback = { error_code: response.status, description: response.statusText || `HTTP ${response.status}` };
   try {
     const body = (await response.json()) as { error_code?: unknown; description?: unknown };
-    if (typeof body.error_code === 'number' && typeof body.description === 'string') return { error_code: body.error_code, description: body.description };
+    if (typeof body.error_code === 'number' && typeof body.description === 'string')
+      return { error_code: body.error_code, description: body.description };
   } catch {
     // A proxy's HTML error page: the status says enough.
   }

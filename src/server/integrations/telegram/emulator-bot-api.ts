@@ -45,12 +45,16 @@ const METHODS: Record<string, (call: Call) => unknown> = {
   setchatmenubutton: setChatMenuButton,
   getchatmenubutton: ({ store, botId, params }) => {
     const chatId = params.chat_id === undefined ? undefined : chatIdParam(params);
-    return (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ?? store.menuButtons.get(String(botId)) ?? { type: 'default' };
+    return (
+      (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ??
+      store.menuButtons.get(String(botId)) ?? { type: 'default' }
+    );
   },
   answercallbackquery: ({ store, params }) => {
     const id = stringParam(params, 'callback_query_id');
     // Telegram accepts one answer per query, within seconds of the press.
-    if (!id || !store.openCallbackQueries.delete(id)) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+    if (!id || !store.openCallbackQueries.delete(id))
+      throw badRequest('query is too old and response timeout expired or query ID is invalid');
     return true;
   },
 };
@@ -90,7 +94,19 @@ function sendMessage({ store, botId, params }: Call) {
   const replyMarkup = replyMarkupParam(params);
   deliverTo(store, botId, chatId);
   const base = messageBase(store, botId, chatId);
-  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, message_id: base.message_id, method: 'sendMessage', text, caption: null, photo: null, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  store.sent.push(
+    sentMessage(store, {
+      bot_id: botId,
+      chat_id: chatId,
+      message_id: base.message_id,
+      method: 'sendMessage',
+      text,
+      caption: null,
+      photo: null,
+      parse_mode: parseMode ?? null,
+      reply_markup: replyMarkup,
+    }),
+  );
   // Like Telegram, the answer carries the text with the markup parsed away (the log keeps what was sent).
   return { ...base, text: visible, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) };
 }
@@ -108,7 +124,19 @@ async function sendPhoto({ store, botId, params }: Call) {
   deliverTo(store, botId, chatId);
   const { sizes, logged } = await resolvePhoto(store, botId, photo);
   const base = messageBase(store, botId, chatId);
-  store.sent.push(sentMessage(store, { bot_id: botId, chat_id: chatId, message_id: base.message_id, method: 'sendPhoto', text: null, caption: caption || null, photo: logged, parse_mode: parseMode ?? null, reply_markup: replyMarkup }));
+  store.sent.push(
+    sentMessage(store, {
+      bot_id: botId,
+      chat_id: chatId,
+      message_id: base.message_id,
+      method: 'sendPhoto',
+      text: null,
+      caption: caption || null,
+      photo: logged,
+      parse_mode: parseMode ?? null,
+      reply_markup: replyMarkup,
+    }),
+  );
   return {
     ...base,
     photo: sizes,
@@ -117,7 +145,8 @@ async function sendPhoto({ store, botId, params }: Call) {
   };
 }
 
-type PhotoInput = { kind: 'url'; url: string } | { kind: 'file_id'; sizes: PhotoSize[]; fileId: string } | { kind: 'upload'; bytes: Buffer };
+type PhotoInput =
+  { kind: 'url'; url: string } | { kind: 'file_id'; sizes: PhotoSize[]; fileId: string } | { kind: 'upload'; bytes: Buffer };
 
 function photoParam(store: TelegramEmulatorStore, botId: number, params: BotApiParams): PhotoInput {
   const value = params.photo;
@@ -135,7 +164,11 @@ function photoParam(store: TelegramEmulatorStore, botId: number, params: BotApiP
   return { kind: 'file_id', sizes, fileId: value };
 }
 
-async function resolvePhoto(store: TelegramEmulatorStore, botId: number, photo: PhotoInput): Promise<{ sizes: PhotoSize[]; logged: string }> {
+async function resolvePhoto(
+  store: TelegramEmulatorStore,
+  botId: number,
+  photo: PhotoInput,
+): Promise<{ sizes: PhotoSize[]; logged: string }> {
   switch (photo.kind) {
     case 'url':
       // Never fetched: the emulator must not reach the internet.
@@ -171,7 +204,8 @@ function setWebhook({ store, botId, params }: Call) {
   }
   if (!/^https?:\/\/[^\s/]+/i.test(url)) throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
   const secretToken = stringParam(params, 'secret_token');
-  if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken)) throw badRequest('secret token contains unallowed characters');
+  if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken))
+    throw badRequest('secret token contains unallowed characters');
   store.updates.setWebhook(botId, {
     url,
     secretToken,
@@ -199,7 +233,8 @@ function getUpdates({ store, botId, params }: Call) {
 function deliverTo(store: TelegramEmulatorStore, botId: number, chatId: number): void {
   // A send Telegram refuses for the chat itself takes nothing from the limits.
   if (store.blockedChats.has(chatId)) throw new BotApiFailure(403, 'Forbidden: bot was blocked by the user');
-  if (chatId > 0 && !store.hasStarted(botId, chatId)) throw new BotApiFailure(403, "Forbidden: bot can't initiate conversation with a user");
+  if (chatId > 0 && !store.hasStarted(botId, chatId))
+    throw new BotApiFailure(403, "Forbidden: bot can't initiate conversation with a user");
   const limited = store.limiter.trySend(botId, chatId, store.now());
   if (limited) throw new BotApiFailure(429, `Too Many Requests: retry after ${limited.retryAfterSeconds}`, limited.retryAfterSeconds);
 }
@@ -234,7 +269,8 @@ function checkWebAppUrl(url: string, where: string): void {
   } catch {
     protocol = undefined;
   }
-  if (protocol !== 'https:' && protocol !== 'http:') throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
 }
 
 /** Telegram's checks of keyboards the emulator's tests rely on: Mini App addresses and callback data. */
@@ -244,10 +280,15 @@ function checkKeyboard(markup: Record<string, unknown>): void {
     if (!Array.isArray(row)) throw badRequest('field "keyboard" must be an Array of Array');
     for (const button of row) {
       if (!isRecord(button)) continue;
-      if (isRecord(button.web_app)) checkWebAppUrl(typeof button.web_app.url === 'string' ? button.web_app.url : '', Array.isArray(markup.inline_keyboard) ? 'inline keyboard button' : 'keyboard button');
+      if (isRecord(button.web_app))
+        checkWebAppUrl(
+          typeof button.web_app.url === 'string' ? button.web_app.url : '',
+          Array.isArray(markup.inline_keyboard) ? 'inline keyboard button' : 'keyboard button',
+        );
       if ('callback_data' in button) {
         const data = button.callback_data;
-        if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64) throw badRequest('BUTTON_DATA_INVALID');
+        if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)
+          throw badRequest('BUTTON_DATA_INVALID');
       }
     }
   }
@@ -263,9 +304,15 @@ function messageBase(store: TelegramEmulatorStore, botId: number, chatId: number
   return {
     message_id: store.nextMessageId(botId, chatId),
     from: { id: bot.id, is_bot: true, first_name: bot.first_name, username: bot.username },
-    chat: chatId > 0
-      ? { id: chatId, type: 'private', first_name: user?.first_name ?? `User ${chatId}`, ...(user?.username ? { username: user.username } : {}) }
-      : { id: chatId, type: 'group', title: `Group ${-chatId}` },
+    chat:
+      chatId > 0
+        ? {
+            id: chatId,
+            type: 'private',
+            first_name: user?.first_name ?? `User ${chatId}`,
+            ...(user?.username ? { username: user.username } : {}),
+          }
+        : { id: chatId, type: 'group', title: `Group ${-chatId}` },
     date: Math.floor(store.now() / 1000),
   };
 }

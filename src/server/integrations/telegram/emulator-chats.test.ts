@@ -14,10 +14,15 @@ describe('Telegram emulator: chats and Mini App launches', () => {
   afterAll(() => emulator.close());
 
   const call = async (token: string, method: string, body: unknown) => {
-    const response = await fetch(`${emulator.apiRoot}/bot${token}/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${emulator.apiRoot}/bot${token}/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const act = (id: number, action: Record<string, unknown>, from = shopper) => emulator.control('POST', '/updates', { bot_id: id, from, ...action });
+  const act = (id: number, action: Record<string, unknown>, from = shopper) =>
+    emulator.control('POST', '/updates', { bot_id: id, from, ...action });
   /** A fresh bot the shopper has started; the emulator's per-chat limit is one message a second, so each test sends once per chat. */
   const startedBot = async () => {
     const token = botToken(++botId);
@@ -74,11 +79,21 @@ describe('Telegram emulator: chats and Mini App launches', () => {
 
   it('turns a callback button press into a callback_query the bot answers once', async () => {
     const { token, id } = await startedBot();
-    const sent = await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Привет', reply_markup: { inline_keyboard: [[{ text: 'Мои баллы', callback_data: 'balance' }]] } });
+    const sent = await call(token, 'sendMessage', {
+      chat_id: shopper.id,
+      text: 'Привет',
+      reply_markup: { inline_keyboard: [[{ text: 'Мои баллы', callback_data: 'balance' }]] },
+    });
     const pressed = await act(id, { press: 'Мои баллы' });
     expect(pressed.status).toBe(200);
-    const [update] = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{ callback_query: Record<string, unknown> }>;
-    expect(update!.callback_query).toMatchObject({ from: { id: shopper.id }, data: 'balance', message: { message_id: (sent.body.result as { message_id: number }).message_id, chat: { id: shopper.id, type: 'private' } } });
+    const [update] = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{
+      callback_query: Record<string, unknown>;
+    }>;
+    expect(update!.callback_query).toMatchObject({
+      from: { id: shopper.id },
+      data: 'balance',
+      message: { message_id: (sent.body.result as { message_id: number }).message_id, chat: { id: shopper.id, type: 'private' } },
+    });
     const queryId = update!.callback_query.id;
     expect((await call(token, 'answerCallbackQuery', { callback_query_id: queryId })).body).toEqual({ ok: true, result: true });
     expect((await call(token, 'answerCallbackQuery', { callback_query_id: queryId })).status).toBe(400);
@@ -88,18 +103,30 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     const { token, id } = await startedBot();
     await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Меню', reply_markup: { keyboard: [[{ text: 'Мои баллы' }]] } });
     const pressed = await act(id, { press: 'Мои баллы' });
-    const updates = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{ message: { text: string } }>;
+    const updates = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{
+      message: { text: string };
+    }>;
     expect(updates[0]!.message.text).toBe('Мои баллы');
     expect(await act(id, { press: 'Нет такой' })).toMatchObject({ status: 400 });
   });
 
   it('refuses Mini App buttons without an http(s) address and callback data over 64 bytes', async () => {
     const { token } = await startedBot();
-    const refused = async (reply_markup: unknown) => (await call(token, 'sendMessage', { chat_id: shopper.id, text: 'x', reply_markup })).body;
-    expect(await refused({ inline_keyboard: [[{ text: 'A', web_app: { url: 'javascript:alert(1)' } }]] })).toMatchObject({ ok: false, error_code: 400 });
+    const refused = async (reply_markup: unknown) =>
+      (await call(token, 'sendMessage', { chat_id: shopper.id, text: 'x', reply_markup })).body;
+    expect(await refused({ inline_keyboard: [[{ text: 'A', web_app: { url: 'javascript:alert(1)' } }]] })).toMatchObject({
+      ok: false,
+      error_code: 400,
+    });
     expect(await refused({ keyboard: [[{ text: 'A', web_app: { url: 'ftp://shop' } }]] })).toMatchObject({ ok: false, error_code: 400 });
-    expect(await refused({ inline_keyboard: [[{ text: 'A', callback_data: 'я'.repeat(33) }]] })).toEqual({ ok: false, error_code: 400, description: 'Bad Request: BUTTON_DATA_INVALID' });
-    expect((await call(token, 'setChatMenuButton', { menu_button: { type: 'web_app', text: 'A', web_app: { url: 'tg://x' } } })).status).toBe(400);
+    expect(await refused({ inline_keyboard: [[{ text: 'A', callback_data: 'я'.repeat(33) }]] })).toEqual({
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: BUTTON_DATA_INVALID',
+    });
+    expect(
+      (await call(token, 'setChatMenuButton', { menu_button: { type: 'web_app', text: 'A', web_app: { url: 'tg://x' } } })).status,
+    ).toBe(400);
   });
 
   it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {

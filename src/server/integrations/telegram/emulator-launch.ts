@@ -29,12 +29,19 @@ export function pressButton(store: TelegramEmulatorStore, botId: number, user: T
       store.openCallbackQueries.add(id);
       const update = {
         update_id: store.updates.nextUpdateId(),
-        callback_query: { id, from: user, message: { message_id: message.message_id, chat: chatOf(user), date: Math.floor(Date.parse(message.at) / 1000) }, chat_instance: `${botId}${user.id}`, data: button.callback_data },
+        callback_query: {
+          id,
+          from: user,
+          message: { message_id: message.message_id, chat: chatOf(user), date: Math.floor(Date.parse(message.at) / 1000) },
+          chat_instance: `${botId}${user.id}`,
+          data: button.callback_data,
+        },
       };
       return { kind: 'update', update };
     }
     if (typeof button.url === 'string') return { kind: 'open', url: button.url };
-    if (isRecord(button.web_app) && typeof button.web_app.url === 'string') return { kind: 'open', url: signedLaunch(store, botId, user, button.web_app.url) };
+    if (isRecord(button.web_app) && typeof button.web_app.url === 'string')
+      return { kind: 'open', url: signedLaunch(store, botId, user, button.web_app.url) };
     throw new PressRefused(`the button «${text}» does nothing the emulator knows`);
   }
   const keyboardButton = replyKeyboard(shown).find((candidate) => candidate.text === text);
@@ -54,10 +61,21 @@ export function openMenuButton(store: TelegramEmulatorStore, botId: number, user
 }
 
 /** A shopper's message to the bot: a text, or a photo with an optional caption. */
-export function messageUpdate(store: TelegramEmulatorStore, botId: number, user: TelegramUser, content: { text: string } | { photo: PhotoSize[]; caption?: string }): EmulatedUpdate {
+export function messageUpdate(
+  store: TelegramEmulatorStore,
+  botId: number,
+  user: TelegramUser,
+  content: { text: string } | { photo: PhotoSize[]; caption?: string },
+): EmulatedUpdate {
   return {
     update_id: store.updates.nextUpdateId(),
-    message: { message_id: store.nextMessageId(botId, user.id), from: user, chat: chatOf(user), date: Math.floor(store.now() / 1000), ...content },
+    message: {
+      message_id: store.nextMessageId(botId, user.id),
+      from: user,
+      chat: chatOf(user),
+      date: Math.floor(store.now() / 1000),
+      ...content,
+    },
   };
 }
 
@@ -68,7 +86,13 @@ function chatOf(user: TelegramUser) {
 function signedLaunch(store: TelegramEmulatorStore, botId: number, user: TelegramUser, url: string): string {
   const token = store.botTokens.get(botId);
   if (!token) throw new PressRefused('the bot has not called the Bot API: Telegram knows no token to sign with');
-  const signedUser = { id: user.id, first_name: user.first_name, ...(user.username ? { username: user.username } : {}), language_code: 'ru', allows_write_to_pm: true };
+  const signedUser = {
+    id: user.id,
+    first_name: user.first_name,
+    ...(user.username ? { username: user.username } : {}),
+    language_code: 'ru',
+    allows_write_to_pm: true,
+  };
   const queryId = `AAH${randomBytes(12).toString('base64url')}`;
   return launchUrl(url, signInitData(signedUser, token, new Date(store.now()), { query_id: queryId }));
 }
@@ -99,10 +123,12 @@ function replyKeyboard(newestFirst: readonly { reply_markup: unknown }[]): Butto
 }
 
 function buttonsOf(rows: unknown[]): Button[] {
-  return rows.flatMap((row) => (Array.isArray(row) ? row : [])).flatMap((button): Button[] => {
-    if (typeof button === 'string') return [{ text: button }];
-    return isRecord(button) && typeof button.text === 'string' ? [button as Button] : [];
-  });
+  return rows
+    .flatMap((row) => (Array.isArray(row) ? row : []))
+    .flatMap((button): Button[] => {
+      if (typeof button === 'string') return [{ text: button }];
+      return isRecord(button) && typeof button.text === 'string' ? [button as Button] : [];
+    });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

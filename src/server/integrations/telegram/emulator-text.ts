@@ -13,7 +13,24 @@ export function parseModeNamed(name: string): TelegramParseMode | undefined {
 }
 
 /** The Bot API's HTML subset. */
-const HTML_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'span', 'tg-spoiler', 'a', 'code', 'pre', 'blockquote', 'tg-emoji']);
+const HTML_TAGS = new Set([
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ins',
+  's',
+  'strike',
+  'del',
+  'span',
+  'tg-spoiler',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'tg-emoji',
+]);
 
 const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
 
@@ -33,9 +50,7 @@ export function visibleText(text: string, mode: TelegramParseMode | undefined): 
       .replace(/&#(\d+|x[0-9a-f]+);/gi, (_, code: string) => codePoint(Number(code.replace(/^x/i, '0x'))));
   }
   if (mode === 'MarkdownV2') {
-    return text
-      .replace(/\]\((?:\\.|[^)\\])*\)/g, '')
-      .replace(/\\(.)|[*_~|[\]`]/g, (_, escaped: string | undefined) => escaped ?? '');
+    return text.replace(/\]\((?:\\.|[^)\\])*\)/g, '').replace(/\\(.)|[*_~|[\]`]/g, (_, escaped: string | undefined) => escaped ?? '');
   }
   return text;
 }

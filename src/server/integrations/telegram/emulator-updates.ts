@@ -25,7 +25,13 @@ export type EmulatedUpdate =
   | { update_id: number; message: EmulatedMessage }
   | {
       update_id: number;
-      callback_query: { id: string; from: TelegramUser; message: { message_id: number; chat: EmulatedMessage['chat']; date: number }; chat_instance: string; data: string };
+      callback_query: {
+        id: string;
+        from: TelegramUser;
+        message: { message_id: number; chat: EmulatedMessage['chat']; date: number };
+        chat_instance: string;
+        data: string;
+      };
     };
 
 export interface WebhookInfo {
@@ -88,7 +94,10 @@ export class EmulatorUpdates {
     else bot.poll?.wake();
   }
 
-  setWebhook(botId: number, input: { url: string; secretToken: string | undefined; allowedUpdates: string[] | undefined; dropPending: boolean }): void {
+  setWebhook(
+    botId: number,
+    input: { url: string; secretToken: string | undefined; allowedUpdates: string[] | undefined; dropPending: boolean },
+  ): void {
     const bot = this.bot(botId);
     bot.webhook = { url: input.url, secretToken: input.secretToken };
     if (input.allowedUpdates) bot.allowedUpdates = input.allowedUpdates;
@@ -121,9 +130,15 @@ export class EmulatorUpdates {
    * getUpdates: `offset` confirms every update below it (a negative one keeps only the last -offset),
    * then answers at once if updates wait, else after the first update or `timeoutSeconds`.
    */
-  async getUpdates(botId: number, input: { offset?: number; limit: number; timeoutSeconds: number; allowedUpdates?: string[] }): Promise<EmulatedUpdate[]> {
+  async getUpdates(
+    botId: number,
+    input: { offset?: number; limit: number; timeoutSeconds: number; allowedUpdates?: string[] },
+  ): Promise<EmulatedUpdate[]> {
     const bot = this.bot(botId);
-    if (bot.webhook) throw new UpdatesConflict("Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    if (bot.webhook)
+      throw new UpdatesConflict(
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
     if (input.allowedUpdates) bot.allowedUpdates = input.allowedUpdates;
     const { offset } = input;
     if (offset !== undefined && offset < 0) bot.pending = bot.pending.slice(offset);
@@ -151,7 +166,12 @@ export class EmulatorUpdates {
     return new Promise<void>((resolve, reject) => {
       const poll = {
         wake: () => finish(resolve),
-        terminate: () => finish(() => reject(new UpdatesConflict('Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'))),
+        terminate: () =>
+          finish(() =>
+            reject(
+              new UpdatesConflict('Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'),
+            ),
+          ),
       };
       const timer = setTimeout(poll.wake, timeoutMs);
       function finish(settle: () => void): void {

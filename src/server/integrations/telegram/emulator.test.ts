@@ -19,7 +19,11 @@ describe('Telegram emulator wire format', () => {
     const response = await fetch(`${emulator.apiRoot}/bot${token}/${method}${query}`, init);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
   it('routes tokens whose secret has dashes and underscores, answering getMe by GET', async () => {
     const token = nextToken('-_AbCdEfGhIjKlMnOpQrStUvWxYz0123456'.slice(0, 35));
@@ -32,14 +36,27 @@ describe('Telegram emulator wire format', () => {
   it('answers 401 to a malformed token and 404 to an unknown method, as Telegram does', async () => {
     expect(await call('12345:short', 'getMe')).toEqual({ status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } });
     expect(await call(`abc:${'x'.repeat(35)}`, 'getMe')).toMatchObject({ status: 401 });
-    expect(await call(nextToken(), 'sendTelepathy')).toEqual({ status: 404, body: { ok: false, error_code: 404, description: 'Not Found' } });
+    expect(await call(nextToken(), 'sendTelepathy')).toEqual({
+      status: 404,
+      body: { ok: false, error_code: 404, description: 'Not Found' },
+    });
   });
 
   it('accepts parameters in the query string, a form body and a JSON body alike', async () => {
     const token = nextToken();
-    expect(await call(token, 'sendMessage', { query: { chat_id: '1', text: 'из запроса' } })).toMatchObject({ status: 200, body: { ok: true } });
-    const form: RequestInit = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ chat_id: '2', text: 'из формы', reply_markup: '{"remove_keyboard":true}' }) };
-    expect(await call(token, 'sendMessage', form)).toMatchObject({ status: 200, body: { ok: true, result: { chat: { id: 2, type: 'private' }, text: 'из формы' } } });
+    expect(await call(token, 'sendMessage', { query: { chat_id: '1', text: 'из запроса' } })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    const form: RequestInit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ chat_id: '2', text: 'из формы', reply_markup: '{"remove_keyboard":true}' }),
+    };
+    expect(await call(token, 'sendMessage', form)).toMatchObject({
+      status: 200,
+      body: { ok: true, result: { chat: { id: 2, type: 'private' }, text: 'из формы' } },
+    });
     expect(await call(token, 'SENDMESSAGE', json({ chat_id: 3, text: 'из JSON' }))).toMatchObject({ status: 200 });
     const log = (await emulator.control('GET', `/messages?bot_id=${botId}`)).body as SentMessage[];
     expect(log.map((m) => [m.chat_id, m.text, m.reply_markup])).toEqual([
@@ -57,7 +74,9 @@ describe('Telegram emulator wire format', () => {
     expect(await refusal({ chat_id: 5, text: '' })).toMatchObject({ description: 'Bad Request: message text is empty' });
     expect(await refusal({ chat_id: 'abc', text: 'x' })).toMatchObject({ description: 'Bad Request: chat not found' });
     expect(await refusal({ chat_id: 1.5, text: 'x' })).toMatchObject({ description: 'Bad Request: chat not found' });
-    expect(await refusal({ chat_id: 5, text: 'x', parse_mode: 'BBCode' })).toMatchObject({ description: 'Bad Request: unsupported parse_mode' });
+    expect(await refusal({ chat_id: 5, text: 'x', parse_mode: 'BBCode' })).toMatchObject({
+      description: 'Bad Request: unsupported parse_mode',
+    });
     expect(await refusal({ chat_id: 5, text: 'x', reply_markup: '{broken' })).toMatchObject({ error_code: 400 });
     // Nothing refused reaches the log.
     expect((await emulator.control('GET', `/messages?bot_id=${botId}`)).body).toEqual([]);
@@ -87,7 +106,9 @@ describe('Telegram emulator wire format', () => {
 
   it('takes a multipart upload under its own field name', async () => {
     const token = nextToken();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a3' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a3' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('chat_id', '77');
     form.set('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
@@ -95,9 +116,15 @@ describe('Telegram emulator wire format', () => {
     expect(status).toBe(200);
     const photo = (body.result as { photo: { file_id: string; width: number; height: number; file_size: number }[] }).photo;
     // Smaller than Telegram's 90 px preview: one size only.
-    expect(photo).toEqual([{ file_id: expect.any(String), file_unique_id: expect.any(String), width: 64, height: 64, file_size: png.length }]);
-    expect(await call(token, 'sendPhoto', json({ chat_id: 78 }))).toMatchObject({ body: { description: 'Bad Request: there is no photo in the request' } });
-    expect(await call(token, 'sendPhoto', json({ chat_id: 79, photo: 'AgACunknown' }))).toMatchObject({ body: { description: 'Bad Request: wrong file identifier/HTTP URL specified' } });
+    expect(photo).toEqual([
+      { file_id: expect.any(String), file_unique_id: expect.any(String), width: 64, height: 64, file_size: png.length },
+    ]);
+    expect(await call(token, 'sendPhoto', json({ chat_id: 78 }))).toMatchObject({
+      body: { description: 'Bad Request: there is no photo in the request' },
+    });
+    expect(await call(token, 'sendPhoto', json({ chat_id: 79, photo: 'AgACunknown' }))).toMatchObject({
+      body: { description: 'Bad Request: wrong file identifier/HTTP URL specified' },
+    });
   });
 
   it('blocks a chat for every bot until un-blocked', async () => {
@@ -127,15 +154,29 @@ describe('Telegram emulator wire format', () => {
     expect(await call(token, 'setWebhook', json({ url: 'http://127.0.0.1:9/hook', secret_token: 'bad secret!' }))).toMatchObject({
       body: { description: 'Bad Request: secret token contains unallowed characters' },
     });
-    expect(await call(token, 'setWebhook', json({ url: 'http://127.0.0.1:9/hook', secret_token: 's3cret', allowed_updates: ['message'] }))).toMatchObject({ body: { ok: true, result: true } });
-    expect((await call(token, 'getWebhookInfo')).body.result).toMatchObject({ url: 'http://127.0.0.1:9/hook', pending_update_count: 0, allowed_updates: ['message'] });
+    expect(
+      await call(token, 'setWebhook', json({ url: 'http://127.0.0.1:9/hook', secret_token: 's3cret', allowed_updates: ['message'] })),
+    ).toMatchObject({ body: { ok: true, result: true } });
+    expect((await call(token, 'getWebhookInfo')).body.result).toMatchObject({
+      url: 'http://127.0.0.1:9/hook',
+      pending_update_count: 0,
+      allowed_updates: ['message'],
+    });
     expect(await call(token, 'deleteWebhook')).toMatchObject({ body: { ok: true, result: true } });
     expect((await call(token, 'getWebhookInfo')).body.result).toMatchObject({ url: '' });
   });
 
   it('refuses malformed shopper updates', async () => {
     expect((await emulator.control('POST', '/updates', { bot_id: 1, from: { id: 2, first_name: 'А' } })).status).toBe(400);
-    expect((await emulator.control('POST', '/updates', { bot_id: 1, from: { id: 2, first_name: 'А' }, photo_base64: Buffer.from('text').toString('base64') })).status).toBe(400);
+    expect(
+      (
+        await emulator.control('POST', '/updates', {
+          bot_id: 1,
+          from: { id: 2, first_name: 'А' },
+          photo_base64: Buffer.from('text').toString('base64'),
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('ends a waiting getUpdates with 409 when another one starts', async () => {
@@ -145,6 +186,9 @@ describe('Telegram emulator wire format', () => {
     await expect.poll(() => emulator.store.updates.isPolling(id)).toBe(true);
     const second = await call(token, 'getUpdates', json({ timeout: 0 }));
     expect(second).toEqual({ status: 200, body: { ok: true, result: [] } });
-    expect(await first).toMatchObject({ status: 409, body: { description: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running' } });
+    expect(await first).toMatchObject({
+      status: 409,
+      body: { description: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running' },
+    });
   });
 });

@@ -30,7 +30,10 @@ const BOT_API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A shopper's photo in base64. */
 const UPDATE_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 
-const chatIdSchema = z.coerce.number().int().refine((id) => id !== 0, 'chat_id must be a non-zero integer');
+const chatIdSchema = z.coerce
+  .number()
+  .int()
+  .refine((id) => id !== 0, 'chat_id must be a non-zero integer');
 
 const messagesQuerySchema = z.object({ chat_id: chatIdSchema.optional(), bot_id: z.coerce.number().int().positive().optional() });
 const blockedBodySchema = z.object({ chat_id: chatIdSchema });
@@ -64,7 +67,8 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
     app.addHook('preClose', async () => store.close());
     app.setErrorHandler((error: FastifyError, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      const description = status === 413 ? 'Request Entity Too Large' : status === 500 ? 'Internal Server Error' : `Bad Request: ${error.message}`;
+      const description =
+        status === 413 ? 'Request Entity Too Large' : status === 500 ? 'Internal Server Error' : `Bad Request: ${error.message}`;
       return sendFailure(reply, new BotApiFailure(status, description));
     });
 
@@ -95,14 +99,17 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       return reply.type(file.mimeType).send(file.bytes);
     });
 
-    app.get(WEB_APP_SCRIPT_PATH, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(webAppScript));
+    app.get(WEB_APP_SCRIPT_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(webAppScript),
+    );
 
     /**
      * The demo chat with a bot (a page of the web app, src/web/pages/demo/): the web app's index.html,
      * which picks the chat page by its path. The app's SPA fallback leaves /__emulators/ alone on purpose.
      */
     app.get('/chat', async (_request, reply) => {
-      if (typeof reply.sendFile !== 'function') return reply.status(404).send({ ok: false, description: 'the web app is not built: run `npm run build`' });
+      if (typeof reply.sendFile !== 'function')
+        return reply.status(404).send({ ok: false, description: 'the web app is not built: run `npm run build`' });
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
 
@@ -110,7 +117,9 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       const query = messagesQuerySchema.safeParse(request.query);
       if (!query.success) return controlError(reply, query.error);
       const { chat_id, bot_id } = query.data;
-      return store.sent.filter((message) => (chat_id === undefined || message.chat_id === chat_id) && (bot_id === undefined || message.bot_id === bot_id));
+      return store.sent.filter(
+        (message) => (chat_id === undefined || message.chat_id === chat_id) && (bot_id === undefined || message.bot_id === bot_id),
+      );
     });
 
     app.delete('/messages', async () => {
@@ -153,7 +162,12 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       const body = updateBodySchema.safeParse(request.body);
       if (!body.success) return controlError(reply, body.error);
       const { bot_id: botId, from, text, photo_base64: photoBase64, caption, press, menu_button: menuButton } = body.data;
-      const user = { id: from.id, is_bot: false as const, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) };
+      const user = {
+        id: from.id,
+        is_bot: false as const,
+        first_name: from.first_name,
+        ...(from.username ? { username: from.username } : {}),
+      };
       store.users.set(from.id, { first_name: from.first_name, username: from.username });
       let update;
       try {
@@ -172,7 +186,8 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
         try {
           photo = await store.files.storePhoto(botId, Buffer.from(photoBase64, 'base64'));
         } catch (error) {
-          if (error instanceof NotAnImageError) return reply.status(400).send({ ok: false, description: 'photo_base64 is not a PNG or JPEG image' });
+          if (error instanceof NotAnImageError)
+            return reply.status(400).send({ ok: false, description: 'photo_base64 is not a PNG or JPEG image' });
           throw error;
         }
         update = messageUpdate(store, botId, user, { photo, ...(caption ? { caption } : {}) });
@@ -188,7 +203,10 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       const query = menuButtonQuerySchema.safeParse(request.query);
       if (!query.success) return controlError(reply, query.error);
       const { bot_id: botId, chat_id: chatId } = query.data;
-      return (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ?? store.menuButtons.get(String(botId)) ?? { type: 'default' };
+      return (
+        (chatId !== undefined ? store.menuButtons.get(`${botId}:${chatId}`) : undefined) ??
+        store.menuButtons.get(String(botId)) ?? { type: 'default' }
+      );
     });
   };
 }
@@ -203,7 +221,9 @@ function sendFailure(reply: FastifyReply, failure: BotApiFailure) {
 }
 
 function controlError(reply: FastifyReply, error: z.ZodError) {
-  return reply.status(400).send({ ok: false, description: error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') });
+  return reply
+    .status(400)
+    .send({ ok: false, description: error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

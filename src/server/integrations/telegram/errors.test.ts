@@ -19,28 +19,47 @@ describe('Telegram failures', () => {
 
   it("maps grammY's errors into one TelegramError with retry_after", () => {
     const limited = fromGrammyError(
-      new GrammyError("Call to 'sendMessage' failed!", { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } }, 'sendMessage', {}),
+      new GrammyError(
+        "Call to 'sendMessage' failed!",
+        { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } },
+        'sendMessage',
+        {},
+      ),
       'sendMessage',
       token,
     );
-    expect(limited).toMatchObject({ kind: 'rate_limited', errorCode: 429, retryAfterSeconds: 7, message: 'Telegram sendMessage: 429 Too Many Requests: retry after 7' });
-    const network = fromGrammyError(new HttpError("Network request for 'getMe' failed!", new Error(`request to http://127.0.0.1:8081/bot${token}/getMe failed`)), 'getMe', token);
+    expect(limited).toMatchObject({
+      kind: 'rate_limited',
+      errorCode: 429,
+      retryAfterSeconds: 7,
+      message: 'Telegram sendMessage: 429 Too Many Requests: retry after 7',
+    });
+    const network = fromGrammyError(
+      new HttpError("Network request for 'getMe' failed!", new Error(`request to http://127.0.0.1:8081/bot${token}/getMe failed`)),
+      'getMe',
+      token,
+    );
     expect(network.kind).toBe('network');
-    expect(network.message).toBe("Telegram getMe: network error: request to <url> failed");
+    expect(network.message).toBe('Telegram getMe: network error: request to <url> failed');
     expect(() => fromGrammyError(new TypeError('a bug'), 'getMe', token)).toThrow(TypeError);
   });
 
   it('retries rate limits, server errors and network errors only', () => {
     const of = (kind: TelegramError['kind']) => new TelegramError({ kind, method: 'sendMessage', description: 'x' });
     expect(['rate_limited', 'server', 'network'].map((kind) => isRetryable(of(kind as TelegramError['kind'])))).toEqual([true, true, true]);
-    expect(['blocked', 'chat_not_found', 'bad_request', 'unauthorized'].map((kind) => isRetryable(of(kind as TelegramError['kind'])))).toEqual([false, false, false, false]);
+    expect(
+      ['blocked', 'chat_not_found', 'bad_request', 'unauthorized'].map((kind) => isRetryable(of(kind as TelegramError['kind']))),
+    ).toEqual([false, false, false, false]);
     expect(isRetryable(new Error('x'))).toBe(false);
   });
 
   it('explains every kind to the seller in Russian', () => {
-    const of = (kind: TelegramError['kind'], description = 'x') => describeTelegramError(new TelegramError({ kind, method: 'sendMessage', description }));
+    const of = (kind: TelegramError['kind'], description = 'x') =>
+      describeTelegramError(new TelegramError({ kind, method: 'sendMessage', description }));
     expect(of('blocked')).toBe('Пользователь заблокировал бота');
-    expect(of('blocked', "Forbidden: bot can't initiate conversation with a user")).toBe('Покупатель не запускал этого бота: Telegram не разрешает боту писать первым');
+    expect(of('blocked', "Forbidden: bot can't initiate conversation with a user")).toBe(
+      'Покупатель не запускал этого бота: Telegram не разрешает боту писать первым',
+    );
     expect(of('chat_not_found')).toBe('Чат не найден: пользователь ещё не писал боту');
     expect(of('rate_limited')).toBe('Telegram ограничил частоту отправки');
     expect(of('unauthorized')).toBe('Неверный токен бота');

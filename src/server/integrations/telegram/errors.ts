@@ -56,7 +56,10 @@ export function failureToTelegramError(
 
 /** A network failure; the cause's text is kept for logs without the token or URL (node-fetch quotes the request URL). */
 export function networkError(method: string, cause: unknown, token: string): TelegramError {
-  const reason = (cause instanceof Error ? describeCause(cause) : String(cause)).split(token).join('<token>').replace(/\bhttps?:\/\/\S+/g, '<url>');
+  const reason = (cause instanceof Error ? describeCause(cause) : String(cause))
+    .split(token)
+    .join('<token>')
+    .replace(/\bhttps?:\/\/\S+/g, '<url>');
   return new TelegramError({ kind: 'network', method, description: `network error: ${reason}` });
 }
 

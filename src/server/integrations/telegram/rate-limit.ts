@@ -65,7 +65,12 @@ export class SendLimiter {
     return undefined;
   }
 
-  private bucket<K>(buckets: Map<K, TokenBucket>, key: K, limit: { capacity: number; refillPerSecond: number }, nowMs: number): TokenBucket {
+  private bucket<K>(
+    buckets: Map<K, TokenBucket>,
+    key: K,
+    limit: { capacity: number; refillPerSecond: number },
+    nowMs: number,
+  ): TokenBucket {
     let bucket = buckets.get(key);
     if (!bucket) {
       if (buckets.size >= CHAT_BUCKETS_BEFORE_PRUNING) {

@@ -24,11 +24,23 @@ export async function findLinkToken(db: Executor, tokenHash: string, purpose: Li
  * Marks a live link used and answers it; undefined when it is unknown, used or expired. One
  * UPDATE, so two requests racing with the same link cannot both get it.
  */
-export async function claimLinkToken(db: Executor, tokenHash: string, purpose: LinkPurpose, now: Date): Promise<AccountTokenRow | undefined> {
+export async function claimLinkToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<AccountTokenRow | undefined> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .returning();
   return row;
 }

@@ -23,7 +23,13 @@ import {
 } from './service.js';
 
 const a = messages.account;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const signedIn = { tags: ['account'], security: [{ bearer: [] }] };
 
 /** Password reset, the profile's name, password and e-mail (docs/decisions.md, "Password reset, profile, e-mail"). */
@@ -69,7 +75,13 @@ export function accountRoutes(deps: AccountDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/email/change',
-      { schema: { ...signedIn, body: changeEmailRequestSchema, response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } } },
+      {
+        schema: {
+          ...signedIn,
+          body: changeEmailRequestSchema,
+          response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const sellerId = await requireSeller(deps, request);
         await requestEmailChange(deps, { sellerId, email: request.body.email });
@@ -79,7 +91,13 @@ export function accountRoutes(deps: AccountDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/email/confirm',
-      { schema: { tags: ['account'], body: confirmEmailRequestSchema, response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['account'],
+          body: confirmEmailRequestSchema,
+          response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { email } = await confirmEmailChange(deps, request.body);
         return { message: fillMessage(a.emailChanged, { email }) };

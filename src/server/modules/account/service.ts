@@ -20,8 +20,16 @@ export interface AccountDeps extends AuthDeps {
 }
 
 const a = messages.account;
-const RESET_LINK_MESSAGES: Record<LinkProblem, string> = { unknown: a.resetLinkInvalid, used: a.resetLinkUsed, expired: a.resetLinkExpired };
-const EMAIL_LINK_MESSAGES: Record<LinkProblem, string> = { unknown: a.emailLinkInvalid, used: a.emailLinkUsed, expired: a.emailLinkExpired };
+const RESET_LINK_MESSAGES: Record<LinkProblem, string> = {
+  unknown: a.resetLinkInvalid,
+  used: a.resetLinkUsed,
+  expired: a.resetLinkExpired,
+};
+const EMAIL_LINK_MESSAGES: Record<LinkProblem, string> = {
+  unknown: a.emailLinkInvalid,
+  used: a.emailLinkUsed,
+  expired: a.emailLinkExpired,
+};
 
 /**
  * «Забыли пароль?»: a single-use link valid for an hour, by mail. The caller hears the same
@@ -42,7 +50,10 @@ export async function requestPasswordReset(deps: AccountDeps, input: { email: st
       purpose: 'password_reset',
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
-    await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, url: accountLink(deps.publicUrl, RESET_PASSWORD_PATH, token) }));
+    await queueMail(
+      tx,
+      passwordResetMail({ to: user.email, name: user.name, url: accountLink(deps.publicUrl, RESET_PASSWORD_PATH, token) }),
+    );
   });
   deps.onMailQueued();
 }

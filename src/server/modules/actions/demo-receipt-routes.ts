@@ -23,7 +23,13 @@ export function demoReceiptRoutes(deps: AuthDeps & { store: TaxEmulatorStore }):
           tags: ['demo'],
           security: [{ bearer: [] }],
           body: demoReceiptRequestSchema,
-          response: { 201: demoReceiptResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+          response: {
+            201: demoReceiptResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -21,7 +21,10 @@ const actionColumns = {
 const isLiveActionOf = (userId: number, id: number) => and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt));
 
 export async function insertProject(db: Executor, userId: number, values: ProjectValues & { createdAt: Date }): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values({ ...values, userId }).returning();
+  const [row] = await db
+    .insert(projects)
+    .values({ ...values, userId })
+    .returning();
   return row!;
 }
 
@@ -43,30 +46,23 @@ export async function listActionsWithDeleted(db: Executor, userId: number): Prom
 }
 
 export async function findLiveAction(db: Executor, userId: number, id: number): Promise<ActionRow | undefined> {
-  const [row] = await db
-    .select(actionColumns)
-    .from(projects)
-    .where(isLiveActionOf(userId, id))
-    .limit(1);
+  const [row] = await db.select(actionColumns).from(projects).where(isLiveActionOf(userId, id)).limit(1);
   return row;
 }
 
-export async function findLiveProject(db: Executor, userId: number, id: number, options: { lock?: boolean } = {}): Promise<ProjectRow | undefined> {
-  const query = db
-    .select()
-    .from(projects)
-    .where(isLiveActionOf(userId, id))
-    .limit(1);
+export async function findLiveProject(
+  db: Executor,
+  userId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ProjectRow | undefined> {
+  const query = db.select().from(projects).where(isLiveActionOf(userId, id)).limit(1);
   const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
 
 export async function updateProject(db: Executor, userId: number, id: number, values: Partial<ProjectValues>): Promise<boolean> {
-  const updated = await db
-    .update(projects)
-    .set(values)
-    .where(isLiveActionOf(userId, id))
-    .returning({ id: projects.id });
+  const updated = await db.update(projects).set(values).where(isLiveActionOf(userId, id)).returning({ id: projects.id });
   return updated.length > 0;
 }
 
@@ -108,4 +104,3 @@ export async function expireSubscriptions(
   }
   return due.length;
 }
-

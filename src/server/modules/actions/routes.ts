@@ -15,7 +15,16 @@ import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { createAction, deleteAction, getAction, listActions, regenerateApiKey, renewAction, updateAction, type ActionDeps } from './service.js';
+import {
+  createAction,
+  deleteAction,
+  getAction,
+  listActions,
+  regenerateApiKey,
+  renewAction,
+  updateAction,
+  type ActionDeps,
+} from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['actions'];
@@ -28,13 +37,22 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
       '/projects',
       { schema: { tags, security, querystring: actionListQuerySchema, response: { 200: actionListResponseSchema, ...errors } } },
       async (request) => ({
-        projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id), { includeDeleted: request.query.include_deleted }),
+        projects: await listActions(deps, await requireSeller(deps, request, request.query.user_id), {
+          includeDeleted: request.query.include_deleted,
+        }),
       }),
     );
 
     app.post(
       '/projects',
-      { schema: { tags, security, body: createActionRequestSchema, response: { 201: createActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          body: createActionRequestSchema,
+          response: { 201: createActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         const { projectId, message } = await createAction(deps, sellerId, request.body);
@@ -44,31 +62,71 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
 
     app.get(
       '/projects/:id',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: actionResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: actionResponseSchema, ...errors },
+        },
+      },
       async (request) => ({ project: await getAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id) }),
     );
 
     app.put(
       '/projects/:id',
-      { schema: { tags, security, params: actionIdParamsSchema, body: updateActionRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          body: updateActionRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
       async (request) => updateAction(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body),
     );
 
     app.delete(
       '/projects/:id',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
       async (request) => deleteAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 
     app.post(
       '/projects/:id/renew',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: renewActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: renewActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors },
+        },
+      },
       async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 
     app.post(
       '/projects/:id/api-key',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: apiKeyResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: apiKeyResponseSchema, ...errors },
+        },
+      },
       async (request) => regenerateApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
   };

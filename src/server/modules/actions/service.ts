@@ -80,46 +80,52 @@ export async function getAction(deps: ActionDeps, sellerId: number, id: number):
  * there is no action. The seller's row is locked first, so parallel creations of one
  * seller queue up and each sees the balance the previous one left.
  */
-export async function createAction(deps: ActionDeps, sellerId: number, settings: ActionSettings): Promise<{ projectId: number; message: string }> {
+export async function createAction(
+  deps: ActionDeps,
+  sellerId: number,
+  settings: ActionSettings,
+): Promise<{ projectId: number; message: string }> {
   // Telegram is asked about the bot before anything is written or charged.
   const bot = await deps.bots?.resolveToken(settings.telegram_bot_token, null);
-  const created = await withBotTaken(() => deps.db.transaction(async (tx) => {
-    const seller = await lockUser(tx, sellerId);
-    if (!seller) throw new AppError('not_found', messages.common.userNotFound);
-    if (!seller.isActivated) throw new AppError('forbidden', messages.actions.notActivated);
-    const now = deps.now();
-    const price = await settingPriceKopecks(tx, 'project_subscription_price');
-    const row = await repo.insertProject(tx, sellerId, {
-      ...settingsToColumns(settings),
-      name: settings.name,
-      projectInns: settings.project_inns,
-      pointsPercentage: settings.points_percentage,
-      receiptValidityDays: settings.receipt_validity_days,
-      checkDuplicates: settings.check_duplicates,
-      productKeywords: settings.product_keywords,
-      minTotalKopecks: rublesToKopecks(settings.min_total),
-      apiKey: newApiKey(),
-      ...bot,
-      isActive: true,
-      subscriptionEndDate: nextSubscriptionEnd(null, now),
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (price > 0) {
-      await applyBalanceChange(tx, {
-        userId: sellerId,
-        kind: 'action_subscription',
-        amountKopecks: -price,
-        reference: subscriptionReference(row.id, null),
-        description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
-        now,
+  const created = await withBotTaken(() =>
+    deps.db.transaction(async (tx) => {
+      const seller = await lockUser(tx, sellerId);
+      if (!seller) throw new AppError('not_found', messages.common.userNotFound);
+      if (!seller.isActivated) throw new AppError('forbidden', messages.actions.notActivated);
+      const now = deps.now();
+      const price = await settingPriceKopecks(tx, 'project_subscription_price');
+      const row = await repo.insertProject(tx, sellerId, {
+        ...settingsToColumns(settings),
+        name: settings.name,
+        projectInns: settings.project_inns,
+        pointsPercentage: settings.points_percentage,
+        receiptValidityDays: settings.receipt_validity_days,
+        checkDuplicates: settings.check_duplicates,
+        productKeywords: settings.product_keywords,
+        minTotalKopecks: rublesToKopecks(settings.min_total),
+        apiKey: newApiKey(),
+        ...bot,
+        isActive: true,
+        subscriptionEndDate: nextSubscriptionEnd(null, now),
+        createdAt: now,
+        updatedAt: now,
       });
-    }
-    return {
-      projectId: row.id,
-      message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
-    };
-  }));
+      if (price > 0) {
+        await applyBalanceChange(tx, {
+          userId: sellerId,
+          kind: 'action_subscription',
+          amountKopecks: -price,
+          reference: subscriptionReference(row.id, null),
+          description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+          now,
+        });
+      }
+      return {
+        projectId: row.id,
+        message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
+      };
+    }),
+  );
   if (bot?.telegramBotToken) await deps.bots?.sync(created.projectId, null);
   return created;
 }
@@ -129,7 +135,12 @@ async function withBotTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '').includes('one_action_per_bot')) {
+    if (
+      postgresErrorCode(error) === PG_UNIQUE_VIOLATION &&
+      String(
+        (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '',
+      ).includes('one_action_per_bot')
+    ) {
       throw new AppError('conflict', messages.bot.tokenTaken);
     }
     throw error;
@@ -163,7 +174,11 @@ export async function deleteAction(deps: ActionDeps, sellerId: number, id: numbe
 }
 
 /** One more 30-day period from the balance; a retried request for the same period charges once. */
-export async function renewAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string; subscription_end_date: string }> {
+export async function renewAction(
+  deps: ActionDeps,
+  sellerId: number,
+  id: number,
+): Promise<{ message: string; subscription_end_date: string }> {
   const replay = async (db: Executor) => {
     const row = await repo.findLiveProject(db, sellerId, id);
     if (!row?.subscriptionEndDate) throw notFound();
@@ -205,4 +220,3 @@ export async function regenerateApiKey(deps: ActionDeps, sellerId: number, id: n
   if (!(await repo.updateProject(deps.db, sellerId, id, { apiKey, updatedAt: deps.now() }))) throw notFound();
   return { message: messages.actions.apiKeyRegenerated, api_key: apiKey };
 }
-

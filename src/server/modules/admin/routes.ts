@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminCreditRequestSchema, adminCreditResponseSchema, BILLING_SETTING_KEYS, settingValueInputSchema } from '../../../contract/billing.js';
+import {
+  adminCreditRequestSchema,
+  adminCreditResponseSchema,
+  BILLING_SETTING_KEYS,
+  settingValueInputSchema,
+} from '../../../contract/billing.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
@@ -38,13 +43,28 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
 
     app.post(
       '/credit',
-      { schema: { ...schemaBase, body: adminCreditRequestSchema, response: { 200: adminCreditResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema } } },
+      {
+        schema: {
+          ...schemaBase,
+          body: adminCreditRequestSchema,
+          response: { 200: adminCreditResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
       async (request) => {
         const result = await creditByBankTransfer(
           { ...deps, findUserIdByEmail: async (email) => (await findUserByEmail(deps.db, email))?.id },
           request.body,
         );
-        request.log.info({ email: request.body.email, rubles: request.body.rubles, reference: request.body.reference, credited: result.credited, invoice: result.invoice }, 'operator credit');
+        request.log.info(
+          {
+            email: request.body.email,
+            rubles: request.body.rubles,
+            reference: request.body.reference,
+            credited: result.credited,
+            invoice: result.invoice,
+          },
+          'operator credit',
+        );
         return result;
       },
     );
@@ -56,11 +76,15 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
     });
 
     // The ten-minute balance watch, now (after changing prices, or to check a seller's notices).
-    app.post('/balance/watch', { schema: { ...schemaBase, response: { 200: z.object({ told: z.number().int() }) } } }, async () => ({ told: await deps.watchBalances() }));
+    app.post('/balance/watch', { schema: { ...schemaBase, response: { 200: z.object({ told: z.number().int() }) } } }, async () => ({
+      told: await deps.watchBalances(),
+    }));
 
     // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
     // and the operator's details for the public pages (texts, null while unset).
-    const settingKeySchema = z.object({ key: z.enum([...BILLING_SETTING_KEYS, ...OPERATOR_SETTING_KEYS], { error: messages.operator.unknownSetting }) });
+    const settingKeySchema = z.object({
+      key: z.enum([...BILLING_SETTING_KEYS, ...OPERATOR_SETTING_KEYS], { error: messages.operator.unknownSetting }),
+    });
     const settingValue = z.union([z.number(), z.string()]);
 
     app.get(
@@ -68,7 +92,10 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
       { schema: { ...schemaBase, response: { 200: z.record(z.string(), z.object({ value: settingValue.nullable() })) } } },
       async () => {
         const operator = await listOperatorSettings(deps.db);
-        return { ...(await listAllSettings(deps.db)), ...Object.fromEntries(Object.entries(operator).map(([key, value]) => [key, { value }])) };
+        return {
+          ...(await listAllSettings(deps.db)),
+          ...Object.fromEntries(Object.entries(operator).map(([key, value]) => [key, { value }])),
+        };
       },
     );
 
@@ -99,7 +126,13 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
 
     app.delete(
       '/settings/:key',
-      { schema: { ...schemaBase, params: settingKeySchema, response: { 200: z.object({ message: z.string(), key: z.string() }), 400: errorResponseSchema } } },
+      {
+        schema: {
+          ...schemaBase,
+          params: settingKeySchema,
+          response: { 200: z.object({ message: z.string(), key: z.string() }), 400: errorResponseSchema },
+        },
+      },
       async (request) => {
         const { key } = request.params;
         // Prices always have a value (SPEC §9 defaults); only a public detail can be unset.
@@ -115,7 +148,9 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
       {
         schema: {
           ...schemaBase,
-          response: { 200: z.object({ checks: z.array(z.string()), violations: z.array(z.object({ check: z.string(), detail: z.string() })) }) },
+          response: {
+            200: z.object({ checks: z.array(z.string()), violations: z.array(z.object({ check: z.string(), detail: z.string() })) }),
+          },
         },
       },
       async (request) => {
@@ -125,8 +160,12 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
       },
     );
 
-    app.get('/fingerprint', { schema: { ...schemaBase, response: { 200: z.object({ tables: z.record(z.string(), z.string()) }) } } }, async () => ({
-      tables: await dataFingerprint(deps.db),
-    }));
+    app.get(
+      '/fingerprint',
+      { schema: { ...schemaBase, response: { 200: z.object({ tables: z.record(z.string(), z.string()) }) } } },
+      async () => ({
+        tables: await dataFingerprint(deps.db),
+      }),
+    );
   };
 }

@@ -44,6 +44,10 @@ describe('period filters', () => {
   });
 
   it('a range is taken as given', () => {
-    expect(resolvePeriod({ period: 'range', from: '2026-01-01', to: '2026-01-31' }, lateEvening)).toEqual({ kind: 'range', from: '2026-01-01', to: '2026-01-31' });
+    expect(resolvePeriod({ period: 'range', from: '2026-01-01', to: '2026-01-31' }, lateEvening)).toEqual({
+      kind: 'range',
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
   });
 });

@@ -48,13 +48,25 @@ describe('analytics report', () => {
   it('the daily series has every day, refusals by status', () => {
     const series = dailySeries('2026-11-23', '2026-11-25', rows, NO_SHOP_YET);
     expect(series.map((day) => day.day)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
-    expect(series[0]).toMatchObject({ successful: 3, refused: { too_old: 1 }, counted_sum: 1500.5, points_awarded: 150, points_spent: null });
+    expect(series[0]).toMatchObject({
+      successful: 3,
+      refused: { too_old: 1 },
+      counted_sum: 1500.5,
+      points_awarded: 150,
+      points_spent: null,
+    });
     expect(series[1]).toMatchObject({ successful: 0, refused: {} });
     expect(series[2]!.refused).toEqual({ already_scanned: 2 });
   });
 
   it('with a shop, points spent fill every day (zero on days without exchanges) and sum into the figures', () => {
-    const spent: PointsSpent = { available: true, byDay: new Map([['2026-11-24', 120], ['2026-11-25', 30]]) };
+    const spent: PointsSpent = {
+      available: true,
+      byDay: new Map([
+        ['2026-11-24', 120],
+        ['2026-11-25', 30],
+      ]),
+    };
     expect(dailySeries('2026-11-23', '2026-11-25', rows, spent).map((day) => day.points_spent)).toEqual([0, 120, 30]);
     expect(summarise(rows, [], spent).points_spent).toBe(150);
   });

@@ -39,7 +39,14 @@ export function summarise(rows: DailyStatusRow[], returns: ReturnsByWeekRow[], s
 export function dailySeries(from: string, to: string, rows: DailyStatusRow[], spent: PointsSpent): AnalyticsDay[] {
   const byDay = new Map<string, AnalyticsDay>();
   for (const day of eachDay(from, to)) {
-    byDay.set(day, { day, successful: 0, refused: {}, counted_sum: 0, points_awarded: 0, points_spent: spent.available ? (spent.byDay.get(day) ?? 0) : null });
+    byDay.set(day, {
+      day,
+      successful: 0,
+      refused: {},
+      counted_sum: 0,
+      points_awarded: 0,
+      points_spent: spent.available ? (spent.byDay.get(day) ?? 0) : null,
+    });
   }
   for (const row of rows) {
     const entry = byDay.get(row.day);

@@ -66,7 +66,9 @@ function ofAction(projectId: number | undefined): SQL {
 }
 
 export async function listSellerActions(db: Executor, userId: number): Promise<{ id: number; name: string; deleted: boolean }[]> {
-  const rows = rowsOf(await db.execute(sql`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM projects WHERE user_id = ${userId} ORDER BY id`));
+  const rows = rowsOf(
+    await db.execute(sql`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM projects WHERE user_id = ${userId} ORDER BY id`),
+  );
   return rows.map((row) => ({ id: Number(row.id), name: String(row.name), deleted: row.deleted === true }));
 }
 
@@ -85,7 +87,15 @@ export async function readDailyByStatus(db: Executor, scope: Scope): Promise<Dai
                  AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
                GROUP BY day, status) AS per_status`),
   );
-  const rows = (typeof result?.rows === 'string' ? JSON.parse(result.rows) : result?.rows) as [string, string, number, number, number, number, number][];
+  const rows = (typeof result?.rows === 'string' ? JSON.parse(result.rows) : result?.rows) as [
+    string,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ][];
   return rows.map(([day, status, receipts, pointsAwarded, countedKopecks, feeKopecks, newBuyers]) => ({
     day,
     status,
@@ -111,7 +121,11 @@ export async function readReturnsByWeek(db: Executor, scope: Scope): Promise<Ret
          AND day BETWEEN ${from} AND ${scope.to}::date
        GROUP BY 1`),
   );
-  return rows.map((row) => ({ weekStart: String(row.week_start), returningInWeek: Number(row.in_week), returningInPeriod: Number(row.in_period) }));
+  return rows.map((row) => ({
+    weekStart: String(row.week_start),
+    returningInWeek: Number(row.in_week),
+    returningInPeriod: Number(row.in_period),
+  }));
 }
 
 export async function readTopProducts(db: Executor, scope: Scope, limit: number): Promise<ProductRow[]> {
@@ -125,7 +139,12 @@ export async function readTopProducts(db: Executor, scope: Scope, limit: number)
        ORDER BY sum(sum_kopecks) DESC, name
        LIMIT ${limit}`),
   );
-  return rows.map((row) => ({ name: String(row.name), items: Number(row.items), quantity: Number(row.quantity), sumKopecks: Number(row.sum_kopecks) }));
+  return rows.map((row) => ({
+    name: String(row.name),
+    items: Number(row.items),
+    quantity: Number(row.quantity),
+    sumKopecks: Number(row.sum_kopecks),
+  }));
 }
 
 /**

@@ -11,7 +11,14 @@ export function analyticsRoutes(deps: AnalyticsDeps & AuthDeps): FastifyPluginAs
   return async (app) => {
     app.get(
       '/analytics',
-      { schema: { tags: ['analytics'], security: [{ bearer: [] }], querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['analytics'],
+          security: [{ bearer: [] }],
+          querystring: analyticsQuerySchema,
+          response: { 200: analyticsResponseSchema, ...errors },
+        },
+      },
       async (request) => getAnalytics(deps, await requireSeller(deps, request, request.query.user_id), request.query),
     );
   };

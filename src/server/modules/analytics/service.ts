@@ -32,7 +32,10 @@ export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query:
   if (query.project_id !== undefined && !actions.some((action) => action.id === query.project_id)) {
     throw new AppError('not_found', messages.actions.notFound);
   }
-  const from = period.from ?? rows.reduce<string | undefined>((first, row) => (first === undefined || row.day < first ? row.day : first), undefined) ?? period.to;
+  const from =
+    period.from ??
+    rows.reduce<string | undefined>((first, row) => (first === undefined || row.day < first ? row.day : first), undefined) ??
+    period.to;
   return {
     period: { kind: period.kind, from, to: period.to },
     project_id: query.project_id ?? null,
@@ -40,13 +43,21 @@ export async function getAnalytics(deps: AnalyticsDeps, sellerId: number, query:
     figures: summarise(rows, returns, spent),
     daily: dailySeries(from, period.to, rows, spent),
     weekly_buyers: weeklyBuyers(from, period.to, rows, returns),
-    top_products: products.map((product) => ({ name: product.name, items: product.items, quantity: product.quantity, sum: kopecksToRubles(product.sumKopecks) })),
+    top_products: products.map((product) => ({
+      name: product.name,
+      items: product.items,
+      quantity: product.quantity,
+      sum: kopecksToRubles(product.sumKopecks),
+    })),
     points_spent_available: spent.available,
   };
 }
 
 /** Operator: recompute the aggregates from the receipts (`npm run admin -- analytics:rebuild`). */
-export async function rebuildAnalytics(deps: { db: Executor; now: () => Date }): Promise<{ message: string; receipts: number; milliseconds: number }> {
+export async function rebuildAnalytics(deps: {
+  db: Executor;
+  now: () => Date;
+}): Promise<{ message: string; receipts: number; milliseconds: number }> {
   const started = Date.now();
   const receipts = await repo.rebuildAggregates(deps.db);
   return { message: messages.analytics.rebuilt, receipts, milliseconds: Date.now() - started };

@@ -3,10 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import { loginThrottle, sessions, users, type UserRow } from '../../db/schema.js';
 import type { ThrottleCounter } from './login-throttle.js';
 
-export async function insertUser(
-  db: Executor,
-  values: { name: string; email: string; passwordHash: string },
-): Promise<number> {
+export async function insertUser(db: Executor, values: { name: string; email: string; passwordHash: string }): Promise<number> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
 }
@@ -21,10 +18,7 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return row;
 }
 
-export async function insertSession(
-  db: Executor,
-  values: { tokenHash: string; userId: number; expiresAt: Date },
-): Promise<void> {
+export async function insertSession(db: Executor, values: { tokenHash: string; userId: number; expiresAt: Date }): Promise<void> {
   await db.insert(sessions).values(values);
 }
 

@@ -20,7 +20,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/register',
-      { schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema, 409: errorResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          body: registerRequestSchema,
+          response: { 201: registerResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const { userId } = await registerSeller(deps, { ...request.body, clientAddress: request.ip });
         return reply.status(201).send({ message: messages.auth.registerSuccess, user_id: userId });
@@ -48,7 +54,14 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/profile',
-      { schema: { tags: ['auth'], security: [{ bearer: [] }], querystring: profileQuerySchema, response: { 200: profileResponseSchema, 404: errorResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['auth'],
+          security: [{ bearer: [] }],
+          querystring: profileQuerySchema,
+          response: { 200: profileResponseSchema, 404: errorResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         return { user: await getProfile(deps, sellerId) };

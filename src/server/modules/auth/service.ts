@@ -2,14 +2,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { User } from '../../../contract/auth.js';
 import type { Executor } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  REGISTRATION_POLICY,
-  minutesToWait,
-  retryAfterMs,
-  type ThrottlePolicy,
-} from './login-throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, REGISTRATION_POLICY, minutesToWait, retryAfterMs, type ThrottlePolicy } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repository.js';

@@ -35,7 +35,16 @@ describe('amount in Russian words', () => {
 
   it('picks the noun form by the last two digits', () => {
     const forms = ['рубль', 'рубля', 'рублей'] as const;
-    expect([1, 3, 7, 12, 22, 101, 111, 1_004].map((count) => pluralForm(count, forms))).toEqual(['рубль', 'рубля', 'рублей', 'рублей', 'рубля', 'рубль', 'рублей', 'рубля']);
+    expect([1, 3, 7, 12, 22, 101, 111, 1_004].map((count) => pluralForm(count, forms))).toEqual([
+      'рубль',
+      'рубля',
+      'рублей',
+      'рублей',
+      'рубля',
+      'рубль',
+      'рублей',
+      'рубля',
+    ]);
   });
 
   it('refuses negative or fractional amounts', () => {

@@ -40,7 +40,11 @@ export async function watchBalances(deps: BalanceWatchDeps): Promise<number> {
   let told = 0;
   for (const seller of sellers) {
     const nextReceiptKopecks = receiptPriceKopecks(seller.scannedReceipts, prices);
-    const outlook = balanceOutlook({ balanceKopecks: seller.balanceKopecks, nextReceiptKopecks, windowFeesKopecks: seller.windowFeesKopecks });
+    const outlook = balanceOutlook({
+      balanceKopecks: seller.balanceKopecks,
+      nextReceiptKopecks,
+      windowFeesKopecks: seller.windowFeesKopecks,
+    });
     const balance = formatRubles(kopecksToRubles(seller.balanceKopecks));
     const url = `${deps.publicUrl}/dashboard`;
     const mail =
@@ -61,7 +65,8 @@ export async function watchBalances(deps: BalanceWatchDeps): Promise<number> {
       suspendedAt: outlook.state === 'suspended' ? (seller.suspendedAt ?? deps.now()) : null,
       runningLowAt: outlook.state === 'running_low' ? (seller.runningLowAt ?? deps.now()) : null,
     };
-    const changed = marks.suspendedAt?.getTime() !== seller.suspendedAt?.getTime() || marks.runningLowAt?.getTime() !== seller.runningLowAt?.getTime();
+    const changed =
+      marks.suspendedAt?.getTime() !== seller.suspendedAt?.getTime() || marks.runningLowAt?.getTime() !== seller.runningLowAt?.getTime();
     if (!mail && !changed) continue;
     await deps.db.transaction(async (tx: Executor) => {
       await tx

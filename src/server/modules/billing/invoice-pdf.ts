@@ -55,7 +55,12 @@ const COLUMN_WIDTHS = [25, 245, 45, 35, 80, 85];
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const date = formatDate(invoice.createdAt);
   const title = fillMessage(m.pdfTitle, { number: invoice.number, date });
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE_MARGIN, font: FONT_REGULAR, info: { Title: title, Author: invoice.supplier.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    font: FONT_REGULAR,
+    info: { Title: title, Author: invoice.supplier.name },
+  });
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -70,11 +75,18 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   if (invoice.supplier.samples.length > 0) {
     doc.font('bold').fontSize(11).fillColor('#b00020').text(m.pdfSampleNotice, { width }).fillColor('black').moveDown();
   }
-  doc.font('regular').fontSize(10).text(`${m.pdfBank}: ${sample('company_bank', invoice.supplier.bank)}`, { width });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${m.pdfBank}: ${sample('company_bank', invoice.supplier.bank)}`, { width });
   doc.moveDown();
   doc.font('bold').fontSize(16).text(title, { width });
   doc.moveDown(0.5);
-  doc.moveTo(PAGE_MARGIN, doc.y).lineTo(PAGE_MARGIN + width, doc.y).stroke().moveDown(0.5);
+  doc
+    .moveTo(PAGE_MARGIN, doc.y)
+    .lineTo(PAGE_MARGIN + width, doc.y)
+    .stroke()
+    .moveDown(0.5);
 
   const party = (label: string, lines: string[]) => {
     doc.font('bold').fontSize(10).text(`${label}: `, { continued: true, width }).font('regular').text(lines.join(', '), { width });
@@ -102,7 +114,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   ];
   for (const [label, value] of totals) {
     const y = doc.y;
-    doc.font('bold').fontSize(10).text(label, PAGE_MARGIN, y, { width: width - 90, align: 'right' });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .text(label, PAGE_MARGIN, y, { width: width - 90, align: 'right' });
     if (value) doc.text(value, PAGE_MARGIN + width - 85, y, { width: 85, align: 'right' });
   }
   doc.moveDown();
@@ -120,7 +135,8 @@ function drawRow(doc: PDFKit.PDFDocument, cells: string[], font: 'regular' | 'bo
   const top = doc.y;
   const padding = 4;
   doc.font(font).fontSize(10);
-  const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: COLUMN_WIDTHS[index]! - padding * 2 }))) + padding * 2;
+  const height =
+    Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: COLUMN_WIDTHS[index]! - padding * 2 }))) + padding * 2;
   let x = PAGE_MARGIN;
   cells.forEach((cell, index) => {
     const cellWidth = COLUMN_WIDTHS[index]!;

@@ -8,7 +8,12 @@ export async function findRequisites(db: Executor, userId: number): Promise<Sell
   return row;
 }
 
-export async function writeRequisites(db: Executor, userId: number, requisites: { name: string; inn: string; kpp: string | null; address: string }, now: Date): Promise<SellerRequisitesRow> {
+export async function writeRequisites(
+  db: Executor,
+  userId: number,
+  requisites: { name: string; inn: string; kpp: string | null; address: string },
+  now: Date,
+): Promise<SellerRequisitesRow> {
   const values = { ...requisites, updatedAt: now };
   const [row] = await db
     .insert(sellerRequisites)
@@ -26,7 +31,15 @@ export async function nextInvoiceSequence(db: Executor): Promise<number> {
 
 export async function insertInvoice(
   db: Executor,
-  invoice: { number: string; userId: number; amountKopecks: number; buyer: unknown; supplier: unknown; vatRate: number | null; createdAt: Date },
+  invoice: {
+    number: string;
+    userId: number;
+    amountKopecks: number;
+    buyer: unknown;
+    supplier: unknown;
+    vatRate: number | null;
+    createdAt: Date;
+  },
 ): Promise<BankInvoiceRow> {
   const [row] = await db.insert(bankInvoices).values(invoice).returning();
   return row!;
@@ -38,7 +51,10 @@ export async function listInvoices(db: Executor, userId: number, limit: number):
 
 /** A seller's own invoice by number: another seller's is not found. */
 export async function findOwnInvoice(db: Executor, userId: number, number: string): Promise<BankInvoiceRow | undefined> {
-  const [row] = await db.select().from(bankInvoices).where(and(eq(bankInvoices.userId, userId), eq(bankInvoices.number, number)));
+  const [row] = await db
+    .select()
+    .from(bankInvoices)
+    .where(and(eq(bankInvoices.userId, userId), eq(bankInvoices.number, number)));
   return row;
 }
 

@@ -14,7 +14,14 @@ import {
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { bankInvoicePdf, issueBankInvoice, listBankInvoices, readRequisites, saveRequisites, type BankInvoiceDeps } from './invoice-service.js';
+import {
+  bankInvoicePdf,
+  issueBankInvoice,
+  listBankInvoices,
+  readRequisites,
+  saveRequisites,
+  type BankInvoiceDeps,
+} from './invoice-service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const schemaBase = { tags: ['billing'], security: [{ bearer: [] }] };
@@ -36,7 +43,13 @@ export function bankInvoiceRoutes(deps: BankInvoiceDeps & AuthDeps): FastifyPlug
 
     app.post(
       '/balance/invoice',
-      { schema: { ...schemaBase, body: createBankInvoiceRequestSchema, response: { 201: createBankInvoiceResponseSchema, 409: errorResponseSchema, ...errors } } },
+      {
+        schema: {
+          ...schemaBase,
+          body: createBankInvoiceRequestSchema,
+          response: { 201: createBankInvoiceResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         return reply.code(201).send(await issueBankInvoice(deps, sellerId, request.body.amount));
@@ -53,7 +66,14 @@ export function bankInvoiceRoutes(deps: BankInvoiceDeps & AuthDeps): FastifyPlug
     // the address; no response schema, the body is the PDF (errors are the usual JSON).
     app.get(
       '/balance/invoices/:number/pdf',
-      { schema: { ...schemaBase, params: bankInvoicePdfParamsSchema, querystring: bankInvoicePdfQuerySchema, produces: ['application/pdf'] } },
+      {
+        schema: {
+          ...schemaBase,
+          params: bankInvoicePdfParamsSchema,
+          querystring: bankInvoicePdfQuerySchema,
+          produces: ['application/pdf'],
+        },
+      },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         const pdf = await bankInvoicePdf(deps.db, sellerId, request.params.number);

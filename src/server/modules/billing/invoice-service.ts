@@ -42,7 +42,12 @@ export async function saveRequisites(
   sellerId: number,
   input: { name: string; inn: string; kpp: string; address: string },
 ): Promise<{ message: string; requisites: SellerRequisites }> {
-  const row = await repo.writeRequisites(deps.db, sellerId, { name: input.name, inn: input.inn, kpp: input.kpp || null, address: input.address }, deps.now());
+  const row = await repo.writeRequisites(
+    deps.db,
+    sellerId,
+    { name: input.name, inn: input.inn, kpp: input.kpp || null, address: input.address },
+    deps.now(),
+  );
   return { message: m.requisitesSaved, requisites: presentRequisites(row) };
 }
 
@@ -60,15 +65,20 @@ const REQUIRED_OPERATOR_DETAILS = {
  */
 async function readSupplier(deps: BankInvoiceDeps): Promise<InvoiceSupplier> {
   const details = await readPublicOperatorDetails(deps.db, deps.mode);
-  const missing = Object.entries(REQUIRED_OPERATOR_DETAILS).filter(([key]) => details[key as keyof typeof REQUIRED_OPERATOR_DETAILS] === null);
-  if (missing.length > 0) throw new AppError('conflict', fillMessage(m.operatorDetailsMissing, { fields: missing.map(([, name]) => name).join(', ') }));
+  const missing = Object.entries(REQUIRED_OPERATOR_DETAILS).filter(
+    ([key]) => details[key as keyof typeof REQUIRED_OPERATOR_DETAILS] === null,
+  );
+  if (missing.length > 0)
+    throw new AppError('conflict', fillMessage(m.operatorDetailsMissing, { fields: missing.map(([, name]) => name).join(', ') }));
   return {
     name: details.company_name!,
     inn: details.company_inn!,
     ogrn: details.company_ogrn,
     address: details.company_address!,
     bank: details.company_bank!,
-    samples: details.samples.filter((key) => ['company_name', 'company_inn', 'company_ogrn', 'company_address', 'company_bank'].includes(key)),
+    samples: details.samples.filter((key) =>
+      ['company_name', 'company_inn', 'company_ogrn', 'company_address', 'company_bank'].includes(key),
+    ),
   };
 }
 

@@ -45,13 +45,30 @@ export async function readBalance(db: Executor, userId: number): Promise<number>
 /** Inserts the ledger row; false when a row with this reference already exists. */
 export async function appendLedgerEntry(
   db: Executor,
-  entry: { userId: number; kind: LedgerKind; amountKopecks: number; balanceAfterKopecks: number; reference: string; description: string; createdAt: Date },
+  entry: {
+    userId: number;
+    kind: LedgerKind;
+    amountKopecks: number;
+    balanceAfterKopecks: number;
+    reference: string;
+    description: string;
+    createdAt: Date;
+  },
 ): Promise<boolean> {
-  const inserted = await db.insert(balanceLedger).values(entry).onConflictDoNothing({ target: balanceLedger.reference }).returning({ id: balanceLedger.id });
+  const inserted = await db
+    .insert(balanceLedger)
+    .values(entry)
+    .onConflictDoNothing({ target: balanceLedger.reference })
+    .returning({ id: balanceLedger.id });
   return inserted.length > 0;
 }
 
-export async function listLedgerEntries(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: LedgerRow[]; total: number }> {
+export async function listLedgerEntries(
+  db: Executor,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LedgerRow[]; total: number }> {
   const rows = await db
     .select()
     .from(balanceLedger)
@@ -85,7 +102,10 @@ export async function listLedgerBefore(
 }
 
 export async function readUser(db: Executor, userId: number) {
-  const [row] = await db.select({ balanceKopecks: users.balanceKopecks, scannedReceipts: users.scannedReceipts }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ balanceKopecks: users.balanceKopecks, scannedReceipts: users.scannedReceipts })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 

@@ -23,7 +23,13 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
     // Prices are public (the landing and the Tariffs page show them); no session needed.
     app.get(
       '/billing/settings',
-      { schema: { tags: ['billing'], querystring: billingSettingsQuerySchema, response: { 200: billingSettingsResponseSchema, 400: errorResponseSchema } } },
+      {
+        schema: {
+          tags: ['billing'],
+          querystring: billingSettingsQuerySchema,
+          response: { 200: billingSettingsResponseSchema, 400: errorResponseSchema },
+        },
+      },
       async (request) => {
         const keys = request.query.setting_key;
         const values = await readBillingSettings(deps.db, keys);
@@ -34,7 +40,14 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.post(
       '/activate',
-      { schema: { tags: ['billing'], security: [{ bearer: [] }], body: activateRequestSchema, response: { 200: messageResponseSchema, 402: insufficientFundsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          body: activateRequestSchema,
+          response: { 200: messageResponseSchema, 402: insufficientFundsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
         return activateAccount(deps, sellerId);
@@ -43,7 +56,14 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.get(
       '/balance/operations',
-      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: operationsQuerySchema, response: { 200: operationsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          querystring: operationsQuerySchema,
+          response: { 200: operationsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         return listOperations(deps, sellerId, request.query.page, request.query.limit);
@@ -52,13 +72,27 @@ export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.get(
       '/balance/statement',
-      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: statementQuerySchema, response: { 200: statementResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          querystring: statementQuerySchema,
+          response: { 200: statementResponseSchema, ...errors },
+        },
+      },
       async (request) => readStatement(deps, await requireSeller(deps, request, request.query.user_id), request.query),
     );
 
     app.get(
       '/balance/statement/charges',
-      { schema: { tags: ['billing'], security: [{ bearer: [] }], querystring: statementChargesQuerySchema, response: { 200: statementChargesResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          querystring: statementChargesQuerySchema,
+          response: { 200: statementChargesResponseSchema, ...errors },
+        },
+      },
       async (request) => readStatementCharges(deps, await requireSeller(deps, request, request.query.user_id), request.query),
     );
   };

@@ -119,7 +119,11 @@ export async function listOperations(deps: BillingDeps, userId: number, page: nu
 const STATEMENT_BATCH = 500;
 
 /** The Balance screen's statement: receipt charges folded per day (./statement.ts), newest first. */
-export async function readStatement(deps: BillingDeps, userId: number, query: { before?: number; limit: number }): Promise<StatementResponse> {
+export async function readStatement(
+  deps: BillingDeps,
+  userId: number,
+  query: { before?: number; limit: number },
+): Promise<StatementResponse> {
   const lines: FoldedLine[] = [];
   let before = query.before;
   // One line more than the page: only then is the page's last run known to be complete.
@@ -174,12 +178,15 @@ export async function creditByBankTransfer(
     credited: false,
     ...(invoiceNumber ? { invoice: invoiceNumber } : {}),
   });
-  const description = invoiceNumber ? fillMessage(messages.bankInvoices.ledgerPaid, { number: invoiceNumber }) : messages.billing.ledgerBankTransfer;
+  const description = invoiceNumber
+    ? fillMessage(messages.bankInvoices.ledgerPaid, { number: invoiceNumber })
+    : messages.billing.ledgerBankTransfer;
   return runIdempotent(
     deps.db,
     async (tx) => {
       const now = deps.now();
-      if (invoiceNumber && (await settleBankInvoice(tx, { userId, number: invoiceNumber, amountKopecks, now })) === 'already-paid') return replay(tx);
+      if (invoiceNumber && (await settleBankInvoice(tx, { userId, number: invoiceNumber, amountKopecks, now })) === 'already-paid')
+        return replay(tx);
       const applied = await applyBalanceChange(tx, {
         userId,
         kind: 'bank_transfer',
@@ -191,7 +198,9 @@ export async function creditByBankTransfer(
       if (!applied) return replay(tx);
       const amount = formatRubles(input.rubles);
       return {
-        message: invoiceNumber ? fillMessage(messages.bankInvoices.creditedInvoice, { amount, number: invoiceNumber }) : fillMessage(messages.billing.credited, { amount }),
+        message: invoiceNumber
+          ? fillMessage(messages.bankInvoices.creditedInvoice, { amount, number: invoiceNumber })
+          : fillMessage(messages.billing.credited, { amount }),
         balance: kopecksToRubles(await repo.readBalance(tx, userId)),
         credited: true,
         ...(invoiceNumber ? { invoice: invoiceNumber } : {}),

@@ -16,7 +16,11 @@ const row = (kind: string, amountKopecks: number, at: string): LedgerRow => ({
 
 describe('foldStatement', () => {
   it('folds receipt charges of one Moscow day that follow each other, newest first', () => {
-    const rows = [row('receipt_fee', -800, '2026-11-23T12:00:00Z'), row('receipt_fee', -800, '2026-11-23T09:00:00Z'), row('receipt_fee', -750, '2026-11-22T21:30:00Z')];
+    const rows = [
+      row('receipt_fee', -800, '2026-11-23T12:00:00Z'),
+      row('receipt_fee', -800, '2026-11-23T09:00:00Z'),
+      row('receipt_fee', -750, '2026-11-22T21:30:00Z'),
+    ];
     const lines = foldStatement(rows);
     // 21:30 UTC on the 22nd is 00:30 on the 23rd in Moscow: the same day.
     expect(lines).toHaveLength(1);
@@ -44,7 +48,10 @@ describe('foldStatement', () => {
 
   it('continues the last run with the next (older) batch', () => {
     const first = foldStatement([row('receipt_fee', -800, '2026-11-23T12:00:00Z')]);
-    const lines = foldStatement([row('receipt_fee', -800, '2026-11-23T11:00:00Z'), row('bank_transfer', 1000, '2026-11-23T10:00:00Z')], first);
+    const lines = foldStatement(
+      [row('receipt_fee', -800, '2026-11-23T11:00:00Z'), row('bank_transfer', 1000, '2026-11-23T10:00:00Z')],
+      first,
+    );
     expect(lines.map((line) => [line.newest.kind, line.entries, line.amountKopecks])).toEqual([
       ['receipt_fee', 2, -1600],
       ['bank_transfer', 1, 1000],

@@ -17,7 +17,10 @@ export async function identifyBot(telegram: Pick<TelegramClient, 'getMe'>, token
     const bot = await telegram.getMe(token);
     return { id: bot.id, username: bot.username };
   } catch (error) {
-    if (error instanceof TelegramError && (error.kind === 'unauthorized' || error.kind === 'bad_request' || error.kind === 'chat_not_found')) {
+    if (
+      error instanceof TelegramError &&
+      (error.kind === 'unauthorized' || error.kind === 'bad_request' || error.kind === 'chat_not_found')
+    ) {
       throw new AppError('bad_request', m.tokenRejected);
     }
     throw new AppError('unavailable', m.telegramUnavailable);

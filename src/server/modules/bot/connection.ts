@@ -52,23 +52,39 @@ export function createBotConnector(deps: BotConnectorDeps): BotConnector {
       const token = action && !action.deletedAt ? action.telegramBotToken : null;
       if (previousToken && previousToken !== token) {
         // The old bot stops sending us its updates; if Telegram is unreachable it only keeps knocking at a closed door.
-        await deps.telegram.deleteWebhook(previousToken).catch((error: unknown) => deps.log.warn({ projectId, err: error }, 'could not remove the old bot webhook'));
+        await deps.telegram
+          .deleteWebhook(previousToken)
+          .catch((error: unknown) => deps.log.warn({ projectId, err: error }, 'could not remove the old bot webhook'));
       }
       if (!token || !action?.telegramBotId) {
         await repo.deleteConnection(deps.db, projectId);
         return;
       }
       const connection = found?.connection;
-      const upToDate = connection && connection.botId === action.telegramBotId && connection.mode === deps.mode && connection.setupVersion === BOT_SETUP_VERSION;
+      const upToDate =
+        connection &&
+        connection.botId === action.telegramBotId &&
+        connection.mode === deps.mode &&
+        connection.setupVersion === BOT_SETUP_VERSION;
       if (!upToDate) {
         const secret = randomBytes(32).toString('base64url');
         if (deps.mode === 'webhook') {
-          await deps.telegram.setWebhook(token, { url: `${deps.publicUrl}/lk/api${WEBHOOK_PATH}/${action.telegramBotId}`, secret_token: secret, allowed_updates: BOT_UPDATE_KINDS });
+          await deps.telegram.setWebhook(token, {
+            url: `${deps.publicUrl}/lk/api${WEBHOOK_PATH}/${action.telegramBotId}`,
+            secret_token: secret,
+            allowed_updates: BOT_UPDATE_KINDS,
+          });
         } else {
           // Telegram refuses getUpdates while a webhook is set.
           await deps.telegram.deleteWebhook(token);
         }
-        await repo.saveConnection(deps.db, { projectId, botId: action.telegramBotId, mode: deps.mode, webhookSecret: secret, setupVersion: BOT_SETUP_VERSION });
+        await repo.saveConnection(deps.db, {
+          projectId,
+          botId: action.telegramBotId,
+          mode: deps.mode,
+          webhookSecret: secret,
+          setupVersion: BOT_SETUP_VERSION,
+        });
       }
       await syncMenuButton(projectId, token, upToDate ? connection.menuUrl : null);
       if (deps.mode === 'polling') deps.pollers.ensurePolling(projectId);
@@ -76,7 +92,9 @@ export function createBotConnector(deps: BotConnectorDeps): BotConnector {
 
     async syncOutdated() {
       for (const projectId of await repo.listOutdatedConnections(deps.db, BOT_SETUP_VERSION, `${deps.publicUrl}/shop/`)) {
-        await this.sync(projectId, null).catch((error: unknown) => deps.log.warn({ projectId, err: error }, 'could not set the bot up again'));
+        await this.sync(projectId, null).catch((error: unknown) =>
+          deps.log.warn({ projectId, err: error }, 'could not set the bot up again'),
+        );
       }
     },
   };
@@ -90,7 +108,9 @@ export function createBotConnector(deps: BotConnectorDeps): BotConnector {
     const wanted = shopToken ? shopUrl(deps.publicUrl, shopToken) : null;
     if (wanted === current) return;
     try {
-      await deps.telegram.setChatMenuButton(token, { menu_button: wanted ? { type: 'web_app', text: messages.bot.shopButton, web_app: { url: wanted } } : { type: 'default' } });
+      await deps.telegram.setChatMenuButton(token, {
+        menu_button: wanted ? { type: 'web_app', text: messages.bot.shopButton, web_app: { url: wanted } } : { type: 'default' },
+      });
       await repo.saveMenuUrl(deps.db, projectId, wanted);
     } catch (error) {
       deps.log.warn({ projectId, err: error }, 'could not set the bot menu button');

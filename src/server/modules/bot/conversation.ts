@@ -52,7 +52,8 @@ export function readShopperRequest(message: Message): ShopperRequest {
   const largest = message.photo?.at(-1);
   if (largest) return { kind: 'photo', fileId: largest.file_id, fileSize: largest.file_size };
   const document = message.document;
-  if (document && /^image\/(jpeg|png|webp)$/.test(document.mime_type ?? '')) return { kind: 'photo', fileId: document.file_id, fileSize: document.file_size };
+  if (document && /^image\/(jpeg|png|webp)$/.test(document.mime_type ?? ''))
+    return { kind: 'photo', fileId: document.file_id, fileSize: document.file_size };
   return { kind: 'unsupported' };
 }
 
@@ -121,7 +122,12 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
 async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, buyerTgId: string, chatId: number): Promise<BotReply> {
   const { action } = bot;
-  const { response, buyerPoints } = await checkReceipt(deps, { caller: { kind: 'seller', sellerId: action.userId }, projectId: action.id, qrText: qr, buyerTgId });
+  const { response, buyerPoints } = await checkReceipt(deps, {
+    caller: { kind: 'seller', sellerId: action.userId },
+    projectId: action.id,
+    qrText: qr,
+    buyerTgId,
+  });
   // A success is an award, and the award answers the buyer's new balance.
   if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };
   const lines = [response.message, fillMessage(b.newBalance, { points: buyerPoints })];
@@ -130,10 +136,17 @@ async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, bu
 }
 
 async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
-  const [points, recent] = await Promise.all([repo.readBuyerPoints(deps.db, action.id, buyerTgId), repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN)]);
+  const [points, recent] = await Promise.all([
+    repo.readBuyerPoints(deps.db, action.id, buyerTgId),
+    repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN),
+  ]);
   const lines = [fillMessage(b.balance, { name: action.name, points })];
   if (recent.length === 0) lines.push(b.noReceiptsYet);
-  else lines.push(b.lastReceipts, ...recent.map((r) => fillMessage(b.receiptLine, { date: formatDate(r.scannedAt), status: receiptStatusLabel(r.status) })));
+  else
+    lines.push(
+      b.lastReceipts,
+      ...recent.map((r) => fillMessage(b.receiptLine, { date: formatDate(r.scannedAt), status: receiptStatusLabel(r.status) })),
+    );
   return lines.join('\n');
 }
 

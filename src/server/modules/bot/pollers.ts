@@ -59,7 +59,11 @@ export class BotPollers {
         const token = found?.action.telegramBotToken;
         if (!token || found.action.deletedAt) return;
         try {
-          const updates = await telegram.getUpdates(token, { offset: lease.offset, timeout: POLL_TIMEOUT_S, allowed_updates: BOT_UPDATE_KINDS });
+          const updates = await telegram.getUpdates(token, {
+            offset: lease.offset,
+            timeout: POLL_TIMEOUT_S,
+            allowed_updates: BOT_UPDATE_KINDS,
+          });
           if (updates.length === 0) continue;
           const stored = await repo.storeUpdates(db, { botId: lease.botId, projectId, updates, newOffset: updates.at(-1)!.update_id + 1 });
           if (stored > 0) this.deps.onStored();

@@ -16,7 +16,6 @@ export interface Pass {
 const THOROUGH: QrReadOptions = { tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true };
 const RETRY: QrReadOptions = { tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false };
 
-
 function fromGrey(image: GreyImage): Sharp {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 }
@@ -91,7 +90,8 @@ function flattenLight(image: GreyImage): GreyImage {
     for (let column = 0; column < columns; column++) {
       let brightest = 16;
       for (let r = Math.max(0, row - 2); r <= Math.min(rows - 1, row + 2); r++) {
-        for (let c = Math.max(0, column - 2); c <= Math.min(columns - 1, column + 2); c++) brightest = Math.max(brightest, sums[r * columns + c]! / counts[r * columns + c]!);
+        for (let c = Math.max(0, column - 2); c <= Math.min(columns - 1, column + 2); c++)
+          brightest = Math.max(brightest, sums[r * columns + c]! / counts[r * columns + c]!);
       }
       paper[row * columns + column] = brightest;
     }
@@ -135,6 +135,11 @@ export function photoPasses(source: GreyImage, firstSide: number): Pass[] {
     // Closer: the receipt's QR usually sits mid-frame; enlarging it helps when modules are 1–2 px.
     { name: 'centre', picture: lazy(() => centre(source, 0.5, firstSide)), options: RETRY },
   );
-  if (!large) passes.push({ name: 'enlarged', picture: lazy(() => toGrey(fromGrey(source).resize({ width: Math.round(source.width * 1.5), kernel: 'linear' }))), options: RETRY });
+  if (!large)
+    passes.push({
+      name: 'enlarged',
+      picture: lazy(() => toGrey(fromGrey(source).resize({ width: Math.round(source.width * 1.5), kernel: 'linear' }))),
+      options: RETRY,
+    });
   return passes;
 }

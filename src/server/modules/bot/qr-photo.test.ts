@@ -22,8 +22,14 @@ describe('decodeReceiptQr', { timeout: 60_000 }, () => {
   });
 
   it('prefers the receipt’s QR when the photo also holds another code', async () => {
-    const other = await sharp(await QRCode.toBuffer('https://example.com/promo', { margin: 4, scale: 6 })).flatten({ background: '#ffffff' }).png().toBuffer();
-    const fiscal = await sharp(await QRCode.toBuffer(FISCAL, { margin: 4, scale: 6 })).flatten({ background: '#ffffff' }).png().toBuffer();
+    const other = await sharp(await QRCode.toBuffer('https://example.com/promo', { margin: 4, scale: 6 }))
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
+    const fiscal = await sharp(await QRCode.toBuffer(FISCAL, { margin: 4, scale: 6 }))
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
     const photo = await sharp({ create: { width: 900, height: 450, channels: 3, background: '#ffffff' } })
       .composite([
         { input: other, left: 10, top: 10 },
@@ -35,7 +41,9 @@ describe('decodeReceiptQr', { timeout: 60_000 }, () => {
   });
 
   it('answers null for garbage bytes, a text file, an empty buffer and a cut-off JPEG, without throwing', async () => {
-    const jpeg = await sharp(await qrImage(FISCAL)).jpeg().toBuffer();
+    const jpeg = await sharp(await qrImage(FISCAL))
+      .jpeg()
+      .toBuffer();
     expect(await decodeReceiptQr(Buffer.from([0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5]))).toBeNull();
     expect(await decodeReceiptQr(Buffer.from('Чек на 1003.52 ₽, t=20241224T1950&s=1003.52\n', 'utf8'))).toBeNull();
     expect(await decodeReceiptQr(Buffer.alloc(0))).toBeNull();
@@ -43,22 +51,31 @@ describe('decodeReceiptQr', { timeout: 60_000 }, () => {
   });
 
   it('reads an inverted (light on dark) code', async () => {
-    const inverted = await sharp(await qrImage(FISCAL)).negate({ alpha: false }).png().toBuffer();
+    const inverted = await sharp(await qrImage(FISCAL))
+      .negate({ alpha: false })
+      .png()
+      .toBuffer();
     expect(await decodeReceiptQr(inverted)).toEqual({ text: FISCAL });
   });
 });
 
 describe('the retry passes', { timeout: 60_000 }, () => {
-  it.each(['blurred-2', 'deep-shadow', 'small-in-large-frame'])('each read a “%s” photo on its own (none of them spoils a readable code)', async (variant) => {
-    const [photo] = await buildCorpus({ variants: [variant], fixtures: 1, withoutQr: 0 });
-    const { data, info } = await sharp(photo!.image).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    const passes = photoPasses({ data, width: info.width, height: info.height }, FIRST_PASS_SIDE);
-    expect(passes.length).toBeLessThanOrEqual(MAX_PASSES);
-    // The centre crop only helps when the code is mid-frame; every other look must keep a readable code readable.
-    for (const pass of passes.filter((candidate) => candidate.name !== 'centre')) {
-      expect({ pass: pass.name, texts: await readQrTexts(await pass.picture(), pass.options) }).toEqual({ pass: pass.name, texts: [photo!.expected] });
-    }
-  });
+  it.each(['blurred-2', 'deep-shadow', 'small-in-large-frame'])(
+    'each read a “%s” photo on its own (none of them spoils a readable code)',
+    async (variant) => {
+      const [photo] = await buildCorpus({ variants: [variant], fixtures: 1, withoutQr: 0 });
+      const { data, info } = await sharp(photo!.image).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+      const passes = photoPasses({ data, width: info.width, height: info.height }, FIRST_PASS_SIDE);
+      expect(passes.length).toBeLessThanOrEqual(MAX_PASSES);
+      // The centre crop only helps when the code is mid-frame; every other look must keep a readable code readable.
+      for (const pass of passes.filter((candidate) => candidate.name !== 'centre')) {
+        expect({ pass: pass.name, texts: await readQrTexts(await pass.picture(), pass.options) }).toEqual({
+          pass: pass.name,
+          texts: [photo!.expected],
+        });
+      }
+    },
+  );
 
   it('give up on a photo without a QR after at most MAX_PASSES reads', async () => {
     const [photo] = await buildCorpus({ fixtures: 0, withoutQr: 1 });
@@ -83,7 +100,8 @@ describe('the generated corpus of receipt photos', { timeout: 120_000 }, () => {
   it.each(VARIANT_NAMES)('a photo degraded as “%s” is decoded', (variant) => {
     const photos = corpus.filter((photo) => photo.name.startsWith(`${variant}/`));
     expect(photos.length).toBeGreaterThan(0);
-    for (const photo of photos) expect({ photo: photo.name, text: decoded.get(photo.name) }).toEqual({ photo: photo.name, text: photo.expected });
+    for (const photo of photos)
+      expect({ photo: photo.name, text: decoded.get(photo.name) }).toEqual({ photo: photo.name, text: photo.expected });
   });
 
   it('photos without a QR give null (no false positives)', () => {

@@ -1,10 +1,23 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { botConnections, botUpdates, buyerPoints, projects, receipts, shopSettings, telegramBuyers, type BotConnectionRow, type ProjectRow } from '../../db/schema.js';
+import {
+  botConnections,
+  botUpdates,
+  buyerPoints,
+  projects,
+  receipts,
+  shopSettings,
+  telegramBuyers,
+  type BotConnectionRow,
+  type ProjectRow,
+} from '../../db/schema.js';
 
 /** A live action with a bot, and its connection (if connected). */
-export async function findBotAction(db: Executor, projectId: number): Promise<{ action: ProjectRow; connection: BotConnectionRow | null } | undefined> {
+export async function findBotAction(
+  db: Executor,
+  projectId: number,
+): Promise<{ action: ProjectRow; connection: BotConnectionRow | null } | undefined> {
   const [row] = await db
     .select({ action: projects, connection: botConnections })
     .from(projects)
@@ -29,7 +42,10 @@ const answeringActionQuery = namedStatement('read_answering_action', (db, name) 
     .prepare(name),
 );
 
-export async function findAnsweringAction(db: Executor, projectId: number): Promise<{ action: ProjectRow; shopToken: string | null } | undefined> {
+export async function findAnsweringAction(
+  db: Executor,
+  projectId: number,
+): Promise<{ action: ProjectRow; shopToken: string | null } | undefined> {
   const [row] = await answeringActionQuery(db).execute({ projectId });
   return row;
 }
@@ -44,12 +60,18 @@ const webhookBotQuery = namedStatement('read_webhook_bot', (db, name) =>
     .prepare(name),
 );
 
-export async function findWebhookBot(db: Executor, botId: number): Promise<Pick<BotConnectionRow, 'projectId' | 'mode' | 'webhookSecret'> | undefined> {
+export async function findWebhookBot(
+  db: Executor,
+  botId: number,
+): Promise<Pick<BotConnectionRow, 'projectId' | 'mode' | 'webhookSecret'> | undefined> {
   const [row] = await webhookBotQuery(db).execute({ botId });
   return row;
 }
 
-export async function saveConnection(db: Executor, connection: Pick<BotConnectionRow, 'projectId' | 'botId' | 'mode' | 'webhookSecret' | 'setupVersion'>): Promise<void> {
+export async function saveConnection(
+  db: Executor,
+  connection: Pick<BotConnectionRow, 'projectId' | 'botId' | 'mode' | 'webhookSecret' | 'setupVersion'>,
+): Promise<void> {
   await db
     .insert(botConnections)
     .values(connection)
@@ -85,7 +107,12 @@ export async function deleteConnection(db: Executor, projectId: number): Promise
 }
 
 /** Takes (or renews) the right to poll a bot for `leaseMs`; null when another instance holds it or the bot is gone. */
-export async function takePollLease(db: Db, projectId: number, owner: string, leaseMs: number): Promise<{ offset: number; botId: number } | null> {
+export async function takePollLease(
+  db: Db,
+  projectId: number,
+  owner: string,
+  leaseMs: number,
+): Promise<{ offset: number; botId: number } | null> {
   const result = await db.execute(sql`
     UPDATE bot_connections SET poll_owner = ${owner}, poll_lease_until = now() + ${leaseMs} * interval '1 millisecond'
      WHERE project_id = ${projectId} AND mode = 'polling'
@@ -96,7 +123,9 @@ export async function takePollLease(db: Db, projectId: number, owner: string, le
 }
 
 export async function releasePollLease(db: Db, projectId: number, owner: string): Promise<void> {
-  await db.execute(sql`UPDATE bot_connections SET poll_owner = NULL, poll_lease_until = NULL WHERE project_id = ${projectId} AND poll_owner = ${owner}`);
+  await db.execute(
+    sql`UPDATE bot_connections SET poll_owner = NULL, poll_lease_until = NULL WHERE project_id = ${projectId} AND poll_owner = ${owner}`,
+  );
 }
 
 /** Polling bots nobody polls now (no lease, or a lease that ran out: its instance died). */
@@ -111,12 +140,20 @@ export async function listUnpolledBots(db: Db): Promise<number[]> {
  * Keeps updates once per (bot, update_id), so Telegram's redelivery is harmless; with polling the
  * offset moves in the same transaction, so a crash between the two cannot skip an update.
  */
-export async function storeUpdates(db: Db, batch: { botId: number; projectId: number; updates: { update_id: number }[]; newOffset?: number }): Promise<number> {
+export async function storeUpdates(
+  db: Db,
+  batch: { botId: number; projectId: number; updates: { update_id: number }[]; newOffset?: number },
+): Promise<number> {
   if (batch.updates.length === 0 && batch.newOffset === undefined) return 0;
   // A webhook's one update is one statement: no transaction to open and commit around it.
   if (batch.updates.length === 1 && batch.newOffset === undefined) {
     const update = batch.updates[0]!;
-    const inserted = await insertOneUpdateQuery(db).execute({ botId: batch.botId, updateId: update.update_id, projectId: batch.projectId, payload: JSON.stringify(update) });
+    const inserted = await insertOneUpdateQuery(db).execute({
+      botId: batch.botId,
+      updateId: update.update_id,
+      projectId: batch.projectId,
+      payload: JSON.stringify(update),
+    });
     return inserted.length;
   }
   return db.transaction(async (tx: Executor) => {
@@ -145,7 +182,11 @@ const insertOneUpdateQuery = namedStatement('insert_bot_update', (db, name) =>
 );
 
 async function insertUpdate(db: Executor, botId: number, projectId: number, update: { update_id: number }): Promise<number> {
-  const inserted = await db.insert(botUpdates).values({ botId, updateId: update.update_id, projectId, payload: update }).onConflictDoNothing().returning({ id: botUpdates.updateId });
+  const inserted = await db
+    .insert(botUpdates)
+    .values({ botId, updateId: update.update_id, projectId, payload: update })
+    .onConflictDoNothing()
+    .returning({ id: botUpdates.updateId });
   return inserted.length;
 }
 
@@ -206,7 +247,12 @@ export async function saveReply(db: Db, update: Pick<PendingUpdate, 'botId' | 'u
 const finishAnsweredQuery = namedStatement('finish_bot_update', (db, name) =>
   db
     .update(botUpdates)
-    .set({ status: 'done', processedAt: sql`${sql.placeholder('processedAt')}::timestamptz`, lastError: null, reply: sql`coalesce(${sql.placeholder('reply')}::jsonb, ${botUpdates.reply})` })
+    .set({
+      status: 'done',
+      processedAt: sql`${sql.placeholder('processedAt')}::timestamptz`,
+      lastError: null,
+      reply: sql`coalesce(${sql.placeholder('reply')}::jsonb, ${botUpdates.reply})`,
+    })
     .where(and(eq(botUpdates.botId, sql.placeholder('botId')), eq(botUpdates.updateId, sql.placeholder('updateId'))))
     .prepare(name),
 );
@@ -219,7 +265,12 @@ export async function finishUpdate(
   reply?: BotReply | null,
 ): Promise<void> {
   if (outcome.done) {
-    await finishAnsweredQuery(db).execute({ botId: update.botId, updateId: update.updateId, processedAt: new Date().toISOString(), reply: reply ? JSON.stringify(reply) : null });
+    await finishAnsweredQuery(db).execute({
+      botId: update.botId,
+      updateId: update.updateId,
+      processedAt: new Date().toISOString(),
+      reply: reply ? JSON.stringify(reply) : null,
+    });
     return;
   }
   await db
@@ -260,7 +311,10 @@ export async function rememberBuyer(db: Executor, buyer: { id: string; firstName
 }
 
 export async function readBuyerPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db.select({ balance: buyerPoints.balance }).from(buyerPoints).where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
+  const [row] = await db
+    .select({ balance: buyerPoints.balance })
+    .from(buyerPoints)
+    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
   return row?.balance ?? 0;
 }
 

@@ -27,7 +27,14 @@ export function botWebhookRoutes(deps: { db: Db; onStored: () => void }): Fastif
   return async (app) => {
     app.post(
       `${WEBHOOK_PATH}/:botId`,
-      { schema: { tags: ['telegram'], params: paramsSchema, body: updateSchema, response: { 200: z.object({ ok: z.boolean() }), 401: errorResponseSchema } } },
+      {
+        schema: {
+          tags: ['telegram'],
+          params: paramsSchema,
+          body: updateSchema,
+          response: { 200: z.object({ ok: z.boolean() }), 401: errorResponseSchema },
+        },
+      },
       async (request) => {
         const bot = await repo.findWebhookBot(deps.db, request.params.botId);
         if (!bot || bot.mode !== 'webhook' || !sameSecret(request.headers[SECRET_HEADER], bot.webhookSecret)) {

@@ -63,7 +63,9 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
     const callbackQueryId = (update.payload as Update).callback_query?.id;
     if (callbackQueryId && update.attempts === 1) {
       // Stops the button's spinner; a retry need not, and Telegram takes one answer per press.
-      await deps.telegram.answerCallbackQuery(action.telegramBotToken, callbackQueryId).catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
+      await deps.telegram
+        .answerCallbackQuery(action.telegramBotToken, callbackQueryId)
+        .catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
     }
     const bot = { action, token: action.telegramBotToken, shopToken: found.shopToken };
     if (!update.reply) {
@@ -71,12 +73,21 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       if (newReply) await repo.saveReply(deps.db, update, newReply);
     }
     const reply = update.reply ?? newReply;
-    if (reply) await deps.telegram.sendMessage(bot.token, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
+    if (reply)
+      await deps.telegram.sendMessage(bot.token, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
     await repo.finishUpdate(deps.db, update, { done: true }, newReply);
   } catch (error) {
     const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');
     const next = retryable ? nextTry(update.attempts, RETRY) : null;
-    deps.log.warn({ botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry: Boolean(next) }, 'bot update failed');
-    await repo.finishUpdate(deps.db, update, { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null }, newReply);
+    deps.log.warn(
+      { botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry: Boolean(next) },
+      'bot update failed',
+    );
+    await repo.finishUpdate(
+      deps.db,
+      update,
+      { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null },
+      newReply,
+    );
   }
 }

@@ -14,7 +14,10 @@ export interface GreyImage {
   height: number;
 }
 
-export type QrReadOptions = Pick<ReaderOptions, 'tryHarder' | 'tryRotate' | 'tryInvert' | 'tryDownscale' | 'tryDenoise' | 'binarizer' | 'isPure'>;
+export type QrReadOptions = Pick<
+  ReaderOptions,
+  'tryHarder' | 'tryRotate' | 'tryInvert' | 'tryDownscale' | 'tryDenoise' | 'binarizer' | 'isPure'
+>;
 
 let ready: Promise<unknown> | undefined;
 
@@ -48,7 +51,9 @@ export async function readQrTexts(image: GreyImage, options: QrReadOptions): Pro
     rgba[at + 1] = grey;
     rgba[at + 2] = grey;
   }
-  const imageData = { data: rgba, width: image.width, height: image.height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0];
+  const imageData = { data: rgba, width: image.width, height: image.height, colorSpace: 'srgb' } as unknown as Parameters<
+    typeof readBarcodes
+  >[0];
   const results = await readBarcodes(imageData, { ...options, formats: ['QRCode'], maxNumberOfSymbols: 4 });
   return results.filter((result) => result.isValid && result.text.length > 0).map((result) => result.text);
 }

@@ -57,7 +57,8 @@ export function aggregated(filter: BuyerFilter): SQL {
 export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<BuyerRow[]> {
   // Ties go by buyer ID in the same direction, so one index serves both directions.
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = filter.sort === 'buyer_id' ? sql`buyer_tg_id ${direction}` : sql`${SORT_COLUMNS[filter.sort]} ${direction}, buyer_tg_id ${direction}`;
+  const order =
+    filter.sort === 'buyer_id' ? sql`buyer_tg_id ${direction}` : sql`${SORT_COLUMNS[filter.sort]} ${direction}, buyer_tg_id ${direction}`;
   const result = await db.execute(sql`
     SELECT page.*, names.first_name, names.username FROM (
       SELECT buyer_tg_id AS buyer_id, successful_receipts AS successful_receipts_count, total_kopecks, last_receipt_at

@@ -35,7 +35,15 @@ describe('CSV for Russian Excel', () => {
       yield { name: 'Крем; «Аврора»', sum: 178_600 };
       yield { name: 'Строка\nс переносом', sum: 1 };
     }
-    const output = await text(csvStream([{ header: 'Товар', value: (row) => row.name }, { header: 'Сумма, ₽', value: (row) => csvRubles(row.sum) }], rows()));
+    const output = await text(
+      csvStream(
+        [
+          { header: 'Товар', value: (row) => row.name },
+          { header: 'Сумма, ₽', value: (row) => csvRubles(row.sum) },
+        ],
+        rows(),
+      ),
+    );
     expect(output.charCodeAt(0)).toBe(0xfeff);
     expect(output.split('\r\n')[0]).toBe('\ufeffТовар;Сумма, ₽');
     expect(parse(output, { bom: true, delimiter: ';' })).toEqual([
@@ -46,6 +54,8 @@ describe('CSV for Russian Excel', () => {
   });
 
   it('names the download file', () => {
-    expect(attachment('receipts-2026-11-23.csv')).toBe(`attachment; filename="receipts-2026-11-23.csv"; filename*=UTF-8''receipts-2026-11-23.csv`);
+    expect(attachment('receipts-2026-11-23.csv')).toBe(
+      `attachment; filename="receipts-2026-11-23.csv"; filename*=UTF-8''receipts-2026-11-23.csv`,
+    );
   });
 });

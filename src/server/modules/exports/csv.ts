@@ -34,7 +34,13 @@ export interface CsvColumn<Row> {
 
 /** Rows pulled batch by batch from `rows` (backpressure: the next batch is read when the client takes data). */
 export function csvStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row>): Transform {
-  const stringifier = stringify({ bom: true, delimiter: ';', record_delimiter: 'windows', header: true, columns: columns.map((column) => column.header) });
+  const stringifier = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: columns.map((column) => column.header),
+  });
   const source = Readable.from(
     (async function* () {
       for await (const row of rows) yield columns.map((column) => column.value(row));

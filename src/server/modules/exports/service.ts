@@ -37,7 +37,10 @@ export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: numb
     (row) => row.pointsAwarded,
     (row) => csvRubles(row.feeKopecks),
   ]);
-  return { disposition: fileName(deps, projectId === undefined ? 'receipts' : `receipts-action-${projectId}`), body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, projectId)) };
+  return {
+    disposition: fileName(deps, projectId === undefined ? 'receipts' : `receipts-action-${projectId}`),
+    body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, projectId)),
+  };
 }
 
 /** The Buyers page's rows with its filters and order, with the names the bot remembered (empty when the buyer never wrote to it). */

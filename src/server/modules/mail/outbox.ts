@@ -55,7 +55,9 @@ export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
       const message = (error as Error).message;
       const next = error instanceof MailError && error.permanent ? null : nextTry(row.attempts, retry);
       deps.log.warn({ mailId: Number(row.id), attempts: row.attempts, error: message.slice(0, 500), giveUp: !next }, 'mail not sent');
-      await deps.db.execute(next ? markRetry(outbox, thisMail, { delayMs: next.delayMs, error: message }) : markFailed(outbox, thisMail, message));
+      await deps.db.execute(
+        next ? markRetry(outbox, thisMail, { delayMs: next.delayMs, error: message }) : markFailed(outbox, thisMail, message),
+      );
     }
   }
   return claimed.length;

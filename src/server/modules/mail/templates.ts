@@ -67,7 +67,19 @@ export function emailChangedMail({ to, name, newEmail }: { to: string; name: str
 }
 
 /** The seller's actions stopped: the balance does not pay the next receipt. */
-export function suspendedMail({ to, name, url, balance, price }: { to: string; name: string; url: string; balance: string; price: string }): OutgoingMail {
+export function suspendedMail({
+  to,
+  name,
+  url,
+  balance,
+  price,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  balance: string;
+  price: string;
+}): OutgoingMail {
   return composeMail({
     to,
     subject: m.suspendedSubject,
@@ -78,7 +90,21 @@ export function suspendedMail({ to, name, url, balance, price }: { to: string; n
 }
 
 /** The balance lasts less than about three days at the last week's spending. */
-export function runningLowMail({ to, name, url, balance, perDay, days }: { to: string; name: string; url: string; balance: string; perDay: string; days: string }): OutgoingMail {
+export function runningLowMail({
+  to,
+  name,
+  url,
+  balance,
+  perDay,
+  days,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  balance: string;
+  perDay: string;
+  days: string;
+}): OutgoingMail {
   return composeMail({
     to,
     subject: fillMessage(m.runningLowSubject, { days }),

@@ -19,8 +19,14 @@ describe('what a refused send means for the recipient', () => {
   });
 
   it('a blocked bot and an unknown chat are final for that recipient', () => {
-    expect(outcomeOfSendError(failure('blocked', 'Forbidden: bot was blocked by the user'), 1)).toEqual({ kind: 'failed', error: m.errorBlocked });
-    expect(outcomeOfSendError(failure('chat_not_found', 'Bad Request: chat not found'), 1)).toEqual({ kind: 'failed', error: m.errorChatNotFound });
+    expect(outcomeOfSendError(failure('blocked', 'Forbidden: bot was blocked by the user'), 1)).toEqual({
+      kind: 'failed',
+      error: m.errorBlocked,
+    });
+    expect(outcomeOfSendError(failure('chat_not_found', 'Bad Request: chat not found'), 1)).toEqual({
+      kind: 'failed',
+      error: m.errorChatNotFound,
+    });
   });
 
   it('another refusal is final and quotes Telegram’s reason', () => {
@@ -37,7 +43,10 @@ describe('what a refused send means for the recipient', () => {
   it('an outage is retried with growing waits, then given up', () => {
     expect(outcomeOfSendError(failure('server', 'Bad Gateway'), 1)).toMatchObject({ kind: 'retry', delayMs: 1000, pauseBotMs: 0 });
     expect(outcomeOfSendError(failure('network', 'timeout'), 3)).toMatchObject({ kind: 'retry', delayMs: 4000 });
-    expect(outcomeOfSendError(failure('network', 'timeout'), RECIPIENT_RETRY.maxAttempts)).toEqual({ kind: 'failed', error: m.errorUnavailable });
+    expect(outcomeOfSendError(failure('network', 'timeout'), RECIPIENT_RETRY.maxAttempts)).toEqual({
+      kind: 'failed',
+      error: m.errorUnavailable,
+    });
   });
 
   it('backoff doubles up to a minute', () => {

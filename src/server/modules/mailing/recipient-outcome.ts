@@ -29,13 +29,18 @@ export function outcomeOfSendError(error: TelegramError, attempts: number): Reci
     case 'chat_not_found':
       return { kind: 'failed', error: m.errorChatNotFound };
     case 'bad_request':
-      return { kind: 'failed', error: fillMessage(m.errorRejected, { reason: error.description.replace(/^Bad Request:\s*/i, '').slice(0, 200) }) };
+      return {
+        kind: 'failed',
+        error: fillMessage(m.errorRejected, { reason: error.description.replace(/^Bad Request:\s*/i, '').slice(0, 200) }),
+      };
     case 'unauthorized':
       return { kind: 'stop_mailing', error: m.errorTokenRevoked };
     case 'server':
     case 'network': {
       const next = nextTry(attempts, RECIPIENT_RETRY);
-      return next ? { kind: 'retry', delayMs: next.delayMs, pauseBotMs: 0, error: m.errorUnavailable } : { kind: 'failed', error: m.errorUnavailable };
+      return next
+        ? { kind: 'retry', delayMs: next.delayMs, pauseBotMs: 0, error: m.errorUnavailable }
+        : { kind: 'failed', error: m.errorUnavailable };
     }
   }
 }

@@ -55,7 +55,10 @@ export async function insertMailing(db: Db, mailing: NewMailing): Promise<number
 }
 
 export async function findMailing(db: Db, sellerId: number, mailingId: number): Promise<MailingRow | undefined> {
-  const [row] = await db.select().from(mailings).where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
+  const [row] = await db
+    .select()
+    .from(mailings)
+    .where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
   return row;
 }
 
@@ -86,7 +89,10 @@ const withProgress = {
 };
 
 export async function findMailingWithProgress(db: Db, sellerId: number, mailingId: number): Promise<MailingWithProgress | undefined> {
-  const [row] = await db.select(withProgress).from(mailings).where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
+  const [row] = await db
+    .select(withProgress)
+    .from(mailings)
+    .where(and(eq(mailings.id, mailingId), eq(mailings.userId, sellerId)));
   return row;
 }
 
@@ -96,7 +102,8 @@ export async function listMailings(db: Db, sellerId: number, limit: number): Pro
 
 /** Mailings still sending; with `idleMs`, only those no worker has touched for that long. */
 export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<number[]> {
-  const idle = idleMs === undefined ? sql`true` : sql`(last_worked_at IS NULL OR last_worked_at < now() - ${idleMs} * interval '1 millisecond')`;
+  const idle =
+    idleMs === undefined ? sql`true` : sql`(last_worked_at IS NULL OR last_worked_at < now() - ${idleMs} * interval '1 millisecond')`;
   const result = await db.execute(sql`SELECT id FROM mailings WHERE status = 'sending' AND ${idle} ORDER BY id`);
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
 }
@@ -106,7 +113,10 @@ export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<nu
  * the token it goes out with now: its own, or its action's current one (null once the action is
  * deleted or its bot removed), so a changed action bot is used from the next batch on.
  */
-export async function touchMailing(db: Db, mailingId: number): Promise<{ status: MailingRow['status']; botToken: string | null } | undefined> {
+export async function touchMailing(
+  db: Db,
+  mailingId: number,
+): Promise<{ status: MailingRow['status']; botToken: string | null } | undefined> {
   const result = await db.execute(sql`
     UPDATE mailings m SET last_worked_at = now() WHERE id = ${mailingId}
     RETURNING status, CASE WHEN m.project_id IS NULL THEN m.bot_token
@@ -140,7 +150,8 @@ const recipientOutbox: OutboxTable = {
   lease: { column: mailingRecipients.claimedUntil, claimedStatus: 'sending' },
 };
 
-const recipient = (mailingId: number, chatId: number) => sql`${mailingRecipients.mailingId} = ${mailingId} AND ${mailingRecipients.chatId} = ${chatId}`;
+const recipient = (mailingId: number, chatId: number) =>
+  sql`${mailingRecipients.mailingId} = ${mailingId} AND ${mailingRecipients.chatId} = ${chatId}`;
 
 /**
  * Claims up to `limit` recipients that are due, for `leaseMs`. A recipient whose lease ran out
@@ -160,7 +171,12 @@ export async function claimRecipients(db: Db, mailingId: number, limit: number, 
 }
 
 /** Records one recipient's final outcome and counts it on the mailing, once (only while it is being sent). */
-export async function finishRecipient(db: Db, mailingId: number, chatId: number, outcome: { sent: true } | { sent: false; error: string }): Promise<void> {
+export async function finishRecipient(
+  db: Db,
+  mailingId: number,
+  chatId: number,
+  outcome: { sent: true } | { sent: false; error: string },
+): Promise<void> {
   const row = recipient(mailingId, chatId);
   const mark = outcome.sent ? markDone(recipientOutbox, row, sql`sent_at = now()`) : markFailed(recipientOutbox, row, outcome.error);
   const count = outcome.sent ? sql`sent = sent + (SELECT count(*) FROM done)` : sql`failed = failed + (SELECT count(*) FROM done)`;

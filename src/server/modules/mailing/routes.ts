@@ -25,7 +25,13 @@ import {
   type MailingDeps,
 } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  503: errorResponseSchema,
+};
 const tags = ['mailing'];
 const security = [{ bearer: [] }];
 
@@ -68,7 +74,15 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.get(
       '/mailing/:id',
-      { schema: { tags, security, params: mailingIdParamsSchema, querystring: mailingQuerySchema, response: { 200: mailingResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: mailingIdParamsSchema,
+          querystring: mailingQuerySchema,
+          response: { 200: mailingResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         return { mailing: await requireMailingResult(deps.db, sellerId, request.params.id) };

@@ -91,7 +91,10 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     chatIds: input.recipientIds,
   });
   if (input.recipientIds.length <= MAILING_INLINE_RECIPIENTS) {
-    const progress = await deliverMailing(deps, mailingId, { sliceMs: INLINE_SLICE_MS, signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000) });
+    const progress = await deliverMailing(deps, mailingId, {
+      sliceMs: INLINE_SLICE_MS,
+      signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000),
+    });
     if (progress.state === 'continue') await deps.queue.deliverLater(mailingId, progress.at);
   } else {
     await deps.queue.deliverLater(mailingId);

@@ -57,7 +57,10 @@ function parseProjects(json: string | null): OperatorDetails['example_projects']
 /** Every detail as stored (null when unset), for `settings:list`. */
 export async function listOperatorSettings(db: Executor): Promise<Record<OperatorSettingKey, string | null>> {
   const stored = await repo.readOperatorSettings(db);
-  return Object.fromEntries(OPERATOR_SETTING_KEYS.map((key) => [key, stored.get(key) ?? null])) as Record<OperatorSettingKey, string | null>;
+  return Object.fromEntries(OPERATOR_SETTING_KEYS.map((key) => [key, stored.get(key) ?? null])) as Record<
+    OperatorSettingKey,
+    string | null
+  >;
 }
 
 /** The details a production site would leave out: named in the start-up warning. */
@@ -67,10 +70,15 @@ export async function unsetOperatorSettings(db: Executor): Promise<OperatorSetti
 }
 
 /** Checks and normalises the operator's text; a bad value is refused whole, nothing is written. */
-export async function setOperatorSetting(deps: { db: Executor; now: () => Date }, key: OperatorSettingKey, raw: string | number): Promise<string> {
+export async function setOperatorSetting(
+  deps: { db: Executor; now: () => Date },
+  key: OperatorSettingKey,
+  raw: string | number,
+): Promise<string> {
   const parsed = operatorSettingInputSchemas[key].safeParse(String(raw));
   if (!parsed.success) {
-    const message = key === 'example_projects' ? messages.operator.projectsInvalid : (parsed.error.issues[0]?.message ?? messages.common.invalidInput);
+    const message =
+      key === 'example_projects' ? messages.operator.projectsInvalid : (parsed.error.issues[0]?.message ?? messages.common.invalidInput);
     throw new AppError('bad_request', message);
   }
   await repo.writeOperatorSetting(deps.db, key, parsed.data, deps.now());

@@ -2,10 +2,20 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { invoices, type InvoiceRow } from '../../db/schema.js';
 
-export async function insertInvoice(db: Executor, values: { userId: number; amountKopecks: number; recurring: boolean; isTest: boolean; now: Date }): Promise<InvoiceRow> {
+export async function insertInvoice(
+  db: Executor,
+  values: { userId: number; amountKopecks: number; recurring: boolean; isTest: boolean; now: Date },
+): Promise<InvoiceRow> {
   const [row] = await db
     .insert(invoices)
-    .values({ userId: values.userId, amountKopecks: values.amountKopecks, recurring: values.recurring, isTest: values.isTest, createdAt: values.now, updatedAt: values.now })
+    .values({
+      userId: values.userId,
+      amountKopecks: values.amountKopecks,
+      recurring: values.recurring,
+      isTest: values.isTest,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .returning();
   return row!;
 }
@@ -20,8 +30,17 @@ export async function markInvoicePaid(db: Executor, id: number, now: Date): Prom
   await db.update(invoices).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(invoices.id, id));
 }
 
-export async function markInvoice(db: Executor, id: number, status: 'cancelled' | 'error', now: Date, onlyFrom: InvoiceRow['status'][]): Promise<void> {
+export async function markInvoice(
+  db: Executor,
+  id: number,
+  status: 'cancelled' | 'error',
+  now: Date,
+  onlyFrom: InvoiceRow['status'][],
+): Promise<void> {
   for (const from of onlyFrom) {
-    await db.update(invoices).set({ status, updatedAt: now }).where(and(eq(invoices.id, id), eq(invoices.status, from), ne(invoices.status, 'paid')));
+    await db
+      .update(invoices)
+      .set({ status, updatedAt: now })
+      .where(and(eq(invoices.id, id), eq(invoices.status, from), ne(invoices.status, 'paid')));
   }
 }

@@ -37,7 +37,9 @@ export function paymentRoutes(deps: PaymentDeps & AuthDeps & { publicUrlOf: Publ
         const deposit = await createDeposit(deps, sellerId, request.body);
         // The emulated checkout is this server: reached at the address the seller used.
         const publicUrl = deps.publicUrlOf(request);
-        const payment_url = deposit.payment_url.startsWith(`${deps.publicUrl}/`) ? publicUrl + deposit.payment_url.slice(deps.publicUrl.length) : deposit.payment_url;
+        const payment_url = deposit.payment_url.startsWith(`${deps.publicUrl}/`)
+          ? publicUrl + deposit.payment_url.slice(deps.publicUrl.length)
+          : deposit.payment_url;
         return { ...deposit, payment_url };
       },
     );
@@ -59,14 +61,16 @@ export function paymentRoutes(deps: PaymentDeps & AuthDeps & { publicUrlOf: Publ
       method: ['GET', 'POST'],
       url: ROBOKASSA_PATHS.success,
       ...hidden,
-      handler: async (request, reply) => reply.redirect(await successReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
+      handler: async (request, reply) =>
+        reply.redirect(await successReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
     });
 
     app.route({
       method: ['GET', 'POST'],
       url: ROBOKASSA_PATHS.fail,
       ...hidden,
-      handler: async (request, reply) => reply.redirect(await failReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
+      handler: async (request, reply) =>
+        reply.redirect(await failReturnUrl({ ...deps, publicUrl: deps.publicUrlOf(request) }, paramsOf(request)), 303),
     });
   };
 }

@@ -2,12 +2,7 @@ import { kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { PaymentResultStatus } from '../../../contract/payments.js';
 import type { Db } from '../../db/connection.js';
-import {
-  buildPaymentLink,
-  verifyResultNotice,
-  verifySuccessReturn,
-  type RobokassaSettings,
-} from '../../integrations/robokassa/client.js';
+import { buildPaymentLink, verifyResultNotice, verifySuccessReturn, type RobokassaSettings } from '../../integrations/robokassa/client.js';
 import { applyBalanceChange } from '../billing/ledger.js';
 import { runIdempotent } from '../billing/service.js';
 import * as repo from './repository.js';
@@ -72,7 +67,10 @@ export async function handleResultNotice(deps: PaymentDeps, params: Record<strin
       }
       if (invoice.status === 'paid') return alreadyPaid();
       if (invoice.amountKopecks !== notice.amountKopecks) {
-        deps.log.warn({ invoiceId: invoice.id, expected: invoice.amountKopecks, got: notice.amountKopecks }, 'payment notice amount differs from the invoice');
+        deps.log.warn(
+          { invoiceId: invoice.id, expected: invoice.amountKopecks, got: notice.amountKopecks },
+          'payment notice amount differs from the invoice',
+        );
         await repo.markInvoice(tx, invoice.id, 'error', now, ['pending', 'cancelled']);
         return { accepted: false, reason: 'amount mismatch' };
       }

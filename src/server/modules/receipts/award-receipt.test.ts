@@ -67,7 +67,12 @@ async function award(scanned: number, balance = BALANCE) {
 }
 
 const seller = async () =>
-  (await database.query<{ scanned: number; balance: string }>('SELECT scanned_receipts AS scanned, balance_kopecks::text AS balance FROM users WHERE id = $1', [sellerId]))[0]!;
+  (
+    await database.query<{ scanned: number; balance: string }>(
+      'SELECT scanned_receipts AS scanned, balance_kopecks::text AS balance FROM users WHERE id = $1',
+      [sellerId],
+    )
+  )[0]!;
 
 describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
   // SPEC §9: receipts already scanned → tier, default price in rubles.
@@ -93,11 +98,14 @@ describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
 
     expect(awarded?.feeKopecks).toBe(kopecks);
     expect(await seller()).toEqual({ scanned: scanned + 1, balance: String(BALANCE - kopecks) });
-    const [receipt] = await database.query('SELECT fee_kopecks::int AS fee, status, points_awarded FROM receipts WHERE id = $1', [awarded!.receiptId]);
-    expect(receipt).toEqual({ fee: kopecks, status: 'success', points_awarded: 10 });
-    const [ledger] = await database.query(`SELECT amount_kopecks::int AS amount, balance_after_kopecks::text AS after FROM balance_ledger WHERE reference = $1`, [
-      `receipt:${awarded!.receiptId}`,
+    const [receipt] = await database.query('SELECT fee_kopecks::int AS fee, status, points_awarded FROM receipts WHERE id = $1', [
+      awarded!.receiptId,
     ]);
+    expect(receipt).toEqual({ fee: kopecks, status: 'success', points_awarded: 10 });
+    const [ledger] = await database.query(
+      `SELECT amount_kopecks::int AS amount, balance_after_kopecks::text AS after FROM balance_ledger WHERE reference = $1`,
+      [`receipt:${awarded!.receiptId}`],
+    );
     expect(ledger).toEqual({ amount: -kopecks, after: String(BALANCE - kopecks) });
   });
 
@@ -126,8 +134,18 @@ describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
   });
 
   it('a seller whose balance is below the fee gets no receipt, and nothing is written', async () => {
-    const tables = ['receipts', 'receipt_items', 'points_ledger', 'buyer_points', 'buyer_stats', 'seller_buyers', 'buyer_summaries', 'balance_ledger'];
-    const counts = async () => Promise.all(tables.map(async (table) => (await database.query(`SELECT count(*)::int AS n FROM ${table}`))[0]));
+    const tables = [
+      'receipts',
+      'receipt_items',
+      'points_ledger',
+      'buyer_points',
+      'buyer_stats',
+      'seller_buyers',
+      'buyer_summaries',
+      'balance_ledger',
+    ];
+    const counts = async () =>
+      Promise.all(tables.map(async (table) => (await database.query(`SELECT count(*)::int AS n FROM ${table}`))[0]));
     const before = await counts();
 
     expect(await award(0, 799)).toBeUndefined();

@@ -4,7 +4,8 @@ import { RECEIPT_STATUSES, type Receipt, type ReceiptStatus } from '../../../con
 import type { ReceiptRow } from '../../db/schema.js';
 import type { HistoryItem } from './repository.js';
 
-const knownStatus = (status: string): ReceiptStatus => ((RECEIPT_STATUSES as readonly string[]).includes(status) ? (status as ReceiptStatus) : 'error');
+const knownStatus = (status: string): ReceiptStatus =>
+  (RECEIPT_STATUSES as readonly string[]).includes(status) ? (status as ReceiptStatus) : 'error';
 
 export function presentReceipt(row: ReceiptRow, items: HistoryItem[]): Receipt {
   return {

@@ -60,19 +60,31 @@ export async function deliverDuePushes(deps: OutboxDeps, lastSentByToken: Map<st
     const wait = (lastSentByToken.get(target.token) ?? 0) + MIN_GAP_PER_TOKEN_MS - Date.now();
     if (wait > 0) {
       // Over the rate limit for this bot: give the row back for a later round, uncounted.
-      await deps.db.update(puzzlebotOutbox).set({ lockedUntil: null, attempts: sql`attempts - 1` }).where(eq(puzzlebotOutbox.id, id));
+      await deps.db
+        .update(puzzlebotOutbox)
+        .set({ lockedUntil: null, attempts: sql`attempts - 1` })
+        .where(eq(puzzlebotOutbox.id, id));
       continue;
     }
     lastSentByToken.set(target.token, Date.now());
     try {
-      await deps.puzzleBot.setVariable({ token: target.token, variable: target.variable, value: target.balance ?? 0, userId: row.buyer_tg_id });
+      await deps.puzzleBot.setVariable({
+        token: target.token,
+        variable: target.variable,
+        value: target.balance ?? 0,
+        userId: row.buyer_tg_id,
+      });
       await deps.db.execute(markDone(outbox, thisPush, sql`sent_at = ${deps.now()}`));
       sent++;
     } catch (error) {
       const message = (error as Error).message;
       const next = nextTry(row.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
       deps.log.warn({ outboxId: id, attempts: row.attempts, error: message.slice(0, 500), giveUp: !next }, 'PuzzleBot push failed');
-      await deps.db.execute(next ? markRetry(outbox, thisPush, { delayMs: next.delayMs, error: message, now: deps.now() }) : markFailed(outbox, thisPush, message));
+      await deps.db.execute(
+        next
+          ? markRetry(outbox, thisPush, { delayMs: next.delayMs, error: message, now: deps.now() })
+          : markFailed(outbox, thisPush, message),
+      );
     }
   }
   return sent;

@@ -15,7 +15,9 @@ describe('fiscal receipt QR', () => {
   });
 
   it('accepts a lowercase t, seconds, a URL around it and surrounding spaces', () => {
-    expect(parseFiscalQr('t=20240917t1801&s=1285.21&fn=7281440500751551&i=30526&fp=1168453787&n=1')?.localDateTime).toBe('2024-09-17T18:01:00');
+    expect(parseFiscalQr('t=20240917t1801&s=1285.21&fn=7281440500751551&i=30526&fp=1168453787&n=1')?.localDateTime).toBe(
+      '2024-09-17T18:01:00',
+    );
     expect(parseFiscalQr('t=20240917T180105&s=1&fn=1&i=2&fp=3&n=1')?.localDateTime).toBe('2024-09-17T18:01:05');
     const inUrl = parseFiscalQr('  https://check.example/qr?t=20231016T1313&s=2701.00&fn=7281440501188798&i=115621&fp=1865575866&n=1#top ');
     expect(inUrl).toMatchObject({ totalKopecks: 270_100, fn: '7281440501188798', i: '115621', fp: '1865575866' });
@@ -67,9 +69,12 @@ describe('fiscal receipt QR', () => {
   // fast-check's generators are CPU-heavy: on a busy 2-core machine 100 runs can take several seconds.
   it('property: garbage never throws', { timeout: 60_000 }, () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.webUrl(), fc.constantFrom('t=', '?', '&&&', '%', 's=1e9')), (input) => {
-        expect(() => parseFiscalQr(input)).not.toThrow();
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.webUrl(), fc.constantFrom('t=', '?', '&&&', '%', 's=1e9')),
+        (input) => {
+          expect(() => parseFiscalQr(input)).not.toThrow();
+        },
+      ),
     );
   });
 });

@@ -34,7 +34,15 @@ function receiptValues(receipt: NewReceipt): SQL {
 
 /** Items ride along as one JSON value (drizzle would expand a JS array into a list). */
 function itemsJson(items: NewReceiptItem[]) {
-  return items.map((item) => ({ position: item.position, name: item.name, price_kopecks: item.priceKopecks, quantity: item.quantity, sum_kopecks: item.sumKopecks, provider_inn: item.providerInn ?? null, status: item.status }));
+  return items.map((item) => ({
+    position: item.position,
+    name: item.name,
+    price_kopecks: item.priceKopecks,
+    quantity: item.quantity,
+    sum_kopecks: item.sumKopecks,
+    provider_inn: item.providerInn ?? null,
+    status: item.status,
+  }));
 }
 
 function insertItemsFrom(receiptCte: SQL, items: NewReceiptItem[]): SQL {
@@ -157,7 +165,10 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
  * ledger row. Answers undefined when the seller cannot pay (nothing is written), else the buyer's
  * points in the action after the award.
  */
-export async function awardReceipt(db: Executor, input: AwardInput): Promise<{ receiptId: number; feeKopecks: number; buyerPoints: number } | undefined> {
+export async function awardReceipt(
+  db: Executor,
+  input: AwardInput,
+): Promise<{ receiptId: number; feeKopecks: number; buyerPoints: number } | undefined> {
   const { receipt } = input;
   const award = {
     user_id: receipt.userId,
@@ -235,8 +246,14 @@ export async function listReceipts(
   userId: number,
   filter: { projectId?: number; limit: number; offset: number; afterId?: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  const countsOfFilter = and(eq(receiptCounts.userId, userId), filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId));
-  const total = db.select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` }).from(receiptCounts).where(countsOfFilter);
+  const countsOfFilter = and(
+    eq(receiptCounts.userId, userId),
+    filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId),
+  );
+  const total = db
+    .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
+    .from(receiptCounts)
+    .where(countsOfFilter);
   // The page's ids first: select-list subqueries run for every row a scan yields, so items and the
   // repeat flag on the outer query cost 10 rows, not the 10 000 an OFFSET skips.
   const page = db
@@ -257,7 +274,9 @@ export async function listReceipts(
   const rows = await db
     .select({
       ...getTableColumns(receipts),
-      items: sql<HistoryItem[]>`(SELECT coalesce(json_agg(json_build_object('name', i.name, 'priceKopecks', i.price_kopecks, 'quantity', i.quantity,
+      items: sql<
+        HistoryItem[]
+      >`(SELECT coalesce(json_agg(json_build_object('name', i.name, 'priceKopecks', i.price_kopecks, 'quantity', i.quantity,
         'sumKopecks', i.sum_kopecks, 'providerInn', i.provider_inn, 'status', i.status) ORDER BY i.position), '[]')
         FROM receipt_items i WHERE i.receipt_id = receipts.id)`,
       repeat: isRepeatSql,

@@ -18,26 +18,46 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZ
      */
     app.post(
       '/check',
-      { schema: { tags: ['receipts'], security: [{ bearer: [] }, { apiKey: [] }], body: checkRequestSchema, response: { 200: checkResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['receipts'],
+          security: [{ bearer: [] }, { apiKey: [] }],
+          body: checkRequestSchema,
+          response: { 200: checkResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const body = request.body;
         const header = request.headers[API_KEY_HEADER];
         const apiKey = (typeof header === 'string' ? header : undefined) ?? body.api_key;
         const token = bearerToken(request);
-        const caller: CheckCaller = apiKey && !token
-          ? { kind: 'apiKey', apiKey, claimedUserId: body.user_id }
-          : { kind: 'session', token, claimedUserId: body.user_id };
+        const caller: CheckCaller =
+          apiKey && !token
+            ? { kind: 'apiKey', apiKey, claimedUserId: body.user_id }
+            : { kind: 'session', token, claimedUserId: body.user_id };
         return (await checkReceipt(deps, { caller, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg })).response;
       },
     );
 
     app.get(
       '/receipts',
-      { schema: { tags: ['receipts'], security: [{ bearer: [] }], querystring: receiptsQuerySchema, response: { 200: receiptsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['receipts'],
+          security: [{ bearer: [] }],
+          querystring: receiptsQuerySchema,
+          response: { 200: receiptsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const query = request.query;
         const sellerId = await requireSeller(deps, request, query.user_id);
-        return listReceiptHistory(deps.db, sellerId, { page: query.page, limit: query.limit, projectId: query.project_id ?? query.project_filter, after: query.after });
+        return listReceiptHistory(deps.db, sellerId, {
+          page: query.page,
+          limit: query.limit,
+          projectId: query.project_id ?? query.project_filter,
+          after: query.after,
+        });
       },
     );
   };

@@ -70,7 +70,12 @@ async function authorizeCheck(
 }
 
 /** The caller's seller; throws unless the action exists and the caller may act on it. */
-async function sellerOfCaller(deps: ReceiptDeps, caller: CheckCaller, projectId: number, context: repo.CheckContext | undefined): Promise<number> {
+async function sellerOfCaller(
+  deps: ReceiptDeps,
+  caller: CheckCaller,
+  projectId: number,
+  context: repo.CheckContext | undefined,
+): Promise<number> {
   const action = context?.action;
   switch (caller.kind) {
     case 'seller':
@@ -80,7 +85,8 @@ async function sellerOfCaller(deps: ReceiptDeps, caller: CheckCaller, projectId:
       if (!context) {
         // A key of a deleted action is the action's, which is gone; any other key is wrong.
         const owner = await repo.findProjectByApiKey(deps.db, caller.apiKey);
-        if (owner?.id === projectId && (caller.claimedUserId === undefined || caller.claimedUserId === owner.userId)) throw actionNotFound();
+        if (owner?.id === projectId && (caller.claimedUserId === undefined || caller.claimedUserId === owner.userId))
+          throw actionNotFound();
         throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
       }
       if (!context.apiKeyMatches || (caller.claimedUserId !== undefined && caller.claimedUserId !== context.action.userId)) {
@@ -116,7 +122,12 @@ function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints:
     response: {
       success: status === 'success',
       message,
-      data: { points_awarded: points, status, error: status === 'success' ? null : message, ...(promoCode === undefined ? {} : { promo_code: promoCode }) },
+      data: {
+        points_awarded: points,
+        status,
+        error: status === 'success' ? null : message,
+        ...(promoCode === undefined ? {} : { promo_code: promoCode }),
+      },
     },
     buyerPoints,
   };
@@ -142,15 +153,17 @@ async function fetchReceipt(
   cached: unknown | undefined,
 ): Promise<{ kind: 'found'; receipt: TaxReceipt } | { kind: 'invalid' } | { kind: 'unavailable' }> {
   const key = receiptKey(qr);
-  const json = cached ?? (await (async () => {
-    const lookup = await deps.tax.lookup(qrText);
-    if (lookup.kind === 'invalid') return 'invalid' as const;
-    if (lookup.kind === 'unavailable') {
-      deps.log.warn({ reason: lookup.reason, key }, 'tax service unavailable');
-      return 'unavailable' as const;
-    }
-    return lookup.json;
-  })());
+  const json =
+    cached ??
+    (await (async () => {
+      const lookup = await deps.tax.lookup(qrText);
+      if (lookup.kind === 'invalid') return 'invalid' as const;
+      if (lookup.kind === 'unavailable') {
+        deps.log.warn({ reason: lookup.reason, key }, 'tax service unavailable');
+        return 'unavailable' as const;
+      }
+      return lookup.json;
+    })());
   if (json === 'invalid') return { kind: 'invalid' };
   if (json === 'unavailable') return { kind: 'unavailable' };
   const receipt = readTaxReceipt(json);
@@ -201,7 +214,10 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
   });
-  const { sellerId, context: { action, alreadyEarned, cachedBody } } = await authorizeCheck(deps, caller, input.projectId, context);
+  const {
+    sellerId,
+    context: { action, alreadyEarned, cachedBody },
+  } = await authorizeCheck(deps, caller, input.projectId, context);
 
   const base = {
     userId: sellerId,
@@ -248,7 +264,15 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   try {
     // One statement, so atomic on its own: no BEGIN/COMMIT round trips around it.
     const awarded = await repo.awardReceipt(deps.db, {
-      receipt: { ...base, ...facts, status: 'success', message, pointsAwarded: verdict.points, countedKopecks: verdict.classification.countedKopecks, dedupe: action.checkDuplicates === 1 },
+      receipt: {
+        ...base,
+        ...facts,
+        status: 'success',
+        message,
+        pointsAwarded: verdict.points,
+        countedKopecks: verdict.classification.countedKopecks,
+        dedupe: action.checkDuplicates === 1,
+      },
       items,
       points: verdict.points,
       countedKopecks: verdict.classification.countedKopecks,

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_NAMES, loadReceipt } from '../../../../tests/fixtures/receipts/index.js';
 import { readTaxReceipt, receiptInstant, type TaxReceipt } from './tax-receipt.js';
-import { classifyItems, isActionOpen, isHandedOver, isTooOld, judgeReceipt, matchesKeywords, pointsFor, type ActionRules } from './verdict.js';
+import {
+  classifyItems,
+  isActionOpen,
+  isHandedOver,
+  isTooOld,
+  judgeReceipt,
+  matchesKeywords,
+  pointsFor,
+  type ActionRules,
+} from './verdict.js';
 
 const now = new Date('2025-01-10T12:00:00Z');
 const rules = (overrides: Partial<ActionRules> = {}): ActionRules => ({
@@ -73,7 +82,14 @@ describe('verdict rules', () => {
 
   it('counts only the action seller’s items on a receipt with several sellers', () => {
     const mixed = receipt('wb-aurora-cosmetics');
-    mixed.items.push({ name: 'Чужой товар', priceKopecks: 50_000, quantity: 1, sumKopecks: 50_000, providerInn: '7717144513', paymentMethod: 4 });
+    mixed.items.push({
+      name: 'Чужой товар',
+      priceKopecks: 50_000,
+      quantity: 1,
+      sumKopecks: 50_000,
+      providerInn: '7717144513',
+      paymentMethod: 4,
+    });
     const verdict = judgeReceipt(mixed, rules({ inns: ['7717144513'], pointsPercentage: 10 }), new Date('2024-07-01T00:00:00Z'));
     expect(verdict.status).toBe('success');
     expect(verdict.classification.items.map((item) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
@@ -158,7 +174,9 @@ describe('verdict rules', () => {
     it('reads the payment method of each item, and null where the receipt has none', () => {
       expect(prepaid().items.map((item) => item.paymentMethod)).toEqual([1]);
       expect(settled().items.map((item) => item.paymentMethod)).toEqual([4]);
-      expect(receipt('dixy-moscow-2020-legacy-weighted').items.every((item) => item.paymentMethod === null || item.paymentMethod === 4)).toBe(true);
+      expect(
+        receipt('dixy-moscow-2020-legacy-weighted').items.every((item) => item.paymentMethod === null || item.paymentMethod === 4),
+      ).toBe(true);
     });
 
     it('the Ozon prepayment receipt is a prepayment: nothing counted, no points', () => {

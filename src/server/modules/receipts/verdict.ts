@@ -98,7 +98,10 @@ export function pointsFor(countedKopecks: number, percent: number): number {
 }
 
 export type GoodsVerdict =
-  | { status: Extract<ReceiptStatus, 'too_old' | 'no_items' | 'prepayment' | 'no_matching_product' | 'below_min_total'>; classification: ItemClassification }
+  | {
+      status: Extract<ReceiptStatus, 'too_old' | 'no_items' | 'prepayment' | 'no_matching_product' | 'below_min_total'>;
+      classification: ItemClassification;
+    }
   | { status: 'success'; classification: ItemClassification; points: number };
 
 /** The verdict on a recognised, non-duplicate sale receipt. */
@@ -108,6 +111,7 @@ export function judgeReceipt(receipt: TaxReceipt, action: ActionRules, now: Date
   if (classification.sellerItemCount === 0) return { status: 'no_items', classification };
   if (classification.handedOverItemCount === 0) return { status: 'prepayment', classification };
   if (classification.countedKopecks === 0 && action.productKeywords.length > 0) return { status: 'no_matching_product', classification };
-  if (action.minTotalKopecks > 0 && classification.countedKopecks < action.minTotalKopecks) return { status: 'below_min_total', classification };
+  if (action.minTotalKopecks > 0 && classification.countedKopecks < action.minTotalKopecks)
+    return { status: 'below_min_total', classification };
   return { status: 'success', classification, points: pointsFor(classification.countedKopecks, action.pointsPercentage) };
 }

@@ -33,11 +33,21 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
       await send(deps, notification);
       await repo.finishNotification(deps.db, notification.id, { status: 'sent' });
     } catch (error) {
-      const final = error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind));
-      const next = final ? null : nextTry(notification.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
+      const final =
+        error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind));
+      const next = final
+        ? null
+        : nextTry(notification.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
       const message = (error as Error).message;
-      deps.log.warn({ notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error: message, giveUp: !next }, 'shop notification failed');
-      await repo.finishNotification(deps.db, notification.id, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
+      deps.log.warn(
+        { notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error: message, giveUp: !next },
+        'shop notification failed',
+      );
+      await repo.finishNotification(
+        deps.db,
+        notification.id,
+        next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message },
+      );
     }
   }
   return claimed.length;
@@ -47,7 +57,11 @@ async function send(deps: NotificationDeps, notification: repo.ShopNotification)
   const target = await repo.findNotificationTarget(deps.db, notification.payload.projectId);
   if (!target) throw new NotDeliverable('the action is gone');
   if (notification.kind === 'telegram_message') {
-    const tokens = shopBotTokens({ actionBotToken: target.actionBotToken, shopBotToken: target.settings?.telegramBotToken, mailingBotToken: target.mailingBotToken });
+    const tokens = shopBotTokens({
+      actionBotToken: target.actionBotToken,
+      shopBotToken: target.settings?.telegramBotToken,
+      mailingBotToken: target.mailingBotToken,
+    });
     if (tokens.length === 0) throw new NotDeliverable('no Telegram bot for the shop');
     for (const [index, token] of tokens.entries()) {
       try {
@@ -66,8 +80,10 @@ async function send(deps: NotificationDeps, notification: repo.ShopNotification)
   if (!settings?.puzzleBotToken || !settings.commandName) throw new NotDeliverable('PuzzleBot is not configured for the shop');
   const { buyerTgId, title, price } = notification.payload;
   const token = settings.puzzleBotToken;
-  if (settings.variableNameTitle) await deps.puzzleBot.setVariable({ token, variable: settings.variableNameTitle, value: title, userId: buyerTgId });
-  if (settings.variableNamePrice) await deps.puzzleBot.setVariable({ token, variable: settings.variableNamePrice, value: price, userId: buyerTgId });
+  if (settings.variableNameTitle)
+    await deps.puzzleBot.setVariable({ token, variable: settings.variableNameTitle, value: title, userId: buyerTgId });
+  if (settings.variableNamePrice)
+    await deps.puzzleBot.setVariable({ token, variable: settings.variableNamePrice, value: price, userId: buyerTgId });
   if (target.pointsVariable) {
     const points = await repo.readPoints(deps.db, notification.payload.projectId, buyerTgId);
     await deps.puzzleBot.setVariable({ token, variable: target.pointsVariable, value: points, userId: buyerTgId });

@@ -77,7 +77,13 @@ export async function listPublicProducts(deps: ShopDeps, cache: ProductsCache, t
   // Rendered from a read after the version's: at least as new as the version it is kept under.
   const products = await repo.listProducts(deps.db, shop.projectId, { activeOnly: true });
   const answer: PublicProductsResponse = {
-    products: products.map((row) => ({ id: row.id, title: row.title, description: row.description, image_url: row.imageUrl, price_points: row.pricePoints })),
+    products: products.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      image_url: row.imageUrl,
+      price_points: row.pricePoints,
+    })),
     shop_name: shop.shopName,
   };
   const body = JSON.stringify(answer);
@@ -102,7 +108,12 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
  * transaction. The debit is one conditional UPDATE, so parallel requests can never spend more
  * than the buyer has. The bot platform and the buyer's chat hear about it through the job queue.
  */
-export async function purchase(deps: OrderDeps, token: string, initData: string | undefined, input: { productId: number; buyerTgId: string }): Promise<PurchaseResponse> {
+export async function purchase(
+  deps: OrderDeps,
+  token: string,
+  initData: string | undefined,
+  input: { productId: number; buyerTgId: string },
+): Promise<PurchaseResponse> {
   const shop = await requireShop(deps.db, token);
   const buyer = requireBuyer(deps, initData, shop);
   if (input.buyerTgId !== String(buyer.id)) throw new AppError('forbidden', p.buyerMismatch);
@@ -113,7 +124,9 @@ export async function purchase(deps: OrderDeps, token: string, initData: string 
     const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });
     if (!product || !product.isActive) throw new AppError('not_found', p.productUnavailable);
     const left =
-      product.pricePoints === 0 ? await repo.readPoints(tx, settings.projectId, buyerTgId) : await repo.debitPoints(tx, settings.projectId, buyerTgId, product.pricePoints);
+      product.pricePoints === 0
+        ? await repo.readPoints(tx, settings.projectId, buyerTgId)
+        : await repo.debitPoints(tx, settings.projectId, buyerTgId, product.pricePoints);
     if (left === null) {
       const points = await repo.readPoints(tx, settings.projectId, buyerTgId);
       throw new AppError('conflict', fillMessage(p.notEnoughPoints, { price: product.pricePoints, points }));
@@ -136,11 +149,18 @@ export async function purchase(deps: OrderDeps, token: string, initData: string 
     });
     const notifications: repo.ShopNotification[] = [];
     if (settings.puzzleBotToken && settings.commandName) {
-      notifications.push({ kind: 'puzzlebot_exchange', payload: { projectId: settings.projectId, buyerTgId, title: product.title, price: product.pricePoints } });
+      notifications.push({
+        kind: 'puzzlebot_exchange',
+        payload: { projectId: settings.projectId, buyerTgId, title: product.title, price: product.pricePoints },
+      });
     }
     notifications.push({
       kind: 'telegram_message',
-      payload: { projectId: settings.projectId, chatId: buyerTgId, text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }) },
+      payload: {
+        projectId: settings.projectId,
+        chatId: buyerTgId,
+        text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }),
+      },
     });
     await repo.queueNotifications(tx, order.id, notifications);
     return { order, left };
@@ -181,7 +201,9 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
       }
       text = fillMessage(p.cancelledNotice, { title: order.title, price: order.pricePoints });
     }
-    await repo.queueNotifications(tx, order.id, [{ kind: 'telegram_message', payload: { projectId: order.projectId, chatId: order.buyerTgId, text } }]);
+    await repo.queueNotifications(tx, order.id, [
+      { kind: 'telegram_message', payload: { projectId: order.projectId, chatId: order.buyerTgId, text } },
+    ]);
     return updated;
   });
   deps.onNotificationsQueued();

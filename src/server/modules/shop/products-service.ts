@@ -51,7 +51,13 @@ async function requireProduct(deps: ShopDeps, sellerId: number, projectId: numbe
   return product;
 }
 
-export async function updateProduct(deps: ShopDeps, sellerId: number, projectId: number, productId: number, change: Partial<repo.NewProduct>) {
+export async function updateProduct(
+  deps: ShopDeps,
+  sellerId: number,
+  projectId: number,
+  productId: number,
+  change: Partial<repo.NewProduct>,
+) {
   await requireProduct(deps, sellerId, projectId, productId);
   requireOwnImage(deps, sellerId, change.imageUrl);
   const row = await repo.updateProduct(deps.db, productId, change, deps.now());

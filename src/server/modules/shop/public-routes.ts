@@ -12,7 +12,13 @@ import { z } from '../../../contract/zod-setup.js';
 import { getBuyerAccount, listPublicProducts, purchase, type OrderDeps } from './orders-service.js';
 import { ifNoneMatchHits, ProductsCache } from './products-cache.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const tags = ['public shop'];
 /** Shops whose rendered products list an instance keeps (a 30-product list is ≈ 8 KB). */
 const PRODUCTS_CACHE_SHOPS = 1_000;
@@ -30,7 +36,13 @@ export function publicShopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
     // revalidates each time (a hidden product disappears at once) and mostly gets a bodiless 304.
     app.get(
       '/public/shop/:token/products',
-      { schema: { tags, params: shopTokenParamsSchema, response: { 200: publicProductsResponseSchema, 304: z.null().describe('Not Modified: the ETag sent is current'), ...errors } } },
+      {
+        schema: {
+          tags,
+          params: shopTokenParamsSchema,
+          response: { 200: publicProductsResponseSchema, 304: z.null().describe('Not Modified: the ETag sent is current'), ...errors },
+        },
+      },
       async (request, reply) => {
         const rendered = await listPublicProducts(deps, productsCache, request.params.token);
         reply.header('etag', rendered.etag).header('cache-control', 'no-cache');
@@ -41,15 +53,22 @@ export function publicShopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/public/shop/:token/me', { schema: { tags, params: shopTokenParamsSchema, response: { 200: buyerAccountResponseSchema, ...errors } } }, async (request) =>
-      getBuyerAccount(deps, request.params.token, initDataOf(request.headers)),
+    app.get(
+      '/public/shop/:token/me',
+      { schema: { tags, params: shopTokenParamsSchema, response: { 200: buyerAccountResponseSchema, ...errors } } },
+      async (request) => getBuyerAccount(deps, request.params.token, initDataOf(request.headers)),
     );
 
     app.post(
       '/public/shop/:token/purchase',
-      { schema: { tags, params: shopTokenParamsSchema, body: purchaseRequestSchema, response: { 200: purchaseResponseSchema, ...errors } } },
+      {
+        schema: { tags, params: shopTokenParamsSchema, body: purchaseRequestSchema, response: { 200: purchaseResponseSchema, ...errors } },
+      },
       async (request) =>
-        purchase(deps, request.params.token, initDataOf(request.headers), { productId: request.body.product_id, buyerTgId: request.body.buyer_tg_id }),
+        purchase(deps, request.params.token, initDataOf(request.headers), {
+          productId: request.body.product_id,
+          buyerTgId: request.body.buyer_tg_id,
+        }),
     );
   };
 }

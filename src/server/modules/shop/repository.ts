@@ -19,7 +19,10 @@ import {
 // Seller-side reads take the seller's and the action's ids: another seller's rows are not found.
 
 export async function findSettings(db: Executor, sellerId: number, projectId: number): Promise<ShopSettingsRow | undefined> {
-  const [row] = await db.select().from(shopSettings).where(and(eq(shopSettings.userId, sellerId), eq(shopSettings.projectId, projectId)));
+  const [row] = await db
+    .select()
+    .from(shopSettings)
+    .where(and(eq(shopSettings.userId, sellerId), eq(shopSettings.projectId, projectId)));
   return row;
 }
 
@@ -29,9 +32,20 @@ export async function ensureSettings(db: Executor, sellerId: number, projectId: 
   return (await findSettings(db, sellerId, projectId))!;
 }
 
-export type SettingsChange = Partial<Pick<ShopSettingsRow, 'token' | 'puzzleBotToken' | 'commandName' | 'variableNameTitle' | 'variableNamePrice' | 'telegramBotToken' | 'telegramBotUsername'>>;
+export type SettingsChange = Partial<
+  Pick<
+    ShopSettingsRow,
+    'token' | 'puzzleBotToken' | 'commandName' | 'variableNameTitle' | 'variableNamePrice' | 'telegramBotToken' | 'telegramBotUsername'
+  >
+>;
 
-export async function updateSettings(db: Executor, sellerId: number, projectId: number, change: SettingsChange, now: Date): Promise<ShopSettingsRow> {
+export async function updateSettings(
+  db: Executor,
+  sellerId: number,
+  projectId: number,
+  change: SettingsChange,
+  now: Date,
+): Promise<ShopSettingsRow> {
   const [row] = await db
     .update(shopSettings)
     .set({ ...change, updatedAt: now })
@@ -43,7 +57,12 @@ export async function updateSettings(db: Executor, sellerId: number, projectId: 
 /** A live shop by its link token: its settings, the action with its bot, and the seller's mailing bot (each may open the Mini App). */
 export async function findShopByToken(db: Executor, token: string) {
   const [row] = await db
-    .select({ settings: shopSettings, actionName: projects.name, actionBotToken: projects.telegramBotToken, mailingBotToken: users.mailingBotToken })
+    .select({
+      settings: shopSettings,
+      actionName: projects.name,
+      actionBotToken: projects.telegramBotToken,
+      mailingBotToken: users.mailingBotToken,
+    })
     .from(shopSettings)
     .innerJoin(projects, eq(projects.id, shopSettings.projectId))
     .innerJoin(users, eq(users.id, shopSettings.userId))
@@ -64,7 +83,10 @@ const publicShopQuery = namedStatement('read_public_shop', (db, name) =>
     .prepare(name),
 );
 
-export async function findPublicShop(db: Executor, token: string): Promise<{ projectId: number; version: number; shopName: string } | undefined> {
+export async function findPublicShop(
+  db: Executor,
+  token: string,
+): Promise<{ projectId: number; version: number; shopName: string } | undefined> {
   const [row] = await publicShopQuery(db).execute({ token });
   return row && { projectId: row.projectId, version: Number(row.version), shopName: row.shopName };
 }
@@ -74,14 +96,31 @@ export async function findPublicShop(db: Executor, token: string): Promise<{ pro
 export async function listProducts(db: Executor, projectId: number, options: { activeOnly?: boolean } = {}): Promise<ShopProductRow[]> {
   const conditions = [eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)];
   if (options.activeOnly) conditions.push(eq(shopProducts.isActive, true));
-  return db.select().from(shopProducts).where(and(...conditions)).orderBy(asc(shopProducts.position), asc(shopProducts.id));
+  return db
+    .select()
+    .from(shopProducts)
+    .where(and(...conditions))
+    .orderBy(asc(shopProducts.position), asc(shopProducts.id));
 }
 
-export async function findProduct(db: Executor, sellerId: number, projectId: number, productId: number, options: { lock?: boolean } = {}): Promise<ShopProductRow | undefined> {
+export async function findProduct(
+  db: Executor,
+  sellerId: number,
+  projectId: number,
+  productId: number,
+  options: { lock?: boolean } = {},
+): Promise<ShopProductRow | undefined> {
   const query = db
     .select()
     .from(shopProducts)
-    .where(and(eq(shopProducts.id, productId), eq(shopProducts.userId, sellerId), eq(shopProducts.projectId, projectId), isNull(shopProducts.deletedAt)));
+    .where(
+      and(
+        eq(shopProducts.id, productId),
+        eq(shopProducts.userId, sellerId),
+        eq(shopProducts.projectId, projectId),
+        isNull(shopProducts.deletedAt),
+      ),
+    );
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
@@ -105,7 +144,11 @@ export async function insertProduct(db: Db, sellerId: number, projectId: number,
 }
 
 export async function updateProduct(db: Executor, productId: number, change: Partial<NewProduct>, now: Date): Promise<ShopProductRow> {
-  const [row] = await db.update(shopProducts).set({ ...change, updatedAt: now }).where(eq(shopProducts.id, productId)).returning();
+  const [row] = await db
+    .update(shopProducts)
+    .set({ ...change, updatedAt: now })
+    .where(eq(shopProducts.id, productId))
+    .returning();
   return row!;
 }
 
@@ -114,7 +157,14 @@ export async function softDeleteProduct(db: Executor, productId: number, now: Da
 }
 
 /** Swaps a product with its neighbour above or below; at the edge nothing moves. */
-export async function moveProduct(db: Db, sellerId: number, projectId: number, productId: number, direction: 'up' | 'down', now: Date): Promise<boolean> {
+export async function moveProduct(
+  db: Db,
+  sellerId: number,
+  projectId: number,
+  productId: number,
+  direction: 'up' | 'down',
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx: Executor) => {
     const list = await tx
       .select({ id: shopProducts.id, position: shopProducts.position })
@@ -130,7 +180,10 @@ export async function moveProduct(db: Db, sellerId: number, projectId: number, p
     const order = list.map((product) => product.id);
     [order[index], order[other]] = [order[other]!, order[index]!];
     for (const [position, id] of order.entries()) {
-      await tx.update(shopProducts).set({ position: position + 1, updatedAt: now }).where(eq(shopProducts.id, id));
+      await tx
+        .update(shopProducts)
+        .set({ position: position + 1, updatedAt: now })
+        .where(eq(shopProducts.id, id));
     }
     return true;
   });
@@ -139,7 +192,10 @@ export async function moveProduct(db: Db, sellerId: number, projectId: number, p
 // ---- points and orders ----
 
 export async function readPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db.select({ balance: buyerPoints.balance }).from(buyerPoints).where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
+  const [row] = await db
+    .select({ balance: buyerPoints.balance })
+    .from(buyerPoints)
+    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
   return row?.balance ?? 0;
 }
 
@@ -161,23 +217,40 @@ export async function creditPoints(db: Executor, projectId: number, buyerTgId: s
   const [row] = await db
     .insert(buyerPoints)
     .values({ projectId, buyerTgId, balance: points })
-    .onConflictDoUpdate({ target: [buyerPoints.projectId, buyerPoints.buyerTgId], set: { balance: sql`${buyerPoints.balance} + ${points}` } })
+    .onConflictDoUpdate({
+      target: [buyerPoints.projectId, buyerPoints.buyerTgId],
+      set: { balance: sql`${buyerPoints.balance} + ${points}` },
+    })
     .returning({ balance: buyerPoints.balance });
   return row!.balance;
 }
 
-export async function writePointsLedger(db: Executor, entry: { projectId: number; buyerTgId: string; delta: number; reason: string; reference: string }): Promise<void> {
+export async function writePointsLedger(
+  db: Executor,
+  entry: { projectId: number; buyerTgId: string; delta: number; reason: string; reference: string },
+): Promise<void> {
   if (entry.delta === 0) return;
   await db.insert(pointsLedger).values(entry);
 }
 
-export async function insertOrder(db: Executor, order: Pick<ShopOrderRow, 'userId' | 'projectId' | 'productId' | 'buyerTgId' | 'buyerName' | 'title' | 'pricePoints'>): Promise<ShopOrderRow> {
+export async function insertOrder(
+  db: Executor,
+  order: Pick<ShopOrderRow, 'userId' | 'projectId' | 'productId' | 'buyerTgId' | 'buyerName' | 'title' | 'pricePoints'>,
+): Promise<ShopOrderRow> {
   const [row] = await db.insert(shopOrders).values(order).returning();
   return row!;
 }
 
-export async function findOrder(db: Executor, sellerId: number, orderId: number, options: { lock?: boolean } = {}): Promise<ShopOrderRow | undefined> {
-  const query = db.select().from(shopOrders).where(and(eq(shopOrders.id, orderId), eq(shopOrders.userId, sellerId)));
+export async function findOrder(
+  db: Executor,
+  sellerId: number,
+  orderId: number,
+  options: { lock?: boolean } = {},
+): Promise<ShopOrderRow | undefined> {
+  const query = db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.id, orderId), eq(shopOrders.userId, sellerId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
@@ -229,7 +302,12 @@ const notificationOutbox: OutboxTable = {
 /** Claims due notifications; SKIP LOCKED lets several instances share the work. */
 export async function claimDueNotifications(db: Db, limit: number, leaseMs: number) {
   const t = shopNotifications;
-  const rows = await claimDue<{ id: string | number; kind: ShopNotification['kind']; payload: ShopNotification['payload']; attempts: number }>(db, notificationOutbox, {
+  const rows = await claimDue<{
+    id: string | number;
+    kind: ShopNotification['kind'];
+    payload: ShopNotification['payload'];
+    attempts: number;
+  }>(db, notificationOutbox, {
     limit,
     leaseMs,
     orderBy: [t.id],
@@ -243,7 +321,8 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
   })) as (ShopNotification & { id: number; attempts: number })[];
 }
 
-export type NotificationOutcome = { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
+export type NotificationOutcome =
+  { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
 
 export async function finishNotification(db: Db, id: number, outcome: NotificationOutcome): Promise<void> {
   const row = sql`${shopNotifications.id} = ${id}`;

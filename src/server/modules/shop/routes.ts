@@ -24,7 +24,14 @@ import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
 import { createProduct, deleteProduct, listProducts, reorderProduct, updateProduct } from './products-service.js';
 import { getShopSettings, saveShopSettings } from './settings-service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
 const tags = ['shop'];
 const security = [{ bearer: [] }];
 
@@ -37,7 +44,9 @@ interface ProductBody {
 }
 
 /** A product's fields as the API names them, in the service's names; an absent one stays absent (a partial update). */
-function productFieldsOf<Body extends ProductBody>(body: Body): {
+function productFieldsOf<Body extends ProductBody>(
+  body: Body,
+): {
   title: Body['title'];
   description: Body['description'];
   imageUrl: Body['image_url'];
@@ -58,38 +67,60 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
   // The shop's link and the own-picture check follow the address of each request (demo mode without PUBLIC_URL).
   const at = (request: FastifyRequest) => ({ ...deps, publicUrl: deps.publicUrlOf(request) });
   return async (app) => {
-    app.get('/shop/settings', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
-      const sellerId = await requireSeller(deps, request, request.query.user_id);
-      return { settings: await getShopSettings(at(request), sellerId, request.query.project_id) };
-    });
-
-    app.post('/shop/settings', { schema: { tags, security, body: shopSettingsRequestSchema, response: { 200: shopSettingsResponseSchema, ...errors } } }, async (request) => {
-      const body = request.body;
-      const sellerId = await requireSeller(deps, request, body.user_id);
-      return saveShopSettings(at(request), sellerId, body.project_id, {
-        puzzleBotToken: body.puzzle_bot_token,
-        commandName: body.command_name,
-        variableNameTitle: body.variable_name_title,
-        variableNamePrice: body.variable_name_price,
-        telegramBotToken: body.telegram_bot_token,
-        regenerateToken: body.regenerate_token,
-      });
-    });
-
-    app.get('/shop/products', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) =>
-      listProducts(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    app.get(
+      '/shop/settings',
+      { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: shopSettingsResponseSchema, ...errors } } },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.query.user_id);
+        return { settings: await getShopSettings(at(request), sellerId, request.query.project_id) };
+      },
     );
 
-    app.post('/shop/products', { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } }, async (request, reply) => {
-      const body = request.body;
-      const sellerId = await requireSeller(deps, request, body.user_id);
-      const created = await createProduct(at(request), sellerId, body.project_id, productFieldsOf(body));
-      return reply.status(201).send(created);
-    });
+    app.post(
+      '/shop/settings',
+      { schema: { tags, security, body: shopSettingsRequestSchema, response: { 200: shopSettingsResponseSchema, ...errors } } },
+      async (request) => {
+        const body = request.body;
+        const sellerId = await requireSeller(deps, request, body.user_id);
+        return saveShopSettings(at(request), sellerId, body.project_id, {
+          puzzleBotToken: body.puzzle_bot_token,
+          commandName: body.command_name,
+          variableNameTitle: body.variable_name_title,
+          variableNamePrice: body.variable_name_price,
+          telegramBotToken: body.telegram_bot_token,
+          regenerateToken: body.regenerate_token,
+        });
+      },
+    );
+
+    app.get(
+      '/shop/products',
+      { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: productsResponseSchema, ...errors } } },
+      async (request) => listProducts(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.post(
+      '/shop/products',
+      { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const body = request.body;
+        const sellerId = await requireSeller(deps, request, body.user_id);
+        const created = await createProduct(at(request), sellerId, body.project_id, productFieldsOf(body));
+        return reply.status(201).send(created);
+      },
+    );
 
     app.put(
       '/shop/products/:id',
-      { schema: { tags, security, params: productIdParamsSchema, body: updateProductRequestSchema, response: { 200: productResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: productIdParamsSchema,
+          body: updateProductRequestSchema,
+          response: { 200: productResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const body = request.body;
         const sellerId = await requireSeller(deps, request, body.user_id);
@@ -99,23 +130,49 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
 
     app.delete(
       '/shop/products/:id',
-      { schema: { tags, security, params: productIdParamsSchema, querystring: shopScopeQuerySchema, response: { 200: messageResponseSchema, ...errors } } },
-      async (request) => deleteProduct(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id, request.params.id),
+      {
+        schema: {
+          tags,
+          security,
+          params: productIdParamsSchema,
+          querystring: shopScopeQuerySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        deleteProduct(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id, request.params.id),
     );
 
-    app.post('/shop/products/reorder', { schema: { tags, security, body: reorderProductRequestSchema, response: { 200: productsResponseSchema, ...errors } } }, async (request) => {
-      const body = request.body;
-      return reorderProduct(deps, await requireSeller(deps, request, body.user_id), body.project_id, body.product_id, body.direction);
-    });
-
-    app.get('/shop/orders', { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: ordersResponseSchema, ...errors } } }, async (request) =>
-      listOrders(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    app.post(
+      '/shop/products/reorder',
+      { schema: { tags, security, body: reorderProductRequestSchema, response: { 200: productsResponseSchema, ...errors } } },
+      async (request) => {
+        const body = request.body;
+        return reorderProduct(deps, await requireSeller(deps, request, body.user_id), body.project_id, body.product_id, body.direction);
+      },
     );
 
-    for (const [path, outcome] of [['fulfil', 'fulfilled'], ['cancel', 'cancelled']] as const) {
+    app.get(
+      '/shop/orders',
+      { schema: { tags, security, querystring: shopScopeQuerySchema, response: { 200: ordersResponseSchema, ...errors } } },
+      async (request) => listOrders(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    for (const [path, outcome] of [
+      ['fulfil', 'fulfilled'],
+      ['cancel', 'cancelled'],
+    ] as const) {
       app.post(
         `/shop/orders/:id/${path}`,
-        { schema: { tags, security, params: orderIdParamsSchema, body: orderActionRequestSchema.optional(), response: { 200: orderActionResponseSchema, ...errors } } },
+        {
+          schema: {
+            tags,
+            security,
+            params: orderIdParamsSchema,
+            body: orderActionRequestSchema.optional(),
+            response: { 200: orderActionResponseSchema, ...errors },
+          },
+        },
         async (request) => closeOrder(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, outcome),
       );
     }

@@ -80,7 +80,8 @@ export async function saveShopSettings(deps: ShopDeps, sellerId: number, project
   const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
   const change: repo.SettingsChange = {
     // The mask (or the token itself) keeps the saved token; anything else replaces it.
-    puzzleBotToken: input.puzzleBotToken !== null && isSavedToken(input.puzzleBotToken, current.puzzleBotToken) ? undefined : input.puzzleBotToken,
+    puzzleBotToken:
+      input.puzzleBotToken !== null && isSavedToken(input.puzzleBotToken, current.puzzleBotToken) ? undefined : input.puzzleBotToken,
     commandName: input.commandName,
     variableNameTitle: input.variableNameTitle,
     variableNamePrice: input.variableNamePrice,

@@ -4,7 +4,11 @@
  * Any of them may open the Mini App, so each may have signed its init data; a notice to a buyer
  * goes through the first of them the buyer has started (Telegram refuses the others).
  */
-export function shopBotTokens(bots: { actionBotToken: string | null; shopBotToken: string | null | undefined; mailingBotToken: string | null }): string[] {
+export function shopBotTokens(bots: {
+  actionBotToken: string | null;
+  shopBotToken: string | null | undefined;
+  mailingBotToken: string | null;
+}): string[] {
   const tokens = [bots.actionBotToken, bots.shopBotToken ?? null, bots.mailingBotToken].filter((token): token is string => Boolean(token));
   return [...new Set(tokens)];
 }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../contract/auth.js';
 
-export function systemRoutes(options: { mode: 'demo' | 'production'; telegramWebAppScript: string; openapi: () => unknown }): FastifyPluginAsyncZod {
+export function systemRoutes(options: {
+  mode: 'demo' | 'production';
+  telegramWebAppScript: string;
+  openapi: () => unknown;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', { schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => ({
       status: 'ok' as const,

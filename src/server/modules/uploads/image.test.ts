@@ -89,7 +89,13 @@ describe('normalising an upload', () => {
   it.each([
     ['JPEG', () => solid(400, 300).jpeg().toBuffer()],
     // Noise, so the compressed pixel data is long enough to cut in the middle of it.
-    ['PNG', () => sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer()],
+    [
+      'PNG',
+      () =>
+        sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
+          .png()
+          .toBuffer(),
+    ],
   ])('refuses a truncated %s as damaged', async (_name, make) => {
     const whole = await make();
     const result = await normaliseImage(whole.subarray(0, Math.floor(whole.length * 0.6)));

@@ -90,7 +90,8 @@ export function uploadRoutes(deps: UploadDeps & AuthDeps & { publicUrlOf: Public
         const claimed = uploadFieldsSchema.safeParse(fields);
         if (!claimed.success) throw new AppError('bad_request', claimed.error.issues[0]?.message ?? uploadMessages.uploadFailed);
         // The form may name the seller too (SPEC §7's usual user_id): it must be the session's.
-        if (claimed.data.user_id !== undefined && claimed.data.user_id !== sellerId) throw new AppError('forbidden', messages.common.forbidden);
+        if (claimed.data.user_id !== undefined && claimed.data.user_id !== sellerId)
+          throw new AppError('forbidden', messages.common.forbidden);
         const answer = await uploadImage({ ...deps, publicUrl: deps.publicUrlOf(request) }, { sellerId, data: file });
         return reply.status(201).send(answer);
       },

@@ -22,11 +22,19 @@ export function ConfirmEmailPage() {
       {confirm.isSuccess && <Banner tone="success">{confirm.data.message}</Banner>}
       <div className="auth-card__actions">
         {token && !confirm.isSuccess && (
-          <button type="button" className="button button--primary button--block" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={confirm.isPending}
+            onClick={() => confirm.mutate({ token })}
+          >
             {confirm.isPending ? f.saving : f.confirmEmailSubmit}
           </button>
         )}
-        <Link to="/dashboard" className={confirm.isSuccess ? 'button button--primary button--block' : 'button button--secondary button--block'}>
+        <Link
+          to="/dashboard"
+          className={confirm.isSuccess ? 'button button--primary button--block' : 'button button--secondary button--block'}
+        >
           {f.toCabinet}
         </Link>
       </div>

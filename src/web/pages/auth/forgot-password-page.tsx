@@ -30,7 +30,14 @@ export function ForgotPasswordPage() {
         <>
           {forgot.isError && <Banner tone="error">{errorMessageOf(forgot.error, f.forgotFailed)}</Banner>}
           <form className="auth-form" noValidate onSubmit={handleForgot}>
-            <TextField label={messages.authForms.emailLabel} type="email" autoComplete="email" required error={errors.email} {...register('email')} />
+            <TextField
+              label={messages.authForms.emailLabel}
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+              {...register('email')}
+            />
             <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
               {forgot.isPending ? f.forgotPending : f.forgotSubmit}
             </button>

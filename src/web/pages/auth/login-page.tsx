@@ -36,19 +36,10 @@ export function LoginPage() {
   return (
     <AuthScreen title={f.loginTitle}>
       {sessionExpired && !cameFromRegistration && !login.isError && <Banner tone="info">{messages.common.sessionExpired}</Banner>}
-      {cameFromRegistration && !login.isError && (
-        <Banner tone="success">{registeredMessage || messages.auth.registerSuccess}</Banner>
-      )}
+      {cameFromRegistration && !login.isError && <Banner tone="success">{registeredMessage || messages.auth.registerSuccess}</Banner>}
       {login.isError && <Banner tone="error">{errorMessageOf(login.error, messages.auth.loginFailed)}</Banner>}
       <form className="auth-form" noValidate onSubmit={handleLogin}>
-        <TextField
-          label={f.emailLabel}
-          type="email"
-          autoComplete="username"
-          required
-          error={errors.email}
-          {...register('email')}
-        />
+        <TextField label={f.emailLabel} type="email" autoComplete="username" required error={errors.email} {...register('email')} />
         <TextField
           label={f.passwordLabel}
           type="password"

@@ -42,19 +42,10 @@ export function RegisterPage() {
 
   return (
     <AuthScreen title={f.registerTitle} lead={f.registerLead}>
-      {registration.isError && (
-        <Banner tone="error">{errorMessageOf(registration.error, messages.auth.registerFailed)}</Banner>
-      )}
+      {registration.isError && <Banner tone="error">{errorMessageOf(registration.error, messages.auth.registerFailed)}</Banner>}
       <form className="auth-form" noValidate onSubmit={handleRegister}>
         <TextField label={f.nameLabel} autoComplete="name" required error={errors.name} {...register('name')} />
-        <TextField
-          label={f.emailLabel}
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email}
-          {...register('email')}
-        />
+        <TextField label={f.emailLabel} type="email" autoComplete="email" required error={errors.email} {...register('email')} />
         <TextField
           label={f.passwordLabel}
           type="password"

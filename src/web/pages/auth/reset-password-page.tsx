@@ -41,7 +41,14 @@ export function ResetPasswordPage() {
       {reset.isError && <Banner tone="error">{errorMessageOf(reset.error, f.resetFailed)}</Banner>}
       {token && (
         <form className="auth-form" noValidate onSubmit={handleReset}>
-          <TextField label={f.newPasswordLabel} type="password" autoComplete="new-password" required error={errors.password} {...register('password')} />
+          <TextField
+            label={f.newPasswordLabel}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password}
+            {...register('password')}
+          />
           <TextField
             label={f.confirmNewPasswordLabel}
             type="password"

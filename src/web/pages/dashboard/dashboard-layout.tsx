@@ -107,9 +107,7 @@ export function DashboardLayout() {
           onToggleMenu={() => setMenuOpen((open) => !open)}
         />
         <main id="main" className="dashboard__main">
-          {profile.isError && (
-            <Banner tone="error">{errorMessageOf(profile.error, messages.common.dashboardLoadFailed)}</Banner>
-          )}
+          {profile.isError && <Banner tone="error">{errorMessageOf(profile.error, messages.common.dashboardLoadFailed)}</Banner>}
           <PaymentBanner />
           <TopUpContext value={openTopUp}>
             <Outlet />

@@ -17,7 +17,15 @@ const PROFILE_PATH = '/dashboard/profile';
  * The seller's card, balance and the cabinet's navigation (SPEC §2). Always shown on
  * wide screens; below 900px it slides in over the page while `open`.
  */
-export function Sidebar({ id, ref, user, open, onClose, onTopUp, topUpRef }: {
+export function Sidebar({
+  id,
+  ref,
+  user,
+  open,
+  onClose,
+  onTopUp,
+  topUpRef,
+}: {
   id: string;
   ref: Ref<HTMLElement>;
   user: User;

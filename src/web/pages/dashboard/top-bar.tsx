@@ -15,7 +15,14 @@ const d = messages.dashboard;
  * The screen's title and the seller's figures at a glance (SPEC §2), plus the phone menu
  * button. On a phone it is one line (menu, title, balance): the figures stay on wider screens.
  */
-export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onToggleMenu }: {
+export function TopBar({
+  title,
+  user,
+  sidebarId,
+  menuOpen,
+  menuButtonRef,
+  onToggleMenu,
+}: {
   title: string | undefined;
   user: User;
   sidebarId: string;
@@ -56,7 +63,9 @@ export function TopBar({ title, user, sidebarId, menuOpen, menuButtonRef, onTogg
         )}
         {prices && (
           <li className="badge">
-            {fillMessage(messages.actionScreens.receiptPriceBadge, { price: formatRubles(currentReceiptPrice(prices, user.scanned_receipts)) })}
+            {fillMessage(messages.actionScreens.receiptPriceBadge, {
+              price: formatRubles(currentReceiptPrice(prices, user.scanned_receipts)),
+            })}
           </li>
         )}
         {isDemo && (

@@ -43,7 +43,9 @@ export function TopUpDialog({ onClose, initialAmount }: { onClose: () => void; i
           error={form.amountError}
           customRef={form.customRef}
         />
-        <p className="top-up__due">{fillMessage(t.amountDue, { amount: due === null ? messages.cabinetPolish.amountDueUnknown : formatRubles(due) })}</p>
+        <p className="top-up__due">
+          {fillMessage(t.amountDue, { amount: due === null ? messages.cabinetPolish.amountDueUnknown : formatRubles(due) })}
+        </p>
         <p className="top-up__note">{t.newTabNote}</p>
       </form>
     </Dialog>

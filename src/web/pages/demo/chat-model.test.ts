@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { conversation, currentKeyboard, inlineKeyboard, isMiniAppClose, openedPage, readShopper, type BotMessage } from './chat-model.js';
 
-const answer = (at: string, reply_markup: unknown = null, text = 'ok'): BotMessage => ({ text, caption: null, photo: null, reply_markup, at });
+const answer = (at: string, reply_markup: unknown = null, text = 'ok'): BotMessage => ({
+  text,
+  caption: null,
+  photo: null,
+  reply_markup,
+  at,
+});
 
 describe('the demo chat keyboard', () => {
   it('is the latest answer’s reply keyboard; a Mini App button opens a page', () => {
-    const keyboard = { keyboard: [[{ text: 'Мои баллы' }, { text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }]], resize_keyboard: true };
+    const keyboard = {
+      keyboard: [[{ text: 'Мои баллы' }, { text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }]],
+      resize_keyboard: true,
+    };
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard), answer('2026-01-01T00:00:01Z')])).toEqual([
       [
         { text: 'Мои баллы', opensPage: false },
@@ -17,13 +26,23 @@ describe('the demo chat keyboard', () => {
   it('disappears when the bot removes it, and is empty before any keyboard', () => {
     const keyboard = { keyboard: [['Мои баллы']] };
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard)])).toEqual([[{ text: 'Мои баллы', opensPage: false }]]);
-    expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard), answer('2026-01-01T00:00:01Z', { remove_keyboard: true })])).toEqual([]);
+    expect(currentKeyboard([answer('2026-01-01T00:00:00Z', keyboard), answer('2026-01-01T00:00:01Z', { remove_keyboard: true })])).toEqual(
+      [],
+    );
     expect(currentKeyboard([answer('2026-01-01T00:00:00Z', { inline_keyboard: [] })])).toEqual([]);
   });
 
   it('reads the inline buttons under one message', () => {
-    const markup = { inline_keyboard: [[{ text: 'Мои баллы', callback_data: 'balance' }], [{ text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }]] };
-    expect(inlineKeyboard(answer('2026-01-01T00:00:00Z', markup))).toEqual([[{ text: 'Мои баллы', opensPage: false }], [{ text: 'Магазин', opensPage: true }]]);
+    const markup = {
+      inline_keyboard: [
+        [{ text: 'Мои баллы', callback_data: 'balance' }],
+        [{ text: 'Магазин', web_app: { url: 'https://shop.example/s/1' } }],
+      ],
+    };
+    expect(inlineKeyboard(answer('2026-01-01T00:00:00Z', markup))).toEqual([
+      [{ text: 'Мои баллы', opensPage: false }],
+      [{ text: 'Магазин', opensPage: true }],
+    ]);
     expect(inlineKeyboard(answer('2026-01-01T00:00:00Z', { keyboard: [['A']] }))).toEqual([]);
   });
 
@@ -38,17 +57,24 @@ describe('the demo chat keyboard', () => {
 
 describe('the demo chat conversation', () => {
   it('orders both sides by time, the shopper first on a tie', () => {
-    const entries = conversation([answer('2026-01-01T00:00:02Z', null, 'b2'), answer('2026-01-01T00:00:01Z', null, 'b1')], [
-      { text: 's1', at: '2026-01-01T00:00:01Z' },
-      { text: 's0', at: '2026-01-01T00:00:00Z' },
-    ]);
+    const entries = conversation(
+      [answer('2026-01-01T00:00:02Z', null, 'b2'), answer('2026-01-01T00:00:01Z', null, 'b1')],
+      [
+        { text: 's1', at: '2026-01-01T00:00:01Z' },
+        { text: 's0', at: '2026-01-01T00:00:00Z' },
+      ],
+    );
     expect(entries.map((entry) => entry.message.text)).toEqual(['s0', 's1', 'b1', 'b2']);
   });
 });
 
 describe('the remembered shopper', () => {
   it('is read back, or replaced by a fresh one when missing or unreadable', () => {
-    expect(readShopper(JSON.stringify({ id: 42, firstName: 'Ира', username: 'ira' }), () => 7)).toEqual({ id: 42, firstName: 'Ира', username: 'ira' });
+    expect(readShopper(JSON.stringify({ id: 42, firstName: 'Ира', username: 'ira' }), () => 7)).toEqual({
+      id: 42,
+      firstName: 'Ира',
+      username: 'ira',
+    });
     expect(readShopper(null, () => 7)).toEqual({ id: 7, firstName: 'Покупатель', username: '' });
     expect(readShopper('{bad json', () => 7).id).toBe(7);
     expect(readShopper(JSON.stringify({ id: -1, firstName: 'Ира', username: '' }), () => 7).id).toBe(7);

@@ -93,7 +93,13 @@ export function conversation(botMessages: readonly BotMessage[], shopperMessages
 export function readShopper(stored: string | null, randomId: () => number): Shopper {
   try {
     const value: unknown = stored ? JSON.parse(stored) : null;
-    if (isRecord(value) && isShopperId(value.id) && typeof value.firstName === 'string' && value.firstName.trim() && typeof value.username === 'string') {
+    if (
+      isRecord(value) &&
+      isShopperId(value.id) &&
+      typeof value.firstName === 'string' &&
+      value.firstName.trim() &&
+      typeof value.username === 'string'
+    ) {
       return { id: value.id, firstName: value.firstName, username: value.username };
     }
   } catch {

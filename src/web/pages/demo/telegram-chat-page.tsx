@@ -74,7 +74,13 @@ export function TelegramChatPage() {
         <h1 className="demo-chat__title">{t.title}</h1>
         <p className="demo-chat__subtitle">{t.subtitle}</p>
       </header>
-      {botId === null ? <p className="demo-chat__error" role="alert">{t.noBot}</p> : <Chat botId={botId} actionId={actionId} />}
+      {botId === null ? (
+        <p className="demo-chat__error" role="alert">
+          {t.noBot}
+        </p>
+      ) : (
+        <Chat botId={botId} actionId={actionId} />
+      )}
     </main>
   );
 }
@@ -97,11 +103,25 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
 
   /** Sends what the shopper did to the emulator; a press may answer a page to open instead of an update. */
   const act = async (action: { text: string } | { photoBase64: string } | { press: string } | { menuButton: true }) => {
-    const from = { id: shopper.id, first_name: shopper.firstName.trim() || t.shopper, ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}) };
+    const from = {
+      id: shopper.id,
+      first_name: shopper.firstName.trim() || t.shopper,
+      ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}),
+    };
     const body =
-      'text' in action ? { text: action.text } : 'photoBase64' in action ? { photo_base64: action.photoBase64 } : 'press' in action ? { press: action.press } : { menu_button: true };
+      'text' in action
+        ? { text: action.text }
+        : 'photoBase64' in action
+          ? { photo_base64: action.photoBase64 }
+          : 'press' in action
+            ? { press: action.press }
+            : { menu_button: true };
     try {
-      const response = await fetch(`${EMULATOR}/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bot_id: botId, from, ...body }) });
+      const response = await fetch(`${EMULATOR}/updates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bot_id: botId, from, ...body }),
+      });
       const answer: unknown = await response.json().catch(() => null);
       if (!response.ok) throw new Error((answer as { description?: string } | null)?.description ?? String(response.status));
       setError(null);
@@ -210,7 +230,10 @@ function useBotMessages(botId: number, chatId: number, onError: (error: string |
     let lastCount = -1;
     const poll = async () => {
       try {
-        const response = await fetch(`${EMULATOR}/messages?bot_id=${botId}&chat_id=${chatId}`, { signal: controller.signal, cache: 'no-store' });
+        const response = await fetch(`${EMULATOR}/messages?bot_id=${botId}&chat_id=${chatId}`, {
+          signal: controller.signal,
+          cache: 'no-store',
+        });
         if (!response.ok) throw new Error(String(response.status));
         const answers = (await response.json()) as BotMessage[];
         // A new array only when something arrived, so the page does not re-render every second.
@@ -249,11 +272,28 @@ function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (s
       </summary>
       <div className="demo-chat__shopper-fields">
         <label htmlFor={ids.id}>{t.shopperId}</label>
-        <input id={ids.id} inputMode="numeric" autoComplete="off" value={idText} onChange={handleId} aria-invalid={!isShopperId(Number(idText))} />
+        <input
+          id={ids.id}
+          inputMode="numeric"
+          autoComplete="off"
+          value={idText}
+          onChange={handleId}
+          aria-invalid={!isShopperId(Number(idText))}
+        />
         <label htmlFor={ids.name}>{t.shopperName}</label>
-        <input id={ids.name} autoComplete="off" value={shopper.firstName} onChange={(event) => onChange({ ...shopper, firstName: event.target.value })} />
+        <input
+          id={ids.name}
+          autoComplete="off"
+          value={shopper.firstName}
+          onChange={(event) => onChange({ ...shopper, firstName: event.target.value })}
+        />
         <label htmlFor={ids.username}>{t.shopperUsername}</label>
-        <input id={ids.username} autoComplete="off" value={shopper.username} onChange={(event) => onChange({ ...shopper, username: event.target.value.replace(/^@/, '') })} />
+        <input
+          id={ids.username}
+          autoComplete="off"
+          value={shopper.username}
+          onChange={(event) => onChange({ ...shopper, username: event.target.value.replace(/^@/, '') })}
+        />
       </div>
       <p className="demo-chat__hint">{t.shopperHint}</p>
     </details>
@@ -266,32 +306,51 @@ function Timeline({ entries, onPress }: { entries: ChatEntry[]; onPress: (button
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [entries.length]);
-  if (entries.length === 0) return <p className="demo-chat__empty" role="log" aria-live="polite">{t.empty}</p>;
+  if (entries.length === 0)
+    return (
+      <p className="demo-chat__empty" role="log" aria-live="polite">
+        {t.empty}
+      </p>
+    );
   return (
     // The log role sits on a wrapper: on the <ol> itself it would hide the list from screen readers.
     <div className="demo-chat__log" role="log" aria-live="polite">
       <ol className="demo-chat__list">
-      {entries.map((entry, index) => {
-        const buttons = entry.from === 'bot' ? inlineKeyboard(entry.message) : [];
-        return (
-          <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
-            <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
-            {entry.from === 'shopper' && entry.message.photoUrl && <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />}
-            <span className="demo-chat__text">{entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}</span>
-            <time className="demo-chat__time" dateTime={entry.message.at}>
-              {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
-            </time>
-            {buttons.length > 0 && <Keyboard rows={buttons} label={t.inlineButtons} onPress={onPress} inline />}
-          </li>
-        );
-      })}
-      <li ref={end} aria-hidden="true" className="demo-chat__end" />
+        {entries.map((entry, index) => {
+          const buttons = entry.from === 'bot' ? inlineKeyboard(entry.message) : [];
+          return (
+            <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
+              <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
+              {entry.from === 'shopper' && entry.message.photoUrl && (
+                <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />
+              )}
+              <span className="demo-chat__text">
+                {entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}
+              </span>
+              <time className="demo-chat__time" dateTime={entry.message.at}>
+                {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
+              </time>
+              {buttons.length > 0 && <Keyboard rows={buttons} label={t.inlineButtons} onPress={onPress} inline />}
+            </li>
+          );
+        })}
+        <li ref={end} aria-hidden="true" className="demo-chat__end" />
       </ol>
     </div>
   );
 }
 
-function Keyboard({ rows, label, onPress, inline = false }: { rows: KeyboardButton[][]; label: string; onPress: (button: KeyboardButton) => void; inline?: boolean }) {
+function Keyboard({
+  rows,
+  label,
+  onPress,
+  inline = false,
+}: {
+  rows: KeyboardButton[][];
+  label: string;
+  onPress: (button: KeyboardButton) => void;
+  inline?: boolean;
+}) {
   return (
     <div className={inline ? 'demo-chat__inline-keyboard' : 'demo-chat__keyboard'} role="group" aria-label={label}>
       {rows.map((row, rowIndex) => (
@@ -358,16 +417,35 @@ function Composer({
       <label className="visually-hidden" htmlFor={ids.message}>
         {t.messageLabel}
       </label>
-      <input id={ids.message} className="demo-chat__input" autoComplete="off" placeholder={t.messagePlaceholder} value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        id={ids.message}
+        className="demo-chat__input"
+        autoComplete="off"
+        placeholder={t.messagePlaceholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <button type="submit" className="demo-chat__send">
         {t.send}
       </button>
       <label className="demo-chat__photo-button" htmlFor={ids.photo}>
         {t.photo}
       </label>
-      <input id={ids.photo} className="demo-chat__file" type="file" accept="image/jpeg,image/png" onChange={(event) => void handlePhoto(event)} />
+      <input
+        id={ids.photo}
+        className="demo-chat__file"
+        type="file"
+        accept="image/jpeg,image/png"
+        onChange={(event) => void handlePhoto(event)}
+      />
       {testReceipt && (
-        <button type="button" className="demo-chat__start" aria-label={t.testReceiptLabel} disabled={makingReceipt} onClick={() => void handleTestReceipt()}>
+        <button
+          type="button"
+          className="demo-chat__start"
+          aria-label={t.testReceiptLabel}
+          disabled={makingReceipt}
+          onClick={() => void handleTestReceipt()}
+        >
           {t.testReceipt}
         </button>
       )}

@@ -7,7 +7,15 @@ import './legal.css';
  * A long legal document (offer, privacy policy) with numbered sections and clauses. `document` is
  * undefined while the operator's details it names are loading: the text shows once, complete.
  */
-export function LegalPage({ document, meta, header }: { document: LegalDocument | undefined; meta: PageMeta; header: 'back-link' | 'home-button' }) {
+export function LegalPage({
+  document,
+  meta,
+  header,
+}: {
+  document: LegalDocument | undefined;
+  meta: PageMeta;
+  header: 'back-link' | 'home-button';
+}) {
   usePageMeta(meta);
   return (
     <PublicPage header={header} className="legal">

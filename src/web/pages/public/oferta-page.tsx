@@ -6,5 +6,11 @@ import { requisitesOf, useOperatorDetails } from './use-operator-details.js';
 /** /oferta: the public offer, with a back link home in the header. */
 export function OfertaPage() {
   const details = useOperatorDetails();
-  return <LegalPage document={details === undefined ? undefined : oferta(requisitesOf(details))} meta={{ ...pageMeta.offer, path: '/oferta' }} header="back-link" />;
+  return (
+    <LegalPage
+      document={details === undefined ? undefined : oferta(requisitesOf(details))}
+      meta={{ ...pageMeta.offer, path: '/oferta' }}
+      header="back-link"
+    />
+  );
 }

@@ -18,7 +18,9 @@ export function SiteFooter() {
           <SiteLogo />
           <p className="site-footer__tagline">{site.footerTagline}</p>
         </div>
-        {hasRequisites(requisites) && <FooterRequisites requisites={requisites} email={details?.contact_email} telegram={details?.contact_telegram} />}
+        {hasRequisites(requisites) && (
+          <FooterRequisites requisites={requisites} email={details?.contact_email} telegram={details?.contact_telegram} />
+        )}
         <nav className="site-footer__nav" aria-labelledby="footer-documents-title">
           <h2 id="footer-documents-title" className="site-footer__heading">
             {site.footerNavLabel}

@@ -35,7 +35,10 @@ export function useOperatorDetails(): OperatorDetails | null | undefined {
 }
 
 /** A text detail as the page shows it: «Пример: …» before a demo-mode sample, null when unset. */
-export function shownDetail(details: OperatorDetails | null | undefined, key: Exclude<OperatorSettingKey, 'example_projects'>): string | null {
+export function shownDetail(
+  details: OperatorDetails | null | undefined,
+  key: Exclude<OperatorSettingKey, 'example_projects'>,
+): string | null {
   const value = details?.[key] ?? null;
   if (value === null) return null;
   return details!.samples.includes(key) ? `${site.samplePrefix}${value}` : value;
@@ -66,5 +69,8 @@ export function requisitesOf(details: OperatorDetails | null | undefined): Requi
 /** The example projects to show, each name labelled «Пример: …» when they are demo samples. */
 export function exampleProjectsOf(details: OperatorDetails | null | undefined): (ExampleProject & { shownName: string })[] {
   const sample = details?.samples.includes('example_projects') ?? false;
-  return (details?.example_projects ?? []).map((project) => ({ ...project, shownName: sample ? `${site.samplePrefix}${project.name}` : project.name }));
+  return (details?.example_projects ?? []).map((project) => ({
+    ...project,
+    shownName: sample ? `${site.samplePrefix}${project.name}` : project.name,
+  }));
 }

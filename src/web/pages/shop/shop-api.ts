@@ -24,7 +24,8 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
-export const fetchProducts = (token: string) => call<{ products: PublicProduct[]; shop_name: string }>(`${encodeURIComponent(token)}/products`);
+export const fetchProducts = (token: string) =>
+  call<{ products: PublicProduct[]; shop_name: string }>(`${encodeURIComponent(token)}/products`);
 
 export const fetchAccount = (token: string, initData: string) =>
   call<BuyerAccount>(`${encodeURIComponent(token)}/me`, { headers: { [INIT_DATA_HEADER]: initData } });

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BuyerAccount, PublicProduct } from '../../../contract/shop.js';
-import { CLOSE_AFTER_PURCHASE_MS, ORDER_STATUS_LABELS, publicShopMessages as t, SHOP_TOKEN_PATTERN } from '../../../contract/public-shop.js';
+import {
+  CLOSE_AFTER_PURCHASE_MS,
+  ORDER_STATUS_LABELS,
+  publicShopMessages as t,
+  SHOP_TOKEN_PATTERN,
+} from '../../../contract/public-shop.js';
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDayMonthTime } from '../../lib/format.js';
@@ -10,9 +15,7 @@ import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
 
 type Catalogue =
-  | { state: 'loading' }
-  | { state: 'failed'; lines: string[] }
-  | { state: 'ready'; shopName: string; products: PublicProduct[] };
+  { state: 'loading' } | { state: 'failed'; lines: string[] } | { state: 'ready'; shopName: string; products: PublicProduct[] };
 
 type Buyer =
   | { state: 'waiting' }

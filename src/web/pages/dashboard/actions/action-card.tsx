@@ -13,7 +13,12 @@ const s = messages.actionScreens;
  * One action in My actions (SPEC §2). The name's link stretches over the whole card, so
  * a click anywhere opens the action; the buttons sit above it and work on their own.
  */
-export function ActionCard({ action, renewPrice, onDelete, onRenew }: {
+export function ActionCard({
+  action,
+  renewPrice,
+  onDelete,
+  onRenew,
+}: {
   action: Action;
   /** The 30-day price; the renew button shows once it is known. */
   renewPrice: number | undefined;

@@ -20,7 +20,11 @@ export type ActionCommand =
  * Asks, then deletes or renews. The dialog stays open (its button waiting) until the
  * server answers; `onDone` gets the answer as a notice even if the seller closed it meanwhile.
  */
-export function ActionCommandDialog({ command, onDone, onClose }: {
+export function ActionCommandDialog({
+  command,
+  onDone,
+  onClose,
+}: {
   command: ActionCommand;
   onDone: (notice: Notice, command: ActionCommand) => void;
   onClose: () => void;
@@ -41,7 +45,15 @@ export function ActionCommandDialog({ command, onDone, onClose }: {
 
   if (command.kind === 'delete') {
     return (
-      <ConfirmDialog title={s.deleteTitle} tone="danger" confirmLabel={s.delete} pendingLabel={s.deleting} pending={deleteAction.isPending} onConfirm={run} onClose={onClose}>
+      <ConfirmDialog
+        title={s.deleteTitle}
+        tone="danger"
+        confirmLabel={s.delete}
+        pendingLabel={s.deleting}
+        pending={deleteAction.isPending}
+        onConfirm={run}
+        onClose={onClose}
+      >
         <p>{messages.actions.deleteConfirm}</p>
       </ConfirmDialog>
     );

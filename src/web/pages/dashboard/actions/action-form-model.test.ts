@@ -36,7 +36,13 @@ describe('the action form against the shared schema', () => {
 
   it('starts from the SPEC defaults: 10 %, 60 days, duplicates allowed, no minimum', () => {
     const parsed = actionFormSchema.parse({ ...emptyActionForm, name: 'A', project_inns: '7707083893' });
-    expect(parsed).toMatchObject({ points_percentage: 10, receipt_validity_days: 60, check_duplicates: 0, min_total: 0, product_keywords: [] });
+    expect(parsed).toMatchObject({
+      points_percentage: 10,
+      receipt_validity_days: 60,
+      check_duplicates: 0,
+      min_total: 0,
+      product_keywords: [],
+    });
   });
 
   it.each([
@@ -99,7 +105,10 @@ describe('the shoppers’ bot token in the form', () => {
     const base = { ...emptyActionForm, name: 'A', project_inns: '7707083893' };
     expect(actionFormSchema.parse({ ...base, telegram_bot_token: '12345…wxyz' }).telegram_bot_token).toBe('12345…wxyz');
     expect(actionFormSchema.parse({ ...base, telegram_bot_token: '  ' }).telegram_bot_token).toBeNull();
-    expect(actionToFormValues({ ...({} as Action), project_inns: [], product_keywords: [], telegram_bot_token: '12345…wxyz' }).telegram_bot_token).toBe('12345…wxyz');
+    expect(
+      actionToFormValues({ ...({} as Action), project_inns: [], product_keywords: [], telegram_bot_token: '12345…wxyz' })
+        .telegram_bot_token,
+    ).toBe('12345…wxyz');
   });
 
   it('places the server’s token refusals at the token field, other refusals nowhere', () => {

@@ -111,8 +111,21 @@ export const actionFormSections: ActionSection[] = [
       { name: 'name', label: s.nameLabel, kind: 'text', required: true },
       { name: 'project_inns', label: s.innsLabel, kind: 'text', required: true },
       { name: 'points_percentage', label: s.percentLabel, kind: 'number', step: 'any', required: true },
-      { name: 'receipt_validity_days', label: s.validityLabel, kind: 'number', step: '1', required: true, help: messages.help.validityDays },
-      { name: 'check_duplicates', label: s.duplicatesLabel, kind: 'checkbox', help: messages.help.duplicates, hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint] },
+      {
+        name: 'receipt_validity_days',
+        label: s.validityLabel,
+        kind: 'number',
+        step: '1',
+        required: true,
+        help: messages.help.validityDays,
+      },
+      {
+        name: 'check_duplicates',
+        label: s.duplicatesLabel,
+        kind: 'checkbox',
+        help: messages.help.duplicates,
+        hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint],
+      },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
     ],
@@ -123,7 +136,12 @@ export const actionFormSections: ActionSection[] = [
     fields: [
       { name: 'puzzle_bot_token', label: s.botTokenLabel, kind: 'text', help: messages.help.puzzleBotToken },
       { name: 'puzzle_bot_points_variable', label: s.pointsVariableLabel, kind: 'text', help: messages.help.pointsVariable },
-      { name: 'telegram_bot_token', label: messages.bot.tokenLabel, kind: 'text', startsGroup: { title: messages.bot.formTitle, hint: messages.bot.formHint } },
+      {
+        name: 'telegram_bot_token',
+        label: messages.bot.tokenLabel,
+        kind: 'text',
+        startsGroup: { title: messages.bot.formTitle, hint: messages.bot.formHint },
+      },
     ],
   },
   {

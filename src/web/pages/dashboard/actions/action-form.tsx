@@ -5,14 +5,34 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import type { ActionSettings } from '../../../../contract/actions.js';
 import { HelpTip } from '../../../components/help-tip.js';
 import { TextAreaField, TextField } from '../../../components/text-field.js';
-import { actionFormSchema, actionFormSections, locateErrors, type ActionField, type ActionFieldName, type ActionFormValues, type ActionSectionId } from './action-form-model.js';
+import {
+  actionFormSchema,
+  actionFormSections,
+  locateErrors,
+  type ActionField,
+  type ActionFieldName,
+  type ActionFormValues,
+  type ActionSectionId,
+} from './action-form-model.js';
 
 /**
  * The action's settings (create and edit share it), validated with the API's own schema
  * so the seller sees the same SPEC §5 messages the server would answer with. Sections
  * fold away; a section holding an error opens and its first wrong field takes focus.
  */
-export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingLabel, pending, onValid, note, extraButtons, serverFieldError, savedBotToken, fieldNotes }: {
+export function ActionForm({
+  defaultValues,
+  initiallyOpen,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onValid,
+  note,
+  extraButtons,
+  serverFieldError,
+  savedBotToken,
+  fieldNotes,
+}: {
   defaultValues: ActionFormValues;
   initiallyOpen: ActionSectionId[];
   submitLabel: string;
@@ -108,7 +128,11 @@ export function ActionForm({ defaultValues, initiallyOpen, submitLabel, pendingL
   );
 }
 
-function ActionFormField({ field, register, errors }: {
+function ActionFormField({
+  field,
+  register,
+  errors,
+}: {
   field: ActionField;
   register: UseFormRegister<ActionFormValues>;
   errors: FieldErrors<ActionFormValues>;
@@ -122,10 +146,30 @@ function ActionFormField({ field, register, errors }: {
       return <TextAreaField label={field.label} error={error} help={help} {...register(field.name)} />;
     case 'number':
       return (
-        <TextField label={field.label} type="number" inputMode={field.step === '1' ? 'numeric' : 'decimal'} min="0" step={field.step} required={field.required} error={error} help={help} {...register(field.name)} />
+        <TextField
+          label={field.label}
+          type="number"
+          inputMode={field.step === '1' ? 'numeric' : 'decimal'}
+          min="0"
+          step={field.step}
+          required={field.required}
+          error={error}
+          help={help}
+          {...register(field.name)}
+        />
       );
     case 'text':
-      return <TextField label={field.label} type="text" autoComplete="off" required={field.required} error={error} help={help} {...register(field.name)} />;
+      return (
+        <TextField
+          label={field.label}
+          type="text"
+          autoComplete="off"
+          required={field.required}
+          error={error}
+          help={help}
+          {...register(field.name)}
+        />
+      );
   }
 }
 

@@ -30,9 +30,7 @@ export function ActionList({ onNotice }: { onNotice: (notice: Notice) => void })
           {s.createAction}
         </Link>
       </p>
-      {actions.isPending && (
-        <LoadingState>{messages.common.loading}</LoadingState>
-      )}
+      {actions.isPending && <LoadingState>{messages.common.loading}</LoadingState>}
       {actions.isError && <Banner tone="error">{errorMessageOf(actions.error, messages.common.dashboardLoadFailed)}</Banner>}
       {actions.data?.length === 0 && <EmptyState>{messages.actions.empty}</EmptyState>}
       {actions.data && actions.data.length > 0 && (

@@ -75,7 +75,12 @@ function ActionScreen({ actionId }: { actionId: number }) {
   return <ActionDetails action={action.data} notice={notice} onNotice={setNotice} editing={location.pathname.endsWith('/edit')} />;
 }
 
-function ActionDetails({ action, notice, onNotice, editing }: {
+function ActionDetails({
+  action,
+  notice,
+  onNotice,
+  editing,
+}: {
   action: Action;
   notice: Notice | null;
   onNotice: (notice: Notice) => void;
@@ -128,7 +133,11 @@ function ActionDetails({ action, notice, onNotice, editing }: {
         <TelegramBotLinks action={action} />
         {renewPrice !== undefined && (
           <p>
-            <button type="button" className="button button--primary" onClick={() => setCommand({ kind: 'renew', action, price: renewPrice })}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setCommand({ kind: 'renew', action, price: renewPrice })}
+            >
               {renewLabel(renewPrice)}
             </button>
           </p>

@@ -7,11 +7,15 @@ const end = '2030-05-17T12:00:00.000Z';
 
 describe('actionStatusText', () => {
   it("says 'Активна до {date}' for an active action with an end date", () => {
-    expect(actionStatusText({ is_active: true, is_suspended: false, subscription_end_date: end, status_message: null })).toBe(`Активна до ${formatDate(end)}`);
+    expect(actionStatusText({ is_active: true, is_suspended: false, subscription_end_date: end, status_message: null })).toBe(
+      `Активна до ${formatDate(end)}`,
+    );
   });
 
   it('prefers the active date over a leftover status message', () => {
-    expect(actionStatusText({ is_active: true, is_suspended: false, subscription_end_date: end, status_message: 'старое' })).toBe(`Активна до ${formatDate(end)}`);
+    expect(actionStatusText({ is_active: true, is_suspended: false, subscription_end_date: end, status_message: 'старое' })).toBe(
+      `Активна до ${formatDate(end)}`,
+    );
   });
 
   it("shows the server's status message for an inactive action", () => {
@@ -20,7 +24,9 @@ describe('actionStatusText', () => {
   });
 
   it('says an active action whose seller cannot pay the next receipt is suspended, with the way out', () => {
-    expect(actionStatusText({ is_active: true, is_suspended: true, subscription_end_date: end, status_message: null })).toBe('Приостановлена — пополните баланс');
+    expect(actionStatusText({ is_active: true, is_suspended: true, subscription_end_date: end, status_message: null })).toBe(
+      'Приостановлена — пополните баланс',
+    );
   });
 
   it.each([

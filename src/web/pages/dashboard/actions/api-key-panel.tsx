@@ -46,41 +46,41 @@ export function ApiKeyPanel({ action }: { action: Pick<Action, 'id' | 'api_key'>
     <details className="panel fold">
       <summary className="fold__summary">{messages.help.forDevelopers}</summary>
       <section className="fold__body" aria-labelledby="bot-connection-title">
-      <h2 className="panel__title" id="bot-connection-title">
-        {s.botPanelTitle}
-      </h2>
-      <p>{s.apiHelp}</p>
-      <div className="api-key help-row">
-        <span className="api-key__label">{s.apiKeyLabel}</span>
-        <HelpTip topic={s.apiKeyLabel}>{messages.help.apiKey}</HelpTip>
-        <code className="api-key__value">{shown ? action.api_key : maskSecret(action.api_key)}</code>
-      </div>
-      <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={() => setShown((value) => !value)}>
-          {shown ? s.hideKey : s.showKey}
-        </button>
-        <button type="button" className="button button--secondary" onClick={handleCopy}>
-          {s.copyKey}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-          {s.regenerateKey}
-        </button>
-      </div>
-      <p className="api-key__feedback" role="status">
-        {copyResult}
-      </p>
-      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
-      {confirming && (
-        <ConfirmDialog
-          title={s.regenerateTitle}
-          confirmLabel={s.regenerateKey}
-          pending={regenerate.isPending}
-          onConfirm={handleRegenerate}
-          onClose={() => setConfirming(false)}
-        >
-          <p>{s.regenerateText}</p>
-        </ConfirmDialog>
-      )}
+        <h2 className="panel__title" id="bot-connection-title">
+          {s.botPanelTitle}
+        </h2>
+        <p>{s.apiHelp}</p>
+        <div className="api-key help-row">
+          <span className="api-key__label">{s.apiKeyLabel}</span>
+          <HelpTip topic={s.apiKeyLabel}>{messages.help.apiKey}</HelpTip>
+          <code className="api-key__value">{shown ? action.api_key : maskSecret(action.api_key)}</code>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={() => setShown((value) => !value)}>
+            {shown ? s.hideKey : s.showKey}
+          </button>
+          <button type="button" className="button button--secondary" onClick={handleCopy}>
+            {s.copyKey}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            {s.regenerateKey}
+          </button>
+        </div>
+        <p className="api-key__feedback" role="status">
+          {copyResult}
+        </p>
+        {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+        {confirming && (
+          <ConfirmDialog
+            title={s.regenerateTitle}
+            confirmLabel={s.regenerateKey}
+            pending={regenerate.isPending}
+            onConfirm={handleRegenerate}
+            onClose={() => setConfirming(false)}
+          >
+            <p>{s.regenerateText}</p>
+          </ConfirmDialog>
+        )}
       </section>
     </details>
   );

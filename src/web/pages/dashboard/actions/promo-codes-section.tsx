@@ -87,7 +87,10 @@ function RuleForm({ actionId, rule }: { actionId: number; rule: PromoCodeRule })
   const [notice, setNotice] = useState<Notice | null>(null);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(chosen, { onSuccess: ({ message }) => setNotice(successNotice(message)), onError: (error) => setNotice(errorNotice(error, m.saveFailed)) });
+    save.mutate(chosen, {
+      onSuccess: ({ message }) => setNotice(successNotice(message)),
+      onError: (error) => setNotice(errorNotice(error, m.saveFailed)),
+    });
   };
   return (
     <form className="promo-codes__rule" onSubmit={handleSubmit}>
@@ -142,7 +145,15 @@ function UploadForm({ actionId }: { actionId: number }) {
   return (
     <form className="promo-codes__form" onSubmit={handleSubmit} noValidate>
       <h3 className="promo-codes__subtitle">{m.pasteTitle}</h3>
-      <TextAreaField label={m.pasteLabel} rows={5} value={text} onChange={(event) => setText(event.target.value)} error={problem} spellCheck={false} autoCapitalize="off" />
+      <TextAreaField
+        label={m.pasteLabel}
+        rows={5}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        error={problem}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
       <div className="text-field">
         <label className="text-field__label" htmlFor={fileId}>
           {m.fileLabel}
@@ -186,8 +197,25 @@ function GenerateForm({ actionId }: { actionId: number }) {
     <form className="promo-codes__form" onSubmit={handleSubmit} noValidate>
       <h3 className="promo-codes__subtitle">{m.generateTitle}</h3>
       <div className="promo-codes__generate">
-        <TextField label={m.prefixLabel} value={prefix} maxLength={20} autoCapitalize="characters" spellCheck={false} onChange={(event) => setPrefix(event.target.value)} error={problem?.field === 'prefix' ? problem.message : null} />
-        <TextField label={m.countLabel} value={count} type="number" inputMode="numeric" min={1} max={PROMO_GENERATE_MAX} onChange={(event) => setCount(event.target.value)} error={problem?.field === 'count' ? problem.message : null} />
+        <TextField
+          label={m.prefixLabel}
+          value={prefix}
+          maxLength={20}
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(event) => setPrefix(event.target.value)}
+          error={problem?.field === 'prefix' ? problem.message : null}
+        />
+        <TextField
+          label={m.countLabel}
+          value={count}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={PROMO_GENERATE_MAX}
+          onChange={(event) => setCount(event.target.value)}
+          error={problem?.field === 'count' ? problem.message : null}
+        />
       </div>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={add.isPending}>
@@ -225,14 +253,18 @@ function IssuedCodes({ pool }: { pool: PromoCodes }) {
                   <DataCell label={m.columnCode}>
                     <code>{issued.code}</code>
                   </DataCell>
-                  <DataCell label={m.columnBuyer}>{issued.buyer_name ? `${issued.buyer_name} (${issued.buyer_tg})` : issued.buyer_tg}</DataCell>
+                  <DataCell label={m.columnBuyer}>
+                    {issued.buyer_name ? `${issued.buyer_name} (${issued.buyer_tg})` : issued.buyer_tg}
+                  </DataCell>
                   <DataCell label={m.columnReceipt}>{issued.receipt_id === null ? '—' : `№ ${issued.receipt_id}`}</DataCell>
                   <DataCell label={m.columnIssuedAt}>{formatDateTime(issued.issued_at)}</DataCell>
                 </tr>
               ))}
             </tbody>
           </ScrollTable>
-          {pool.issued > pool.codes_issued.length && <p className="text-field__hint">{fillMessage(m.issuedShown, { shown: pool.codes_issued.length, issued: pool.issued })}</p>}
+          {pool.issued > pool.codes_issued.length && (
+            <p className="text-field__hint">{fillMessage(m.issuedShown, { shown: pool.codes_issued.length, issued: pool.issued })}</p>
+          )}
         </>
       )}
     </section>

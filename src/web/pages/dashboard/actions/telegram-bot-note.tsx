@@ -31,7 +31,12 @@ export function TelegramBotLinks({ action }: { action: BotFields }) {
       )}
       {isDemo && action.telegram_bot_id !== null && (
         <p>
-          <a className="button button--secondary" href={`/__emulators/telegram/chat?bot_id=${action.telegram_bot_id}`} target="_blank" rel="noopener">
+          <a
+            className="button button--secondary"
+            href={`/__emulators/telegram/chat?bot_id=${action.telegram_bot_id}`}
+            target="_blank"
+            rel="noopener"
+          >
             {b.openDemoChat}
           </a>
         </p>

@@ -3,7 +3,16 @@ import uPlot from 'uplot';
 import type { AnalyticsResponse } from '../../../../contract/analytics.js';
 import { messages } from '../../../../contract/messages.js';
 import { formatChartDay, formatNumber, formatQuantity, formatRubles } from '../../../lib/format.js';
-import { buyersSummary, countedSummary, dayToUnix, formatDay, pointsSummary, receiptsSummary, refusalStatuses, stack } from './chart-model.js';
+import {
+  buyersSummary,
+  countedSummary,
+  dayToUnix,
+  formatDay,
+  pointsSummary,
+  receiptsSummary,
+  refusalStatuses,
+  stack,
+} from './chart-model.js';
 import { paletteColour, UplotChart } from './uplot-chart.js';
 
 const a = messages.analytics;
@@ -34,7 +43,13 @@ function baseOptions(counts = true): Pick<uPlot.Options, 'scales' | 'axes' | 'tz
     scales: { x: { time: true } },
     axes: [
       // uPlot's own date ticks are US-style ('10/28'); ours are ru-RU days ('28.10').
-      { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, incrs: DAY_STEPS, values: (_plot, splits) => splits.map((split) => formatChartDay(split)) },
+      {
+        stroke: text,
+        grid: { stroke: grid },
+        ticks: { stroke: grid },
+        incrs: DAY_STEPS,
+        values: (_plot, splits) => splits.map((split) => formatChartDay(split)),
+      },
       { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 56, ...(counts ? { incrs: WHOLE_STEPS } : {}) },
     ],
     cursor: { points: { show: false } },
@@ -42,7 +57,10 @@ function baseOptions(counts = true): Pick<uPlot.Options, 'scales' | 'axes' | 'tz
   };
 }
 
-const xSeries: uPlot.Series = { label: a.dayColumn, value: (_plot, value) => (value == null ? '—' : formatChartDay(value, { withYear: true })) };
+const xSeries: uPlot.Series = {
+  label: a.dayColumn,
+  value: (_plot, value) => (value == null ? '—' : formatChartDay(value, { withYear: true })),
+};
 
 function ChartFigure({ title, summary, children }: { title: string; summary: string; children: React.ReactNode }) {
   return (
@@ -61,7 +79,10 @@ function ReceiptsChart({ report }: { report: AnalyticsResponse }) {
     const layers = [days.map((day) => day.successful), ...refusals.map((refusal) => days.map((day) => day.refused[refusal.status] ?? 0))];
     const stacked = stack(layers);
     const labels = [a.successfulSeries, ...refusals.map((refusal) => refusal.label)];
-    const colours = [paletteColour('--primary', '#2948c8'), ...refusals.map((_, index) => paletteColour(...REFUSAL_COLOURS[index % REFUSAL_COLOURS.length]!))];
+    const colours = [
+      paletteColour('--primary', '#2948c8'),
+      ...refusals.map((_, index) => paletteColour(...REFUSAL_COLOURS[index % REFUSAL_COLOURS.length]!)),
+    ];
     // Drawn top layer first, so each lower layer paints over the part of the bar below it.
     const order = layers.map((_, index) => layers.length - 1 - index);
     const series: uPlot.Series[] = [
@@ -72,7 +93,8 @@ function ReceiptsChart({ report }: { report: AnalyticsResponse }) {
         stroke: colours[index],
         paths: bars,
         points: { show: false },
-        value: (_plot: uPlot, _value: number | null, _series: number, at: number | null) => (at == null ? '—' : formatNumber(layers[index]![at]!)),
+        value: (_plot: uPlot, _value: number | null, _series: number, at: number | null) =>
+          at == null ? '—' : formatNumber(layers[index]![at]!),
       })),
     ];
     return {
@@ -93,7 +115,17 @@ function CountedChart({ report }: { report: AnalyticsResponse }) {
     return {
       options: {
         ...baseOptions(false),
-        series: [xSeries, { label: a.countedSum, stroke: colour, fill: colour, paths: bars, points: { show: false }, value: (_p: uPlot, v: number | null) => (v == null ? '—' : formatRubles(v)) }],
+        series: [
+          xSeries,
+          {
+            label: a.countedSum,
+            stroke: colour,
+            fill: colour,
+            paths: bars,
+            points: { show: false },
+            value: (_p: uPlot, v: number | null) => (v == null ? '—' : formatRubles(v)),
+          },
+        ],
       },
       data: [report.daily.map((day) => dayToUnix(day.day)), report.daily.map((day) => day.counted_sum)] as uPlot.AlignedData,
     };
@@ -117,7 +149,10 @@ function BuyersChart({ report }: { report: AnalyticsResponse }) {
       options: {
         ...baseOptions(),
         series: [
-          { label: a.weekColumn, value: (_p: uPlot, _v: number | null, _s: number, at: number | null) => (at == null ? '—' : formatDay(weeks[at]!.week_start)) },
+          {
+            label: a.weekColumn,
+            value: (_p: uPlot, _v: number | null, _s: number, at: number | null) => (at == null ? '—' : formatDay(weeks[at]!.week_start)),
+          },
           ...[1, 0].map((index) => ({
             label: labels[index],
             fill: colours[index],
@@ -153,7 +188,11 @@ function PointsChart({ report }: { report: AnalyticsResponse }) {
           { label: a.pointsSpent, stroke: spent, width: 2, dash: [6, 4], value: format },
         ],
       },
-      data: [days.map((day) => dayToUnix(day.day)), days.map((day) => day.points_awarded), days.map((day) => day.points_spent)] as uPlot.AlignedData,
+      data: [
+        days.map((day) => dayToUnix(day.day)),
+        days.map((day) => day.points_awarded),
+        days.map((day) => day.points_spent),
+      ] as uPlot.AlignedData,
     };
   }, [report]);
   return (
@@ -187,7 +226,11 @@ function TopProducts({ report }: { report: AnalyticsResponse }) {
               <tr key={product.name}>
                 <th scope="row">
                   <span className="analytics-products__name">{product.name}</span>
-                  <span className="analytics-products__bar" style={{ width: `${max > 0 ? (product.sum / max) * 100 : 0}%` }} aria-hidden="true" />
+                  <span
+                    className="analytics-products__bar"
+                    style={{ width: `${max > 0 ? (product.sum / max) * 100 : 0}%` }}
+                    aria-hidden="true"
+                  />
                 </th>
                 <td title={formatQuantity(product.quantity)}>{formatNumber(product.items)}</td>
                 <td>{formatRubles(product.sum)}</td>

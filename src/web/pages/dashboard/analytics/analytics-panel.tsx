@@ -43,7 +43,9 @@ function Figures({ figures }: { figures: AnalyticsResponse['figures'] }) {
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
     <FilterField label={label}>
-      {(id) => <input id={id} type="date" className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)} />}
+      {(id) => (
+        <input id={id} type="date" className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
     </FilterField>
   );
 }
@@ -52,7 +54,12 @@ function DateField({ label, value, onChange }: { label: string; value: string; o
  * Analytics of the seller's actions (or of one): period filter, figures, charts. With
  * `actionFilter`, a select of every action — deleted ones marked — comes first.
  */
-export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2, titled = true }: {
+export function AnalyticsPanel({
+  actionId,
+  actionFilter,
+  headingLevel = 2,
+  titled = true,
+}: {
   actionId: number | null;
   actionFilter?: { onChange: (id: number | null) => void };
   headingLevel?: 2 | 3;
@@ -86,7 +93,12 @@ export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2, title
             onChange={(value) => actionFilter.onChange(value ? Number(value) : null)}
           />
         )}
-        <FilterSelect label={a.periodFilter} value={period} options={PERIOD_OPTIONS} onChange={(value) => setPeriod(value as AnalyticsPeriod)} />
+        <FilterSelect
+          label={a.periodFilter}
+          value={period}
+          options={PERIOD_OPTIONS}
+          onChange={(value) => setPeriod(value as AnalyticsPeriod)}
+        />
         {period === 'range' && (
           <>
             <DateField label={a.rangeFrom} value={from} onChange={setFrom} />
@@ -98,7 +110,9 @@ export function AnalyticsPanel({ actionId, actionFilter, headingLevel = 2, title
       {analytics.isError && !report ? (
         <Banner tone="error">{errorMessageOf(analytics.error, a.loadFailed)}</Banner>
       ) : !report ? (
-        period === 'range' && (!from || !to) ? null : <LoadingState>{a.loading}</LoadingState>
+        period === 'range' && (!from || !to) ? null : (
+          <LoadingState>{a.loading}</LoadingState>
+        )
       ) : (
         <>
           <Figures figures={report.figures} />

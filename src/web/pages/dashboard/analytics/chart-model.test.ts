@@ -18,7 +18,17 @@ describe('analytics charts', () => {
   });
 
   it('stacks layers as running totals', () => {
-    expect(stack([[1, 2], [3, 0], [1, 1]])).toEqual([[1, 2], [4, 2], [5, 3]]);
+    expect(
+      stack([
+        [1, 2],
+        [3, 0],
+        [1, 1],
+      ]),
+    ).toEqual([
+      [1, 2],
+      [4, 2],
+      [5, 3],
+    ]);
     expect(stack([])).toEqual([]);
   });
 

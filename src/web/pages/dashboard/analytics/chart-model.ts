@@ -61,7 +61,9 @@ export function countedSummary(daily: AnalyticsDay[]): string {
 }
 
 export function buyersSummary(weeks: AnalyticsWeek[]): string {
-  const text = weeks.map((week) => `неделя с ${formatDay(week.week_start)}: новых ${n(week.new_buyers)}, вернувшихся ${n(week.returning_buyers)}`).join('; ');
+  const text = weeks
+    .map((week) => `неделя с ${formatDay(week.week_start)}: новых ${n(week.new_buyers)}, вернувшихся ${n(week.returning_buyers)}`)
+    .join('; ');
   return fillMessage(a.chartSummary, { title: a.buyersChart, text: text || 'нет данных' });
 }
 

@@ -45,7 +45,12 @@ export function BalancePage() {
       )}
       {statement.hasNextPage && (
         <p>
-          <button type="button" className="button button--secondary" disabled={statement.isFetchingNextPage} onClick={() => statement.fetchNextPage()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={statement.isFetchingNextPage}
+            onClick={() => statement.fetchNextPage()}
+          >
             {statement.isFetchingNextPage ? messages.common.loading : messages.receipts.showMore}
           </button>
         </p>

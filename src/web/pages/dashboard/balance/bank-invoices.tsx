@@ -34,7 +34,9 @@ export function BankInvoices() {
               </div>
               <div className="operation__money bank-invoice__side">
                 <span className="bank-invoice__amount">{formatRubles(invoice.amount)}</span>
-                <StatusBadge tone={invoice.status === 'paid' ? 'success' : 'warning'}>{BANK_INVOICE_STATUS_LABELS[invoice.status]}</StatusBadge>
+                <StatusBadge tone={invoice.status === 'paid' ? 'success' : 'warning'}>
+                  {BANK_INVOICE_STATUS_LABELS[invoice.status]}
+                </StatusBadge>
                 <DownloadInvoiceButton number={invoice.number} compact />
               </div>
             </li>

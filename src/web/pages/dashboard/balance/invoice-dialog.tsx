@@ -1,10 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { sellerRequisitesSchema, type CreateBankInvoiceResponse, type SellerRequisites, type SellerRequisitesInput } from '../../../../contract/bank-invoices.js';
+import {
+  sellerRequisitesSchema,
+  type CreateBankInvoiceResponse,
+  type SellerRequisites,
+  type SellerRequisitesInput,
+} from '../../../../contract/bank-invoices.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
-import { downloadBankInvoice, useIssueBankInvoiceMutation, useRequisitesQuery, useSaveRequisitesMutation } from '../../../api/bank-invoices.js';
+import {
+  downloadBankInvoice,
+  useIssueBankInvoiceMutation,
+  useRequisitesQuery,
+  useSaveRequisitesMutation,
+} from '../../../api/bank-invoices.js';
 import { Banner } from '../../../components/banner.js';
 import { Dialog } from '../../../components/dialog.js';
 import { LoadingState } from '../../../components/list-state.js';
@@ -120,7 +130,14 @@ function AmountForm({ formId, onIssued }: { formId: string; onIssued: (invoice: 
   return (
     <form id={formId} className="invoice-dialog__form" noValidate onSubmit={handleSubmit}>
       {issue.isError && <Banner tone="error">{errorMessageOf(issue.error, m.issueFailed)}</Banner>}
-      <TextField label={m.amountLabel} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} error={problem} />
+      <TextField
+        label={m.amountLabel}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        error={problem}
+      />
       {issue.isPending && <p role="status">{m.issuing}</p>}
     </form>
   );

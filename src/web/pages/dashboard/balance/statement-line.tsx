@@ -48,7 +48,12 @@ function FoldedCharges({ line }: { line: StatementLine }) {
         ))}
       </ul>
       {charges.hasNextPage && (
-        <button type="button" className="button button--secondary" disabled={charges.isFetchingNextPage} onClick={() => charges.fetchNextPage()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={charges.isFetchingNextPage}
+          onClick={() => charges.fetchNextPage()}
+        >
           {charges.isFetchingNextPage ? messages.common.loading : messages.receipts.showMore}
         </button>
       )}

@@ -81,7 +81,13 @@ export function BuyersPage() {
                 focusRef={focusRef}
               />
             )}
-            <ShowMore query={buyers} shown={rows.length} total={summary?.buyers_count ?? rows.length} failed={r.buyersLoadFailed} loadMore={loadMore} />
+            <ShowMore
+              query={buyers}
+              shown={rows.length}
+              total={summary?.buyers_count ?? rows.length}
+              failed={r.buyersLoadFailed}
+              loadMore={loadMore}
+            />
           </div>
         )}
       </QueryView>

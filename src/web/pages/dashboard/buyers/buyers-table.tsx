@@ -21,7 +21,13 @@ const COLUMNS: readonly { field: BuyerSortField; label: string; numeric: boolean
  * (SPEC §4), and the sorted header says so with aria-sort. The row at `focusIndex`
  * takes focus after 'Показать ещё'.
  */
-export function BuyersTable({ buyers, sort, onSort, focusIndex, focusRef }: {
+export function BuyersTable({
+  buyers,
+  sort,
+  onSort,
+  focusIndex,
+  focusRef,
+}: {
   buyers: readonly Buyer[];
   sort: BuyerSort | null;
   onSort: (field: BuyerSortField) => void;

@@ -57,8 +57,15 @@ function Prices() {
     <>
       <ul className="help-page__list">
         <li>{fillMessage(h.priceActivation, { price: formatRubles(prices.data.account_activation_price) })}</li>
-        <li>{fillMessage(h.priceSubscription, { price: formatRubles(prices.data.project_subscription_price), days: ACTION_SUBSCRIPTION_DAYS })}</li>
-        <li>{fillMessage(h.priceReceipt, { min: formatRubles(Math.min(...receiptPrices)), max: formatRubles(Math.max(...receiptPrices)) })}</li>
+        <li>
+          {fillMessage(h.priceSubscription, {
+            price: formatRubles(prices.data.project_subscription_price),
+            days: ACTION_SUBSCRIPTION_DAYS,
+          })}
+        </li>
+        <li>
+          {fillMessage(h.priceReceipt, { min: formatRubles(Math.min(...receiptPrices)), max: formatRubles(Math.max(...receiptPrices)) })}
+        </li>
       </ul>
       <p>
         <Link to="/dashboard/tariffs">{h.pricesLink}</Link>

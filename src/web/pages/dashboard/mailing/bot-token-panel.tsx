@@ -16,7 +16,13 @@ const s = messages.mailingScreen;
  * with «Изменить». Not saved, or being changed: a token field; what is typed there is also
  * what an unsaved mailing goes out with (`draft`, owned by the page).
  */
-export function BotTokenPanel({ settings, draft, onDraftChange, error, inputRef }: {
+export function BotTokenPanel({
+  settings,
+  draft,
+  onDraftChange,
+  error,
+  inputRef,
+}: {
   settings: MailingSettings;
   draft: string;
   onDraftChange: (token: string) => void;

@@ -21,7 +21,12 @@ const s = messages.mailingScreen;
  * The seller's buyers with a checkbox each (SPEC §2), filtered by action like the Buyers
  * screen and loaded 100 at a time. Ticks survive a filter change: the count says how many.
  */
-export function BuyerPicker({ senderAction, ticked, onTick, onClear }: {
+export function BuyerPicker({
+  senderAction,
+  ticked,
+  onTick,
+  onClear,
+}: {
   /** The action whose bot sends the mailing: only its shoppers (they wrote to that bot) are listed. */
   senderAction: { id: number; name: string } | null;
   ticked: ReadonlySet<string>;
@@ -42,7 +47,11 @@ export function BuyerPicker({ senderAction, ticked, onTick, onClear }: {
         <p className="mailing-hint">{fillMessage(s.senderActionBuyers, { name: senderAction.name })}</p>
       ) : (
         <div className="filters">
-          <ProjectFilterSelect options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })} value={actionId} onChange={setActionId} />
+          <ProjectFilterSelect
+            options={projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId })}
+            value={actionId}
+            onChange={setActionId}
+          />
         </div>
       )}
       <div className="mailing-ticks">
@@ -55,7 +64,12 @@ export function BuyerPicker({ senderAction, ticked, onTick, onClear }: {
           </button>
         )}
       </div>
-      <QueryView query={buyers} loading={rs.buyersLoading} failed={r.buyersLoadFailed} empty={{ text: r.buyersEmpty, when: () => rows.length === 0 }}>
+      <QueryView
+        query={buyers}
+        loading={rs.buyersLoading}
+        failed={r.buyersLoadFailed}
+        empty={{ text: r.buyersEmpty, when: () => rows.length === 0 }}
+      >
         {() => (
           <div className="mailing-buyers" aria-busy={buyers.isFetching}>
             <BuyerTickTable buyers={rows} ticked={ticked} onTick={onTick} focusIndex={focusIndex} focusRef={focusRef} />
@@ -67,7 +81,13 @@ export function BuyerPicker({ senderAction, ticked, onTick, onClear }: {
   );
 }
 
-function BuyerTickTable({ buyers, ticked, onTick, focusIndex, focusRef }: {
+function BuyerTickTable({
+  buyers,
+  ticked,
+  onTick,
+  focusIndex,
+  focusRef,
+}: {
   buyers: readonly Buyer[];
   ticked: ReadonlySet<string>;
   onTick: (buyerIds: readonly string[], checked: boolean) => void;

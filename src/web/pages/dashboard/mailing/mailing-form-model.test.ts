@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MAILING_INLINE_RECIPIENTS, MAILING_MAX_RECIPIENTS, TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../../../contract/mailing.js';
+import {
+  MAILING_INLINE_RECIPIENTS,
+  MAILING_MAX_RECIPIENTS,
+  TELEGRAM_CAPTION_LIMIT,
+  TELEGRAM_TEXT_LIMIT,
+} from '../../../../contract/mailing.js';
 import { messages } from '../../../../contract/messages.js';
 import { firstFormError, needsConfirmation, recipientsOf, tokenForSending, type MailingFormState } from './mailing-form-model.js';
 
 const m = messages.mailing;
-const valid: MailingFormState = { botToken: '12345…wxyz', projectId: null, userId: 7, recipientIds: ['100'], message: 'Привет', hasImage: false };
+const valid: MailingFormState = {
+  botToken: '12345…wxyz',
+  projectId: null,
+  userId: 7,
+  recipientIds: ['100'],
+  message: 'Привет',
+  hasImage: false,
+};
 
 describe('recipientsOf', () => {
   it('merges typed numeric IDs with ticked buyers, keeping the first occurrence and dropping repeats', () => {
@@ -37,7 +49,10 @@ describe('firstFormError', () => {
     expect(firstFormError(empty)).toEqual({ field: 'token', message: m.tokenRequiredToSend });
     expect(firstFormError({ ...empty, botToken: 't' })).toEqual({ field: null, message: m.userUnknown });
     expect(firstFormError({ ...empty, botToken: 't', userId: 1 })).toEqual({ field: 'recipients', message: m.recipientsRequired });
-    expect(firstFormError({ ...empty, botToken: 't', userId: 1, recipientIds: ['1'] })).toEqual({ field: 'message', message: m.messageRequired });
+    expect(firstFormError({ ...empty, botToken: 't', userId: 1, recipientIds: ['1'] })).toEqual({
+      field: 'message',
+      message: m.messageRequired,
+    });
   });
 
   it('needs no mailing bot token when an action’s own bot sends', () => {

@@ -30,7 +30,15 @@ const toParseMode = (value: string): ParseMode | null => PARSE_MODES.find((mode)
  * shown in SPEC's order and the first wrong field takes focus; more than a handful of
  * recipients are confirmed first. The result (or the progress) shows below.
  */
-export function MailingForm({ botToken, projectId, senderChoice, userId, tickedBuyerIds, onTokenMissing, onSent }: {
+export function MailingForm({
+  botToken,
+  projectId,
+  senderChoice,
+  userId,
+  tickedBuyerIds,
+  onTokenMissing,
+  onSent,
+}: {
   botToken: string;
   /** The action whose own bot sends the mailing; null: the mailing bot. */
   projectId: number | null;
@@ -139,7 +147,12 @@ export function MailingForm({ botToken, projectId, senderChoice, userId, tickedB
 
         <ImagePicker label={s.imageLabel} imageUrl={imageUrl} onChange={setImageUrl} uploadFailedMessage={uploadMessages.uploadFailed} />
 
-        <FilterSelect label={s.parseModeLabel} value={parseMode ?? ''} options={PARSE_MODE_OPTIONS} onChange={(value) => setParseMode(toParseMode(value))} />
+        <FilterSelect
+          label={s.parseModeLabel}
+          value={parseMode ?? ''}
+          options={PARSE_MODE_OPTIONS}
+          onChange={(value) => setParseMode(toParseMode(value))}
+        />
 
         {formError?.field === null && <Banner tone="error">{formError.message}</Banner>}
         <div className="button-row">

@@ -18,7 +18,12 @@ export function MailingHistory() {
   const history = useMailingHistoryQuery();
   return (
     <Panel headingId={headingId} title={s.historyTitle}>
-      <QueryView query={history} loading={s.historyLoading} failed={s.historyLoadFailed} empty={{ text: s.historyEmpty, when: (mailings) => mailings.length === 0 }}>
+      <QueryView
+        query={history}
+        loading={s.historyLoading}
+        failed={s.historyLoadFailed}
+        empty={{ text: s.historyEmpty, when: (mailings) => mailings.length === 0 }}
+      >
         {(mailings) => (
           <ul className="mailing-history" aria-labelledby={headingId}>
             {mailings.map((mailing) => (
@@ -54,7 +59,11 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
         </>
       ) : (
         <p className="mailing-history__figures">
-          {fillMessage(s.historyFigures, { sent: formatNumber(mailing.sent), total: formatNumber(mailing.total), failed: formatNumber(mailing.failed) })}
+          {fillMessage(s.historyFigures, {
+            sent: formatNumber(mailing.sent),
+            total: formatNumber(mailing.total),
+            failed: formatNumber(mailing.failed),
+          })}
         </p>
       )}
     </li>

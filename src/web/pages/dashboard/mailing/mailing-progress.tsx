@@ -6,6 +6,11 @@ import { processedCount, progressText } from './mailing-view.js';
 /** 'Отправлено X из N, ошибок Y, осталось ~T' over a bar of the recipients dealt with. */
 export function MailingProgress({ mailing }: { mailing: MailingSummary }) {
   return (
-    <ProgressBar label={messages.mailingScreen.progressLabel} value={processedCount(mailing)} max={mailing.total} text={progressText(mailing)} />
+    <ProgressBar
+      label={messages.mailingScreen.progressLabel}
+      value={processedCount(mailing)}
+      max={mailing.total}
+      text={progressText(mailing)}
+    />
   );
 }

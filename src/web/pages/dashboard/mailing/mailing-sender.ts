@@ -13,7 +13,9 @@ export interface SenderOption {
 }
 
 /** «Через бота акции …» for every action with its own bot, then the mailing bot. */
-export function senderOptions(actions: readonly Pick<Action, 'id' | 'name' | 'telegram_bot_token' | 'telegram_bot_username'>[]): SenderOption[] {
+export function senderOptions(
+  actions: readonly Pick<Action, 'id' | 'name' | 'telegram_bot_token' | 'telegram_bot_username'>[],
+): SenderOption[] {
   const actionBots = actions
     .filter((action) => action.telegram_bot_token !== null)
     .map((action) => ({

@@ -8,7 +8,11 @@ const s = messages.mailingScreen;
  * Which bot the mailing goes out from: an action's own bot (its shoppers wrote to it) or the
  * mailing bot. One line says why the choice matters: Telegram lets a bot write only to people who started it.
  */
-export function SenderChoice({ options, value, onChange }: {
+export function SenderChoice({
+  options,
+  value,
+  onChange,
+}: {
   options: readonly SenderOption[];
   value: MailingSender;
   onChange: (sender: MailingSender) => void;

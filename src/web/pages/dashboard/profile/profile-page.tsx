@@ -66,7 +66,15 @@ function EmailPanel({ user }: { user: User }) {
       {change.isSuccess && <Banner tone="success">{change.data.message}</Banner>}
       {change.isError && <Banner tone="error">{errorMessageOf(change.error, f.saveFailed)}</Banner>}
       <form className="profile-form" noValidate onSubmit={handleChange}>
-        <TextField label={f.newEmailLabel} type="email" autoComplete="email" required hint={f.emailHint} error={errors.email} {...register('email')} />
+        <TextField
+          label={f.newEmailLabel}
+          type="email"
+          autoComplete="email"
+          required
+          hint={f.emailHint}
+          error={errors.email}
+          {...register('email')}
+        />
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           {change.isPending ? f.saving : f.emailSubmit}
         </button>
@@ -82,16 +90,42 @@ function PasswordPanel() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { current_password: '', password: '', confirmPassword: '' } });
-  const handleChange = handleSubmit(({ current_password, password }) => change.mutate({ current_password, password }, { onSuccess: () => reset() }));
+  } = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { current_password: '', password: '', confirmPassword: '' },
+  });
+  const handleChange = handleSubmit(({ current_password, password }) =>
+    change.mutate({ current_password, password }, { onSuccess: () => reset() }),
+  );
   return (
     <Panel title={f.passwordSection}>
       {change.isSuccess && <Banner tone="success">{change.data.message}</Banner>}
       {change.isError && <Banner tone="error">{errorMessageOf(change.error, f.saveFailed)}</Banner>}
       <form className="profile-form" noValidate onSubmit={handleChange}>
-        <TextField label={f.currentPasswordLabel} type="password" autoComplete="current-password" required error={errors.current_password} {...register('current_password')} />
-        <TextField label={f.newPasswordLabel} type="password" autoComplete="new-password" required error={errors.password} {...register('password')} />
-        <TextField label={f.confirmNewPasswordLabel} type="password" autoComplete="new-password" required error={errors.confirmPassword} {...register('confirmPassword')} />
+        <TextField
+          label={f.currentPasswordLabel}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.current_password}
+          {...register('current_password')}
+        />
+        <TextField
+          label={f.newPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          {...register('password')}
+        />
+        <TextField
+          label={f.confirmNewPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+          {...register('confirmPassword')}
+        />
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           {change.isPending ? f.saving : f.passwordSubmit}
         </button>

@@ -32,7 +32,9 @@ export function ActionReceiptCheck({ actionId }: { actionId: number }) {
   const handleDownloadQr = () => {
     if (!demoQr) return;
     setQrDownloadError(null);
-    downloadDemoReceiptQr(demoQr, userId).catch((error: unknown) => setQrDownloadError(errorMessageOf(error, messages.bot.downloadQrFailed)));
+    downloadDemoReceiptQr(demoQr, userId).catch((error: unknown) =>
+      setQrDownloadError(errorMessageOf(error, messages.bot.downloadQrFailed)),
+    );
   };
   const {
     register,

@@ -3,7 +3,11 @@ import { FilterSelect } from '../../../components/filter-select.js';
 import type { ProjectOption } from './project-filter.js';
 
 /** 'Все проекты' and each project; `null` is every project. */
-export function ProjectFilterSelect({ options, value, onChange }: {
+export function ProjectFilterSelect({
+  options,
+  value,
+  onChange,
+}: {
   options: readonly ProjectOption[];
   value: number | null;
   onChange: (projectId: number | null) => void;

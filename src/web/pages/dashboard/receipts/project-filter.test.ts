@@ -3,7 +3,14 @@ import { parseProjectFilter, projectFilterOptions } from './project-filter.js';
 
 describe('project filter options', () => {
   it('lists the actions by name, and an unnamed one as «Проект #id»', () => {
-    expect(projectFilterOptions({ actions: [{ id: 3, name: 'Aurora' }, { id: 7, name: '  ' }] })).toEqual([
+    expect(
+      projectFilterOptions({
+        actions: [
+          { id: 3, name: 'Aurora' },
+          { id: 7, name: '  ' },
+        ],
+      }),
+    ).toEqual([
       { id: 3, label: 'Aurora' },
       { id: 7, label: 'Проект #7' },
     ]);

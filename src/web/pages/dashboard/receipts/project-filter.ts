@@ -14,7 +14,11 @@ export interface ProjectOption {
  * the history — then actions known only from receipts, and the chosen project, so the
  * select can always show what is selected.
  */
-export function projectFilterOptions({ actions, receipts = [], selectedId = null }: {
+export function projectFilterOptions({
+  actions,
+  receipts = [],
+  selectedId = null,
+}: {
   actions: readonly { id: number; name: string; is_deleted?: boolean }[];
   receipts?: readonly { project_id: number | null; project_name: string }[];
   selectedId?: number | null;

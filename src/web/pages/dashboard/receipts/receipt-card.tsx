@@ -13,7 +13,12 @@ const s = messages.receiptScreens;
  * One checked receipt: when, whose, how much, the verdict; its goods fold out.
  * The card takes focus (`ref`, tabIndex −1) when 'Показать ещё' brings it in.
  */
-export function ReceiptCard({ receipt, showProject, headingLevel, ref }: {
+export function ReceiptCard({
+  receipt,
+  showProject,
+  headingLevel,
+  ref,
+}: {
   receipt: Receipt;
   showProject: boolean;
   headingLevel: 2 | 3;

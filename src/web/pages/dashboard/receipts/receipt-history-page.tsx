@@ -26,15 +26,18 @@ export function ReceiptHistoryPage() {
   });
 
   // A new filter is a new query: paging starts again from the first page.
-  const handleProjectChange = (id: number | null) =>
-    setSearchParams(id === null ? {} : { project: String(id) }, { replace: true });
+  const handleProjectChange = (id: number | null) => setSearchParams(id === null ? {} : { project: String(id) }, { replace: true });
 
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{usePageTitle()}</h1>
       <div className="filters">
         <ProjectFilterSelect options={options} value={projectId} onChange={handleProjectChange} />
-        <DownloadCsvButton path={EXPORT_PATHS.receipts} query={{ project_id: projectId ?? undefined }} fallbackName="scanapp-receipts.csv" />
+        <DownloadCsvButton
+          path={EXPORT_PATHS.receipts}
+          query={{ project_id: projectId ?? undefined }}
+          fallbackName="scanapp-receipts.csv"
+        />
       </div>
       <ReceiptList query={receipts} emptyText={messages.receipts.historyEmpty} showProject headingLevel={2} />
     </section>

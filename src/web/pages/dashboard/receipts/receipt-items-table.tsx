@@ -13,9 +13,15 @@ export function ReceiptItemsTable({ items, caption }: { items: readonly ReceiptI
       <thead>
         <tr>
           <th scope="col">{s.itemName}</th>
-          <th scope="col" className="data-table__number">{s.itemPrice}</th>
-          <th scope="col" className="data-table__number">{s.itemQuantity}</th>
-          <th scope="col" className="data-table__number">{s.itemSum}</th>
+          <th scope="col" className="data-table__number">
+            {s.itemPrice}
+          </th>
+          <th scope="col" className="data-table__number">
+            {s.itemQuantity}
+          </th>
+          <th scope="col" className="data-table__number">
+            {s.itemSum}
+          </th>
           <th scope="col">{s.itemInn}</th>
           <th scope="col">{s.itemStatus}</th>
         </tr>

@@ -7,7 +7,12 @@ import { ReceiptCard } from './receipt-card.js';
 const r = messages.receipts;
 
 /** A page-by-page receipt list with its loading, error and empty states (SPEC §2, §8). */
-export function ReceiptList({ query, emptyText, showProject, headingLevel }: {
+export function ReceiptList({
+  query,
+  emptyText,
+  showProject,
+  headingLevel,
+}: {
   query: ReturnType<typeof useReceiptHistoryQuery>;
   emptyText: string;
   showProject: boolean;
@@ -17,7 +22,12 @@ export function ReceiptList({ query, emptyText, showProject, headingLevel }: {
   const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLElement>(receipts.length);
 
   return (
-    <QueryView query={query} loading={r.historyLoading} failed={r.historyLoadFailed} empty={{ text: emptyText, when: () => receipts.length === 0 }}>
+    <QueryView
+      query={query}
+      loading={r.historyLoading}
+      failed={r.historyLoadFailed}
+      empty={{ text: emptyText, when: () => receipts.length === 0 }}
+    >
       {(data) => (
         <div className="receipt-list" aria-busy={query.isFetching}>
           <ul className="receipt-list__items">
@@ -32,7 +42,13 @@ export function ReceiptList({ query, emptyText, showProject, headingLevel }: {
               </li>
             ))}
           </ul>
-          <ShowMore query={query} shown={receipts.length} total={data.pages.at(-1)?.pagination.total_receipts ?? receipts.length} failed={r.historyLoadFailed} loadMore={loadMore} />
+          <ShowMore
+            query={query}
+            shown={receipts.length}
+            total={data.pages.at(-1)?.pagination.total_receipts ?? receipts.length}
+            failed={r.historyLoadFailed}
+            loadMore={loadMore}
+          />
         </div>
       )}
     </QueryView>

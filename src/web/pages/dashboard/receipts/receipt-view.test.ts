@@ -9,7 +9,17 @@ const s = messages.receiptScreens;
 describe('receipt status tone', () => {
   it('is green for a success, amber for a refusal and red for a failure to check', () => {
     expect(receiptStatusTone('success')).toBe('success');
-    for (const status of ['already_scanned', 'not_recognized', 'too_old', 'no_items', 'subscription_inactive', 'no_matching_product', 'below_min_total', 'seller_balance_low', 'prepayment']) {
+    for (const status of [
+      'already_scanned',
+      'not_recognized',
+      'too_old',
+      'no_items',
+      'subscription_inactive',
+      'no_matching_product',
+      'below_min_total',
+      'seller_balance_low',
+      'prepayment',
+    ]) {
       expect(receiptStatusTone(status), status).toBe('refused');
     }
     expect(receiptStatusTone('error')).toBe('failed');

@@ -59,7 +59,12 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
     <Panel title={s.ordersTitle}>
       <p className="shop-hint">{s.ordersHint}</p>
       {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
-      <QueryView query={orders} loading={s.ordersLoading} failed={s.ordersLoadFailed} empty={{ text: s.ordersEmpty, when: (list) => list.length === 0 }}>
+      <QueryView
+        query={orders}
+        loading={s.ordersLoading}
+        failed={s.ordersLoadFailed}
+        empty={{ text: s.ordersEmpty, when: (list) => list.length === 0 }}
+      >
         {(list) => (
           <ShopTable className="shop-orders" caption={s.ordersCaption} columns={ORDER_COLUMNS}>
             {list.map((order) => {
@@ -78,10 +83,22 @@ export function OrdersPanel({ projectId }: { projectId: number }) {
                   <td className="shop-table__actions">
                     {order.status === 'pending' && (
                       <div className="shop-actions">
-                        <button type="button" className="button button--primary button--small" disabled={close.isPending} aria-label={fillMessage(s.fulfilNamed, named)} onClick={() => closeOrder(order, 'fulfil')}>
+                        <button
+                          type="button"
+                          className="button button--primary button--small"
+                          disabled={close.isPending}
+                          aria-label={fillMessage(s.fulfilNamed, named)}
+                          onClick={() => closeOrder(order, 'fulfil')}
+                        >
                           {s.fulfil}
                         </button>
-                        <button type="button" className="button button--secondary button--small" disabled={close.isPending} aria-label={fillMessage(s.cancelOrderNamed, named)} onClick={() => setCancelling(order)}>
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={close.isPending}
+                          aria-label={fillMessage(s.cancelOrderNamed, named)}
+                          onClick={() => setCancelling(order)}
+                        >
                           {s.cancelOrder}
                         </button>
                       </div>

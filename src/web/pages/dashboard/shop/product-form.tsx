@@ -16,7 +16,13 @@ const s = messages.shopScreen;
  * remounts it (`key`) when the mode changes, so a cancel or a save starts from a clean form.
  * Checked in the browser with the server's schema; the first wrong field takes the focus.
  */
-export function ProductForm({ projectId, product, onDone, onNotice, headingRef }: {
+export function ProductForm({
+  projectId,
+  product,
+  onDone,
+  onNotice,
+  headingRef,
+}: {
   projectId: number;
   product: ShopProduct | null;
   /** Saved or cancelled: the owner goes back to create mode. */

@@ -24,7 +24,13 @@ const PRODUCT_COLUMNS: readonly ShopColumn[] = [
  * after a confirmation. A table on wide screens; each row becomes a card on a phone
  * (shop.css), so every button stays in reach without sideways scrolling.
  */
-export function ProductsTable({ projectId, products, editingId, onEdit, onNotice }: {
+export function ProductsTable({
+  projectId,
+  products,
+  editingId,
+  onEdit,
+  onNotice,
+}: {
   projectId: number;
   products: readonly ShopProduct[];
   editingId: number | null;
@@ -87,19 +93,48 @@ export function ProductsTable({ projectId, products, editingId, onEdit, onNotice
               </td>
               <td className="shop-table__actions">
                 <div className="shop-actions">
-                  <button type="button" className="button button--secondary button--small" disabled={!canMoveUp || busy} aria-label={fillMessage(s.moveUpNamed, named)} onClick={() => move(product, 'up')}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={!canMoveUp || busy}
+                    aria-label={fillMessage(s.moveUpNamed, named)}
+                    onClick={() => move(product, 'up')}
+                  >
                     ↑ {s.moveUp}
                   </button>
-                  <button type="button" className="button button--secondary button--small" disabled={!canMoveDown || busy} aria-label={fillMessage(s.moveDownNamed, named)} onClick={() => move(product, 'down')}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={!canMoveDown || busy}
+                    aria-label={fillMessage(s.moveDownNamed, named)}
+                    onClick={() => move(product, 'down')}
+                  >
                     ↓ {s.moveDown}
                   </button>
-                  <button type="button" className="button button--secondary button--small" disabled={busy} aria-label={fillMessage(product.is_active ? s.hideNamed : s.showNamed, named)} onClick={() => toggle(product)}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={busy}
+                    aria-label={fillMessage(product.is_active ? s.hideNamed : s.showNamed, named)}
+                    onClick={() => toggle(product)}
+                  >
                     {product.is_active ? s.hide : s.show}
                   </button>
-                  <button type="button" className="button button--secondary button--small" aria-label={fillMessage(s.editNamed, named)} onClick={() => onEdit(product)}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={fillMessage(s.editNamed, named)}
+                    onClick={() => onEdit(product)}
+                  >
                     {s.edit}
                   </button>
-                  <button type="button" className="button button--danger button--small" disabled={busy} aria-label={fillMessage(s.deleteNamed, named)} onClick={() => setDeleting(product)}>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    disabled={busy}
+                    aria-label={fillMessage(s.deleteNamed, named)}
+                    onClick={() => setDeleting(product)}
+                  >
                     {s.delete}
                   </button>
                 </div>

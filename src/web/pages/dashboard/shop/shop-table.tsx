@@ -15,7 +15,12 @@ export interface ShopColumn {
  * readers; below tablet width each row becomes a card and cells carry their column's name in
  * `data-label` (shop.css).
  */
-export function ShopTable({ className, caption, columns, children }: {
+export function ShopTable({
+  className,
+  caption,
+  columns,
+  children,
+}: {
   className: string;
   caption: string;
   columns: readonly ShopColumn[];

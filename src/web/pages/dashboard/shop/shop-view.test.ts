@@ -37,7 +37,11 @@ describe('validateProductDraft', () => {
   });
 
   it.each(['', '-5', '1.5', '10 баллов', 'abc'])('refuses the price %j with SPEC’s text', (price) => {
-    expect(validateProductDraft(draft({ price }), 3)).toEqual({ ok: false, errors: { price: m.pricePointsInvalid }, firstInvalid: 'price' });
+    expect(validateProductDraft(draft({ price }), 3)).toEqual({
+      ok: false,
+      errors: { price: m.pricePointsInvalid },
+      firstInvalid: 'price',
+    });
   });
 
   it('names every wrong field and focuses the first one on the screen', () => {
@@ -52,8 +56,20 @@ describe('validateProductDraft', () => {
 
 describe('productDraftOf', () => {
   it('fills the form from the product being edited', () => {
-    const product = { title: 'Кепка', price_points: 250, description: 'Белая', image_url: 'https://x/a.jpg', is_active: false } as ShopProduct;
-    expect(productDraftOf(product)).toEqual({ title: 'Кепка', price: '250', description: 'Белая', imageUrl: 'https://x/a.jpg', isActive: false });
+    const product = {
+      title: 'Кепка',
+      price_points: 250,
+      description: 'Белая',
+      image_url: 'https://x/a.jpg',
+      is_active: false,
+    } as ShopProduct;
+    expect(productDraftOf(product)).toEqual({
+      title: 'Кепка',
+      price: '250',
+      description: 'Белая',
+      imageUrl: 'https://x/a.jpg',
+      isActive: false,
+    });
   });
 });
 

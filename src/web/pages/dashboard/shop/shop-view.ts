@@ -53,8 +53,7 @@ export function productDraftOf(product: ShopProduct | null): ProductDraft {
 }
 
 export type ProductValidation =
-  | { ok: true; fields: ProductFields }
-  | { ok: false; errors: Partial<Record<ProductField, string>>; firstInvalid: ProductField };
+  { ok: true; fields: ProductFields } | { ok: false; errors: Partial<Record<ProductField, string>>; firstInvalid: ProductField };
 
 /** Checks the form with the server's own schema (SPEC §5), so both say the same thing. */
 export function validateProductDraft(draft: ProductDraft, projectId: number): ProductValidation {

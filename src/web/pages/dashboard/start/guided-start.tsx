@@ -43,7 +43,9 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
   const activate = useActivateMutation();
   const create = useCreateActionMutation();
   const userId = user?.id ?? 0;
-  const [draft, setDraft] = useState<StartDraft>(() => readDraft(userId) ?? { name: g.nameDefault, inns: '', token: '', awaitingPayment: false });
+  const [draft, setDraft] = useState<StartDraft>(
+    () => readDraft(userId) ?? { name: g.nameDefault, inns: '', token: '', awaitingPayment: false },
+  );
   const [stage, setStage] = useState<Stage>(() => (readDraft(userId) ? 'payment' : 'details'));
   const [errors, setErrors] = useState<Partial<Record<'name' | 'inns' | 'token', string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,13 +56,18 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
   const innsTyped = useRef(false);
 
   useEffect(() => {
-    if (demo && !innsTyped.current && stage === 'details') setDraft((current) => (current.inns === '' ? { ...current, inns: DEMO_SELLER_INN } : current));
+    if (demo && !innsTyped.current && stage === 'details')
+      setDraft((current) => (current.inns === '' ? { ...current, inns: DEMO_SELLER_INN } : current));
   }, [demo, stage]);
 
   const plan =
     prices.data && user
       ? startPlan({
-          prices: { activation: prices.data.account_activation_price, subscription: prices.data.project_subscription_price, receipt: currentReceiptPrice(prices.data, user.scanned_receipts) },
+          prices: {
+            activation: prices.data.account_activation_price,
+            subscription: prices.data.project_subscription_price,
+            receipt: currentReceiptPrice(prices.data, user.scanned_receipts),
+          },
           activated: user.is_activated,
           balance: user.balance,
         })
@@ -70,10 +77,21 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
 
   const handleDetails = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createActionRequestSchema.safeParse({ name: draft.name, project_inns: draft.inns, telegram_bot_token: draft.token.trim() || undefined });
+    const parsed = createActionRequestSchema.safeParse({
+      name: draft.name,
+      project_inns: draft.inns,
+      telegram_bot_token: draft.token.trim() || undefined,
+    });
     const found: typeof errors = {};
     for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0] === 'name' ? 'name' : issue.path[0] === 'project_inns' ? 'inns' : issue.path[0] === 'telegram_bot_token' ? 'token' : undefined;
+      const field =
+        issue.path[0] === 'name'
+          ? 'name'
+          : issue.path[0] === 'project_inns'
+            ? 'inns'
+            : issue.path[0] === 'telegram_bot_token'
+              ? 'token'
+              : undefined;
       if (field) found[field] ??= issue.message;
     }
     if (!draft.token.trim()) found.token = messages.mailing.tokenMalformed;
@@ -94,12 +112,25 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
         await activate.mutateAsync();
       }
       setLaunchStep('action');
-      const settings = createActionRequestSchema.parse({ name: current.name, project_inns: current.inns, telegram_bot_token: current.token.trim() });
+      const settings = createActionRequestSchema.parse({
+        name: current.name,
+        project_inns: current.inns,
+        telegram_bot_token: current.token.trim(),
+      });
       const { project_id: projectId } = await create.mutateAsync(settings);
       // The shop exists from the start, so the bot offers it (inline button, menu button) at once.
       setLaunchStep('shop');
-      await apiRequest({ path: '/shop/settings', query: { project_id: String(projectId) }, schema: shopSettingsResponseSchema, fallbackMessage: messages.shop.loadFailed });
-      const { project } = await apiRequest({ path: `/projects/${projectId}`, schema: actionResponseSchema, fallbackMessage: messages.actions.loadFailed });
+      await apiRequest({
+        path: '/shop/settings',
+        query: { project_id: String(projectId) },
+        schema: shopSettingsResponseSchema,
+        fallbackMessage: messages.shop.loadFailed,
+      });
+      const { project } = await apiRequest({
+        path: `/projects/${projectId}`,
+        schema: actionResponseSchema,
+        fallbackMessage: messages.actions.loadFailed,
+      });
       saveDraft(userId, null);
       setReady(project);
       setStage('ready');
@@ -157,7 +188,13 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
 
       {stage === 'details' && (
         <form className="guided-start__form" onSubmit={handleDetails} noValidate>
-          <TextField label={f.nameLabel} value={draft.name} onChange={(event) => update({ name: event.target.value })} error={errors.name} autoComplete="off" />
+          <TextField
+            label={f.nameLabel}
+            value={draft.name}
+            onChange={(event) => update({ name: event.target.value })}
+            error={errors.name}
+            autoComplete="off"
+          />
           <TextField
             label={f.innsLabel}
             value={draft.inns}
@@ -181,7 +218,11 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
           />
           {demo && (
             <p className="guided-start__demo">
-              <button type="button" className="button button--secondary" onClick={() => update({ token: demoBotToken((size) => crypto.getRandomValues(new Uint8Array(size))) })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => update({ token: demoBotToken((size) => crypto.getRandomValues(new Uint8Array(size))) })}
+              >
                 {g.demoToken}
               </button>
               <span className="guided-start__hint">{g.demoTokenHint}</span>
@@ -216,7 +257,9 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
           </table>
           <p className="guided-start__hint">{g.reserveNote}</p>
           {draft.awaitingPayment && plan.toPay > 0 && user && (
-            <Banner tone="info">{fillMessage(g.paymentShort, { balance: formatRubles(user.balance), needed: formatRubles(plan.needed) })}</Banner>
+            <Banner tone="info">
+              {fillMessage(g.paymentShort, { balance: formatRubles(user.balance), needed: formatRubles(plan.needed) })}
+            </Banner>
           )}
           <p className="guided-start__buttons">
             <button type="button" className="button button--secondary" onClick={() => setStage('details')}>
@@ -249,7 +292,17 @@ function Steps({ stage }: { stage: Stage }) {
   return (
     <ol className="guided-start__steps" aria-label={g.stepsLabel}>
       {[g.stepAction, g.stepPayment, g.stepReady].map((label, index) => (
-        <li key={label} className={index === current ? 'guided-start__step guided-start__step--current' : index < current ? 'guided-start__step guided-start__step--done' : 'guided-start__step'} aria-current={index === current ? 'step' : undefined}>
+        <li
+          key={label}
+          className={
+            index === current
+              ? 'guided-start__step guided-start__step--current'
+              : index < current
+                ? 'guided-start__step guided-start__step--done'
+                : 'guided-start__step'
+          }
+          aria-current={index === current ? 'step' : undefined}
+        >
           {label}
           {index === current && <span className="visually-hidden"> {g.stepCurrent}</span>}
         </li>

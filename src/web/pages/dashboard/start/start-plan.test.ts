@@ -8,7 +8,11 @@ describe('the guided start’s one payment', () => {
   it('a new seller pays activation, the first month and a reserve of receipts, each line named', () => {
     const plan = startPlan({ prices, activated: false, balance: 0 });
     expect(plan.lines.map((line) => line.amount)).toEqual([20_000, 3_000, 8 * RESERVE_RECEIPTS]);
-    expect(plan.lines.map((line) => line.label)).toEqual(['Активация аккаунта (один раз)', 'Акция на 30 дней', expect.stringMatching(/^Запас на 100 чеков по 8/)]);
+    expect(plan.lines.map((line) => line.label)).toEqual([
+      'Активация аккаунта (один раз)',
+      'Акция на 30 дней',
+      expect.stringMatching(/^Запас на 100 чеков по 8/),
+    ]);
     expect(plan).toMatchObject({ needed: 23_800, toPay: 23_800 });
   });
 

@@ -41,7 +41,8 @@ export function startPlan({ prices, activated, balance }: { prices: StartPrices;
   const covered = Math.min(Math.max(0, balance), needed);
   if (covered > 0) lines.push({ label: g.lineBalance, amount: -covered });
   const missing = needed - covered;
-  const toPay = missing <= 0 ? 0 : Math.min(TOP_UP_MAX, Math.max(TOP_UP_CUSTOM_MIN, Math.ceil(missing / TOP_UP_CUSTOM_STEP) * TOP_UP_CUSTOM_STEP));
+  const toPay =
+    missing <= 0 ? 0 : Math.min(TOP_UP_MAX, Math.max(TOP_UP_CUSTOM_MIN, Math.ceil(missing / TOP_UP_CUSTOM_STEP) * TOP_UP_CUSTOM_STEP));
   return { lines, needed, toPay };
 }
 

@@ -24,16 +24,17 @@ export function TariffsPage() {
   return (
     <section className="dashboard-page">
       <h1 className="dashboard-page__title">{title}</h1>
-      {prices.isPending && (
-        <LoadingState>{messages.common.loading}</LoadingState>
-      )}
+      {prices.isPending && <LoadingState>{messages.common.loading}</LoadingState>}
       {prices.isError && <Banner tone="error">{errorMessageOf(prices.error, messages.billing.tariffsLoadFailed)}</Banner>}
       {prices.data && (
         <>
           <div className="panel">
             <dl className="facts tariff-facts">
               <Fact term={s.activationPrice} value={formatRubles(prices.data.account_activation_price)} />
-              <Fact term={fillMessage(s.subscriptionPrice, { days: ACTION_SUBSCRIPTION_DAYS })} value={formatRubles(prices.data.project_subscription_price)} />
+              <Fact
+                term={fillMessage(s.subscriptionPrice, { days: ACTION_SUBSCRIPTION_DAYS })}
+                value={formatRubles(prices.data.project_subscription_price)}
+              />
               <Fact term={s.yourReceiptPrice} value={formatRubles(currentReceiptPrice(prices.data, scanned))} />
               <Fact term={s.yourScannedReceipts} value={formatNumber(scanned)} />
             </dl>
@@ -49,7 +50,11 @@ export function TariffsPage() {
               </thead>
               <tbody>
                 {tierRows(prices.data, scanned).map((row) => (
-                  <tr key={row.key} className={row.current ? 'tier-table__current' : undefined} aria-current={row.current ? 'true' : undefined}>
+                  <tr
+                    key={row.key}
+                    className={row.current ? 'tier-table__current' : undefined}
+                    aria-current={row.current ? 'true' : undefined}
+                  >
                     <th scope="row">
                       {row.label}
                       {row.current && ' '}

@@ -22,7 +22,12 @@ export function tierLabel(tier: (typeof RECEIPT_TIERS)[number]): string {
 /** Every tier with its price, the one holding `scanned` receipts marked current (SPEC §9). */
 export function tierRows(prices: TierPrices, scanned: number): TierRow[] {
   const currentIndex = receiptTierIndex(scanned);
-  return RECEIPT_TIERS.map((tier, index) => ({ key: tier.key, label: tierLabel(tier), price: prices[tier.key], current: index === currentIndex }));
+  return RECEIPT_TIERS.map((tier, index) => ({
+    key: tier.key,
+    label: tierLabel(tier),
+    price: prices[tier.key],
+    current: index === currentIndex,
+  }));
 }
 
 /** What the seller's next receipt costs. */

@@ -8,7 +8,13 @@ import { choosePreset, typeCustom, type AmountChoice } from './amount.js';
 const t = messages.topUpDialog;
 
 /** Preset toggle buttons and the custom amount field (SPEC §2 Top-up dialog, §9 presets). */
-export function AmountPicker({ choice, onChange, onCustomBlur, error, customRef }: {
+export function AmountPicker({
+  choice,
+  onChange,
+  onCustomBlur,
+  error,
+  customRef,
+}: {
   choice: AmountChoice;
   onChange: (next: AmountChoice) => void;
   onCustomBlur?: () => void;

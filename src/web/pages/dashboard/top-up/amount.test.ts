@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/messages.js';
 import { TOP_UP_PRESETS } from '../../../../contract/payments.js';
-import { NO_AMOUNT, amountDue, amountOf, checkTopUp, choosePreset, initialChoice, parseCustomAmount, topUpFor, typeCustom } from './amount.js';
+import {
+  NO_AMOUNT,
+  amountDue,
+  amountOf,
+  checkTopUp,
+  choosePreset,
+  initialChoice,
+  parseCustomAmount,
+  topUpFor,
+  typeCustom,
+} from './amount.js';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const refusal = (custom: string, userId: number | undefined = 7) => {
@@ -47,7 +57,8 @@ describe('parseCustomAmount', () => {
 
 describe('checkTopUp', () => {
   it('accepts every preset and custom multiples of 100 from 100 to 1 000 000', () => {
-    for (const preset of TOP_UP_PRESETS) expect(checkTopUp(choosePreset(NO_AMOUNT, preset), 7)).toEqual({ ok: true, amount: preset, userId: 7 });
+    for (const preset of TOP_UP_PRESETS)
+      expect(checkTopUp(choosePreset(NO_AMOUNT, preset), 7)).toEqual({ ok: true, amount: preset, userId: 7 });
     for (const custom of ['100', '300', '1e3', '1000000']) expect(refusal(custom)).toBeNull();
     expect(checkTopUp(typeCustom('300'), 7)).toEqual({ ok: true, amount: 300, userId: 7 });
   });
@@ -98,7 +109,7 @@ describe('topUpFor a refused charge', () => {
     expect(topUpFor(1)).toBe(100);
   });
 
-  it('stays within the dialog\'s limits', () => {
+  it("stays within the dialog's limits", () => {
     expect(topUpFor(5_000_000)).toBe(1_000_000);
   });
 

@@ -12,7 +12,10 @@ interface PaymentResultMessage {
 }
 
 const isResult = (data: unknown): data is PaymentResultMessage =>
-  typeof data === 'object' && data !== null && (data as PaymentResultMessage).kind === 'payment-result' && typeof (data as PaymentResultMessage).search === 'string';
+  typeof data === 'object' &&
+  data !== null &&
+  (data as PaymentResultMessage).kind === 'payment-result' &&
+  typeof (data as PaymentResultMessage).search === 'string';
 
 /** Tells the other tabs; a browser without BroadcastChannel still has the session storage sync for the balance. */
 export function announcePaymentResult(search: string): void {

@@ -34,14 +34,17 @@ describe('sendToPayment', () => {
     expect(tab.location.href).toBe('about:blank');
   });
 
-  it.each(['', '   ', 'javascript:alert(1)', 'data:text/html,hi'])('closes the tab when the answer has no usable link (%j)', async (paymentUrl) => {
-    const tab = blankTab();
-    await expect(sendToPayment({ tab, createLink: async () => ({ payment_url: paymentUrl }), origin: ORIGIN, goHere: vi.fn() })).rejects.toBeInstanceOf(
-      NoPaymentUrlError,
-    );
-    expect(tab.closed).toBe(true);
-    expect(tab.location.href).toBe('about:blank');
-  });
+  it.each(['', '   ', 'javascript:alert(1)', 'data:text/html,hi'])(
+    'closes the tab when the answer has no usable link (%j)',
+    async (paymentUrl) => {
+      const tab = blankTab();
+      await expect(
+        sendToPayment({ tab, createLink: async () => ({ payment_url: paymentUrl }), origin: ORIGIN, goHere: vi.fn() }),
+      ).rejects.toBeInstanceOf(NoPaymentUrlError);
+      expect(tab.closed).toBe(true);
+      expect(tab.location.href).toBe('about:blank');
+    },
+  );
 
   it('goes to the payment from this page when the browser blocked the new tab', async () => {
     const goHere = vi.fn();

@@ -19,7 +19,12 @@ export class NoPaymentUrlError extends Error {
  * non-web address) the tab is closed and the error is passed on for the dialog to show.
  * `tab` is null when the browser blocked it: then this page goes to the payment instead.
  */
-export async function sendToPayment({ tab, createLink, origin, goHere }: {
+export async function sendToPayment({
+  tab,
+  createLink,
+  origin,
+  goHere,
+}: {
   tab: PaymentTab | null;
   createLink: () => Promise<{ payment_url: string }>;
   /** The app's origin: a relative payment address (the demo checkout) is resolved against it. */

@@ -8,7 +8,15 @@ import { TelegramIcon } from './icons.js';
  * `contact_email`. With neither set the button is left out. `children` gets the channel, so a
  * label can say "в Telegram" only when it is Telegram.
  */
-export function ContactLink({ className, icon = true, children }: { className: string; icon?: boolean; children: (channel: 'telegram' | 'email') => ReactNode }) {
+export function ContactLink({
+  className,
+  icon = true,
+  children,
+}: {
+  className: string;
+  icon?: boolean;
+  children: (channel: 'telegram' | 'email') => ReactNode;
+}) {
   const contact = contactOf(useOperatorDetails());
   if (!contact) return null;
   return (

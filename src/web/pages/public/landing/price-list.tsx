@@ -61,7 +61,11 @@ export function PriceList() {
               <tbody>
                 {RECEIPT_TIERS.map((tier) => (
                   <tr key={tier.key}>
-                    <th scope="row">{tier.max === null ? `${pricing.over} ${formatNumber(tier.min - 1)}` : `${formatNumber(tier.min)}–${formatNumber(tier.max)}`}</th>
+                    <th scope="row">
+                      {tier.max === null
+                        ? `${pricing.over} ${formatNumber(tier.min - 1)}`
+                        : `${formatNumber(tier.min)}–${formatNumber(tier.max)}`}
+                    </th>
                     <td>{formatRubles(prices[tier.key])}</td>
                   </tr>
                 ))}

@@ -24,7 +24,14 @@ export function ReceiptScanner() {
           <ul className="marketplaces__list">
             {marketplaces.map((marketplace) => (
               <li key={marketplace.name}>
-                <FallbackImage className="marketplaces__logo" src={marketplace.logo} alt={marketplace.name} width={marketplace.width} height={40} loading="lazy" />
+                <FallbackImage
+                  className="marketplaces__logo"
+                  src={marketplace.logo}
+                  alt={marketplace.name}
+                  width={marketplace.width}
+                  height={40}
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

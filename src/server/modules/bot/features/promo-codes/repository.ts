@@ -18,7 +18,12 @@ export async function lockOwnAction(tx: Executor, sellerId: number, projectId: n
 }
 
 /** Adds the codes the pool does not hold yet; answers how many were added and how many the pool now holds. */
-export async function insertCodes(tx: Executor, projectId: number, codes: readonly string[], now: Date): Promise<{ added: number; total: number }> {
+export async function insertCodes(
+  tx: Executor,
+  projectId: number,
+  codes: readonly string[],
+  now: Date,
+): Promise<{ added: number; total: number }> {
   const result = await tx.execute(sql`
     WITH added AS (
       INSERT INTO promo_codes (project_id, code, created_at)
@@ -75,12 +80,19 @@ export async function readPool(db: Executor, sellerId: number, projectId: number
   const row = rowsOf<{ rule: PromoCodeRule; total: string | number; issued: string | number; newest: unknown }>(result)[0];
   if (!row) return undefined;
   // PGlite answers json as a value, node-postgres too; a driver that answers text is parsed.
-  const newest = (typeof row.newest === 'string' ? JSON.parse(row.newest) : row.newest) as (Omit<IssuedCodeRow, 'issuedAt' | 'receiptId'> & { issuedAt: string; receiptId: number | string | null })[];
+  const newest = (typeof row.newest === 'string' ? JSON.parse(row.newest) : row.newest) as (Omit<
+    IssuedCodeRow,
+    'issuedAt' | 'receiptId'
+  > & { issuedAt: string; receiptId: number | string | null })[];
   return {
     rule: row.rule,
     total: Number(row.total),
     issued: Number(row.issued),
-    newestIssued: newest.map((code) => ({ ...code, receiptId: code.receiptId === null ? null : Number(code.receiptId), issuedAt: new Date(code.issuedAt) })),
+    newestIssued: newest.map((code) => ({
+      ...code,
+      receiptId: code.receiptId === null ? null : Number(code.receiptId),
+      issuedAt: new Date(code.issuedAt),
+    })),
   };
 }
 

@@ -14,7 +14,13 @@ import { requireSeller } from '../../../auth/session.js';
 import type { AuthDeps } from '../../../auth/service.js';
 import { addPromoCodes, listPromoCodes, setPromoCodeRule, type PromoCodeDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+};
 const tags = ['promo-codes'];
 const security = [{ bearer: [] }];
 /** A full upload (10 000 codes of 64 characters, quoted, escaped) is over the API's 64 KB default. */
@@ -25,13 +31,30 @@ export function promoCodeRoutes(deps: PromoCodeDeps & AuthDeps): FastifyPluginAs
   return async (app) => {
     app.get(
       '/projects/:id/promo-codes',
-      { schema: { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema, response: { 200: promoCodesResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: promoCodesResponseSchema, ...errors },
+        },
+      },
       async (request) => listPromoCodes(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 
     app.post(
       '/projects/:id/promo-codes',
-      { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, security, params: actionIdParamsSchema, body: addPromoCodesRequestSchema, response: { 200: addPromoCodesResponseSchema, ...errors } } },
+      {
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          body: addPromoCodesRequestSchema,
+          response: { 200: addPromoCodesResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { user_id: userId, codes, generate } = request.body;
         return addPromoCodes(deps, await requireSeller(deps, request, userId), request.params.id, { codes, generate });
@@ -40,8 +63,17 @@ export function promoCodeRoutes(deps: PromoCodeDeps & AuthDeps): FastifyPluginAs
 
     app.put(
       '/projects/:id/promo-codes/settings',
-      { schema: { tags, security, params: actionIdParamsSchema, body: promoCodeSettingsRequestSchema, response: { 200: promoCodeSettingsResponseSchema, ...errors } } },
-      async (request) => setPromoCodeRule(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body.rule),
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          body: promoCodeSettingsRequestSchema,
+          response: { 200: promoCodeSettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        setPromoCodeRule(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body.rule),
     );
   };
 }

@@ -57,7 +57,10 @@ export async function issuePromoCode(deps: IssueDeps, awarded: AwardedReceipt): 
   } catch (error) {
     // A parallel first receipt of the same shopper took their one code: this receipt gets none.
     if (rule === 'first' && postgresErrorCode(error) === PG_UNIQUE_VIOLATION) return undefined;
-    deps.log.error({ err: error, projectId: awarded.action.id, receiptId: awarded.receiptId }, 'could not issue a promo code; the points stand');
+    deps.log.error(
+      { err: error, projectId: awarded.action.id, receiptId: awarded.receiptId },
+      'could not issue a promo code; the points stand',
+    );
     return undefined;
   }
 }
@@ -81,7 +84,11 @@ export async function addPromoCodes(
       // Repeats within the upload and codes the pool holds are skipped alike.
       ({ added, total } = await repo.insertCodes(tx, projectId, [...new Set(request.codes)], now));
       fits(total);
-      return { message: fillMessage(m.added, { added, skipped: request.codes.length - added }), added, skipped: request.codes.length - added };
+      return {
+        message: fillMessage(m.added, { added, skipped: request.codes.length - added }),
+        added,
+        skipped: request.codes.length - added,
+      };
     }
     const { prefix, count } = request.generate!;
     for (let attempt = 0; attempt < GENERATE_ATTEMPTS && added < count; attempt++) {
@@ -97,7 +104,12 @@ export async function addPromoCodes(
   });
 }
 
-export async function setPromoCodeRule(deps: PromoCodeDeps, sellerId: number, projectId: number, rule: PromoCodeRule): Promise<{ message: string; rule: PromoCodeRule }> {
+export async function setPromoCodeRule(
+  deps: PromoCodeDeps,
+  sellerId: number,
+  projectId: number,
+  rule: PromoCodeRule,
+): Promise<{ message: string; rule: PromoCodeRule }> {
   if (!(await repo.setRule(deps.db, sellerId, projectId, rule))) throw actionNotFound();
   return { message: m.ruleSaved, rule };
 }
