@@ -133,7 +133,7 @@ describe.each(backends())('promo codes on $name', (backend) => {
         (receipt: { id: number }) => receipt.id,
       );
 
-      const connections = new pg.Pool({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, '/scanapp_api'), max: 3 });
+      const connections = new pg.Pool({ connectionString: backend.databaseUrl!, max: 3 });
       const db = drizzle({ client: connections, schema }) as unknown as Db;
       const errors: object[] = [];
       const deps = (executor: Db) => ({ db: executor, now: () => new Date(), log: { error: (data: object) => void errors.push(data) } });

@@ -22,7 +22,8 @@ describe('start-up', () => {
     expect(result.stderr).toMatch(/PUBLIC_URL/);
   });
 
-  it('keeps data across a restart on the embedded database', async () => {
+  // Each starts server processes of its own (from source), a few seconds each on a busy machine.
+  it('keeps data across a restart on the embedded database', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-restart-'));
     try {
       const first = await startServer({}, { keepDataDir: dataDir });
@@ -44,18 +45,22 @@ describe('start-up', () => {
   });
 
   const postgres = backends().find((b) => b.name === 'postgres');
-  it.runIf(postgres)('keeps data across a restart on PostgreSQL, and two instances migrate the same database safely', async () => {
-    const url = createDatabase(postgres!.clusterUrl!, 'scanapp_restart');
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
-    const seller = await createSeller(a.url);
-    // A session created on one instance is valid on the other (stateless instances).
-    expect((await new ApiClient(b.url, undefined, seller.api.token).get('/profile')).status).toBe(200);
-    await Promise.all([a.stop(), b.stop()]);
-    const c = await startServer({ DATABASE_URL: url });
-    try {
-      expect((await new ApiClient(c.url).post('/login', { email: seller.email, password: seller.password })).status).toBe(200);
-    } finally {
-      await c.stop();
-    }
-  });
+  it.runIf(postgres)(
+    'keeps data across a restart on PostgreSQL, and two instances migrate the same database safely',
+    { timeout: 120_000 },
+    async () => {
+      const url = createDatabase(postgres!.clusterUrl!, 'scanapp_restart');
+      const [a, b] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
+      const seller = await createSeller(a.url);
+      // A session created on one instance is valid on the other (stateless instances).
+      expect((await new ApiClient(b.url, undefined, seller.api.token).get('/profile')).status).toBe(200);
+      await Promise.all([a.stop(), b.stop()]);
+      const c = await startServer({ DATABASE_URL: url });
+      try {
+        expect((await new ApiClient(c.url).post('/login', { email: seller.email, password: seller.password })).status).toBe(200);
+      } finally {
+        await c.stop();
+      }
+    },
+  );
 });
