@@ -45,8 +45,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup-e2e.ts'],
-          // One browser at a time, after the API tests, keeps a 2-core machine responsive.
-          fileParallelism: false,
+          // After the API tests, two browser files at a time: a file mostly waits on its page and the
+          // shared server, so two overlap on 2 cores (docs/benchmarks.md, "Test suite time"). A file
+          // that changes what every page shows (operator-details) starts a server of its own.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
