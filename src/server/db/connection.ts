@@ -68,7 +68,28 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(path.join(options.dataDir, 'db'));
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize)
+    : await openPglite(path.join(options.dataDir, 'db'));
+  return queueWritesEndWithClose(database);
+}
+
+/**
+ * pg-boss may record a job's end after the instance has shut down (a handler that outlived the
+ * queue's stop, e.g. re-queueing a paced mailing it was told to leave). Once the database is
+ * closed that write is dropped, as the process's exit would drop it: the job's lease expires and
+ * pg-boss runs it again, as after a crash. (Otherwise it rejects unhandled inside pg-boss.)
+ */
+function queueWritesEndWithClose(database: Database): Database {
+  let closed = false;
+  return {
+    ...database,
+    executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)),
+    close: () => {
+      closed = true;
+      return database.close();
+    },
+  };
 }
 
 /**
