@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS, RECEIPT_TIERS, TIER_KEYS } from '../../../contract/billing.js';
 import { receiptPriceKopecks, receiptTierFor } from './tiers.js';
+import { SPEC_TIER_TABLE } from './spec-tier-table.js';
 
 const prices = Object.fromEntries(TIER_KEYS.map((key) => [key, BILLING_DEFAULTS[key]])) as Record<(typeof TIER_KEYS)[number], number>;
 
 describe('per-receipt price tiers', () => {
-  it.each([
-    [0, 1, 800],
-    [200, 1, 800],
-    [201, 2, 600],
-    [1_000, 2, 600],
-    [1_001, 3, 400],
-    [5_000, 3, 400],
-    [5_001, 4, 200],
-    [10_000, 4, 200],
-    [10_001, 5, 150],
-    [50_000, 5, 150],
-    [50_001, 6, 100],
-    [100_000, 6, 100],
-    [100_001, 7, 75],
-    [5_000_000, 7, 75],
-  ])('%i receipts already scanned → tier %i, %i kopecks', (scanned, tier, kopecks) => {
+  it.each(SPEC_TIER_TABLE)('%i receipts already scanned → tier %i, %i kopecks', (scanned, tier, kopecks) => {
     expect(receiptTierFor(scanned).index + 1).toBe(tier);
     expect(receiptPriceKopecks(scanned, prices)).toBe(kopecks);
   });

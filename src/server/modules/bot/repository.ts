@@ -243,7 +243,7 @@ export async function saveReply(db: Db, update: Pick<PendingUpdate, 'botId' | 'u
   await saveReplyQuery(db).execute({ botId: update.botId, updateId: update.updateId, reply: JSON.stringify(reply) });
 }
 
-/** An answered update: done, with the answer it got kept (a retry never sends another one). One statement prepared by name. */
+/** An answered update: done (its answer was kept by `saveReply` before the send). One statement prepared by name. */
 const finishAnsweredQuery = namedStatement('finish_bot_update', (db, name) =>
   db
     .update(botUpdates)
@@ -251,25 +251,22 @@ const finishAnsweredQuery = namedStatement('finish_bot_update', (db, name) =>
       status: 'done',
       processedAt: sql`${sql.placeholder('processedAt')}::timestamptz`,
       lastError: null,
-      reply: sql`coalesce(${sql.placeholder('reply')}::jsonb, ${botUpdates.reply})`,
     })
     .where(and(eq(botUpdates.botId, sql.placeholder('botId')), eq(botUpdates.updateId, sql.placeholder('updateId'))))
     .prepare(name),
 );
 
-/** Ends an attempt at an update; `reply`, when given, is the answer worked out, kept for a retry to send. */
+/** Ends an attempt at an update. */
 export async function finishUpdate(
   db: Db,
   update: Pick<PendingUpdate, 'botId' | 'updateId'>,
   outcome: { done: true } | { done: false; error: string; retryAt: Date | null },
-  reply?: BotReply | null,
 ): Promise<void> {
   if (outcome.done) {
     await finishAnsweredQuery(db).execute({
       botId: update.botId,
       updateId: update.updateId,
       processedAt: new Date().toISOString(),
-      reply: reply ? JSON.stringify(reply) : null,
     });
     return;
   }
@@ -279,7 +276,6 @@ export async function finishUpdate(
       status: outcome.retryAt ? 'pending' : 'failed',
       lastError: outcome.error.slice(0, 500),
       ...(outcome.retryAt ? { nextAttemptAt: outcome.retryAt } : {}),
-      ...(reply ? { reply } : {}),
     })
     .where(and(eq(botUpdates.botId, update.botId), eq(botUpdates.updateId, update.updateId)));
 }

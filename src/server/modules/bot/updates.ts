@@ -5,7 +5,6 @@ import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
 import { answerShopper, type ConversationDeps } from './conversation.js';
 import * as repo from './repository.js';
-import type { BotReply } from './repository.js';
 
 export interface UpdateDeps extends ConversationDeps {
   db: Db;
@@ -51,8 +50,6 @@ export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
 }
 
 async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promise<void> {
-  // The answer worked out in this attempt (a retry sends the one kept by the first).
-  let newReply: BotReply | null = null;
   try {
     const found = await repo.findAnsweringAction(deps.db, update.projectId);
     const action = found?.action;
@@ -68,14 +65,15 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
         .catch((error: unknown) => deps.log.warn({ botId: update.botId, err: error }, 'could not answer a button press'));
     }
     const bot = { action, token: action.telegramBotToken, shopToken: found.shopToken };
-    if (!update.reply) {
-      newReply = await answerShopper(deps, bot, update.payload as Update);
-      if (newReply) await repo.saveReply(deps.db, update, newReply);
+    // A retry sends the answer the first attempt kept; a new answer is kept before it is sent.
+    let reply = update.reply;
+    if (!reply) {
+      reply = await answerShopper(deps, bot, update.payload as Update);
+      if (reply) await repo.saveReply(deps.db, update, reply);
     }
-    const reply = update.reply ?? newReply;
     if (reply)
       await deps.telegram.sendMessage(bot.token, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
-    await repo.finishUpdate(deps.db, update, { done: true }, newReply);
+    await repo.finishUpdate(deps.db, update, { done: true });
   } catch (error) {
     const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');
     const next = retryable ? nextTry(update.attempts, RETRY) : null;
@@ -83,11 +81,10 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       { botId: update.botId, updateId: update.updateId, attempts: update.attempts, err: error, retry: Boolean(next) },
       'bot update failed',
     );
-    await repo.finishUpdate(
-      deps.db,
-      update,
-      { done: false, error: (error as Error).message ?? String(error), retryAt: next ? new Date(Date.now() + next.delayMs) : null },
-      newReply,
-    );
+    await repo.finishUpdate(deps.db, update, {
+      done: false,
+      error: (error as Error).message ?? String(error),
+      retryAt: next ? new Date(Date.now() + next.delayMs) : null,
+    });
   }
 }

@@ -4,6 +4,7 @@ import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import { awardReceipt, type AwardInput } from './repository.js';
 import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
+import { SPEC_TIER_TABLE } from '../billing/spec-tier-table.js';
 
 // db/functions/award_receipt.sql, called as the check calls it, against SPEC §9's table, on the migrated schema of an in-process PGlite. The
 // cabinet's "can the seller pay the next receipt" (billing/tiers.ts) is tested against the same table.
@@ -76,38 +77,26 @@ const seller = async () =>
 
 describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
   // SPEC §9: receipts already scanned → tier, default price in rubles.
-  it.each([
-    [0, 1, 800],
-    [200, 1, 800],
-    [201, 2, 600],
-    [1_000, 2, 600],
-    [1_001, 3, 400],
-    [5_000, 3, 400],
-    [5_001, 4, 200],
-    [10_000, 4, 200],
-    [10_001, 5, 150],
-    [50_000, 5, 150],
-    [50_001, 6, 100],
-    [100_000, 6, 100],
-    [100_001, 7, 75],
-    [5_000_000, 7, 75],
-  ])('%i receipts already scanned → tier %i, %i kopecks charged with a ledger row', async (scanned, tier, kopecks) => {
-    expect(Math.round(BILLING_DEFAULTS[RECEIPT_TIERS[tier - 1]!.key] * 100)).toBe(kopecks);
+  it.each(SPEC_TIER_TABLE)(
+    '%i receipts already scanned → tier %i, %i kopecks charged with a ledger row',
+    async (scanned, tier, kopecks) => {
+      expect(Math.round(BILLING_DEFAULTS[RECEIPT_TIERS[tier - 1]!.key] * 100)).toBe(kopecks);
 
-    const awarded = await award(scanned);
+      const awarded = await award(scanned);
 
-    expect(awarded?.feeKopecks).toBe(kopecks);
-    expect(await seller()).toEqual({ scanned: scanned + 1, balance: String(BALANCE - kopecks) });
-    const [receipt] = await database.query('SELECT fee_kopecks::int AS fee, status, points_awarded FROM receipts WHERE id = $1', [
-      awarded!.receiptId,
-    ]);
-    expect(receipt).toEqual({ fee: kopecks, status: 'success', points_awarded: 10 });
-    const [ledger] = await database.query(
-      `SELECT amount_kopecks::int AS amount, balance_after_kopecks::text AS after FROM balance_ledger WHERE reference = $1`,
-      [`receipt:${awarded!.receiptId}`],
-    );
-    expect(ledger).toEqual({ amount: -kopecks, after: String(BALANCE - kopecks) });
-  });
+      expect(awarded?.feeKopecks).toBe(kopecks);
+      expect(await seller()).toEqual({ scanned: scanned + 1, balance: String(BALANCE - kopecks) });
+      const [receipt] = await database.query('SELECT fee_kopecks::int AS fee, status, points_awarded FROM receipts WHERE id = $1', [
+        awarded!.receiptId,
+      ]);
+      expect(receipt).toEqual({ fee: kopecks, status: 'success', points_awarded: 10 });
+      const [ledger] = await database.query(
+        `SELECT amount_kopecks::int AS amount, balance_after_kopecks::text AS after FROM balance_ledger WHERE reference = $1`,
+        [`receipt:${awarded!.receiptId}`],
+      );
+      expect(ledger).toEqual({ amount: -kopecks, after: String(BALANCE - kopecks) });
+    },
+  );
 
   it("charges the operator's price of the tier over the contract's default, and the default when the setting is missing", async () => {
     await database.query(`UPDATE billing_settings SET value = 9.99 WHERE key = 'receipt_price_tier1'`);
