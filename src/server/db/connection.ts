@@ -77,14 +77,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * pg-boss may record a job's end after the instance has shut down (a handler that outlived the
  * queue's stop, e.g. re-queueing a paced mailing it was told to leave). Once the database is
- * closed that write is dropped, as the process's exit would drop it: the job's lease expires and
- * pg-boss runs it again, as after a crash. (Otherwise it rejects unhandled inside pg-boss.)
+ * closed that write never happens, as the process's exit would drop it: its promise stays pending
+ * (no made-up result for pg-boss to read, no rejection unhandled inside it), the job's lease
+ * expires and pg-boss runs it again, as after a crash.
  */
 function queueWritesEndWithClose(database: Database): Database {
   let closed = false;
   return {
     ...database,
-    executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)),
+    executeSql: (text, values) => (closed ? new Promise<never>(() => undefined) : database.executeSql(text, values)),
     close: () => {
       closed = true;
       return database.close();
