@@ -1,8 +1,15 @@
-import { z } from './zod-setup.js';
+import { numberLike, z } from './zod-setup.js';
 import { actionSettingsFields, userIdSchema } from './auth.js';
 import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from './constants.js';
 import { isValidInn } from './inn.js';
 import { fillMessage, messages } from './messages.js';
+import {
+  EXPIRY_REMINDER_DEFAULT_DAYS,
+  expiryReminderDaysSchema,
+  levelsSchema,
+  pointsLifetimeDaysSchema,
+  repeatPointsPercentageSchema,
+} from './points.js';
 
 // An "action" (promotion) is called a project in the API (SPEC §3, §7).
 
@@ -31,23 +38,6 @@ export const innListSchema = z
     const mistyped = wrong === undefined ? inns.find((inn) => !isValidInn(inn)) : undefined;
     if (mistyped !== undefined) ctx.addIssue({ code: 'custom', message: fillMessage(m.innChecksum, { inn: mistyped }) });
   });
-
-/** A number, or a string holding one (HTML inputs and hand-written clients send both). */
-function numberLike(message: string) {
-  return z.union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d+([.,]\d+)?$/, message)
-        .transform((s) => Number(s.replace(',', '.'))),
-    ],
-    {
-      error: message,
-    },
-  );
-}
 
 export const pointsPercentSchema = numberLike(m.pointsPercentRange).pipe(
   z.number().min(0, m.pointsPercentRange).max(100, m.pointsPercentRange),
@@ -96,6 +86,10 @@ const actionSettingsShape = {
   command_already_scanned: optionalText,
   command_too_old: optionalText,
   command_no_items: optionalText,
+  points_lifetime_days: pointsLifetimeDaysSchema.default(0),
+  expiry_reminder_days: expiryReminderDaysSchema.default(EXPIRY_REMINDER_DEFAULT_DAYS),
+  levels: levelsSchema.default([]),
+  repeat_points_percentage: repeatPointsPercentageSchema.nullish().transform((value) => value ?? null),
 };
 
 /** The action's own Telegram bot run by ScanApp; a saved token's mask (as answers show it) keeps it. */
@@ -129,6 +123,10 @@ export const updateActionRequestSchema = z.object({
   command_already_scanned: optionalText.optional(),
   command_too_old: optionalText.optional(),
   command_no_items: optionalText.optional(),
+  points_lifetime_days: pointsLifetimeDaysSchema.optional(),
+  expiry_reminder_days: expiryReminderDaysSchema.optional(),
+  levels: levelsSchema.optional(),
+  repeat_points_percentage: repeatPointsPercentageSchema.optional(),
   telegram_bot_token: telegramBotTokenSchema.optional(),
 });
 
@@ -163,6 +161,13 @@ export const actionSchema = z.object({
   subscription_end_date: z.string().nullable(),
   product_keywords: z.array(z.string()),
   min_total: z.number(),
+  /** Points' lifetime in days (0: never expire) and the reminder before they do (0: none). */
+  points_lifetime_days: z.number().int(),
+  expiry_reminder_days: z.number().int(),
+  /** Loyalty levels, lowest first; the first one's percent is `points_percentage`. */
+  levels: z.array(z.object({ name: z.string(), min_sum: z.number(), points_percentage: z.number() })),
+  /** The percent from a shopper's second receipt on, when higher than their level's; null = as the level. */
+  repeat_points_percentage: z.number().nullable(),
   /** For a bot platform calling POST /lk/api/check on this action's behalf. */
   api_key: z.string(),
   /** ScanApp's shoppers' bot of this action: the token masked (SPEC §9), its @username. */

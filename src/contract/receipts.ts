@@ -1,6 +1,7 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
+import { POINTS_RULES } from './points.js';
 
 /** Verdicts of a receipt check. The first eight are SPEC §4's; the last four are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
@@ -82,6 +83,11 @@ export const checkResponseSchema = z.object({
     points_awarded: z.number().int(),
     status: z.enum(RECEIPT_STATUSES),
     error: z.string().nullable(),
+    /** On a success: the rule the points were earned by and its percent (issue 28). */
+    points_rule: z.enum(POINTS_RULES).optional(),
+    points_percentage: z.number().optional(),
+    /** On a success that lifted the shopper to a new loyalty level: that level. */
+    level_up: z.object({ name: z.string(), points_percentage: z.number() }).optional(),
     /** The shopper's promo code for the next purchase, when the action gives one for this receipt (issue 28). */
     promo_code: z.string().optional(),
   }),

@@ -5,3 +5,18 @@ import { z } from 'zod';
 z.config(z.locales.ru());
 
 export { z };
+
+/** A number, or a string holding one (HTML inputs and hand-written clients send both). */
+export function numberLike(message: string) {
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+([.,]\d+)?$/, message)
+        .transform((s) => Number(s.replace(',', '.'))),
+    ],
+    { error: message },
+  );
+}

@@ -1,5 +1,7 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
+import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
+
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -105,7 +107,12 @@ export const projects = pgTable('projects', {
   promoCodeRule: text('promo_code_rule', { enum: ['off', 'every', 'first'] })
     .notNull()
     .default('off'),
+  pointsLifetimeDays: integer('points_lifetime_days').notNull().default(0),
+  expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
+  levels: jsonb('levels').$type<StoredLevel[]>().notNull().default([]),
+  repeatPointsPercentage: numeric('repeat_points_percentage', { precision: 5, scale: 2, mode: 'number' }),
 });
+
 export type ProjectRow = typeof projects.$inferSelect;
 
 export const invoices = pgTable('invoices', {
@@ -182,6 +189,9 @@ export const receipts = pgTable('receipts', {
   feeKopecks: bigint('fee_kopecks', { mode: 'number' }).notNull().default(0),
   dedupe: boolean('dedupe').notNull().default(false),
   scannedAt: timestamptz('scanned_at').notNull().defaultNow(),
+  pointsRule: text('points_rule', { enum: POINTS_RULES }),
+  pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }),
+  pointsLevel: text('points_level'),
 });
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -219,6 +229,42 @@ export const pointsLedger = pgTable('points_ledger', {
   reason: text('reason').notNull(),
   reference: text('reference').notNull().unique(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  kind: text('kind', { enum: POINTS_KINDS }).notNull(),
+  actor: text('actor', { enum: POINTS_ACTORS }).notNull(),
+  expiresAt: timestamptz('expires_at'),
+});
+export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
+
+export const pointsLots = pgTable('points_lots', {
+  ledgerId: bigint('ledger_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => pointsLedger.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  remaining: integer('remaining').notNull(),
+  remindedAt: timestamptz('reminded_at'),
+});
+
+export const buyerNotices = pgTable('buyer_notices', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  text: text('text').notNull(),
+  shopButton: boolean('shop_button').notNull().default(false),
+  reference: text('reference').notNull().unique(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  sentAt: timestamptz('sent_at'),
 });
 
 export const buyerPoints = pgTable(

@@ -4,7 +4,8 @@
 -- the check sends a few hundred bytes.
 --
 -- `award` carries the receipt as the check read it, its items, the points the server computed
--- from the action's percentage of the counted items, the buyer, the fee's ledger text and
+-- from the counted items at the rule's percent (points_rule, points_percentage, points_level),
+-- when those points expire (points_expires_at, NULL: never), the buyer, the fee's ledger text and
 -- `tiers`, the contract's SPEC §9 tier table [{max, key, fallback}, …] in order.
 --
 -- Order matters: the buyer's own rows first (they collide only when one buyer scans twice at the
@@ -33,13 +34,13 @@ DECLARE
   new_to_action boolean;
   new_to_seller boolean;
 BEGIN
-  -- The buyer's rows: the points (an append-only ledger row and the running balance), the push of
+  -- The buyer's rows: the points (move_points: the ledger row, the running balance and, when the
+  -- action's points expire, their lot; `points_reason` names the receipt as {id}), the push of
   -- the new balance to PuzzleBot when the action has a bot, and the buyer's statistics.
   IF points > 0 THEN
-    INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference)
-    VALUES (action, buyer, points, 'receipt ' || new_receipt, 'receipt:' || new_receipt);
-    INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES (action, buyer, points)
-    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = buyer_points.balance + EXCLUDED.balance;
+    PERFORM move_points(jsonb_build_object('project_id', action, 'buyer_tg_id', buyer, 'delta', points, 'kind', 'receipt',
+      'actor', 'shopper', 'reason', replace(award->>'points_reason', '{id}', new_receipt::text), 'reference', 'receipt:' || new_receipt,
+      'created_at', scanned_at, 'expires_at', award->'points_expires_at'));
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;
@@ -97,12 +98,13 @@ BEGIN
     successful_receipts = s.successful_receipts + 1, total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks;
 
   INSERT INTO receipts (id, user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at, total_kopecks,
-                        seller_name, seller_inn, retail_place, status, message, points_awarded, counted_kopecks, dedupe, scanned_at, fee_kopecks)
+                        seller_name, seller_inn, retail_place, status, message, points_awarded, counted_kopecks, dedupe, scanned_at, fee_kopecks,
+                        points_rule, points_percentage, points_level)
   OVERRIDING SYSTEM VALUE
   VALUES (new_receipt, seller, action, award->>'project_name', ARRAY(SELECT jsonb_array_elements_text(award->'project_inns')), buyer,
           award->>'qr_raw', award->>'fn', award->>'fd', award->>'fp', (award->>'issued_at')::timestamptz, (award->>'total_kopecks')::bigint,
           award->>'seller_name', award->>'seller_inn', award->>'retail_place', 'success', award->>'message', points, counted,
-          (award->>'dedupe')::boolean, scanned_at, price);
+          (award->>'dedupe')::boolean, scanned_at, price, award->>'points_rule', (award->>'points_percentage')::numeric, award->>'points_level');
 
   INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
   SELECT new_receipt, i.position, i.name, i.price_kopecks, i.quantity, i.sum_kopecks, i.provider_inn, i.status

@@ -1,5 +1,6 @@
 import type { Action } from '../../../contract/actions.js';
 import { kopecksToRubles, maskSecret } from '../../../contract/format.js';
+import { presentLevels } from '../../../contract/points.js';
 import { presentActionSettings } from '../auth/presenter.js';
 import type { ActionRow } from './repository.js';
 
@@ -17,6 +18,10 @@ export function presentAction(row: ActionRow, sellerCanPay: boolean): Action {
     subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
     product_keywords: row.productKeywords,
     min_total: kopecksToRubles(row.minTotalKopecks),
+    points_lifetime_days: row.pointsLifetimeDays,
+    expiry_reminder_days: row.expiryReminderDays,
+    levels: presentLevels(row.levels, row.pointsPercentage),
+    repeat_points_percentage: row.repeatPointsPercentage,
     api_key: row.apiKey,
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,

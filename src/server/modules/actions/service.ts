@@ -3,6 +3,7 @@ import { ACTION_SUBSCRIPTION_DAYS } from '../../../contract/billing.js';
 import { randomBytes } from 'node:crypto';
 import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
+import { firstLevelPercentIssue, storedLevels } from '../../../contract/points.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
@@ -51,7 +52,17 @@ function settingsToColumns(settings: Partial<ActionSettings>) {
     commandNoItems: settings.command_no_items,
     productKeywords: settings.product_keywords,
     minTotalKopecks: settings.min_total === undefined ? undefined : rublesToKopecks(settings.min_total),
+    pointsLifetimeDays: settings.points_lifetime_days,
+    expiryReminderDays: settings.expiry_reminder_days,
+    levels: settings.levels === undefined ? undefined : storedLevels(settings.levels),
+    repeatPointsPercentage: settings.repeat_points_percentage,
   };
+}
+
+/** The first level's percent and the action's percent are one number (contract/points.ts). */
+function assertLevelsMatch(levels: ActionSettings['levels'] | undefined, pointsPercentage: number): void {
+  const issue = firstLevelPercentIssue(levels, pointsPercentage);
+  if (issue) throw new AppError('bad_request', issue);
 }
 
 /** 256 bits, URL-safe: the credential a bot platform uses for this action's checks. */
@@ -85,6 +96,7 @@ export async function createAction(
   sellerId: number,
   settings: ActionSettings,
 ): Promise<{ projectId: number; message: string }> {
+  assertLevelsMatch(settings.levels, settings.points_percentage);
   // Telegram is asked about the bot before anything is written or charged.
   const bot = await deps.bots?.resolveToken(settings.telegram_bot_token, null);
   const created = await withBotTaken(() =>
@@ -156,6 +168,7 @@ export async function updateAction(
   const { user_id: _ignored, telegram_bot_token: botToken, ...settings } = changes;
   const current = await repo.findLiveProject(deps.db, sellerId, id);
   if (!current) throw notFound();
+  assertLevelsMatch(settings.levels, settings.points_percentage ?? current.pointsPercentage);
   const bot = await deps.bots?.resolveToken(botToken, current.telegramBotToken);
   const columns = Object.fromEntries(Object.entries(settingsToColumns(settings)).filter(([, value]) => value !== undefined));
   // The form shows the PuzzleBot token masked and sends the mask back: that keeps the saved token.

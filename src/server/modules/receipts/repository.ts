@@ -4,7 +4,9 @@ import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../errors.js';
 import { isRepeatSql } from './repeats.js';
+import type { PointsRule } from '../../../contract/points.js';
 import {
+  buyerStats,
   projects,
   receiptCounts,
   receiptItems,
@@ -81,6 +83,11 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
       // Qualified by hand: drizzle writes a column inside sql`` without its table, so a bare
       // ${projects.id} here would read the receipt's own id.
+      // The shopper's successful receipts and counted purchases here before this one: their level
+      // and whether this is a repeat purchase (issue 28).
+      buyerBefore: sql<{ receipts: number; kopecks: number | string } | null>`(SELECT json_build_object('receipts', s.successful_receipts,
+        'kopecks', s.total_kopecks) FROM ${buyerStats} s WHERE s.user_id = ${projects}.user_id AND s.project_id = ${projects}.id
+        AND s.buyer_tg_id = ${sql.placeholder('buyer')})`,
       alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts} earned
         WHERE earned.project_id = ${projects}.id AND earned.fn = ${sql.placeholder('fn')} AND earned.fd = ${sql.placeholder('fd')}
           AND earned.fp = ${sql.placeholder('fp')} AND earned.status = 'success'))`,
@@ -97,6 +104,8 @@ export interface CheckContext {
   apiKeyMatches: boolean;
   cachedBody: unknown | undefined;
   alreadyEarned: boolean;
+  /** The shopper's successful receipts and counted purchases (kopecks) on the action before this check. */
+  buyerBefore: { receipts: number; spentKopecks: number };
 }
 
 export async function readCheckContext(
@@ -108,6 +117,7 @@ export async function readCheckContext(
     now: Date;
     receiptKey: string | null;
     identity: { fn: string; fd: string; fp: string } | null;
+    buyerTgId: string;
   },
 ): Promise<CheckContext | undefined> {
   const [row] = await checkContextQuery(db).execute({
@@ -119,6 +129,7 @@ export async function readCheckContext(
     fn: input.identity?.fn ?? null,
     fd: input.identity?.fd ?? null,
     fp: input.identity?.fp ?? null,
+    buyer: input.buyerTgId,
   });
   if (!row) return undefined;
   return {
@@ -127,6 +138,7 @@ export async function readCheckContext(
     apiKeyMatches: row.apiKeyMatches === true,
     cachedBody: row.cachedBody ?? undefined,
     alreadyEarned: row.alreadyEarned === true,
+    buyerBefore: { receipts: row.buyerBefore?.receipts ?? 0, spentKopecks: Number(row.buyerBefore?.kopecks ?? 0) },
   };
 }
 
@@ -134,6 +146,14 @@ export interface AwardInput {
   receipt: NewReceipt;
   items: NewReceiptItem[];
   points: number;
+  /** The ledger's reason for the points, `{id}` standing for the receipt's number. */
+  pointsReason: string;
+  /** When the points expire (null: never). */
+  pointsExpiresAt: Date | null;
+  /** The rule the points were earned by, its percent and the shopper's level name (null: no levels). */
+  pointsRule: PointsRule;
+  pointsPercentage: number;
+  pointsLevel: string | null;
   countedKopecks: number;
   /** When the shopper bought: "last purchase" of the buyer statistics. */
   purchasedAt: Date;
@@ -187,6 +207,11 @@ export async function awardReceipt(
     retail_place: receipt.retailPlace ?? null,
     message: receipt.message ?? null,
     points: input.points,
+    points_reason: input.pointsReason,
+    points_expires_at: input.pointsExpiresAt?.toISOString() ?? null,
+    points_rule: input.pointsRule,
+    points_percentage: input.pointsPercentage,
+    points_level: input.pointsLevel,
     counted_kopecks: input.countedKopecks,
     dedupe: receipt.dedupe ?? false,
     scanned_at: (receipt.scannedAt ?? new Date()).toISOString(),

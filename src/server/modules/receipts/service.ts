@@ -1,4 +1,5 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
+import { earningRate, type EarningRate } from '../../../contract/points.js';
 import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js';
 import type { Db } from '../../db/connection.js';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
@@ -7,6 +8,7 @@ import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.j
 import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/service.js';
 import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
+import { pointsExpiry, reachedLevel } from '../points/earning.js';
 import { answerFor } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
@@ -104,20 +106,28 @@ async function sellerOfCaller(
   }
 }
 
-function rulesOf(action: ProjectRow): ActionRules {
+/** `pointsPercentage`: the percent this shopper earns at (earningRate), the action's own by default. */
+function rulesOf(action: ProjectRow, pointsPercentage = action.pointsPercentage): ActionRules {
   return {
     isActive: action.isActive,
     subscriptionEndDate: action.subscriptionEndDate,
     inns: action.projectInns,
     receiptValidityDays: action.receiptValidityDays,
     checkDuplicates: action.checkDuplicates,
-    pointsPercentage: action.pointsPercentage,
+    pointsPercentage,
     productKeywords: action.productKeywords,
     minTotalKopecks: action.minTotalKopecks,
   };
 }
 
-function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints: number | null = null, promoCode?: string): CheckOutcome {
+/** What a successful check adds to its answer: the rule the points were earned by, a new level, a promo code. */
+interface AwardFacts {
+  rate: EarningRate;
+  levelUp: { name: string; points_percentage: number } | null;
+  promoCode: string | undefined;
+}
+
+function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints: number | null = null, award?: AwardFacts): CheckOutcome {
   return {
     response: {
       success: status === 'success',
@@ -126,7 +136,12 @@ function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints:
         points_awarded: points,
         status,
         error: status === 'success' ? null : message,
-        ...(promoCode === undefined ? {} : { promo_code: promoCode }),
+        ...(award && {
+          points_rule: award.rate.rule,
+          points_percentage: award.rate.percent,
+          ...(award.levelUp && { level_up: award.levelUp }),
+          ...(award.promoCode !== undefined && { promo_code: award.promoCode }),
+        }),
       },
     },
     buyerPoints,
@@ -213,10 +228,11 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     now,
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
+    buyerTgId: input.buyerTgId,
   });
   const {
     sellerId,
-    context: { action, alreadyEarned, cachedBody },
+    context: { action, alreadyEarned, cachedBody, buyerBefore },
   } = await authorizeCheck(deps, caller, input.projectId, context);
 
   const base = {
@@ -256,9 +272,11 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     sellerInn: receipt.sellerInn,
     retailPlace: receipt.retailPlace,
   };
-  const verdict = judgeReceipt(receipt, rulesOf(action), now);
+  const rate = earningRate(action, buyerBefore);
+  const verdict = judgeReceipt(receipt, rulesOf(action, rate.percent), now);
   const items = itemRows(verdict.classification.items, true);
   if (verdict.status !== 'success') return refuse(verdict.status, facts, items);
+  const levelUp = reachedLevel(action, buyerBefore.spentKopecks, verdict.classification.countedKopecks);
 
   const message = answerFor('success', action, { points: verdict.points });
   try {
@@ -275,6 +293,11 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       },
       items,
       points: verdict.points,
+      pointsReason: fillMessage(messages.points.reasonReceipt, { id: '{id}' }),
+      pointsExpiresAt: pointsExpiry(action, now),
+      pointsRule: rate.rule,
+      pointsPercentage: rate.percent,
+      pointsLevel: rate.levelName,
       countedKopecks: verdict.classification.countedKopecks,
       // "Last purchase" is when the shopper bought, not when they scanned.
       purchasedAt: receipt.issuedAt,
@@ -288,7 +311,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
-      return answer('success', message, verdict.points, awarded.buyerPoints, promoCode);
+      return answer('success', message, verdict.points, awarded.buyerPoints, { rate, levelUp, promoCode });
     }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.

@@ -3,6 +3,7 @@ import { nextTry } from '../../db/outbox.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
+import { readBalance } from '../points/repository.js';
 import * as repo from './repository.js';
 import { shopBotTokens } from './shop-bots.js';
 
@@ -85,7 +86,7 @@ async function send(deps: NotificationDeps, notification: repo.ShopNotification)
   if (settings.variableNamePrice)
     await deps.puzzleBot.setVariable({ token, variable: settings.variableNamePrice, value: price, userId: buyerTgId });
   if (target.pointsVariable) {
-    const points = await repo.readPoints(deps.db, notification.payload.projectId, buyerTgId);
+    const points = await readBalance(deps.db, notification.payload.projectId, buyerTgId);
     await deps.puzzleBot.setVariable({ token, variable: target.pointsVariable, value: points, userId: buyerTgId });
   }
   await deps.puzzleBot.runCommand({ token, command: settings.commandName, userId: buyerTgId });

@@ -5,6 +5,8 @@ import type { ShopOrderRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import { etagOf, type ProductsCache, type RenderedProducts } from './products-cache.js';
+import { movePoints, readBalance } from '../points/repository.js';
+import { pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
 import { shopBotTokens } from './shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
@@ -97,7 +99,7 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
   const buyer = requireBuyer(deps, initData, shop);
   const projectId = shop.settings.projectId;
   const [points, orders] = await Promise.all([
-    repo.readPoints(deps.db, projectId, String(buyer.id)),
+    readBalance(deps.db, projectId, String(buyer.id)),
     repo.listBuyerOrders(deps.db, projectId, String(buyer.id), ORDERS_SHOWN),
   ]);
   return { points, orders: orders.map(presentPublicOrder) };
@@ -123,14 +125,6 @@ export async function purchase(
   const result = await deps.db.transaction(async (tx: Executor) => {
     const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });
     if (!product || !product.isActive) throw new AppError('not_found', p.productUnavailable);
-    const left =
-      product.pricePoints === 0
-        ? await repo.readPoints(tx, settings.projectId, buyerTgId)
-        : await repo.debitPoints(tx, settings.projectId, buyerTgId, product.pricePoints);
-    if (left === null) {
-      const points = await repo.readPoints(tx, settings.projectId, buyerTgId);
-      throw new AppError('conflict', fillMessage(p.notEnoughPoints, { price: product.pricePoints, points }));
-    }
     const order = await repo.insertOrder(tx, {
       userId: settings.userId,
       projectId: settings.projectId,
@@ -140,13 +134,27 @@ export async function purchase(
       title: product.title,
       pricePoints: product.pricePoints,
     });
-    await repo.writePointsLedger(tx, {
-      projectId: settings.projectId,
-      buyerTgId,
-      delta: -product.pricePoints,
-      reason: fillMessage(m.ledgerPurchase, { title: product.title }),
-      reference: `order:${order.id}`,
-    });
+    // One movement: the balance only while it covers the price (parallel purchases queue on the
+    // balance row), the soonest-expiring points first, and the ledger row. Not enough points
+    // undoes the order with the transaction.
+    const moved =
+      product.pricePoints === 0
+        ? { balance: await readBalance(tx, settings.projectId, buyerTgId) }
+        : await movePoints(tx, {
+            projectId: settings.projectId,
+            buyerTgId,
+            delta: -product.pricePoints,
+            kind: 'order',
+            actor: 'shopper',
+            reason: fillMessage(m.ledgerPurchase, { title: product.title }),
+            reference: `order:${order.id}`,
+            at: deps.now(),
+          });
+    if (!moved) {
+      const points = await readBalance(tx, settings.projectId, buyerTgId);
+      throw new AppError('conflict', fillMessage(p.notEnoughPoints, { price: product.pricePoints, points }));
+    }
+    const left = moved.balance;
     const notifications: repo.ShopNotification[] = [];
     if (settings.puzzleBotToken && settings.commandName) {
       notifications.push({
@@ -190,13 +198,18 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
     let text = fillMessage(p.fulfilledNotice, { title: order.title });
     if (outcome === 'cancelled') {
       if (order.pricePoints > 0) {
-        await repo.creditPoints(tx, order.projectId, order.buyerTgId, order.pricePoints);
-        await repo.writePointsLedger(tx, {
+        // Returned points count as earned today: they expire by the action's lifetime from now.
+        const now = deps.now();
+        await movePoints(tx, {
           projectId: order.projectId,
           buyerTgId: order.buyerTgId,
           delta: order.pricePoints,
+          kind: 'order_refund',
+          actor: 'seller',
           reason: fillMessage(m.ledgerRefund, { title: order.title }),
           reference: `order-refund:${order.id}`,
+          at: now,
+          expiresAt: pointsExpiry(await repo.readPointsLifetime(tx, order.projectId), now),
         });
       }
       text = fillMessage(p.cancelledNotice, { title: order.title, price: order.pricePoints });

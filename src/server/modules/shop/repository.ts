@@ -189,48 +189,12 @@ export async function moveProduct(
   });
 }
 
-// ---- points and orders ----
+// ---- orders ----
 
-export async function readPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: buyerPoints.balance })
-    .from(buyerPoints)
-    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
-  return row?.balance ?? 0;
-}
-
-/**
- * Takes `points` from the buyer in one conditional statement: it changes the row only while the
- * balance covers the price, and the row lock makes parallel purchases queue. Answers the balance
- * left, or null when there were not enough points (nothing changed).
- */
-export async function debitPoints(db: Executor, projectId: number, buyerTgId: string, points: number): Promise<number | null> {
-  const result = await db.execute(sql`
-    UPDATE buyer_points SET balance = balance - ${points}
-     WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId} AND balance >= ${points}
-    RETURNING balance`);
-  const row = rowsOf<{ balance: number }>(result)[0];
-  return row ? Number(row.balance) : null;
-}
-
-export async function creditPoints(db: Executor, projectId: number, buyerTgId: string, points: number): Promise<number> {
-  const [row] = await db
-    .insert(buyerPoints)
-    .values({ projectId, buyerTgId, balance: points })
-    .onConflictDoUpdate({
-      target: [buyerPoints.projectId, buyerPoints.buyerTgId],
-      set: { balance: sql`${buyerPoints.balance} + ${points}` },
-    })
-    .returning({ balance: buyerPoints.balance });
-  return row!.balance;
-}
-
-export async function writePointsLedger(
-  db: Executor,
-  entry: { projectId: number; buyerTgId: string; delta: number; reason: string; reference: string },
-): Promise<void> {
-  if (entry.delta === 0) return;
-  await db.insert(pointsLedger).values(entry);
+/** The action's points lifetime, for points an order gives back (0: never expire). */
+export async function readPointsLifetime(db: Executor, projectId: number): Promise<{ pointsLifetimeDays: number }> {
+  const [row] = await db.select({ pointsLifetimeDays: projects.pointsLifetimeDays }).from(projects).where(eq(projects.id, projectId));
+  return { pointsLifetimeDays: row?.pointsLifetimeDays ?? 0 };
 }
 
 export async function insertOrder(

@@ -1,0 +1,257 @@
+import { userIdSchema } from './auth.js';
+import { kopecksToRubles, rublesToKopecks } from './format.js';
+import { fillMessage, messages } from './messages.js';
+import { numberLike, z } from './zod-setup.js';
+
+// Points as a currency (issue 28): the ledger's kinds and actors, the action's expiry and level
+// rules, how a receipt's percent is chosen, and the buyer card's calls
+// (GET /lk/api/buyers/{tg_id}, POST /lk/api/buyers/{tg_id}/points).
+
+const m = messages.points;
+
+/** Every kind of movement of a buyer's points (the database's CHECK lists the same). */
+export const POINTS_KINDS = [
+  'receipt',
+  'order',
+  'order_refund',
+  'manual',
+  'expiry',
+  'referral',
+  'birthday',
+  'survey',
+  'quiz',
+  'draw_prize',
+  'review',
+  'photo',
+  'daily_bonus',
+] as const;
+export type PointsKind = (typeof POINTS_KINDS)[number];
+
+export const POINTS_KIND_LABELS: Record<PointsKind, string> = {
+  receipt: m.kindReceipt,
+  order: m.kindOrder,
+  order_refund: m.kindOrderRefund,
+  manual: m.kindManual,
+  expiry: m.kindExpiry,
+  referral: m.kindReferral,
+  birthday: m.kindBirthday,
+  survey: m.kindSurvey,
+  quiz: m.kindQuiz,
+  draw_prize: m.kindDrawPrize,
+  review: m.kindReview,
+  photo: m.kindPhoto,
+  daily_bonus: m.kindDailyBonus,
+};
+
+/** Who moved the points. */
+export const POINTS_ACTORS = ['shopper', 'seller', 'system'] as const;
+export type PointsActor = (typeof POINTS_ACTORS)[number];
+export const POINTS_ACTOR_LABELS: Record<PointsActor, string> = { shopper: m.actorShopper, seller: m.actorSeller, system: m.actorSystem };
+
+// ---- the action's rules ----
+
+export const POINTS_LIFETIME_MAX_DAYS = 3650;
+export const EXPIRY_REMINDER_DEFAULT_DAYS = 7;
+export const EXPIRY_REMINDER_MAX_DAYS = 365;
+export const LEVELS_MAX = 5;
+export const LEVEL_NAME_MAX = 40;
+const LEVEL_MIN_SUM_MAX = 100_000_000;
+
+const wholeDays = (max: number, message: string) => numberLike(message).pipe(z.number().int(message).min(0, message).max(max, message));
+
+/** «Срок жизни баллов, дней»: 0 = the points never expire. */
+export const pointsLifetimeDaysSchema = wholeDays(POINTS_LIFETIME_MAX_DAYS, m.lifetimeRange);
+/** «Напомнить о сгорании за, дней»: 0 = no reminder. */
+export const expiryReminderDaysSchema = wholeDays(EXPIRY_REMINDER_MAX_DAYS, m.reminderRange);
+
+const percent = (message: string) => numberLike(message).pipe(z.number().min(0, message).max(100, message));
+
+/** «Процент баллов за повторную покупку»: empty = as the shopper's level. */
+export const repeatPointsPercentageSchema = z
+  .union([z.literal(''), z.null(), percent(m.repeatPercentRange)], { error: m.repeatPercentRange })
+  .transform((value) => (value === '' ? null : value));
+
+/** One loyalty level as the API speaks it: the threshold is rubles of counted purchases on the action, all time. */
+export const levelSchema = z.object(
+  {
+    name: z.string({ error: m.levelNameInvalid }).trim().min(1, m.levelNameInvalid).max(LEVEL_NAME_MAX, m.levelNameInvalid),
+    min_sum: numberLike(m.levelThresholdInvalid).pipe(
+      z
+        .number()
+        .min(0, m.levelThresholdInvalid)
+        .max(LEVEL_MIN_SUM_MAX, m.levelThresholdInvalid)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.levelThresholdInvalid),
+    ),
+    points_percentage: percent(m.levelPercentRange),
+  },
+  { error: m.levelsInvalid },
+);
+export type Level = z.output<typeof levelSchema>;
+
+/** «Уровни лояльности»: none, or 1–5 levels from 0 ₽ up, thresholds strictly increasing, names distinct. */
+export const levelsSchema = z
+  .array(levelSchema, { error: m.levelsInvalid })
+  .max(LEVELS_MAX, m.levelsTooMany)
+  .superRefine((levels, ctx) => {
+    if (levels.length === 0) return;
+    if (levels[0]!.min_sum !== 0) ctx.addIssue({ code: 'custom', message: m.levelFirstFromZero, path: [0, 'min_sum'] });
+    for (let i = 1; i < levels.length; i++) {
+      if (levels[i]!.min_sum <= levels[i - 1]!.min_sum) {
+        ctx.addIssue({ code: 'custom', message: m.levelThresholdsIncrease, path: [i, 'min_sum'] });
+        break;
+      }
+    }
+    const names = levels.map((level) => level.name.toLocaleLowerCase('ru'));
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: m.levelNamesRepeat });
+  });
+
+/** A loyalty level as the action keeps it: the threshold in kopecks of counted purchases. */
+export interface StoredLevel {
+  name: string;
+  min_kopecks: number;
+  points_percentage: number;
+}
+
+export function storedLevels(levels: readonly Level[]): StoredLevel[] {
+  return levels.map((level) => ({
+    name: level.name,
+    min_kopecks: rublesToKopecks(level.min_sum),
+    points_percentage: level.points_percentage,
+  }));
+}
+
+/** The levels as the API answers them; the first one's percent is always the action's. */
+export function presentLevels(levels: readonly StoredLevel[], pointsPercentage: number): Level[] {
+  return levels.map((level, index) => ({
+    name: level.name,
+    min_sum: kopecksToRubles(level.min_kopecks),
+    points_percentage: index === 0 ? pointsPercentage : level.points_percentage,
+  }));
+}
+
+/** The lowest level's percent is the action's own: one number, never two that disagree. */
+export function firstLevelPercentIssue(levels: readonly Level[] | undefined, pointsPercentage: number): string | null {
+  if (!levels?.length || levels[0]!.points_percentage === pointsPercentage) return null;
+  return fillMessage(m.levelFirstPercent, { percent: pointsPercentage });
+}
+
+/** The level a shopper holds with `spentKopecks` of counted purchases; null when the action has no levels. */
+export function levelAt<T extends { min_kopecks: number }>(levels: readonly T[], spentKopecks: number): { level: T; index: number } | null {
+  let found: { level: T; index: number } | null = null;
+  levels.forEach((level, index) => {
+    if (spentKopecks >= level.min_kopecks) found = { level, index };
+  });
+  return found;
+}
+
+export const POINTS_RULES = ['base', 'level', 'repeat'] as const;
+export type PointsRule = (typeof POINTS_RULES)[number];
+
+export interface EarningRate {
+  percent: number;
+  rule: PointsRule;
+  /** The level's name when the action has levels. */
+  levelName: string | null;
+}
+
+/**
+ * The percent a receipt earns at (issue 28): the level the shopper holds before it (the action's
+ * percent without levels), or the repeat-purchase percent from the shopper's second successful
+ * receipt on when that is higher. A tie keeps the level: the repeat rule is named only when it
+ * gave more.
+ */
+export function earningRate(
+  action: { pointsPercentage: number; levels: readonly StoredLevel[]; repeatPointsPercentage: number | null },
+  before: { receipts: number; spentKopecks: number },
+): EarningRate {
+  const held = levelAt(action.levels, before.spentKopecks);
+  const levelPercent = held && held.index > 0 ? held.level.points_percentage : action.pointsPercentage;
+  const base: EarningRate = { percent: levelPercent, rule: held && held.index > 0 ? 'level' : 'base', levelName: held?.level.name ?? null };
+  const repeat = action.repeatPointsPercentage;
+  if (before.receipts >= 1 && repeat !== null && repeat > levelPercent) return { ...base, percent: repeat, rule: 'repeat' };
+  return base;
+}
+
+/** How the history and the bot name the rule a receipt earned by. */
+export function pointsRuleLabel(rule: PointsRule, levelName: string | null): string {
+  if (rule === 'repeat') return m.ruleRepeat;
+  if (rule === 'level' && levelName) return fillMessage(m.ruleLevel, { level: levelName });
+  return m.ruleBase;
+}
+
+// ---- the buyer card ----
+
+export const buyerTgIdParamsSchema = z.object({
+  tg_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, m.tgIdInvalid),
+});
+
+export const buyerCardQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number({ error: messages.actions.notFound }).int(messages.actions.notFound).positive(messages.actions.notFound),
+});
+
+export const ADJUST_MAX = 1_000_000;
+export const ADJUST_REASON_MAX = 200;
+
+export const adjustPointsRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: z.coerce.number({ error: messages.actions.notFound }).int(messages.actions.notFound).positive(messages.actions.notFound),
+  delta: numberLike(m.adjustDeltaInvalid).pipe(
+    z
+      .number()
+      .int(m.adjustDeltaInvalid)
+      .min(-ADJUST_MAX, m.adjustDeltaInvalid)
+      .max(ADJUST_MAX, m.adjustDeltaInvalid)
+      .refine((v) => v !== 0, m.adjustDeltaInvalid),
+  ),
+  reason: z.string({ error: m.adjustReasonRequired }).trim().min(1, m.adjustReasonRequired).max(ADJUST_REASON_MAX, m.adjustReasonRequired),
+});
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  kind: z.enum(POINTS_KINDS),
+  kind_label: z.string(),
+  actor: z.enum(POINTS_ACTORS),
+  reason: z.string(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  balance_after: z.number().int(),
+});
+
+export const buyerLevelSchema = z.object({ name: z.string(), points_percentage: z.number(), min_sum: z.number() }).nullable();
+
+export const nearestExpirySchema = z.object({ points: z.number().int(), expires_at: z.string() }).nullable();
+
+export const buyerCardSchema = z.object({
+  tg_id: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  points: z.number().int(),
+  nearest_expiry: nearestExpirySchema,
+  level: buyerLevelSchema,
+  spent_total: z.number(),
+  successful_receipts: z.number().int(),
+  ledger: z.array(ledgerEntrySchema),
+  receipts: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      total: z.number().nullable(),
+      points_awarded: z.number().int(),
+      scanned_at: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({ id: z.number().int(), title: z.string(), price_points: z.number().int(), status: z.string(), created_at: z.string() }),
+  ),
+  promo_codes: z.array(z.object({ code: z.string(), receipt_id: z.number().int().nullable(), issued_at: z.string() })),
+});
+export type BuyerCard = z.infer<typeof buyerCardSchema>;
+
+export const adjustPointsResponseSchema = z.object({ message: z.string(), points: z.number().int() });

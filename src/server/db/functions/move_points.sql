@@ -1,0 +1,62 @@
+-- One movement of a buyer's points (issue 28), the only way points change besides the award's
+-- credit (which calls this too): the ledger row, the running balance and the expiring lots, in
+-- one call so the three never disagree.
+--
+-- `movement`: project_id, buyer_tg_id, delta (≠ 0), kind, actor, reason, reference (unique),
+-- created_at, and for a credit expires_at (NULL: never expires). A debit takes the
+-- soonest-expiring lots first (points that never expire last), or with `lot` set only that lot
+-- (expiry writes exactly its remainder).
+--
+-- Answers the ledger row and the balance after, or no row when a debit is more than the buyer
+-- has (nothing is written then). The balance row is updated first: it is the lock that queues
+-- a buyer's parallel movements, so the lots below are read by one movement at a time.
+CREATE OR REPLACE FUNCTION move_points(movement jsonb) RETURNS TABLE (ledger_id bigint, balance integer)
+  LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  action integer := (movement->>'project_id')::int;
+  buyer text := movement->>'buyer_tg_id';
+  delta integer := (movement->>'delta')::int;
+  expires timestamptz := (movement->>'expires_at')::timestamptz;
+  new_balance integer;
+  new_row bigint;
+  need integer;
+  lot record;
+BEGIN
+  IF delta > 0 THEN
+    INSERT INTO buyer_points AS p (project_id, buyer_tg_id, balance) VALUES (action, buyer, delta)
+    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance
+    RETURNING p.balance INTO new_balance;
+  ELSE
+    UPDATE buyer_points p SET balance = p.balance + delta
+     WHERE p.project_id = action AND p.buyer_tg_id = buyer AND p.balance + delta >= 0
+    RETURNING p.balance INTO new_balance;
+    IF new_balance IS NULL THEN
+      RETURN;
+    END IF;
+  END IF;
+
+  INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+  VALUES (action, buyer, delta, movement->>'reason', movement->>'reference', (movement->>'created_at')::timestamptz,
+          movement->>'kind', movement->>'actor', CASE WHEN delta > 0 THEN expires END)
+  RETURNING id INTO new_row;
+
+  IF delta > 0 THEN
+    IF expires IS NOT NULL THEN
+      INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining) VALUES (new_row, action, buyer, expires, delta);
+    END IF;
+  ELSIF movement ? 'lot' THEN
+    UPDATE points_lots l SET remaining = l.remaining + delta WHERE l.ledger_id = (movement->>'lot')::bigint;
+  ELSE
+    need := -delta;
+    FOR lot IN SELECT l.ledger_id, l.remaining FROM points_lots l
+                WHERE l.project_id = action AND l.buyer_tg_id = buyer AND l.remaining > 0
+                ORDER BY l.expires_at, l.ledger_id LOOP
+      EXIT WHEN need = 0;
+      UPDATE points_lots l SET remaining = l.remaining - least(need, lot.remaining) WHERE l.ledger_id = lot.ledger_id;
+      need := need - least(need, lot.remaining);
+    END LOOP;
+  END IF;
+
+  RETURN QUERY SELECT new_row, new_balance;
+END $$;

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { formatDate } from '../../../contract/format.js';
+import type { PointsActor, PointsKind } from '../../../contract/points.js';
+import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { buyerPoints, pointsLedger, pointsLots } from '../../db/schema.js';
+
+// The points ledger (issue 28): every movement of a buyer's points is one row; the balance and
+// the expiring lots move with it in the database's move_points() (db/functions/move_points.sql).
+
+export interface PointsMovement {
+  projectId: number;
+  buyerTgId: string;
+  /** Positive: a credit; negative: a debit, soonest-expiring points first. Never 0. */
+  delta: number;
+  kind: PointsKind;
+  actor: PointsActor;
+  /** Russian, shown to the seller on the buyer card. */
+  reason: string;
+  /** Unique across the ledger: a movement is written once, whatever is retried. */
+  reference: string;
+  at: Date;
+  /** A credit's expiry (null or absent: never). */
+  expiresAt?: Date | null;
+}
+
+/** Writes a movement; answers the balance after, or null when a debit is more than the buyer has (nothing written). */
+export async function movePoints(db: Executor, movement: PointsMovement): Promise<{ ledgerId: number; balance: number } | null> {
+  const body = {
+    project_id: movement.projectId,
+    buyer_tg_id: movement.buyerTgId,
+    delta: movement.delta,
+    kind: movement.kind,
+    actor: movement.actor,
+    reason: movement.reason,
+    reference: movement.reference,
+    created_at: movement.at.toISOString(),
+    expires_at: movement.expiresAt?.toISOString() ?? null,
+  };
+  const result = await db.execute(sql`SELECT ledger_id, balance FROM move_points(${JSON.stringify(body)}::jsonb)`);
+  const row = rowsOf<{ ledger_id: string | number; balance: number }>(result)[0];
+  return row ? { ledgerId: Number(row.ledger_id), balance: Number(row.balance) } : null;
+}
+
+export async function readBalance(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: buyerPoints.balance })
+    .from(buyerPoints)
+    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
+  return row?.balance ?? 0;
+}
+
+/** A buyer's points that expire soonest: those of the nearest day (Moscow time), and that day's last moment. */
+export interface NearestExpiry {
+  points: number;
+  expiresAt: Date;
+}
+
+/** The lots read to find the nearest day: a buyer rarely has more expiring on one day. */
+const NEAREST_LOTS = 50;
+
+export async function readNearestExpiry(db: Executor, projectId: number, buyerTgId: string): Promise<NearestExpiry | null> {
+  const lots = await db
+    .select({ expiresAt: pointsLots.expiresAt, remaining: pointsLots.remaining })
+    .from(pointsLots)
+    .where(and(eq(pointsLots.projectId, projectId), eq(pointsLots.buyerTgId, buyerTgId), gt(pointsLots.remaining, 0)))
+    .orderBy(asc(pointsLots.expiresAt))
+    .limit(NEAREST_LOTS);
+  return nearestDay(lots);
+}
+
+/** The first lots' day (as the shopper reads dates) and the points expiring on it (pure). */
+export function nearestDay(lots: readonly { expiresAt: Date; remaining: number }[]): NearestExpiry | null {
+  const first = lots[0];
+  if (!first) return null;
+  const day = formatDate(first.expiresAt);
+  const sameDay = lots.filter((lot) => formatDate(lot.expiresAt) === day);
+  return { points: sameDay.reduce((sum, lot) => sum + lot.remaining, 0), expiresAt: sameDay.at(-1)!.expiresAt };
+}
+
+export interface LedgerLine {
+  id: number;
+  delta: number;
+  kind: PointsKind;
+  actor: PointsActor;
+  reason: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  balanceAfter: number;
+}
+
+/** A buyer's ledger, newest first, with the balance after each row (the sum of the rows up to it). */
+export async function readLedger(db: Executor, projectId: number, buyerTgId: string, limit: number): Promise<LedgerLine[]> {
+  const l = pointsLedger;
+  const rows = await db
+    .select({
+      id: l.id,
+      delta: l.delta,
+      kind: l.kind,
+      actor: l.actor,
+      reason: l.reason,
+      createdAt: l.createdAt,
+      expiresAt: l.expiresAt,
+      balanceAfter: sql<string>`sum(${l.delta}) OVER (ORDER BY ${l.id})`,
+    })
+    .from(l)
+    .where(and(eq(l.projectId, projectId), eq(l.buyerTgId, buyerTgId)))
+    .orderBy(desc(l.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter) }));
+}
