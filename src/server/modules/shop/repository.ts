@@ -1,10 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
-import { rowsOf } from '../../db/rows.js';
 import {
-  buyerPoints,
-  pointsLedger,
   projects,
   shopNotifications,
   shopOrders,
