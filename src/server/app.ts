@@ -36,6 +36,8 @@ import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-ca
 import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
+import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
+import { pointsExpiryJob } from './modules/bot/features/points-expiry/index.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
@@ -186,6 +188,14 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     loadOwnImage: (sellerId: number, imageUrl: string) => findOwnUpload({ db: database.db, storage: imageStorage, sellerId, imageUrl }),
     log: app.log,
   };
+  const noticeDeps = {
+    db: database.db,
+    telegram,
+    publicUrl: config.publicUrl,
+    webAppButtons,
+    retryBaseMs: config.outbox.retryBaseMs,
+    log: app.log,
+  };
   const queue = await startJobQueue({
     database,
     log: app.log,
@@ -200,6 +210,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
       mailDeliveryJob({ db: database.db, mail, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      buyerNoticesJob(noticeDeps),
+      pointsExpiryJob({ db: database.db, now, onNoticesQueued: kick(BUYER_NOTICES_JOB) }),
     ],
   });
   queueRef = queue;

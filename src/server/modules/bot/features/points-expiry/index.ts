@@ -1,0 +1,11 @@
+// Points expiry and the reminders before it (issue 28), a function of the action's bot: the
+// periodic job app.ts runs, and the line «Мои баллы» and the Mini App show.
+import { formatDate } from '../../../../../contract/format.js';
+import { fillMessage, messages } from '../../../../../contract/messages.js';
+import type { NearestExpiry } from '../../../points/repository.js';
+
+export { pointsExpiryJob, POINTS_EXPIRY_JOB } from './jobs.js';
+
+/** "120 баллов сгорят 12.01.2027". */
+export const nearestExpiryLine = (nearest: NearestExpiry) =>
+  fillMessage(messages.points.nearestExpiry, { points: nearest.points, date: formatDate(nearest.expiresAt) });
