@@ -37,7 +37,7 @@ import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
 import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
-import { pointsExpiryJob } from './modules/bot/features/points-expiry/index.js';
+import { pointsExpiryJob } from './jobs/points-expiry.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';

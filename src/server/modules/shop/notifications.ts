@@ -5,7 +5,7 @@ import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { readBalance } from '../points/repository.js';
 import * as repo from './repository.js';
-import { shopBotTokens } from './shop-bots.js';
+import { shopBotTokens } from '../bot/shop-bots.js';
 
 export interface NotificationDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { etagOf, type ProductsCache, type RenderedProducts } from './products-ca
 import { movePoints, readBalance } from '../points/repository.js';
 import { pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
-import { shopBotTokens } from './shop-bots.js';
+import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 
 const m = messages.shop;

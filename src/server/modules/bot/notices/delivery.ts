@@ -3,7 +3,7 @@ import { nextTry } from '../../../db/outbox.js';
 import type { ReplyMarkup, TelegramClient } from '../../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../../integrations/telegram/errors.js';
 import { messages } from '../../../../contract/messages.js';
-import { shopBotTokens } from '../../shop/shop-bots.js';
+import { shopBotTokens } from '../shop-bots.js';
 import { shopUrl } from '../setup.js';
 import * as repo from './repository.js';
 

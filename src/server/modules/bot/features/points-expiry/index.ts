@@ -4,7 +4,7 @@ import { formatDate } from '../../../../../contract/format.js';
 import { fillMessage, messages } from '../../../../../contract/messages.js';
 import type { NearestExpiry } from '../../../points/repository.js';
 
-export { pointsExpiryJob, POINTS_EXPIRY_JOB } from './jobs.js';
+export { expireDuePoints, remindExpiringPoints, type ExpiryDeps } from './service.js';
 
 /** "120 баллов сгорят 12.01.2027". */
 export const nearestExpiryLine = (nearest: NearestExpiry) =>

@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../../../../jobs/queue.js';
-import { expireDuePoints, remindExpiringPoints, type ExpiryDeps } from './service.js';
+import { expireDuePoints, remindExpiringPoints, type ExpiryDeps } from '../modules/bot/features/points-expiry/index.js';
+import type { JobDefinition } from './queue.js';
 
 export const POINTS_EXPIRY_JOB = 'points-expiry';
 
