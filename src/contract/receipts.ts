@@ -86,6 +86,8 @@ export const checkResponseSchema = z.object({
     /** On a success: the rule the points were earned by and its percent (issue 28). */
     points_rule: z.enum(POINTS_RULES).optional(),
     points_percentage: z.number().optional(),
+    /** The loyalty level the shopper held when the receipt earned (null: the action has no levels). */
+    points_level: z.string().nullable().optional(),
     /** On a success that lifted the shopper to a new loyalty level: that level. */
     level_up: z.object({ name: z.string(), points_percentage: z.number() }).optional(),
     /** The shopper's promo code for the next purchase, when the action gives one for this receipt (issue 28). */

@@ -6,6 +6,10 @@ import type { ProjectRow } from '../../db/schema.js';
 import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { checkReceipt, type ReceiptDeps } from '../receipts/service.js';
+import { levelAt } from '../../../contract/points.js';
+import { readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
+import { levelLine, levelLines } from './features/levels/index.js';
+import { nearestExpiryLine } from './features/points-expiry/index.js';
 import { promoCodeLine } from './features/promo-codes/index.js';
 import { decodeReceiptQr } from './qr-photo.js';
 import * as repo from './repository.js';
@@ -131,16 +135,22 @@ async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, bu
   // A success is an award, and the award answers the buyer's new balance.
   if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };
   const lines = [response.message, fillMessage(b.newBalance, { points: buyerPoints })];
+  lines.push(...levelLines(action, response.data));
   if (response.data.promo_code) lines.push(promoCodeLine(response.data.promo_code));
   return { chatId, text: lines.join('\n'), replyMarkup: shopButton(shopAddress(deps, bot)) };
 }
 
 async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
-  const [points, recent] = await Promise.all([
-    repo.readBuyerPoints(deps.db, action.id, buyerTgId),
+  const [points, nearest, spent, recent] = await Promise.all([
+    readBalance(deps.db, action.id, buyerTgId),
+    readNearestExpiry(deps.db, action.id, buyerTgId),
+    action.levels.length > 0 ? readSpentKopecks(deps.db, action.id, buyerTgId) : 0,
     repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN),
   ]);
   const lines = [fillMessage(b.balance, { name: action.name, points })];
+  if (nearest) lines.push(nearestExpiryLine(nearest));
+  const held = levelAt(action.levels, spent);
+  if (held) lines.push(levelLine(held.level.name, held.index === 0 ? action.pointsPercentage : held.level.points_percentage));
   if (recent.length === 0) lines.push(b.noReceiptsYet);
   else
     lines.push(

@@ -4,7 +4,6 @@ import { rowsOf } from '../../db/rows.js';
 import {
   botConnections,
   botUpdates,
-  buyerPoints,
   projects,
   receipts,
   shopSettings,
@@ -304,14 +303,6 @@ const rememberBuyerQuery = namedStatement('remember_telegram_buyer', (db, name) 
 
 export async function rememberBuyer(db: Executor, buyer: { id: string; firstName: string | null; username: string | null }): Promise<void> {
   await rememberBuyerQuery(db).execute(buyer);
-}
-
-export async function readBuyerPoints(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: buyerPoints.balance })
-    .from(buyerPoints)
-    .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
-  return row?.balance ?? 0;
 }
 
 export async function lastReceipts(db: Executor, projectId: number, buyerTgId: string, limit: number) {

@@ -3,7 +3,7 @@ import { formatDate } from '../../../contract/format.js';
 import type { PointsActor, PointsKind } from '../../../contract/points.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { buyerPoints, pointsLedger, pointsLots } from '../../db/schema.js';
+import { buyerPoints, buyerStats, pointsLedger, pointsLots } from '../../db/schema.js';
 
 // The points ledger (issue 28): every movement of a buyer's points is one row; the balance and
 // the expiring lots move with it in the database's move_points() (db/functions/move_points.sql).
@@ -108,4 +108,13 @@ export async function readLedger(db: Executor, projectId: number, buyerTgId: str
     .orderBy(desc(l.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter) }));
+}
+
+/** A shopper's counted purchases on an action, all time (kopecks): what their loyalty level is reckoned by. */
+export async function readSpentKopecks(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db
+    .select({ kopecks: buyerStats.totalKopecks })
+    .from(buyerStats)
+    .where(and(eq(buyerStats.projectId, projectId), eq(buyerStats.buyerTgId, buyerTgId)));
+  return Number(row?.kopecks ?? 0);
 }

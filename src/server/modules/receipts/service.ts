@@ -139,6 +139,7 @@ function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints:
         ...(award && {
           points_rule: award.rate.rule,
           points_percentage: award.rate.percent,
+          points_level: award.rate.levelName,
           ...(award.levelUp && { level_up: award.levelUp }),
           ...(award.promoCode !== undefined && { promo_code: award.promoCode }),
         }),
