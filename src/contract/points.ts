@@ -156,9 +156,9 @@ export interface EarningRate {
 
 /**
  * The percent a receipt earns at (issue 28): the level the shopper holds before it (the action's
- * percent without levels), or the repeat-purchase percent from the shopper's second successful
- * receipt on when that is higher. A tie keeps the level: the repeat rule is named only when it
- * gave more.
+ * percent without levels: rule 'base'; the lowest level's percent is the action's too), or the
+ * repeat-purchase percent from the shopper's second successful receipt on when that is higher. A
+ * tie keeps the level: the repeat rule is named only when it gave more.
  */
 export function earningRate(
   action: { pointsPercentage: number; levels: readonly StoredLevel[]; repeatPointsPercentage: number | null },
@@ -166,7 +166,7 @@ export function earningRate(
 ): EarningRate {
   const held = levelAt(action.levels, before.spentKopecks);
   const levelPercent = held && held.index > 0 ? held.level.points_percentage : action.pointsPercentage;
-  const base: EarningRate = { percent: levelPercent, rule: held && held.index > 0 ? 'level' : 'base', levelName: held?.level.name ?? null };
+  const base: EarningRate = { percent: levelPercent, rule: held ? 'level' : 'base', levelName: held?.level.name ?? null };
   const repeat = action.repeatPointsPercentage;
   if (before.receipts >= 1 && repeat !== null && repeat > levelPercent) return { ...base, percent: repeat, rule: 'repeat' };
   return base;

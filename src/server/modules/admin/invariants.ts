@@ -58,6 +58,26 @@ export const INVARIANT_CHECKS: InvariantCheck[] = [
        WHERE coalesce(p.balance, 0) <> coalesce(l.total, 0)`,
   },
   {
+    name: 'buyer_points_not_negative',
+    description: 'баллы покупателя в акции не бывают отрицательными',
+    query: `
+      SELECT format('акция %s, покупатель %s: баллов %s', project_id, buyer_tg_id, balance) AS detail
+        FROM buyer_points WHERE balance < 0`,
+  },
+  {
+    name: 'points_lots_within_balance',
+    description: 'несгоревший остаток начислений со сроком не больше баллов покупателя и каждого начисления',
+    query: `
+      SELECT format('акция %s, покупатель %s: остаток начислений со сроком %s, баллов %s', l.project_id, l.buyer_tg_id, l.remaining, coalesce(p.balance, 0)) AS detail
+        FROM (SELECT project_id, buyer_tg_id, sum(remaining) AS remaining FROM points_lots GROUP BY project_id, buyer_tg_id) l
+        LEFT JOIN buyer_points p ON p.project_id = l.project_id AND p.buyer_tg_id = l.buyer_tg_id
+       WHERE l.remaining > coalesce(p.balance, 0)
+      UNION ALL
+      SELECT format('начисление %s: остаток %s больше начисленного %s или срок %s не совпадает с журналом', lot.ledger_id, lot.remaining, e.delta, lot.expires_at)
+        FROM points_lots lot JOIN points_ledger e ON e.id = lot.ledger_id
+       WHERE lot.remaining > e.delta OR e.expires_at IS DISTINCT FROM lot.expires_at`,
+  },
+  {
     name: 'buyer_stats_equal_receipts',
     description: 'статистика покупателя равна тому, что говорят его успешные чеки',
     query: `
