@@ -147,6 +147,11 @@ export const messages = {
     unavailable: 'Telegram недоступен',
     rejected: 'Telegram отклонил запрос: {description}',
   },
+  /** The demo test clock (`/__emulators/clock`). */
+  clock: {
+    advanceInvalid: 'Укажите advance_seconds: целое число секунд от 1 до {max} (10 лет)',
+    jobFailed: 'Периодическая задача «{job}» завершилась с ошибкой; часы уже переведены',
+  },
   /** Web app chrome shared by every area. */
   app: {
     productName: 'ScanApp',

@@ -45,6 +45,9 @@ import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
 import { createTelegramClient } from './integrations/telegram/client.js';
 import { telegramEmulator, WEB_APP_SCRIPT_PATH } from './integrations/telegram/emulator.js';
+import { TelegramEmulatorStore } from './integrations/telegram/emulator-store.js';
+import { createClock } from './clock.js';
+import { clockRoutes } from './modules/clock/routes.js';
 import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
 import { demoReceiptRoutes } from './modules/actions/demo-receipt-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
@@ -65,6 +68,7 @@ import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-co
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Real time (tests may pass their own); the demo clock adds its offset to it. */
   now?: () => Date;
 }
 
@@ -80,7 +84,7 @@ const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
  */
 const BOT_DRAINS_HERE = 3;
 
-export async function buildApp({ config, database, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, now: realNow = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLoggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
@@ -114,7 +118,11 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     transform: jsonSchemaTransform,
   });
 
-  const deps = { db: database.db, now, sessionTtlMs: config.sessionTtlMs };
+  // Every rule that decides by time reads this one clock; in demo mode /__emulators/clock moves it.
+  // Leases, retries, rate limits, sessions and pg-boss stay on real time (docs/decisions.md).
+  const clock = createClock({ movable: config.mode === 'demo', base: realNow });
+  const { now } = clock;
+  const deps = { db: database.db, now, realNow, sessionTtlMs: config.sessionTtlMs };
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
@@ -200,7 +208,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     database,
     log: app.log,
     jobs: [
-      puzzleBotPushJob({ db: database.db, now, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      // The outbox's retry times are compared with the database's own clock: real time.
+      puzzleBotPushJob({ db: database.db, now: realNow, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       subscriptionExpiryJob(database.db, now, app.log),
       balanceWatchJob(balanceWatch, app.log),
       analyticsCatchUpJob(database.db),
@@ -305,7 +314,14 @@ export async function buildApp({ config, database, now = () => new Date() }: App
 
   if (taxStore) await app.register(taxEmulator({ token: config.tax.token, store: taxStore }), { prefix: '/__emulators/tax' });
   if (config.puzzleBot.emulated) await app.register(puzzleBotEmulator(), { prefix: '/__emulators/puzzlebot' });
-  if (config.telegram.emulated) await app.register(telegramEmulator(), { prefix: TELEGRAM_EMULATOR_PREFIX });
+  if (config.telegram.emulated) {
+    // Telegram stamps message dates and signs init data with the demo clock's time, which the shop
+    // compares with its own (auth_date); its limits and retries run on real time.
+    const telegramStore = new TelegramEmulatorStore({ dates: () => now().getTime() });
+    await app.register(telegramEmulator({ store: telegramStore }), { prefix: TELEGRAM_EMULATOR_PREFIX });
+  }
+  if (config.mode === 'demo')
+    await app.register(clockRoutes({ clock, runPeriodicJobs: () => queue.runPeriodicOnce() }), { prefix: '/__emulators/clock' });
   if (mailCatcher) await app.register(mailEmulator(mailCatcher), { prefix: '/__emulators/mail' });
 
   await registerWebApp(app, config.webDistDir);

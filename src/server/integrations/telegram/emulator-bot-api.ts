@@ -295,7 +295,7 @@ function checkKeyboard(markup: Record<string, unknown>): void {
 }
 
 function sentMessage(store: TelegramEmulatorStore, message: Omit<SentMessage, 'at'>): SentMessage {
-  return { ...message, at: new Date(store.now()).toISOString() };
+  return { ...message, at: new Date(store.dates()).toISOString() };
 }
 
 function messageBase(store: TelegramEmulatorStore, botId: number, chatId: number) {
@@ -313,7 +313,7 @@ function messageBase(store: TelegramEmulatorStore, botId: number, chatId: number
             ...(user?.username ? { username: user.username } : {}),
           }
         : { id: chatId, type: 'group', title: `Group ${-chatId}` },
-    date: Math.floor(store.now() / 1000),
+    date: Math.floor(store.dates() / 1000),
   };
 }
 

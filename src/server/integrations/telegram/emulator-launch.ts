@@ -73,7 +73,7 @@ export function messageUpdate(
       message_id: store.nextMessageId(botId, user.id),
       from: user,
       chat: chatOf(user),
-      date: Math.floor(store.now() / 1000),
+      date: Math.floor(store.dates() / 1000),
       ...content,
     },
   };
@@ -94,7 +94,7 @@ function signedLaunch(store: TelegramEmulatorStore, botId: number, user: Telegra
     allows_write_to_pm: true,
   };
   const queryId = `AAH${randomBytes(12).toString('base64url')}`;
-  return launchUrl(url, signInitData(signedUser, token, new Date(store.now()), { query_id: queryId }));
+  return launchUrl(url, signInitData(signedUser, token, new Date(store.dates()), { query_id: queryId }));
 }
 
 /** Telegram passes launch parameters in the address's fragment, where its Mini App script reads them. */

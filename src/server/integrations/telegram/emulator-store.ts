@@ -26,7 +26,14 @@ const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 3_000, 10_000];
 
 /** Every piece of the emulator's state, in memory. */
 export class TelegramEmulatorStore {
+  /** Real time in milliseconds: send limits, outages and webhook retries. */
   readonly now: () => number;
+  /**
+   * The time Telegram stamps into what the server reads and compares (message dates, init data's
+   * `auth_date`, sent messages' `at`): in demo mode the server's own clock, so both agree after it
+   * moves. Defaults to `now`.
+   */
+  readonly dates: () => number;
   readonly sent: SentMessage[] = [];
   /** Chats that blocked every bot. */
   readonly blockedChats = new Set<number>();
@@ -46,8 +53,9 @@ export class TelegramEmulatorStore {
   private readonly lastMessageIds = new Map<string, number>();
   private outageUntilMs = 0;
 
-  constructor(options: { now?: () => number; webhookRetryDelaysMs?: readonly number[] } = {}) {
+  constructor(options: { now?: () => number; dates?: () => number; webhookRetryDelaysMs?: readonly number[] } = {}) {
     this.now = options.now ?? Date.now;
+    this.dates = options.dates ?? this.now;
     this.updates = new EmulatorUpdates({ retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, now: this.now });
   }
 

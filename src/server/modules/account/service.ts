@@ -37,7 +37,7 @@ const EMAIL_LINK_MESSAGES: Record<LinkProblem, string> = {
  * leaves from the job, so the answer's time does not depend on the mail server either.
  */
 export async function requestPasswordReset(deps: AccountDeps, input: { email: string; clientAddress: string }): Promise<void> {
-  const now = deps.now();
+  const now = deps.realNow();
   await enforceThrottle(deps.db, `forgot-address:${input.clientAddress}`, MAIL_PER_ADDRESS_POLICY, now, a.tooManyRequests);
   await enforceThrottle(deps.db, `forgot-email:${input.email}`, MAIL_PER_RECIPIENT_POLICY, now, a.tooManyRequests);
   const user = await authRepo.findUserByEmail(deps.db, input.email);
@@ -60,7 +60,7 @@ export async function requestPasswordReset(deps: AccountDeps, input: { email: st
 
 /** Sets the new password from a reset link; the link and the seller's other reset links end, and so does every session. */
 export async function resetPassword(deps: AccountDeps, input: { token: string; password: string }): Promise<void> {
-  const now = deps.now();
+  const now = deps.realNow();
   const tokenHash = hashSessionToken(input.token);
   // Checked before hashing, so a bad link costs no password hash.
   const problem = linkProblem(await repo.findLinkToken(deps.db, tokenHash, 'password_reset'), now);
@@ -84,7 +84,7 @@ export async function changePassword(
   deps: AccountDeps,
   input: { sellerId: number; sessionToken: string; currentPassword: string; password: string },
 ): Promise<void> {
-  const now = deps.now();
+  const now = deps.realNow();
   const throttleKey = `password-change:${input.sellerId}`;
   await enforceThrottle(deps.db, throttleKey, ACCOUNT_POLICY, now, a.tooManyPasswordAttempts);
   const user = await sellerOrThrow(deps, input.sellerId);
@@ -109,7 +109,7 @@ export async function renameSeller(deps: AccountDeps, input: { sellerId: number;
  * address changes when it is opened. Taken addresses are refused at once (and again on confirming).
  */
 export async function requestEmailChange(deps: AccountDeps, input: { sellerId: number; email: string }): Promise<void> {
-  const now = deps.now();
+  const now = deps.realNow();
   // Counted before the checks: nobody's mailbox gets flooded through us, and the 409 cannot be
   // used to sweep addresses for accounts.
   await enforceThrottle(deps.db, `email-change:${input.sellerId}`, MAIL_PER_RECIPIENT_POLICY, now, a.tooManyRequests);
@@ -132,7 +132,7 @@ export async function requestEmailChange(deps: AccountDeps, input: { sellerId: n
 
 /** Opens an e-mail change link: the address switches, the old one gets a notice. Needs no session (the mailbox is the proof). */
 export async function confirmEmailChange(deps: AccountDeps, input: { token: string }): Promise<{ email: string }> {
-  const now = deps.now();
+  const now = deps.realNow();
   const tokenHash = hashSessionToken(input.token);
   const problem = linkProblem(await repo.findLinkToken(deps.db, tokenHash, 'email_change'), now);
   if (problem) throw new AppError('bad_request', EMAIL_LINK_MESSAGES[problem]);

@@ -14,7 +14,7 @@ import type { AuthDeps } from '../auth/service.js';
  * Demo mode only (the tax service is emulated): a fresh marketplace receipt with the
  * action's goods, so a seller trying the cabinet can check a receipt without a real one.
  */
-export function demoReceiptRoutes(deps: AuthDeps & { store: TaxEmulatorStore }): FastifyPluginAsyncZod {
+export function demoReceiptRoutes(deps: AuthDeps & { now: () => Date; store: TaxEmulatorStore }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/demo/receipts',

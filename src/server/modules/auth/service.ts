@@ -10,7 +10,11 @@ import { hashSessionToken, newSessionToken } from './tokens.js';
 
 export interface AuthDeps {
   db: Executor;
-  now: () => Date;
+  /**
+   * Real time, never the demo clock's: sessions, sign-in throttles and mail links are security
+   * lifetimes, and moving the demo's time forward must not sign the seller out.
+   */
+  realNow: () => Date;
   sessionTtlMs: number;
 }
 
@@ -35,7 +39,7 @@ export async function registerSeller(
   deps: AuthDeps,
   input: { name: string; email: string; password: string; clientAddress: string },
 ): Promise<{ userId: number }> {
-  await enforceThrottle(deps.db, `register-address:${input.clientAddress}`, REGISTRATION_POLICY, deps.now());
+  await enforceThrottle(deps.db, `register-address:${input.clientAddress}`, REGISTRATION_POLICY, deps.realNow());
   const passwordHash = await hashPassword(input.password);
   try {
     const userId = await repo.insertUser(deps.db, { name: input.name, email: input.email, passwordHash });
@@ -50,7 +54,7 @@ export async function signIn(
   deps: AuthDeps,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<{ token: string; user: User }> {
-  const now = deps.now();
+  const now = deps.realNow();
   const accountKey = `login-account:${input.email}`;
   const addressKey = `login-address:${input.clientAddress}`;
   await enforceThrottle(deps.db, addressKey, ADDRESS_POLICY, now);
@@ -77,13 +81,13 @@ export async function signIn(
 }
 
 export async function signOut(deps: AuthDeps, token: string): Promise<void> {
-  await repo.revokeSession(deps.db, hashSessionToken(token), deps.now());
+  await repo.revokeSession(deps.db, hashSessionToken(token), deps.realNow());
 }
 
 /** The seller a bearer token belongs to, or an error for a missing, revoked or expired session. */
-export async function authenticate(deps: Pick<AuthDeps, 'db' | 'now'>, token: string | undefined): Promise<number> {
+export async function authenticate(deps: Pick<AuthDeps, 'db' | 'realNow'>, token: string | undefined): Promise<number> {
   if (!token) throw new AppError('unauthorized', messages.common.unauthorized);
-  return sessionUserOrThrow(await repo.findLiveSessionUserId(deps.db, hashSessionToken(token), deps.now()));
+  return sessionUserOrThrow(await repo.findLiveSessionUserId(deps.db, hashSessionToken(token), deps.realNow()));
 }
 
 /** The user of a live session, or the error for a revoked or expired one. */

@@ -6,7 +6,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getBuyers } from './service.js';
 
-export function buyerRoutes(deps: AuthDeps & { db: Executor }): FastifyPluginAsyncZod {
+export function buyerRoutes(deps: AuthDeps & { db: Executor; now: () => Date }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/buyers',

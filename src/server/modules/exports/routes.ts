@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceExportQuerySchema, buyersExportQuerySchema, EXPORT_PATHS, receiptsExportQuerySchema } from '../../../contract/exports.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { balanceCsv, buyersCsv, receiptsCsv, type CsvDownload } from './service.js';
+import { balanceCsv, buyersCsv, receiptsCsv, type CsvDownload, type ExportDeps } from './service.js';
 
 // No response schema: the body is a CSV stream (errors are the usual JSON).
 const schemaOf = <Q>(querystring: Q) => ({ tags: ['exports'], security: [{ bearer: [] }], querystring, produces: ['text/csv'] });
 
 /** CSV downloads of the cabinet's lists, authenticated and scoped like every dashboard call. */
-export function exportRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+export function exportRoutes(deps: AuthDeps & ExportDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const headersOf = (download: CsvDownload) => ({
       'content-type': 'text/csv; charset=utf-8',

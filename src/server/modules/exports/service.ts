@@ -12,7 +12,7 @@ export interface CsvDownload {
   body: Transform;
 }
 
-interface ExportDeps {
+export interface ExportDeps {
   db: Executor;
   now: () => Date;
 }

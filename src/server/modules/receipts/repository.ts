@@ -78,7 +78,7 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
   return db
     .select({
       action: projects,
-      sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('now')),
+      sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('sessionNow')),
       apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
       // Qualified by hand: drizzle writes a column inside sql`` without its table, so a bare
@@ -114,7 +114,8 @@ export async function readCheckContext(
     projectId: number;
     tokenHash: string | null;
     apiKey: string | null;
-    now: Date;
+    /** Real time: sessions do not follow the demo clock (auth/service.ts, AuthDeps). */
+    sessionNow: Date;
     receiptKey: string | null;
     identity: { fn: string; fd: string; fp: string } | null;
     buyerTgId: string;
@@ -123,7 +124,7 @@ export async function readCheckContext(
   const [row] = await checkContextQuery(db).execute({
     projectId: input.projectId,
     tokenHash: input.tokenHash,
-    now: input.now.toISOString(),
+    sessionNow: input.sessionNow.toISOString(),
     apiKey: input.apiKey,
     key: input.receiptKey,
     fn: input.identity?.fn ?? null,

@@ -18,6 +18,8 @@ import { isActionOpen, isSale, judgeReceipt, type ActionRules, type ClassifiedIt
 export interface ReceiptDeps {
   db: Db;
   now: () => Date;
+  /** Real time for the session check (auth/service.ts, AuthDeps). */
+  realNow: () => Date;
   tax: TaxClient;
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
   /** Called after a receipt queued a PuzzleBot push, so delivery starts at once. */
@@ -226,7 +228,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
     projectId: input.projectId,
     tokenHash: caller.kind === 'session' && caller.token ? hashSessionToken(caller.token) : null,
     apiKey: caller.kind === 'apiKey' ? caller.apiKey : null,
-    now,
+    sessionNow: deps.realNow(),
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
     buyerTgId: input.buyerTgId,
