@@ -6,6 +6,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, type Seller } from '../support/api-client.js';
 import { startAppInProcess } from '../support/app-in-process.js';
 import { backends, withPostgres } from '../support/backends.js';
+import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, initDataOf, shopperActs, shopperSays, WB_SELLER } from '../support/bot.js';
 import { createFundedSeller } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
@@ -29,21 +30,6 @@ const PERIODIC_JOBS = [
   'bot-pollers',
   'mail-delivery',
 ];
-
-async function clockCall(url: string, method: string, body?: unknown) {
-  const response = await fetch(`${url}/__emulators/clock`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-/** Moves the clock and answers what the jobs did; fails the test on anything but 200. */
-async function advance(url: string, seconds: number): Promise<{ offset_seconds: number; now: string; ran: string[] }> {
-  const answer = await clockCall(url, 'POST', { advance_seconds: seconds });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as never;
-}
 
 async function actionFor(seller: Seller, settings: Record<string, unknown> = {}): Promise<number> {
   const created = await seller.api.post('/projects', { name: 'Часы', project_inns: WB_SELLER, ...settings });

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { formatDate } from '../../src/contract/format.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { ApiClient } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { advance, clockCall } from '../support/clock.js';
+import { verifyData } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
+
+const m = messages.points;
+const b = messages.bot;
+const DAY = 24 * 60 * 60;
+const FUNDS = BILLING_DEFAULTS.project_subscription_price + 20 * BILLING_DEFAULTS.receipt_price_tier1;
+/** 1 786 ₽ of the action's goods: 178 points at the default 10 %. */
+const RECEIPT = 'wb-aurora-cosmetics';
+
+/** The server's time now (the demo clock's). */
+async function serverNow(url: string): Promise<Date> {
+  return new Date((await clockCall(url, 'GET')).body.now);
+}
+
+/** A receipt bought a day before the server's (moved) time, sent to the bot; answers the bot's reply. */
+async function sendReceipt(url: string, bot: BotAction, chat: string) {
+  const offsetDays = (await clockCall(url, 'GET')).body.offset_seconds / DAY;
+  const [reply] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt(RECEIPT, 1 - offsetDays)) });
+  expect(reply!.text).toContain('Начислено баллов: 178.');
+}
+
+/** «Мои баллы», line by line (other messages of the bot arriving meanwhile, an exchange's notice, are skipped). */
+async function balanceLines(url: string, bot: BotAction, chat: string): Promise<string[]> {
+  const answers = async () =>
+    (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).filter((x) => x.text?.startsWith('Ваши баллы'));
+  const before = (await answers()).length;
+  await shopperActs(url, bot.botId, chat, { text: '/balance' });
+  const answer = await eventually(async () => (await answers())[before], 30_000, '«Мои баллы»');
+  return answer.text!.split('\n');
+}
+
+/** An action with its bot and a shop whose one product costs `price` points. */
+async function actionWithShop(url: string, settings: Record<string, unknown>, price: number) {
+  const bot = await actionWithBot(url, settings, FUNDS);
+  const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+  const product = await bot.seller.api.post('/shop/products', { project_id: bot.projectId, title: 'Крем', price_points: price });
+  if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
+  return { ...bot, shopToken: shop.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
+}
+
+describe.each(backends())('points that expire on $name', (backend) => {
+  const url = backend.url;
+  // The file's app is shared by its tests: each starts from real time.
+  afterEach(async () => {
+    expect((await clockCall(url, 'DELETE')).status).toBe(200);
+  });
+
+  it('spending takes the soonest-expiring points first; expiry takes exactly what is left of each batch, and the shopper is reminded once', async () => {
+    const shop = await actionWithShop(url, { points_lifetime_days: 30, expiry_reminder_days: 7 }, 200);
+    const chat = newChatId();
+    const earnedFirst = await serverNow(url);
+    await sendReceipt(url, shop, chat);
+    await advance(url, 10 * DAY);
+    const earnedSecond = await serverNow(url);
+    await sendReceipt(url, shop, chat);
+    const firstExpires = formatDate(new Date(earnedFirst.getTime() + 30 * DAY * 1000));
+    const secondExpires = formatDate(new Date(earnedSecond.getTime() + 30 * DAY * 1000));
+    expect((await balanceLines(url, shop, chat)).slice(0, 2)).toEqual([
+      fillMessage(b.balance, { name: 'Aurora', points: 356 }),
+      fillMessage(m.nearestExpiry, { points: 178, date: firstExpires }),
+    ]);
+
+    // 200 points in the shop: all 178 of the first batch, 22 of the second.
+    const opened = await shopperActs(url, shop.botId, chat, { press: b.shopButton });
+    const bought = await new ApiClient(url).post(
+      `/public/shop/${shop.shopToken}/purchase`,
+      { product_id: shop.productId, buyer_tg_id: chat },
+      { headers: { 'x-telegram-init-data': initDataOf(opened.body.url!) } },
+    );
+    expect(bought.status).toBe(200);
+    expect(bought.body.points).toBe(156);
+    expect((await balanceLines(url, shop, chat))[1]).toBe(fillMessage(m.nearestExpiry, { points: 156, date: secondExpires }));
+
+    // Day 31: the first batch's time has come, but none of it is left: nothing expires. No reminder
+    // yet either: the second batch expires in 9 days, the reminder comes 7 days before.
+    await advance(url, 21 * DAY);
+    expect((await balanceLines(url, shop, chat))[0]).toBe(fillMessage(b.balance, { name: 'Aurora', points: 156 }));
+    const reminder = fillMessage(m.expiryReminder, { points: 156, name: 'Aurora', date: secondExpires });
+    const reminders = async () => (await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).filter((x) => x.text === reminder);
+    expect(await reminders()).toEqual([]);
+
+    // Day 34: within 7 days of the second batch's expiry: one reminder, with the shop's button.
+    await advance(url, 3 * DAY);
+    const [sent] = await eventually(async () => ((await reminders()).length > 0 ? reminders() : undefined), 30_000, 'the reminder');
+    expect(sent!.reply_markup).toEqual({ inline_keyboard: [[{ text: b.shopButton, web_app: { url: `${url}/shop/${shop.shopToken}` } }]] });
+    await advance(url, DAY);
+    expect(await reminders()).toHaveLength(1);
+
+    // Day 41: the second batch expires, exactly its 156 unspent points.
+    await advance(url, 6 * DAY);
+    const after = await balanceLines(url, shop, chat);
+    expect(after[0]).toBe(fillMessage(b.balance, { name: 'Aurora', points: 0 }));
+    expect(after.some((line) => line.includes('сгорят'))).toBe(false);
+    expect((await reminders()).length).toBe(1);
+    expect((await verifyData(url)).violations).toEqual([]);
+  });
+
+  it('a new lifetime applies to points earned afterwards only; points that never expire stay, and no reminder goes out when it is off', async () => {
+    const bot = await actionWithBot(url, { expiry_reminder_days: 0 }, FUNDS);
+    const chat = newChatId();
+    await sendReceipt(url, bot, chat);
+    expect((await bot.seller.api.request('PUT', `/projects/${bot.projectId}`, { body: { points_lifetime_days: 5 } })).status).toBe(200);
+    await sendReceipt(url, bot, chat);
+    expect((await balanceLines(url, bot, chat))[1]).toMatch(/^178 баллов сгорят \d\d\.\d\d\.\d{4}$/);
+
+    await advance(url, 6 * DAY);
+    const after = await balanceLines(url, bot, chat);
+    expect(after[0]).toBe(fillMessage(b.balance, { name: 'Aurora', points: 178 }));
+    expect(after.some((line) => line.includes('сгорят'))).toBe(false);
+    const texts = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).map((x) => x.text ?? '');
+    expect(texts.some((text) => text.includes('Успейте обменять'))).toBe(false);
+    expect((await verifyData(url)).violations).toEqual([]);
+  });
+});
