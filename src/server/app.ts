@@ -64,6 +64,8 @@ import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
+import { runAfterAward } from './modules/bot/features/dispatch.js';
+import { botFeatureSettingsRoutes } from './modules/bot/features/settings/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -158,6 +160,8 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     // (one watch per five seconds at most, however many receipts are refused meanwhile).
     onSellerCannotPay: kick(BALANCE_WATCH_JOB, 5_000),
     issuePromoCode: (awarded: Parameters<typeof issuePromoCode>[1]) => issuePromoCode({ db: database.db, now, log: app.log }, awarded),
+    onAwarded: (awarded: Parameters<typeof runAfterAward>[1]) =>
+      runAfterAward({ db: database.db, now, log: app.log, onNoticesQueued: kick(BUYER_NOTICES_JOB) }, awarded),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
@@ -283,6 +287,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes(deps));
       await api.register(promoCodeRoutes(deps));
+      await api.register(botFeatureSettingsRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

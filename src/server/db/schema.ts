@@ -111,7 +111,23 @@ export const projects = pgTable('projects', {
   expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
   levels: jsonb('levels').$type<StoredLevel[]>().notNull().default([]),
   repeatPointsPercentage: numeric('repeat_points_percentage', { precision: 5, scale: 2, mode: 'number' }),
+  /** The bot's engagement functions' settings by function key (issue 29; contract/bot-features.ts). */
+  botFeatures: jsonb('bot_features').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+export const botChatSteps = pgTable(
+  'bot_chat_steps',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    feature: text('feature').notNull(),
+    step: jsonb('step').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
 
 export type ProjectRow = typeof projects.$inferSelect;
 

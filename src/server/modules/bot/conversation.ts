@@ -1,13 +1,16 @@
-import type { Message, Update } from 'grammy/types';
+import type { InlineKeyboardButton, Message, Update } from 'grammy/types';
 import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
 import type { ProjectRow } from '../../db/schema.js';
-import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
+import type { ReplyMarkup } from '../../integrations/telegram/client.js';
 import { parseFiscalQr } from '../receipts/qr.js';
-import { checkReceipt, type ReceiptDeps } from '../receipts/service.js';
+import { checkReceipt } from '../receipts/service.js';
 import { levelAt } from '../../../contract/points.js';
 import { readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
+import type { AnsweringBot, ConversationDeps } from './answering.js';
+import type { FeatureReply } from './features/feature.js';
+import { featureContext, menuButtons, pressFeature, startFeatures, stepFeature } from './features/dispatch.js';
 import { levelLine, levelLines } from './features/levels/index.js';
 import { nearestExpiryLine } from './features/points-expiry/index.js';
 import { promoCodeLine } from './features/promo-codes/index.js';
@@ -21,25 +24,11 @@ const RECEIPTS_SHOWN = 5;
 /** Telegram photos are at most 10 MB; a document bigger than this is not a phone photo of a receipt. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-export interface ConversationDeps extends ReceiptDeps {
-  telegram: Pick<TelegramClient, 'getFile' | 'downloadFile'>;
-  publicUrl: string;
-  /** Web App buttons need an HTTPS address in Telegram (the emulator takes any). */
-  webAppButtons: boolean;
-  /** Per (bot, chat) flood guard: true when this message is over the limit (the first one over gets told). */
-  isFlooding(botId: number, chatId: number): 'ok' | 'first_over' | 'over';
-}
-
-/** The action whose bot answers, its token, and its shop's token (null: no shop). */
-export interface AnsweringBot {
-  action: ProjectRow;
-  token: string;
-  shopToken: string | null;
-}
-
 /** What a shopper wrote, reduced to what the bot acts on. */
 export type ShopperRequest =
-  | { kind: 'start' }
+  | { kind: 'start'; payload: string }
+  | { kind: 'menu' }
+  | { kind: 'press'; data: string }
   | { kind: 'balance' }
   | { kind: 'photo'; fileId: string; fileSize: number | undefined }
   | { kind: 'text'; text: string }
@@ -49,7 +38,9 @@ export type ShopperRequest =
 export function readShopperRequest(message: Message): ShopperRequest {
   const text = message.text?.trim();
   if (text !== undefined) {
-    if (/^\/start(\s|@|$)/.test(text)) return { kind: 'start' };
+    const start = text.match(/^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/);
+    if (start) return { kind: 'start', payload: start[1] ?? '' };
+    if (/^\/menu(\s|@|$)/.test(text)) return { kind: 'menu' };
     if (/^\/balance(\s|@|$)/.test(text) || text === b.balanceButton) return { kind: 'balance' };
     return { kind: 'text', text };
   }
@@ -77,7 +68,8 @@ function readUpdate(update: Update): { chatId: number; from: NonNullable<Message
   if (query) {
     const chat = query.message?.chat;
     if (!chat || chat.type !== 'private') return null;
-    return { chatId: chat.id, from: query.from, request: query.data === BALANCE_CALLBACK ? { kind: 'balance' } : { kind: 'unsupported' } };
+    const data = query.data ?? '';
+    return { chatId: chat.id, from: query.from, request: data === BALANCE_CALLBACK ? { kind: 'balance' } : { kind: 'press', data } };
   }
   const message = update.message;
   if (!message?.from || message.chat.type !== 'private') return null;
@@ -101,18 +93,37 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
   if (flooding === 'first_over') return reply(b.tooFast, BALANCE_KEYBOARD);
   if (flooding === 'over') return null;
 
+  const features = featureContext(deps, bot, update, chatId, from);
+  const featureReply = (answer: FeatureReply | null) => (answer ? reply(answer.text, featureMarkup(answer)) : null);
+
   switch (request.kind) {
-    case 'start':
-      return reply(fillMessage(b.greeting, { name: action.name }), greetingButtons(shopAddress(deps, bot)));
+    case 'start': {
+      const lines = await startFeatures(features, request.payload);
+      const greeting = fillMessage(b.greeting, { name: action.name });
+      return reply([...lines, greeting].join('\n\n'), greetingButtons(shopAddress(deps, bot), await menuButtons(features)));
+    }
+    case 'menu':
+      return reply(
+        fillMessage(messages.botFeatures.menuIntro, { name: action.name }),
+        greetingButtons(shopAddress(deps, bot), await menuButtons(features)),
+      );
+    case 'press': {
+      const answer = await pressFeature(features, request.data);
+      return answer === undefined ? reply(messages.botFeatures.unknownButton, BALANCE_KEYBOARD) : featureReply(answer);
+    }
     case 'balance':
       return reply(await balanceText(deps, action, buyerTgId), shopButton(shopAddress(deps, bot)));
     case 'unsupported':
       return reply(b.notAnImage, BALANCE_KEYBOARD);
     case 'text': {
       const qr = qrFromText(request.text);
-      return qr ? checked(deps, bot, qr, buyerTgId, chatId) : reply(b.help, BALANCE_KEYBOARD);
+      if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
+      const answer = await stepFeature(features, (feature, context, step) => feature.onText?.(context, request.text, step));
+      return answer === undefined ? reply(b.help, BALANCE_KEYBOARD) : featureReply(answer);
     }
     case 'photo': {
+      const answer = await stepFeature(features, (feature, context, step) => feature.onPhoto?.(context, request, step));
+      if (answer !== undefined) return featureReply(answer);
       if (request.fileSize !== undefined && request.fileSize > MAX_IMAGE_BYTES) return reply(b.notAnImage, BALANCE_KEYBOARD);
       const file = await deps.telegram.getFile(botToken, request.fileId);
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
@@ -172,9 +183,16 @@ function shopAddress(deps: ConversationDeps, bot: AnsweringBot): string | null {
 /** The reply keyboard: text buttons only. */
 const BALANCE_KEYBOARD: ReplyMarkup = { keyboard: [[{ text: b.balanceButton }]], resize_keyboard: true, is_persistent: true };
 
-function greetingButtons(shop: string | null): ReplyMarkup {
+/** The menu: «Мои баллы», a row per button of the functions that are on, the shop. */
+function greetingButtons(shop: string | null, features: InlineKeyboardButton[] = []): ReplyMarkup {
   const balance = [{ text: b.balanceButton, callback_data: BALANCE_CALLBACK }];
-  return { inline_keyboard: shop ? [balance, [{ text: b.shopButton, web_app: { url: shop } }]] : [balance] };
+  const rows: InlineKeyboardButton[][] = [balance, ...features.map((button) => [button])];
+  if (shop) rows.push([{ text: b.shopButton, web_app: { url: shop } }]);
+  return { inline_keyboard: rows };
+}
+
+function featureMarkup(answer: FeatureReply): ReplyMarkup {
+  return answer.buttons?.length ? { inline_keyboard: answer.buttons } : BALANCE_KEYBOARD;
 }
 
 /** Under an answer about points: the shop, if the action has one; else the reply keyboard. */

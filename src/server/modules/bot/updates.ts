@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection.js';
 import { nextTry, type RetryPolicy } from '../../db/outbox.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
-import { answerShopper, type ConversationDeps } from './conversation.js';
+import type { ConversationDeps } from './answering.js';
+import { answerShopper } from './conversation.js';
 import * as repo from './repository.js';
 
 export interface UpdateDeps extends ConversationDeps {

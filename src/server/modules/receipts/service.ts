@@ -33,6 +33,11 @@ export interface ReceiptDeps {
    * one (modules/bot/features/promo-codes). Never throws; no code never changes the verdict.
    */
   issuePromoCode?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<string | undefined>;
+  /**
+   * Called after a receipt's award committed, for the bot's functions that follow purchases (a
+   * referral's reward: modules/bot/features). Never throws; the verdict stands whatever it does.
+   */
+  onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<void>;
 }
 
 /**
@@ -314,6 +319,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
       deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
+      await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
       return answer('success', message, verdict.points, awarded.buyerPoints, { rate, levelUp, promoCode });
     }
   } catch (error) {

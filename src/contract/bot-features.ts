@@ -1,0 +1,88 @@
+import { userIdSchema } from './auth.js';
+import { messages } from './messages.js';
+import { numberLike, z } from './zod-setup.js';
+
+// The bot's engagement functions' settings (issue 29): one object per action, a section per
+// function, `GET`/`PUT /lk/api/projects/{id}/features`. A section left out of a PUT keeps its
+// value; a section sent is validated whole, its missing fields taking their defaults. Surveys,
+// quizzes and draws are resources of their own, not settings here.
+
+const m = messages.botFeatures;
+const POINTS_MAX = 1_000_000;
+
+const enabled = z.boolean({ error: m.enabledInvalid }).default(false);
+const wholeNumber = (max: number, message: string) => numberLike(message).pipe(z.number().int(message).min(0, message).max(max, message));
+const points = (fallback: number) => wholeNumber(POINTS_MAX, m.pointsInvalid).default(fallback);
+
+export const referralSettingsSchema = z.object(
+  {
+    enabled,
+    referrer_points: points(100),
+    friend_points: points(50),
+    /** Rewarded invitations per inviter per calendar month (Moscow); 0 = no cap. */
+    monthly_cap: wholeNumber(10_000, m.monthlyCapInvalid).default(10),
+  },
+  { error: m.settingsInvalid },
+);
+
+export const birthdaySettingsSchema = z.object(
+  {
+    enabled,
+    points: points(100),
+    /** The date must have been given at least this many days before the birthday. */
+    min_days_known: wholeNumber(366, m.minDaysKnownInvalid).default(30),
+  },
+  { error: m.settingsInvalid },
+);
+
+export const dailyBonusSettingsSchema = z
+  .object(
+    {
+      enabled,
+      min_points: wholeNumber(100_000, m.dailyRangeInvalid).default(1),
+      max_points: wholeNumber(100_000, m.dailyRangeInvalid).default(10),
+    },
+    { error: m.settingsInvalid },
+  )
+  .refine((value) => value.min_points <= value.max_points, { message: m.dailyRangeInvalid, path: ['max_points'] });
+
+export const rewardSettingsSchema = z.object({ enabled, points: points(50) }, { error: m.settingsInvalid });
+
+export const botFeatureSettingsShape = {
+  referral: referralSettingsSchema,
+  birthday: birthdaySettingsSchema,
+  daily_bonus: dailyBonusSettingsSchema,
+  reviews: rewardSettingsSchema,
+  photos: rewardSettingsSchema,
+};
+export type BotFeatureKey = keyof typeof botFeatureSettingsShape;
+export const BOT_FEATURE_KEYS = Object.keys(botFeatureSettingsShape) as BotFeatureKey[];
+
+/** Every section, each with its defaults filled in: the answer of both calls. */
+export const botFeaturesSchema = z.object(botFeatureSettingsShape);
+export type BotFeatures = z.output<typeof botFeaturesSchema>;
+
+/** A PUT: any of the sections; unknown ones are refused so a typo never passes silently. */
+export const botFeaturesUpdateSchema = z.strictObject(
+  {
+    user_id: userIdSchema.optional(),
+    ...(Object.fromEntries(BOT_FEATURE_KEYS.map((key) => [key, botFeatureSettingsShape[key].optional()])) as {
+      [K in BotFeatureKey]: z.ZodOptional<(typeof botFeatureSettingsShape)[K]>;
+    }),
+  },
+  { error: m.settingsInvalid },
+);
+
+export const botFeaturesResponseSchema = z.object({ features: botFeaturesSchema });
+export const botFeaturesSavedSchema = z.object({ message: z.string(), features: botFeaturesSchema });
+
+/** The stored object read back: each section parsed with its defaults, one that no longer parses falls back to them. */
+export function readBotFeatures(stored: Record<string, unknown> | null | undefined): BotFeatures {
+  const sections = Object.fromEntries(
+    BOT_FEATURE_KEYS.map((key) => {
+      const parsed = botFeatureSettingsShape[key].safeParse(stored?.[key] ?? {});
+      return [key, parsed.success ? parsed.data : botFeatureSettingsShape[key].parse({})];
+    }),
+  );
+  return sections as BotFeatures;
+}

@@ -1,0 +1,65 @@
+import type { BotFeatures } from '../../../../contract/bot-features.js';
+import type { Db } from '../../../db/connection.js';
+import type { ProjectRow } from '../../../db/schema.js';
+import type { InlineKeyboardButton } from 'grammy/types';
+import type { ConversationDeps } from '../answering.js';
+
+/**
+ * What an engagement function of the action's bot (issue 29) plugs into the conversation. Each
+ * lives in `features/<name>/` and is listed once in `registry.ts`; the conversation knows only this
+ * interface, so adding a function touches neither the conversation nor the other functions.
+ *
+ * Its buttons carry callback data `<key>:<anything>` (at most 64 bytes, Telegram's limit); a step it
+ * waits for (a typed date, a free-text answer, a photo) is kept by `setStep` and comes back to
+ * `onText`/`onPhoto`. A reward it gives is a points movement with a reference unique to what earned
+ * it, so a redelivered update or a second instance never pays twice.
+ */
+export interface BotFeature {
+  /** Callback prefix and chat-step name; for a settings-driven function also its section in `features`. */
+  key: string;
+  /** The menu's buttons of this function for this shopper (none when it is off). */
+  menuButtons?(context: FeatureContext): Promise<InlineKeyboardButton[]>;
+  /** A press of one of its buttons: `data` is what follows `<key>:`. */
+  onCallback?(context: FeatureContext, data: string): Promise<FeatureReply | null>;
+  /** `/start <payload>` (a deep link): answers lines to put above the greeting, or nothing. */
+  onStart?(context: FeatureContext, payload: string): Promise<string[]>;
+  /** A text that is not a receipt while the shopper's step is this function's. */
+  onText?(context: FeatureContext, text: string, step: Record<string, unknown>): Promise<FeatureReply | null>;
+  /** A picture while the shopper's step is this function's (instead of decoding a receipt's QR code). */
+  onPhoto?(
+    context: FeatureContext,
+    photo: { fileId: string; fileSize: number | undefined },
+    step: Record<string, unknown>,
+  ): Promise<FeatureReply | null>;
+  /** After a successful receipt's award committed (from the bot or POST /check). */
+  afterAward?(deps: AwardHookDeps, awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }): Promise<void>;
+}
+
+export interface AwardHookDeps {
+  db: Db;
+  now: () => Date;
+  /** Wakes the delivery of buyer notices a hook queued (bot/notices). */
+  onNoticesQueued: () => void;
+}
+
+export interface FeatureContext {
+  deps: ConversationDeps;
+  action: ProjectRow;
+  /** The action's settings of the settings-driven functions, defaults filled in. */
+  features: BotFeatures;
+  botToken: string;
+  chatId: number;
+  buyer: { tgId: string; firstName: string | null; username: string | null };
+  /** Telegram's id of the update being answered: part of a reward's reference where one press earns it. */
+  updateId: number;
+  now: Date;
+  /** Keeps what the function waits for from this shopper (replacing any other function's step). */
+  setStep(step: Record<string, unknown>): Promise<void>;
+  clearStep(): Promise<void>;
+}
+
+export interface FeatureReply {
+  text: string;
+  /** Inline buttons under the answer; none: the reply keyboard. */
+  buttons?: InlineKeyboardButton[][];
+}
