@@ -356,6 +356,9 @@ export const messages = {
     adjustedCredit: 'Начислено баллов: {points}. Баланс покупателя: {balance}.',
     adjustedDebit: 'Списано баллов: {points}. Баланс покупателя: {balance}.',
     tgIdInvalid: 'Telegram ID покупателя — число.',
+    projectRequired: 'Выберите акцию: баллы покупателя у каждой акции свои.',
+    idempotencyKeyInvalid: 'Заголовок Idempotency-Key — до 100 латинских букв, цифр и знаков «-», «_», «.», «:».',
+    idempotencyKeyReused: 'Этот Idempotency-Key уже использован для другой корректировки: обновите страницу и повторите.',
   },
   guidedStart: {
     title: 'Запуск за три шага',
