@@ -254,7 +254,6 @@ export const ledgerEntrySchema = z.object({
   expires_at: z.string().nullable(),
   balance_after: z.number().int(),
 });
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** The shopper's level in the action (null: the action has no levels). */
 export const buyerLevelSchema = levelSchema.nullable();
