@@ -28,6 +28,18 @@ export const EXPORT_PATHS = {
 /** Russian header rows (the CSV is opened by accountants in Excel). */
 export const EXPORT_HEADERS = {
   receipts: ['Дата проверки', 'Дата чека', 'Акция', 'Покупатель', 'Статус', 'Сумма учтённых товаров, ₽', 'Баллы', 'Стоимость проверки, ₽'],
-  buyers: ['ID покупателя', 'Имя', 'Username', 'Успешных чеков', 'Сумма, ₽', 'Последняя покупка'],
+  // Level, points and the nearest expiry are an action's: empty over every action.
+  buyers: [
+    'ID покупателя',
+    'Имя',
+    'Username',
+    'Успешных чеков',
+    'Сумма, ₽',
+    'Последняя покупка',
+    'Уровень',
+    'Баллы',
+    'Сгорят баллов',
+    'Дата сгорания',
+  ],
   balance: ['Дата', 'Операция', 'Сумма, ₽', 'Баланс после, ₽'],
 } as const;

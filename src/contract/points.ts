@@ -1,6 +1,7 @@
 import { userIdSchema } from './auth.js';
 import { kopecksToRubles, rublesToKopecks } from './format.js';
 import { fillMessage, messages } from './messages.js';
+import { ORDER_STATUSES } from './public-shop.js';
 import { numberLike, z } from './zod-setup.js';
 
 // Points as a currency (issue 28): the ledger's kinds and actors, the action's expiry and level
@@ -181,33 +182,65 @@ export function pointsRuleLabel(rule: PointsRule, levelName: string | null): str
 
 // ---- the buyer card ----
 
+const MAX_INT = 2_147_483_647;
+
 export const buyerTgIdParamsSchema = z.object({
   tg_id: z
     .string()
     .trim()
-    .regex(/^\d{1,20}$/, m.tgIdInvalid),
+    .regex(/^[1-9]\d{0,19}$/, m.tgIdInvalid),
 });
+
+/** The card and its adjustments belong to one action: without it there is no level, balance or ledger to show. */
+const cardProjectIdSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: m.projectRequired })
+    .int(messages.actions.notFound)
+    .positive(messages.actions.notFound)
+    .max(MAX_INT, messages.actions.notFound),
+);
 
 export const buyerCardQuerySchema = z.object({
   user_id: userIdSchema.optional(),
-  project_id: z.coerce.number({ error: messages.actions.notFound }).int(messages.actions.notFound).positive(messages.actions.notFound),
+  project_id: cardProjectIdSchema,
 });
 
 export const ADJUST_MAX = 1_000_000;
 export const ADJUST_REASON_MAX = 200;
 
+export const adjustDeltaSchema = numberLike(m.adjustDeltaInvalid).pipe(
+  z
+    .number()
+    .int(m.adjustDeltaInvalid)
+    .min(-ADJUST_MAX, m.adjustDeltaInvalid)
+    .max(ADJUST_MAX, m.adjustDeltaInvalid)
+    .refine((v) => v !== 0, m.adjustDeltaInvalid),
+);
+
+export const adjustReasonSchema = z
+  .string({ error: m.adjustReasonRequired })
+  .trim()
+  .min(1, m.adjustReasonRequired)
+  .max(ADJUST_REASON_MAX, m.adjustReasonRequired);
+
 export const adjustPointsRequestSchema = z.object({
   user_id: userIdSchema.optional(),
-  project_id: z.coerce.number({ error: messages.actions.notFound }).int(messages.actions.notFound).positive(messages.actions.notFound),
-  delta: numberLike(m.adjustDeltaInvalid).pipe(
-    z
-      .number()
-      .int(m.adjustDeltaInvalid)
-      .min(-ADJUST_MAX, m.adjustDeltaInvalid)
-      .max(ADJUST_MAX, m.adjustDeltaInvalid)
-      .refine((v) => v !== 0, m.adjustDeltaInvalid),
-  ),
-  reason: z.string({ error: m.adjustReasonRequired }).trim().min(1, m.adjustReasonRequired).max(ADJUST_REASON_MAX, m.adjustReasonRequired),
+  project_id: cardProjectIdSchema,
+  delta: adjustDeltaSchema,
+  reason: adjustReasonSchema,
+});
+
+/**
+ * `Idempotency-Key` of an adjustment: the cabinet sends one per form submission, so a double
+ * click or a retried request moves the points once. Other headers pass through untouched.
+ */
+export const IDEMPOTENCY_KEY_MAX = 100;
+export const adjustPointsHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_.:-]{1,${IDEMPOTENCY_KEY_MAX}}$`), m.idempotencyKeyInvalid)
+    .optional(),
 });
 
 export const ledgerEntrySchema = z.object({
@@ -222,9 +255,14 @@ export const ledgerEntrySchema = z.object({
   balance_after: z.number().int(),
 });
 
-export const buyerLevelSchema = z.object({ name: z.string(), points_percentage: z.number(), min_sum: z.number() }).nullable();
+/** The shopper's level in the action (null: the action has no levels). */
+export const buyerLevelSchema = levelSchema.nullable();
 
+/** The points that expire soonest: those of the nearest day (Moscow time), and that day's last moment. */
 export const nearestExpirySchema = z.object({ points: z.number().int(), expires_at: z.string() }).nullable();
+
+/** What a buyer's card shows of their receipts, shop orders and promo codes: the newest ones. */
+export const BUYER_CARD_ROWS = 200;
 
 export const buyerCardSchema = z.object({
   tg_id: z.string(),
@@ -235,6 +273,7 @@ export const buyerCardSchema = z.object({
   points: z.number().int(),
   nearest_expiry: nearestExpirySchema,
   level: buyerLevelSchema,
+  /** Rubles of counted purchases on the action, all time: what the level is reached by. */
   spent_total: z.number(),
   successful_receipts: z.number().int(),
   ledger: z.array(ledgerEntrySchema),
@@ -242,16 +281,25 @@ export const buyerCardSchema = z.object({
     z.object({
       id: z.number().int(),
       status: z.string(),
+      status_label: z.string(),
       total: z.number().nullable(),
       points_awarded: z.number().int(),
       scanned_at: z.string(),
     }),
   ),
   orders: z.array(
-    z.object({ id: z.number().int(), title: z.string(), price_points: z.number().int(), status: z.string(), created_at: z.string() }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      price_points: z.number().int(),
+      status: z.enum(ORDER_STATUSES),
+      status_label: z.string(),
+      created_at: z.string(),
+    }),
   ),
   promo_codes: z.array(z.object({ code: z.string(), receipt_id: z.number().int().nullable(), issued_at: z.string() })),
 });
 export type BuyerCard = z.infer<typeof buyerCardSchema>;
 
 export const adjustPointsResponseSchema = z.object({ message: z.string(), points: z.number().int() });
+export type AdjustPointsResponse = z.infer<typeof adjustPointsResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
-import { POINTS_RULES } from './points.js';
+import { buyerLevelSchema, nearestExpirySchema, POINTS_RULES } from './points.js';
 
 /** Verdicts of a receipt check. The first eight are SPEC §4's; the last four are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
@@ -195,6 +195,10 @@ export const buyerSchema = z.object({
   /** The shopper's Telegram name, known once they wrote to an action's bot (ScanApp's shoppers' bot). */
   first_name: z.string().nullable(),
   username: z.string().nullable(),
+  /** With one action chosen (issue 28): the buyer's level, balance and nearest expiry in it; null over every action. */
+  level: buyerLevelSchema,
+  points: z.number().int().nullable(),
+  nearest_expiry: nearestExpirySchema,
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 

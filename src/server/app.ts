@@ -285,7 +285,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
-      await api.register(buyerRoutes(deps));
+      await api.register(buyerRoutes({ ...deps, onNoticesQueued: kick(BUYER_NOTICES_JOB) }));
       await api.register(promoCodeRoutes(deps));
       await api.register(botFeatureSettingsRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));

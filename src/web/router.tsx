@@ -31,6 +31,7 @@ const receiptHistoryPage = async () => ({
   Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage,
 });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
+const buyerCardPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyer-card-page.js')).BuyerCardPage });
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
 const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'mailing', handle: titled(d.mailingTitle), lazy: mailingPage },
               { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
+              { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },

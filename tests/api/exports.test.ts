@@ -43,7 +43,15 @@ describe.each(backends())('CSV exports on $name', (backend) => {
 
   beforeAll(async () => {
     seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
-    const created = await seller.api.post('/projects', { name: 'Аврора; «весна»', project_inns: WB_SELLER });
+    const created = await seller.api.post('/projects', {
+      name: 'Аврора; «весна»',
+      project_inns: WB_SELLER,
+      points_lifetime_days: 30,
+      levels: [
+        { name: 'Старт', min_sum: 0, points_percentage: 10 },
+        { name: '=Золото', min_sum: 3000, points_percentage: 12 },
+      ],
+    });
     actionId = created.body.project_id;
     await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 2)), '777');
     await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 1)), '888');
@@ -88,6 +96,9 @@ describe.each(backends())('CSV exports on $name', (backend) => {
       last_receipt_at: string;
       first_name: string | null;
       username: string | null;
+      level: { name: string } | null;
+      points: number;
+      nearest_expiry: { points: number; expires_at: string };
     }[];
     expect(csv.rows).toEqual([
       [...EXPORT_HEADERS.buyers],
@@ -98,9 +109,26 @@ describe.each(backends())('CSV exports on $name', (backend) => {
         String(buyer.successful_receipts_count),
         rubles(buyer.total_amount),
         moscowDateTime(buyer.last_receipt_at),
+        // A level's name is the seller's text: it must not run as a formula either.
+        buyer.level!.name.startsWith('=') ? `'${buyer.level!.name}` : buyer.level!.name,
+        String(buyer.points),
+        String(buyer.nearest_expiry.points),
+        moscowDateTime(buyer.nearest_expiry.expires_at).slice(0, 10),
       ]),
     ]);
     expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['777', '888']);
+    // 888's two receipts (about 3 560 ₽) reach the second level; 777's one does not.
+    expect(csv.rows.slice(1).map((row) => row[6])).toEqual(['Старт', "'=Золото"]);
+    expect(csv.rows.slice(1).every((row) => Number(row[7]) > 0 && row[7] === row[8])).toBe(true);
+  });
+
+  it('over every action the level, points and expiry cells are empty: each action’s points are its own', async () => {
+    const csv = await download(seller, '/buyers/export.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.rows.slice(1).map((row) => row.slice(6))).toEqual([
+      ['', '', '', ''],
+      ['', '', '', ''],
+    ]);
   });
 
   it('buyers who wrote to the action’s bot carry their Telegram name and username', async () => {

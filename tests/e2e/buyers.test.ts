@@ -119,6 +119,9 @@ describe('buyers', () => {
           // The answer carries the buyers' Telegram names (null until they wrote to a ScanApp bot).
           first_name: null,
           username: null,
+          level: null,
+          points: null,
+          nearest_expiry: null,
         }));
         return route.fulfill({ json: { buyers, summary: { buyers_count: 101, successful_receipts: 101, total_amount: 10_100 } } });
       });
@@ -176,14 +179,19 @@ describe('buyers', () => {
                 last_receipt_at: '2025-06-01T12:00:00.000Z',
                 first_name: 'Константин',
                 username: 'konstantin_long_username',
+                level: { name: 'Платиновый покупатель', min_sum: 100_000, points_percentage: 15 },
+                points: 1_234_567,
+                nearest_expiry: { points: 120_000, expires_at: '2027-01-12T20:59:59.000Z' },
               },
             ],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
           },
         }),
       );
-      await page.goto('/dashboard/buyers');
+      // One action chosen: the level and points columns are there too.
+      await page.goto('/dashboard/buyers?project=1');
       await table(page).waitFor();
+      await header(page, messages.buyerCard.level).waitFor();
       await header(page, s.columnReceipts).getByRole('button').click();
       await expect.poll(() => header(page, s.columnReceipts).getAttribute('aria-sort')).toBe('ascending');
       expect(await hasHorizontalOverflow(page)).toBe(false);

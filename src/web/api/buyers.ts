@@ -1,5 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
+import { adjustPointsResponseSchema, buyerCardSchema } from '../../contract/points.js';
 import { buyersResponseSchema, type BUYER_PERIOD_DAYS, type BUYER_SORT_FIELDS } from '../../contract/receipts.js';
 import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
@@ -55,5 +56,53 @@ export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
       return lastPage.buyers.length > 0 && next < lastPage.summary.buyers_count ? next : undefined;
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+const buyerCardQueryKey = (userId: number, tgId: string, actionId: number) => ['buyer-card', userId, tgId, actionId] as const;
+
+/** One buyer in one action: points, level, ledger, receipts, orders, promo codes (issue 28). */
+export function useBuyerCardQuery(tgId: string, actionId: number | null) {
+  const userId = useSellerId();
+  return useQuery({
+    queryKey: buyerCardQueryKey(userId ?? 0, tgId, actionId ?? 0),
+    enabled: userId !== undefined && actionId !== null,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/buyers/${encodeURIComponent(tgId)}`,
+        query: { user_id: userId, project_id: actionId ?? undefined },
+        schema: buyerCardSchema,
+        fallbackMessage: messages.buyerCard.loadFailed,
+        signal,
+      }),
+  });
+}
+
+export interface PointsAdjustment {
+  delta: number;
+  reason: string;
+  /** One per submission of the same values: a double click or a retry moves the points once. */
+  idempotencyKey: string;
+}
+
+/** «Начислить / списать баллы»; the card and the Buyers list show the new balance after it. */
+export function useAdjustPointsMutation(tgId: string, actionId: number) {
+  const userId = useSellerId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ delta, reason, idempotencyKey }: PointsAdjustment) =>
+      apiRequest({
+        method: 'POST',
+        path: `/buyers/${encodeURIComponent(tgId)}/points`,
+        body: { user_id: userId, project_id: actionId, delta, reason },
+        headers: { 'idempotency-key': idempotencyKey },
+        schema: adjustPointsResponseSchema,
+        fallbackMessage: messages.buyerCard.adjustFailed,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyerCardQueryKey(userId ?? 0, tgId, actionId) }),
+        queryClient.invalidateQueries({ queryKey: buyersQueryKey(userId ?? 0) }),
+      ]),
   });
 }

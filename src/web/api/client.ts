@@ -11,6 +11,8 @@ export interface ApiRequest<T> {
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON; a FormData is sent as multipart/form-data (file uploads) as it is. */
   body?: unknown;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** The answer's shape; a 2xx answer that does not match counts as a failure. */
   schema: ZodType<T>;
   /**
@@ -29,7 +31,7 @@ export interface ApiRequest<T> {
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const { method = 'GET', auth = 'session', fallbackMessage } = request;
   const token = auth === 'session' ? sessionStore.getState().session?.token : auth === 'none' ? undefined : auth.token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const body = encodeBody(request.body);
   // A multipart body's content type carries its boundary: the browser writes it.

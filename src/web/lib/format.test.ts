@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatChartDay, formatNumber, formatRubles, formatRublesWithKopecks, maskSecret, formatPercent } from './format.js';
+import {
+  formatChartDay,
+  formatNumber,
+  formatRubles,
+  formatRublesWithKopecks,
+  formatSignedNumber,
+  maskSecret,
+  formatPercent,
+} from './format.js';
 
 // ru-RU separates thousands with a no-break space and puts one before the ruble sign.
 const nbsp = '\u00a0';
@@ -76,5 +84,13 @@ describe('formatChartDay', () => {
 
   it('counts the day in Moscow time, whatever the browser zone: 23:30 UTC is the next Moscow day', () => {
     expect(formatChartDay(Date.parse('2026-10-27T23:30:00Z') / 1000)).toBe('28.10');
+  });
+});
+
+describe('formatSignedNumber', () => {
+  it('writes a credit with a plus and a deduction with a minus sign, thousands apart', () => {
+    expect(formatSignedNumber(25)).toBe('+25');
+    expect(formatSignedNumber(-1200)).toBe(`−1${nbsp}200`);
+    expect(formatSignedNumber(0)).toBe('0');
   });
 });

@@ -51,3 +51,8 @@ const chartDayWithYear = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month
 export function formatChartDay(unixSeconds: number, options: { withYear?: boolean } = {}): string {
   return (options.withYear ? chartDayWithYear : chartDay).format(new Date(unixSeconds * 1000));
 }
+
+/** A movement of points with its sign: '+25', '−1 200' (a true minus sign, as Russian typography writes it). */
+export function formatSignedNumber(value: number): string {
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${integerFormat.format(Math.abs(value))}`;
+}

@@ -19,6 +19,9 @@ export interface BuyerRow {
   last_receipt_at: Date;
   first_name: string | null;
   username: string | null;
+  /** With one action chosen: the buyer's balance and soonest-expiring points in it (null over every action). */
+  points: number | null;
+  nearest_expiry: { points: number; expiresAt: Date } | null;
 }
 
 const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
@@ -49,6 +52,43 @@ function source(filter: BuyerFilter): SQL {
   return filter.since === undefined ? scope : sql`${scope} AND last_receipt_at >= ${filter.since.toISOString()}::timestamptz`;
 }
 
+/**
+ * The balance and the points of the nearest expiry day (Moscow time) of the buyer in `row.buyer_id`
+ * for one action, as `points`, `expiring_points`, `expiring_at`; NULLs over every action, where
+ * each action's points are its own and add up to nothing a seller can spend or promise.
+ * `joins` follow the row's FROM, `columns` go into its SELECT list.
+ */
+export function pointsOfBuyers(projectId: number | undefined, row: SQL): { columns: SQL; joins: SQL } {
+  if (projectId === undefined) {
+    return { columns: sql`NULL::int AS points, NULL::int AS expiring_points, NULL::timestamptz AS expiring_at`, joins: sql`` };
+  }
+  return {
+    columns: sql`coalesce(held.balance, 0) AS points, soon.points AS expiring_points, soon.expires_at AS expiring_at`,
+    joins: sql`
+      LEFT JOIN buyer_points AS held ON held.project_id = ${projectId} AND held.buyer_tg_id = ${row}.buyer_id
+      LEFT JOIN LATERAL (
+        SELECT sum(lot.remaining)::int AS points, max(lot.expires_at) AS expires_at
+          FROM points_lots AS lot
+         WHERE lot.project_id = ${projectId} AND lot.buyer_tg_id = ${row}.buyer_id AND lot.remaining > 0
+           AND analytics_day(lot.expires_at) = (
+             SELECT analytics_day(first.expires_at) FROM points_lots AS first
+              WHERE first.project_id = ${projectId} AND first.buyer_tg_id = ${row}.buyer_id AND first.remaining > 0
+              ORDER BY first.expires_at LIMIT 1)
+      ) AS soon ON TRUE`,
+  };
+}
+
+/** The points columns of a row read with pointsOfBuyers. */
+export function pointsOfRow(row: Record<string, unknown>): Pick<BuyerRow, 'points' | 'nearest_expiry'> {
+  return {
+    points: row.points === null || row.points === undefined ? null : Number(row.points),
+    nearest_expiry:
+      row.expiring_points === null || row.expiring_points === undefined
+        ? null
+        : { points: Number(row.expiring_points), expiresAt: new Date(row.expiring_at as string) },
+  };
+}
+
 /** The filtered buyers, one row each, under the API's names (the CSV export pages through it). */
 export function aggregated(filter: BuyerFilter): SQL {
   return sql`SELECT buyer_tg_id AS buyer_id, successful_receipts AS successful_receipts_count, total_kopecks, last_receipt_at FROM ${source(filter)}`;
@@ -59,13 +99,14 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const order =
     filter.sort === 'buyer_id' ? sql`buyer_tg_id ${direction}` : sql`${SORT_COLUMNS[filter.sort]} ${direction}, buyer_tg_id ${direction}`;
+  const points = pointsOfBuyers(filter.projectId, sql`page`);
   const result = await db.execute(sql`
-    SELECT page.*, names.first_name, names.username FROM (
+    SELECT page.*, names.first_name, names.username, ${points.columns} FROM (
       SELECT buyer_tg_id AS buyer_id, successful_receipts AS successful_receipts_count, total_kopecks, last_receipt_at
         FROM ${source(filter)}
        ORDER BY ${order}
       ${filter.limit === undefined ? sql`` : sql`LIMIT ${filter.limit}`} OFFSET ${filter.offset}) AS page
-      LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = page.buyer_id
+      LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = page.buyer_id ${points.joins}
      ORDER BY ${ALIASED_SORT_COLUMNS[filter.sort]} ${direction}, page.buyer_id ${direction}`);
   return rowsOf(result).map((row) => ({
     buyer_id: String(row.buyer_id),
@@ -74,6 +115,7 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
     last_receipt_at: new Date(row.last_receipt_at as string),
     first_name: (row.first_name as string | null) ?? null,
     username: (row.username as string | null) ?? null,
+    ...pointsOfRow(row),
   }));
 }
 

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  adjustPointsHeadersSchema,
+  adjustPointsRequestSchema,
+  adjustPointsResponseSchema,
+  buyerCardQuerySchema,
+  buyerCardSchema,
+  buyerTgIdParamsSchema,
+} from '../../../contract/points.js';
 import { buyersQuerySchema, buyersResponseSchema } from '../../../contract/receipts.js';
-import type { Executor } from '../../db/connection.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
+import { adjustPoints, getBuyerCard, type BuyerCardDeps } from './card-service.js';
 import { getBuyers } from './service.js';
 
-export function buyerRoutes(deps: AuthDeps & { db: Executor; now: () => Date }): FastifyPluginAsyncZod {
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export function buyerRoutes(deps: AuthDeps & BuyerCardDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/buyers',
@@ -15,10 +25,50 @@ export function buyerRoutes(deps: AuthDeps & { db: Executor; now: () => Date }):
           tags: ['buyers'],
           security: [{ bearer: [] }],
           querystring: buyersQuerySchema,
-          response: { 200: buyersResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+          response: { 200: buyersResponseSchema, ...errors },
         },
       },
       async (request) => getBuyers(deps.db, deps.now(), await requireSeller(deps, request, request.query.user_id), request.query),
+    );
+
+    // The buyer card: one buyer in one action (issue 28).
+    app.get(
+      '/buyers/:tg_id',
+      {
+        schema: {
+          tags: ['buyers'],
+          security: [{ bearer: [] }],
+          params: buyerTgIdParamsSchema,
+          querystring: buyerCardQuerySchema,
+          response: { 200: buyerCardSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getBuyerCard(deps, await requireSeller(deps, request, request.query.user_id), request.params.tg_id, request.query.project_id),
+    );
+
+    app.post(
+      '/buyers/:tg_id/points',
+      {
+        schema: {
+          tags: ['buyers'],
+          security: [{ bearer: [] }],
+          params: buyerTgIdParamsSchema,
+          headers: adjustPointsHeadersSchema,
+          body: adjustPointsRequestSchema,
+          response: { 200: adjustPointsResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, project_id: projectId, delta, reason } = request.body;
+        const sellerId = await requireSeller(deps, request, userId);
+        return adjustPoints(deps, sellerId, request.params.tg_id, {
+          projectId,
+          delta,
+          reason,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+      },
     );
   };
 }

@@ -1,6 +1,8 @@
 import { kopecksToRubles } from '../../../contract/format.js';
 import type { BuyersResponse } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
+import { buyerLevel } from './card-service.js';
+import { findOwnProject } from './card-repository.js';
 import { listBuyers, summariseBuyers, type BuyerFilter } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +22,11 @@ export async function getBuyers(
     limit: query.limit,
     offset: query.offset,
   };
-  const [rows, summary] = await Promise.all([listBuyers(db, filter), summariseBuyers(db, filter)]);
+  const [rows, summary, action] = await Promise.all([
+    listBuyers(db, filter),
+    summariseBuyers(db, filter),
+    filter.projectId === undefined ? undefined : findOwnProject(db, sellerId, filter.projectId),
+  ]);
   return {
     buyers: rows.map((row) => ({
       buyer_id: row.buyer_id,
@@ -29,6 +35,10 @@ export async function getBuyers(
       last_receipt_at: row.last_receipt_at.toISOString(),
       first_name: row.first_name,
       username: row.username,
+      // Levels are the action's: over every action there is none to name.
+      level: action ? buyerLevel(action, row.total_kopecks) : null,
+      points: row.points,
+      nearest_expiry: row.nearest_expiry && { points: row.nearest_expiry.points, expires_at: row.nearest_expiry.expiresAt.toISOString() },
     })),
     summary: { buyers_count: summary.buyers, successful_receipts: summary.receipts, total_amount: kopecksToRubles(summary.kopecks) },
   };

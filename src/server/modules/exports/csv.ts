@@ -1,6 +1,6 @@
 import { Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatDateTime } from '../../../contract/format.js';
+import { formatDate, formatDateTime } from '../../../contract/format.js';
 
 /**
  * CSV for Russian Excel opened by double-click (and LibreOffice): UTF-8 with a BOM (else
@@ -10,6 +10,11 @@ import { formatDateTime } from '../../../contract/format.js';
  */
 export function csvDateTime(value: Date | null): string {
   return value ? formatDateTime(value, { withZone: false }).replace(',', '') : '';
+}
+
+/** A day (points' expiry) as 'ДД.ММ.ГГГГ' in Moscow time. */
+export function csvDate(value: Date | null): string {
+  return value ? formatDate(value) : '';
 }
 
 export function csvRubles(kopecks: number): string {

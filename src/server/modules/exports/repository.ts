@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
-import { aggregated, ALIASED_SORT_COLUMNS, type BuyerFilter } from '../buyers/repository.js';
+import { aggregated, ALIASED_SORT_COLUMNS, pointsOfBuyers, pointsOfRow, type BuyerFilter, type BuyerRow } from '../buyers/repository.js';
 import { rowsOf } from '../../db/rows.js';
 
 /**
@@ -71,6 +71,8 @@ export interface BuyerExportRow {
   /** As Telegram showed the buyer when they last wrote to an action's bot (null: never did). */
   firstName: string | null;
   username: string | null;
+  points: BuyerRow['points'];
+  nearestExpiry: BuyerRow['nearest_expiry'];
 }
 
 const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
@@ -85,6 +87,7 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
   const column = ALIASED_SORT_COLUMNS[filter.sort];
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const beyond = filter.order === 'asc' ? sql`>` : sql`<`;
+  const points = pointsOfBuyers(filter.projectId, sql`buyers`);
   let last: { key: string; buyerId: string } | undefined;
   for (;;) {
     const key = sql`${last?.key ?? null}::${SORT_TYPES[filter.sort]}`;
@@ -96,14 +99,16 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
           : sql`(${column} ${beyond} ${key} OR (${column} = ${key} AND buyer_id > ${last.buyerId}))`;
     const rows = rowsOf(
       await db.execute(sql`
-        SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, names.first_name, names.username, ${column}::text AS sort_key
+        SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, names.first_name, names.username, ${points.columns},
+               ${column}::text AS sort_key
           FROM (${aggregated({ ...filter, offset: 0 })}) AS buyers
-          LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = buyers.buyer_id
+          LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = buyers.buyer_id ${points.joins}
          WHERE ${continues}
          ORDER BY ${column} ${direction}, buyer_id ASC
          LIMIT ${EXPORT_BATCH}`),
     );
     for (const row of rows) {
+      const held = pointsOfRow(row);
       yield {
         buyerId: String(row.buyer_id),
         successfulReceipts: Number(row.successful_receipts_count),
@@ -111,6 +116,8 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
         lastReceiptAt: new Date(row.last_receipt_at as string),
         firstName: (row.first_name as string | null) ?? null,
         username: (row.username as string | null) ?? null,
+        points: held.points,
+        nearestExpiry: held.nearest_expiry,
       };
     }
     if (rows.length < EXPORT_BATCH) return;

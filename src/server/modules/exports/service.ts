@@ -3,8 +3,10 @@ import { EXPORT_HEADERS } from '../../../contract/exports.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
 import { moscowDay } from '../analytics/period.js';
+import { findOwnProject } from '../buyers/card-repository.js';
+import { buyerLevel } from '../buyers/card-service.js';
 import type { BuyerFilter } from '../buyers/repository.js';
-import { attachment, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from './csv.js';
+import { attachment, csvDate, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from './csv.js';
 import { buyerRows, ledgerRows, receiptRows, type BuyerExportRow, type LedgerExportRow, type ReceiptExportRow } from './repository.js';
 
 export interface CsvDownload {
@@ -43,19 +45,34 @@ export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: numb
   };
 }
 
-/** The Buyers page's rows with its filters and order, with the names the bot remembered (empty when the buyer never wrote to it). */
+type BuyerCsvRow = BuyerExportRow & { level: string | null };
+
+/** The rows with the buyer's level in the chosen action (none over every action: levels are each action's). */
+async function* withLevels(deps: ExportDeps, sellerId: number, projectId: number | undefined, rows: AsyncIterable<BuyerExportRow>) {
+  const action = projectId === undefined ? undefined : await findOwnProject(deps.db, sellerId, projectId);
+  for await (const row of rows) yield { ...row, level: action ? (buyerLevel(action, row.totalKopecks)?.name ?? null) : null };
+}
+
+/**
+ * The Buyers page's rows with its filters and order, with the names the bot remembered (empty
+ * when the buyer never wrote to it) and, with one action chosen, the level, points and nearest expiry.
+ */
 export function buyersCsv(
   deps: ExportDeps,
   sellerId: number,
   query: { project_id?: number; period_days?: number; sort?: BuyerFilter['sort']; order: 'asc' | 'desc' },
 ): CsvDownload {
-  const buyerColumns = columns<BuyerExportRow>(EXPORT_HEADERS.buyers, [
+  const buyerColumns = columns<BuyerCsvRow>(EXPORT_HEADERS.buyers, [
     (row) => csvText(row.buyerId),
     (row) => csvText(row.firstName ?? ''),
     (row) => csvText(row.username ?? ''),
     (row) => row.successfulReceipts,
     (row) => csvRubles(row.totalKopecks),
     (row) => csvDateTime(row.lastReceiptAt),
+    (row) => csvText(row.level),
+    (row) => row.points ?? '',
+    (row) => row.nearestExpiry?.points ?? '',
+    (row) => csvDate(row.nearestExpiry?.expiresAt ?? null),
   ]);
   const rows = buyerRows(deps.db, {
     userId: sellerId,
@@ -65,7 +82,7 @@ export function buyersCsv(
     sort: query.sort ?? 'last_receipt_at',
     order: query.sort ? query.order : 'desc',
   });
-  return { disposition: fileName(deps, 'buyers'), body: csvStream(buyerColumns, rows) };
+  return { disposition: fileName(deps, 'buyers'), body: csvStream(buyerColumns, withLevels(deps, sellerId, query.project_id, rows)) };
 }
 
 /** The seller's balance statement, newest operation first. */

@@ -70,11 +70,13 @@ export function BuyersPage() {
         {() => (
           <div className="buyers" aria-busy={buyers.isFetching}>
             {summary && <BuyersSummary summary={summary} />}
+            {actionId === null && rows.length > 0 && <p className="buyers__hint">{messages.buyerCard.pointsColumnsHint}</p>}
             {rows.length === 0 ? (
               <EmptyState>{r.buyersEmpty}</EmptyState>
             ) : (
               <BuyersTable
                 buyers={rows}
+                actionId={actionId}
                 sort={sort}
                 onSort={(field) => setSort((current) => nextBuyerSort(current, field))}
                 focusIndex={focusIndex}

@@ -1,13 +1,17 @@
 import type { Ref } from 'react';
-import { messages } from '../../../../contract/messages.js';
+import { Link } from 'react-router';
+import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { Buyer } from '../../../../contract/receipts.js';
 import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { ariaSortOf } from './buyer-sort.js';
 import { BuyerName } from './buyer-name.js';
+import { buyerCardPath } from './buyer-card-path.js';
+import { BuyerPoints } from './buyer-points.js';
 
 const s = messages.receiptScreens;
+const c = messages.buyerCard;
 
 const COLUMNS: readonly { field: BuyerSortField; label: string; numeric: boolean }[] = [
   { field: 'buyer_id', label: s.columnBuyer, numeric: false },
@@ -19,16 +23,19 @@ const COLUMNS: readonly { field: BuyerSortField; label: string; numeric: boolean
 /**
  * Buyers in the server's order; each column header is a button that cycles the order
  * (SPEC §4), and the sorted header says so with aria-sort. The row at `focusIndex`
- * takes focus after 'Показать ещё'.
+ * takes focus after 'Показать ещё'. Each buyer links to their card; with one action
+ * chosen (`actionId`), their level and points in it are shown too.
  */
 export function BuyersTable({
   buyers,
+  actionId,
   sort,
   onSort,
   focusIndex,
   focusRef,
 }: {
   buyers: readonly Buyer[];
+  actionId: number | null;
   sort: BuyerSort | null;
   onSort: (field: BuyerSortField) => void;
   focusIndex: number | null;
@@ -52,6 +59,14 @@ export function BuyersTable({
               </th>
             );
           })}
+          {actionId !== null && (
+            <>
+              <th scope="col">{c.level}</th>
+              <th scope="col" className="data-table__number">
+                {c.points}
+              </th>
+            </>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -62,7 +77,13 @@ export function BuyersTable({
               {formatNumber(index + 1)}
             </DataCell>
             <DataCell label={s.columnBuyer}>
-              <BuyerName buyer={buyer} />
+              <Link
+                className="buyers-table__card-link"
+                to={buyerCardPath(buyer.buyer_id, actionId)}
+                title={fillMessage(c.openCard, { buyer: buyer.buyer_id })}
+              >
+                <BuyerName buyer={buyer} />
+              </Link>
             </DataCell>
             <DataCell label={s.columnReceipts} className="data-table__number">
               {formatNumber(buyer.successful_receipts_count)}
@@ -71,6 +92,14 @@ export function BuyersTable({
               {formatRubles(buyer.total_amount)}
             </DataCell>
             <DataCell label={s.columnLastPurchase}>{formatDate(buyer.last_receipt_at)}</DataCell>
+            {actionId !== null && (
+              <>
+                <DataCell label={c.level}>{buyer.level?.name ?? s.notAvailable}</DataCell>
+                <DataCell label={c.points} className="data-table__number">
+                  <BuyerPoints points={buyer.points ?? 0} nearestExpiry={buyer.nearest_expiry} />
+                </DataCell>
+              </>
+            )}
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { kopecksToRubles } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import {
+  BUYER_CARD_ROWS,
+  levelAt,
+  POINTS_KIND_LABELS,
+  presentLevels,
+  type AdjustPointsResponse,
+  type BuyerCard,
+} from '../../../contract/points.js';
+import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
+import { receiptStatusLabel } from '../../../contract/receipts.js';
+import type { Db, Executor } from '../../db/connection.js';
+import type { ProjectRow } from '../../db/schema.js';
+import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
+import { queueBuyerNotice } from '../bot/notices/repository.js';
+import { pointsExpiry } from '../points/earning.js';
+import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
+import * as repo from './card-repository.js';
+
+const m = messages.points;
+
+export interface BuyerCardDeps {
+  db: Db;
+  now: () => Date;
+  /** Called after an adjustment queued the shopper's bot message, so delivery starts at once. */
+  onNoticesQueued: () => void;
+}
+
+/** The ledger rows a card shows, newest first; the balance after each counts every older row too. */
+const LEDGER_ROWS = 500;
+
+const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
+const buyerNotFound = () => new AppError('not_found', m.buyerNotFound);
+
+/** The shopper's level with `spentKopecks` of counted purchases, as the API names levels (null: the action has none). */
+export function buyerLevel(action: Pick<ProjectRow, 'levels' | 'pointsPercentage'>, spentKopecks: number) {
+  const held = levelAt(action.levels, spentKopecks);
+  return held ? presentLevels(action.levels, action.pointsPercentage)[held.index]! : null;
+}
+
+export async function getBuyerCard(
+  deps: Pick<BuyerCardDeps, 'db'>,
+  sellerId: number,
+  buyerTgId: string,
+  projectId: number,
+): Promise<BuyerCard> {
+  const action = await repo.findOwnProject(deps.db, sellerId, projectId);
+  if (!action) throw actionNotFound();
+  const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
+  if (!buyer) throw buyerNotFound();
+  const [nearest, ledger, receipts, orders, promoCodes] = await Promise.all([
+    readNearestExpiry(deps.db, projectId, buyerTgId),
+    readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
+    repo.readBuyerReceipts(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
+    repo.readBuyerOrders(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
+    repo.readBuyerPromoCodes(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
+  ]);
+  return {
+    tg_id: buyerTgId,
+    project_id: action.id,
+    project_name: action.name,
+    name: buyer.firstName,
+    username: buyer.username,
+    points: buyer.balance,
+    nearest_expiry: nearest && { points: nearest.points, expires_at: nearest.expiresAt.toISOString() },
+    level: buyerLevel(action, buyer.spentKopecks),
+    spent_total: kopecksToRubles(buyer.spentKopecks),
+    successful_receipts: buyer.successfulReceipts,
+    ledger: ledger.map((line) => ({
+      id: line.id,
+      delta: line.delta,
+      kind: line.kind,
+      kind_label: POINTS_KIND_LABELS[line.kind],
+      actor: line.actor,
+      reason: line.reason,
+      created_at: line.createdAt.toISOString(),
+      expires_at: line.expiresAt?.toISOString() ?? null,
+      balance_after: line.balanceAfter,
+    })),
+    receipts: receipts.map((receipt) => ({
+      id: receipt.id,
+      status: receipt.status,
+      status_label: receiptStatusLabel(receipt.status),
+      total: receipt.totalKopecks === null ? null : kopecksToRubles(receipt.totalKopecks),
+      points_awarded: receipt.pointsAwarded,
+      scanned_at: receipt.scannedAt.toISOString(),
+    })),
+    orders: orders.map((order) => ({
+      id: order.id,
+      title: order.title,
+      price_points: order.pricePoints,
+      status: order.status,
+      status_label: ORDER_STATUS_LABELS[order.status],
+      created_at: order.createdAt.toISOString(),
+    })),
+    promo_codes: promoCodes.map((code) => ({ code: code.code, receipt_id: code.receiptId, issued_at: code.issuedAt!.toISOString() })),
+  };
+}
+
+export interface Adjustment {
+  projectId: number;
+  /** Positive: a credit; negative: a deduction. */
+  delta: number;
+  reason: string;
+  /** The request's Idempotency-Key: the same key moves the points once. */
+  idempotencyKey?: string;
+}
+
+/**
+ * «Начислить / списать баллы»: one transaction writes the ledger row (a credit expires by the
+ * action's lifetime, a deduction takes the soonest-expiring points first and never goes below
+ * zero) and queues the shopper's bot message. A repeated request with the same Idempotency-Key
+ * answers what the first did and writes nothing; two racing ones meet at the ledger's unique
+ * reference, and the loser answers as a repeat.
+ */
+export async function adjustPoints(
+  deps: BuyerCardDeps,
+  sellerId: number,
+  buyerTgId: string,
+  adjustment: Adjustment,
+): Promise<AdjustPointsResponse> {
+  // Without a key every request is its own adjustment.
+  const reference = `manual:${adjustment.projectId}:${buyerTgId}:${adjustment.idempotencyKey ?? randomUUID()}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await deps.db.transaction((tx) => adjustOnce(tx, deps.now(), sellerId, buyerTgId, adjustment, reference));
+      if (outcome.queued) deps.onNoticesQueued();
+      const done = outcome.delta > 0 ? m.adjustedCredit : m.adjustedDebit;
+      return { message: fillMessage(done, { points: Math.abs(outcome.delta), balance: outcome.balance }), points: outcome.balance };
+    } catch (error) {
+      if (attempt === 1 && adjustment.idempotencyKey && postgresErrorCode(error) === PG_UNIQUE_VIOLATION) continue;
+      throw error;
+    }
+  }
+}
+
+async function adjustOnce(tx: Executor, now: Date, sellerId: number, buyerTgId: string, adjustment: Adjustment, reference: string) {
+  const { projectId, delta, reason } = adjustment;
+  const action = await repo.findOwnProject(tx, sellerId, projectId);
+  if (!action || action.deletedAt) throw actionNotFound();
+  if (!(await repo.findBuyerInAction(tx, sellerId, projectId, buyerTgId))) throw buyerNotFound();
+
+  const earlier = await repo.findMovement(tx, reference);
+  if (earlier) {
+    if (earlier.delta !== delta || earlier.reason !== reason) throw new AppError('conflict', m.idempotencyKeyReused);
+    return { delta, balance: await readBalance(tx, projectId, buyerTgId), queued: false };
+  }
+
+  const moved = await movePoints(tx, {
+    projectId,
+    buyerTgId,
+    delta,
+    kind: 'manual',
+    actor: 'seller',
+    reason,
+    reference,
+    at: now,
+    expiresAt: delta > 0 ? pointsExpiry(action, now) : null,
+  });
+  if (!moved) {
+    const balance = await readBalance(tx, projectId, buyerTgId);
+    throw new AppError('conflict', fillMessage(m.adjustBelowZero, { points: -delta, balance }));
+  }
+  const told = delta > 0 ? m.manualCredited : m.manualDebited;
+  await queueBuyerNotice(tx, {
+    projectId,
+    buyerTgId,
+    text: fillMessage(told, { points: Math.abs(delta), name: action.name, reason, balance: moved.balance }),
+    shopButton: true,
+    reference: `manual:${moved.ledgerId}`,
+  });
+  return { delta, balance: moved.balance, queued: true };
+}

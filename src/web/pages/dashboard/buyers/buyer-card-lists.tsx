@@ -1,0 +1,161 @@
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { BuyerCard } from '../../../../contract/points.js';
+import { DataCell, ScrollTable } from '../../../components/data-table.js';
+import { EmptyState } from '../../../components/list-state.js';
+import { Panel } from '../../../components/panel.js';
+import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
+
+const c = messages.buyerCard;
+const s = messages.receiptScreens;
+const moscow = (iso: string) => formatDateTime(iso, { withZone: false });
+
+/** Every movement of the buyer's points, newest first, with the balance after each. */
+export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
+  return (
+    <Panel title={c.ledgerTitle}>
+      {ledger.length === 0 ? (
+        <EmptyState>{c.ledgerEmpty}</EmptyState>
+      ) : (
+        <ScrollTable caption={c.ledgerTitle} className="buyer-card__ledger" cards>
+          <thead>
+            <tr>
+              <th scope="col">{c.columnDate}</th>
+              <th scope="col">{c.columnKind}</th>
+              <th scope="col">{c.columnReason}</th>
+              <th scope="col" className="data-table__number">
+                {c.columnDelta}
+              </th>
+              <th scope="col" className="data-table__number">
+                {c.columnBalance}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.map((row) => (
+              <tr key={row.id}>
+                <DataCell label={c.columnDate}>{moscow(row.created_at)}</DataCell>
+                <DataCell label={c.columnKind}>{row.kind_label}</DataCell>
+                <DataCell label={c.columnReason}>{row.reason}</DataCell>
+                <DataCell label={c.columnDelta} className={`data-table__number buyer-card__delta--${row.delta > 0 ? 'credit' : 'debit'}`}>
+                  {formatSignedNumber(row.delta)}
+                </DataCell>
+                <DataCell label={c.columnBalance} className="data-table__number">
+                  {formatNumber(row.balance_after)}
+                </DataCell>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
+export function ReceiptsPanel({ receipts }: { receipts: BuyerCard['receipts'] }) {
+  return (
+    <Panel title={c.receiptsTitle}>
+      {receipts.length === 0 ? (
+        <EmptyState>{c.receiptsEmpty}</EmptyState>
+      ) : (
+        <ScrollTable caption={c.receiptsTitle} cards>
+          <thead>
+            <tr>
+              <th scope="col">{c.columnDate}</th>
+              <th scope="col">{c.columnReceipt}</th>
+              <th scope="col">{c.columnStatus}</th>
+              <th scope="col" className="data-table__number">
+                {c.columnTotal}
+              </th>
+              <th scope="col" className="data-table__number">
+                {c.columnAwarded}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipts.map((receipt) => (
+              <tr key={receipt.id}>
+                <DataCell label={c.columnDate}>{moscow(receipt.scanned_at)}</DataCell>
+                <DataCell label={c.columnReceipt}>{fillMessage(c.receiptNumber, { id: receipt.id })}</DataCell>
+                <DataCell label={c.columnStatus}>{receipt.status_label}</DataCell>
+                <DataCell label={c.columnTotal} className="data-table__number">
+                  {receipt.total === null ? s.notAvailable : formatRubles(receipt.total)}
+                </DataCell>
+                <DataCell label={c.columnAwarded} className="data-table__number">
+                  {formatNumber(receipt.points_awarded)}
+                </DataCell>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
+export function OrdersPanel({ orders }: { orders: BuyerCard['orders'] }) {
+  return (
+    <Panel title={c.ordersTitle}>
+      {orders.length === 0 ? (
+        <EmptyState>{c.ordersEmpty}</EmptyState>
+      ) : (
+        <ScrollTable caption={c.ordersTitle} cards>
+          <thead>
+            <tr>
+              <th scope="col">{c.columnDate}</th>
+              <th scope="col">{c.columnProduct}</th>
+              <th scope="col" className="data-table__number">
+                {c.columnPrice}
+              </th>
+              <th scope="col">{c.columnStatus}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <DataCell label={c.columnDate}>{moscow(order.created_at)}</DataCell>
+                <DataCell label={c.columnProduct}>{order.title}</DataCell>
+                <DataCell label={c.columnPrice} className="data-table__number">
+                  {formatNumber(order.price_points)}
+                </DataCell>
+                <DataCell label={c.columnStatus}>{order.status_label}</DataCell>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
+export function PromoCodesPanel({ promoCodes }: { promoCodes: BuyerCard['promo_codes'] }) {
+  return (
+    <Panel title={c.promoCodesTitle}>
+      {promoCodes.length === 0 ? (
+        <EmptyState>{c.promoCodesEmpty}</EmptyState>
+      ) : (
+        <ScrollTable caption={c.promoCodesTitle} cards>
+          <thead>
+            <tr>
+              <th scope="col">{c.columnDate}</th>
+              <th scope="col">{c.columnCode}</th>
+              <th scope="col">{c.columnReceipt}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {promoCodes.map((promo) => (
+              <tr key={promo.code}>
+                <DataCell label={c.columnDate}>{moscow(promo.issued_at)}</DataCell>
+                <DataCell label={c.columnCode}>
+                  <code>{promo.code}</code>
+                </DataCell>
+                <DataCell label={c.columnReceipt}>
+                  {promo.receipt_id === null ? s.notAvailable : fillMessage(c.receiptNumber, { id: promo.receipt_id })}
+                </DataCell>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
