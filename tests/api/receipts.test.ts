@@ -121,7 +121,14 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         message: messages.receipts.defaultPrepayment,
         data: { points_awarded: 0, status: 'prepayment', error: messages.receipts.defaultPrepayment },
       });
-      expect(settled.body.data).toEqual({ points_awarded: 58, status: 'success', error: null, points_rule: 'base', points_percentage: 10, points_level: null });
+      expect(settled.body.data).toEqual({
+        points_awarded: 58,
+        status: 'success',
+        error: null,
+        points_rule: 'base',
+        points_percentage: 10,
+        points_level: null,
+      });
 
       expect(await balanceOf(seller)).toBe(100 - BILLING_DEFAULTS.receipt_price_tier1);
       expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(1);
@@ -410,7 +417,14 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       expect(demo.status).toBe(201);
       expect(demo.body.qrurl).toMatch(/^t=\d{8}T\d{4}&s=2080\.00&fn=\d+&i=\d+&fp=\d+&n=1$/);
       const answer = await check(seller, projectId, demo.body.qrurl);
-      expect(answer.body.data).toEqual({ points_awarded: 149, status: 'success', error: null, points_rule: 'base', points_percentage: expect.any(Number), points_level: null });
+      expect(answer.body.data).toEqual({
+        points_awarded: 149,
+        status: 'success',
+        error: null,
+        points_rule: 'base',
+        points_percentage: expect.any(Number),
+        points_level: null,
+      });
       const [saved] = (await seller.api.get('/receipts')).body.receipts;
       expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['counted', 'not_counted']);
     });

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import type { BuyerCard } from '../../../../contract/points.js';
+import { POINTS_ACTOR_LABELS, type BuyerCard } from '../../../../contract/points.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
@@ -34,7 +34,10 @@ export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
             {ledger.map((row) => (
               <tr key={row.id}>
                 <DataCell label={c.columnDate}>{moscow(row.created_at)}</DataCell>
-                <DataCell label={c.columnKind}>{row.kind_label}</DataCell>
+                <DataCell label={c.columnKind}>
+                  {row.kind_label}
+                  <span className="buyer-card__actor"> · {POINTS_ACTOR_LABELS[row.actor]}</span>
+                </DataCell>
                 <DataCell label={c.columnReason}>{row.reason}</DataCell>
                 <DataCell label={c.columnDelta} className={`data-table__number buyer-card__delta--${row.delta > 0 ? 'credit' : 'debit'}`}>
                   {formatSignedNumber(row.delta)}
