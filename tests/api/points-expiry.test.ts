@@ -102,6 +102,17 @@ describe.each(backends())('points that expire on $name', (backend) => {
     expect(after[0]).toBe(fillMessage(b.balance, { name: 'Aurora', points: 0 }));
     expect(after.some((line) => line.includes('сгорят'))).toBe(false);
     expect((await reminders()).length).toBe(1);
+    // The ledger explains every movement: two receipts, the exchange, one expiry of exactly 156.
+    const card = (await shop.seller.api.get(`/buyers/${chat}?project_id=${shop.projectId}`)).body;
+    expect(
+      card.ledger.map((row: { kind: string; delta: number; balance_after: number }) => [row.kind, row.delta, row.balance_after]),
+    ).toEqual([
+      ['expiry', -156, 0],
+      ['order', -200, 156],
+      ['receipt', 178, 356],
+      ['receipt', 178, 178],
+    ]);
+    expect(card.ledger[0]).toMatchObject({ actor: 'system', reason: fillMessage(m.reasonExpiry, { date: formatDate(earnedSecond) }) });
     expect((await verifyData(url)).violations).toEqual([]);
   });
 
