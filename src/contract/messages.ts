@@ -356,6 +356,26 @@ export const messages = {
     adjustedCredit: 'Начислено баллов: {points}. Баланс покупателя: {balance}.',
     adjustedDebit: 'Списано баллов: {points}. Баланс покупателя: {balance}.',
     tgIdInvalid: 'Telegram ID покупателя — число.',
+    // The action form's «Баллы» section.
+    sectionTitle: 'Баллы',
+    lifetimeLabel: 'Срок жизни баллов, дней',
+    lifetimeHint: '0 — не сгорают',
+    reminderLabel: 'Напомнить о сгорании за, дней',
+    reminderHint: '0 — не напоминать',
+    repeatPercentLabel: 'Процент баллов за повторную покупку',
+    repeatPercentHint:
+      'Со второго принятого чека покупателя в акции. Пусто — как у его уровня; если указано, начисляется больший из двух процентов.',
+    levelsTitle: 'Уровни лояльности',
+    levelsHint:
+      'До 5 уровней. Порог — сумма принятых покупок покупателя в этой акции за всё время. Без уровней все получают процент акции.',
+    levelLegend: 'Уровень {number}',
+    levelNameLabel: 'Название',
+    levelThresholdLabel: 'Порог, ₽',
+    levelPercentLabel: 'Процент баллов',
+    levelFirstNote: 'Первый уровень — у каждого покупателя с 0 ₽, его процент — процент баллов акции.',
+    addLevel: 'Добавить уровень',
+    removeLevel: 'Удалить',
+    removeLevelNamed: 'Удалить уровень {number}',
   },
   guidedStart: {
     title: 'Запуск за три шага',

@@ -16,7 +16,7 @@ const twoLevels = [
 ];
 const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
 const actionOf = async (seller: Seller, id: number) => (await seller.api.get(`/projects/${id}`)).body.project;
-const level = (name: string, min_sum: number, points_percentage: number) => ({ name, min_sum, points_percentage });
+const level = (name: string, min_sum: number | string, points_percentage: number | string) => ({ name, min_sum, points_percentage });
 
 /** Each bad value, with the message the seller reads; `body` is merged into a valid action. */
 const refusals: [string, Record<string, unknown>, string][] = [
