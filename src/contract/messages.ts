@@ -343,6 +343,8 @@ export const messages = {
     ruleLevel: 'Уровень «{level}»',
     ruleRepeat: 'Повторная покупка',
     ruleLine: 'Начислено по правилу: {rule}, {percent} %.',
+    ruleWithPercent: '{rule}, {percent}',
+    ruleField: 'Правило начисления',
     levelUp: 'Поздравляем! Ваш новый уровень — «{level}»: теперь за покупки начисляется {percent} % баллами.',
     levelLine: 'Ваш уровень: «{level}» ({percent} % баллами).',
     nearestExpiry: '{points} баллов сгорят {date}',

@@ -1,5 +1,5 @@
 import { userIdSchema } from './auth.js';
-import { kopecksToRubles, rublesToKopecks } from './format.js';
+import { formatPercent, kopecksToRubles, rublesToKopecks } from './format.js';
 import { fillMessage, messages } from './messages.js';
 import { numberLike, z } from './zod-setup.js';
 
@@ -177,6 +177,11 @@ export function pointsRuleLabel(rule: PointsRule, levelName: string | null): str
   if (rule === 'repeat') return m.ruleRepeat;
   if (rule === 'level' && levelName) return fillMessage(m.ruleLevel, { level: levelName });
   return m.ruleBase;
+}
+
+/** What the receipt history and its CSV say a successful receipt earned by: «Повторная покупка, 7 %». */
+export function pointsRuleText(rule: PointsRule, levelName: string | null, percent: number): string {
+  return fillMessage(m.ruleWithPercent, { rule: pointsRuleLabel(rule, levelName), percent: formatPercent(percent) });
 }
 
 // ---- the buyer card ----

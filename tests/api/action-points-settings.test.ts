@@ -1,9 +1,12 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { EXPORT_HEADERS } from '../../src/contract/exports.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 
 // The action's points settings (issue 28): lifetime, reminder, loyalty levels, repeat-purchase percent.
 
@@ -16,6 +19,8 @@ const twoLevels = [
 ];
 const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
 const actionOf = async (seller: Seller, id: number) => (await seller.api.get(`/projects/${id}`)).body.project;
+const WB_SELLER = '072196655529';
+const nbsp = (text: string) => text.replace(/ %/g, '\u00a0%');
 const level = (name: string, min_sum: number | string, points_percentage: number | string) => ({ name, min_sum, points_percentage });
 
 /** Each bad value, with the message the seller reads; `body` is merged into a valid action. */
@@ -153,5 +158,66 @@ describe.each(backends())('the action’s points settings on $name', (backend) =
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: fillMessage(m.levelFirstPercent, { percent: 5 }) });
     expect(await actionOf(seller, id)).toMatchObject({ points_percentage: 10, levels: twoLevels });
+  });
+
+  describe('the receipt history', () => {
+    const check = async (seller: Seller, projectId: number, buyer: string, qrurl?: string) => {
+      const answer = await seller.api.post('/check', {
+        qrurl: qrurl ?? (await registerReceipt(backend.url, freshReceipt('wb-aurora-cosmetics'))),
+        project_id: projectId,
+        user_id_tg: buyer,
+      });
+      if (answer.status !== 200) throw new Error(answer.text);
+      return answer.body.data as { status: string; points_rule?: string; points_percentage?: number };
+    };
+    const historyOf = async (seller: Seller, projectId: number) =>
+      ((await seller.api.get(`/receipts?project_id=${projectId}`)).body.receipts as Record<string, unknown>[]).reverse();
+
+    it('shows the rule each successful receipt earned by, its percent and level, and nothing on a refused one', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE * 2 + 100);
+      const gold = [level('Базовый', 0, 10), level('Золотой', 1, 15)];
+      const withLevels = (await seller.api.post('/projects', { name: 'Уровни', project_inns: WB_SELLER, levels: gold })).body
+        .project_id as number;
+      const withRepeat = (
+        await seller.api.post('/projects', { name: 'Повторные', project_inns: WB_SELLER, levels: gold, repeat_points_percentage: 20 })
+      ).body.project_id as number;
+
+      expect(await check(seller, withLevels, '501')).toMatchObject({ status: 'success', points_rule: 'base', points_percentage: 10 });
+      expect(await check(seller, withLevels, '501')).toMatchObject({ status: 'success', points_rule: 'level', points_percentage: 15 });
+      expect(await check(seller, withLevels, '501', 'это не чек')).toMatchObject({ status: 'not_recognized' });
+      expect(await check(seller, withRepeat, '502')).toMatchObject({ points_rule: 'base', points_percentage: 10 });
+      expect(await check(seller, withRepeat, '502')).toMatchObject({ points_rule: 'repeat', points_percentage: 20 });
+
+      const rules = (receipts: Record<string, unknown>[]) =>
+        receipts.map(({ status, points_rule, points_percentage, points_level }) => ({
+          status,
+          points_rule,
+          points_percentage,
+          points_level,
+        }));
+      expect(rules(await historyOf(seller, withLevels))).toEqual([
+        { status: 'success', points_rule: 'base', points_percentage: 10, points_level: 'Базовый' },
+        { status: 'success', points_rule: 'level', points_percentage: 15, points_level: 'Золотой' },
+        { status: 'not_recognized', points_rule: null, points_percentage: null, points_level: null },
+      ]);
+      expect(rules(await historyOf(seller, withRepeat))).toEqual([
+        { status: 'success', points_rule: 'base', points_percentage: 10, points_level: 'Базовый' },
+        { status: 'success', points_rule: 'repeat', points_percentage: 20, points_level: 'Золотой' },
+      ]);
+
+      const csv = parse((await seller.api.get(`/receipts/export.csv?project_id=${withLevels}`)).text, {
+        bom: true,
+        delimiter: ';',
+      }) as string[][];
+      const ruleColumn = EXPORT_HEADERS.receipts.indexOf(m.ruleField);
+      expect(csv[0]![ruleColumn]).toBe('Правило начисления');
+      // Newest first, as the history lists them.
+      expect(csv.slice(1).map((row) => row[ruleColumn])).toEqual(['', nbsp('Уровень «Золотой», 15 %'), nbsp('Процент акции, 10 %')]);
+      const repeatCsv = parse((await seller.api.get(`/receipts/export.csv?project_id=${withRepeat}`)).text, {
+        bom: true,
+        delimiter: ';',
+      }) as string[][];
+      expect(repeatCsv[1]![ruleColumn]).toBe(nbsp('Повторная покупка, 20 %'));
+    });
   });
 });
