@@ -3,7 +3,7 @@ import { formatDate } from '../../../contract/format.js';
 import type { PointsActor, PointsKind } from '../../../contract/points.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { buyerPoints, pointsLedger, pointsLots } from '../../db/schema.js';
+import { buyerPoints, buyerStats, pointsLedger, pointsLots } from '../../db/schema.js';
 
 // The points ledger (issue 28): every movement of a buyer's points is one row; the balance and
 // the expiring lots move with it in the database's move_points() (db/functions/move_points.sql).
@@ -48,6 +48,15 @@ export async function readBalance(db: Executor, projectId: number, buyerTgId: st
     .from(buyerPoints)
     .where(and(eq(buyerPoints.projectId, projectId), eq(buyerPoints.buyerTgId, buyerTgId)));
   return row?.balance ?? 0;
+}
+
+/** The shopper's counted purchases on the action, all time (kopecks): what their level is reached by. */
+export async function readSpentKopecks(db: Executor, sellerId: number, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: buyerStats.totalKopecks })
+    .from(buyerStats)
+    .where(and(eq(buyerStats.userId, sellerId), eq(buyerStats.projectId, projectId), eq(buyerStats.buyerTgId, buyerTgId)));
+  return row?.total ?? 0;
 }
 
 /** A buyer's points that expire soonest: those of the nearest day (Moscow time), and that day's last moment. */
