@@ -1,5 +1,6 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
+import { messages } from './messages.js';
 import { buyersQuerySchema } from './receipts.js';
 
 /** CSV downloads: the same filters as the screen they come from, without paging. */
@@ -27,7 +28,17 @@ export const EXPORT_PATHS = {
 
 /** Russian header rows (the CSV is opened by accountants in Excel). */
 export const EXPORT_HEADERS = {
-  receipts: ['Дата проверки', 'Дата чека', 'Акция', 'Покупатель', 'Статус', 'Сумма учтённых товаров, ₽', 'Баллы', 'Стоимость проверки, ₽'],
+  receipts: [
+    'Дата проверки',
+    'Дата чека',
+    'Акция',
+    'Покупатель',
+    'Статус',
+    'Сумма учтённых товаров, ₽',
+    'Баллы',
+    messages.points.ruleField,
+    'Стоимость проверки, ₽',
+  ],
   // Level, points and the nearest expiry are an action's: empty over every action.
   buyers: [
     'ID покупателя',

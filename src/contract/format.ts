@@ -22,6 +22,13 @@ const rublesWithKopecks = new Intl.NumberFormat(LOCALE, {
   maximumFractionDigits: 2,
 });
 
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** '7,5 %' (a points percent may be fractional). */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}\u00a0%`;
+}
+
 /** Whole amounts without kopecks ('0 ₽', '20 000 ₽'), others with two digits ('1 000,50 ₽'). */
 export function formatRubles(amount: number): string {
   const kopecks = rublesToKopecks(amount);

@@ -348,10 +348,14 @@ export const messages = {
     ruleLevel: 'Уровень «{level}»',
     ruleRepeat: 'Повторная покупка',
     ruleLine: 'Начислено по правилу: {rule}, {percent} %.',
+    ruleWithPercent: '{rule}, {percent}',
+    ruleField: 'Правило начисления',
     levelUp: 'Поздравляем! Ваш новый уровень — «{level}»: теперь за покупки начисляется {percent} % баллами.',
     levelLine: 'Ваш уровень: «{level}» ({percent} % баллами).',
-    nearestExpiry: '{points} баллов сгорят {date}',
-    expiryReminder: '{points} баллов в акции «{name}» сгорят {date}. Успейте обменять их в магазине.',
+    // `{points}` is the number with its word: «120 баллов сгорят 12.01.2027», «21 балл сгорит 12.01.2027».
+    nearestExpiry: '{points} сгорят {date}',
+    nearestExpiryOne: '{points} сгорит {date}',
+    expiryReminder: 'В акции «{name}» {expiry}. Успейте обменять их в магазине.',
     manualCredited: 'Вам начислено {points} баллов в акции «{name}»: {reason}. Ваш баланс: {balance} баллов.',
     manualDebited: 'С вашего счёта в акции «{name}» списано {points} баллов: {reason}. Ваш баланс: {balance} баллов.',
     buyerNotFound: 'Покупатель не найден в этой акции.',
@@ -364,6 +368,26 @@ export const messages = {
     projectRequired: 'Выберите акцию: баллы покупателя у каждой акции свои.',
     idempotencyKeyInvalid: 'Заголовок Idempotency-Key — до 100 латинских букв, цифр и знаков «-», «_», «.», «:».',
     idempotencyKeyReused: 'Этот Idempotency-Key уже использован для другой корректировки: обновите страницу и повторите.',
+    // The action form's «Баллы» section.
+    sectionTitle: 'Баллы',
+    lifetimeLabel: 'Срок жизни баллов, дней',
+    lifetimeHint: '0 — не сгорают',
+    reminderLabel: 'Напомнить о сгорании за, дней',
+    reminderHint: '0 — не напоминать',
+    repeatPercentLabel: 'Процент баллов за повторную покупку',
+    repeatPercentHint:
+      'Со второго принятого чека покупателя в акции. Пусто — как у его уровня; если указано, начисляется больший из двух процентов.',
+    levelsTitle: 'Уровни лояльности',
+    levelsHint:
+      'До 5 уровней. Порог — сумма принятых покупок покупателя в этой акции за всё время. Без уровней все получают процент акции.',
+    levelLegend: 'Уровень {number}',
+    levelNameLabel: 'Название',
+    levelThresholdLabel: 'Порог, ₽',
+    levelPercentLabel: 'Процент баллов',
+    levelFirstNote: 'Первый уровень — у каждого покупателя с 0 ₽, его процент — процент баллов акции.',
+    addLevel: 'Добавить уровень',
+    removeLevel: 'Удалить',
+    removeLevelNamed: 'Удалить уровень {number}',
   },
   /** The buyer card screen (/dashboard/buyers/{tg_id}?project_id=…) and the Buyers table's points columns (issue 28). */
   buyerCard: {

@@ -1,7 +1,7 @@
 import { userIdSchema } from './auth.js';
-import { kopecksToRubles, rublesToKopecks } from './format.js';
+import { formatDate, formatPercent, kopecksToRubles, pluralRu, rublesToKopecks } from './format.js';
 import { fillMessage, messages } from './messages.js';
-import { ORDER_STATUSES } from './public-shop.js';
+import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
 import { numberLike, z } from './zod-setup.js';
 
 // Points as a currency (issue 28): the ledger's kinds and actors, the action's expiry and level
@@ -180,6 +180,11 @@ export function pointsRuleLabel(rule: PointsRule, levelName: string | null): str
   return m.ruleBase;
 }
 
+/** What the receipt history and its CSV say a successful receipt earned by: «Повторная покупка, 7 %». */
+export function pointsRuleText(rule: PointsRule, levelName: string | null, percent: number): string {
+  return fillMessage(m.ruleWithPercent, { rule: pointsRuleLabel(rule, levelName), percent: formatPercent(percent) });
+}
+
 // ---- the buyer card ----
 
 const MAX_INT = 2_147_483_647;
@@ -303,3 +308,12 @@ export type BuyerCard = z.infer<typeof buyerCardSchema>;
 
 export const adjustPointsResponseSchema = z.object({ message: z.string(), points: z.number().int() });
 export type AdjustPointsResponse = z.infer<typeof adjustPointsResponseSchema>;
+
+/** «120 баллов сгорят 12.01.2027», «21 балл сгорит 12.01.2027»: the verb agrees with the number. */
+export function expiryPhrase(points: number, expiresAt: Date): string {
+  const word = pluralRu(points, POINT_WORDS);
+  return fillMessage(word === POINT_WORDS.one ? m.nearestExpiryOne : m.nearestExpiry, {
+    points: `${points} ${word}`,
+    date: formatDate(expiresAt),
+  });
+}

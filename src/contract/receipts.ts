@@ -129,6 +129,10 @@ export const receiptSchema = z.object({
    * in this action, possible while duplicates are allowed. It earned and was charged again.
    */
   repeat: z.boolean().optional(),
+  /** The rule a successful receipt earned by (issue 28) and its percent and level; null on others and on receipts from before. */
+  points_rule: z.enum(POINTS_RULES).nullable(),
+  points_percentage: z.number().nullable(),
+  points_level: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
+import { nearestExpirySchema } from './points.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -167,7 +168,13 @@ export type PublicProductsResponse = z.infer<typeof publicProductsResponseSchema
 
 export const publicOrderSchema = shopOrderSchema.pick({ id: true, title: true, price_points: true, status: true, created_at: true });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
-export const buyerAccountResponseSchema = z.object({ points: z.number().int(), orders: z.array(publicOrderSchema) });
+/** The shopper's own account in the Mini App: balance, level on the action (null without levels), soonest expiry (null: nothing expires). */
+export const buyerAccountResponseSchema = z.object({
+  points: z.number().int(),
+  level: z.object({ name: z.string(), points_percentage: z.number() }).nullable(),
+  nearest_expiry: nearestExpirySchema,
+  orders: z.array(publicOrderSchema),
+});
 export type BuyerAccount = z.infer<typeof buyerAccountResponseSchema>;
 
 export const purchaseRequestSchema = z.object({

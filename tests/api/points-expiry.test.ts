@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
+import { expiryPhrase } from '../../src/contract/points.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
@@ -63,11 +64,11 @@ describe.each(backends())('points that expire on $name', (backend) => {
     await advance(url, 10 * DAY);
     const earnedSecond = await serverNow(url);
     await sendReceipt(url, shop, chat);
-    const firstExpires = formatDate(new Date(earnedFirst.getTime() + 30 * DAY * 1000));
-    const secondExpires = formatDate(new Date(earnedSecond.getTime() + 30 * DAY * 1000));
+    const firstExpiresAt = new Date(earnedFirst.getTime() + 30 * DAY * 1000);
+    const secondExpiresAt = new Date(earnedSecond.getTime() + 30 * DAY * 1000);
     expect((await balanceLines(url, shop, chat)).slice(0, 2)).toEqual([
       fillMessage(b.balance, { name: 'Aurora', points: 356 }),
-      fillMessage(m.nearestExpiry, { points: 178, date: firstExpires }),
+      expiryPhrase(178, firstExpiresAt),
     ]);
 
     // 200 points in the shop: all 178 of the first batch, 22 of the second.
@@ -79,13 +80,13 @@ describe.each(backends())('points that expire on $name', (backend) => {
     );
     expect(bought.status).toBe(200);
     expect(bought.body.points).toBe(156);
-    expect((await balanceLines(url, shop, chat))[1]).toBe(fillMessage(m.nearestExpiry, { points: 156, date: secondExpires }));
+    expect((await balanceLines(url, shop, chat))[1]).toBe(expiryPhrase(156, secondExpiresAt));
 
     // Day 31: the first batch's time has come, but none of it is left: nothing expires. No reminder
     // yet either: the second batch expires in 9 days, the reminder comes 7 days before.
     await advance(url, 21 * DAY);
     expect((await balanceLines(url, shop, chat))[0]).toBe(fillMessage(b.balance, { name: 'Aurora', points: 156 }));
-    const reminder = fillMessage(m.expiryReminder, { points: 156, name: 'Aurora', date: secondExpires });
+    const reminder = fillMessage(m.expiryReminder, { name: 'Aurora', expiry: expiryPhrase(156, secondExpiresAt) });
     const reminders = async () => (await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).filter((x) => x.text === reminder);
     expect(await reminders()).toEqual([]);
 

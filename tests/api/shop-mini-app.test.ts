@@ -13,8 +13,11 @@ const p = messages.publicShop;
 const b = messages.bot;
 
 /** An action with its own bot and a shop with one product; answers the shop's link token. */
-async function actionWithShop(url: string): Promise<BotAction & { shopToken: string; productId: number }> {
-  const bot = await actionWithBot(url);
+async function actionWithShop(
+  url: string,
+  actionSettings: Record<string, unknown> = {},
+): Promise<BotAction & { shopToken: string; productId: number }> {
+  const bot = await actionWithBot(url, actionSettings);
   const { settings } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
   const product = await bot.seller.api.post('/shop/products', {
     user_id: bot.seller.id,
@@ -50,7 +53,7 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const opened = await shopperActs(url, shop.botId, chat, { press: b.shopButton });
     expect(opened.body.url!.startsWith(`${shopUrl}#`)).toBe(true);
     const initData = initDataOf(opened.body.url!);
-    expect((await me(url, shop.shopToken, initData)).body).toEqual({ points: 178, orders: [] });
+    expect((await me(url, shop.shopToken, initData)).body).toEqual({ points: 178, level: null, nearest_expiry: null, orders: [] });
     const bought = await new ApiClient(url).post(
       `/public/shop/${shop.shopToken}/purchase`,
       { product_id: shop.productId, buyer_tg_id: chat },
@@ -73,6 +76,47 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     await eventually(() => botSent(fillMessage(p.fulfilledNotice, { title: 'Крем' })), 30_000, 'the fulfilment notice');
   });
 
+  it('the account shows the shopper’s level on the action and the points that expire soonest, spent first', async () => {
+    const shop = await actionWithShop(url, {
+      points_percentage: 10,
+      points_lifetime_days: 30,
+      levels: [
+        { name: 'Базовый', min_sum: 0, points_percentage: 10 },
+        { name: 'Золотой', min_sum: 1000, points_percentage: 15 },
+        { name: 'Платиновый', min_sum: 100_000, points_percentage: 20 },
+      ],
+    });
+    const chat = newChatId();
+    const initData = signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date());
+    // Before any purchase the shopper holds the first level, at the action's percent.
+    expect((await me(url, shop.shopToken, initData)).body).toMatchObject({
+      points: 0,
+      level: { name: 'Базовый', points_percentage: 10 },
+      nearest_expiry: null,
+    });
+
+    const before = Date.now();
+    await shopperSays(url, shop, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+    const account = (await me(url, shop.shopToken, initData)).body;
+    // 1 780 ₽ of counted goods: past the 1 000 ₽ threshold.
+    expect(account).toMatchObject({ points: 178, level: { name: 'Золотой', points_percentage: 15 } });
+    expect(account.nearest_expiry.points).toBe(178);
+    const expires = Date.parse(account.nearest_expiry.expires_at);
+    expect(expires).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 60_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000 + 60_000);
+
+    const bought = await new ApiClient(url).post(
+      `/public/shop/${shop.shopToken}/purchase`,
+      { product_id: shop.productId, buyer_tg_id: chat },
+      { headers: { 'x-telegram-init-data': initData } },
+    );
+    expect(bought.status).toBe(200);
+    expect((await me(url, shop.shopToken, initData)).body.nearest_expiry).toEqual({
+      points: 78,
+      expires_at: account.nearest_expiry.expires_at,
+    });
+  });
+
   it('the chat’s menu button opens the shop signed by the action’s bot, and follows a new shop link', async () => {
     const shop = await actionWithShop(url);
     const chat = newChatId();
@@ -86,7 +130,7 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
       'the menu button',
     );
     expect(menu.startsWith(`${url}/shop/${shop.shopToken}#`)).toBe(true);
-    expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({ points: 0, orders: [] });
+    expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({ points: 0, level: null, nearest_expiry: null, orders: [] });
 
     const regenerated = await shop.seller.api.post('/shop/settings', {
       user_id: shop.seller.id,

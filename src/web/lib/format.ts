@@ -6,7 +6,15 @@
  */
 import { rublesToKopecks, TIME_ZONE } from '../../contract/format.js';
 
-export { formatDate, formatDateTime, formatDateTimeSpan, formatDayMonthTime, formatRubles, maskSecret } from '../../contract/format.js';
+export {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSpan,
+  formatDayMonthTime,
+  formatPercent,
+  formatRubles,
+  maskSecret,
+} from '../../contract/format.js';
 
 const LOCALE = 'ru-RU';
 
@@ -29,16 +37,10 @@ export function formatRublesWithKopecks(amount: number): string {
 }
 
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
-const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 
 /** Quantities of goods sold by weight keep their decimals: '0,356', '1 200'. */
 export function formatQuantity(quantity: number): string {
   return decimalFormat.format(quantity);
-}
-
-/** '7,5 %' (a points percent may be fractional). */
-export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}\u00a0%`;
 }
 
 const chartDay = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', timeZone: TIME_ZONE });

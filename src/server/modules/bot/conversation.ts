@@ -155,7 +155,7 @@ async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId
   const [points, nearest, spent, recent] = await Promise.all([
     readBalance(deps.db, action.id, buyerTgId),
     readNearestExpiry(deps.db, action.id, buyerTgId),
-    action.levels.length > 0 ? readSpentKopecks(deps.db, action.id, buyerTgId) : 0,
+    action.levels.length > 0 ? readSpentKopecks(deps.db, action.userId, action.id, buyerTgId) : 0,
     repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN),
   ]);
   const lines = [fillMessage(b.balance, { name: action.name, points })];

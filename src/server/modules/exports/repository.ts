@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { aggregated, ALIASED_SORT_COLUMNS, pointsOfBuyers, pointsOfRow, type BuyerFilter, type BuyerRow } from '../buyers/repository.js';
 import { rowsOf } from '../../db/rows.js';
+import type { PointsRule } from '../../../contract/points.js';
 
 /**
  * Export rows read in keyset batches: each batch is a short indexed query continuing after
@@ -34,6 +35,9 @@ export interface ReceiptExportRow {
   status: string;
   countedKopecks: number;
   pointsAwarded: number;
+  pointsRule: PointsRule | null;
+  pointsPercentage: number | null;
+  pointsLevel: string | null;
   feeKopecks: number;
 }
 
@@ -41,7 +45,8 @@ export async function* receiptRows(db: Executor, userId: number, projectId?: num
   const rows = newestFirst(
     db,
     (after) => sql`
-      SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks
+      SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks,
+             points_rule, points_percentage, points_level
         FROM receipts
        WHERE user_id = ${userId} ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`} AND id < ${after}
        ORDER BY id DESC
@@ -58,6 +63,9 @@ export async function* receiptRows(db: Executor, userId: number, projectId?: num
       status: String(row.status),
       countedKopecks: Number(row.counted_kopecks),
       pointsAwarded: Number(row.points_awarded),
+      pointsRule: (row.points_rule as PointsRule | null) ?? null,
+      pointsPercentage: row.points_percentage === null ? null : Number(row.points_percentage),
+      pointsLevel: (row.points_level as string | null) ?? null,
       feeKopecks: Number(row.fee_kopecks),
     };
   }

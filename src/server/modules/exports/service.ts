@@ -1,5 +1,6 @@
 import type { Transform } from 'node:stream';
 import { EXPORT_HEADERS } from '../../../contract/exports.js';
+import { pointsRuleText } from '../../../contract/points.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
 import { moscowDay } from '../analytics/period.js';
@@ -37,6 +38,7 @@ export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: numb
     (row) => receiptStatusLabel(row.status),
     (row) => csvRubles(row.countedKopecks),
     (row) => row.pointsAwarded,
+    (row) => (row.pointsRule && row.pointsPercentage !== null ? pointsRuleText(row.pointsRule, row.pointsLevel, row.pointsPercentage) : ''),
     (row) => csvRubles(row.feeKopecks),
   ]);
   return {

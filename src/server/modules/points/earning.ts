@@ -8,6 +8,16 @@ export function pointsExpiry(action: Pick<ProjectRow, 'pointsLifetimeDays'>, ear
   return action.pointsLifetimeDays > 0 ? new Date(earnedAt.getTime() + action.pointsLifetimeDays * DAY_MS) : null;
 }
 
+/** The level a shopper holds with `spentKopecks` of counted purchases, at its percent (the first level's is the action's); null without levels. */
+export function heldLevel(
+  action: Pick<ProjectRow, 'levels' | 'pointsPercentage'>,
+  spentKopecks: number,
+): { name: string; points_percentage: number } | null {
+  const held = levelAt(action.levels, spentKopecks);
+  if (!held) return null;
+  return { name: held.level.name, points_percentage: held.index === 0 ? action.pointsPercentage : held.level.points_percentage };
+}
+
 /** The level a receipt of `countedKopecks` lifts the shopper to, or null when it lifts them to none. */
 export function reachedLevel(
   action: Pick<ProjectRow, 'levels' | 'pointsPercentage'>,

@@ -50,6 +50,15 @@ export async function readBalance(db: Executor, projectId: number, buyerTgId: st
   return row?.balance ?? 0;
 }
 
+/** The shopper's counted purchases on the action, all time (kopecks): what their level is reached by. */
+export async function readSpentKopecks(db: Executor, sellerId: number, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: buyerStats.totalKopecks })
+    .from(buyerStats)
+    .where(and(eq(buyerStats.userId, sellerId), eq(buyerStats.projectId, projectId), eq(buyerStats.buyerTgId, buyerTgId)));
+  return row?.total ?? 0;
+}
+
 /** A buyer's points that expire soonest: those of the nearest day (Moscow time), and that day's last moment. */
 export interface NearestExpiry {
   points: number;
@@ -108,13 +117,4 @@ export async function readLedger(db: Executor, projectId: number, buyerTgId: str
     .orderBy(desc(l.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter) }));
-}
-
-/** A shopper's counted purchases on an action, all time (kopecks): what their loyalty level is reckoned by. */
-export async function readSpentKopecks(db: Executor, projectId: number, buyerTgId: string): Promise<number> {
-  const [row] = await db
-    .select({ kopecks: buyerStats.totalKopecks })
-    .from(buyerStats)
-    .where(and(eq(buyerStats.projectId, projectId), eq(buyerStats.buyerTgId, buyerTgId)));
-  return Number(row?.kopecks ?? 0);
 }

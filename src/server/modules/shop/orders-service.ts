@@ -5,8 +5,8 @@ import type { ShopOrderRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import { etagOf, type ProductsCache, type RenderedProducts } from './products-cache.js';
-import { movePoints, readBalance } from '../points/repository.js';
-import { pointsExpiry } from '../points/earning.js';
+import { movePoints, readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
+import { heldLevel, pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
 import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
@@ -98,11 +98,19 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
   const shop = await requireShop(deps.db, token);
   const buyer = requireBuyer(deps, initData, shop);
   const projectId = shop.settings.projectId;
-  const [points, orders] = await Promise.all([
-    readBalance(deps.db, projectId, String(buyer.id)),
-    repo.listBuyerOrders(deps.db, projectId, String(buyer.id), ORDERS_SHOWN),
+  const buyerTgId = String(buyer.id);
+  const [points, spentKopecks, nearest, orders] = await Promise.all([
+    readBalance(deps.db, projectId, buyerTgId),
+    shop.levels.length > 0 ? readSpentKopecks(deps.db, shop.settings.userId, projectId, buyerTgId) : 0,
+    readNearestExpiry(deps.db, projectId, buyerTgId),
+    repo.listBuyerOrders(deps.db, projectId, buyerTgId, ORDERS_SHOWN),
   ]);
-  return { points, orders: orders.map(presentPublicOrder) };
+  return {
+    points,
+    level: heldLevel(shop, spentKopecks),
+    nearest_expiry: nearest && { points: nearest.points, expires_at: nearest.expiresAt.toISOString() },
+    orders: orders.map(presentPublicOrder),
+  };
 }
 
 /**

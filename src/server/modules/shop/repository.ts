@@ -58,6 +58,9 @@ export async function findShopByToken(db: Executor, token: string) {
       settings: shopSettings,
       actionName: projects.name,
       actionBotToken: projects.telegramBotToken,
+      // The buyer's level in the Mini App.
+      levels: projects.levels,
+      pointsPercentage: projects.pointsPercentage,
       mailingBotToken: users.mailingBotToken,
     })
     .from(shopSettings)

@@ -1,4 +1,5 @@
-import { POINT_WORDS } from '../../../contract/public-shop.js';
+import { fillText, POINT_WORDS, publicShopMessages as t } from '../../../contract/public-shop.js';
+import { formatDate } from '../../lib/format.js';
 
 const plural = new Intl.PluralRules('ru-RU');
 const number = new Intl.NumberFormat('ru-RU');
@@ -8,4 +9,10 @@ export function formatPoints(points: number): string {
   const category = plural.select(points);
   const word = category === 'one' ? POINT_WORDS.one : category === 'few' ? POINT_WORDS.few : POINT_WORDS.many;
   return `${number.format(points)} ${word}`;
+}
+
+/** "120 баллов сгорят 12.01.2027", "21 балл сгорит 12.01.2027": the verb agrees with the number. */
+export function formatNearestExpiry(points: number, expiresAt: string): string {
+  const template = plural.select(points) === 'one' ? t.nearestExpiryOne : t.nearestExpiry;
+  return fillText(template, { points: formatPoints(points), date: formatDate(expiresAt) });
 }

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BuyerAccount, PublicProduct } from '../../../contract/shop.js';
 import {
   CLOSE_AFTER_PURCHASE_MS,
+  fillText,
   ORDER_STATUS_LABELS,
   publicShopMessages as t,
   SHOP_TOKEN_PATTERN,
 } from '../../../contract/public-shop.js';
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { formatDayMonthTime } from '../../lib/format.js';
-import { formatPoints } from './format.js';
+import { formatDayMonthTime, formatPercent } from '../../lib/format.js';
+import { formatNearestExpiry, formatPoints } from './format.js';
 import { ProductCard } from './product-card.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
@@ -90,7 +91,13 @@ export function ShopApp({ token }: { token: string | null }) {
     setNotice(null);
     try {
       const answer = await sendPurchase(token, buyer.webApp.initData, product.id, buyer.id);
-      setBuyer({ ...buyer, account: { points: answer.points, orders: [answer.order, ...(buyer.account?.orders ?? [])] } });
+      // The exchange spent the soonest-expiring points first: the nearest expiry is read again, shown meanwhile as unknown.
+      const orders = [answer.order, ...(buyer.account?.orders ?? [])];
+      setBuyer({ ...buyer, account: { points: answer.points, level: buyer.account?.level ?? null, nearest_expiry: null, orders } });
+      void fetchAccount(token, buyer.webApp.initData).then(
+        (account) => setBuyer((current) => (current.state === 'known' ? { ...current, account } : current)),
+        () => undefined,
+      );
       setNotice({ kind: 'success', text: answer.message });
       // SPEC §7: the Mini App closes 300 ms after a successful exchange request.
       setTimeout(() => buyer.webApp.close?.(), CLOSE_AFTER_PURCHASE_MS);
@@ -182,9 +189,20 @@ function BuyerStatus({ buyer }: { buyer: Buyer }) {
       </p>
     );
   }
+  const account = buyer.account;
   return (
-    <p className="shop__buyer shop__balance" aria-live="polite">
-      {t.balance}: <strong>{buyer.account ? formatPoints(buyer.account.points) : '…'}</strong>
-    </p>
+    <div className="shop__buyer" aria-live="polite">
+      <p className="shop__balance">
+        {t.balance}: <strong>{account ? formatPoints(account.points) : '…'}</strong>
+      </p>
+      {account?.level && (
+        <p className="shop__buyer-line">
+          {fillText(t.level, { level: account.level.name, percent: formatPercent(account.level.points_percentage) })}
+        </p>
+      )}
+      {account?.nearest_expiry && (
+        <p className="shop__buyer-line">{formatNearestExpiry(account.nearest_expiry.points, account.nearest_expiry.expires_at)}</p>
+      )}
+    </div>
   );
 }

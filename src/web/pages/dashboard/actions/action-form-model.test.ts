@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../../contract/actions.js';
-import { messages } from '../../../../contract/messages.js';
-import { actionFormSchema, actionToFormValues, emptyActionForm, fieldOfServerError, locateErrors } from './action-form-model.js';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import {
+  actionFormSchema,
+  actionToFormValues,
+  emptyActionForm,
+  fieldOfServerError,
+  levelFocusTarget,
+  locateErrors,
+  type LevelRow,
+} from './action-form-model.js';
 
 const m = messages.actions;
+const p = messages.points;
 
 function errorsOf(values: Partial<typeof emptyActionForm>) {
   const result = actionFormSchema.safeParse({ ...emptyActionForm, ...values });
@@ -76,6 +85,13 @@ describe('actionToFormValues', () => {
       command_already_scanned: null,
       command_too_old: null,
       command_no_items: 'Нет товаров',
+      points_lifetime_days: 365,
+      expiry_reminder_days: 0,
+      levels: [
+        { name: 'Базовый', min_sum: 0, points_percentage: 7.5 },
+        { name: 'Золотой', min_sum: 5000.5, points_percentage: 12 },
+      ],
+      repeat_points_percentage: null,
     } as Action;
     const values = actionToFormValues(action);
     expect(values).toMatchObject({
@@ -87,8 +103,22 @@ describe('actionToFormValues', () => {
       min_total: '300',
       puzzle_bot_token: '',
       command_no_items: 'Нет товаров',
+      points_lifetime_days: '365',
+      expiry_reminder_days: '0',
+      repeat_points_percentage: '',
+      levels: [
+        { name: 'Базовый', min_sum: '0', points_percentage: '7.5' },
+        { name: 'Золотой', min_sum: '5000.5', points_percentage: '12' },
+      ],
     });
-    expect(actionFormSchema.parse(values).project_inns).toEqual(action.project_inns);
+    const parsed = actionFormSchema.parse(values);
+    expect(parsed.project_inns).toEqual(action.project_inns);
+    expect(parsed).toMatchObject({
+      points_lifetime_days: 365,
+      expiry_reminder_days: 0,
+      levels: action.levels,
+      repeat_points_percentage: null,
+    });
   });
 });
 
@@ -106,7 +136,7 @@ describe('the shoppers’ bot token in the form', () => {
     expect(actionFormSchema.parse({ ...base, telegram_bot_token: '12345…wxyz' }).telegram_bot_token).toBe('12345…wxyz');
     expect(actionFormSchema.parse({ ...base, telegram_bot_token: '  ' }).telegram_bot_token).toBeNull();
     expect(
-      actionToFormValues({ ...({} as Action), project_inns: [], product_keywords: [], telegram_bot_token: '12345…wxyz' })
+      actionToFormValues({ ...({} as Action), project_inns: [], product_keywords: [], levels: [], telegram_bot_token: '12345…wxyz' })
         .telegram_bot_token,
     ).toBe('12345…wxyz');
   });
@@ -116,5 +146,68 @@ describe('the shoppers’ bot token in the form', () => {
     expect(fieldOfServerError(messages.mailing.tokenRejected)).toBe('telegram_bot_token');
     expect(fieldOfServerError(messages.actions.saveFailed)).toBeUndefined();
     expect(locateErrors(['telegram_bot_token'])).toEqual({ first: 'telegram_bot_token', sections: ['bot'] });
+  });
+});
+
+describe('the «Баллы» section against the shared schema', () => {
+  const base = { ...emptyActionForm, name: 'A', project_inns: '7707083893' };
+  const row = (name: string, min_sum: string, points_percentage = ''): LevelRow => ({ name, min_sum, points_percentage });
+
+  it('starts with points that never expire, a reminder 7 days before, no levels and no repeat percent', () => {
+    expect(actionFormSchema.parse(base)).toMatchObject({
+      points_lifetime_days: 0,
+      expiry_reminder_days: 7,
+      levels: [],
+      repeat_points_percentage: null,
+    });
+  });
+
+  it("sends the first level at the action's percent, whatever its row holds", () => {
+    const parsed = actionFormSchema.parse({
+      ...base,
+      points_percentage: '8',
+      repeat_points_percentage: '12,5',
+      levels: [row('Базовый', '0', '3'), row(' Золотой ', '5000', '15')],
+    });
+    expect(parsed.levels).toEqual([
+      { name: 'Базовый', min_sum: 0, points_percentage: 8 },
+      { name: 'Золотой', min_sum: 5000, points_percentage: 15 },
+    ]);
+    expect(parsed.repeat_points_percentage).toBe(12.5);
+  });
+
+  it.each([
+    [{ points_lifetime_days: '-1' }, 'points_lifetime_days', p.lifetimeRange],
+    [{ points_lifetime_days: '3651' }, 'points_lifetime_days', p.lifetimeRange],
+    [{ points_lifetime_days: '' }, 'points_lifetime_days', p.lifetimeRange],
+    [{ expiry_reminder_days: '366' }, 'expiry_reminder_days', p.reminderRange],
+    [{ repeat_points_percentage: '101' }, 'repeat_points_percentage', p.repeatPercentRange],
+    [{ levels: [row('Базовый', '0'), row('', '100', '12')] }, 'levels.1.name', p.levelNameInvalid],
+    [{ levels: [row('Базовый', '0'), row('Золотой', '0', '12')] }, 'levels.1.min_sum', p.levelThresholdsIncrease],
+    [{ levels: [row('Базовый', '0'), row('Золотой', '', '12')] }, 'levels.1.min_sum', p.levelThresholdInvalid],
+    [{ levels: [row('Базовый', '0'), row('Золотой', '100', '101')] }, 'levels.1.points_percentage', p.levelPercentRange],
+    [{ levels: [row('Базовый', '0'), row('базовый', '100', '12')] }, 'levels', p.levelNamesRepeat],
+  ])('%j is refused at %s with its message', (values, field, message) => {
+    expect(errorsOf(values)[field]).toBe(message);
+  });
+
+  it("reports a wrong action percent once, at the action's percent, not again at the first level", () => {
+    const errors = errorsOf({ name: 'A', project_inns: '7707083893', points_percentage: '101', levels: [row('Базовый', '0')] });
+    expect(errors).toEqual({ points_percentage: m.pointsPercentRange });
+  });
+
+  it('opens the «Баллы» section for an error in it and focuses the first wrong input of the levels', () => {
+    expect(locateErrors(['levels', 'command_success'])).toEqual({ first: 'levels', sections: ['points', 'commands'] });
+    expect(levelFocusTarget([undefined, undefined, { points_percentage: {}, min_sum: {} }])).toBe('levels.2.min_sum');
+    expect(levelFocusTarget({ root: {}, 1: { name: {} } })).toBe('levels.1.name');
+    expect(levelFocusTarget({ root: {} })).toBe('levels.0.name');
+  });
+
+  it("places the server's points refusals at their fields", () => {
+    expect(fieldOfServerError(p.lifetimeRange)).toBe('points_lifetime_days');
+    expect(fieldOfServerError(p.reminderRange)).toBe('expiry_reminder_days');
+    expect(fieldOfServerError(p.repeatPercentRange)).toBe('repeat_points_percentage');
+    expect(fieldOfServerError(p.levelThresholdsIncrease)).toBe('levels');
+    expect(fieldOfServerError(fillMessage(p.levelFirstPercent, { percent: 7.5 }))).toBe('levels');
   });
 });

@@ -1,9 +1,18 @@
-import { createActionRequestSchema, type Action, type ActionSettings } from '../../../../contract/actions.js';
+import { createActionRequestSchema, pointsPercentSchema, type Action, type ActionSettings } from '../../../../contract/actions.js';
 import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from '../../../../contract/constants.js';
 import { messages } from '../../../../contract/messages.js';
+import { EXPIRY_REMINDER_DEFAULT_DAYS } from '../../../../contract/points.js';
 import { z } from '../../../../contract/zod-setup.js';
 
 const s = messages.actionScreens;
+const p = messages.points;
+
+/** One row of «Уровни лояльности» as typed; the first row's percent is the action's and is not typed. */
+export interface LevelRow {
+  name: string;
+  min_sum: string;
+  points_percentage: string;
+}
 
 /**
  * What the action form holds: text as typed, the duplicates toggle as a checkbox. The
@@ -25,6 +34,11 @@ export interface ActionFormValues {
   command_already_scanned: string;
   command_too_old: string;
   command_no_items: string;
+  points_lifetime_days: string;
+  expiry_reminder_days: string;
+  /** Empty: as the shopper's level. */
+  repeat_points_percentage: string;
+  levels: LevelRow[];
   /** ScanApp's shoppers' bot: empty disconnects it, the saved token's mask (as loaded) keeps it. */
   telegram_bot_token: string;
 }
@@ -34,7 +48,20 @@ export interface ActionFormValues {
  * schema accepts (it also takes lists and numbers); the `extends` check keeps that true.
  */
 function schemaForFormValues<Values extends z.input<typeof createActionRequestSchema>>(): z.ZodType<ActionSettings, Values> {
-  return createActionRequestSchema as unknown as z.ZodType<ActionSettings, Values>;
+  return z.preprocess(withFirstLevelPercent, createActionRequestSchema) as unknown as z.ZodType<ActionSettings, Values>;
+}
+
+/**
+ * The first level's percent is the action's (the server refuses two that disagree), so the form
+ * has no input for it and copies the action's percent in. A wrong action percent is reported at
+ * its own field only: the level then gets a placeholder that passes.
+ */
+function withFirstLevelPercent(values: unknown): unknown {
+  const form = values as ActionFormValues;
+  if (!form.levels?.length) return values;
+  const percent = pointsPercentSchema.safeParse(form.points_percentage).success ? form.points_percentage : '0';
+  const [first, ...rest] = form.levels;
+  return { ...form, levels: [{ ...first, points_percentage: percent }, ...rest] };
 }
 export const actionFormSchema = schemaForFormValues<ActionFormValues>();
 export type ActionFieldName = keyof ActionFormValues;
@@ -55,6 +82,10 @@ export const emptyActionForm: ActionFormValues = {
   command_already_scanned: '',
   command_too_old: '',
   command_no_items: '',
+  points_lifetime_days: '0',
+  expiry_reminder_days: String(EXPIRY_REMINDER_DEFAULT_DAYS),
+  repeat_points_percentage: '',
+  levels: [],
   telegram_bot_token: '',
 };
 
@@ -74,6 +105,14 @@ export function actionToFormValues(action: Action): ActionFormValues {
     command_already_scanned: action.command_already_scanned ?? '',
     command_too_old: action.command_too_old ?? '',
     command_no_items: action.command_no_items ?? '',
+    points_lifetime_days: String(action.points_lifetime_days),
+    expiry_reminder_days: String(action.expiry_reminder_days),
+    repeat_points_percentage: action.repeat_points_percentage === null ? '' : String(action.repeat_points_percentage),
+    levels: action.levels.map((level) => ({
+      name: level.name,
+      min_sum: String(level.min_sum),
+      points_percentage: String(level.points_percentage),
+    })),
     telegram_bot_token: action.telegram_bot_token ?? '',
   };
 }
@@ -81,7 +120,8 @@ export function actionToFormValues(action: Action): ActionFormValues {
 export interface ActionField {
   name: ActionFieldName;
   label: string;
-  kind: 'text' | 'number' | 'checkbox' | 'textarea';
+  /** 'levels': the «Уровни лояльности» rows editor. */
+  kind: 'text' | 'number' | 'checkbox' | 'textarea' | 'levels';
   /** For numbers: the input's step ('any' allows fractions such as 7.5 %). */
   step?: string;
   required?: boolean;
@@ -89,11 +129,13 @@ export interface ActionField {
   startsGroup?: { title: string; hint: string };
   /** Lines under the field explaining what its positions mean. */
   hints?: readonly string[];
+  /** One line under a text or number field. */
+  hint?: string;
   /** The «?» explanation beside the label, for a field whose purpose is not obvious. */
   help?: string;
 }
 
-export type ActionSectionId = 'basic' | 'bot' | 'commands';
+export type ActionSectionId = 'basic' | 'points' | 'bot' | 'commands';
 
 export interface ActionSection {
   id: ActionSectionId;
@@ -102,7 +144,7 @@ export interface ActionSection {
   fields: ActionField[];
 }
 
-/** The form's collapsible sections, in screen order (SPEC §2: basic settings, bot settings, five bot commands). */
+/** The form's collapsible sections, in screen order (SPEC §2: basic settings, bot settings, five bot commands; issue 28: points). */
 export const actionFormSections: ActionSection[] = [
   {
     id: 'basic',
@@ -128,6 +170,16 @@ export const actionFormSections: ActionSection[] = [
       },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
+    ],
+  },
+  {
+    id: 'points',
+    title: p.sectionTitle,
+    fields: [
+      { name: 'points_lifetime_days', label: p.lifetimeLabel, kind: 'number', step: '1', hint: p.lifetimeHint },
+      { name: 'expiry_reminder_days', label: p.reminderLabel, kind: 'number', step: '1', hint: p.reminderHint },
+      { name: 'repeat_points_percentage', label: p.repeatPercentLabel, kind: 'number', step: 'any', hint: p.repeatPercentHint },
+      { name: 'levels', label: p.levelsTitle, kind: 'levels' },
     ],
   },
   {
@@ -171,8 +223,46 @@ const fieldOfServerMessage: ReadonlyMap<string, ActionFieldName> = new Map([
   [messages.bot.tokenTaken, 'telegram_bot_token'],
   [messages.mailing.tokenMalformed, 'telegram_bot_token'],
   [messages.mailing.tokenRejected, 'telegram_bot_token'],
+  [p.lifetimeRange, 'points_lifetime_days'],
+  [p.reminderRange, 'expiry_reminder_days'],
+  [p.repeatPercentRange, 'repeat_points_percentage'],
+  ...[
+    p.levelsInvalid,
+    p.levelsTooMany,
+    p.levelNameInvalid,
+    p.levelNamesRepeat,
+    p.levelThresholdInvalid,
+    p.levelFirstFromZero,
+    p.levelThresholdsIncrease,
+    p.levelPercentRange,
+  ].map((message) => [message, 'levels'] as const),
 ]);
 
+/** The part of «Процент первого уровня … ({percent} %) …» before its number: the server fills the percent in. */
+const firstLevelPercentStart = p.levelFirstPercent.slice(0, p.levelFirstPercent.indexOf('{'));
+
 export function fieldOfServerError(message: string): ActionFieldName | undefined {
+  if (message.startsWith(firstLevelPercentStart)) return 'levels';
   return fieldOfServerMessage.get(message);
+}
+
+const LEVEL_KEYS = ['name', 'min_sum', 'points_percentage'] as const;
+
+/**
+ * The input a refusal inside «Уровни лояльности» should focus: the first wrong row's first wrong
+ * input, or the first row's name when the refusal is about the list as a whole (repeated names).
+ */
+export function levelFocusTarget(levelErrors: unknown): `levels.${number}.${(typeof LEVEL_KEYS)[number]}` {
+  // react-hook-form nests row errors by index, as an array or (beside a list-wide `root` error) an object.
+  const rows = (levelErrors ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const indexes = Object.keys(rows)
+    .filter((key) => /^\d+$/.test(key))
+    .map(Number)
+    .sort((a, b) => a - b);
+  for (const index of indexes) {
+    const row = rows[index];
+    const key = row && LEVEL_KEYS.find((name) => row[name]);
+    if (key) return `levels.${index}.${key}`;
+  }
+  return 'levels.0.name';
 }

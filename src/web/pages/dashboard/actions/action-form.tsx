@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { ActionSettings } from '../../../../contract/actions.js';
 import { HelpTip } from '../../../components/help-tip.js';
 import { TextAreaField, TextField } from '../../../components/text-field.js';
+import { LevelsEditor } from './levels-editor.js';
 import {
   actionFormSchema,
   actionFormSections,
+  levelFocusTarget,
   locateErrors,
   type ActionField,
   type ActionFieldName,
@@ -51,6 +53,7 @@ export function ActionForm({
 }) {
   const {
     register,
+    control,
     handleSubmit,
     setFocus,
     setError,
@@ -76,8 +79,14 @@ export function ActionForm({
     if (!serverFieldError) return;
     const { sections } = locateErrors([serverFieldError.field]);
     flushSync(() => setOpenSections((current) => new Set([...current, ...sections])));
+    if (serverFieldError.field === 'levels') {
+      // A refusal of the list as a whole shows under the rows; the first row's name takes focus.
+      setError('levels', { type: 'server', message: serverFieldError.message });
+      setFocus('levels.0.name');
+      return;
+    }
     setError(serverFieldError.field, { type: 'server', message: serverFieldError.message }, { shouldFocus: true });
-  }, [serverFieldError, setError]);
+  }, [serverFieldError, setError, setFocus]);
 
   useEffect(() => {
     if (savedBotToken !== undefined) resetField('telegram_bot_token', { defaultValue: savedBotToken ?? '' });
@@ -87,7 +96,8 @@ export function ActionForm({
     const { first, sections } = locateErrors(Object.keys(fieldErrors));
     // The field must be visible before it can take focus.
     flushSync(() => setOpenSections((current) => new Set([...current, ...sections])));
-    if (first) setFocus(first);
+    if (first === 'levels') setFocus(levelFocusTarget(fieldErrors.levels));
+    else if (first) setFocus(first);
   };
 
   return (
@@ -107,11 +117,11 @@ export function ActionForm({
                 <div key={field.name} className="form-subsection">
                   <h3 className="form-subsection__title">{field.startsGroup.title}</h3>
                   <p className="form-section__hint">{field.startsGroup.hint}</p>
-                  <ActionFormField field={field} register={register} errors={errors} />
+                  <ActionFormField field={field} control={control} register={register} errors={errors} />
                   {fieldNotes?.[field.name]}
                 </div>
               ) : (
-                <ActionFormField key={field.name} field={field} register={register} errors={errors} />
+                <ActionFormField key={field.name} field={field} control={control} register={register} errors={errors} />
               ),
             )}
           </div>
@@ -130,14 +140,17 @@ export function ActionForm({
 
 function ActionFormField({
   field,
+  control,
   register,
   errors,
 }: {
   field: ActionField;
+  control: Control<ActionFormValues, unknown, ActionSettings>;
   register: UseFormRegister<ActionFormValues>;
   errors: FieldErrors<ActionFormValues>;
 }) {
-  const error = errors[field.name];
+  if (field.kind === 'levels') return <LevelsEditor control={control} register={register} errors={errors} />;
+  const error = errors[field.name as Exclude<ActionFieldName, 'levels'>];
   const help = field.help ? <HelpTip topic={field.label}>{field.help}</HelpTip> : undefined;
   switch (field.kind) {
     case 'checkbox':
@@ -154,6 +167,7 @@ function ActionFormField({
           step={field.step}
           required={field.required}
           error={error}
+          hint={field.hint}
           help={help}
           {...register(field.name)}
         />

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { ReceiptItemsTable } from './receipt-items-table.js';
 import { ReceiptStatusBadge } from './receipt-status-badge.js';
-import { receiptDateLabel } from './receipt-view.js';
+import { receiptDateLabel, receiptRuleText } from './receipt-view.js';
 
 const s = messages.receiptScreens;
 
@@ -29,6 +29,7 @@ export function ReceiptCard({
   const itemsId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const date = formatDate(receipt.dateTime ?? receipt.scanned_at);
+  const rule = receiptRuleText(receipt);
 
   return (
     <article ref={ref} className="receipt-card" aria-labelledby={headingId} tabIndex={-1}>
@@ -51,6 +52,7 @@ export function ReceiptCard({
         <Fact term={s.fieldBuyer} value={receipt.user_id_tg} />
         <Fact term={s.fieldTotal} value={receipt.totalSum === null ? s.notAvailable : formatRubles(receipt.totalSum)} />
         <Fact term={s.fieldPoints} value={formatNumber(receipt.points_awarded)} />
+        {rule && <Fact term={messages.points.ruleField} value={rule} />}
         <Fact term={s.fieldFiscalDrive} value={receipt.fiscalDriveNumber ?? s.notAvailable} />
       </dl>
       {receipt.message && <p className="receipt-card__message">{receipt.message}</p>}

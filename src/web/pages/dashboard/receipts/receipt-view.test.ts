@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/messages.js';
 import { RECEIPT_STATUSES } from '../../../../contract/receipts.js';
 import { formatQuantity } from '../../../lib/format.js';
-import { itemStatusText, receiptDateLabel, receiptStatusTone } from './receipt-view.js';
+import { itemStatusText, receiptDateLabel, receiptRuleText, receiptStatusTone } from './receipt-view.js';
 
 const s = messages.receiptScreens;
 
@@ -59,5 +59,21 @@ describe('quantity', () => {
     expect(formatQuantity(1.5)).toBe('1,5');
     expect(formatQuantity(2)).toBe('2');
     expect(formatQuantity(1200).replace(/\s/g, ' ')).toBe('1 200');
+  });
+});
+
+describe('the rule a receipt earned by', () => {
+  const plain = (text: string | null) => text?.replace(/\u00a0/g, ' ');
+
+  it('names the repeat purchase, the level or the action percent, with the percent', () => {
+    expect(plain(receiptRuleText({ points_rule: 'repeat', points_level: 'Базовый', points_percentage: 7 }))).toBe('Повторная покупка, 7 %');
+    expect(plain(receiptRuleText({ points_rule: 'level', points_level: 'Золотой', points_percentage: 12.5 }))).toBe(
+      'Уровень «Золотой», 12,5 %',
+    );
+    expect(plain(receiptRuleText({ points_rule: 'base', points_level: null, points_percentage: 10 }))).toBe('Процент акции, 10 %');
+  });
+
+  it('is absent on a refused receipt and on receipts from before the rules', () => {
+    expect(receiptRuleText({ points_rule: null, points_level: null, points_percentage: null })).toBeNull();
   });
 });

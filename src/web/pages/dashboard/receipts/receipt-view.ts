@@ -1,4 +1,5 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
+import { pointsRuleText } from '../../../../contract/points.js';
 import { normalizeItemStatus, type Receipt, type ReceiptStatus } from '../../../../contract/receipts.js';
 import { formatDate } from '../../../lib/format.js';
 
@@ -43,4 +44,10 @@ export function receiptDateLabel(receipt: Pick<Receipt, 'dateTime' | 'scanned_at
   return receipt.dateTime
     ? fillMessage(s.purchasedAt, { date: formatDate(receipt.dateTime) })
     : fillMessage(s.scannedAt, { date: formatDate(receipt.scanned_at) });
+}
+
+/** The rule a successful receipt earned by («Уровень «Золотой», 15 %»); null for others and for receipts from before the rules. */
+export function receiptRuleText(receipt: Pick<Receipt, 'points_rule' | 'points_level' | 'points_percentage'>): string | null {
+  if (receipt.points_rule === null || receipt.points_percentage === null) return null;
+  return pointsRuleText(receipt.points_rule, receipt.points_level, receipt.points_percentage);
 }

@@ -1,11 +1,9 @@
 // Points expiry and the reminders before it (issue 28), a function of the action's bot: the
 // periodic job app.ts runs, and the line «Мои баллы» and the Mini App show.
-import { formatDate } from '../../../../../contract/format.js';
-import { fillMessage, messages } from '../../../../../contract/messages.js';
+import { expiryPhrase } from '../../../../../contract/points.js';
 import type { NearestExpiry } from '../../../points/repository.js';
 
 export { expireDuePoints, remindExpiringPoints, type ExpiryDeps } from './service.js';
 
 /** "120 баллов сгорят 12.01.2027". */
-export const nearestExpiryLine = (nearest: NearestExpiry) =>
-  fillMessage(messages.points.nearestExpiry, { points: nearest.points, date: formatDate(nearest.expiresAt) });
+export const nearestExpiryLine = (nearest: NearestExpiry) => expiryPhrase(nearest.points, nearest.expiresAt);

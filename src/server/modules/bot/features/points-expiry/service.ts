@@ -1,5 +1,6 @@
 import { formatDate } from '../../../../../contract/format.js';
 import { fillMessage, messages } from '../../../../../contract/messages.js';
+import { expiryPhrase } from '../../../../../contract/points.js';
 import type { Db } from '../../../../db/connection.js';
 import { queueBuyerNotice } from '../../notices/repository.js';
 import * as repo from './repository.js';
@@ -47,7 +48,7 @@ export async function remindExpiringPoints(deps: ExpiryDeps): Promise<number> {
         await queueBuyerNotice(tx, {
           projectId: batch.projectId,
           buyerTgId: batch.buyerTgId,
-          text: fillMessage(m.expiryReminder, { points, name: batch.projectName, date: batch.day }),
+          text: fillMessage(m.expiryReminder, { name: batch.projectName, expiry: expiryPhrase(points, batch.lots[0]!.expiresAt) }),
           shopButton: true,
           reference: `expiry-reminder:${Math.min(...marked)}`,
         });
