@@ -182,10 +182,10 @@ describe.each(backends())('the action’s points settings on $name', (backend) =
         await seller.api.post('/projects', { name: 'Повторные', project_inns: WB_SELLER, levels: gold, repeat_points_percentage: 20 })
       ).body.project_id as number;
 
-      expect(await check(seller, withLevels, '501')).toMatchObject({ status: 'success', points_rule: 'base', points_percentage: 10 });
+      expect(await check(seller, withLevels, '501')).toMatchObject({ status: 'success', points_rule: 'level', points_percentage: 10 });
       expect(await check(seller, withLevels, '501')).toMatchObject({ status: 'success', points_rule: 'level', points_percentage: 15 });
       expect(await check(seller, withLevels, '501', 'это не чек')).toMatchObject({ status: 'not_recognized' });
-      expect(await check(seller, withRepeat, '502')).toMatchObject({ points_rule: 'base', points_percentage: 10 });
+      expect(await check(seller, withRepeat, '502')).toMatchObject({ points_rule: 'level', points_percentage: 10 });
       expect(await check(seller, withRepeat, '502')).toMatchObject({ points_rule: 'repeat', points_percentage: 20 });
 
       const rules = (receipts: Record<string, unknown>[]) =>
@@ -196,12 +196,12 @@ describe.each(backends())('the action’s points settings on $name', (backend) =
           points_level,
         }));
       expect(rules(await historyOf(seller, withLevels))).toEqual([
-        { status: 'success', points_rule: 'base', points_percentage: 10, points_level: 'Базовый' },
+        { status: 'success', points_rule: 'level', points_percentage: 10, points_level: 'Базовый' },
         { status: 'success', points_rule: 'level', points_percentage: 15, points_level: 'Золотой' },
         { status: 'not_recognized', points_rule: null, points_percentage: null, points_level: null },
       ]);
       expect(rules(await historyOf(seller, withRepeat))).toEqual([
-        { status: 'success', points_rule: 'base', points_percentage: 10, points_level: 'Базовый' },
+        { status: 'success', points_rule: 'level', points_percentage: 10, points_level: 'Базовый' },
         { status: 'success', points_rule: 'repeat', points_percentage: 20, points_level: 'Золотой' },
       ]);
 
@@ -212,7 +212,7 @@ describe.each(backends())('the action’s points settings on $name', (backend) =
       const ruleColumn = EXPORT_HEADERS.receipts.indexOf(m.ruleField);
       expect(csv[0]![ruleColumn]).toBe('Правило начисления');
       // Newest first, as the history lists them.
-      expect(csv.slice(1).map((row) => row[ruleColumn])).toEqual(['', nbsp('Уровень «Золотой», 15 %'), nbsp('Процент акции, 10 %')]);
+      expect(csv.slice(1).map((row) => row[ruleColumn])).toEqual(['', nbsp('Уровень «Золотой», 15 %'), nbsp('Уровень «Базовый», 10 %')]);
       const repeatCsv = parse((await seller.api.get(`/receipts/export.csv?project_id=${withRepeat}`)).text, {
         bom: true,
         delimiter: ';',

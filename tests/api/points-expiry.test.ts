@@ -115,7 +115,8 @@ describe.each(backends())('points that expire on $name', (backend) => {
     ]);
     expect(card.ledger[0]).toMatchObject({ actor: 'system', reason: fillMessage(m.reasonExpiry, { date: formatDate(earnedSecond) }) });
     expect((await verifyData(url)).violations).toEqual([]);
-  });
+    // Seven clock moves, each running every periodic job, and a dozen bot round trips.
+  }, 120_000);
 
   it('a new lifetime applies to points earned afterwards only; points that never expire stay, and no reminder goes out when it is off', async () => {
     const bot = await actionWithBot(url, { expiry_reminder_days: 0 }, FUNDS);

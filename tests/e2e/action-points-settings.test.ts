@@ -100,7 +100,7 @@ describe('the action’s points settings in the cabinet', () => {
         ],
       });
 
-      // Two demo receipts of one shopper: the first at the action's percent, the second at the higher repeat percent.
+      // Two demo receipts of one shopper: the first at the base level's percent (the action's), the second at the higher repeat percent.
       for (let i = 0; i < 2; i++) {
         await button(page, rs.demoReceipt).click();
         await expect.poll(() => page.getByLabel(rs.qrLabel).inputValue()).toMatch(/^t=/);
@@ -110,7 +110,7 @@ describe('the action’s points settings in the cabinet', () => {
       }
       const cards = receiptCards(page);
       expect(plainSpaces(await factOf(cards.nth(0), p.ruleField).innerText())).toBe('Повторная покупка, 20 %');
-      expect(plainSpaces(await factOf(cards.nth(1), p.ruleField).innerText())).toBe('Процент акции, 10 %');
+      expect(plainSpaces(await factOf(cards.nth(1), p.ruleField).innerText())).toBe('Уровень «Базовый», 10 %');
 
       // Reopened, the form shows what was saved.
       await page.goto(`/dashboard/action/${actionId}/edit`);
