@@ -28,13 +28,13 @@ export default defineConfig({
       },
       {
         test: {
-          // Fuzzing, fault injection and log scanning start their own servers (and kill them):
-          // one file at a time, beside the API tests (it waits on its servers as they do).
+          // Fuzzing, fault injection and log scanning start their own servers, databases and clusters
+          // (and kill them), so they run among the API files. One file at a time, vitest ran them
+          // last, alone, after the browser tests (docs/benchmarks.md, "Test suite time").
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/in-process-setup.ts'],
-          fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
