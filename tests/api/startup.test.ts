@@ -9,8 +9,8 @@ import { createDatabase } from '../support/postgres-cluster.js';
 import { sourceEntryArgs, startServer } from '../support/server-process.js';
 
 describe('start-up', () => {
-  it('stops with every configuration problem listed', () => {
-    const result = spawnSync(process.execPath, sourceEntryArgs('server'), {
+  it('stops with every configuration problem listed', async () => {
+    const result = spawnSync(process.execPath, await sourceEntryArgs('server'), {
       env: { PATH: process.env.PATH, PORT: '70000', SCANAPP_MODE: 'staging', PUBLIC_URL: 'not a url' },
       encoding: 'utf8',
       timeout: 30_000,

@@ -303,7 +303,10 @@ describe('shop management', () => {
       await expect
         .poll(async () => (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body.settings.telegram_bot_token)
         .toBeNull();
-      expect(await page.getByRole('link', { name: fillMessage(s.telegramBotName, { username: `demo_${bot.botId}_bot` }) }).count()).toBe(0);
+      // The page shows the saved settings once it has re-read them, which may come after the server's answer above.
+      await expect
+        .poll(() => page.getByRole('link', { name: fillMessage(s.telegramBotName, { username: `demo_${bot.botId}_bot` }) }).count())
+        .toBe(0);
     }));
 
   it('shows SPEC’s failure texts when the server fails or answers without an image link', () =>

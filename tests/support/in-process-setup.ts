@@ -3,6 +3,7 @@ import { afterAll, inject } from 'vitest';
 import { startAppInProcess, type InProcessApp } from './app-in-process.js';
 import { setOwnBackends, type Backend } from './backends.js';
 import { createDatabase } from './postgres-cluster.js';
+import { startServersFrom } from './server-process.js';
 
 /**
  * Setup of every API and reliability test file: the app in this test process, on a fresh PGlite and
@@ -12,6 +13,7 @@ import { createDatabase } from './postgres-cluster.js';
  * data, and parallel files do not queue for one server's event loop.
  */
 const postgres = inject('postgres');
+startServersFrom(inject('pgliteTemplate'));
 const started: InProcessApp[] = [];
 afterAll(async () => {
   await Promise.all(started.map((app) => app.stop()));

@@ -19,7 +19,7 @@ export async function runAdminCli(
   env: Record<string, string> = { ADMIN_TOKEN: TEST_ADMIN_TOKEN },
 ): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...sourceEntryArgs('cli'), ...args, '--url', baseUrl], {
+    const { stdout, stderr } = await run(process.execPath, [...(await sourceEntryArgs('cli')), ...args, '--url', baseUrl], {
       env: { PATH: process.env.PATH ?? '', ...env },
       timeout: 30_000,
     });

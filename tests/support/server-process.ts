@@ -1,20 +1,110 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 import { freePort } from './free-port.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+const BUNDLED_FROM = ['src/server', 'src/contract', 'package-lock.json'];
+
+function sourcesDigest(): string {
+  const hash = createHash('sha256');
+  for (const input of BUNDLED_FROM) {
+    const full = path.join(ROOT, input);
+    const names = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, encoding: 'utf8' }).sort() : [''];
+    for (const name of names) {
+      const file = path.join(full, name);
+      if (!name.endsWith('.test.ts') && statSync(file).isFile())
+        hash.update(path.join(input, name)).update('\0').update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Node's arguments that run the server's source through tsx: a test that needs a process of its own
- * (production mode, a kill, a restart) always runs today's code, with no build before it (a stale
- * `dist/` was tested silently before). `node --import tsx` is what tsx itself documents.
+ * `import.meta.url` of each source file stays that file's address inside the bundle, so what the
+ * code finds next to itself (the migrations' SQL, packages' files through createRequire) it finds
+ * as it does from src/ and dist/.
  */
-export function sourceEntryArgs(entry: 'server' | 'cli'): string[] {
-  const file = entry === 'server' ? 'src/server/main.ts' : 'src/server/cli/main.ts';
-  return ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, file)];
+const keepModuleUrls: Plugin = {
+  name: 'keep-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
+let bundleDir: Promise<string> | undefined;
+
+/**
+ * The server and the operator CLI bundled from today's source (esbuild, under a second; packages
+ * stay in node_modules), made once per change of the source and kept in .tmp/. A process a test
+ * starts loads it in a third of the CPU that tsx took to compile the source at each start
+ * (docs/benchmarks.md, "Test suite time"), and never runs a stale build.
+ */
+function serverBundle(): Promise<string> {
+  return (bundleDir ??= makeBundle());
+}
+
+async function makeBundle(): Promise<string> {
+  const bundles = path.join(ROOT, '.tmp/server-bundles');
+  const dir = path.join(bundles, sourcesDigest());
+  if (!existsSync(dir)) {
+    // Parallel test files may make the same bundle: each writes its own and renames it into place.
+    const building = `${dir}.building-${process.pid}`;
+    rmSync(building, { recursive: true, force: true });
+    mkdirSync(building, { recursive: true });
+    await build({
+      entryPoints: { server: path.join(ROOT, 'src/server/main.ts'), cli: path.join(ROOT, 'src/server/cli/main.ts') },
+      outdir: building,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'linked',
+      logLevel: 'error',
+      plugins: [keepModuleUrls],
+    });
+    try {
+      renameSync(building, dir);
+    } catch (error) {
+      // Another file's bundle of the same source got there first.
+      rmSync(building, { recursive: true, force: true });
+      if (!existsSync(dir)) throw error;
+    }
+    for (const old of readdirSync(bundles)) {
+      if (!old.includes('.building-') && path.join(bundles, old) !== dir) rmSync(path.join(bundles, old), { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/**
+ * Node's arguments that run the server or the operator CLI from today's source (`serverBundle`): a
+ * test that needs a process of its own (production mode, a kill, a restart) runs the code under
+ * test, with no build before it (a stale `dist/` was tested silently before).
+ */
+export async function sourceEntryArgs(entry: 'server' | 'cli'): Promise<string[]> {
+  return ['--enable-source-maps', path.join(await serverBundle(), `${entry}.mjs`)];
+}
+
+let dataTemplate: string | undefined;
+
+/**
+ * A migrated PGlite DATA_DIR (database-templates.ts) that a server started on neither a data folder
+ * nor a database of its own begins from, instead of creating and migrating one (≈ 5 s of CPU).
+ * Set by the API and reliability tests' setup; tests/api/startup.test.ts migrates from nothing.
+ */
+export function startServersFrom(template: string | undefined): void {
+  dataTemplate = template;
 }
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -75,7 +165,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
-  const args = options.entry ? [options.entry] : sourceEntryArgs('server');
+  if (!options.keepDataDir && !env.DATABASE_URL && dataTemplate) cpSync(dataTemplate, dataDir, { recursive: true });
+  const args = options.entry ? [options.entry] : await sourceEntryArgs('server');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: withoutEmpty({ PATH: process.env.PATH ?? '', ...testServerEnv(port, dataDir), ...env }),
