@@ -149,6 +149,9 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     kicks.push(call);
     return call;
   };
+  // What the bot tells shoppers outside a conversation (expiry, adjustments, exchanges, rewards).
+  const kickBuyerNotices = kick(BUYER_NOTICES_JOB);
+  const kickShopNotifications = kick(SHOP_NOTIFY_JOB);
   const receiptDeps = {
     ...deps,
     tax,
@@ -161,7 +164,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     onSellerCannotPay: kick(BALANCE_WATCH_JOB, 5_000),
     issuePromoCode: (awarded: Parameters<typeof issuePromoCode>[1]) => issuePromoCode({ db: database.db, now, log: app.log }, awarded),
     onAwarded: (awarded: Parameters<typeof runAfterAward>[1]) =>
-      runAfterAward({ db: database.db, now, log: app.log, onNoticesQueued: kick(BUYER_NOTICES_JOB) }, awarded),
+      runAfterAward({ db: database.db, now, log: app.log, onNoticesQueued: kickBuyerNotices }, awarded),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
@@ -219,12 +222,12 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       analyticsCatchUpJob(database.db),
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
-      shopNotificationJob({ db: database.db, puzzleBot, telegram, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
+      shopNotificationJob({ db: database.db, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
       mailDeliveryJob({ db: database.db, mail, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       // Before the notices' job: the test clock runs the periodic jobs in this order, so a reminder goes out in the same run.
-      pointsExpiryJob({ db: database.db, now, onNoticesQueued: kick(BUYER_NOTICES_JOB) }),
+      pointsExpiryJob({ db: database.db, now, onNoticesQueued: kickBuyerNotices }),
       buyerNoticesJob(noticeDeps),
     ],
   });
@@ -277,7 +280,11 @@ export async function buildApp({ config, database, now: realNow = () => new Date
         publicUrl: config.publicUrl,
         publicUrlOf,
         sameServerOrigins,
-        onNotificationsQueued: kick(SHOP_NOTIFY_JOB),
+        // An exchange queues the PuzzleBot exchange and the buyer's message (a bot notice).
+        onNotificationsQueued: () => {
+          kickShopNotifications();
+          kickBuyerNotices();
+        },
         onShopLinkChanged: (projectId: number) =>
           bots
             .sync(projectId, null)
@@ -285,7 +292,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       };
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
-      await api.register(buyerRoutes({ ...deps, onNoticesQueued: kick(BUYER_NOTICES_JOB) }));
+      await api.register(buyerRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(promoCodeRoutes(deps));
       await api.register(botFeatureSettingsRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));

@@ -440,7 +440,7 @@ export const shopNotifications = pgTable('shop_notifications', {
   orderId: integer('order_id')
     .notNull()
     .references(() => shopOrders.id),
-  kind: text('kind').$type<'puzzlebot_exchange' | 'telegram_message'>().notNull(),
+  kind: text('kind').$type<'puzzlebot_exchange'>().notNull(),
   payload: jsonb('payload').notNull(),
   status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),

@@ -77,3 +77,14 @@ CREATE TABLE buyer_notices (
   sent_at          timestamptz
 );
 CREATE INDEX buyer_notices_due ON buyer_notices (next_attempt_at) WHERE status = 'pending';
+
+-- An exchange's message to the buyer was a shop notification; it is a buyer notice now (one
+-- outbox for everything the bot tells a shopper outside a conversation). What was queued moves
+-- over with its state; shop notifications keep only what is owed to PuzzleBot.
+INSERT INTO buyer_notices (project_id, buyer_tg_id, text, shop_button, reference, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+SELECT (payload->>'projectId')::int, payload->>'chatId', payload->>'text', false, 'shop-notification:' || id, status, attempts,
+       next_attempt_at, last_error, created_at, sent_at
+  FROM shop_notifications WHERE kind = 'telegram_message';
+DELETE FROM shop_notifications WHERE kind = 'telegram_message';
+ALTER TABLE shop_notifications DROP CONSTRAINT shop_notifications_kind_check,
+  ADD CONSTRAINT shop_notifications_kind_check CHECK (kind = 'puzzlebot_exchange');

@@ -1,16 +1,12 @@
 import type { Db } from '../../db/connection.js';
 import { nextTry } from '../../db/outbox.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
-import type { TelegramClient } from '../../integrations/telegram/client.js';
-import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { readBalance } from '../points/repository.js';
 import * as repo from './repository.js';
-import { shopBotTokens } from '../bot/shop-bots.js';
 
 export interface NotificationDeps {
   db: Db;
   puzzleBot: PuzzleBotClient;
-  telegram: Pick<TelegramClient, 'sendMessage'>;
   retryBaseMs: number;
   log: { warn(data: object, message: string): void };
 }
@@ -23,9 +19,10 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
 class NotDeliverable extends Error {}
 
 /**
- * Sends what exchanges owe the bot platform and the buyers' chats: due notifications are claimed
- * (several instances share them), sent, and on failure retried with doubling waits. A buyer who
- * blocked the bot or a shop without a bot is final; anything else is retried, never dropped silently.
+ * Sends what exchanges owe the seller's PuzzleBot bot (the buyer's own messages are bot notices,
+ * bot/notices): due notifications are claimed (several instances share them), sent, and on failure
+ * retried with doubling waits. A shop without PuzzleBot settings is final; anything else is
+ * retried, never dropped silently.
  */
 export async function deliverShopNotifications(deps: NotificationDeps): Promise<number> {
   const claimed = await repo.claimDueNotifications(deps.db, BATCH, LEASE_MS);
@@ -34,8 +31,7 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
       await send(deps, notification);
       await repo.finishNotification(deps.db, notification.id, { status: 'sent' });
     } catch (error) {
-      const final =
-        error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind));
+      const final = error instanceof NotDeliverable;
       const next = final
         ? null
         : nextTry(notification.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
@@ -57,24 +53,6 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
 async function send(deps: NotificationDeps, notification: repo.ShopNotification): Promise<void> {
   const target = await repo.findNotificationTarget(deps.db, notification.payload.projectId);
   if (!target) throw new NotDeliverable('the action is gone');
-  if (notification.kind === 'telegram_message') {
-    const tokens = shopBotTokens({
-      actionBotToken: target.actionBotToken,
-      shopBotToken: target.settings?.telegramBotToken,
-      mailingBotToken: target.mailingBotToken,
-    });
-    if (tokens.length === 0) throw new NotDeliverable('no Telegram bot for the shop');
-    for (const [index, token] of tokens.entries()) {
-      try {
-        await deps.telegram.sendMessage(token, { chat_id: notification.payload.chatId, text: notification.payload.text });
-        return;
-      } catch (error) {
-        // The buyer may know only another of the shop's bots: Telegram refuses a bot they never started.
-        if (!(error instanceof TelegramError && neverStarted(error)) || index === tokens.length - 1) throw error;
-      }
-    }
-    return;
-  }
   // The exchange reaches the seller's PuzzleBot bot: the product into the two variables, the
   // buyer's balance into the points variable, then the exchange command for the buyer.
   const { settings } = target;

@@ -8,6 +8,7 @@ import { etagOf, type ProductsCache, type RenderedProducts } from './products-ca
 import { movePoints, readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
 import { heldLevel, pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
+import { queueBuyerNotice } from '../bot/notices/repository.js';
 import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 
@@ -170,15 +171,14 @@ export async function purchase(
         payload: { projectId: settings.projectId, buyerTgId, title: product.title, price: product.pricePoints },
       });
     }
-    notifications.push({
-      kind: 'telegram_message',
-      payload: {
-        projectId: settings.projectId,
-        chatId: buyerTgId,
-        text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }),
-      },
-    });
     await repo.queueNotifications(tx, order.id, notifications);
+    await queueBuyerNotice(tx, {
+      projectId: settings.projectId,
+      buyerTgId,
+      text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }),
+      shopButton: false,
+      reference: `order:${order.id}:placed`,
+    });
     return { order, left };
   });
   deps.onNotificationsQueued();
@@ -222,9 +222,13 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
       }
       text = fillMessage(p.cancelledNotice, { title: order.title, price: order.pricePoints });
     }
-    await repo.queueNotifications(tx, order.id, [
-      { kind: 'telegram_message', payload: { projectId: order.projectId, chatId: order.buyerTgId, text } },
-    ]);
+    await queueBuyerNotice(tx, {
+      projectId: order.projectId,
+      buyerTgId: order.buyerTgId,
+      text,
+      shopButton: false,
+      reference: `order:${order.id}:${outcome}`,
+    });
     return updated;
   });
   deps.onNotificationsQueued();

@@ -244,9 +244,11 @@ export async function listBuyerOrders(db: Executor, projectId: number, buyerTgId
 
 // ---- notifications (an outbox the job queue delivers) ----
 
-export type ShopNotification =
-  | { kind: 'puzzlebot_exchange'; payload: { projectId: number; buyerTgId: string; title: string; price: number } }
-  | { kind: 'telegram_message'; payload: { projectId: number; chatId: string; text: string } };
+/** What an exchange owes the seller's PuzzleBot bot; the buyer's own messages are bot notices (bot/notices). */
+export type ShopNotification = {
+  kind: 'puzzlebot_exchange';
+  payload: { projectId: number; buyerTgId: string; title: string; price: number };
+};
 
 export async function queueNotifications(db: Executor, orderId: number, notifications: ShopNotification[]): Promise<void> {
   if (notifications.length === 0) return;
