@@ -29,7 +29,10 @@ export const createDrawRequestSchema = z.object({
   title: z.string({ error: m.titleInvalid }).trim().min(1, m.titleInvalid).max(DRAW_TITLE_MAX, m.titleInvalid),
   winners: z.number({ error: m.winnersInvalid }).int(m.winnersInvalid).min(1, m.winnersInvalid).max(DRAW_WINNERS_MAX, m.winnersInvalid),
   /** An ISO date-time with its offset; "in the future" is the server's to judge, by its clock. */
-  closes_at: z.iso.datetime({ offset: true, error: m.closesAtInvalid }),
+  closes_at: z.iso
+    .datetime({ offset: true, error: m.closesAtInvalid })
+    // The format admits offsets like +99:99 that name no moment.
+    .refine((text) => !Number.isNaN(Date.parse(text)), m.closesAtInvalid),
   /** Only receipts with an item whose name contains this (any letter case) make tickets. */
   item_contains: z
     .string({ error: m.itemContainsInvalid })

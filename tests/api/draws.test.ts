@@ -245,6 +245,8 @@ describe.each(backends())('prize draws on $name', (backend) => {
       [{ title: '   ' }, m.titleInvalid],
       [{ title: 'я'.repeat(101) }, m.titleInvalid],
       [{ closes_at: 'завтра' }, m.closesAtInvalid],
+      [{ closes_at: '2030-01-01T10:00:00+99:99' }, m.closesAtInvalid],
+      [{ closes_at: '2030-01-01T10:00:00' }, m.closesAtInvalid],
       [{ closes_at: realSoon }, m.closesAtPast],
       [{ closes_at: new Date(Date.now() + 400 * 24 * HOUR * 1000).toISOString() }, m.closesAtTooFar],
       [{ item_contains: 'ф'.repeat(101) }, m.itemContainsInvalid],
