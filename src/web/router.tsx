@@ -38,6 +38,8 @@ const analyticsPage = async () => ({ Component: (await import('./pages/dashboard
 
 const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
 const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
+const drawsPage = async () => ({ Component: (await import('./pages/dashboard/draws/draws-page.js')).DrawsPage });
+const publicDrawPage = async () => ({ Component: (await import('./pages/public/draw-page.js')).DrawPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -58,6 +60,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: landingPage },
       { path: 'oferta', lazy: ofertaPage },
       { path: 'privacy', lazy: privacyPage },
+      { path: 'draws/:id', lazy: publicDrawPage },
       {
         Component: RedirectIfSignedIn,
         children: [
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },
+              { path: 'action/:id/draws', handle: titled(messages.draws.title), lazy: drawsPage },
             ],
           },
         ],

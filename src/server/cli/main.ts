@@ -10,11 +10,14 @@
  *   analytics:rebuild
  *   balance:watch          tells sellers now whose actions stopped, or soon will, for lack of balance
  *   verify                 checks the data invariants; exit code 2 when any is violated
+ *   draw:verify <id>       re-computes a closed prize draw from its public page's values; exit code 2 on a mismatch
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { API_BASE } from '../../contract/constants.js';
+import { verifyDraw } from '../../contract/draw-fairness.js';
+import type { PublicDraw } from '../../contract/draws.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
 
@@ -30,7 +33,9 @@ const USAGE = `Usage: npm run admin -- <command>
   analytics:rebuild                                               recompute analytics from the receipts
   balance:watch                                                   send the balance notices due now (runs every 10 minutes anyway)
   verify                                                          check the data invariants (exit code 2 on a violation)
-Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's.`;
+  draw:verify <id>                                                re-compute a closed prize draw from its published values
+                                                                  (exit code 2 when anything differs)
+Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's (draw:verify does not).`;
 
 /** How `settings:list` shows an operator detail that is not set. */
 const NOT_SET = '(не задано)';
@@ -58,6 +63,35 @@ async function call(url: string, token: string, method: string, path: string, bo
   return parsed;
 }
 
+/**
+ * Reads the draw as anyone can (its public page's data, no token) and re-computes it with the same
+ * code the server used (contract/draw-fairness.ts): the seed against the commitment, the ticket
+ * list against its hash, the winners against both.
+ */
+async function verifyPublishedDraw(url: string, id: number): Promise<number> {
+  const response = await fetch(`${url}${API_BASE}/public/draws/${id}`);
+  const draw = (await response.json()) as PublicDraw & { message?: string };
+  if (!response.ok) throw new Error(`${response.status}: ${draw.message ?? ''}`);
+  if (draw.seed === null || draw.tickets_hash === null) {
+    console.log(`Розыгрыш №${id} «${draw.title}» ещё идёт: зерно раскроется после завершения (${draw.closes_at}).`);
+    return EXIT_VIOLATIONS;
+  }
+  const check = await verifyDraw({
+    commitment: draw.commitment,
+    tickets_hash: draw.tickets_hash,
+    seed: draw.seed,
+    winners_requested: draw.winners_count,
+    tickets: draw.tickets,
+    winners: draw.winners.map((winner) => winner.ticket),
+  });
+  const mark = (ok: boolean) => (ok ? 'совпадает' : 'НЕ СОВПАДАЕТ');
+  console.log(`Розыгрыш №${id} «${draw.title}»: билетов ${draw.tickets.length}, победителей ${draw.winners.length}`);
+  console.log(`SHA-256 зерна и опубликованное обязательство: ${mark(check.commitment)}`);
+  console.log(`SHA-256 списка билетов: ${mark(check.tickets_hash)}`);
+  console.log(`Победители, вычисленные заново: ${mark(check.winners)} (билеты ${draw.winners.map((w) => w.ticket).join(', ') || 'нет'})`);
+  return check.commitment && check.tickets_hash && check.winners ? 0 : EXIT_VIOLATIONS;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -70,11 +104,18 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 64;
   }
   const config = loadConfig(process.env);
+  const url = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
+  // A draw is checked from what anyone can read: no operator token needed.
+  if (command === 'draw:verify') {
+    const [id] = rest;
+    if (id && /^\d+$/.test(id)) return verifyPublishedDraw(url, Number(id));
+    console.error(USAGE);
+    return 64;
+  }
   if (!config.adminToken) {
     console.error('ADMIN_TOKEN is not set: operator access is disabled. Set the same ADMIN_TOKEN as the running server.');
     return 77;
   }
-  const url = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
   const token = config.adminToken;
 
   switch (command) {

@@ -676,3 +676,49 @@ export const promoCodes = pgTable('promo_codes', {
   issuedAt: timestamptz('issued_at'),
   oncePerBuyer: boolean('once_per_buyer').notNull().default(false),
 });
+
+export const draws = pgTable('draws', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  title: text('title').notNull(),
+  winnersCount: integer('winners_count').notNull(),
+  itemContains: text('item_contains'),
+  createdAt: timestamptz('created_at').notNull(),
+  closesAt: timestamptz('closes_at').notNull(),
+  closedAt: timestamptz('closed_at'),
+  seed: text('seed').notNull(),
+  commitment: text('commitment').notNull(),
+  ticketsHash: text('tickets_hash'),
+});
+
+export const drawTickets = pgTable(
+  'draw_tickets',
+  {
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    ticket: integer('ticket').notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => receipts.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    shopper: integer('shopper').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.ticket] })],
+);
+
+export const drawWinners = pgTable(
+  'draw_winners',
+  {
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    place: integer('place').notNull(),
+    ticket: integer('ticket').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    handedOverAt: timestamptz('handed_over_at'),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.place] })],
+);

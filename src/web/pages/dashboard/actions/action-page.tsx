@@ -171,6 +171,12 @@ function ActionDetails({
 
       <PromoCodesSection actionId={action.id} />
 
+      <p>
+        <Link to={`/dashboard/action/${action.id}/draws`} className="button button--secondary">
+          {messages.draws.actionLink}
+        </Link>
+      </p>
+
       <ApiKeyPanel action={action} />
 
       <ActionAnalyticsFold actionId={action.id} />

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  drawListResponseSchema,
+  drawResponseSchema,
+  drawSavedResponseSchema,
+  handedOverResponseSchema,
+  publicDrawSchema,
+  type CreateDrawRequest,
+} from '../../contract/draws.js';
+import { messages } from '../../contract/messages.js';
+import { useSellerId } from '../auth/session.js';
+import { apiRequest } from './client.js';
+
+const m = messages.draws;
+const drawsQueryKey = (userId: number, actionId: number) => ['draws', userId, actionId] as const;
+
+/** An action's draws, newest first. */
+export function useDrawsQuery(actionId: number) {
+  const userId = useSellerId();
+  return useQuery({
+    queryKey: drawsQueryKey(userId ?? 0, actionId),
+    enabled: userId !== undefined,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/draws',
+        query: { user_id: userId, project_id: actionId },
+        schema: drawListResponseSchema,
+        fallbackMessage: m.loadFailed,
+        signal,
+      }),
+  });
+}
+
+/** One draw with its tickets and winners: the list shows winners of closed draws. */
+export function useDrawQuery(drawId: number, enabled: boolean) {
+  const userId = useSellerId();
+  return useQuery({
+    queryKey: ['draw', userId ?? 0, drawId],
+    enabled: enabled && userId !== undefined,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/draws/${drawId}`,
+        query: { user_id: userId },
+        schema: drawResponseSchema,
+        fallbackMessage: m.loadFailed,
+        signal,
+      }),
+  });
+}
+
+function useRefreshDraws() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['draws'] }), queryClient.invalidateQueries({ queryKey: ['draw'] })]);
+}
+
+export function useCreateDrawMutation() {
+  const userId = useSellerId();
+  const refresh = useRefreshDraws();
+  return useMutation({
+    mutationFn: (request: Omit<CreateDrawRequest, 'user_id'>) =>
+      apiRequest({
+        method: 'POST',
+        path: '/draws',
+        body: { ...request, user_id: userId },
+        schema: drawSavedResponseSchema,
+        fallbackMessage: m.saveFailed,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCloseDrawMutation() {
+  const userId = useSellerId();
+  const refresh = useRefreshDraws();
+  return useMutation({
+    mutationFn: (drawId: number) =>
+      apiRequest({
+        method: 'POST',
+        path: `/draws/${drawId}/close`,
+        body: { user_id: userId },
+        schema: drawSavedResponseSchema,
+        fallbackMessage: m.saveFailed,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useHandOverMutation(drawId: number) {
+  const userId = useSellerId();
+  const refresh = useRefreshDraws();
+  return useMutation({
+    mutationFn: (ticket: number) =>
+      apiRequest({
+        method: 'POST',
+        path: `/draws/${drawId}/winners/${ticket}/handed-over`,
+        body: { user_id: userId },
+        schema: handedOverResponseSchema,
+        fallbackMessage: m.saveFailed,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** The public page's draw: no sign-in. */
+export function usePublicDrawQuery(drawId: number) {
+  return useQuery({
+    queryKey: ['public-draw', drawId],
+    queryFn: ({ signal }) =>
+      apiRequest({ path: `/public/draws/${drawId}`, auth: 'none', schema: publicDrawSchema, fallbackMessage: m.publicFailed, signal }),
+  });
+}

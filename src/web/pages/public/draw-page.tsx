@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { verifyDraw, type DrawCheck } from '../../../contract/draw-fairness.js';
+import type { PublicDraw } from '../../../contract/draws.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import { usePublicDrawQuery } from '../../api/draws.js';
+import { Banner } from '../../components/banner.js';
+import { DataCell, ScrollTable } from '../../components/data-table.js';
+import { QueryView } from '../../components/query-view.js';
+import { formatDateTime, formatNumber } from '../../lib/format.js';
+import { useDocumentTitle } from '../../lib/use-document-title.js';
+import { parseActionId } from '../dashboard/action-id.js';
+import { PublicPage } from './public-page.js';
+import '../../components/panel.css';
+import './draw-page.css';
+
+const m = messages.draws;
+
+/**
+ * /draws/{id}: a prize draw as anyone may check it, without signing in: the commitment, the
+ * ticket list's hash, the tickets (shoppers masked), the seed and the winners, re-computed here in
+ * the browser by the same code the server ran (contract/draw-fairness.ts).
+ */
+export function DrawPage() {
+  const drawId = parseActionId(useParams().id);
+  return (
+    <PublicPage header="home-button" className="draw-page">
+      {drawId === null ? <Banner tone="error">{m.notFound}</Banner> : <LoadedDraw drawId={drawId} />}
+    </PublicPage>
+  );
+}
+
+function LoadedDraw({ drawId }: { drawId: number }) {
+  const query = usePublicDrawQuery(drawId);
+  return (
+    <QueryView query={query} loading={m.publicLoading} failed={m.publicFailed}>
+      {(draw) => <DrawView draw={draw} />}
+    </QueryView>
+  );
+}
+
+function DrawView({ draw }: { draw: PublicDraw }) {
+  const title = fillMessage(m.publicTitle, { title: draw.title });
+  useDocumentTitle(title);
+  const period = draw.closed_at
+    ? fillMessage(m.publicPeriodClosed, { from: formatDateTime(draw.created_at), to: formatDateTime(draw.closed_at) })
+    : fillMessage(m.publicPeriodOpen, { date: formatDateTime(draw.closes_at) });
+  return (
+    <article className="draw-page__body">
+      <h1>{title}</h1>
+      <p>{fillMessage(m.publicAction, { name: draw.action_name, count: draw.winners_count, period })}</p>
+      {draw.item_contains && <p>{fillMessage(m.publicItem, { item: draw.item_contains })}</p>}
+      <BrowserCheck draw={draw} />
+      <dl className="draw-page__values">
+        <dt>{m.commitmentLabel}</dt>
+        <dd>
+          <code>{draw.commitment}</code>
+        </dd>
+        <dt>{m.ticketsHashLabel}</dt>
+        <dd>{draw.tickets_hash ? <code>{draw.tickets_hash}</code> : '—'}</dd>
+        <dt>{m.seedLabel}</dt>
+        <dd>{draw.seed ? <code>{draw.seed}</code> : m.seedHidden}</dd>
+      </dl>
+      {draw.winners.length > 0 && (
+        <section aria-labelledby="draw-winners">
+          <h2 id="draw-winners">{m.winnersTitle}</h2>
+          <ol className="draw-page__winners">
+            {draw.winners.map((winner) => (
+              <li key={winner.place}>
+                {m.columnTicket} № {winner.ticket} — {winner.masked}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <section aria-labelledby="draw-how">
+        <h2 id="draw-how">{m.howTitle}</h2>
+        <p>{m.how1}</p>
+        <p>{m.how2}</p>
+        <p>{m.how3}</p>
+        <p>{fillMessage(m.how4, { id: draw.id })}</p>
+      </section>
+      <section aria-labelledby="draw-tickets">
+        <h2 id="draw-tickets">{fillMessage(m.ticketsTitle, { count: formatNumber(draw.tickets.length) })}</h2>
+        {draw.tickets.length === 0 ? (
+          <p>{m.noTickets}</p>
+        ) : (
+          <ScrollTable caption={fillMessage(m.ticketsTitle, { count: draw.tickets.length })} cards>
+            <thead>
+              <tr>
+                <th scope="col">{m.columnTicket}</th>
+                <th scope="col">{m.columnReceipt}</th>
+                <th scope="col">{m.columnShopper}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {draw.tickets.map((ticket) => (
+                <tr key={ticket.ticket}>
+                  <DataCell label={m.columnTicket}>{ticket.ticket}</DataCell>
+                  <DataCell label={m.columnReceipt}>{ticket.receipt_id}</DataCell>
+                  <DataCell label={m.columnShopper}>
+                    {ticket.masked} (№ {ticket.shopper})
+                  </DataCell>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** The draw re-computed in this browser from what the page shows. */
+function BrowserCheck({ draw }: { draw: PublicDraw }) {
+  const [check, setCheck] = useState<DrawCheck | null>(null);
+  const { seed, tickets_hash: ticketsHash } = draw;
+  useEffect(() => {
+    if (seed === null || ticketsHash === null) return;
+    let current = true;
+    void verifyDraw({
+      commitment: draw.commitment,
+      tickets_hash: ticketsHash,
+      seed,
+      winners_requested: draw.winners_count,
+      tickets: draw.tickets,
+      winners: draw.winners.map((winner) => winner.ticket),
+    }).then((result) => {
+      if (current) setCheck(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [draw, seed, ticketsHash]);
+  if (seed === null) return <Banner tone="info">{m.checkPending}</Banner>;
+  if (!check) return <p role="status">{m.checking}</p>;
+  const failed = [
+    check.commitment ? null : m.checkPartCommitment,
+    check.tickets_hash ? null : m.checkPartTickets,
+    check.winners ? null : m.checkPartWinners,
+  ].filter((part) => part !== null);
+  return failed.length === 0 ? (
+    <Banner tone="success">{m.checkOk}</Banner>
+  ) : (
+    <Banner tone="error">{fillMessage(m.checkFailed, { parts: failed.join(', ') })}</Banner>
+  );
+}
