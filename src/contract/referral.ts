@@ -44,4 +44,3 @@ export const buyerReferralSchema = z.object({
   joined_at: z.string(),
   decided_at: z.string().nullable(),
 });
-export type BuyerReferral = z.infer<typeof buyerReferralSchema>;
