@@ -89,8 +89,9 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     await sendReceipt(url, bot, friend);
     await botSaid(url, bot, friend, fillMessage(m.friendRewarded, { points: 50 }));
     await botSaid(url, bot, inviterChat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: 100, balance: 100 }));
-    // A second receipt of the friend pays the receipt only.
+    // A second receipt of the friend pays the receipt only; the link opened again promises nothing more.
     await sendReceipt(url, bot, friend);
+    expect(await startBy(url, bot, friend, code)).toBe(m.refusedSecondLink);
 
     expect(await referralRows(bot, friend)).toEqual([{ delta: 50, reason: m.friendReason }]);
     expect(await referralRows(bot, inviterChat)).toEqual([{ delta: 100, reason: fillMessage(m.inviterReason, { friend: 'Ира' }) }]);

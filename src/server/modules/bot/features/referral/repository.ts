@@ -26,7 +26,7 @@ export async function findInviter(db: Executor, projectId: number, code: string)
 /** The friend's invitation that counts (joined or rewarded), if any: the first link that was not refused. */
 export async function findLiveInvitation(db: Executor, projectId: number, friendTgId: string) {
   const [row] = await db
-    .select({ id: referralInvitations.id, inviterTgId: referralInvitations.inviterTgId })
+    .select({ id: referralInvitations.id, inviterTgId: referralInvitations.inviterTgId, status: referralInvitations.status })
     .from(referralInvitations)
     .where(
       and(

@@ -46,8 +46,8 @@ export async function acceptInvitation(context: FeatureContext, code: string): P
   }
   for (;;) {
     const live = await repo.findLiveInvitation(deps.db, action.id, buyer.tgId);
-    // The same link again (or this update redelivered) changes nothing.
-    if (live?.inviterTgId === inviterTgId) return m.joined;
+    // The same link again (or this update redelivered) records nothing; once rewarded it promises nothing more.
+    if (live?.inviterTgId === inviterTgId) return live.status === 'joined' ? m.joined : m.refusedSecondLink;
     if (live) {
       await repo.insertRefused(deps.db, invitation, 'second_link');
       return m.refusedSecondLink;
