@@ -1,6 +1,7 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
+import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -722,3 +723,32 @@ export const drawWinners = pgTable(
   },
   (t) => [primaryKey({ columns: [t.drawId, t.place] })],
 );
+/** 0030_referrals.sql: each shopper's invitation code in an action (features/referral). */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    code: text('code').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
+/** 0030_referrals.sql: who came by whose link, and whether it paid (joined → rewarded, or refused with the reason). */
+export const referralInvitations = pgTable('referral_invitations', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  inviterTgId: text('inviter_tg_id').notNull(),
+  friendTgId: text('friend_tg_id').notNull(),
+  status: text('status', { enum: REFERRAL_STATUSES }).notNull(),
+  refusal: text('refusal', { enum: REFERRAL_REFUSALS }),
+  sourceUpdate: text('source_update').notNull(),
+  joinedAt: timestamptz('joined_at').notNull(),
+  decidedAt: timestamptz('decided_at'),
+  receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
+});

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../contract/public-shop.js';
+import type { ReferralRefusal, ReferralStatus } from '../../../contract/referral.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { pointsLedger, projects, promoCodes, receipts, shopOrders, type ProjectRow } from '../../db/schema.js';
@@ -43,7 +44,8 @@ export async function findBuyerInAction(
       LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = ${buyerTgId}
       LEFT JOIN buyer_stats AS stats ON stats.user_id = ${sellerId} AND stats.project_id = ${projectId} AND stats.buyer_tg_id = ${buyerTgId}
      WHERE EXISTS (SELECT 1 FROM receipts WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId} AND user_id = ${sellerId})
-        OR EXISTS (SELECT 1 FROM points_ledger WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId})`);
+        OR EXISTS (SELECT 1 FROM points_ledger WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId})
+        OR EXISTS (SELECT 1 FROM referral_invitations WHERE project_id = ${projectId} AND inviter_tg_id = ${buyerTgId})`);
   const [row] = rowsOf(result);
   if (!row) return undefined;
   return {
@@ -93,6 +95,30 @@ export async function readBuyerPromoCodes(db: Executor, projectId: number, buyer
     .where(and(eq(promoCodes.projectId, projectId), eq(promoCodes.issuedBuyerTg, buyerTgId), isNotNull(promoCodes.issuedAt)))
     .orderBy(desc(promoCodes.issuedAt), desc(promoCodes.id))
     .limit(limit);
+}
+
+/** The invitations the buyer made or came by (referral programme), newest first, with both sides' names. */
+export async function readBuyerReferrals(db: Executor, projectId: number, buyerTgId: string, limit: number) {
+  const result = await db.execute(sql`
+    SELECT i.id, i.inviter_tg_id, inviter.first_name AS inviter_name, i.friend_tg_id, friend.first_name AS friend_name,
+           i.status, i.refusal, i.joined_at, i.decided_at
+      FROM referral_invitations i
+      LEFT JOIN telegram_buyers inviter ON inviter.buyer_tg_id = i.inviter_tg_id
+      LEFT JOIN telegram_buyers friend ON friend.buyer_tg_id = i.friend_tg_id
+     WHERE i.project_id = ${projectId} AND (i.inviter_tg_id = ${buyerTgId} OR i.friend_tg_id = ${buyerTgId})
+     ORDER BY i.id DESC
+     LIMIT ${limit}`);
+  return rowsOf<{
+    id: string | number;
+    inviter_tg_id: string;
+    inviter_name: string | null;
+    friend_tg_id: string;
+    friend_name: string | null;
+    status: ReferralStatus;
+    refusal: ReferralRefusal | null;
+    joined_at: string | Date;
+    decided_at: string | Date | null;
+  }>(result);
 }
 
 /** A ledger row by its reference: a repeated adjustment (the same Idempotency-Key) finds the first one. */

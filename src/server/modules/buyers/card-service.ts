@@ -11,6 +11,7 @@ import {
 } from '../../../contract/points.js';
 import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
+import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../../contract/referral.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
@@ -50,12 +51,13 @@ export async function getBuyerCard(
   if (!action) throw actionNotFound();
   const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
   if (!buyer) throw buyerNotFound();
-  const [nearest, ledger, receipts, orders, promoCodes] = await Promise.all([
+  const [nearest, ledger, receipts, orders, promoCodes, referrals] = await Promise.all([
     readNearestExpiry(deps.db, projectId, buyerTgId),
     readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
     repo.readBuyerReceipts(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerOrders(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerPromoCodes(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
+    repo.readBuyerReferrals(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
   ]);
   return {
     tg_id: buyerTgId,
@@ -96,6 +98,19 @@ export async function getBuyerCard(
       created_at: order.createdAt.toISOString(),
     })),
     promo_codes: promoCodes.map((code) => ({ code: code.code, receipt_id: code.receiptId, issued_at: code.issuedAt!.toISOString() })),
+    referrals: referrals.map((row) => ({
+      id: Number(row.id),
+      inviter_tg_id: row.inviter_tg_id,
+      inviter_name: row.inviter_name,
+      friend_tg_id: row.friend_tg_id,
+      friend_name: row.friend_name,
+      status: row.status,
+      status_label: REFERRAL_STATUS_LABELS[row.status],
+      refusal: row.refusal,
+      refusal_label: row.refusal && REFERRAL_REFUSAL_LABELS[row.refusal],
+      joined_at: new Date(row.joined_at).toISOString(),
+      decided_at: row.decided_at && new Date(row.decided_at).toISOString(),
+    })),
   };
 }
 

@@ -18,6 +18,7 @@ import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './
 import { actionStatusText } from './action-status.js';
 import { ActiveBadge, SuspendedNote } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';
+import { BotFeaturesSection } from './bot-features-section.js';
 import { PromoCodesSection } from './promo-codes-section.js';
 import { TelegramBotLinks, TelegramBotNote } from './telegram-bot-note.js';
 import { readLocationMessage } from './location-message.js';
@@ -168,6 +169,8 @@ function ActionDetails({
         />
         {saveNotice && <Banner tone={saveNotice.tone}>{saveNotice.text}</Banner>}
       </section>
+
+      <BotFeaturesSection actionId={action.id} />
 
       <PromoCodesSection actionId={action.id} />
 

@@ -162,3 +162,39 @@ export function PromoCodesPanel({ promoCodes }: { promoCodes: BuyerCard['promo_c
     </Panel>
   );
 }
+
+/** Who invited whom (referral programme), the buyer on either side, with each invitation's status and why it was refused. */
+export function ReferralsPanel({ referrals }: { referrals: BuyerCard['referrals'] }) {
+  const r = messages.referral;
+  const person = (tgId: string, name: string | null) => (name ? `${name} (${tgId})` : tgId);
+  return (
+    <Panel title={r.cardTitle}>
+      {referrals.length === 0 ? (
+        <EmptyState>{r.cardEmpty}</EmptyState>
+      ) : (
+        <ScrollTable caption={r.cardTitle} cards>
+          <thead>
+            <tr>
+              <th scope="col">{c.columnDate}</th>
+              <th scope="col">{r.cardInviter}</th>
+              <th scope="col">{r.cardFriend}</th>
+              <th scope="col">{r.cardStatus}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {referrals.map((referral) => (
+              <tr key={referral.id}>
+                <DataCell label={c.columnDate}>{moscow(referral.joined_at)}</DataCell>
+                <DataCell label={r.cardInviter}>{person(referral.inviter_tg_id, referral.inviter_name)}</DataCell>
+                <DataCell label={r.cardFriend}>{person(referral.friend_tg_id, referral.friend_name)}</DataCell>
+                <DataCell label={r.cardStatus}>
+                  {referral.refusal_label ? `${referral.status_label}: ${referral.refusal_label}` : referral.status_label}
+                </DataCell>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}

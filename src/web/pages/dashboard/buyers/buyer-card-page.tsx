@@ -12,7 +12,7 @@ import { parseActionId } from '../action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { AdjustPointsForm } from './adjust-points-form.js';
-import { LedgerPanel, OrdersPanel, PromoCodesPanel, ReceiptsPanel } from './buyer-card-lists.js';
+import { LedgerPanel, OrdersPanel, PromoCodesPanel, ReceiptsPanel, ReferralsPanel } from './buyer-card-lists.js';
 import { BuyerName } from './buyer-name.js';
 import { BuyerPoints } from './buyer-points.js';
 import '../../../components/panel.css';
@@ -60,6 +60,7 @@ export function BuyerCardPage() {
               <ReceiptsPanel receipts={loaded.receipts} />
               <OrdersPanel orders={loaded.orders} />
               <PromoCodesPanel promoCodes={loaded.promo_codes} />
+              <ReferralsPanel referrals={loaded.referrals} />
             </>
           )}
         </QueryView>

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { messages } from '../../src/contract/messages.js';
+import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../src/contract/referral.js';
+import type { Seller } from '../support/api-client.js';
+import { actionWithBot, shopperSays } from '../support/bot.js';
+import { createFundedSeller } from '../support/operator.js';
+import { newChatId } from '../support/telegram.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
+
+const f = messages.botFeatures;
+const p = messages.botFeaturesPage;
+const WB_SELLER = '072196655529';
+const { withPage } = useBrowser();
+
+async function sellerWithAction(page: Page): Promise<{ seller: Seller; actionId: number }> {
+  const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
+  const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+  if (created.status !== 201) throw new Error(created.text);
+  await signInAs(page, seller);
+  return { seller, actionId: created.body.project_id };
+}
+
+const section = (page: Page) => page.getByRole('region', { name: f.title, exact: true });
+const fn = (page: Page, name: string) => section(page).getByRole('group', { name, exact: true });
+async function openSection(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: f.title, exact: true }).click();
+  await section(page).getByRole('button', { name: p.save, exact: true }).waitFor();
+}
+
+describe('the action page’s «Функции бота»', () => {
+  it('a seller switches functions on, is told a wrong number at its field, saves them all and finds them after a reload', () =>
+    withPage(async (page) => {
+      const { seller, actionId } = await sellerWithAction(page);
+      await page.goto(`/dashboard/action/${actionId}`);
+      await openSection(page);
+      const referral = fn(page, f.nameReferral);
+      expect(await referral.getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(false);
+      expect(await referral.getByLabel(p.referrerPoints).inputValue()).toBe('100');
+
+      await referral.getByRole('checkbox', { name: p.enabled }).check();
+      await referral.getByLabel(p.referrerPoints).fill('150');
+      await referral.getByLabel(p.monthlyCap).fill('-1');
+      const daily = fn(page, f.nameDailyBonus);
+      await daily.getByRole('checkbox', { name: p.enabled }).check();
+      await daily.getByLabel(p.dailyMin).fill('20');
+      await daily.getByLabel(p.dailyMax).fill('10');
+      await section(page).getByRole('button', { name: p.save, exact: true }).click();
+
+      // Each message at its own field; the first wrong one takes the focus; nothing was saved.
+      await referral.getByText(f.monthlyCapInvalid, { exact: true }).waitFor();
+      await daily.getByText(f.dailyRangeInvalid, { exact: true }).waitFor();
+      expect(await referral.getByLabel(p.monthlyCap).evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await daily.getByLabel(p.dailyMax).getAttribute('aria-invalid')).toBe('true');
+      expect((await seller.api.get(`/projects/${actionId}/features`)).body.features.referral.enabled).toBe(false);
+
+      await referral.getByLabel(p.monthlyCap).fill('0');
+      await daily.getByLabel(p.dailyMax).fill('30');
+      await fn(page, f.nameReviews).getByRole('checkbox', { name: p.enabled }).check();
+      await section(page).getByRole('button', { name: p.save, exact: true }).click();
+      await section(page).getByText(f.saved, { exact: true }).waitFor();
+      expect(await referral.getByText(f.monthlyCapInvalid).count()).toBe(0);
+
+      const saved = (await seller.api.get(`/projects/${actionId}/features`)).body.features;
+      expect(saved).toMatchObject({
+        referral: { enabled: true, referrer_points: 150, friend_points: 50, monthly_cap: 0 },
+        daily_bonus: { enabled: true, min_points: 20, max_points: 30 },
+        reviews: { enabled: true, points: 50 },
+        birthday: { enabled: false },
+        photos: { enabled: false },
+      });
+
+      await page.reload();
+      await openSection(page);
+      expect(await fn(page, f.nameReferral).getByLabel(p.referrerPoints).inputValue()).toBe('150');
+      expect(await fn(page, f.nameDailyBonus).getByLabel(p.dailyMax).inputValue()).toBe('30');
+      expect(await fn(page, f.nameBirthday).getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(false);
+      expect(await fn(page, f.nameReviews).getByText(p.reviewsHint, { exact: true }).count()).toBe(1);
+
+      const link = (name: string) => section(page).getByRole('link', { name, exact: true }).getAttribute('href');
+      expect(await link(p.surveysLink)).toBe(`/dashboard/action/${actionId}/surveys`);
+      expect(await link(p.drawsLink)).toBe(`/dashboard/action/${actionId}/draws`);
+      expect(await link(p.moderationLink)).toBe(`/dashboard/moderation?project_id=${actionId}`);
+    }));
+
+  it('works on a phone and by keyboard: no sideways scrolling, every control labelled', () =>
+    withPage(async (page) => {
+      const { actionId } = await sellerWithAction(page);
+      await page.goto(`/dashboard/action/${actionId}`);
+      await page.locator('summary', { has: page.getByRole('heading', { name: f.title, exact: true }) }).focus();
+      await page.keyboard.press('Enter');
+      const photos = fn(page, f.namePhotos);
+      await photos.getByLabel(p.photosPoints).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page, { include: '.bot-features' })).toEqual([]);
+      // Tab goes from a function's switch to its first number.
+      await photos.getByRole('checkbox', { name: p.enabled }).focus();
+      await page.keyboard.press('Space');
+      expect(await photos.getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await photos.getByLabel(p.photosPoints).evaluate((input) => input === document.activeElement)).toBe(true);
+    }, MOBILE));
+
+  it('the buyer card lists who invited whom, with each invitation’s status and why it was refused', () =>
+    withPage(async (page) => {
+      const url = baseUrl();
+      const bot = await actionWithBot(url);
+      await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { referral: { enabled: true } } });
+      const inviter = newChatId();
+      await shopperSays(url, bot, inviter, { text: '/start' });
+      const [answer] = await shopperSays(url, bot, inviter, { press: f.nameReferral });
+      const code = answer!.text!.match(/start=r_([\w-]+)/)![1]!;
+      const friend = newChatId();
+      await shopperSays(url, bot, friend, { text: `/start r_${code}` });
+      await shopperSays(url, bot, inviter, { text: `/start r_${code}` });
+
+      await signInAs(page, bot.seller);
+      await page.goto(`/dashboard/buyers/${inviter}?project_id=${bot.projectId}`);
+      const invitations = page.getByRole('region', { name: messages.referral.cardTitle, exact: true });
+      const joined = invitations.getByRole('row').filter({ hasText: `Ира (${friend})` });
+      await joined.getByText(REFERRAL_STATUS_LABELS.joined, { exact: true }).waitFor();
+      const self = invitations.getByRole('row').filter({ hasText: REFERRAL_STATUS_LABELS.refused });
+      await self.getByText(`${REFERRAL_STATUS_LABELS.refused}: ${REFERRAL_REFUSAL_LABELS.self}`, { exact: true }).waitFor();
+    }));
+});
