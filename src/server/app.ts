@@ -38,6 +38,7 @@ import { mailingRoutes } from './modules/mailing/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
 import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
 import { pointsExpiryJob } from './jobs/points-expiry.js';
+import { birthdaysJob } from './jobs/birthdays.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
@@ -66,6 +67,8 @@ import { accountRoutes } from './modules/account/routes.js';
 import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
 import { runAfterAward } from './modules/bot/features/dispatch.js';
 import { botFeatureSettingsRoutes } from './modules/bot/features/settings/routes.js';
+import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
+import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -225,6 +228,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       mailDeliveryJob({ db: database.db, mail, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       // Before the notices' job: the test clock runs the periodic jobs in this order, so a reminder goes out in the same run.
       pointsExpiryJob({ db: database.db, now, onNoticesQueued: kick(BUYER_NOTICES_JOB) }),
+      birthdaysJob({ db: database.db, now, onNoticesQueued: kick(BUYER_NOTICES_JOB) }),
       buyerNoticesJob(noticeDeps),
     ],
   });
@@ -288,6 +292,8 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(buyerRoutes({ ...deps, onNoticesQueued: kick(BUYER_NOTICES_JOB) }));
       await api.register(promoCodeRoutes(deps));
       await api.register(botFeatureSettingsRoutes(deps));
+      await api.register(birthdayRoutes({ ...deps, now }));
+      await api.register(dailyBonusRoutes({ ...deps, now }));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));
