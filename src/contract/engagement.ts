@@ -6,6 +6,24 @@ import { z } from './zod-setup.js';
 // `GET /lk/api/projects/{id}/features/birthday/results` and `…/features/daily_bonus/results`,
 // shown on the action's page `/dashboard/action/{id}/engagement`.
 
+/** The months as the birthday buttons name them (the catalogue holds only single texts). */
+export const MONTH_NAMES = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
+
+export const SHOPPER_WORDS = { one: 'покупатель', few: 'покупателя', many: 'покупателей' } as const;
+
 /** '7 баллов', '1 балл', '22 балла'. */
 export const pointsCount = (points: number) => `${points} ${pluralRu(points, POINT_WORDS)}`;
 

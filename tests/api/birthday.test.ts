@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '../../src/contract/engagement.js';
 import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js';
@@ -41,7 +42,7 @@ const buttonTexts = (message: EmulatedMessage | undefined) =>
 
 /** The shopper gives the date with the buttons: «День рождения», the month, the day. */
 async function giveByButtons(url: string, bot: BotAction, chat: string, day: string): Promise<string | null | undefined> {
-  const month = m.months[Number(day.slice(5, 7)) - 1]!;
+  const month = MONTH_NAMES[Number(day.slice(5, 7)) - 1]!;
   const [asked] = await shopperSays(url, bot, chat, { press: BUTTON });
   expect(asked!.text).toBe(m.ask);
   const [days] = await shopperSays(url, bot, chat, { press: month });
@@ -50,8 +51,9 @@ async function giveByButtons(url: string, bot: BotAction, chat: string, day: str
   return saved!.text;
 }
 
-/** The shopper gives the date by typing ДД.ММ after «День рождения». */
+/** The shopper opens the menu, presses «День рождения» and types ДД.ММ. */
 async function giveByText(url: string, bot: BotAction, chat: string, text: string): Promise<string | null | undefined> {
+  await shopperSays(url, bot, chat, { text: '/menu' });
   await shopperSays(url, bot, chat, { press: BUTTON });
   const [saved] = await shopperSays(url, bot, chat, { text });
   return saved!.text;
@@ -86,7 +88,7 @@ describe.each(backends())('birthdays on $name', (backend) => {
     expect((await clockCall(url, 'DELETE')).status).toBe(200);
   });
 
-  it('greets on the day from 10:00 Moscow time with the points, once a year, and again the next year', async () => {
+  it('greets on the day from 10:00 Moscow time with the points, once a year, and again the next year', { timeout: 90_000 }, async () => {
     const bot = await birthdayAction(url, { points: 150, min_days_known: 0 });
     const chat = newChatId();
     const [menu] = await shopperSays(url, bot, chat, { text: '/start' });
@@ -115,7 +117,7 @@ describe.each(backends())('birthdays on $name', (backend) => {
     expect((await results(bot)).greeted).toMatchObject([{ buyer_tg_id: chat, points: 150 }]);
   });
 
-  it('greets only a date given at least min_days_known days before the day', async () => {
+  it('greets only a date given at least min_days_known days before the day', { timeout: 90_000 }, async () => {
     const bot = await birthdayAction(url, { points: 40, min_days_known: 10 });
     const today = moscowDay(await serverNow(url));
     const [early, late] = [newChatId(), newChatId()];
@@ -136,7 +138,7 @@ describe.each(backends())('birthdays on $name', (backend) => {
     expect(await birthdayPoints(bot, late)).toEqual([40]);
   });
 
-  it('celebrates 29 February on 28 February of a common year', async () => {
+  it('celebrates 29 February on 28 February of a common year', { timeout: 90_000 }, async () => {
     const bot = await birthdayAction(url, { points: 29, min_days_known: 0 });
     const chat = newChatId();
     expect(await giveByText(url, bot, chat, '29.02')).toBe(fillMessage(m.saved, { date: '29.02' }));
@@ -153,35 +155,40 @@ describe.each(backends())('birthdays on $name', (backend) => {
     expect(await birthdayPoints(bot, chat)).toEqual([29]);
   });
 
-  it('a change within a year of the date is refused saying when, keeps the date, and is allowed after the year', async () => {
-    const bot = await birthdayAction(url, {});
-    const chat = newChatId();
-    await shopperSays(url, bot, chat, { press: BUTTON });
-    const [wrong] = await shopperSays(url, bot, chat, { text: '31.02' });
-    expect(wrong!.text).toBe(m.invalidDate);
-    const [saved] = await shopperSays(url, bot, chat, { text: '15.03' });
-    expect(saved!.text).toBe(fillMessage(m.saved, { date: '15.03' }));
-    const givenAt = new Date((await results(bot)).given[0]!.given_at);
-    const nextChange = new Date(givenAt);
-    nextChange.setUTCFullYear(nextChange.getUTCFullYear() + 1);
-    const refusal = fillMessage(m.changeRefused, { date: '15.03', next: formatDate(nextChange) });
+  it(
+    'a change within a year of the date is refused saying when, keeps the date, and is allowed after the year',
+    { timeout: 90_000 },
+    async () => {
+      const bot = await birthdayAction(url, {});
+      const chat = newChatId();
+      await shopperSays(url, bot, chat, { text: '/menu' });
+      await shopperSays(url, bot, chat, { press: BUTTON });
+      const [wrong] = await shopperSays(url, bot, chat, { text: '31.02' });
+      expect(wrong!.text).toBe(m.invalidDate);
+      const [saved] = await shopperSays(url, bot, chat, { text: '15.03' });
+      expect(saved!.text).toBe(fillMessage(m.saved, { date: '15.03' }));
+      const givenAt = new Date((await results(bot)).given[0]!.given_at);
+      const nextChange = new Date(givenAt);
+      nextChange.setUTCFullYear(nextChange.getUTCFullYear() + 1);
+      const refusal = fillMessage(m.changeRefused, { date: '15.03', next: formatDate(nextChange) });
 
-    const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
-    expect(again!.text).toBe(refusal);
-    expect(buttonTexts(again)).toEqual([]);
-    // The months shown before the date was given still work as buttons: the change is refused at the end too.
-    await shopperSays(url, bot, chat, { press: m.months[3]! });
-    const [stale] = await shopperSays(url, bot, chat, { press: '1' });
-    expect(stale!.text).toBe(refusal);
-    expect((await results(bot)).given).toMatchObject([{ buyer_tg_id: chat, date: '15.03', given_at: givenAt.toISOString() }]);
+      const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(again!.text).toBe(refusal);
+      expect(buttonTexts(again)).toEqual([]);
+      // The months shown before the date was given still work as buttons: the change is refused at the end too.
+      await shopperSays(url, bot, chat, { press: MONTH_NAMES[3]! });
+      const [stale] = await shopperSays(url, bot, chat, { press: '1' });
+      expect(stale!.text).toBe(refusal);
+      expect((await results(bot)).given).toMatchObject([{ buyer_tg_id: chat, date: '15.03', given_at: givenAt.toISOString() }]);
 
-    await advance(url, 366 * DAY);
-    const [allowed] = await shopperSays(url, bot, chat, { press: BUTTON });
-    expect(allowed!.text).toBe(fillMessage(m.known, { date: '15.03' }));
-    const [changed] = await shopperSays(url, bot, chat, { text: '16.03' });
-    expect(changed!.text).toBe(fillMessage(m.saved, { date: '16.03' }));
-    expect((await results(bot)).given).toMatchObject([{ buyer_tg_id: chat, date: '16.03' }]);
-  });
+      await advance(url, 366 * DAY);
+      const [allowed] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(allowed!.text).toBe(fillMessage(m.known, { date: '15.03' }));
+      const [changed] = await shopperSays(url, bot, chat, { text: '16.03' });
+      expect(changed!.text).toBe(fillMessage(m.saved, { date: '16.03' }));
+      expect((await results(bot)).given).toMatchObject([{ buyer_tg_id: chat, date: '16.03' }]);
+    },
+  );
 
   it('is not in the menu while off, and its results are the action owner’s only', async () => {
     const bot = await actionWithBot(url);

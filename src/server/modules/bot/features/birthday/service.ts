@@ -1,5 +1,5 @@
 import { readBotFeatures } from '../../../../../contract/bot-features.js';
-import { pointsCount, shopperName, type BirthdayResults } from '../../../../../contract/engagement.js';
+import { MONTH_NAMES, pointsCount, shopperName, type BirthdayResults } from '../../../../../contract/engagement.js';
 import { formatDate } from '../../../../../contract/format.js';
 import { fillMessage, messages } from '../../../../../contract/messages.js';
 import type { InlineKeyboardButton } from 'grammy/types';
@@ -34,7 +34,7 @@ const dayData = (month: number, day: number) => `${BIRTHDAY_KEY}:d:${month}:${da
 
 /** Twelve months, three a row: fits a phone's width with the longest name. */
 function monthButtons(): InlineKeyboardButton[][] {
-  const buttons = m.months.map((name, index) => ({ text: name, callback_data: monthData(index + 1) }));
+  const buttons = MONTH_NAMES.map((name, index) => ({ text: name, callback_data: monthData(index + 1) }));
   return [0, 3, 6, 9].map((start) => buttons.slice(start, start + 3));
 }
 
@@ -94,7 +94,7 @@ export async function onBirthdayPress(context: FeatureContext, data: string): Pr
   const month = Number(first);
   if (kind === 'm' && isDayMonth({ month, day: 1 })) {
     await context.setStep({ month });
-    return { text: fillMessage(m.askDay, { month: m.months[month - 1]! }), buttons: dayButtons(month) };
+    return { text: fillMessage(m.askDay, { month: MONTH_NAMES[month - 1]! }), buttons: dayButtons(month) };
   }
   const birthday = { month, day: Number(second) };
   if (kind === 'd' && isDayMonth(birthday)) return save(context, birthday);
