@@ -38,6 +38,9 @@ const analyticsPage = async () => ({ Component: (await import('./pages/dashboard
 
 const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
 const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
+const engagementPage = async () => ({
+  Component: (await import('./pages/dashboard/engagement/engagement-page.js')).EngagementPage,
+});
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },
+              { path: 'action/:id/engagement', handle: titled(messages.engagement.title), lazy: engagementPage },
             ],
           },
         ],
