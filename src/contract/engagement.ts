@@ -22,8 +22,6 @@ export const MONTH_NAMES = [
   'Декабрь',
 ] as const;
 
-export const SHOPPER_WORDS = { one: 'покупатель', few: 'покупателя', many: 'покупателей' } as const;
-
 /** '7 баллов', '1 балл', '22 балла'. */
 export const pointsCount = (points: number) => `${points} ${pluralRu(points, POINT_WORDS)}`;
 

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { pointsCount, SHOPPER_WORDS, type BirthdayResults, type DailyBonusResults } from '../../../../contract/engagement.js';
-import { pluralRu } from '../../../../contract/format.js';
-import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { BirthdayResults, DailyBonusResults } from '../../../../contract/engagement.js';
+import { messages } from '../../../../contract/messages.js';
 import { useBirthdayResultsQuery, useDailyBonusResultsQuery } from '../../../api/engagement.js';
 import { Banner } from '../../../components/banner.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
@@ -110,9 +109,6 @@ function BirthdayLists({ results }: { results: BirthdayResults }) {
   );
 }
 
-const totals = ({ shoppers, points }: { shoppers: number; points: number }) =>
-  fillMessage(d.resultsTotals, { shoppers: `${formatNumber(shoppers)} ${pluralRu(shoppers, SHOPPER_WORDS)}`, points: pointsCount(points) });
-
 function DailyBonusPanel({ actionId }: { actionId: number }) {
   const query = useDailyBonusResultsQuery(actionId);
   return (
@@ -130,8 +126,10 @@ function DailyBonusLists({ results }: { results: DailyBonusResults }) {
       <FigureCards
         className="engagement__figures"
         figures={[
-          [d.resultsToday, totals(results.today_totals)],
-          [d.resultsMonth, totals(results.month_totals)],
+          [d.resultsShoppersToday, formatNumber(results.today_totals.shoppers)],
+          [d.resultsPointsToday, formatNumber(results.today_totals.points)],
+          [d.resultsShoppersMonth, formatNumber(results.month_totals.shoppers)],
+          [d.resultsPointsMonth, formatNumber(results.month_totals.points)],
         ]}
       />
       {results.claims.length === 0 ? (
