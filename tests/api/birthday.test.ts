@@ -6,7 +6,7 @@ import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.birthday;
@@ -115,6 +115,7 @@ describe.each(backends())('birthdays on $name', (backend) => {
     await greetingsCount(url, bot, chat, 2);
     expect(await birthdayPoints(bot, chat)).toEqual([150, 150]);
     expect((await results(bot)).greeted).toMatchObject([{ buyer_tg_id: chat, points: 150 }]);
+    expect((await verifyData(url)).violations).toEqual([]);
   });
 
   it('greets only a date given at least min_days_known days before the day', { timeout: 90_000 }, async () => {

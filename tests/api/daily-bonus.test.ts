@@ -5,7 +5,7 @@ import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
 
@@ -80,6 +80,7 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     expect(results.body.today).toBe(moscowDay(await serverNow(url)));
     expect(results.body.today_totals.shoppers).toBe(1);
     expect(results.body.claims[0]).toMatchObject({ buyer_tg_id: chat, name: 'Ира' });
+    expect((await verifyData(url)).violations).toEqual([]);
   });
 
   it('respects the range: a range of one value always pays it', async () => {

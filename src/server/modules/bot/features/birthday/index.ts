@@ -10,5 +10,5 @@ export const birthdayFeature: BotFeature = {
   key: BIRTHDAY_KEY,
   menuButtons: birthdayMenuButtons,
   onCallback: onBirthdayPress,
-  onText: (context, text) => onBirthdayText(context, text),
+  onText: onBirthdayText,
 };
