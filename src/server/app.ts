@@ -39,6 +39,7 @@ import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.
 import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
 import { pointsExpiryJob } from './jobs/points-expiry.js';
 import { drawsCloseJob } from './jobs/draws.js';
+import { birthdaysJob } from './jobs/birthdays.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
@@ -68,6 +69,8 @@ import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-co
 import { runAfterAward } from './modules/bot/features/dispatch.js';
 import { botFeatureSettingsRoutes } from './modules/bot/features/settings/routes.js';
 import { drawRoutes } from './modules/bot/features/draws/index.js';
+import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
+import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -232,6 +235,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       // Before the notices' job: the test clock runs the periodic jobs in this order, so a reminder goes out in the same run.
       pointsExpiryJob({ db: database.db, now, onNoticesQueued: kickBuyerNotices }),
       drawsCloseJob(draws),
+      birthdaysJob({ db: database.db, now, onNoticesQueued: kickBuyerNotices }),
       buyerNoticesJob(noticeDeps),
     ],
   });
@@ -300,6 +304,8 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(promoCodeRoutes(deps));
       await api.register(botFeatureSettingsRoutes(deps));
       await api.register(drawRoutes({ ...deps, ...draws }));
+      await api.register(birthdayRoutes({ ...deps, now }));
+      await api.register(dailyBonusRoutes({ ...deps, now }));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

@@ -40,6 +40,9 @@ const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop
 const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
 const drawsPage = async () => ({ Component: (await import('./pages/dashboard/draws/draws-page.js')).DrawsPage });
 const publicDrawPage = async () => ({ Component: (await import('./pages/public/draw-page.js')).DrawPage });
+const engagementPage = async () => ({
+  Component: (await import('./pages/dashboard/engagement/engagement-page.js')).EngagementPage,
+});
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
 
 function RootLayout() {
@@ -94,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/draws', handle: titled(messages.draws.title), lazy: drawsPage },
+              { path: 'action/:id/engagement', handle: titled(messages.engagement.title), lazy: engagementPage },
             ],
           },
         ],

@@ -130,6 +130,49 @@ export const botChatSteps = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );
 
+// 0031: birthdays and the daily bonus, functions of the action's bot (modules/bot/features).
+export const buyerBirthdays = pgTable(
+  'buyer_birthdays',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    month: smallint('month').notNull(),
+    day: smallint('day').notNull(),
+    givenAt: timestamptz('given_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
+export const birthdayGreetings = pgTable(
+  'birthday_greetings',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    year: smallint('year').notNull(),
+    points: integer('points').notNull(),
+    greetedAt: timestamptz('greeted_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.year] })],
+);
+
+export const dailyBonusClaims = pgTable(
+  'daily_bonus_claims',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    points: integer('points').notNull(),
+    claimedAt: timestamptz('claimed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.day] })],
+);
+
 export type ProjectRow = typeof projects.$inferSelect;
 
 export const invoices = pgTable('invoices', {

@@ -1,3 +1,5 @@
+import { birthdayFeature } from './birthday/index.js';
+import { dailyBonusFeature } from './daily-bonus/index.js';
 import { drawsFeature } from './draws/index.js';
 import type { BotFeature } from './feature.js';
 import { referralFeature } from './referral/index.js';
@@ -9,5 +11,7 @@ import { referralFeature } from './referral/index.js';
 // prettier-ignore
 export const BOT_FEATURES: readonly BotFeature[] = [
   referralFeature,
+  birthdayFeature,
+  dailyBonusFeature,
   drawsFeature,
 ];

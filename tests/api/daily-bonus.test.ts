@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pointsCount } from '../../src/contract/engagement.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js';
+import { backends } from '../support/backends.js';
+import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { advance, clockCall } from '../support/clock.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
+
+const m = messages.dailyBonus;
+const BUTTON = messages.botFeatures.nameDailyBonus;
+const DAY = 24 * 60 * 60;
+
+async function serverNow(url: string): Promise<Date> {
+  return new Date((await clockCall(url, 'GET')).body.now);
+}
+
+async function bonusAction(url: string, range: { min_points: number; max_points: number }): Promise<BotAction> {
+  const bot = await actionWithBot(url);
+  const saved = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, {
+    body: { daily_bonus: { enabled: true, ...range } },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  return bot;
+}
+
+/** A shopper with one successful receipt (178 points), who has the menu open. */
+async function buyer(url: string, bot: BotAction): Promise<string> {
+  const chat = newChatId();
+  const [checked] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+  expect(checked!.text).toContain('Начислено баллов: 178.');
+  await shopperSays(url, bot, chat, { text: '/menu' });
+  return chat;
+}
+
+/** 'DD.MM' of the Moscow day after the server's now. */
+async function tomorrow(url: string): Promise<string> {
+  const day = addDays(moscowDay(await serverNow(url)), 1);
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+}
+
+async function bonusPoints(bot: BotAction, chat: string): Promise<number[]> {
+  const card = await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`);
+  expect(card.status).toBe(200);
+  return (card.body.ledger as { kind: string; delta: number }[]).filter((row) => row.kind === 'daily_bonus').map((row) => row.delta);
+}
+
+describe.each(backends())('the daily bonus on $name', (backend) => {
+  const url = backend.url;
+  afterEach(async () => {
+    expect((await clockCall(url, 'DELETE')).status).toBe(200);
+  });
+
+  it('pays a buyer once a Moscow day within the range; a second press is told when to come back', { timeout: 90_000 }, async () => {
+    const bot = await bonusAction(url, { min_points: 5, max_points: 7 });
+    const chat = await buyer(url, bot);
+    const next = fillMessage(m.nextBonus, { date: await tomorrow(url) });
+    const [paid] = await shopperSays(url, bot, chat, { press: BUTTON });
+    const [points] = await bonusPoints(bot, chat);
+    expect(points).toBeGreaterThanOrEqual(5);
+    expect(points).toBeLessThanOrEqual(7);
+    expect(paid!.text).toBe(
+      [fillMessage(m.granted, { points: pointsCount(points!), balance: pointsCount(178 + points!) }), next].join('\n'),
+    );
+
+    const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
+    expect(again!.text).toBe([fillMessage(m.alreadyTaken, { points: pointsCount(points!) }), next].join('\n'));
+    expect(again!.text).toMatch(/^.+\nСледующий бонус — завтра, \d\d\.\d\d\.$/);
+    expect(await bonusPoints(bot, chat)).toEqual([points]);
+
+    // The next Moscow day: another bonus.
+    await advance(url, DAY);
+    await shopperSays(url, bot, chat, { press: BUTTON });
+    expect(await bonusPoints(bot, chat)).toHaveLength(2);
+
+    const results = await bot.seller.api.get(`/projects/${bot.projectId}/features/daily_bonus/results`);
+    expect(results.status).toBe(200);
+    expect(results.body.today).toBe(moscowDay(await serverNow(url)));
+    expect(results.body.today_totals.shoppers).toBe(1);
+    expect(results.body.claims[0]).toMatchObject({ buyer_tg_id: chat, name: 'Ира' });
+    expect((await verifyData(url)).violations).toEqual([]);
+  });
+
+  it('respects the range: a range of one value always pays it', async () => {
+    const bot = await bonusAction(url, { min_points: 3, max_points: 3 });
+    const chats = [await buyer(url, bot), await buyer(url, bot)];
+    for (const chat of chats) await shopperSays(url, bot, chat, { press: BUTTON });
+    for (const chat of chats) expect(await bonusPoints(bot, chat)).toEqual([3]);
+    const results = await bot.seller.api.get(`/projects/${bot.projectId}/features/daily_bonus/results`);
+    expect(results.body.today_totals).toEqual({ shoppers: 2, points: 6 });
+    expect(results.body.month_totals).toEqual({ shoppers: 2, points: 6 });
+  });
+
+  it('refuses a shopper without a successful receipt on the action, paying nothing', async () => {
+    const bot = await bonusAction(url, { min_points: 1, max_points: 10 });
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/menu' });
+    const [refused] = await shopperSays(url, bot, chat, { press: BUTTON });
+    expect(refused!.text).toBe(fillMessage(m.noReceipt, { name: 'Aurora' }));
+    const card = await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`);
+    expect(card.status).toBe(404);
+  });
+
+  it('pays once when the same press arrives twice at once (a redelivered update, a second instance)', async () => {
+    const bot = await bonusAction(url, { min_points: 1, max_points: 10 });
+    const chat = await buyer(url, bot);
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+    const presses = await Promise.all([1, 2].map(() => shopperActs(url, bot.botId, chat, { press: BUTTON })));
+    expect(presses.map((press) => press.status)).toEqual([200, 200]);
+    const answers = await eventually(async () => {
+      const replies = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).slice(before);
+      return replies.length >= 2 ? replies : undefined;
+    });
+    const [points] = await bonusPoints(bot, chat);
+    expect(await bonusPoints(bot, chat)).toEqual([points]);
+    expect(answers.map((answer) => answer.text).sort()).toEqual(
+      [
+        [
+          fillMessage(m.granted, { points: pointsCount(points!), balance: pointsCount(178 + points!) }),
+          fillMessage(m.nextBonus, { date: await tomorrow(url) }),
+        ].join('\n'),
+        [fillMessage(m.alreadyTaken, { points: pointsCount(points!) }), fillMessage(m.nextBonus, { date: await tomorrow(url) })].join('\n'),
+      ].sort(),
+    );
+  });
+
+  it('is not in the menu while off, and its results are the action owner’s only', async () => {
+    const bot = await actionWithBot(url);
+    const [menu] = await shopperSays(url, bot, newChatId(), { text: '/menu' });
+    const buttons = ((menu!.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard ?? []).flat();
+    expect(buttons.map((button) => button.text)).not.toContain(BUTTON);
+    const stranger = await createFundedSeller(url, 0);
+    const foreign = await stranger.api.get(`/projects/${bot.projectId}/features/daily_bonus/results`);
+    expect(foreign.status).toBe(404);
+  });
+});
