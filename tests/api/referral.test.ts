@@ -7,6 +7,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../src/contract/referral.js';
 import type { Db } from '../../src/server/db/connection.js';
 import * as schema from '../../src/server/db/schema.js';
+import { projects } from '../../src/server/db/schema.js';
 import { rewardInvitation } from '../../src/server/modules/bot/features/referral/service.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
@@ -209,7 +210,7 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
       const connections = new pg.Pool({ connectionString: backend.databaseUrl!, max: 4 });
       const db = drizzle({ client: connections, schema }) as unknown as Db;
       try {
-        const [action] = await db.select().from(schema.projects).where(eq(schema.projects.id, bot.projectId));
+        const [action] = await db.select().from(projects).where(eq(projects.id, bot.projectId));
         const run = () =>
           rewardInvitation(
             { db, now: () => new Date(), onNoticesQueued: () => undefined },
