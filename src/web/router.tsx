@@ -39,6 +39,7 @@ const analyticsPage = async () => ({ Component: (await import('./pages/dashboard
 const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
 const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
+const moderationPage = async () => ({ Component: (await import('./pages/dashboard/moderation/moderation-page.js')).ModerationPage });
 
 function RootLayout() {
   return (
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
+              { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
