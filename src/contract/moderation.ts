@@ -17,7 +17,6 @@ export const MODERATION_SETTINGS_KEY = { review: 'reviews', photo: 'photos' } as
 export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { review: m.kindReview, photo: m.kindPhoto };
 
 export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** Telegram's own limit of a photo's caption. */
 export const MODERATION_COMMENT_MAX = 1024;
