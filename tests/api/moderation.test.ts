@@ -154,7 +154,11 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       await buys(url, bot, chat);
 
       expect(await presses(url, bot, chat, m.photoButton)).toBe(fillMessage(m.askPhoto, { points: 40 }));
+      const [notAPicture] = await shopperSays(url, bot, chat, { text: 'сейчас пришлю' });
+      expect(notAPicture!.text).toBe(m.waitingForPhoto);
       expect(await sendsPicture(url, bot, chat, await picture())).toBe(`${m.received}\n${m.commentInvite}`);
+      const [tooLong] = await shopperSays(url, bot, chat, { text: 'я'.repeat(1025) });
+      expect(tooLong!.text).toBe(m.commentTooLong);
       const [comment] = await shopperSays(url, bot, chat, { text: 'Вот я с кремом' });
       expect(comment!.text).toBe(m.commentAdded);
       const [item] = (await queue(bot.seller, bot.projectId)).items;
@@ -270,6 +274,9 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       expect((await queue(bot.seller, bot.projectId)).items[0]).toMatchObject({ status: 'pending', reason: null, points: null });
       expect(await ledgerKinds(bot, chat)).toEqual([['receipt', 178]]);
 
+      const malformed = await bot.seller.api.post('/moderation/abc/approve', {});
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toBe(m.itemNotFound);
       const unnamed = await bot.seller.api.get('/moderation');
       expect(unnamed.status).toBe(400);
       expect(unnamed.body.message).toBe(m.projectRequired);
