@@ -44,6 +44,7 @@ const engagementPage = async () => ({
   Component: (await import('./pages/dashboard/engagement/engagement-page.js')).EngagementPage,
 });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
+const moderationPage = async () => ({ Component: (await import('./pages/dashboard/moderation/moderation-page.js')).ModerationPage });
 
 function RootLayout() {
   return (
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
+              { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },

@@ -1,5 +1,19 @@
-import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
+import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
 
@@ -794,4 +808,29 @@ export const referralInvitations = pgTable('referral_invitations', {
   joinedAt: timestamptz('joined_at').notNull(),
   decidedAt: timestamptz('decided_at'),
   receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
+});
+
+/** Raw bytes; node-postgres answers a Buffer, PGlite a Uint8Array: both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A review's screenshot or a photo with the product waiting for (or past) the seller's verdict (issue 29). */
+export const moderationItems = pgTable('moderation_items', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  kind: text('kind', { enum: MODERATION_KINDS }).notNull(),
+  comment: text('comment'),
+  image: bytea('image').notNull(),
+  imageType: text('image_type').notNull(),
+  imageSha256: text('image_sha256').notNull(),
+  status: text('status', { enum: MODERATION_STATUSES }).notNull().default('pending'),
+  reason: text('reason'),
+  points: integer('points'),
+  createdAt: timestamptz('created_at').notNull(),
+  decidedAt: timestamptz('decided_at'),
 });

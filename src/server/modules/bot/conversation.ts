@@ -30,7 +30,7 @@ export type ShopperRequest =
   | { kind: 'menu' }
   | { kind: 'press'; data: string }
   | { kind: 'balance' }
-  | { kind: 'photo'; fileId: string; fileSize: number | undefined }
+  | { kind: 'photo'; fileId: string; fileSize: number | undefined; caption?: string }
   | { kind: 'text'; text: string }
   | { kind: 'unsupported' };
 
@@ -44,11 +44,13 @@ export function readShopperRequest(message: Message): ShopperRequest {
     if (/^\/balance(\s|@|$)/.test(text) || text === b.balanceButton) return { kind: 'balance' };
     return { kind: 'text', text };
   }
+  // A picture's caption is a bot function's comment (moderation); a receipt's check ignores it.
+  const caption = message.caption?.trim() ? { caption: message.caption.trim() } : {};
   const largest = message.photo?.at(-1);
-  if (largest) return { kind: 'photo', fileId: largest.file_id, fileSize: largest.file_size };
+  if (largest) return { kind: 'photo', fileId: largest.file_id, fileSize: largest.file_size, ...caption };
   const document = message.document;
   if (document && /^image\/(jpeg|png|webp)$/.test(document.mime_type ?? ''))
-    return { kind: 'photo', fileId: document.file_id, fileSize: document.file_size };
+    return { kind: 'photo', fileId: document.file_id, fileSize: document.file_size, ...caption };
   return { kind: 'unsupported' };
 }
 

@@ -28,7 +28,7 @@ export interface BotFeature {
   /** A picture while the shopper's step is this function's (instead of decoding a receipt's QR code). */
   onPhoto?(
     context: FeatureContext,
-    photo: { fileId: string; fileSize: number | undefined },
+    photo: { fileId: string; fileSize: number | undefined; caption?: string },
     step: Record<string, unknown>,
   ): Promise<FeatureReply | null>;
   /** After a successful receipt's award committed (from the bot or POST /check). */

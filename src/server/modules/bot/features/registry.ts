@@ -2,6 +2,7 @@ import { birthdayFeature } from './birthday/index.js';
 import { dailyBonusFeature } from './daily-bonus/index.js';
 import { drawsFeature } from './draws/index.js';
 import type { BotFeature } from './feature.js';
+import { photosFeature, reviewsFeature } from './moderation/index.js';
 import { referralFeature } from './referral/index.js';
 
 /**
@@ -13,5 +14,7 @@ export const BOT_FEATURES: readonly BotFeature[] = [
   referralFeature,
   birthdayFeature,
   dailyBonusFeature,
+  reviewsFeature,
+  photosFeature,
   drawsFeature,
 ];

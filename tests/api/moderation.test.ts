@@ -1,0 +1,302 @@
+import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import type { ModerationItem, ModerationQueue } from '../../src/contract/moderation.js';
+import { createSeller, type Seller } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
+
+const m = messages.moderation;
+/** A test is a dozen bot round trips; on a busy machine each may take seconds. */
+const DIALOG_TIMEOUT_MS = 120_000;
+const FUNDS = BILLING_DEFAULTS.project_subscription_price + 20 * BILLING_DEFAULTS.receipt_price_tier1;
+
+/** A picture no other test sends: a random colour. */
+function picture(): Promise<Buffer> {
+  const background = { r: randomInt(256), g: randomInt(256), b: randomInt(256) };
+  return sharp({ create: { width: 320, height: 240, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+async function actionWithModeration(url: string, features: Record<string, unknown>): Promise<BotAction> {
+  const bot = await actionWithBot(url, {}, FUNDS);
+  const saved = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: features });
+  expect(saved.status).toBe(200);
+  return bot;
+}
+
+/** A successful receipt of 1 786 ₽ through the bot (a verdict's message may arrive meanwhile). */
+async function buys(url: string, bot: BotAction, chat: string) {
+  const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+  const sent = await shopperActs(url, bot.botId, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+  expect(sent.status).toBe(200);
+  await eventually(
+    async () =>
+      (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat }))
+        .slice(before)
+        .find((message) => message.text?.includes('Начислено баллов: 178.')),
+    30_000,
+    'the receipt to be accepted',
+  );
+}
+
+/** Opens the menu and presses a function's button; answers the bot's reply. */
+async function presses(url: string, bot: BotAction, chat: string, button: string): Promise<string> {
+  await shopperSays(url, bot, chat, { text: '/menu' });
+  const [reply] = await shopperSays(url, bot, chat, { press: button });
+  return reply!.text!;
+}
+
+/** Sends a picture (with a caption, when given); answers the bot's reply. */
+async function sendsPicture(url: string, bot: BotAction, chat: string, image: Buffer, caption?: string): Promise<string> {
+  const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+  const sent = await shopperActs(url, bot.botId, chat, { photo_base64: image.toString('base64'), ...(caption ? { caption } : {}) });
+  expect(sent.status).toBe(200);
+  const replies = await eventually(
+    async () => {
+      const all = await telegramMessages(url, { bot_id: bot.botId, chat_id: chat });
+      return all.length > before ? all.slice(before) : undefined;
+    },
+    30_000,
+    'the bot to answer the picture',
+  );
+  return replies[0]!.text!;
+}
+
+const queue = async (seller: Seller, projectId: number) =>
+  (await seller.api.get<ModerationQueue>(`/moderation?project_id=${projectId}`)).body;
+
+/** The bot's message to the shopper with exactly this text, once it came. */
+const told = (url: string, bot: BotAction, chat: string, text: string) =>
+  eventually(
+    async () =>
+      (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).find((message: EmulatedMessage) => message.text === text),
+    30_000,
+    `the bot to tell «${text}»`,
+  );
+
+async function ledgerKinds(bot: BotAction, chat: string): Promise<[string, number][]> {
+  const card = (await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`)).body;
+  return card.ledger.map((row: { kind: string; delta: number }) => [row.kind, row.delta]);
+}
+
+describe.each(backends())('points for reviews and photos on $name', (backend) => {
+  const url = backend.url;
+
+  it(
+    'a review screenshot waits in the queue with its comment and receipts; approving pays the points once and the bot tells the shopper',
+    async () => {
+      const bot = await actionWithModeration(url, { reviews: { enabled: true, points: 70 } });
+      const chat = newChatId();
+      await buys(url, bot, chat);
+
+      const asked = await presses(url, bot, chat, m.reviewButton);
+      expect(asked).toBe(fillMessage(m.askReview, { points: 70 }));
+      // An honest review, never a rating.
+      expect(asked).not.toMatch(/оценк|звезд|звёзд|5/i);
+      expect(await sendsPicture(url, bot, chat, await picture(), 'Крем хороший, но пахнет резко')).toBe(m.received);
+
+      const waiting = await queue(bot.seller, bot.projectId);
+      expect(waiting.pending).toBe(1);
+      const item = waiting.items[0]!;
+      expect(item).toMatchObject({
+        kind: 'review',
+        kind_label: m.kindReview,
+        status: 'pending',
+        buyer: { tg_id: chat, name: 'Ира', username: 'ira_buyer' },
+        comment: 'Крем хороший, но пахнет резко',
+        points: null,
+        successful_receipts: 1,
+        rewarded: 0,
+        image_url: `/lk/api/moderation/${item.id}/image`,
+      });
+      expect(item.receipts).toEqual([expect.objectContaining({ total: 1786, points_awarded: 178 })]);
+
+      // The picture: for the action's seller only, re-encoded.
+      const image = await fetch(`${url}${item.image_url}`, { headers: { authorization: `Bearer ${bot.seller.api.token}` } });
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(320);
+      expect((await fetch(`${url}${item.image_url}`)).status).toBe(401);
+
+      const approved = await bot.seller.api.post(`/moderation/${item.id}/approve`, {});
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({
+        message: m.approvedMessage,
+        item: { id: item.id, status: 'approved', points: 70, rewarded: 1 },
+      });
+      await told(url, bot, chat, fillMessage(m.approvedReview, { points: 70, name: 'Aurora', balance: 248 }));
+      expect(await ledgerKinds(bot, chat)).toEqual([
+        ['review', 70],
+        ['receipt', 178],
+      ]);
+
+      // Once: a second approval is refused and writes nothing.
+      const again = await bot.seller.api.post(`/moderation/${item.id}/approve`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(m.alreadyDecided);
+      expect(await ledgerKinds(bot, chat)).toHaveLength(2);
+      expect((await queue(bot.seller, bot.projectId)).pending).toBe(0);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    'a photo with the product takes its comment from the next text; a rejection needs a reason, tells it to the shopper and pays nothing',
+    async () => {
+      const bot = await actionWithModeration(url, { photos: { enabled: true, points: 40 } });
+      const chat = newChatId();
+      await buys(url, bot, chat);
+
+      expect(await presses(url, bot, chat, m.photoButton)).toBe(fillMessage(m.askPhoto, { points: 40 }));
+      const [notAPicture] = await shopperSays(url, bot, chat, { text: 'сейчас пришлю' });
+      expect(notAPicture!.text).toBe(m.waitingForPhoto);
+      expect(await sendsPicture(url, bot, chat, await picture())).toBe(`${m.received}\n${m.commentInvite}`);
+      const [tooLong] = await shopperSays(url, bot, chat, { text: 'я'.repeat(1025) });
+      expect(tooLong!.text).toBe(m.commentTooLong);
+      const [comment] = await shopperSays(url, bot, chat, { text: 'Вот я с кремом' });
+      expect(comment!.text).toBe(m.commentAdded);
+      const [item] = (await queue(bot.seller, bot.projectId)).items;
+      expect(item).toMatchObject({ kind: 'photo', comment: 'Вот я с кремом', status: 'pending' });
+
+      for (const body of [{}, { reason: '   ' }, { reason: 'я'.repeat(501) }]) {
+        const refused = await bot.seller.api.post(`/moderation/${item!.id}/reject`, body);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe(body.reason === undefined || !body.reason.trim() ? m.reasonRequired : m.reasonTooLong);
+      }
+      expect((await queue(bot.seller, bot.projectId)).items[0]).toMatchObject({ status: 'pending', reason: null });
+
+      const rejected = await bot.seller.api.post(`/moderation/${item!.id}/reject`, { reason: 'Товара не видно на фото' });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body).toMatchObject({
+        message: m.rejectedMessage,
+        item: { status: 'rejected', reason: 'Товара не видно на фото', points: null },
+      });
+      await told(url, bot, chat, fillMessage(m.rejectedPhoto, { name: 'Aurora', reason: 'Товара не видно на фото' }));
+      expect(await ledgerKinds(bot, chat)).toEqual([['receipt', 178]]);
+      expect((await bot.seller.api.post(`/moderation/${item!.id}/approve`, {})).status).toBe(409);
+      expect((await bot.seller.api.post(`/moderation/${item!.id}/reject`, { reason: 'ещё раз' })).status).toBe(409);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    'the same picture sent again in the action is refused, whichever button it comes after',
+    async () => {
+      const bot = await actionWithModeration(url, { reviews: { enabled: true }, photos: { enabled: true } });
+      const chat = newChatId();
+      const image = await picture();
+      await presses(url, bot, chat, m.reviewButton);
+      expect(await sendsPicture(url, bot, chat, image, 'первый раз')).toBe(m.received);
+      await presses(url, bot, chat, m.photoButton);
+      expect(await sendsPicture(url, bot, chat, image, 'второй раз')).toBe(m.duplicatePicture);
+      // Another shopper of the action neither.
+      const other = newChatId();
+      await presses(url, bot, other, m.photoButton);
+      expect(await sendsPicture(url, bot, other, image)).toBe(m.duplicatePicture);
+      expect((await queue(bot.seller, bot.projectId)).items.map((item: ModerationItem) => item.comment)).toEqual(['первый раз']);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    'one reward per successful receipt for each kind: approving more is refused until the shopper buys again',
+    async () => {
+      const bot = await actionWithModeration(url, { reviews: { enabled: true, points: 30 }, photos: { enabled: true, points: 20 } });
+      const chat = newChatId();
+      await presses(url, bot, chat, m.reviewButton);
+      await sendsPicture(url, bot, chat, await picture(), 'первый');
+      await presses(url, bot, chat, m.reviewButton);
+      await sendsPicture(url, bot, chat, await picture(), 'второй');
+      await presses(url, bot, chat, m.photoButton);
+      await sendsPicture(url, bot, chat, await picture(), 'фото');
+      const items = (await queue(bot.seller, bot.projectId)).items;
+      const [first, second, photo] = ['первый', 'второй', 'фото'].map((comment) => items.find((item) => item.comment === comment)!);
+
+      // No successful receipt yet: nothing to reward.
+      const none = await bot.seller.api.post(`/moderation/${first!.id}/approve`, {});
+      expect(none.status).toBe(409);
+      expect(none.body.message).toBe(fillMessage(m.noReceiptLeft, { receipts: 0, approved: 0 }));
+
+      await buys(url, bot, chat);
+      expect((await bot.seller.api.post(`/moderation/${first!.id}/approve`, {})).status).toBe(200);
+      const refused = await bot.seller.api.post(`/moderation/${second!.id}/approve`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(fillMessage(m.noReceiptLeft, { receipts: 1, approved: 1 }));
+      // Photos count apart from reviews.
+      expect((await bot.seller.api.post(`/moderation/${photo!.id}/approve`, {})).status).toBe(200);
+      expect((await queue(bot.seller, bot.projectId)).items.find((item) => item.id === second!.id)).toMatchObject({
+        status: 'pending',
+        successful_receipts: 1,
+        rewarded: 1,
+      });
+
+      await buys(url, bot, chat);
+      expect((await bot.seller.api.post(`/moderation/${second!.id}/approve`, {})).status).toBe(200);
+      expect(await ledgerKinds(bot, chat)).toEqual([
+        ['review', 30],
+        ['receipt', 178],
+        ['photo', 20],
+        ['review', 30],
+        ['receipt', 178],
+      ]);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    "another seller's queue, item and picture are not found, and nothing is written",
+    async () => {
+      const bot = await actionWithModeration(url, { reviews: { enabled: true } });
+      const chat = newChatId();
+      await buys(url, bot, chat);
+      await presses(url, bot, chat, m.reviewButton);
+      await sendsPicture(url, bot, chat, await picture(), 'мой отзыв');
+      const [item] = (await queue(bot.seller, bot.projectId)).items;
+
+      const stranger = await createSeller(url);
+      const list = await stranger.api.get(`/moderation?project_id=${bot.projectId}`);
+      expect(list.status).toBe(404);
+      expect(list.body.message).toBe(messages.actions.notFound);
+      for (const answer of [
+        await stranger.api.post(`/moderation/${item!.id}/approve`, {}),
+        await stranger.api.post(`/moderation/${item!.id}/reject`, { reason: 'чужое' }),
+        await stranger.api.get(`/moderation/${item!.id}/image`),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body.message).toBe(m.itemNotFound);
+      }
+      expect((await queue(bot.seller, bot.projectId)).items[0]).toMatchObject({ status: 'pending', reason: null, points: null });
+      expect(await ledgerKinds(bot, chat)).toEqual([['receipt', 178]]);
+
+      const malformed = await bot.seller.api.post('/moderation/abc/approve', {});
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toBe(m.itemNotFound);
+      const unnamed = await bot.seller.api.get('/moderation');
+      expect(unnamed.status).toBe(400);
+      expect(unnamed.body.message).toBe(m.projectRequired);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    'a function that is off shows no button, and its old button says so',
+    async () => {
+      const bot = await actionWithModeration(url, { reviews: { enabled: true } });
+      const chat = newChatId();
+      await shopperSays(url, bot, chat, { text: '/menu' });
+      await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { reviews: { enabled: false } } });
+      const [menu] = await shopperSays(url, bot, chat, { text: '/menu' });
+      expect(JSON.stringify(menu!.reply_markup)).not.toContain(m.reviewButton);
+      // The button of the earlier menu, pressed now.
+      const [old] = await shopperSays(url, bot, chat, { press: m.reviewButton });
+      expect(old!.text).toBe(messages.botFeatures.featureOff);
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+});
