@@ -66,6 +66,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
 import { runAfterAward } from './modules/bot/features/dispatch.js';
 import { botFeatureSettingsRoutes } from './modules/bot/features/settings/routes.js';
+import { surveyRoutes } from './modules/bot/features/surveys/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -288,6 +289,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(buyerRoutes({ ...deps, onNoticesQueued: kick(BUYER_NOTICES_JOB) }));
       await api.register(promoCodeRoutes(deps));
       await api.register(botFeatureSettingsRoutes(deps));
+      await api.register(surveyRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));
