@@ -507,6 +507,7 @@ export const messages = {
     pointsSurveyLabel: 'Баллы за прохождение',
     pointsQuizLabel: 'Баллы за каждый правильный ответ',
     questionLabel: 'Вопрос {n}',
+    questionTextLabel: 'Текст вопроса',
     optionLabel: 'Вариант {n}',
     correctLabel: 'Правильный',
     freeTextNote: 'Без вариантов покупатель отвечает своими словами.',

@@ -171,6 +171,12 @@ function ActionDetails({
 
       <PromoCodesSection actionId={action.id} />
 
+      <p>
+        <Link to={`/dashboard/action/${action.id}/surveys`} className="button button--secondary">
+          {messages.surveys.pageTitle}
+        </Link>
+      </p>
+
       <ApiKeyPanel action={action} />
 
       <ActionAnalyticsFold actionId={action.id} />
