@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import type { Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
+import { actionWithBot, shopperActs, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createFundedSeller } from '../support/operator.js';
-import { newChatId, type EmulatedMessage } from '../support/telegram.js';
+import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.surveys;
 
@@ -200,9 +200,18 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
     await shopperSays(url, bot, chat, { press: QUIZ.title });
     await shopperSays(url, bot, chat, { press: '2019' });
     await shopperSays(url, bot, chat, { press: 'Шампунь' });
-    const done = await shopperSays(url, bot, chat, { press: 'Россия' });
-    expect(lastText(done)).toBe(
-      `${fillMessage(m.quizDone, { title: QUIZ.title, score: 2, total: 3 })}\n${fillMessage(m.earned, { points: 20, balance: 20 })}`,
+    // The last answer pressed twice at once (a double tap, or Telegram delivering it again): one completion pays, the other is refused.
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+    await Promise.all([0, 1].map(() => shopperActs(url, bot.botId, chat, { press: 'Россия' })));
+    const replies = await eventually(async () => {
+      const all = await telegramMessages(url, { bot_id: bot.botId, chat_id: chat });
+      return all.length >= before + 2 ? all.slice(before).map((reply) => reply.text) : undefined;
+    });
+    expect(replies.sort()).toEqual(
+      [
+        `${fillMessage(m.quizDone, { title: QUIZ.title, score: 2, total: 3 })}\n${fillMessage(m.earned, { points: 20, balance: 20 })}`,
+        fillMessage(m.alreadyTaken, { title: QUIZ.title }),
+      ].sort(),
     );
     expect(await ledgerOf(bot, chat)).toEqual([
       { kind: 'quiz', delta: 20, reason: fillMessage(m.ledgerQuiz, { title: QUIZ.title, score: 2, total: 3 }) },

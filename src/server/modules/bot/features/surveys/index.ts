@@ -1,3 +1,4 @@
+import { messages } from '../../../../../contract/messages.js';
 import type { BotFeature } from '../feature.js';
 import { answerSurvey, openData, openSurvey, readTextStep, SURVEY_KEY } from './dialog.js';
 import { publishedSurveys } from './repository.js';
@@ -25,9 +26,10 @@ export const surveysFeature: BotFeature = {
   },
   async onText(context, text, step) {
     const waiting = readTextStep(step);
+    // A step this code cannot read (left by an older version) is dropped; the text gets the usual help.
     if (!waiting) {
       await context.clearStep();
-      return null;
+      return { text: messages.bot.help };
     }
     return answerSurvey(context, waiting.survey, waiting.question, { text: text.trim() });
   },
