@@ -128,6 +128,16 @@ describe('surveys and quizzes in the cabinet', () => {
       await page.getByText(fillMessage(m.published, { title: 'Ваше мнение' }), { exact: true }).waitFor();
       await card.getByRole('button', { name: m.showResults, exact: true }).click();
       await card.getByText(m.resultsEmpty, { exact: true }).waitFor();
+
+      // A shopper's typed answer, with a long word, shows in the results without widening the page.
+      const chat = newChatId();
+      await shopperSays(baseUrl(), bot, chat, { text: '/start' });
+      await shopperSays(baseUrl(), bot, chat, { press: 'Ваше мнение' });
+      await shopperSays(baseUrl(), bot, chat, { text: 'Большеобъёмаипожалуйстасделайтеупаковкупрочнее' });
+      await page.reload();
+      await card.getByRole('button', { name: m.showResults, exact: true }).click();
+      await card.getByText('«Большеобъёмаипожалуйстасделайтеупаковкупрочнее» — Ира', { exact: true }).waitFor();
+      await card.getByRole('region', { name: m.participantsTitle, exact: true }).getByText('Ира', { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.surveys-page' })).toEqual([]);
     }, MOBILE));
