@@ -72,6 +72,7 @@ import { drawRoutes } from './modules/bot/features/draws/index.js';
 import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
 import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 import { moderationRoutes } from './modules/bot/features/moderation/index.js';
+import { surveyRoutes } from './modules/bot/features/surveys/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -308,6 +309,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(birthdayRoutes({ ...deps, now }));
       await api.register(dailyBonusRoutes({ ...deps, now }));
       await api.register(moderationRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
+      await api.register(surveyRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

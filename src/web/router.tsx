@@ -26,6 +26,7 @@ const dashboardLayout = async () => ({ Component: (await import('./pages/dashboa
 const myActionsPage = async () => ({ Component: (await import('./pages/dashboard/actions/my-actions-page.js')).MyActionsPage });
 const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
 const actionPage = async () => ({ Component: (await import('./pages/dashboard/actions/action-page.js')).ActionPage });
+const surveysPage = async () => ({ Component: (await import('./pages/dashboard/surveys/surveys-page.js')).SurveysPage });
 const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
 const receiptHistoryPage = async () => ({
   Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage,
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/draws', handle: titled(messages.draws.title), lazy: drawsPage },
               { path: 'action/:id/engagement', handle: titled(messages.engagement.title), lazy: engagementPage },
+              { path: 'action/:id/surveys', handle: titled(messages.surveys.pageTitle), lazy: surveysPage },
             ],
           },
         ],

@@ -834,3 +834,54 @@ export const moderationItems = pgTable('moderation_items', {
   createdAt: timestamptz('created_at').notNull(),
   decidedAt: timestamptz('decided_at'),
 });
+
+/** Surveys and quizzes of the action's bot (issue 29, migration 0033). */
+export interface StoredSurveyQuestion {
+  text: string;
+  /** Button options; none: the shopper types a free-text answer. */
+  options: string[];
+  /** A quiz's right option; null in a survey. */
+  correct: number | null;
+}
+
+export const surveys = pgTable('surveys', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  title: text('title').notNull(),
+  kind: text('kind', { enum: ['survey', 'quiz'] }).notNull(),
+  points: integer('points').notNull(),
+  questions: jsonb('questions').$type<StoredSurveyQuestion[]>().notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  publishedAt: timestamptz('published_at'),
+});
+export type SurveyRow = typeof surveys.$inferSelect;
+
+export const surveyRuns = pgTable(
+  'survey_runs',
+  {
+    surveyId: bigint('survey_id', { mode: 'number' })
+      .notNull()
+      .references(() => surveys.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+    score: integer('score'),
+    points: integer('points'),
+  },
+  (table) => [primaryKey({ columns: [table.surveyId, table.buyerTgId] })],
+);
+
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    surveyId: bigint('survey_id', { mode: 'number' }).notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    question: integer('question').notNull(),
+    option: integer('option'),
+    answerText: text('answer_text'),
+    answeredAt: timestamptz('answered_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.surveyId, table.buyerTgId, table.question] })],
+);

@@ -4,6 +4,7 @@ import { drawsFeature } from './draws/index.js';
 import type { BotFeature } from './feature.js';
 import { photosFeature, reviewsFeature } from './moderation/index.js';
 import { referralFeature } from './referral/index.js';
+import { surveysFeature } from './surveys/index.js';
 
 /**
  * The engagement functions of the action's bot, in the order the menu shows them (issue 29).
@@ -16,5 +17,6 @@ export const BOT_FEATURES: readonly BotFeature[] = [
   dailyBonusFeature,
   reviewsFeature,
   photosFeature,
+  surveysFeature,
   drawsFeature,
 ];

@@ -178,6 +178,9 @@ function ActionDetails({
         <Link to={`/dashboard/action/${action.id}/draws`} className="button button--secondary">
           {messages.draws.actionLink}
         </Link>
+        <Link to={`/dashboard/action/${action.id}/surveys`} className="button button--secondary">
+          {messages.surveys.pageTitle}
+        </Link>
       </p>
 
       <ApiKeyPanel action={action} />
