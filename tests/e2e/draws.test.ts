@@ -33,6 +33,8 @@ describe('prize draws', () => {
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
       await page.goto(`/dashboard/action/${actionId}`);
+      // The action page offers it inside «Функции бота».
+      await page.getByRole('heading', { name: messages.botFeatures.title, exact: true }).click();
       await page.getByRole('link', { name: m.actionLink, exact: true }).click();
       await page.getByRole('heading', { name: m.title, level: 1 }).waitFor();
       await page.getByText(m.empty, { exact: true }).waitFor();

@@ -30,10 +30,11 @@ describe('the cabinet on a 375 px phone', () => {
 });
 
 describe('the action page on a 375 px phone', () => {
-  // Measured with a connected bot and three accepted receipts: 5 627 px before the folds, 2 753 px after.
-  const MAX_HEIGHT = 2_900;
+  // Measured with a connected bot and three accepted receipts: 5 627 px before the folds, 2 753 px after;
+  // 3 130 px once the action page gained the folded «Баллы» and «Функции бота» (issues 28, 29), one summary line each.
+  const MAX_HEIGHT = 3_200;
 
-  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 2 900 px tall', () =>
+  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 3 200 px tall', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const { token, botId } = newBotToken();

@@ -27,6 +27,8 @@ describe('surveys and quizzes in the cabinet', () => {
       const bot = await actionWithBot(baseUrl());
       await signInAs(page, bot.seller);
       await page.goto(`/dashboard/action/${bot.projectId}`);
+      // The action page offers it inside «Функции бота».
+      await page.getByRole('heading', { name: messages.botFeatures.title, exact: true }).click();
       await page.getByRole('link', { name: m.pageTitle, exact: true }).click();
       await page.getByRole('heading', { name: m.pageTitle, level: 1 }).waitFor();
       await page.getByText(m.empty, { exact: true }).waitFor();

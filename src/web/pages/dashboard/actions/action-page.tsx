@@ -174,15 +174,6 @@ function ActionDetails({
 
       <PromoCodesSection actionId={action.id} />
 
-      <p>
-        <Link to={`/dashboard/action/${action.id}/draws`} className="button button--secondary">
-          {messages.draws.actionLink}
-        </Link>
-        <Link to={`/dashboard/action/${action.id}/surveys`} className="button button--secondary">
-          {messages.surveys.pageTitle}
-        </Link>
-      </p>
-
       <ApiKeyPanel action={action} />
 
       <ActionAnalyticsFold actionId={action.id} />
