@@ -82,6 +82,7 @@ describe('the action page’s «Функции бота»', () => {
       expect(await link(p.surveysLink)).toBe(`/dashboard/action/${actionId}/surveys`);
       expect(await link(p.drawsLink)).toBe(`/dashboard/action/${actionId}/draws`);
       expect(await link(p.moderationLink)).toBe(`/dashboard/moderation?project_id=${actionId}`);
+      expect(await link(messages.engagement.title)).toBe(`/dashboard/action/${actionId}/engagement`);
     }));
 
   it('works on a phone and by keyboard: no sideways scrolling, every control labelled', () =>

@@ -109,6 +109,9 @@ export function BotFeaturesSection({ actionId }: { actionId: number }) {
           <li>
             <Link to={`/dashboard/moderation?project_id=${actionId}`}>{p.moderationLink}</Link>
           </li>
+          <li>
+            <Link to={`/dashboard/action/${actionId}/engagement`}>{messages.engagement.title}</Link>
+          </li>
         </ul>
       </section>
     </details>
