@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // API and reliability test files mostly wait: for their servers' job queues and polls, and for
-    // the processes some of them start. Four at a time overlap those waits on 2 cores (docs/benchmarks.md,
-    // "Test suite time"). Browser tests still run one file at a time, in a group of their own after them.
-    maxWorkers: 4,
+    // API and reliability test files mostly wait: for their servers' job queues and polls, for the
+    // processes some of them start, and in the bot's dialogs for Telegram's one message a second per
+    // chat, which the emulator keeps. Six at a time overlap those waits on 2 cores (a full run used 1.1
+    // cores with four; docs/benchmarks.md, "Test suite time"). Browser tests run in a group of their own after them.
+    maxWorkers: 6,
     projects: [
       {
         test: {
