@@ -33,14 +33,24 @@ DECLARE
   price bigint;
   new_to_action boolean;
   new_to_seller boolean;
+  expires timestamptz := (award->>'points_expires_at')::timestamptz;
+  credit bigint;
 BEGIN
-  -- The buyer's rows: the points (move_points: the ledger row, the running balance and, when the
-  -- action's points expire, their lot; `points_reason` names the receipt as {id}), the push of
-  -- the new balance to PuzzleBot when the action has a bot, and the buyer's statistics.
+  -- The buyer's rows: the points (the ledger row, the running balance and, when the action's
+  -- points expire, their lot — what move_points() writes for a credit, inline here because this is
+  -- the hottest path: a nested call and its jsonb cost the check a measurable share of its rate;
+  -- `points_reason` names the receipt as {id}), the push of the new balance to PuzzleBot when the
+  -- action has a bot, and the buyer's statistics.
   IF points > 0 THEN
-    PERFORM move_points(jsonb_build_object('project_id', action, 'buyer_tg_id', buyer, 'delta', points, 'kind', 'receipt',
-      'actor', 'shopper', 'reason', replace(award->>'points_reason', '{id}', new_receipt::text), 'reference', 'receipt:' || new_receipt,
-      'created_at', scanned_at, 'expires_at', award->'points_expires_at'));
+    INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+    VALUES (action, buyer, points, replace(award->>'points_reason', '{id}', new_receipt::text), 'receipt:' || new_receipt, scanned_at,
+            'receipt', 'shopper', expires)
+    RETURNING id INTO credit;
+    INSERT INTO buyer_points AS p (project_id, buyer_tg_id, balance) VALUES (action, buyer, points)
+    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance;
+    IF expires IS NOT NULL THEN
+      INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining) VALUES (credit, action, buyer, expires, points);
+    END IF;
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;

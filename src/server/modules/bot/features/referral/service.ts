@@ -71,8 +71,9 @@ export async function rewardInvitation(
   awarded: { action: ProjectRow; receiptId: number; buyerTgId: string },
 ): Promise<void> {
   const { action, receiptId, buyerTgId } = awarded;
+  // Every award passes here: an action without the function returns before any parsing.
+  if ((action.botFeatures as { referral?: { enabled?: unknown } }).referral?.enabled !== true) return;
   const settings = readBotFeatures(action.botFeatures).referral;
-  if (!settings.enabled) return;
   const now = deps.now();
   const queued = await deps.db.transaction(async (tx) => {
     const invitation = await repo.lockJoined(tx, action.id, buyerTgId);
