@@ -17,6 +17,9 @@ const indicator = (page: Page) => page.locator('.scroll-indicator');
 /** The indicator shows while the list scrolls, is still there a moment before 600 ms, and is gone at 600 ms. */
 async function expectIndicatorClears(page: Page, scroll: () => Promise<void>): Promise<void> {
   expect(await indicator(page).count()).toBe(0);
+  // An installed clock still runs at real speed; paused, only runFor moves it, so a busy machine
+  // cannot let the 600 ms pass between the scroll and the first check.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await scroll();
   await indicator(page).waitFor();
   await page.clock.runFor(SCROLL_INDICATOR_CLEAR_MS - 100);
