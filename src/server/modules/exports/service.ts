@@ -7,7 +7,7 @@ import { moscowDay } from '../analytics/period.js';
 import { findOwnProject } from '../buyers/card-repository.js';
 import { buyerLevel } from '../buyers/card-service.js';
 import type { BuyerFilter } from '../buyers/repository.js';
-import { attachment, csvDate, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from './csv.js';
+import { attachment, csvDate, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from '../../csv.js';
 import { buyerRows, ledgerRows, receiptRows, type BuyerExportRow, type LedgerExportRow, type ReceiptExportRow } from './repository.js';
 
 export interface CsvDownload {

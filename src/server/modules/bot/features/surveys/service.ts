@@ -5,7 +5,7 @@ import type { SurveyRow } from '../../../../db/schema.js';
 import { AppError } from '../../../../errors.js';
 import { moscowDay } from '../../../analytics/period.js';
 import * as repo from './repository.js';
-import { attachment, csvDateTime, csvFile, csvText } from './results-csv.js';
+import { attachment, csvDateTime, csvFile, csvText } from '../../../../csv.js';
 
 // The seller's side of surveys and quizzes: build a draft, change it until it is published,
 // publish it (the bot offers it from then on), read the results and their CSV.

@@ -1,6 +1,7 @@
 import { Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatDate, formatDateTime } from '../../../contract/format.js';
+import { stringify as stringifyAll } from 'csv-stringify/sync';
+import { formatDate, formatDateTime } from '../contract/format.js';
 
 /**
  * CSV for Russian Excel opened by double-click (and LibreOffice): UTF-8 with a BOM (else
@@ -53,6 +54,11 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Ro
   );
   source.on('error', (error) => stringifier.destroy(error));
   return source.pipe(stringifier);
+}
+
+/** A small file built in memory (a survey's results are bounded), in the same dialect as csvStream. */
+export function csvFile(header: string[], rows: (string | number)[][]): string {
+  return stringifyAll([header, ...rows], { bom: true, delimiter: ';', record_delimiter: 'windows' });
 }
 
 /** `attachment` with an ASCII file name (and the same as RFC 5987 for completeness). */
