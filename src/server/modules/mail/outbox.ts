@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, markDone, markFailed, markRetry, nextDueAt, nextTry, type OutboxTable } from '../../db/outbox.js';
+import { claimDue, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { deliverClaimed, finishOutboxRow } from '../../db/outbox-pass.js';
 import { mailOutbox } from '../../db/schema.js';
 import { MailError, type MailClient, type OutgoingMail } from '../../integrations/mail/client.js';
 
@@ -44,23 +45,22 @@ export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
     orderBy: [mailOutbox.id],
     returning: [mailOutbox.id, mailOutbox.recipient, mailOutbox.subject, mailOutbox.textBody, mailOutbox.htmlBody, mailOutbox.attempts],
   });
-  const retry = { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS };
-  for (const row of claimed) {
-    const thisMail = sql`${mailOutbox.id} = ${Number(row.id)}`;
-    try {
-      await deps.mail.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
-      // A sent mail's bodies are blanked: they hold a live link.
-      await deps.db.execute(markDone(outbox, thisMail, sql`sent_at = now(), text_body = '', html_body = ''`));
-    } catch (error) {
-      const message = (error as Error).message;
-      const next = error instanceof MailError && error.permanent ? null : nextTry(row.attempts, retry);
-      deps.log.warn({ mailId: Number(row.id), attempts: row.attempts, error: message.slice(0, 500), giveUp: !next }, 'mail not sent');
-      await deps.db.execute(
-        next ? markRetry(outbox, thisMail, { delayMs: next.delayMs, error: message }) : markFailed(outbox, thisMail, message),
-      );
-    }
-  }
-  return claimed.length;
+  return deliverClaimed(claimed, {
+    send: (row) => deps.mail.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body }),
+    // A sent mail's bodies are blanked: they hold a live link.
+    finish: (row, outcome) =>
+      finishOutboxRow(
+        deps.db,
+        outbox,
+        sql`${mailOutbox.id} = ${Number(row.id)}`,
+        outcome,
+        sql`sent_at = now(), text_body = '', html_body = ''`,
+      ),
+    isFinal: (error) => error instanceof MailError && error.permanent,
+    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    warn: (row, error, giveUp) =>
+      deps.log.warn({ mailId: Number(row.id), attempts: row.attempts, error: error.slice(0, 500), giveUp }, 'mail not sent'),
+  });
 }
 
 interface ClaimedMail {

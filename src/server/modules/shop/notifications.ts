@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import { nextTry } from '../../db/outbox.js';
+import { deliverClaimed } from '../../db/outbox-pass.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import { readBalance } from '../points/repository.js';
 import * as repo from './repository.js';
@@ -25,29 +25,17 @@ class NotDeliverable extends Error {}
  * retried, never dropped silently.
  */
 export async function deliverShopNotifications(deps: NotificationDeps): Promise<number> {
-  const claimed = await repo.claimDueNotifications(deps.db, BATCH, LEASE_MS);
-  for (const notification of claimed) {
-    try {
-      await send(deps, notification);
-      await repo.finishNotification(deps.db, notification.id, { status: 'sent' });
-    } catch (error) {
-      const final = error instanceof NotDeliverable;
-      const next = final
-        ? null
-        : nextTry(notification.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
-      const message = (error as Error).message;
+  return deliverClaimed(await repo.claimDueNotifications(deps.db, BATCH, LEASE_MS), {
+    send: (notification) => send(deps, notification),
+    finish: (notification, outcome) => repo.finishNotification(deps.db, notification.id, outcome),
+    isFinal: (error) => error instanceof NotDeliverable,
+    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    warn: (notification, error, giveUp) =>
       deps.log.warn(
-        { notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error: message, giveUp: !next },
+        { notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error, giveUp },
         'shop notification failed',
-      );
-      await repo.finishNotification(
-        deps.db,
-        notification.id,
-        next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message },
-      );
-    }
-  }
-  return claimed.length;
+      ),
+  });
 }
 
 async function send(deps: NotificationDeps, notification: repo.ShopNotification): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
-import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { claimDue, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
 import {
   projects,
   shopNotifications,
@@ -287,14 +288,8 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
   })) as (ShopNotification & { id: number; attempts: number })[];
 }
 
-export type NotificationOutcome =
-  { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
-
-export async function finishNotification(db: Db, id: number, outcome: NotificationOutcome): Promise<void> {
-  const row = sql`${shopNotifications.id} = ${id}`;
-  if (outcome.status === 'sent') await db.execute(markDone(notificationOutbox, row, sql`sent_at = now()`));
-  else if (outcome.status === 'pending') await db.execute(markRetry(notificationOutbox, row, outcome));
-  else await db.execute(markFailed(notificationOutbox, row, outcome.error));
+export async function finishNotification(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
+  await finishOutboxRow(db, notificationOutbox, sql`${shopNotifications.id} = ${id}`, outcome, sql`sent_at = now()`);
 }
 
 export async function nextNotificationDueAt(db: Db): Promise<Date | null> {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/connection.js';
-import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../../db/outbox.js';
+import { claimDue, nextDueAt, type OutboxTable } from '../../../db/outbox.js';
+import { finishOutboxRow, type OutboxOutcome } from '../../../db/outbox-pass.js';
 import { buyerNotices, projects, shopSettings, users } from '../../../db/schema.js';
 
 /** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
@@ -49,14 +50,8 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
   }));
 }
 
-export type NoticeOutcome =
-  { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
-
-export async function finishNotice(db: Db, id: number, outcome: NoticeOutcome): Promise<void> {
-  const row = sql`${buyerNotices.id} = ${id}`;
-  if (outcome.status === 'sent') await db.execute(markDone(outbox, row, sql`sent_at = now()`));
-  else if (outcome.status === 'pending') await db.execute(markRetry(outbox, row, outcome));
-  else await db.execute(markFailed(outbox, row, outcome.error));
+export async function finishNotice(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
+  await finishOutboxRow(db, outbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
 }
 
 export function nextNoticeDueAt(db: Db): Promise<Date | null> {

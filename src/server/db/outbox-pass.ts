@@ -1,0 +1,42 @@
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from './connection.js';
+import { markDone, markFailed, markRetry, nextTry, type OutboxTable, type RetryPolicy } from './outbox.js';
+
+/** How one claimed row ended: delivered, due again after a wait, or given up with its reason. */
+export type OutboxOutcome =
+  { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
+
+/** Marks one claimed row (`row` selects it) with its outcome; `doneAlso` sets the table's own columns once delivered. */
+export async function finishOutboxRow(db: Executor, outbox: OutboxTable, row: SQL, outcome: OutboxOutcome, doneAlso?: SQL): Promise<void> {
+  if (outcome.status === 'sent') await db.execute(markDone(outbox, row, doneAlso));
+  else if (outcome.status === 'pending') await db.execute(markRetry(outbox, row, outcome));
+  else await db.execute(markFailed(outbox, row, outcome.error));
+}
+
+export interface OutboxPass<Item extends { attempts: number }> {
+  send(item: Item): Promise<void>;
+  finish(item: Item, outcome: OutboxOutcome): Promise<void>;
+  /** A failure no later try can mend (the recipient refused for good): given up at once. */
+  isFinal(error: unknown): boolean;
+  retry: RetryPolicy;
+  warn(item: Item, error: string, giveUp: boolean): void;
+}
+
+/**
+ * One pass over claimed outbox rows: each is sent and marked delivered, due again with a doubling
+ * wait, or failed with its reason once final or out of tries — never dropped silently.
+ */
+export async function deliverClaimed<Item extends { attempts: number }>(items: readonly Item[], pass: OutboxPass<Item>): Promise<number> {
+  for (const item of items) {
+    try {
+      await pass.send(item);
+      await pass.finish(item, { status: 'sent' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const next = pass.isFinal(error) ? null : nextTry(item.attempts, pass.retry);
+      pass.warn(item, message, !next);
+      await pass.finish(item, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
+    }
+  }
+  return items.length;
+}
