@@ -101,6 +101,9 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     // The router's own refusals (malformed or over-long URL) and broken HTTP answer like any API error.
     frameworkErrors: handleError,
     clientErrorHandler: handleClientError,
+    // The static files plugin lists every built file at start-up; on a loaded machine (tests on two
+    // cores) that once took longer than Fastify's default 10 s and failed the start.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

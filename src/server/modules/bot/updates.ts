@@ -4,6 +4,7 @@ import { nextTry, type RetryPolicy } from '../../db/outbox.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
 import type { ConversationDeps } from './answering.js';
+import { chatPacer } from './chat-pacing.js';
 import { answerShopper } from './conversation.js';
 import * as repo from './repository.js';
 
@@ -72,8 +73,12 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       reply = await answerShopper(deps, bot, update.payload as Update);
       if (reply) await repo.saveReply(deps.db, update, reply);
     }
-    if (reply)
-      await deps.telegram.sendMessage(bot.token, { chat_id: reply.chatId, text: reply.text, reply_markup: reply.replyMarkup as never });
+    if (reply) {
+      const { chatId, text, replyMarkup } = reply;
+      await chatPacer.paced(bot.token, chatId, () =>
+        deps.telegram.sendMessage(bot.token, { chat_id: chatId, text, reply_markup: replyMarkup as never }),
+      );
+    }
     await repo.finishUpdate(deps.db, update, { done: true });
   } catch (error) {
     const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');

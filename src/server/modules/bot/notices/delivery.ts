@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/connection.js';
-import { nextTry } from '../../../db/outbox.js';
+import { deliverClaimed } from '../../../db/outbox-pass.js';
 import type { ReplyMarkup, TelegramClient } from '../../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../../integrations/telegram/errors.js';
 import { messages } from '../../../../contract/messages.js';
+import { chatPacer } from '../chat-pacing.js';
 import { shopBotTokens } from '../shop-bots.js';
 import { shopUrl } from '../setup.js';
 import * as repo from './repository.js';
@@ -31,25 +32,15 @@ class NotDeliverable extends Error {}
  * doubling waits, never dropped silently.
  */
 export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
-  const claimed = await repo.claimDueNotices(deps.db, BATCH, LEASE_MS);
-  for (const notice of claimed) {
-    try {
-      await send(deps, notice);
-      await repo.finishNotice(deps.db, notice.id, { status: 'sent' });
-    } catch (error) {
-      const final =
-        error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind));
-      const next = final ? null : nextTry(notice.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
-      const message = (error as Error).message;
-      deps.log.warn({ noticeId: notice.id, attempts: notice.attempts, error: message, giveUp: !next }, 'buyer notice failed');
-      await repo.finishNotice(
-        deps.db,
-        notice.id,
-        next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message },
-      );
-    }
-  }
-  return claimed.length;
+  return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, LEASE_MS), {
+    send: (notice) => send(deps, notice),
+    finish: (notice, outcome) => repo.finishNotice(deps.db, notice.id, outcome),
+    isFinal: (error) =>
+      error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind)),
+    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    warn: (notice, error, giveUp) =>
+      deps.log.warn({ noticeId: notice.id, attempts: notice.attempts, error, giveUp }, 'buyer notice failed'),
+  });
 }
 
 async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number]): Promise<void> {
@@ -63,11 +54,13 @@ async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.cla
     : undefined;
   for (const [index, token] of tokens.entries()) {
     try {
-      await deps.telegram.sendMessage(token, {
-        chat_id: notice.buyerTgId,
-        text: notice.text,
-        ...(replyMarkup && { reply_markup: replyMarkup }),
-      });
+      await chatPacer.paced(token, notice.buyerTgId, () =>
+        deps.telegram.sendMessage(token, {
+          chat_id: notice.buyerTgId,
+          text: notice.text,
+          ...(replyMarkup && { reply_markup: replyMarkup }),
+        }),
+      );
       return;
     } catch (error) {
       // The shopper may know only another of the action's bots: Telegram refuses a bot they never started.
