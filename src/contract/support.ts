@@ -66,7 +66,6 @@ export const supportReplyRequestSchema = z.object(
   },
   { error: m.replyRequired },
 );
-export type SupportReplyRequest = z.input<typeof supportReplyRequestSchema>;
 
 export const supportCloseRequestSchema = z.object({ user_id: userIdSchema.optional() }).optional();
 
