@@ -48,12 +48,16 @@ export const dailyBonusSettingsSchema = z
 
 export const rewardSettingsSchema = z.object({ enabled, points: points(50) }, { error: m.settingsInvalid });
 
+/** «Написать в поддержку» (issue 30): off until the seller turns it on, as it promises an answer. */
+export const supportSettingsSchema = z.object({ enabled }, { error: m.settingsInvalid });
+
 export const botFeatureSettingsShape = {
   referral: referralSettingsSchema,
   birthday: birthdaySettingsSchema,
   daily_bonus: dailyBonusSettingsSchema,
   reviews: rewardSettingsSchema,
   photos: rewardSettingsSchema,
+  support: supportSettingsSchema,
 };
 export type BotFeatureKey = keyof typeof botFeatureSettingsShape;
 export const BOT_FEATURE_KEYS = Object.keys(botFeatureSettingsShape) as BotFeatureKey[];

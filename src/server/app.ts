@@ -72,6 +72,7 @@ import { drawRoutes } from './modules/bot/features/draws/index.js';
 import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
 import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 import { moderationRoutes } from './modules/bot/features/moderation/index.js';
+import { supportRoutes } from './modules/support/routes.js';
 import { surveyRoutes } from './modules/bot/features/surveys/index.js';
 
 export interface AppDeps {
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     publicUrl: config.publicUrl,
     webAppButtons,
     isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
+    onNoticesQueued: kickBuyerNotices,
   };
   // A stored update is answered at once by the instance that stored it (a queued job would wait for
   // the queue's worker and the kick's interval: up to a second); the job remains for retries,
@@ -313,6 +315,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(dailyBonusRoutes({ ...deps, now }));
       await api.register(moderationRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(surveyRoutes(deps));
+      await api.register(supportRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

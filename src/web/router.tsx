@@ -45,6 +45,10 @@ const engagementPage = async () => ({
   Component: (await import('./pages/dashboard/engagement/engagement-page.js')).EngagementPage,
 });
 const balancePage = async () => ({ Component: (await import('./pages/dashboard/balance/balance-page.js')).BalancePage });
+const supportPage = async () => ({ Component: (await import('./pages/dashboard/support/support-page.js')).SupportPage });
+const supportThreadPage = async () => ({
+  Component: (await import('./pages/dashboard/support/support-thread-page.js')).SupportThreadPage,
+});
 const moderationPage = async () => ({ Component: (await import('./pages/dashboard/moderation/moderation-page.js')).ModerationPage });
 
 function RootLayout() {
@@ -91,6 +95,8 @@ export const routes: RouteObject[] = [
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
+              { path: 'support', handle: titled(messages.support.title), lazy: supportPage },
+              { path: 'support/:threadId', handle: titled(messages.support.title), lazy: supportThreadPage },
               { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },

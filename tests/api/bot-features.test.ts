@@ -15,6 +15,7 @@ const DEFAULTS = {
   daily_bonus: { enabled: false, min_points: 1, max_points: 10 },
   reviews: { enabled: false, points: 50 },
   photos: { enabled: false, points: 50 },
+  support: { enabled: false },
 };
 
 async function sellerWithAction(url: string): Promise<{ seller: Seller; path: string }> {
@@ -31,6 +32,7 @@ const refusals: [string, Record<string, unknown>, string][] = [
   ['a switch that is not true or false', { referral: { enabled: 'да' } }, m.enabledInvalid],
   ['negative points', { reviews: { enabled: true, points: -5 } }, m.pointsInvalid],
   ['fractional points', { photos: { points: 2.5 } }, m.pointsInvalid],
+  ['a switch that is not a boolean', { support: { enabled: 'yes' } }, m.enabledInvalid],
   ['points over a million', { referral: { referrer_points: 1_000_001 } }, m.pointsInvalid],
   ['points that are not a number', { birthday: { points: 'сто' } }, m.pointsInvalid],
   ['a monthly cap over 10 000', { referral: { monthly_cap: 10_001 } }, m.monthlyCapInvalid],

@@ -16,6 +16,7 @@ import {
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
+import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -833,6 +834,33 @@ export const moderationItems = pgTable('moderation_items', {
   points: integer('points'),
   createdAt: timestamptz('created_at').notNull(),
   decidedAt: timestamptz('decided_at'),
+});
+
+/** The support inbox of the action's bot (issue 30, migration 0036). */
+export const supportThreads = pgTable('support_threads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  status: text('status', { enum: SUPPORT_THREAD_STATUSES }).notNull().default('open'),
+  lastAuthor: text('last_author', { enum: SUPPORT_AUTHORS }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  lastMessageAt: timestamptz('last_message_at').notNull(),
+  closedAt: timestamptz('closed_at'),
+});
+
+export const supportMessages = pgTable('support_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  threadId: bigint('thread_id', { mode: 'number' })
+    .notNull()
+    .references(() => supportThreads.id),
+  author: text('author', { enum: SUPPORT_AUTHORS }).notNull(),
+  text: text('text'),
+  image: bytea('image'),
+  imageType: text('image_type'),
+  updateId: bigint('update_id', { mode: 'number' }),
+  createdAt: timestamptz('created_at').notNull(),
 });
 
 /** Surveys and quizzes of the action's bot (issue 29, migration 0033). */

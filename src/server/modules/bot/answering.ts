@@ -11,6 +11,8 @@ export interface ConversationDeps extends ReceiptDeps {
   webAppButtons: boolean;
   /** Per (bot, chat) flood guard: true when this message is over the limit (the first one over gets told). */
   isFlooding(botId: number, chatId: number): 'ok' | 'first_over' | 'over';
+  /** Wakes the delivery of buyer notices a function queued while answering (the support inbox's acknowledgement). */
+  onNoticesQueued?: () => void;
 }
 
 /** The action whose bot answers, its token, and its shop's token (null: no shop). */

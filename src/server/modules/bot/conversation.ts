@@ -10,7 +10,7 @@ import { levelAt } from '../../../contract/points.js';
 import { readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
 import type { FeatureReply } from './features/feature.js';
-import { featureContext, menuButtons, pressFeature, startFeatures, stepFeature } from './features/dispatch.js';
+import { featureContext, looseFeature, menuButtons, pressFeature, startFeatures, stepFeature } from './features/dispatch.js';
 import { levelLine, levelLines } from './features/levels/index.js';
 import { nearestExpiryLine } from './features/points-expiry/index.js';
 import { promoCodeLine } from './features/promo-codes/index.js';
@@ -121,7 +121,9 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       const qr = qrFromText(request.text);
       if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
       const answer = await stepFeature(features, (feature, context, step) => feature.onText?.(context, request.text, step));
-      return answer === undefined ? reply(b.help, BALANCE_KEYBOARD) : featureReply(answer);
+      if (answer !== undefined) return featureReply(answer);
+      const taken = await looseFeature(features, (feature, context) => feature.onLooseText?.(context, request.text));
+      return taken === undefined ? reply(b.help, BALANCE_KEYBOARD) : featureReply(taken);
     }
     case 'photo': {
       const answer = await stepFeature(features, (feature, context, step) => feature.onPhoto?.(context, request, step));
@@ -131,7 +133,11 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
       const decoded = await decodeReceiptQr(image);
       const qr = decoded ? qrFromText(decoded.text) : null;
-      return qr ? checked(deps, bot, qr, buyerTgId, chatId) : reply(b.noQrFound, BALANCE_KEYBOARD);
+      if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
+      // A picture without a receipt's QR code may be for a function (a support question's photo).
+      const photo = { bytes: image, ...(request.caption !== undefined && { caption: request.caption }) };
+      const taken = await looseFeature(features, (feature, context) => feature.onLoosePhoto?.(context, photo));
+      return taken === undefined ? reply(b.noQrFound, BALANCE_KEYBOARD) : featureReply(taken);
     }
   }
 }

@@ -1,6 +1,8 @@
 import { messages } from '../../../contract/messages.js';
 
 const d = messages.dashboard;
+/** «Сообщения» (issue 30): its link carries the number of unanswered conversations. */
+export const SUPPORT_PATH = '/dashboard/support';
 
 export interface DashboardSection {
   to: string;
@@ -14,6 +16,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard', title: d.actionsTitle, nested: ['/dashboard/action/'] },
   { to: '/dashboard/shop', title: d.shopTitle, nested: [] },
   { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
+  { to: SUPPORT_PATH, title: messages.support.title, nested: [`${SUPPORT_PATH}/`] },
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },

@@ -3,11 +3,12 @@ import { Link, useLocation } from 'react-router';
 import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { useLogoutMutation } from '../../api/auth.js';
+import { useUnansweredSupportCount } from '../../api/support.js';
 import { Brand } from '../../components/brand.js';
 import { OperatorContactLink } from '../../components/operator-contact-link.js';
 import { formatRubles } from '../../lib/format.js';
 import { initialsOf } from '../../lib/initials.js';
-import { dashboardSections, sectionCurrent } from './sections.js';
+import { dashboardSections, sectionCurrent, SUPPORT_PATH } from './sections.js';
 
 const d = messages.dashboard;
 const BALANCE_PATH = '/dashboard/balance';
@@ -101,6 +102,7 @@ export function Sidebar({
                 onClick={() => onClose({ returnFocus: false })}
               >
                 {section.title}
+                {section.to === SUPPORT_PATH && <UnansweredBadge />}
               </Link>
             </li>
           ))}
@@ -114,5 +116,17 @@ export function Sidebar({
         </button>
       </div>
     </aside>
+  );
+}
+
+/** The number of unanswered conversations beside «Сообщения»; nothing when there are none. */
+function UnansweredBadge() {
+  const count = useUnansweredSupportCount();
+  if (count === 0) return null;
+  return (
+    <span className="sidebar__badge">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{fillMessage(messages.support.unansweredBadge, { count })}</span>
+    </span>
   );
 }

@@ -74,6 +74,21 @@ export async function stepFeature(
   return handle(feature, forFeature(context, feature), waiting.step);
 }
 
+/**
+ * A message nobody else took, offered to each function in the registry's order until one takes it.
+ * Undefined when none does.
+ */
+export async function looseFeature(
+  context: FeatureContext,
+  handle: (feature: BotFeature, context: FeatureContext) => Promise<FeatureReply | null | undefined> | undefined,
+): Promise<FeatureReply | null | undefined> {
+  for (const feature of BOT_FEATURES) {
+    const answer = await handle(feature, forFeature(context, feature));
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
+}
+
 /** After an award: every function that follows purchases, each on its own (one failing never stops another). */
 export async function runAfterAward(
   deps: AwardHookDeps & { log: { error(data: object, message: string): void } },

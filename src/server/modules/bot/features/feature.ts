@@ -31,6 +31,13 @@ export interface BotFeature {
     photo: { fileId: string; fileSize: number | undefined; caption?: string },
     step: Record<string, unknown>,
   ): Promise<FeatureReply | null>;
+  /**
+   * A text that is neither a receipt nor any function's step: a function may take it (the support
+   * inbox's open thread). Undefined passes it on; the first function that takes it answers.
+   */
+  onLooseText?(context: FeatureContext, text: string): Promise<FeatureReply | null | undefined>;
+  /** A picture with no step waiting and no receipt's QR code on it, already downloaded: as `onLooseText`. */
+  onLoosePhoto?(context: FeatureContext, photo: { bytes: Buffer; caption?: string }): Promise<FeatureReply | null | undefined>;
   /** After a successful receipt's award committed (from the bot or POST /check). */
   afterAward?(deps: AwardHookDeps, awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { drawsFeature } from './draws/index.js';
 import type { BotFeature } from './feature.js';
 import { photosFeature, reviewsFeature } from './moderation/index.js';
 import { referralFeature } from './referral/index.js';
+import { supportFeature } from './support/index.js';
 import { surveysFeature } from './surveys/index.js';
 
 /**
@@ -19,4 +20,5 @@ export const BOT_FEATURES: readonly BotFeature[] = [
   photosFeature,
   surveysFeature,
   drawsFeature,
+  supportFeature,
 ];

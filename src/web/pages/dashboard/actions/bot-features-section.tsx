@@ -18,7 +18,7 @@ interface SectionLayout {
   fields: { name: string; label: string; hint?: string }[];
 }
 
-/** The five settings-driven functions, in the bot menu's order, with their fields. */
+/** The settings-driven functions, in the bot menu's order, with their fields. */
 const SECTIONS: SectionLayout[] = [
   {
     key: 'referral',
@@ -48,6 +48,7 @@ const SECTIONS: SectionLayout[] = [
   },
   { key: 'reviews', name: f.nameReviews, hint: p.reviewsHint, fields: [{ name: 'points', label: p.reviewsPoints }] },
   { key: 'photos', name: f.namePhotos, fields: [{ name: 'points', label: p.photosPoints }] },
+  { key: 'support', name: f.nameSupport, hint: p.supportHint, fields: [] },
 ];
 
 /** What the seller is editing: each section's switch and its numbers as typed. */
@@ -108,6 +109,9 @@ export function BotFeaturesSection({ actionId }: { actionId: number }) {
           </li>
           <li>
             <Link to={`/dashboard/moderation?project_id=${actionId}`}>{p.moderationLink}</Link>
+          </li>
+          <li>
+            <Link to={`/dashboard/support?project_id=${actionId}`}>{p.supportLink}</Link>
           </li>
           <li>
             <Link to={`/dashboard/action/${actionId}/engagement`}>{messages.engagement.title}</Link>
