@@ -14,6 +14,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard', title: d.actionsTitle, nested: ['/dashboard/action/'] },
   { to: '/dashboard/shop', title: d.shopTitle, nested: [] },
   { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
+  { to: '/dashboard/segments', title: messages.segments.title, nested: [] },
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
