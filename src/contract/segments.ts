@@ -8,9 +8,9 @@ import { numberLike, z } from './zod-setup.js';
 
 const m = messages.segments;
 
-export const SEGMENT_NAME_MAX = 80;
-export const SEGMENT_ITEM_TEXT_MAX = 100;
-export const SEGMENT_DAYS_MAX = 3650;
+const SEGMENT_NAME_MAX = 80;
+const SEGMENT_ITEM_TEXT_MAX = 100;
+const SEGMENT_DAYS_MAX = 3650;
 const SEGMENT_RUBLES_MAX = 100_000_000;
 const SEGMENT_INVITED_MAX = 100_000;
 const SEGMENT_POINTS_MAX = 1_000_000_000;
@@ -79,19 +79,20 @@ const projectId = z
   .int(m.projectInvalid)
   .positive(m.projectInvalid)
   .max(2 ** 31 - 1, m.projectInvalid);
-const name = z.string({ error: m.nameInvalid }).trim().min(1, m.nameInvalid).max(SEGMENT_NAME_MAX, m.nameInvalid);
+/** The builder checks the name with this too. */
+export const segmentNameSchema = z.string({ error: m.nameInvalid }).trim().min(1, m.nameInvalid).max(SEGMENT_NAME_MAX, m.nameInvalid);
 
 export const createSegmentRequestSchema = z.object({
   user_id: userIdSchema.optional(),
   project_id: projectId,
-  name,
+  name: segmentNameSchema,
   conditions: segmentConditionsSchema,
 });
 
 /** A segment stays in its action: only the name and conditions change. */
 export const updateSegmentRequestSchema = z.object({
   user_id: userIdSchema.optional(),
-  name,
+  name: segmentNameSchema,
   conditions: segmentConditionsSchema,
 });
 

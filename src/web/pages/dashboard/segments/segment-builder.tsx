@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Action } from '../../../../contract/actions.js';
 import { MONTH_NAMES } from '../../../../contract/engagement.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import type { Segment } from '../../../../contract/segments.js';
+import { segmentNameSchema, type Segment } from '../../../../contract/segments.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useDrawsQuery } from '../../../api/draws.js';
 import { useSaveSegmentMutation, useSegmentPreviewQuery } from '../../../api/segments.js';
@@ -70,12 +70,11 @@ export function SegmentBuilder({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const name = form.name.trim();
-    const nameProblem = name.length === 0 || name.length > 80 ? m.nameInvalid : null;
-    setNameError(nameProblem);
-    if (nameProblem || problem) return;
+    const name = segmentNameSchema.safeParse(form.name);
+    setNameError(name.success ? null : m.nameInvalid);
+    if (!name.success || problem) return;
     save.mutate(
-      { id: segment?.id ?? null, name, conditions },
+      { id: segment?.id ?? null, name: name.data, conditions },
       { onSuccess: ({ message }) => onDone(message), onError: (error) => setNotice(errorNotice(error, m.saveFailed)) },
     );
   };
@@ -101,7 +100,6 @@ export function SegmentBuilder({
           label={m.nameLabel}
           value={form.name}
           error={nameError}
-          maxLength={80}
           onChange={(event) => {
             set('name')(event.target.value);
             setNameError(null);
