@@ -98,13 +98,25 @@ export const mailingSendRequestSchema = z
       .positive(m.projectInvalid)
       .max(2 ** 31 - 1, m.projectInvalid)
       .nullish(),
-    recipient_ids: recipientIdsSchema,
+    /** Optional with `segment_id`: then added to the segment's shoppers. */
+    recipient_ids: recipientIdsSchema.optional(),
+    /** Issue 30: the segment's shoppers at the moment of sending, through its action's bot (`project_id`). */
+    segment_id: z
+      .number({ error: messages.segments.segmentIdInvalid })
+      .int(messages.segments.segmentIdInvalid)
+      .positive(messages.segments.segmentIdInvalid)
+      .max(2 ** 53 - 1, messages.segments.segmentIdInvalid)
+      .nullish(),
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
     parse_mode: parseModeSchema,
   })
   .superRefine((body, ctx) => {
     if (!body.project_id && !body.bot_token) ctx.addIssue({ code: 'custom', path: ['bot_token'], message: m.tokenRequiredToSend });
+    if (body.segment_id && !body.project_id) {
+      ctx.addIssue({ code: 'custom', path: ['project_id'], message: messages.segments.mailingNeedsProject });
+    }
+    if (!body.segment_id && !body.recipient_ids) ctx.addIssue({ code: 'custom', path: ['recipient_ids'], message: m.recipientsRequired });
     const tooLong = messageLengthError(body.message, body.image_url !== null);
     if (tooLong) ctx.addIssue({ code: 'custom', path: ['message'], message: tooLong });
   });

@@ -35,6 +35,7 @@ import { subscriptionExpiryJob } from './jobs/subscription-expiry.js';
 import { ANALYTICS_CATCH_UP_JOB, analyticsCatchUpJob } from './jobs/analytics-catch-up.js';
 import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
+import { segmentRoutes } from './modules/segments/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
 import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
 import { pointsExpiryJob } from './jobs/points-expiry.js';
@@ -316,6 +317,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(moderationRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(surveyRoutes(deps));
       await api.register(supportRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
+      await api.register(segmentRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

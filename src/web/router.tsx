@@ -33,6 +33,7 @@ const receiptHistoryPage = async () => ({
 });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
 const buyerCardPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyer-card-page.js')).BuyerCardPage });
+const segmentsPage = async () => ({ Component: (await import('./pages/dashboard/segments/segments-page.js')).SegmentsPage });
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
 const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
               { index: true, handle: titled(d.actionsTitle), lazy: myActionsPage },
               { path: 'shop', handle: titled(d.shopTitle), lazy: shopPage },
               { path: 'mailing', handle: titled(d.mailingTitle), lazy: mailingPage },
+              { path: 'segments', handle: titled(messages.segments.title), lazy: segmentsPage },
               { path: 'history', handle: titled(d.historyTitle), lazy: receiptHistoryPage },
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },

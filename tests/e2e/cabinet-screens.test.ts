@@ -58,6 +58,7 @@ const screens = (actionId: number): Array<[string, string]> => [
   ['balance', '/dashboard/balance'],
   ['shop', '/dashboard/shop'],
   ['mailing', '/dashboard/mailing'],
+  ['segments', '/dashboard/segments'],
 ];
 
 describe.each([

@@ -29,6 +29,7 @@ describe('the cabinet layout', () => {
         ['/dashboard', d.actionsTitle, d.actionsTitle],
         ['/dashboard/shop', d.shopTitle, d.shopTitle],
         ['/dashboard/mailing', d.mailingTitle, d.mailingTitle],
+        ['/dashboard/segments', messages.segments.title, messages.segments.title],
         ['/dashboard/history', d.historyTitle, d.historyTitle],
         ['/dashboard/buyers', d.buyersTitle, d.buyersTitle],
         ['/dashboard/analytics', messages.analytics.title, messages.analytics.title],

@@ -17,6 +17,7 @@ import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
+import type { SegmentConditions } from '../../contract/segments.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -913,3 +914,16 @@ export const surveyAnswers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.surveyId, table.buyerTgId, table.question] })],
 );
+
+/** 0037_segments.sql: a seller's saved group of one action's shoppers (modules/segments). */
+export const segments = pgTable('segments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  name: text('name').notNull(),
+  conditions: jsonb('conditions').$type<SegmentConditions>().notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+export type SegmentRow = typeof segments.$inferSelect;

@@ -67,6 +67,8 @@ export interface MailingDraft {
   /** The action whose own bot sends the mailing; null: the mailing bot (`botToken`). */
   projectId: number | null;
   recipientIds: readonly string[];
+  /** The segment whose shoppers get the mailing (through `projectId`'s bot); null: `recipientIds` only. */
+  segmentId: number | null;
   message: string;
   imageUrl: string | null;
   parseMode: ParseMode | null;
@@ -84,7 +86,7 @@ export function useSendMailingMutation() {
         body: {
           user_id: userId,
           ...(draft.projectId === null ? { bot_token: draft.botToken } : { project_id: draft.projectId }),
-          recipient_ids: draft.recipientIds,
+          ...(draft.segmentId === null ? { recipient_ids: draft.recipientIds } : { segment_id: draft.segmentId }),
           message: draft.message,
           image_url: draft.imageUrl,
           parse_mode: draft.parseMode,

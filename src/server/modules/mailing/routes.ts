@@ -58,7 +58,8 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
         return sendMailing(deps, sellerId, {
           botToken: body.bot_token,
           projectId: body.project_id ?? null,
-          recipientIds: body.recipient_ids,
+          recipientIds: body.recipient_ids ?? [],
+          segmentId: body.segment_id ?? null,
           text: body.message,
           imageUrl: body.image_url,
           parseMode: body.parse_mode,

@@ -1,11 +1,18 @@
-import { MAILING_INLINE_RECIPIENTS, type MailingResult, type MailingSettings } from '../../../contract/mailing.js';
+import {
+  MAILING_INLINE_RECIPIENTS,
+  MAILING_MAX_RECIPIENTS,
+  mergeRecipientIds,
+  type MailingResult,
+  type MailingSettings,
+} from '../../../contract/mailing.js';
 import { maskSecret } from '../../../contract/format.js';
-import { messages } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
 import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
+import { segmentRecipients } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
 import { presentMailingResult, presentMailingSummary } from './presenter.js';
 import * as repo from './repository.js';
@@ -20,6 +27,8 @@ export interface MailingQueue {
 
 export interface MailingDeps extends DeliveryDeps {
   queue: MailingQueue;
+  /** The demo clock: a segment's «last purchase within N days» is counted from it. */
+  now: () => Date;
 }
 
 /** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
@@ -67,6 +76,8 @@ export interface SendMailingInput {
   botToken: string | undefined;
   projectId: number | null;
   recipientIds: string[];
+  /** The segment whose shoppers (at this moment) are added to `recipientIds`; its action must be `projectId`. */
+  segmentId: number | null;
   text: string;
   imageUrl: string | null;
   parseMode: 'HTML' | 'MarkdownV2' | null;
@@ -81,6 +92,7 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     ? await requireActionBot(deps.db, sellerId, input.projectId)
     : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
   const { botId, ...senderOnly } = sender;
+  const chatIds = await recipientsOf(deps, sellerId, input);
   const mailingId = await repo.insertMailing(deps.db, {
     sellerId,
     sender: senderOnly,
@@ -88,9 +100,9 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     text: input.text,
     parseMode: input.parseMode,
     imageUrl: input.imageUrl,
-    chatIds: input.recipientIds,
+    chatIds,
   });
-  if (input.recipientIds.length <= MAILING_INLINE_RECIPIENTS) {
+  if (chatIds.length <= MAILING_INLINE_RECIPIENTS) {
     const progress = await deliverMailing(deps, mailingId, {
       sliceMs: INLINE_SLICE_MS,
       signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000),
@@ -100,6 +112,16 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     await deps.queue.deliverLater(mailingId);
   }
   return (await getMailingResult(deps.db, sellerId, mailingId))!;
+}
+
+/** The given ids, plus the segment's shoppers when a segment is named (one more than allowed is enough to refuse). */
+async function recipientsOf(deps: MailingDeps, sellerId: number, input: SendMailingInput): Promise<string[]> {
+  if (input.segmentId === null || input.projectId === null) return input.recipientIds;
+  const segment = await segmentRecipients(deps, sellerId, input.segmentId, input.projectId, MAILING_MAX_RECIPIENTS + 1);
+  const ids = mergeRecipientIds(segment, input.recipientIds);
+  if (ids.length === 0) throw new AppError('bad_request', messages.segments.mailingEmpty);
+  if (ids.length > MAILING_MAX_RECIPIENTS) throw new AppError('bad_request', fillMessage(m.tooManyRecipients, { max: '10 000' }));
+  return ids;
 }
 
 export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {

@@ -16,6 +16,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard', title: d.actionsTitle, nested: ['/dashboard/action/'] },
   { to: '/dashboard/shop', title: d.shopTitle, nested: [] },
   { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
+  { to: '/dashboard/segments', title: messages.segments.title, nested: [] },
   { to: SUPPORT_PATH, title: messages.support.title, nested: [`${SUPPORT_PATH}/`] },
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },

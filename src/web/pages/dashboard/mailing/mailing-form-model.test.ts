@@ -79,3 +79,13 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation(MAILING_INLINE_RECIPIENTS + 1)).toBe(true);
   });
 });
+
+describe('a mailing to a segment', () => {
+  it('needs a segment chosen, and no typed IDs then', () => {
+    expect(firstFormError({ ...valid, projectId: 3, recipientIds: [], segmentId: null })).toEqual({
+      field: 'segment',
+      message: messages.segments.segmentRequired,
+    });
+    expect(firstFormError({ ...valid, projectId: 3, recipientIds: [], segmentId: 5 })).toBeNull();
+  });
+});

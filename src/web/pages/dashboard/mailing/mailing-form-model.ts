@@ -11,7 +11,7 @@ import { formatNumber } from '../../../lib/format.js';
 const m = messages.mailing;
 
 /** The send form's fields a validation message can point at (and focus). */
-export type MailingField = 'token' | 'recipients' | 'message';
+export type MailingField = 'token' | 'recipients' | 'segment' | 'message';
 
 export interface MailingFormError {
   /** null: nothing on the form to fix (an unknown user). */
@@ -25,6 +25,8 @@ export interface MailingFormState {
   projectId: number | null;
   userId: number | undefined;
   recipientIds: readonly string[];
+  /** Issue 30: absent when the mailing goes to ticked / typed IDs; null: «Сегменту» with none chosen yet. */
+  segmentId?: number | null;
   message: string;
   hasImage: boolean;
 }
@@ -46,7 +48,8 @@ export function tokenForSending(savedMaskedToken: string | null | undefined, typ
 export function firstFormError(form: MailingFormState): MailingFormError | null {
   if (form.projectId === null && !form.botToken.trim()) return { field: 'token', message: m.tokenRequiredToSend };
   if (form.userId === undefined) return { field: null, message: m.userUnknown };
-  if (form.recipientIds.length === 0) return { field: 'recipients', message: m.recipientsRequired };
+  if (form.segmentId === null) return { field: 'segment', message: messages.segments.segmentRequired };
+  if (form.segmentId === undefined && form.recipientIds.length === 0) return { field: 'recipients', message: m.recipientsRequired };
   if (form.recipientIds.length > MAILING_MAX_RECIPIENTS) {
     return { field: 'recipients', message: fillMessage(m.tooManyRecipients, { max: formatNumber(MAILING_MAX_RECIPIENTS) }) };
   }

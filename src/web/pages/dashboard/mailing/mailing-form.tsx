@@ -13,6 +13,7 @@ import { TextAreaField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
 import { MailingOutcome } from './mailing-outcome.js';
+import { SegmentRecipients, type ChosenSegment } from './segment-recipients.js';
 
 const m = messages.mailing;
 const s = messages.mailingScreen;
@@ -63,14 +64,21 @@ export function MailingForm({
   const [confirming, setConfirming] = useState(false);
   const [mailingId, setMailingId] = useState<number | null>(null);
   const [started, setStarted] = useState<string | null>(null);
+  const [segmentMode, setSegmentMode] = useState(false);
+  const [chosenSegment, setChosenSegment] = useState<ChosenSegment | null>(null);
 
   const recipientIds = recipientsOf(recipientsText, tickedBuyerIds);
+  // A segment goes out through its action's bot only: with the mailing bot the choice is not offered.
+  const toSegment = segmentMode && projectId !== null;
+  const segment = toSegment && chosenSegment?.projectId === projectId ? chosenSegment : null;
+  const segmentId = toSegment ? (segment?.id ?? null) : undefined;
+  const recipientCount = segment ? segment.count : recipientIds.length;
   const limit = messageLimit(imageUrl !== null);
   const errorOf = (field: MailingFormError['field']) => (formError?.field === field ? formError.message : null);
 
   const startMailing = () =>
     send.mutate(
-      { botToken, projectId, recipientIds, message: text, imageUrl, parseMode },
+      { botToken, projectId, recipientIds, segmentId: segmentId ?? null, message: text, imageUrl, parseMode },
       {
         // Accepted: say so with the count and clear the form for the next mailing; a
         // refusal keeps everything typed, so it can be fixed and sent again.
@@ -88,7 +96,7 @@ export function MailingForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const error = firstFormError({ botToken, projectId, userId, recipientIds, message: text, hasImage: imageUrl !== null });
+    const error = firstFormError({ botToken, projectId, userId, recipientIds, segmentId, message: text, hasImage: imageUrl !== null });
     setFormError(error);
     if (error) {
       if (error.field === 'token') onTokenMissing(error.message);
@@ -99,7 +107,7 @@ export function MailingForm({
     send.reset();
     setMailingId(null);
     setStarted(null);
-    if (needsConfirmation(recipientIds.length)) setConfirming(true);
+    if (needsConfirmation(recipientCount)) setConfirming(true);
     else startMailing();
   };
 
@@ -111,25 +119,45 @@ export function MailingForm({
     <Panel title={s.sendTitle}>
       <form className="mailing-form" noValidate onSubmit={handleSubmit}>
         {senderChoice}
-        <TextAreaField
-          ref={recipientsRef}
-          label={s.recipientsLabel}
-          rows={3}
-          spellCheck={false}
-          value={recipientsText}
-          error={errorOf('recipients')}
-          hint={s.recipientsHint}
-          onChange={(event) => {
-            setRecipientsText(event.target.value);
-            clearError('recipients');
-          }}
-        />
-        <p className="mailing-count">
-          {fillMessage(s.recipientsCount, { count: formatNumber(recipientIds.length) })}
-          {tickedBuyerIds.size > 0 && (
-            <span className="mailing-count__detail"> ({fillMessage(s.tickedCount, { count: formatNumber(tickedBuyerIds.size) })})</span>
-          )}
-        </p>
+        {projectId !== null && (
+          <SegmentRecipients
+            projectId={projectId}
+            toSegment={toSegment}
+            segment={segment}
+            error={errorOf('segment')}
+            onModeChange={(next) => {
+              setSegmentMode(next);
+              clearError('segment');
+            }}
+            onSegmentChange={(next) => {
+              setChosenSegment(next);
+              clearError('segment');
+            }}
+          />
+        )}
+        {!toSegment && (
+          <>
+            <TextAreaField
+              ref={recipientsRef}
+              label={s.recipientsLabel}
+              rows={3}
+              spellCheck={false}
+              value={recipientsText}
+              error={errorOf('recipients')}
+              hint={s.recipientsHint}
+              onChange={(event) => {
+                setRecipientsText(event.target.value);
+                clearError('recipients');
+              }}
+            />
+            <p className="mailing-count">
+              {fillMessage(s.recipientsCount, { count: formatNumber(recipientIds.length) })}
+              {tickedBuyerIds.size > 0 && (
+                <span className="mailing-count__detail"> ({fillMessage(s.tickedCount, { count: formatNumber(tickedBuyerIds.size) })})</span>
+              )}
+            </p>
+          </>
+        )}
 
         <TextAreaField
           ref={messageRef}
@@ -175,7 +203,7 @@ export function MailingForm({
           onConfirm={startMailing}
           onClose={() => setConfirming(false)}
         >
-          <p>{fillMessage(s.confirmText, { count: formatNumber(recipientIds.length) })}</p>
+          <p>{fillMessage(s.confirmText, { count: formatNumber(recipientCount) })}</p>
         </ConfirmDialog>
       )}
     </Panel>

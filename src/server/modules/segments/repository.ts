@@ -1,0 +1,223 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SegmentConditions } from '../../../contract/segments.js';
+import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { draws, projects, segments, surveys, type ProjectRow, type SegmentRow } from '../../db/schema.js';
+
+// Every read and write of a segment goes through its action's seller, so another seller's
+// segment is not found. Who matches is read from other modules' and bot functions' tables
+// (receipts, ledger, birthdays, referrals, surveys, draws): read-only, never written here.
+
+export async function findOwnAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}
+
+/** The seller's segment with its (live) action; undefined when either is not theirs or the action is deleted. */
+export async function findOwnSegment(
+  db: Executor,
+  sellerId: number,
+  segmentId: number,
+): Promise<{ segment: SegmentRow; action: ProjectRow } | undefined> {
+  const [row] = await db
+    .select({ segment: segments, action: projects })
+    .from(segments)
+    .innerJoin(projects, eq(projects.id, segments.projectId))
+    .where(and(eq(segments.id, segmentId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}
+
+export async function listSegments(db: Executor, projectId: number): Promise<SegmentRow[]> {
+  return db.select().from(segments).where(eq(segments.projectId, projectId)).orderBy(asc(segments.id));
+}
+
+export async function insertSegment(
+  db: Executor,
+  segment: { projectId: number; name: string; conditions: SegmentConditions; now: Date },
+): Promise<SegmentRow> {
+  const { now, ...fields } = segment;
+  const [row] = await db
+    .insert(segments)
+    .values({ ...fields, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function updateSegment(
+  db: Executor,
+  segmentId: number,
+  change: { name: string; conditions: SegmentConditions; now: Date },
+): Promise<SegmentRow> {
+  const [row] = await db
+    .update(segments)
+    .set({ name: change.name, conditions: change.conditions, updatedAt: change.now })
+    .where(eq(segments.id, segmentId))
+    .returning();
+  return row!;
+}
+
+export async function deleteSegment(db: Executor, segmentId: number): Promise<void> {
+  await db.delete(segments).where(eq(segments.id, segmentId));
+}
+
+/** Whether a survey / a draw belongs to the action (a segment may name only its own action's). */
+export async function surveyInAction(db: Executor, projectId: number, surveyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: surveys.id })
+    .from(surveys)
+    .where(and(eq(surveys.id, surveyId), eq(surveys.projectId, projectId)));
+  return row !== undefined;
+}
+
+export async function drawInAction(db: Executor, projectId: number, drawId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: draws.id })
+    .from(draws)
+    .where(and(eq(draws.id, drawId), eq(draws.projectId, projectId)));
+  return row !== undefined;
+}
+
+/**
+ * The segment's conditions in database terms: the service resolved the level's name to its
+ * range of counted purchases and the item's text to its normalised form.
+ */
+export interface SegmentFilter {
+  sellerId: number;
+  projectId: number;
+  now: Date;
+  itemText?: string;
+  minKopecks?: number;
+  maxKopecks?: number;
+  /** [from, to) of counted purchases: a level's threshold up to the next level's. */
+  levelKopecks?: { from: number; to: number | null };
+  withinDays?: number;
+  notWithinDays?: number;
+  birthdayMonth?: number;
+  surveyId?: number;
+  drawId?: number;
+  invitedMin?: number;
+  pointsMin?: number;
+}
+
+const DAY_MS = 86_400_000;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * The FROM and WHERE of the matching shoppers, one statement with every value a parameter.
+ * The action's shoppers: those with a successful receipt (buyer_stats) or any points movement
+ * (buyer_points) in it. Each condition is a predicate on the shopper's row or an EXISTS on an
+ * index that starts with the action and the shopper.
+ */
+function matching(filter: SegmentFilter, options: { names?: boolean } = {}): SQL {
+  const { sellerId, projectId } = filter;
+  const where: SQL[] = [];
+  const spent = sql`coalesce(st.total_kopecks, 0)`;
+  if (filter.itemText !== undefined) {
+    where.push(sql`EXISTS (
+      SELECT 1 FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id
+       WHERE r.project_id = ${projectId}::int AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
+         AND i.status = 'counted'
+         AND strpos(regexp_replace(replace(lower(i.name), 'ё', 'е'), '\\s+', ' ', 'g'), ${filter.itemText}) > 0)`);
+  }
+  if (filter.minKopecks !== undefined) where.push(sql`${spent} >= ${filter.minKopecks}::bigint`);
+  if (filter.maxKopecks !== undefined) where.push(sql`${spent} <= ${filter.maxKopecks}::bigint`);
+  if (filter.levelKopecks) {
+    where.push(sql`${spent} >= ${filter.levelKopecks.from}::bigint`);
+    if (filter.levelKopecks.to !== null) where.push(sql`${spent} < ${filter.levelKopecks.to}::bigint`);
+  }
+  if (filter.withinDays !== undefined) {
+    where.push(sql`st.last_receipt_at >= ${at(new Date(filter.now.getTime() - filter.withinDays * DAY_MS))}`);
+  }
+  if (filter.notWithinDays !== undefined) {
+    where.push(sql`st.last_receipt_at < ${at(new Date(filter.now.getTime() - filter.notWithinDays * DAY_MS))}`);
+  }
+  if (filter.birthdayMonth !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM buyer_birthdays b
+      WHERE b.project_id = ${projectId}::int AND b.buyer_tg_id = shopper.buyer_tg_id AND b.month = ${filter.birthdayMonth}::smallint)`);
+  }
+  if (filter.surveyId !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM survey_runs sr
+      WHERE sr.survey_id = ${filter.surveyId}::bigint AND sr.buyer_tg_id = shopper.buyer_tg_id AND sr.completed_at IS NOT NULL)`);
+  }
+  if (filter.drawId !== undefined) {
+    // A closed draw has its tickets; an open one's are its window's receipts with a matching item (as draws/tickets.ts counts them).
+    where.push(sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${filter.drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)
+      OR EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id
+                  WHERE d.id = ${filter.drawId}::int AND d.closed_at IS NULL
+                    AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
+                    AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
+                    AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
+                      AND strpos(regexp_replace(replace(lower(i.name), 'ё', 'е'), '\\s+', ' ', 'g'),
+                                 regexp_replace(replace(lower(trim(d.item_contains)), 'ё', 'е'), '\\s+', ' ', 'g')) > 0))))`);
+  }
+  if (filter.invitedMin !== undefined) {
+    where.push(sql`(SELECT count(*) FROM referral_invitations ri
+      WHERE ri.project_id = ${projectId}::int AND ri.inviter_tg_id = shopper.buyer_tg_id AND ri.status = 'rewarded') >= ${filter.invitedMin}::int`);
+  }
+  if (filter.pointsMin !== undefined) where.push(sql`coalesce(bp.balance, 0) >= ${filter.pointsMin}::int`);
+
+  return sql`
+    FROM (SELECT buyer_tg_id FROM buyer_stats WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int
+          UNION
+          SELECT buyer_tg_id FROM buyer_points WHERE project_id = ${projectId}::int) AS shopper
+    LEFT JOIN buyer_stats st ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id
+    LEFT JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id
+    ${options.names ? sql`LEFT JOIN telegram_buyers names ON names.buyer_tg_id = shopper.buyer_tg_id` : sql``}
+    ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+}
+
+export async function countMatching(db: Executor, filter: SegmentFilter): Promise<number> {
+  const [row] = rowsOf<{ count: string | number }>(await db.execute(sql`SELECT count(*) AS count ${matching(filter)}`));
+  return Number(row?.count ?? 0);
+}
+
+/** Every matching shopper's Telegram ID (a mailing's recipients), at most `limit`. */
+export async function matchingIds(db: Executor, filter: SegmentFilter, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ buyer_tg_id: string }>(
+    await db.execute(sql`SELECT shopper.buyer_tg_id ${matching(filter)} ORDER BY shopper.buyer_tg_id LIMIT ${limit}::int`),
+  );
+  return rows.map((row) => row.buyer_tg_id);
+}
+
+export interface MatchingBuyer {
+  tgId: string;
+  firstName: string | null;
+  username: string | null;
+  points: number;
+  receipts: number;
+  spentKopecks: number;
+  lastReceiptAt: Date | null;
+}
+
+/** One page of matching shoppers, most recent buyers first, and how many match in all. */
+export async function matchingBuyers(
+  db: Executor,
+  filter: SegmentFilter,
+  page: { limit: number; offset: number },
+): Promise<{ buyers: MatchingBuyer[]; total: number }> {
+  const result = await db.execute(sql`
+    SELECT shopper.buyer_tg_id, names.first_name, names.username, coalesce(bp.balance, 0) AS balance,
+           coalesce(st.successful_receipts, 0) AS receipts, coalesce(st.total_kopecks, 0) AS spent,
+           st.last_receipt_at, count(*) OVER () AS total
+    ${matching(filter, { names: true })}
+    ORDER BY st.last_receipt_at DESC NULLS LAST, shopper.buyer_tg_id
+    LIMIT ${page.limit}::int OFFSET ${page.offset}::int`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  // A page past the end has no row to carry the total: count apart then.
+  const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset > 0 ? await countMatching(db, filter) : 0;
+  return {
+    total,
+    buyers: rows.map((row) => ({
+      tgId: row.buyer_tg_id as string,
+      firstName: (row.first_name as string | null) ?? null,
+      username: (row.username as string | null) ?? null,
+      points: Number(row.balance),
+      receipts: Number(row.receipts),
+      spentKopecks: Number(row.spent),
+      lastReceiptAt: row.last_receipt_at ? new Date(row.last_receipt_at as string) : null,
+    })),
+  };
+}

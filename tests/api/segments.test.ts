@@ -1,0 +1,350 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { backends } from '../support/backends.js';
+import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newChatId, startChats, telegramMessages } from '../support/telegram.js';
+
+const m = messages.segments;
+const FUNDS = BILLING_DEFAULTS.project_subscription_price * 2 + 50 * BILLING_DEFAULTS.receipt_price_tier1;
+/** The fixture's counted goods are 1 786 ₽; at 10 % a receipt earns 178 points. */
+const LEVELS = [
+  { name: 'Базовый', min_sum: 0, points_percentage: 10 },
+  { name: 'Серебро', min_sum: 3000, points_percentage: 15 },
+  { name: 'Золото', min_sum: 5000, points_percentage: 20 },
+];
+/** A dialog is a dozen round trips through the emulator (as in bot.test.ts). */
+const DIALOG = { timeout: 120_000 };
+
+type Conditions = Record<string, unknown>;
+
+/** A successful receipt of the action for this shopper, bought `daysAgo` days ago; `names` replaces its items' names. */
+async function receipt(url: string, bot: BotAction, buyer: string, options: { daysAgo?: number; names?: string[] } = {}) {
+  const names = options.names;
+  const change = names
+    ? (r: Record<string, any>) => r.items.forEach((item: { name: string }, i: number) => (item.name = names[i % names.length]!))
+    : undefined;
+  const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics', options.daysAgo ?? 1, change));
+  const answer = await bot.seller.api.post('/check', { qrurl, project_id: bot.projectId, user_id_tg: buyer });
+  expect(answer.body.success, answer.text).toBe(true);
+}
+
+async function preview(bot: BotAction, conditions: Conditions): Promise<number> {
+  const answer = await bot.seller.api.post('/segments/preview', { project_id: bot.projectId, conditions });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.count;
+}
+
+/** Saves a segment and reads its shoppers; checks the preview, the saved count and the list agree. */
+async function matching(bot: BotAction, conditions: Conditions): Promise<string[]> {
+  const live = await preview(bot, conditions);
+  const saved = await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Проверка', conditions });
+  expect(saved.status, saved.text).toBe(201);
+  expect(saved.body.segment.count).toBe(live);
+  const listed = await bot.seller.api.get(`/segments/${saved.body.segment.id}/buyers`);
+  expect(listed.status, listed.text).toBe(200);
+  const ids = (listed.body.buyers as { tg_id: string }[]).map((buyer) => buyer.tg_id).sort();
+  expect(ids).toHaveLength(live);
+  return ids;
+}
+
+const sorted = (...ids: string[]) => [...ids].sort();
+
+describe.each(backends())('segments of an action’s shoppers on $name', (backend) => {
+  const url = backend.url;
+
+  it('each purchase, level and points condition matches its shoppers only, and conditions combine with AND', DIALOG, async () => {
+    const bot = await actionWithBot(url, { levels: LEVELS, points_percentage: 10 }, FUNDS);
+    const [ira, oleg, vera, dima] = [newChatId(), newChatId(), newChatId(), newChatId()];
+    await receipt(url, bot, ira, { daysAgo: 2, names: ['Крем ночной «Ёлка»'] }); // 1 786 ₽, Базовый, 178 points
+    await receipt(url, bot, oleg, { daysAgo: 40 });
+    await receipt(url, bot, oleg, { daysAgo: 5 }); // 3 572 ₽, Серебро, 356 points
+    await receipt(url, bot, vera, { daysAgo: 40 }); // 1 786 ₽, lapsed
+    for (let i = 0; i < 3; i++) await receipt(url, bot, dima); // 5 358 ₽, Золото, over 400 points
+
+    expect(await matching(bot, {})).toEqual(sorted(ira, oleg, vera, dima));
+    // The item's text ignores case, «ё» and runs of spaces, as the action's keywords do.
+    expect(await matching(bot, { item_contains: 'НОЧНОЙ   «елка»' })).toEqual([ira]);
+    expect(await matching(bot, { item_contains: 'ШАМПУНЬ' })).toEqual(sorted(oleg, vera, dima));
+    expect(await matching(bot, { total_min: 3000 })).toEqual(sorted(oleg, dima));
+    expect(await matching(bot, { total_max: 2000 })).toEqual(sorted(ira, vera));
+    expect(await matching(bot, { total_min: '3572', total_max: 3572 })).toEqual([oleg]);
+    expect(await matching(bot, { last_purchase_within_days: 10 })).toEqual(sorted(ira, oleg, dima));
+    expect(await matching(bot, { last_purchase_not_within_days: 30 })).toEqual([vera]);
+    expect(await matching(bot, { last_purchase_within_days: 30, last_purchase_not_within_days: 3 })).toEqual([oleg]);
+    // A level is its threshold up to the next level's.
+    expect(await matching(bot, { level: 'Золото' })).toEqual([dima]);
+    expect(await matching(bot, { level: 'серебро' })).toEqual([oleg]);
+    expect(await matching(bot, { level: 'Базовый' })).toEqual(sorted(ira, vera));
+    expect(await matching(bot, { points_min: 300 })).toEqual(sorted(oleg, dima));
+    expect(await matching(bot, { points_min: 400 })).toEqual([dima]);
+    expect(await matching(bot, { item_contains: 'крем', total_max: 2000, last_purchase_within_days: 10 })).toEqual([ira]);
+    expect(await matching(bot, { item_contains: 'крем', last_purchase_within_days: 10, points_min: 300 })).toEqual(sorted(oleg, dima));
+    expect(await matching(bot, { item_contains: 'ёлка', level: 'Золото' })).toEqual([]);
+
+    const saved = (await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments;
+    const gold = saved.find((segment: { conditions: Conditions }) => segment.conditions.level === 'Золото');
+    const card = (await bot.seller.api.get(`/segments/${gold.id}/buyers`)).body;
+    expect(card.buyers).toEqual([
+      {
+        tg_id: dima,
+        name: null,
+        points: expect.any(Number),
+        level: 'Золото',
+        receipts: 3,
+        total: 5358,
+        last_purchase_at: expect.any(String),
+      },
+    ]);
+    expect(card.buyers[0].points).toBeGreaterThan(400);
+    expect(card.pagination).toEqual({ current_page: 1, total_pages: 1, per_page: 50 });
+  });
+
+  it('birthday month, a completed survey and a draw’s entry match the shoppers who gave them', DIALOG, async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const features = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { birthday: { enabled: true } } });
+    expect(features.status, features.text).toBe(200);
+    const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
+    for (const chat of [ira, oleg, vera]) await receipt(url, bot, chat);
+
+    // Ира gives 15 March, Олег 2 April.
+    for (const [chat, day] of [
+      [ira, '15.03'],
+      [oleg, '02.04'],
+    ] as const) {
+      await shopperSays(url, bot, chat, { text: '/menu' });
+      await shopperSays(url, bot, chat, { press: messages.botFeatures.nameBirthday });
+      await shopperSays(url, bot, chat, { text: day });
+    }
+    expect(await matching(bot, { birthday_month: 3 })).toEqual([ira]);
+    expect(await matching(bot, { birthday_month: '4' })).toEqual([oleg]);
+
+    // Вера completes the survey; Олег starts it and leaves.
+    const survey = await bot.seller.api.post('/surveys', {
+      project_id: bot.projectId,
+      title: 'Как вам крем?',
+      kind: 'survey',
+      points: 0,
+      questions: [
+        { text: 'Понравился?', options: ['Да', 'Нет'] },
+        { text: 'Купите ещё?', options: ['Конечно', 'Вряд ли'] },
+      ],
+    });
+    const surveyId = survey.body.survey.id as number;
+    expect((await bot.seller.api.post(`/surveys/${surveyId}/publish`)).status).toBe(200);
+    for (const chat of [vera, oleg]) {
+      await shopperSays(url, bot, chat, { text: '/menu' });
+      await shopperSays(url, bot, chat, { press: 'Как вам крем?' });
+      await shopperSays(url, bot, chat, { press: 'Да' });
+    }
+    await shopperSays(url, bot, vera, { press: 'Конечно' });
+    expect(await matching(bot, { took_part: { survey_id: surveyId } })).toEqual([vera]);
+
+    // Олег buys after the draw opened: his receipt is his entry; the others bought before it.
+    const closes = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const draw = await bot.seller.api.post('/draws', { project_id: bot.projectId, title: 'Фен за чек', winners: 1, closes_at: closes });
+    expect(draw.status, draw.text).toBe(201);
+    await receipt(url, bot, oleg);
+    expect(await matching(bot, { took_part: { draw_id: draw.body.draw.id } })).toEqual([oleg]);
+    expect(await matching(bot, { took_part: { draw_id: draw.body.draw.id }, birthday_month: 4 })).toEqual([oleg]);
+    expect(await matching(bot, { took_part: { draw_id: draw.body.draw.id }, birthday_month: 3 })).toEqual([]);
+
+    // Another action's survey or draw is refused, not matched by nobody.
+    const other = await actionWithBot(url, {}, FUNDS);
+    for (const [tookPart, message] of [
+      [{ survey_id: surveyId }, m.surveyUnknown],
+      [{ draw_id: draw.body.draw.id }, m.drawUnknown],
+    ] as const) {
+      const answer = await other.seller.api.post('/segments/preview', { project_id: other.projectId, conditions: { took_part: tookPart } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+  });
+
+  it('invited_min counts the shopper’s rewarded invitations only', DIALOG, async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const features = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, {
+      body: { referral: { enabled: true, referrer_points: 100, friend_points: 50, monthly_cap: 10 } },
+    });
+    expect(features.status, features.text).toBe(200);
+    const [inviter, friend, idle] = [newChatId(), newChatId(), newChatId()];
+    await shopperSays(url, bot, inviter, { text: '/start' });
+    const [invitation] = await shopperSays(url, bot, inviter, { press: messages.botFeatures.nameReferral });
+    const code = invitation!.text!.match(/start=r_([\w-]+)/)![1]!;
+    await shopperSays(url, bot, friend, { text: `/start r_${code}` });
+    await receipt(url, bot, idle);
+    expect(await matching(bot, { invited_min: 1 })).toEqual([]); // joined, not yet rewarded
+
+    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    await shopperSays(url, bot, friend, { text: qr });
+    await eventually(async () => ((await preview(bot, { invited_min: 1 })) === 1 ? true : undefined), 30_000, 'the invitation to pay');
+    expect(await matching(bot, { invited_min: 1 })).toEqual([inviter]);
+    expect(await matching(bot, { invited_min: 2 })).toEqual([]);
+    // The inviter never bought: the invitation's points make them one of the action's shoppers.
+    expect(await matching(bot, {})).toEqual(sorted(inviter, friend, idle));
+    expect(await matching(bot, { total_max: 0 })).toEqual([inviter]);
+  });
+
+  it('refuses bad inputs with a Russian message and saves nothing', async () => {
+    const bot = await actionWithBot(url, { levels: LEVELS }, FUNDS);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, m.nameInvalid],
+      [{ name: 'x'.repeat(81) }, m.nameInvalid],
+      [{ conditions: 'все' }, m.conditionsInvalid],
+      [{ conditions: { city: 'Москва' } }, m.conditionUnknown],
+      [{ conditions: { item_contains: '' } }, m.itemInvalid],
+      [{ conditions: { total_min: 'много' } }, m.totalInvalid],
+      [{ conditions: { total_max: -1 } }, m.totalInvalid],
+      [{ conditions: { total_min: 5000, total_max: 1000 } }, m.totalRangeInvalid],
+      [{ conditions: { last_purchase_within_days: 0 } }, m.daysInvalid],
+      [{ conditions: { last_purchase_not_within_days: 1.5 } }, m.daysInvalid],
+      [{ conditions: { last_purchase_within_days: 10, last_purchase_not_within_days: 30 } }, m.daysRangeInvalid],
+      [{ conditions: { level: 'Платина' } }, fillMessage(m.levelUnknown, { level: 'Платина' })],
+      [{ conditions: { birthday_month: 13 } }, m.birthdayMonthInvalid],
+      [{ conditions: { took_part: { poll_id: 1 } } }, m.tookPartInvalid],
+      [{ conditions: { took_part: { survey_id: 999_999 } } }, m.surveyUnknown],
+      [{ conditions: { took_part: { draw_id: 999_999 } } }, m.drawUnknown],
+      [{ conditions: { invited_min: 0 } }, m.invitedInvalid],
+      [{ conditions: { points_min: -5 } }, m.pointsInvalid],
+      [{ project_id: 'первая' }, m.projectInvalid],
+    ];
+    for (const [change, message] of cases) {
+      const answer = await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Сегмент', conditions: {}, ...change });
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      expect(answer.body.message, JSON.stringify(change)).toBe(message);
+    }
+    expect((await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments).toEqual([]);
+
+    const saved = await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Постоянные', conditions: { total_min: 100 } });
+    const id = saved.body.segment.id;
+    const bad = await bot.seller.api.request('PUT', `/segments/${id}`, { body: { name: 'Постоянные', conditions: { birthday_month: 0 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(m.birthdayMonthInvalid);
+    const page = await bot.seller.api.get(`/segments/${id}/buyers?page=0`);
+    expect(page.status).toBe(400);
+    expect(page.body.message).toBe(m.pageInvalid);
+    expect((await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments).toMatchObject([
+      { id, name: 'Постоянные', conditions: { total_min: 100 } },
+    ]);
+  });
+
+  it('a segment can be renamed, changed and deleted; null conditions are unset', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const ira = newChatId();
+    await receipt(url, bot, ira);
+    const saved = await bot.seller.api.post('/segments', {
+      project_id: bot.projectId,
+      name: ' Любители крема ',
+      conditions: { item_contains: 'крем', total_max: null, level: null },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body).toMatchObject({
+      message: m.created,
+      segment: { name: 'Любители крема', conditions: { item_contains: 'крем' }, count: 1 },
+    });
+    const id = saved.body.segment.id;
+
+    const changed = await bot.seller.api.request('PUT', `/segments/${id}`, {
+      body: { name: 'Шампунь', conditions: { item_contains: 'мыло' } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({
+      message: m.updated,
+      segment: { id, name: 'Шампунь', conditions: { item_contains: 'мыло' }, count: 0 },
+    });
+
+    const deleted = await bot.seller.api.request('DELETE', `/segments/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe(m.deleted);
+    expect((await bot.seller.api.get(`/segments/${id}/buyers`)).status).toBe(404);
+    expect((await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments).toEqual([]);
+  });
+
+  it('another seller’s segment or action is not found', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const stranger = await actionWithBot(url, {}, FUNDS);
+    const saved = await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Мои', conditions: {} });
+    const id = saved.body.segment.id;
+    const answers = [
+      await stranger.seller.api.get(`/segments/${id}/buyers`),
+      await stranger.seller.api.request('PUT', `/segments/${id}`, { body: { name: 'Чужие', conditions: {} } }),
+      await stranger.seller.api.request('DELETE', `/segments/${id}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe(m.notFound);
+    }
+    for (const answer of [
+      await stranger.seller.api.get(`/segments?project_id=${bot.projectId}`),
+      await stranger.seller.api.post('/segments/preview', { project_id: bot.projectId, conditions: {} }),
+      await stranger.seller.api.post('/segments', { project_id: bot.projectId, name: 'Чужие', conditions: {} }),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe(messages.actions.notFound);
+    }
+    const mailing = await stranger.seller.api.post('/mailing/send', { project_id: stranger.projectId, segment_id: id, message: 'Привет' });
+    expect(mailing.status).toBe(404);
+    expect(mailing.body.message).toBe(m.notFound);
+    expect((await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments).toMatchObject([{ id, name: 'Мои' }]);
+  });
+
+  it('a mailing to a segment reaches exactly its shoppers at the moment of sending, through the action’s bot', DIALOG, async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const [ira, oleg, vera, late] = [newChatId(), newChatId(), newChatId(), newChatId()];
+    await startChats(url, bot.botId, [ira, oleg, vera, late]);
+    await receipt(url, bot, ira, { names: ['Крем ночной'] });
+    await receipt(url, bot, oleg, { names: ['Крем дневной'] });
+    await receipt(url, bot, vera, { names: ['Шампунь'] });
+    const segment = (
+      await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Крем', conditions: { item_contains: 'крем' } })
+    ).body.segment;
+    await receipt(url, bot, late, { names: ['Крем для рук'] }); // joins the segment after it was saved
+
+    const sent = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: segment.id,
+      message: 'Новый крем уже в продаже',
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({ total: 3, project_id: bot.projectId });
+    const receivers = await eventually(async () => {
+      const said = (await telegramMessages(url, { bot_id: bot.botId })).filter((message) => message.text === 'Новый крем уже в продаже');
+      return said.length >= 3 ? said : undefined;
+    });
+    expect(receivers.map((message) => String(message.chat_id)).sort()).toEqual(sorted(ira, oleg, late));
+
+    // A segment of the seller's other action: its shoppers never started this bot.
+    const second = await bot.seller.api.post('/projects', { name: 'Aurora 2', project_inns: WB_SELLER });
+    const otherSegment = await bot.seller.api.post('/segments', { project_id: second.body.project_id, name: 'Все', conditions: {} });
+    const otherAction = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: otherSegment.body.segment.id,
+      message: 'Привет',
+    });
+    expect(otherAction.status).toBe(400);
+    expect(otherAction.body.message).toBe(m.mailingOtherAction);
+
+    const noAction = await bot.seller.api.post('/mailing/send', { segment_id: segment.id, bot_token: bot.token, message: 'Привет' });
+    expect(noAction.status).toBe(400);
+    expect(noAction.body.message).toBe(m.mailingNeedsProject);
+
+    const nobody = await bot.seller.api.post('/segments', {
+      project_id: bot.projectId,
+      name: 'Никто',
+      conditions: { total_min: 1_000_000 },
+    });
+    const empty = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: nobody.body.segment.id,
+      message: 'Привет',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(m.mailingEmpty);
+
+    const neither = await bot.seller.api.post('/mailing/send', { project_id: bot.projectId, message: 'Привет' });
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toBe(messages.mailing.recipientsRequired);
+    expect((await bot.seller.api.get('/mailing/history')).body.mailings).toHaveLength(1);
+  });
+});
