@@ -73,6 +73,8 @@ import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
 import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 import { moderationRoutes } from './modules/bot/features/moderation/index.js';
 import { surveyRoutes } from './modules/bot/features/surveys/index.js';
+import { faqRoutes } from './modules/bot/features/faq/index.js';
+import { productGuideRoutes } from './modules/bot/features/product-guides/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -310,6 +312,8 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(dailyBonusRoutes({ ...deps, now }));
       await api.register(moderationRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(surveyRoutes(deps));
+      await api.register(faqRoutes(deps));
+      await api.register(productGuideRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));
