@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ_ANSWER_MAX, FAQ_ITEMS_MAX } from '../../src/contract/faq.js';
+import { FAQ_ANSWER_MAX, FAQ_ITEMS_MAX, FAQ_QUESTION_MAX } from '../../src/contract/faq.js';
 import { messages } from '../../src/contract/messages.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
@@ -126,8 +126,15 @@ describe.each(backends())('questions and answers on $name', (backend) => {
       expect(refused.body.message).toBe(message);
     }
     expect((await bot.seller.api.get(path)).body).toEqual(before);
-    const full = Array.from({ length: FAQ_ITEMS_MAX }, (_, n) => ({ question: `Вопрос ${n}?`, answer: 'Ответ' }));
-    expect((await bot.seller.api.request('PUT', path, { body: full })).body.items).toHaveLength(FAQ_ITEMS_MAX);
+    // The longest list there can be (Cyrillic, every text at its limit) fits the route's body limit.
+    const full = Array.from({ length: FAQ_ITEMS_MAX }, (_, n) => ({
+      question: `${n} ${'в'.repeat(FAQ_QUESTION_MAX - 3)}`.slice(0, FAQ_QUESTION_MAX),
+      answer: '"ё"\n'.repeat(FAQ_ANSWER_MAX / 4),
+      link: `https://aurora.example/${'a'.repeat(1000)}`,
+    }));
+    const saved = await bot.seller.api.request('PUT', path, { body: full });
+    expect(saved.status, saved.text.slice(0, 200)).toBe(200);
+    expect(saved.body.items).toHaveLength(FAQ_ITEMS_MAX);
   });
 
   it("another seller can neither read nor replace an action's questions", async () => {

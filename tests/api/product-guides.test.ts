@@ -203,6 +203,11 @@ describe.each(backends())('product guides and electronic warranty on $name', { t
       expect(refused.body.message).toBe(message);
     }
     expect((await bot.seller.api.get(path)).body).toEqual(stored.body);
+    // The longest list there can be (Cyrillic guides at their limit) fits the route's body limit.
+    const full = Array.from({ length: PRODUCT_RULES_MAX }, (_, n) => ({ match: `товар ${n}`, guide: 'ё\n'.repeat(RULE_GUIDE_MAX / 2) }));
+    const fullSaved = await bot.seller.api.request('PUT', path, { body: full });
+    expect(fullSaved.status, fullSaved.text.slice(0, 200)).toBe(200);
+    expect(fullSaved.body.rules).toHaveLength(PRODUCT_RULES_MAX);
     const months = await bot.seller.api.request('PUT', path, { body: [{ match: ' фен ', warranty_months: '24' }] });
     expect(months.body).toEqual({ message: m.rulesSaved, rules: [{ match: 'фен', guide: null, warranty_months: 24 }] });
 

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../../../contract/actions.js';
 import { errorResponseSchema } from '../../../../../contract/errors.js';
 import {
+  PRODUCT_RULES_MAX,
+  RULE_GUIDE_MAX,
+  RULE_MATCH_MAX,
   productRulesResponseSchema,
   productRulesSavedSchema,
   productRulesSchema,
@@ -15,6 +18,8 @@ import { getProductRules, replaceProductRules, searchWarranties, type ProductGui
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['product-guides'];
 const security = [{ bearer: [] }];
+/** A full list (50 rules with the longest Cyrillic guides, up to 3 bytes a character in JSON) is far over the API's usual 64 KB. */
+const RULES_BODY_LIMIT = PRODUCT_RULES_MAX * ((RULE_MATCH_MAX + RULE_GUIDE_MAX) * 3 + 64) + 64 * 1024;
 
 /** Product guides and electronic warranty: `/projects/{id}/product-rules`, `/warranties` (issue 30). */
 export function productGuideRoutes(deps: ProductGuideDeps & AuthDeps): FastifyPluginAsyncZod {
@@ -27,7 +32,10 @@ export function productGuideRoutes(deps: ProductGuideDeps & AuthDeps): FastifyPl
     );
     app.put(
       '/projects/:id/product-rules',
-      { schema: { ...schema, body: productRulesSchema, response: { 200: productRulesSavedSchema, ...errors } } },
+      {
+        bodyLimit: RULES_BODY_LIMIT,
+        schema: { ...schema, body: productRulesSchema, response: { 200: productRulesSavedSchema, ...errors } },
+      },
       async (request) =>
         replaceProductRules(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body),
     );
