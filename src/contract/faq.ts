@@ -19,7 +19,7 @@ export interface FaqItemDraft {
   link: string | null;
 }
 
-export const isHttpUrl = (text: string) => {
+const isHttpUrl = (text: string) => {
   if (!/^https?:\/\//i.test(text)) return false;
   try {
     return Boolean(new URL(text).hostname);

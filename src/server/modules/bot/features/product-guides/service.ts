@@ -16,7 +16,7 @@ const m = messages.serviceDesk;
 /** Telegram's limit of one message's text. */
 const MESSAGE_MAX = 4096;
 /** What one answer (the bot's list, the cabinet's search) shows at most, newest first. */
-export const WARRANTIES_SHOWN = 30;
+const WARRANTIES_SHOWN = 30;
 
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 
