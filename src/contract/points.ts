@@ -1,6 +1,7 @@
 import { userIdSchema } from './auth.js';
 import { formatDate, formatPercent, kopecksToRubles, pluralRu, rublesToKopecks } from './format.js';
 import { fillMessage, messages } from './messages.js';
+import { warrantySchema } from './product-guides.js';
 import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
 import { buyerReferralSchema } from './referral.js';
 import { numberLike, z } from './zod-setup.js';
@@ -306,6 +307,8 @@ export const buyerCardSchema = z.object({
   promo_codes: z.array(z.object({ code: z.string(), receipt_id: z.number().int().nullable(), issued_at: z.string() })),
   /** Who this buyer invited and who invited them (referral programme), with each invitation's status. */
   referrals: z.array(buyerReferralSchema),
+  /** The electronic warranties the buyer's receipts brought (issue 30), newest first. */
+  warranties: z.array(warrantySchema),
 });
 export type BuyerCard = z.infer<typeof buyerCardSchema>;
 

@@ -75,6 +75,8 @@ import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
 import { moderationRoutes } from './modules/bot/features/moderation/index.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { surveyRoutes } from './modules/bot/features/surveys/index.js';
+import { faqRoutes } from './modules/bot/features/faq/index.js';
+import { productGuideRoutes } from './modules/bot/features/product-guides/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -318,6 +320,8 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(surveyRoutes(deps));
       await api.register(supportRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
       await api.register(segmentRoutes(deps));
+      await api.register(faqRoutes(deps));
+      await api.register(productGuideRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

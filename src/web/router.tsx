@@ -27,6 +27,7 @@ const myActionsPage = async () => ({ Component: (await import('./pages/dashboard
 const createActionPage = async () => ({ Component: (await import('./pages/dashboard/actions/create-action-page.js')).CreateActionPage });
 const actionPage = async () => ({ Component: (await import('./pages/dashboard/actions/action-page.js')).ActionPage });
 const surveysPage = async () => ({ Component: (await import('./pages/dashboard/surveys/surveys-page.js')).SurveysPage });
+const servicePage = async () => ({ Component: (await import('./pages/dashboard/service/service-page.js')).ServicePage });
 const tariffsPage = async () => ({ Component: (await import('./pages/dashboard/tariffs/tariffs-page.js')).TariffsPage });
 const receiptHistoryPage = async () => ({
   Component: (await import('./pages/dashboard/receipts/receipt-history-page.js')).ReceiptHistoryPage,
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
               { path: 'action/:id/draws', handle: titled(messages.draws.title), lazy: drawsPage },
               { path: 'action/:id/engagement', handle: titled(messages.engagement.title), lazy: engagementPage },
               { path: 'action/:id/surveys', handle: titled(messages.surveys.pageTitle), lazy: surveysPage },
+              { path: 'action/:id/service', handle: titled(messages.serviceDesk.pageTitle), lazy: servicePage },
             ],
           },
         ],

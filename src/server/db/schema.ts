@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
@@ -927,3 +928,51 @@ export const segments = pgTable('segments', {
   updatedAt: timestamptz('updated_at').notNull(),
 });
 export type SegmentRow = typeof segments.$inferSelect;
+
+// ---- the service desk (issue 30): questions and answers, product guides, warranties ----
+
+export const faqItems = pgTable('faq_items', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  position: integer('position').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  link: text('link'),
+});
+export type FaqItemRow = typeof faqItems.$inferSelect;
+
+export const productRules = pgTable('product_rules', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  position: integer('position').notNull(),
+  match: text('match').notNull(),
+  guide: text('guide'),
+  warrantyMonths: integer('warranty_months'),
+});
+export type ProductRuleRow = typeof productRules.$inferSelect;
+
+export const warranties = pgTable(
+  'warranties',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => receipts.id),
+    itemPosition: integer('item_position').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    itemName: text('item_name').notNull(),
+    months: integer('months').notNull(),
+    purchasedOn: date('purchased_on', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [unique().on(table.receiptId, table.itemPosition)],
+);
+export type WarrantyRow = typeof warranties.$inferSelect;

@@ -285,12 +285,24 @@ function checkKeyboard(markup: Record<string, unknown>): void {
           typeof button.web_app.url === 'string' ? button.web_app.url : '',
           Array.isArray(markup.inline_keyboard) ? 'inline keyboard button' : 'keyboard button',
         );
+      // A link button (an FAQ answer's «Подробнее»): Telegram refuses what is no http(s) or tg: address.
+      if ('url' in button && !isButtonUrl(button.url)) throw badRequest('BUTTON_URL_INVALID');
       if ('callback_data' in button) {
         const data = button.callback_data;
         if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)
           throw badRequest('BUTTON_DATA_INVALID');
       }
     }
+  }
+}
+
+function isButtonUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'tg:' || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '');
+  } catch {
+    return false;
   }
 }
 

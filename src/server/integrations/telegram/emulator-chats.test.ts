@@ -129,6 +129,16 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     ).toBe(400);
   });
 
+  it('refuses a link button whose address is no http(s) or tg: link, as Telegram does', async () => {
+    const { token } = await startedBot();
+    const sent = async (url: unknown) =>
+      (await call(token, 'sendMessage', { chat_id: shopper.id, text: 'x', reply_markup: { inline_keyboard: [[{ text: 'A', url }]] } }))
+        .body;
+    for (const url of ['javascript:alert(1)', 'ftp://files.example/a', 'не ссылка', 42])
+      expect(await sent(url)).toEqual({ ok: false, error_code: 400, description: 'Bad Request: BUTTON_URL_INVALID' });
+    expect(await sent('https://aurora.example/care')).toMatchObject({ ok: true });
+  });
+
   it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {
     expect((await act(++botId, { text: '/start', press: 'A' })).status).toBe(400);
     expect((await act(botId, {})).status).toBe(400);

@@ -10,7 +10,15 @@ import { levelAt } from '../../../contract/points.js';
 import { readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
 import type { FeatureReply } from './features/feature.js';
-import { featureContext, looseFeature, menuButtons, pressFeature, startFeatures, stepFeature } from './features/dispatch.js';
+import {
+  commandFeature,
+  featureContext,
+  looseFeature,
+  menuButtons,
+  pressFeature,
+  startFeatures,
+  stepFeature,
+} from './features/dispatch.js';
 import { levelLine, levelLines } from './features/levels/index.js';
 import { nearestExpiryLine } from './features/points-expiry/index.js';
 import { promoCodeLine } from './features/promo-codes/index.js';
@@ -120,6 +128,8 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
     case 'text': {
       const qr = qrFromText(request.text);
       if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
+      const command = await commandFeature(features, request.text);
+      if (command) return featureReply(command);
       const answer = await stepFeature(features, (feature, context, step) => feature.onText?.(context, request.text, step));
       if (answer !== undefined) return featureReply(answer);
       const taken = await looseFeature(features, (feature, context) => feature.onLooseText?.(context, request.text));

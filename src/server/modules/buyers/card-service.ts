@@ -15,7 +15,10 @@ import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../../contra
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
+import { findWarranties } from '../bot/features/product-guides/repository.js';
+import { presentWarranty } from '../bot/features/product-guides/service.js';
 import { queueBuyerNotice } from '../bot/notices/repository.js';
+import { moscowDay } from '../analytics/period.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
 import * as repo from './card-repository.js';
@@ -42,7 +45,7 @@ export function buyerLevel(action: Pick<ProjectRow, 'levels' | 'pointsPercentage
 }
 
 export async function getBuyerCard(
-  deps: Pick<BuyerCardDeps, 'db'>,
+  deps: Pick<BuyerCardDeps, 'db' | 'now'>,
   sellerId: number,
   buyerTgId: string,
   projectId: number,
@@ -51,13 +54,14 @@ export async function getBuyerCard(
   if (!action) throw actionNotFound();
   const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
   if (!buyer) throw buyerNotFound();
-  const [nearest, ledger, receipts, orders, promoCodes, referrals] = await Promise.all([
+  const [nearest, ledger, receipts, orders, promoCodes, referrals, warranties] = await Promise.all([
     readNearestExpiry(deps.db, projectId, buyerTgId),
     readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
     repo.readBuyerReceipts(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerOrders(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerPromoCodes(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerReferrals(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
+    findWarranties(deps.db, { projectId, buyerTgId }, BUYER_CARD_ROWS),
   ]);
   return {
     tg_id: buyerTgId,
@@ -111,6 +115,7 @@ export async function getBuyerCard(
       joined_at: new Date(row.joined_at).toISOString(),
       decided_at: row.decided_at && new Date(row.decided_at).toISOString(),
     })),
+    warranties: warranties.map((row) => presentWarranty(row, moscowDay(deps.now()))),
   };
 }
 

@@ -59,6 +59,14 @@ export async function pressFeature(context: FeatureContext, data: string): Promi
   return feature.onCallback(forFeature(context, feature), data.slice(separator + 1));
 }
 
+/** A slash command (`/warranty`, also `/warranty@bot`): the function listing it answers; undefined when none does. */
+export async function commandFeature(context: FeatureContext, text: string): Promise<FeatureReply | undefined> {
+  const command = /^\/(\w+)(?:@\w+)?$/.exec(text)?.[1]?.toLowerCase();
+  const feature = command === undefined ? undefined : BOT_FEATURES.find((candidate) => candidate.commands?.includes(command));
+  if (!feature?.onCommand || command === undefined) return undefined;
+  return feature.onCommand(forFeature(context, feature), command);
+}
+
 /**
  * A text or a picture while the shopper's step belongs to a function: that function answers.
  * Undefined when there is no step or its function does not take this kind of message.

@@ -21,6 +21,10 @@ export interface BotFeature {
   menuButtons?(context: FeatureContext): Promise<InlineKeyboardButton[]>;
   /** A press of one of its buttons: `data` is what follows `<key>:`. */
   onCallback?(context: FeatureContext, data: string): Promise<FeatureReply | null>;
+  /** Slash commands this function answers (without the slash, e.g. `warranty` for `/warranty`). */
+  commands?: readonly string[];
+  /** One of its `commands` sent by the shopper (any waiting step stays as it was). */
+  onCommand?(context: FeatureContext, command: string): Promise<FeatureReply>;
   /** `/start <payload>` (a deep link): answers lines to put above the greeting, or nothing. */
   onStart?(context: FeatureContext, payload: string): Promise<string[]>;
   /** A text that is not a receipt while the shopper's step is this function's. */

@@ -1,8 +1,10 @@
 import { birthdayFeature } from './birthday/index.js';
 import { dailyBonusFeature } from './daily-bonus/index.js';
 import { drawsFeature } from './draws/index.js';
+import { faqFeature } from './faq/index.js';
 import type { BotFeature } from './feature.js';
 import { photosFeature, reviewsFeature } from './moderation/index.js';
+import { productGuidesFeature } from './product-guides/index.js';
 import { referralFeature } from './referral/index.js';
 import { supportFeature } from './support/index.js';
 import { surveysFeature } from './surveys/index.js';
@@ -21,4 +23,6 @@ export const BOT_FEATURES: readonly BotFeature[] = [
   surveysFeature,
   drawsFeature,
   supportFeature,
+  faqFeature,
+  productGuidesFeature,
 ];

@@ -116,6 +116,9 @@ export function BotFeaturesSection({ actionId }: { actionId: number }) {
           <li>
             <Link to={`/dashboard/action/${actionId}/engagement`}>{messages.engagement.title}</Link>
           </li>
+          <li>
+            <Link to={`/dashboard/action/${actionId}/service`}>{messages.serviceDesk.featuresLink}</Link>
+          </li>
         </ul>
       </section>
     </details>

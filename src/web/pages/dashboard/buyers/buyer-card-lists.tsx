@@ -3,6 +3,7 @@ import { POINTS_ACTOR_LABELS, type BuyerCard } from '../../../../contract/points
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
+import { WarrantiesTable } from '../service/warranties-table.js';
 import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
 
 const c = messages.buyerCard;
@@ -195,6 +196,16 @@ export function ReferralsPanel({ referrals }: { referrals: BuyerCard['referrals'
           </tbody>
         </ScrollTable>
       )}
+    </Panel>
+  );
+}
+
+/** The electronic warranties the buyer's receipts brought (issue 30). */
+export function WarrantiesPanel({ warranties }: { warranties: BuyerCard['warranties'] }) {
+  const w = messages.serviceDesk;
+  return (
+    <Panel title={w.cardTitle}>
+      {warranties.length === 0 ? <EmptyState>{w.cardEmpty}</EmptyState> : <WarrantiesTable warranties={warranties} caption={w.cardTitle} />}
     </Panel>
   );
 }

@@ -12,7 +12,7 @@ import { parseActionId } from '../action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { AdjustPointsForm } from './adjust-points-form.js';
-import { LedgerPanel, OrdersPanel, PromoCodesPanel, ReceiptsPanel, ReferralsPanel } from './buyer-card-lists.js';
+import { LedgerPanel, OrdersPanel, PromoCodesPanel, ReceiptsPanel, ReferralsPanel, WarrantiesPanel } from './buyer-card-lists.js';
 import { BuyerName } from './buyer-name.js';
 import { BuyerPoints } from './buyer-points.js';
 import '../../../components/panel.css';
@@ -61,6 +61,7 @@ export function BuyerCardPage() {
               <OrdersPanel orders={loaded.orders} />
               <PromoCodesPanel promoCodes={loaded.promo_codes} />
               <ReferralsPanel referrals={loaded.referrals} />
+              <WarrantiesPanel warranties={loaded.warranties} />
             </>
           )}
         </QueryView>

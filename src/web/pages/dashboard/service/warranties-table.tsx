@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { fillMessage, messages } from '../../../../contract/messages.js';
+import type { Warranty } from '../../../../contract/product-guides.js';
+import { DataCell, ScrollTable } from '../../../components/data-table.js';
+import { formatDate } from '../../../lib/format.js';
+import { buyerCardPath } from '../buyers/buyer-card-path.js';
+
+const m = messages.serviceDesk;
+const day = (key: string) => formatDate(`${key}T12:00:00+03:00`);
+
+/** Warranties as a table (a card per row on a phone); `actionId` links each shopper to their card. */
+export function WarrantiesTable({ warranties, actionId, caption }: { warranties: Warranty[]; actionId?: number; caption: string }) {
+  return (
+    <ScrollTable caption={caption} cards>
+      <thead>
+        <tr>
+          {actionId !== undefined && <th scope="col">{m.columnBuyer}</th>}
+          <th scope="col">{m.columnItem}</th>
+          <th scope="col">{m.columnReceipt}</th>
+          <th scope="col">{m.columnPurchased}</th>
+          <th scope="col">{m.columnUntil}</th>
+          <th scope="col">{m.columnState}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {warranties.map((warranty) => (
+          <tr key={warranty.id}>
+            {actionId !== undefined && (
+              <DataCell label={m.columnBuyer}>
+                <Link to={buyerCardPath(warranty.buyer_tg_id, actionId)}>
+                  {warranty.buyer_name ? `${warranty.buyer_name} (${warranty.buyer_tg_id})` : warranty.buyer_tg_id}
+                </Link>
+              </DataCell>
+            )}
+            <DataCell label={m.columnItem}>{warranty.item_name}</DataCell>
+            <DataCell label={m.columnReceipt}>{fillMessage(messages.buyerCard.receiptNumber, { id: warranty.receipt_id })}</DataCell>
+            <DataCell label={m.columnPurchased}>{day(warranty.purchased_on)}</DataCell>
+            <DataCell label={m.columnUntil}>{day(warranty.valid_until)}</DataCell>
+            <DataCell label={m.columnState}>{warranty.active ? m.stateActive : m.stateExpired}</DataCell>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { PRODUCT_RULES_MAX, RULE_GUIDE_MAX } from '../../src/contract/product-guides.js';
+import { backends } from '../support/backends.js';
+import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
+
+const m = messages.serviceDesk;
+const FUNDS = BILLING_DEFAULTS.project_subscription_price + 20 * BILLING_DEFAULTS.receipt_price_tier1;
+
+// The Wildberries fixture's items, all the action's own (INN 072196655529).
+const SHAMPOO = 'Шампунь детский для мытья волос и купания 300мл Aurora Cosmetics';
+const NAPPY_CREAM = 'Крем под подгузник детский для новорождённых 100мл Aurora Cosmetics';
+const BODY_CREAM = 'Крем для тела увлажняющий от растяжек 200мл Aurora Cosmetics';
+
+const SHAMPOO_GUIDE = 'Нанесите на влажные волосы, вспеньте и смойте. Видео: https://youtu.be/aurora-shampoo';
+const CREAM_GUIDE = 'Храните при комнатной температуре.';
+const RULES = [
+  { match: 'ШАМПУНЬ', guide: SHAMPOO_GUIDE },
+  { match: 'крем', guide: CREAM_GUIDE, warranty_months: 12 },
+];
+
+const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** 'ДД.ММ.ГГГГ' a year after the day (29.02 ends on 28.02). */
+function yearLater(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month === '02' && date === '29' ? '28' : date}.${month}.${Number(year) + 1}`;
+}
+const shown = (day: string) => day.split('-').reverse().join('.');
+
+async function withRules(url: string, rules: unknown[] = RULES): Promise<BotAction> {
+  const bot = await actionWithBot(url, {}, FUNDS);
+  const saved = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/product-rules`, { body: rules });
+  expect(saved.status, saved.text).toBe(200);
+  return bot;
+}
+
+const textsSince = async (url: string, bot: BotAction, chat: string, before: number) =>
+  (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).slice(before).map((message) => message.text ?? '');
+
+/** A receipt bought yesterday sent to the bot; answers its purchase day (Moscow, 'YYYY-MM-DD'). */
+async function sendReceipt(url: string, bot: BotAction, chat: string, rename?: (name: string) => string): Promise<string> {
+  const issued = Math.floor((Date.now() - 86_400_000) / 60_000) * 60;
+  const receipt = freshReceipt('wb-aurora-cosmetics', 1, (changed) => {
+    changed.dateTime = issued;
+    if (rename) for (const item of changed.items as { name: string }[]) item.name = rename(item.name);
+  });
+  const qr = await registerReceipt(url, receipt);
+  const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+  await shopperSays(url, bot, chat, { text: qr });
+  // The bot's notices (guides, warranties) and its answer to the receipt go out independently.
+  const balance = messages.bot.newBalance.split('{')[0]!;
+  await eventually(async () => ((await textsSince(url, bot, chat, before)).some((text) => text.includes(balance)) ? true : undefined));
+  return moscowDate.format(new Date(issued * 1000));
+}
+
+async function botSays(url: string, bot: BotAction, chat: string, text: string): Promise<EmulatedMessage> {
+  return eventually(
+    async () => (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).find((message) => message.text === text),
+    45_000,
+    `the bot to say «${text.slice(0, 60)}»`,
+  );
+}
+
+const isServiceNotice = (text: string) => text.startsWith('Инструкция к «') || text.startsWith('Гарантия на «');
+
+const buttonsOf = (reply: EmulatedMessage | undefined) =>
+  ((reply?.reply_markup as { inline_keyboard?: { text: string; callback_data?: string }[][] })?.inline_keyboard ?? []).flat();
+
+describe.each(backends())('product guides and electronic warranty on $name', { timeout: 180_000 }, (backend) => {
+  const url = backend.url;
+
+  it('a matching receipt brings each rule’s guide once and a warranty per item; /warranty, the menu, the card and the search show them', async () => {
+    const bot = await withRules(url);
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    expect((await shopperSays(url, bot, chat, { text: '/warranty' })).at(-1)?.text).toBe(m.warrantiesEmpty);
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+
+    const purchased = await sendReceipt(url, bot, chat);
+    const until = yearLater(purchased);
+    const nappy = fillMessage(m.warrantyConfirmed, { item: NAPPY_CREAM, until });
+    const body = fillMessage(m.warrantyConfirmed, { item: BODY_CREAM, until });
+    expect(nappy).toBe(`Гарантия на «${NAPPY_CREAM}» до ${until}`);
+    await botSays(url, bot, chat, body);
+    await botSays(url, bot, chat, nappy);
+    await botSays(url, bot, chat, fillMessage(m.guideOf, { item: SHAMPOO, guide: SHAMPOO_GUIDE }));
+    const told = (await textsSince(url, bot, chat, before)).filter(isServiceNotice);
+    // A notice the chat's rate limit delayed is retried later, so the order of delivery may vary.
+    expect(told.sort()).toEqual(
+      [
+        fillMessage(m.guideOf, { item: SHAMPOO, guide: SHAMPOO_GUIDE }),
+        fillMessage(m.guideOf, { item: NAPPY_CREAM, guide: CREAM_GUIDE }),
+        nappy,
+        body,
+      ].sort(),
+    );
+
+    const list = [
+      m.warrantiesTitle,
+      fillMessage(m.warrantyLine, { item: BODY_CREAM, until, purchased: shown(purchased) }),
+      fillMessage(m.warrantyLine, { item: NAPPY_CREAM, until, purchased: shown(purchased) }),
+    ].join('\n');
+    expect((await shopperSays(url, bot, chat, { text: '/warranty' })).at(-1)?.text).toBe(list);
+    const menu = (await shopperSays(url, bot, chat, { text: '/menu' })).at(-1);
+    expect(buttonsOf(menu)).toContainEqual({ text: m.warrantiesButton, callback_data: 'warranty:list' });
+    expect((await shopperSays(url, bot, chat, { press: m.warrantiesButton })).at(-1)?.text).toBe(list);
+
+    // The rules change later: warranties stay as they were given.
+    await bot.seller.api.request('PUT', `/projects/${bot.projectId}/product-rules`, { body: [{ match: 'крем', warranty_months: 1 }] });
+    expect((await shopperSays(url, bot, chat, { text: '/warranty' })).at(-1)?.text).toBe(list);
+
+    const card = (await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`)).body;
+    const receiptId = card.receipts[0].id as number;
+    const expected = [BODY_CREAM, NAPPY_CREAM].map((item) => ({
+      buyer_tg_id: chat,
+      buyer_name: 'Ира',
+      receipt_id: receiptId,
+      item_name: item,
+      months: 12,
+      purchased_on: purchased,
+      valid_until: `${until.slice(6)}-${until.slice(3, 5)}-${until.slice(0, 2)}`,
+      active: true,
+    }));
+    expect(card.warranties).toMatchObject(expected);
+
+    const byBuyer = await bot.seller.api.get(`/warranties?project_id=${bot.projectId}&buyer=${chat}`);
+    expect(byBuyer.status, byBuyer.text).toBe(200);
+    expect(byBuyer.body.warranties).toMatchObject(expected);
+    const byReceipt = await bot.seller.api.get(`/warranties?project_id=${bot.projectId}&receipt=${receiptId}`);
+    expect(byReceipt.body.warranties).toMatchObject(expected);
+    expect((await bot.seller.api.get(`/warranties?project_id=${bot.projectId}&receipt=${receiptId + 1000}`)).body.warranties).toEqual([]);
+    for (const query of [
+      `project_id=${bot.projectId}`,
+      `project_id=${bot.projectId}&buyer=${chat}&receipt=${receiptId}`,
+      `buyer=${chat}`,
+    ]) {
+      const refused = await bot.seller.api.get(`/warranties?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.message).toBe(m.warrantySearchInvalid);
+    }
+
+    const stranger = await actionWithBot(url);
+    const foreign = await stranger.seller.api.get(`/warranties?project_id=${bot.projectId}&receipt=${receiptId}`);
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a receipt without a matching item brings no guide and no warranty', async () => {
+    const bot = await withRules(url, [{ match: 'шампунь', guide: SHAMPOO_GUIDE, warranty_months: 3 }]);
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+    await sendReceipt(url, bot, chat, (name) => name.replace('Шампунь', 'Бальзам'));
+    // A matching receipt after it: notices go out in order, so anything of the first would come before.
+    const purchased = await sendReceipt(url, bot, chat);
+    const until = warrantyIn3Months(purchased);
+    await botSays(url, bot, chat, fillMessage(m.warrantyConfirmed, { item: SHAMPOO, until }));
+    await botSays(url, bot, chat, fillMessage(m.guideOf, { item: SHAMPOO, guide: SHAMPOO_GUIDE }));
+    const texts = await textsSince(url, bot, chat, before);
+    expect(texts.filter(isServiceNotice).sort()).toEqual(
+      [fillMessage(m.guideOf, { item: SHAMPOO, guide: SHAMPOO_GUIDE }), fillMessage(m.warrantyConfirmed, { item: SHAMPOO, until })].sort(),
+    );
+    const card = (await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`)).body;
+    expect(card.warranties).toHaveLength(1);
+  });
+
+  it('an action without rules offers no «Мои гарантии»; /warranty answers the empty list', async () => {
+    const bot = await actionWithBot(url);
+    const chat = newChatId();
+    const start = (await shopperSays(url, bot, chat, { text: '/start' })).at(-1);
+    expect(buttonsOf(start).map((button) => button.text)).not.toContain(m.warrantiesButton);
+    expect((await shopperSays(url, bot, chat, { text: '/warranty' })).at(-1)?.text).toBe(m.warrantiesEmpty);
+  });
+
+  it('rules are replaced whole; a bad rule is named by its number and nothing is written; another seller gets 404', async () => {
+    const bot = await withRules(url);
+    const path = `/projects/${bot.projectId}/product-rules`;
+    const stored = await bot.seller.api.get(path);
+    expect(stored.body).toEqual({
+      rules: [
+        { match: 'ШАМПУНЬ', guide: SHAMPOO_GUIDE, warranty_months: null },
+        { match: 'крем', guide: CREAM_GUIDE, warranty_months: 12 },
+      ],
+    });
+    const refusals: [unknown, string][] = [
+      [{ rules: RULES }, m.rulesInvalid],
+      [[...RULES, { match: 'ф', warranty_months: 12 }], 'Правило 3: введите текст из названия товара — от 2 до 100 символов.'],
+      [[{ match: 'фен' }], 'Правило 1: укажите инструкцию, гарантию или и то и другое.'],
+      [[{ match: 'фен', guide: '  ' }], 'Правило 1: укажите инструкцию, гарантию или и то и другое.'],
+      [[{ match: 'фен', warranty_months: 0 }], 'Правило 1: гарантия — целое число месяцев от 1 до 120.'],
+      [[RULES[0], { match: 'фен', warranty_months: 121 }], 'Правило 2: гарантия — целое число месяцев от 1 до 120.'],
+      [[{ match: 'фен', warranty_months: 1.5 }], 'Правило 1: гарантия — целое число месяцев от 1 до 120.'],
+      [[{ match: 'фен', guide: 'г'.repeat(RULE_GUIDE_MAX + 1) }], 'Правило 1: инструкция — до 4 096 символов.'],
+      [[RULES[1], { match: 'КРЕМ', warranty_months: 6 }], 'Правило 2: правило с таким текстом уже есть в списке.'],
+      [[{ match: 42, guide: 'x' }], m.ruleItemInvalid.replace('{n}', '1')],
+      [Array.from({ length: PRODUCT_RULES_MAX + 1 }, (_, n) => ({ match: `товар ${n}`, warranty_months: 1 })), m.rulesTooMany],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await bot.seller.api.request('PUT', path, { body });
+      expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    expect((await bot.seller.api.get(path)).body).toEqual(stored.body);
+    // The longest list there can be (Cyrillic guides at their limit) fits the route's body limit.
+    const full = Array.from({ length: PRODUCT_RULES_MAX }, (_, n) => ({ match: `товар ${n}`, guide: 'ё\n'.repeat(RULE_GUIDE_MAX / 2) }));
+    const fullSaved = await bot.seller.api.request('PUT', path, { body: full });
+    expect(fullSaved.status, fullSaved.text.slice(0, 200)).toBe(200);
+    expect(fullSaved.body.rules).toHaveLength(PRODUCT_RULES_MAX);
+    const months = await bot.seller.api.request('PUT', path, { body: [{ match: ' фен ', warranty_months: '24' }] });
+    expect(months.body).toEqual({ message: m.rulesSaved, rules: [{ match: 'фен', guide: null, warranty_months: 24 }] });
+
+    const stranger = await actionWithBot(url);
+    expect((await stranger.seller.api.get(path)).status).toBe(404);
+    expect((await stranger.seller.api.request('PUT', path, { body: [] })).status).toBe(404);
+    expect((await bot.seller.api.get(path)).body.rules).toHaveLength(1);
+  });
+});
+
+/** 'ДД.ММ.ГГГГ' three months after the day, clamped to the month's end. */
+function warrantyIn3Months(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + 3, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(Math.min(date, last))}.${two(target.getUTCMonth() + 1)}.${target.getUTCFullYear()}`;
+}
