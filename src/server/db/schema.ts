@@ -131,6 +131,8 @@ export const projects = pgTable('projects', {
   repeatPointsPercentage: numeric('repeat_points_percentage', { precision: 5, scale: 2, mode: 'number' }),
   /** The bot's engagement functions' settings by function key (issue 29; contract/bot-features.ts). */
   botFeatures: jsonb('bot_features').$type<Record<string, unknown>>().notNull().default({}),
+  /** Whether the action has product rules (0035), kept by their PUT: the award's hook reads it from the row it has. */
+  hasProductRules: boolean('has_product_rules').notNull().default(false),
 });
 
 export const botChatSteps = pgTable(

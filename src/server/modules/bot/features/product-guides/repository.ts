@@ -26,6 +26,10 @@ export async function listRules(db: Executor, projectId: number): Promise<Produc
 
 export async function replaceRules(db: Executor, projectId: number, rules: ProductRuleDraft[]): Promise<void> {
   await db.delete(productRules).where(eq(productRules.projectId, projectId));
+  await db
+    .update(projects)
+    .set({ hasProductRules: rules.length > 0 })
+    .where(eq(projects.id, projectId));
   if (rules.length === 0) return;
   await db
     .insert(productRules)

@@ -98,8 +98,9 @@ export async function giveGuidesAndWarranties(
   awarded: { action: ProjectRow; receiptId: number; buyerTgId: string },
 ): Promise<void> {
   const { action, receiptId, buyerTgId } = awarded;
+  // Every award passes here: an action without rules is told by its own row, with no read.
+  if (!action.hasProductRules) return;
   const rules = await repo.listRules(deps.db, action.id);
-  // Every award passes here: an action without rules costs this one read.
   if (rules.length === 0) return;
   const receipt = await repo.readReceiptItems(deps.db, receiptId);
   if (!receipt) return;
