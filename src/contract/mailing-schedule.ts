@@ -58,29 +58,42 @@ const buttonTextSchema = z
   .max(BUTTON_TEXT_MAX, fillMessage(m.buttonTextTooLong, { max: BUTTON_TEXT_MAX }));
 
 /** `{ text, url }` a link, or `{ text, shop: true }` the action's shop Mini App (a product in it, with `product_id`). */
-export const mailingButtonSchema = z.union(
-  [
-    z.strictObject({
+export const mailingButtonSchema = z
+  .strictObject(
+    {
       text: buttonTextSchema,
       url: z
         .string({ error: m.buttonUrlInvalid })
         .trim()
-        .refine((url) => /^https?:\/\/[^\s/]+\S*$/i.test(url) && url.length <= 2000, m.buttonUrlInvalid),
-    }),
-    z.strictObject({
-      text: buttonTextSchema,
-      shop: z.literal(true, { error: m.buttonInvalid }),
+        .refine((url) => /^https?:\/\/[^\s/]+\S*$/i.test(url) && url.length <= 2000, m.buttonUrlInvalid)
+        .optional(),
+      shop: z.literal(true, { error: m.buttonInvalid }).optional(),
       product_id: z
         .number({ error: m.productInvalid })
         .int(m.productInvalid)
         .positive(m.productInvalid)
-        .max(2 ** 31 - 1)
+        .max(2 ** 31 - 1, m.productInvalid)
         .optional(),
-    }),
-  ],
-  { error: m.buttonInvalid },
-);
-export type MailingButton = z.infer<typeof mailingButtonSchema>;
+    },
+    { error: m.buttonInvalid },
+  )
+  .superRefine((button, ctx) => {
+    // Exactly one target; a product only inside the shop.
+    if ((button.url === undefined) === (button.shop === undefined) || (button.product_id !== undefined && !button.shop))
+      ctx.addIssue({ code: 'custom', message: m.buttonInvalid });
+  })
+  .transform((button): { text: string; url: string } | { text: string; shop: true; product_id?: number } =>
+    button.url !== undefined
+      ? { text: button.text, url: button.url }
+      : { text: button.text, shop: true, ...(button.product_id ? { product_id: button.product_id } : {}) },
+  );
+export type MailingButton = z.output<typeof mailingButtonSchema>;
+
+/** The button as the history shows it. */
+const buttonSummarySchema = z.union([
+  z.object({ text: z.string(), url: z.string() }),
+  z.object({ text: z.string(), shop: z.literal(true), product_id: z.number().int().optional() }),
+]);
 
 /** The scheduling fields of `POST /mailing/send`; the checks that need "now" are the server's. */
 export const mailingScheduleFields = {
@@ -112,7 +125,7 @@ export const mailingScheduleSummarySchema = z.object({
   total: z.number().int(),
   text: z.string(),
   has_image: z.boolean(),
-  button: mailingButtonSchema.nullable(),
+  button: buttonSummarySchema.nullable(),
   first_run_at: z.string(),
   /** Null once nothing is left to run. */
   next_run_at: z.string().nullable(),
@@ -123,7 +136,6 @@ export const mailingScheduleSummarySchema = z.object({
 export type MailingScheduleSummary = z.infer<typeof mailingScheduleSummarySchema>;
 
 export const mailingScheduledResponseSchema = z.object({ message: z.string(), schedule: mailingScheduleSummarySchema });
-export const mailingScheduleCancelResponseSchema = mailingScheduledResponseSchema;
 
 /** «каждую неделю» / «каждый месяц» / nothing for a one-off. */
 export function repeatLabel(repeat: MailingRepeat | null): string {

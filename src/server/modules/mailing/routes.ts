@@ -13,7 +13,7 @@ import {
   mailingSettingsResponseSchema,
   mailingSettingsSchema,
 } from '../../../contract/mailing.js';
-import { mailingScheduleCancelResponseSchema, mailingScheduledResponseSchema } from '../../../contract/mailing-schedule.js';
+import { mailingScheduledResponseSchema } from '../../../contract/mailing-schedule.js';
 import { z } from '../../../contract/zod-setup.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
@@ -112,7 +112,7 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           security,
           params: mailingIdParamsSchema,
           body: mailingQuerySchema.optional(),
-          response: { 200: mailingScheduleCancelResponseSchema, 409: errorResponseSchema, ...errors },
+          response: { 200: mailingScheduledResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
       async (request) => cancelMailingSchedule(deps.db, await requireSeller(deps, request, request.body?.user_id), request.params.id),
