@@ -867,6 +867,7 @@ export const messages = {
     scheduledRun: 'по расписанию',
     withButton: 'с кнопкой',
     announce: 'Анонсировать',
+    announceNamed: 'Анонсировать «{title}» рассылкой',
     announceButton: 'Смотреть в магазине',
     announcing: 'Анонс товара «{title}»: текст, картинка и кнопка уже в форме. Выберите получателей и время.',
   },
