@@ -2,6 +2,7 @@ import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { pluralRu } from './format.js';
 import { fillMessage, messages } from './messages.js';
+import { checkScheduleFields, mailingScheduleFields, mailingScheduleSummarySchema } from './mailing-schedule.js';
 import { optionalImageUrlSchema } from './uploads.js';
 
 const m = messages.mailing;
@@ -110,8 +111,10 @@ export const mailingSendRequestSchema = z
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
     parse_mode: parseModeSchema,
+    ...mailingScheduleFields,
   })
   .superRefine((body, ctx) => {
+    checkScheduleFields(body, ctx);
     if (!body.project_id && !body.bot_token) ctx.addIssue({ code: 'custom', path: ['bot_token'], message: m.tokenRequiredToSend });
     if (body.segment_id && !body.project_id) {
       ctx.addIssue({ code: 'custom', path: ['project_id'], message: messages.segments.mailingNeedsProject });
@@ -146,6 +149,9 @@ export const mailingSummarySchema = z.object({
   parse_mode: z.enum(PARSE_MODES).nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** The scheduled or regular mailing whose run this is (null: sent at once). */
+  schedule_id: z.number().int().nullable(),
+  has_button: z.boolean(),
 });
 export type MailingSummary = z.infer<typeof mailingSummarySchema>;
 
@@ -167,7 +173,11 @@ export const mailingIdParamsSchema = z.object({
     .max(2 ** 53 - 1, m.notFound),
 });
 export const mailingQuerySchema = z.object({ user_id: userIdSchema.optional() });
-export const mailingHistoryResponseSchema = z.object({ mailings: z.array(mailingSummarySchema) });
+export const mailingHistoryResponseSchema = z.object({
+  mailings: z.array(mailingSummarySchema),
+  /** Scheduled and regular mailings, the newest first. */
+  schedules: z.array(mailingScheduleSummarySchema),
+});
 export const mailingResponseSchema = z.object({ mailing: mailingResultSchema });
 export const mailingCancelResponseSchema = z.object({ message: z.string(), mailing: mailingResultSchema });
 

@@ -40,6 +40,7 @@ import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.
 import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
 import { pointsExpiryJob } from './jobs/points-expiry.js';
 import { drawsCloseJob } from './jobs/draws.js';
+import { mailingSchedulesJob } from './jobs/mailing-schedules.js';
 import { birthdaysJob } from './jobs/birthdays.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
@@ -238,6 +239,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       analyticsCatchUpJob(database.db),
       mailingDeliveryJob(delivery),
       mailingResumeJob(delivery),
+      mailingSchedulesJob({ ...delivery, now, publicUrl: config.publicUrl, webAppButtons }),
       shopNotificationJob({ db: database.db, puzzleBot, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
       botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
@@ -291,7 +293,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       );
       await api.register(receiptRoutes(receiptDeps));
       await api.register(botWebhookRoutes({ db: database.db, onStored: answerHere }));
-      await api.register(mailingRoutes({ ...deps, ...delivery, queue: mailingQueue(queue) }));
+      await api.register(mailingRoutes({ ...deps, ...delivery, publicUrl: config.publicUrl, webAppButtons, queue: mailingQueue(queue) }));
       const shop = {
         ...deps,
         telegram,

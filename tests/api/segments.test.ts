@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { backends } from '../support/backends.js';
+import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, startChats, telegramMessages } from '../support/telegram.js';
@@ -53,6 +54,11 @@ const sorted = (...ids: string[]) => [...ids].sort();
 
 describe.each(backends())('segments of an action’s shoppers on $name', (backend) => {
   const url = backend.url;
+
+  // The scheduled mailing's test moves the demo clock a week; «within N days» must not feel it.
+  afterEach(async () => {
+    expect((await clockCall(url, 'DELETE')).status).toBe(200);
+  });
 
   it('each purchase, level and points condition matches its shoppers only, and conditions combine with AND', DIALOG, async () => {
     const bot = await actionWithBot(url, { levels: LEVELS, points_percentage: 10 }, FUNDS);
@@ -287,6 +293,50 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     expect(mailing.status).toBe(404);
     expect(mailing.body.message).toBe(m.notFound);
     expect((await bot.seller.api.get(`/segments?project_id=${bot.projectId}`)).body.segments).toMatchObject([{ id, name: 'Мои' }]);
+  });
+
+  it('a weekly mailing to a segment goes to the segment’s shoppers of each run’s moment', DIALOG, async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const [ira, late, vera] = [newChatId(), newChatId(), newChatId()];
+    await startChats(url, bot.botId, [ira, late, vera]);
+    await receipt(url, bot, ira, { names: ['Крем ночной'] });
+    await receipt(url, bot, vera, { names: ['Шампунь'] });
+    const segment = (
+      await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Крем', conditions: { item_contains: 'крем' } })
+    ).body.segment;
+    const now = new Date((await clockCall(url, 'GET')).body.now as string);
+    const scheduled = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: segment.id,
+      message: 'Крем недели',
+      send_at: new Date(now.getTime() + 2 * 60_000).toISOString(),
+      repeat: 'weekly',
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    expect(scheduled.body.schedule).toMatchObject({ segment_id: segment.id, total: 0, status: 'scheduled' });
+    const receiversOf = (count: number) =>
+      eventually(async () => {
+        const said = (await telegramMessages(url, { bot_id: bot.botId })).filter((message) => message.text === 'Крем недели');
+        return said.length >= count ? said.map((message) => String(message.chat_id)).sort() : undefined;
+      });
+
+    await advance(url, 3 * 60);
+    expect(await receiversOf(1)).toEqual([ira]);
+    await receipt(url, bot, late, { names: ['Крем для рук'] }); // joins the segment before the second run
+    await advance(url, 7 * 24 * 3600);
+    expect(await receiversOf(3)).toEqual(sorted(ira, ira, late));
+
+    // A segment of another action cannot be scheduled either.
+    const second = await bot.seller.api.post('/projects', { name: 'Aurora 2', project_inns: WB_SELLER });
+    const other = await bot.seller.api.post('/segments', { project_id: second.body.project_id, name: 'Все', conditions: {} });
+    const refused = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: other.body.segment.id,
+      message: 'Привет',
+      send_at: new Date(now.getTime() + 60 * 60_000).toISOString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(m.mailingOtherAction);
   });
 
   it('a mailing to a segment reaches exactly its shoppers at the moment of sending, through the action’s bot', DIALOG, async () => {

@@ -319,7 +319,7 @@ describe('mailing', () => {
       await page.route('**/lk/api/mailing/settings?**', (route) =>
         route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }),
       );
-      await page.route('**/lk/api/mailing/history?**', (route) => route.fulfill({ json: { mailings: [] } }));
+      await page.route('**/lk/api/mailing/history?**', (route) => route.fulfill({ json: { mailings: [], schedules: [] } }));
       let state = { status: 'sending', sent: 0, failed: 0, pending: 40 };
       const mailing = () => ({
         id: 77,
@@ -332,6 +332,8 @@ describe('mailing', () => {
         parse_mode: null,
         created_at: new Date().toISOString(),
         finished_at: null,
+        schedule_id: null,
+        has_button: false,
         success: state.failed === 0,
         errors: state.failed ? [{ chat_id: '1001', error: m.errorBlocked }] : [],
         ...state,
@@ -448,9 +450,11 @@ describe('mailing', () => {
         parse_mode: null,
         created_at: '2025-06-01T12:00:00.000Z',
         finished_at: null,
+        schedule_id: null,
+        has_button: false,
       });
       await page.route('**/lk/api/mailing/history?**', (route) =>
-        route.fulfill({ json: { mailings: [mailing(2, 'sending', 1200), mailing(1, 'done', 2998)] } }),
+        route.fulfill({ json: { mailings: [mailing(2, 'sending', 1200), mailing(1, 'done', 2998)], schedules: [] } }),
       );
       await page.goto('/dashboard/mailing');
       const bar = page.getByRole('progressbar', { name: s.progressLabel });

@@ -411,8 +411,41 @@ export const mailings = pgTable('mailings', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   finishedAt: timestamptz('finished_at'),
   lastWorkedAt: timestamptz('last_worked_at'),
+  /** The schedule whose run made this mailing, and the run's due time (0038). */
+  scheduleId: bigint('schedule_id', { mode: 'number' }).references(() => mailingSchedules.id),
+  runAt: timestamptz('run_at'),
+  /** The one inline button, resolved when the mailing was written. */
+  button: jsonb('button').$type<StoredMailingButton>(),
 });
 export type MailingRow = typeof mailings.$inferSelect;
+
+/** A mailing's inline button as sent: a link, or the action's shop Mini App. */
+export type StoredMailingButton = { text: string; url: string } | { text: string; web_app_url: string };
+/** A schedule's button as asked: the shop's address is read at each run. */
+export type ScheduledMailingButton = { text: string; url: string } | { text: string; shop: true; product_id?: number };
+
+export const mailingSchedules = pgTable('mailing_schedules', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  botToken: text('bot_token'),
+  projectId: integer('project_id').references(() => projects.id),
+  text: text('text').notNull(),
+  parseMode: text('parse_mode').$type<'HTML' | 'MarkdownV2'>(),
+  imageUrl: text('image_url'),
+  button: jsonb('button').$type<ScheduledMailingButton>(),
+  chatIds: bigint('chat_ids', { mode: 'number' }).array().notNull(),
+  segmentId: bigint('segment_id', { mode: 'number' }),
+  repeat: text('repeat').$type<'weekly' | 'monthly'>(),
+  firstRunAt: timestamptz('first_run_at').notNull(),
+  nextRunAt: timestamptz('next_run_at'),
+  runs: integer('runs').notNull().default(0),
+  status: text('status').$type<'scheduled' | 'done' | 'cancelled'>().notNull().default('scheduled'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  cancelledAt: timestamptz('cancelled_at'),
+});
+export type MailingScheduleRow = typeof mailingSchedules.$inferSelect;
 
 export const mailingRecipients = pgTable(
   'mailing_recipients',

@@ -9,7 +9,9 @@ import {
   type MailingResult,
   type ParseMode,
 } from '../../contract/mailing.js';
+import { mailingScheduledResponseSchema, type MailingButton, type MailingRepeat } from '../../contract/mailing-schedule.js';
 import { messages } from '../../contract/messages.js';
+import { z } from '../../contract/zod-setup.js';
 import { useSellerId } from '../auth/session.js';
 import { profileQueryKey } from './auth.js';
 import { apiRequest } from './client.js';
@@ -72,7 +74,13 @@ export interface MailingDraft {
   message: string;
   imageUrl: string | null;
   parseMode: ParseMode | null;
+  /** Moscow time 'YYYY-MM-DDTHH:mm' of a scheduled mailing (its first run); null: now. */
+  sendAt: string | null;
+  repeat: MailingRepeat | null;
+  button: MailingButton | null;
 }
+
+const sendAnswerSchema = z.union([mailingResultSchema, mailingScheduledResponseSchema]);
 
 /** Starts a mailing: a small one answers final, a large one `sending` with its figures so far. */
 export function useSendMailingMutation() {
@@ -90,12 +98,14 @@ export function useSendMailingMutation() {
           message: draft.message,
           image_url: draft.imageUrl,
           parse_mode: draft.parseMode,
+          ...(draft.sendAt && { send_at: draft.sendAt, ...(draft.repeat && { repeat: draft.repeat }) }),
+          ...(draft.button && { button: draft.button }),
         },
-        schema: mailingResultSchema,
+        schema: sendAnswerSchema,
         fallbackMessage: m.sendFailed,
       }),
-    onSuccess: (mailing) => {
-      queryClient.setQueryData(mailingQueryKey(userId, mailing.id), mailing);
+    onSuccess: (answer) => {
+      if (!('schedule' in answer)) queryClient.setQueryData(mailingQueryKey(userId, answer.id), answer);
       return queryClient.invalidateQueries({ queryKey: historyQueryKey(userId), exact: true });
     },
   });
@@ -134,17 +144,15 @@ export function useMailingHistoryQuery() {
   return useQuery({
     queryKey: historyQueryKey(userId ?? 0),
     enabled: userId !== undefined,
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest({
-          path: '/mailing/history',
-          query: { user_id: userId },
-          schema: mailingHistoryResponseSchema,
-          fallbackMessage: s.historyLoadFailed,
-          signal,
-        })
-      ).mailings,
-    refetchInterval: (query) => (query.state.data?.some((mailing) => mailing.status === 'sending') ? 2 * MAILING_POLL_MS : false),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/mailing/history',
+        query: { user_id: userId },
+        schema: mailingHistoryResponseSchema,
+        fallbackMessage: s.historyLoadFailed,
+        signal,
+      }),
+    refetchInterval: (query) => (query.state.data?.mailings.some((mailing) => mailing.status === 'sending') ? 2 * MAILING_POLL_MS : false),
   });
 }
 
@@ -165,5 +173,22 @@ export function useCancelMailingMutation() {
       queryClient.setQueryData<MailingResult>(mailingQueryKey(userId, mailing.id), mailing);
       return queryClient.invalidateQueries({ queryKey: historyQueryKey(userId), exact: true });
     },
+  });
+}
+
+/** Stops a scheduled or regular mailing's future runs. */
+export function useCancelScheduleMutation() {
+  const userId = useSellerId() ?? 0;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (scheduleId: number) =>
+      apiRequest({
+        method: 'POST',
+        path: `/mailing/schedules/${scheduleId}/cancel`,
+        body: { user_id: userId },
+        schema: mailingScheduledResponseSchema,
+        fallbackMessage: messages.mailingScheduleScreen.cancelFailed,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyQueryKey(userId), exact: true }),
   });
 }

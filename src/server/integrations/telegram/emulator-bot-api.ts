@@ -91,7 +91,7 @@ function sendMessage({ store, botId, params }: Call) {
   checkMarkup(text, parseMode);
   const visible = visibleText(text, parseMode);
   if (visible.length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
-  const replyMarkup = replyMarkupParam(params);
+  const replyMarkup = replyMarkupParam(params, chatId);
   deliverTo(store, botId, chatId);
   const base = messageBase(store, botId, chatId);
   store.sent.push(
@@ -118,7 +118,7 @@ async function sendPhoto({ store, botId, params }: Call) {
   const visibleCaption = caption ? visibleText(caption, parseMode) : '';
   if (caption) checkMarkup(caption, parseMode);
   if (visibleCaption.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
-  const replyMarkup = replyMarkupParam(params);
+  const replyMarkup = replyMarkupParam(params, chatId);
   const photo = photoParam(store, botId, params);
   // Limits and blocks are checked before an upload is processed, as the photo is then discarded anyway.
   deliverTo(store, botId, chatId);
@@ -273,19 +273,42 @@ function checkWebAppUrl(url: string, where: string): void {
     throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
 }
 
-/** Telegram's checks of keyboards the emulator's tests rely on: Mini App addresses and callback data. */
-function checkKeyboard(markup: Record<string, unknown>): void {
-  const rows = Array.isArray(markup.inline_keyboard) ? markup.inline_keyboard : Array.isArray(markup.keyboard) ? markup.keyboard : [];
+/** What an inline button may do; one with none of these Telegram refuses. */
+const INLINE_BUTTON_KINDS = [
+  'url',
+  'callback_data',
+  'web_app',
+  'login_url',
+  'switch_inline_query',
+  'switch_inline_query_current_chat',
+  'switch_inline_query_chosen_chat',
+  'copy_text',
+  'callback_game',
+  'pay',
+];
+
+/**
+ * Telegram's checks of keyboards the emulator's tests rely on: button texts, link and Mini App
+ * addresses, Mini App buttons only in a private chat, and callback data.
+ */
+function checkKeyboard(markup: Record<string, unknown>, chatId: number): void {
+  const inline = Array.isArray(markup.inline_keyboard);
+  const rows = inline ? (markup.inline_keyboard as unknown[]) : Array.isArray(markup.keyboard) ? markup.keyboard : [];
   for (const row of rows) {
     if (!Array.isArray(row)) throw badRequest('field "keyboard" must be an Array of Array');
     for (const button of row) {
       if (!isRecord(button)) continue;
+      if (typeof button.text !== 'string' || button.text.trim() === '') throw badRequest('BUTTON_TEXT_INVALID');
+      if (inline && !INLINE_BUTTON_KINDS.some((kind) => kind in button))
+        throw badRequest('text buttons are unallowed in the inline keyboard');
+      // Mini Apps open only in a private chat with the bot.
+      if ('web_app' in button && chatId < 0) throw badRequest('BUTTON_TYPE_INVALID');
       if (isRecord(button.web_app))
         checkWebAppUrl(
           typeof button.web_app.url === 'string' ? button.web_app.url : '',
           Array.isArray(markup.inline_keyboard) ? 'inline keyboard button' : 'keyboard button',
         );
-      // A link button (an FAQ answer's «Подробнее»): Telegram refuses what is no http(s) or tg: address.
+      // A link button (an FAQ answer's «Подробнее», a mailing's link): Telegram refuses what is no http(s) or tg: address.
       if ('url' in button && !isButtonUrl(button.url)) throw badRequest('BUTTON_URL_INVALID');
       if ('callback_data' in button) {
         const data = button.callback_data;
@@ -352,11 +375,11 @@ function parseModeParam(params: BotApiParams): TelegramParseMode | undefined {
   return mode;
 }
 
-function replyMarkupParam(params: BotApiParams): unknown {
+function replyMarkupParam(params: BotApiParams, chatId: number): unknown {
   const value = jsonParam(params, 'reply_markup', "can't parse reply keyboard markup JSON object");
   if (value === undefined) return null;
   if (!isRecord(value)) throw badRequest('object expected as reply markup');
-  checkKeyboard(value);
+  checkKeyboard(value, chatId);
   return value;
 }
 

@@ -139,6 +139,24 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     expect(await sent('https://aurora.example/care')).toMatchObject({ ok: true });
   });
 
+  it('refuses inline buttons Telegram refuses: empty text, a link that is not http(s), a Mini App outside a private chat', async () => {
+    const { token } = await startedBot();
+    const refused = async (reply_markup: unknown, chat_id = shopper.id) =>
+      (await call(token, 'sendMessage', { chat_id, text: 'x', reply_markup })).body.description;
+    expect(await refused({ inline_keyboard: [[{ text: ' ', url: 'https://example.com' }]] })).toBe('Bad Request: BUTTON_TEXT_INVALID');
+    expect(await refused({ inline_keyboard: [[{ text: 'A', url: 'javascript:alert(1)' }]] })).toBe('Bad Request: BUTTON_URL_INVALID');
+    expect(await refused({ inline_keyboard: [[{ text: 'A' }]] })).toBe('Bad Request: text buttons are unallowed in the inline keyboard');
+    expect(await refused({ inline_keyboard: [[{ text: 'A', web_app: { url: 'https://shop.example' } }]] }, -100123)).toBe(
+      'Bad Request: BUTTON_TYPE_INVALID',
+    );
+    // The same buttons in a private chat, under a photo too.
+    const markup = {
+      inline_keyboard: [[{ text: 'Магазин', web_app: { url: 'https://shop.example' } }], [{ text: 'Сайт', url: 'http://a.example/x' }]],
+    };
+    const sent = await call(token, 'sendPhoto', { chat_id: shopper.id, photo: 'https://example.com/a.png', reply_markup: markup });
+    expect(sent.body).toMatchObject({ ok: true, result: { reply_markup: markup } });
+  });
+
   it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {
     expect((await act(++botId, { text: '/start', press: 'A' })).status).toBe(400);
     expect((await act(botId, {})).status).toBe(400);

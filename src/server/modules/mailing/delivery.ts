@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TELEGRAM_MESSAGES_PER_SECOND } from '../../../contract/mailing.js';
 import type { Db } from '../../db/connection.js';
-import type { MailingRow } from '../../db/schema.js';
-import type { TelegramClient } from '../../integrations/telegram/client.js';
+import type { MailingRow, StoredMailingButton } from '../../db/schema.js';
+import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
 import { messages } from '../../../contract/messages.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
 import { botIdOf } from '../../integrations/telegram/token.js';
@@ -139,12 +139,14 @@ class MailingSender {
     const botToken = this.bot!.token;
     const chat_id = recipient.chatId;
     const parse_mode = parseMode ?? undefined;
+    const markup = replyMarkupOf(this.mailing.button);
     try {
       if (this.photo.kind === 'none') {
-        await telegram.sendMessage(botToken, { chat_id, text, parse_mode });
+        await telegram.sendMessage(botToken, { chat_id, text, parse_mode, ...markup });
       } else {
         const photo = this.photo.kind === 'reference' ? this.photo.value : { data: this.photo.data, filename: this.photo.filename };
-        const sent = await telegram.sendPhoto(botToken, { chat_id, photo, caption: text, parse_mode });
+        // The button goes under the picture too: Telegram takes reply_markup on sendPhoto.
+        const sent = await telegram.sendPhoto(botToken, { chat_id, photo, caption: text, parse_mode, ...markup });
         if (this.photo.kind === 'upload' && sent.photo_file_id) {
           this.photo = { kind: 'reference', value: sent.photo_file_id };
           await repo.rememberPhotoFileId(this.deps.db, this.mailing.id, sent.photo_file_id);
@@ -183,4 +185,11 @@ async function photoOf(deps: DeliveryDeps, mailing: MailingRow): Promise<Photo> 
   const own = await deps.loadOwnImage(mailing.userId, mailing.imageUrl);
   // A picture from elsewhere goes to Telegram by its address; Telegram fetches it once per send.
   return own ? { kind: 'upload', ...own } : { kind: 'reference', value: mailing.imageUrl };
+}
+
+/** The mailing's one inline button: a link, or the shop opened as a Mini App. */
+function replyMarkupOf(button: StoredMailingButton | null): { reply_markup?: ReplyMarkup } {
+  if (!button) return {};
+  const key = 'url' in button ? { url: button.url } : { web_app: { url: button.web_app_url } };
+  return { reply_markup: { inline_keyboard: [[{ text: button.text, ...key }]] } };
 }

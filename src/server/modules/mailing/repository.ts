@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
-import { mailingRecipients, mailings, projects, users, type MailingRow } from '../../db/schema.js';
+import { mailingRecipients, mailings, projects, users, type MailingRow, type StoredMailingButton } from '../../db/schema.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.
 
@@ -26,32 +26,41 @@ export interface NewMailing {
   text: string;
   parseMode: 'HTML' | 'MarkdownV2' | null;
   imageUrl: string | null;
-  chatIds: string[];
+  button: StoredMailingButton | null;
+  chatIds: readonly (string | number)[];
+  /** The schedule's run that makes this mailing. */
+  run?: { scheduleId: number; at: Date };
 }
 
 /** The mailing and all its recipients, in one transaction: either all are queued or none. */
 export async function insertMailing(db: Db, mailing: NewMailing): Promise<number> {
-  return db.transaction(async (tx: Executor) => {
-    const [row] = await tx
-      .insert(mailings)
-      .values({
-        userId: mailing.sellerId,
-        botToken: 'botToken' in mailing.sender ? mailing.sender.botToken : null,
-        projectId: 'projectId' in mailing.sender ? mailing.sender.projectId : null,
-        botId: mailing.botId,
-        text: mailing.text,
-        parseMode: mailing.parseMode,
-        imageUrl: mailing.imageUrl,
-        total: mailing.chatIds.length,
-      })
-      .returning({ id: mailings.id });
-    const id = row!.id;
-    // One statement per mailing, whatever its size: the ids travel as one array parameter.
-    await tx.execute(sql`
-      INSERT INTO mailing_recipients (mailing_id, chat_id)
-      SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id`);
-    return id;
-  });
+  return db.transaction((tx: Executor) => insertMailingIn(tx, mailing));
+}
+
+/** As insertMailing, inside the caller's transaction (a schedule's run claims its time in the same one). */
+export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promise<number> {
+  const [row] = await tx
+    .insert(mailings)
+    .values({
+      userId: mailing.sellerId,
+      botToken: 'botToken' in mailing.sender ? mailing.sender.botToken : null,
+      projectId: 'projectId' in mailing.sender ? mailing.sender.projectId : null,
+      botId: mailing.botId,
+      text: mailing.text,
+      parseMode: mailing.parseMode,
+      imageUrl: mailing.imageUrl,
+      button: mailing.button,
+      total: mailing.chatIds.length,
+      scheduleId: mailing.run?.scheduleId ?? null,
+      runAt: mailing.run?.at ?? null,
+    })
+    .returning({ id: mailings.id });
+  const id = row!.id;
+  // One statement per mailing, whatever its size: the ids travel as one array parameter.
+  await tx.execute(sql`
+    INSERT INTO mailing_recipients (mailing_id, chat_id)
+    SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id`);
+  return id;
 }
 
 export async function findMailing(db: Db, sellerId: number, mailingId: number): Promise<MailingRow | undefined> {

@@ -13,6 +13,8 @@ import {
   mailingSettingsResponseSchema,
   mailingSettingsSchema,
 } from '../../../contract/mailing.js';
+import { mailingScheduledResponseSchema } from '../../../contract/mailing-schedule.js';
+import { z } from '../../../contract/zod-setup.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
@@ -24,6 +26,7 @@ import {
   sendMailing,
   type MailingDeps,
 } from './service.js';
+import { cancelMailingSchedule, scheduleMailing } from './schedule-service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -51,11 +54,19 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
 
     app.post(
       '/mailing/send',
-      { schema: { tags, security, body: mailingSendRequestSchema, response: { 200: mailingResultSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          security,
+          body: mailingSendRequestSchema,
+          // Sent now: the mailing's result; with `send_at`: the stored schedule.
+          response: { 200: z.union([mailingResultSchema, mailingScheduledResponseSchema]), ...errors },
+        },
+      },
       async (request) => {
         const body = request.body;
         const sellerId = await requireSeller(deps, request, body.user_id);
-        return sendMailing(deps, sellerId, {
+        const input = {
           botToken: body.bot_token,
           projectId: body.project_id ?? null,
           recipientIds: body.recipient_ids ?? [],
@@ -63,7 +74,11 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           text: body.message,
           imageUrl: body.image_url,
           parseMode: body.parse_mode,
-        });
+          button: body.button ?? null,
+        };
+        // With a time, nothing goes now: the schedule is stored and its runs are mailings of their own.
+        if (body.send_at) return scheduleMailing(deps, sellerId, { ...input, sendAt: body.send_at, repeat: body.repeat ?? null });
+        return sendMailing(deps, sellerId, input);
       },
     );
 
@@ -88,6 +103,20 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
         const sellerId = await requireSeller(deps, request, request.query.user_id);
         return { mailing: await requireMailingResult(deps.db, sellerId, request.params.id) };
       },
+    );
+
+    app.post(
+      '/mailing/schedules/:id/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          params: mailingIdParamsSchema,
+          body: mailingQuerySchema.optional(),
+          response: { 200: mailingScheduledResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => cancelMailingSchedule(deps.db, await requireSeller(deps, request, request.body?.user_id), request.params.id),
     );
 
     app.post(

@@ -5,6 +5,7 @@ import {
   type MailingResult,
   type MailingSettings,
 } from '../../../contract/mailing.js';
+import type { MailingButton } from '../../../contract/mailing-schedule.js';
 import { maskSecret } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
@@ -14,8 +15,10 @@ import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
 import { segmentRecipients } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
-import { presentMailingResult, presentMailingSummary } from './presenter.js';
+import { presentMailingResult, presentMailingSummary, presentSchedule } from './presenter.js';
 import * as repo from './repository.js';
+import { checkedButton } from './button.js';
+import { listSchedules } from './schedule-repository.js';
 
 const m = messages.mailing;
 
@@ -27,8 +30,11 @@ export interface MailingQueue {
 
 export interface MailingDeps extends DeliveryDeps {
   queue: MailingQueue;
-  /** The demo clock: a segment's «last purchase within N days» is counted from it. */
+  /** The product's clock (the demo clock in demo mode): when a scheduled mailing is due, a segment's «within N days». */
   now: () => Date;
+  /** Where the shop Mini App lives, and whether Telegram may open it from a button (HTTPS, or the emulator). */
+  publicUrl: string;
+  webAppButtons: boolean;
 }
 
 /** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
@@ -52,7 +58,7 @@ export async function saveMailingSettings(deps: Pick<MailingDeps, 'db' | 'telegr
  * The token a mailing goes out with. The cabinet knows only the saved token's mask and sends it
  * back; an API client may send a full token, which Telegram must accept first.
  */
-async function resolveSendToken(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, given: string): Promise<string> {
+export async function resolveSendToken(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, given: string): Promise<string> {
   const saved = (await repo.findMailingBot(deps.db, sellerId))?.token ?? null;
   if (isSavedToken(given, saved)) return saved;
   if (!isWellFormedBotToken(given)) throw new AppError('bad_request', saved ? m.tokenMalformed : m.tokenNotSaved);
@@ -64,7 +70,7 @@ async function resolveSendToken(deps: Pick<MailingDeps, 'db' | 'telegram'>, sell
  * The action whose own bot sends the mailing: the seller's live action (else 404, as another
  * seller's action is simply not found) with a bot connected (else 400, nothing written).
  */
-async function requireActionBot(db: Db, sellerId: number, projectId: number): Promise<{ projectId: number; botId: number }> {
+export async function requireActionBot(db: Db, sellerId: number, projectId: number): Promise<{ projectId: number; botId: number }> {
   const action = await findLiveProject(db, sellerId, projectId);
   if (!action) throw new AppError('not_found', messages.actions.notFound);
   if (!action.telegramBotToken || !action.telegramBotId) throw new AppError('bad_request', m.actionHasNoBot);
@@ -81,6 +87,7 @@ export interface SendMailingInput {
   text: string;
   imageUrl: string | null;
   parseMode: 'HTML' | 'MarkdownV2' | null;
+  button: MailingButton | null;
 }
 
 /**
@@ -93,6 +100,7 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
   const { botId, ...senderOnly } = sender;
   const chatIds = await recipientsOf(deps, sellerId, input);
+  const button = await checkedButton(deps, input.projectId, input.button);
   const mailingId = await repo.insertMailing(deps.db, {
     sellerId,
     sender: senderOnly,
@@ -100,6 +108,7 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     text: input.text,
     parseMode: input.parseMode,
     imageUrl: input.imageUrl,
+    button,
     chatIds,
   });
   if (chatIds.length <= MAILING_INLINE_RECIPIENTS) {
@@ -139,7 +148,8 @@ export async function requireMailingResult(db: Db, sellerId: number, mailingId: 
 
 export async function listMailingHistory(db: Db, sellerId: number) {
   const rows = await repo.listMailings(db, sellerId, HISTORY_LIMIT);
-  return { mailings: rows.map(presentMailingSummary) };
+  const schedules = await listSchedules(db, sellerId, HISTORY_LIMIT);
+  return { mailings: rows.map(presentMailingSummary), schedules: schedules.map(presentSchedule) };
 }
 
 /** Stops a mailing in progress; recipients already sent stay sent. */

@@ -14,6 +14,14 @@ import { formatNumber } from '../../../lib/format.js';
 import { firstFormError, needsConfirmation, recipientsOf, type MailingFormError } from './mailing-form-model.js';
 import { MailingOutcome } from './mailing-outcome.js';
 import { SegmentRecipients, type ChosenSegment } from './segment-recipients.js';
+import { EMPTY_SCHEDULE, ScheduleFields, scheduleDraftError, scheduleRequestOf, type ScheduleDraft } from './schedule-fields.js';
+
+/** What an announcement puts in the form: the product's text, picture and shop button. */
+export interface MailingPrefill {
+  text: string;
+  imageUrl: string | null;
+  schedule: ScheduleDraft;
+}
 
 const m = messages.mailing;
 const s = messages.mailingScreen;
@@ -39,6 +47,7 @@ export function MailingForm({
   tickedBuyerIds,
   onTokenMissing,
   onSent,
+  prefill,
 }: {
   botToken: string;
   /** The action whose own bot sends the mailing; null: the mailing bot. */
@@ -51,14 +60,18 @@ export function MailingForm({
   onTokenMissing: (message: string) => void;
   /** The mailing was accepted: the ticked buyers are cleared with the form. */
   onSent: () => void;
+  /** Fields filled in advance (an announcement); the page remounts the form for a new one. */
+  prefill?: MailingPrefill | null;
 }) {
   const recipientsRef = useRef<HTMLTextAreaElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useSendMailingMutation();
 
   const [recipientsText, setRecipientsText] = useState('');
-  const [text, setText] = useState('');
-  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [text, setText] = useState(prefill?.text ?? '');
+  const [imageUrl, setImageUrl] = useState<string | null>(prefill?.imageUrl ?? null);
+  const [schedule, setSchedule] = useState<ScheduleDraft>(prefill?.schedule ?? EMPTY_SCHEDULE);
+  const [scheduleError, setScheduleError] = useState<ReturnType<typeof scheduleDraftError>>(null);
   const [parseMode, setParseMode] = useState<ParseMode | null>(null);
   const [formError, setFormError] = useState<MailingFormError | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -66,6 +79,9 @@ export function MailingForm({
   const [started, setStarted] = useState<string | null>(null);
   const [segmentMode, setSegmentMode] = useState(false);
   const [chosenSegment, setChosenSegment] = useState<ChosenSegment | null>(null);
+  // The shop button opens the action's Mini App, so it goes only with an action's bot.
+  const effectiveSchedule: ScheduleDraft =
+    projectId === null && schedule.buttonKind === 'shop' ? { ...schedule, buttonKind: 'none' } : schedule;
 
   const recipientIds = recipientsOf(recipientsText, tickedBuyerIds);
   // A segment goes out through its action's bot only: with the mailing bot the choice is not offered.
@@ -78,16 +94,30 @@ export function MailingForm({
 
   const startMailing = () =>
     send.mutate(
-      { botToken, projectId, recipientIds, segmentId: segmentId ?? null, message: text, imageUrl, parseMode },
       {
-        // Accepted: say so with the count and clear the form for the next mailing; a
-        // refusal keeps everything typed, so it can be fixed and sent again.
-        onSuccess: (mailing) => {
-          setMailingId(mailing.id);
-          setStarted(mailingStartedMessage(mailing.total));
+        botToken,
+        projectId,
+        recipientIds,
+        segmentId: segmentId ?? null,
+        message: text,
+        imageUrl,
+        parseMode,
+        ...scheduleRequestOf(effectiveSchedule),
+      },
+      {
+        // Accepted: say so with the count (or the schedule) and clear the form for the next
+        // mailing; a refusal keeps everything typed, so it can be fixed and sent again.
+        onSuccess: (answer) => {
+          if ('schedule' in answer) {
+            setStarted(answer.message);
+          } else {
+            setMailingId(answer.id);
+            setStarted(mailingStartedMessage(answer.total));
+          }
           setRecipientsText('');
           setText('');
           setImageUrl(null);
+          setSchedule(EMPTY_SCHEDULE);
           onSent();
         },
         onSettled: () => setConfirming(false),
@@ -98,6 +128,9 @@ export function MailingForm({
     event.preventDefault();
     const error = firstFormError({ botToken, projectId, userId, recipientIds, segmentId, message: text, hasImage: imageUrl !== null });
     setFormError(error);
+    const timeOrButton = error ? null : scheduleDraftError(effectiveSchedule);
+    setScheduleError(timeOrButton);
+    if (timeOrButton) return;
     if (error) {
       if (error.field === 'token') onTokenMissing(error.message);
       if (error.field === 'recipients') recipientsRef.current?.focus();
@@ -182,10 +215,26 @@ export function MailingForm({
           onChange={(value) => setParseMode(toParseMode(value))}
         />
 
+        <ScheduleFields
+          draft={effectiveSchedule}
+          shopAllowed={projectId !== null}
+          error={scheduleError}
+          onChange={(next) => {
+            setSchedule(next);
+            setScheduleError(null);
+          }}
+        />
+
         {formError?.field === null && <Banner tone="error">{formError.message}</Banner>}
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={send.isPending}>
-            {send.isPending ? s.sending : s.send}
+            {effectiveSchedule.when === 'now'
+              ? send.isPending
+                ? s.sending
+                : s.send
+              : send.isPending
+                ? messages.mailingScheduleScreen.scheduling
+                : messages.mailingScheduleScreen.schedule}
           </button>
         </div>
       </form>

@@ -7,32 +7,40 @@ import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { CancelMailingButton } from './cancel-mailing-button.js';
+import { ScheduledMailings } from './scheduled-mailings.js';
 import { MailingProgress } from './mailing-progress.js';
 import { MAILING_STATUS_LABELS, MAILING_STATUS_TONES, textPreview } from './mailing-view.js';
 
 const s = messages.mailingScreen;
+const t = messages.mailingScheduleScreen;
 
-/** The last mailings, newest first, with their figures; a running one shows its progress. */
+/**
+ * The scheduled and regular mailings (when they go next, how often), then the last mailings,
+ * newest first, with their figures; a running one shows its progress, a run says it was scheduled.
+ */
 export function MailingHistory() {
   const headingId = useId();
   const history = useMailingHistoryQuery();
   return (
-    <Panel headingId={headingId} title={s.historyTitle}>
-      <QueryView
-        query={history}
-        loading={s.historyLoading}
-        failed={s.historyLoadFailed}
-        empty={{ text: s.historyEmpty, when: (mailings) => mailings.length === 0 }}
-      >
-        {(mailings) => (
-          <ul className="mailing-history" aria-labelledby={headingId}>
-            {mailings.map((mailing) => (
-              <MailingHistoryItem key={mailing.id} mailing={mailing} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
-    </Panel>
+    <>
+      {history.data && history.data.schedules.length > 0 && <ScheduledMailings schedules={history.data.schedules} />}
+      <Panel headingId={headingId} title={s.historyTitle}>
+        <QueryView
+          query={history}
+          loading={s.historyLoading}
+          failed={s.historyLoadFailed}
+          empty={{ text: s.historyEmpty, when: (data) => data.mailings.length === 0 }}
+        >
+          {({ mailings }) => (
+            <ul className="mailing-history" aria-labelledby={headingId}>
+              {mailings.map((mailing) => (
+                <MailingHistoryItem key={mailing.id} mailing={mailing} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </Panel>
+    </>
   );
 }
 
@@ -51,6 +59,8 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
       <p className="mailing-history__text">
         {textPreview(mailing.text)}
         {mailing.has_image && <span className="mailing-history__image"> · {s.historyImage}</span>}
+        {mailing.has_button && <span className="mailing-history__image"> · {t.withButton}</span>}
+        {mailing.schedule_id !== null && <span className="mailing-history__image"> · {t.scheduledRun}</span>}
       </p>
       {mailing.status === 'sending' ? (
         <>

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
-import { messages } from '../../../../contract/messages.js';
+import { useSearchParams } from 'react-router';
+import { useShopProductsQuery } from '../../../api/shop.js';
+import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { useMailingSettingsQuery } from '../../../api/mailing.js';
@@ -10,7 +12,8 @@ import { usePageTitle } from '../page-title.js';
 import { BotTokenPanel } from './bot-token-panel.js';
 import { BuyerPicker } from './buyer-picker.js';
 import { withTicks } from './buyer-ticks.js';
-import { MailingForm } from './mailing-form.js';
+import { MailingForm, type MailingPrefill } from './mailing-form.js';
+import { EMPTY_SCHEDULE } from './schedule-fields.js';
 import { tokenForSending } from './mailing-form-model.js';
 import { MailingHistory } from './mailing-history.js';
 import { currentSender, MAILING_BOT, senderOptions, type MailingSender } from './mailing-sender.js';
@@ -29,7 +32,8 @@ export function MailingPage() {
   const userId = useSessionState().session?.user.id;
   const settings = useMailingSettingsQuery();
   const actions = useActionsQuery();
-  const [pickedSender, setPickedSender] = useState<MailingSender | null>(null);
+  const announcement = useAnnouncement();
+  const [pickedSender, setPickedSender] = useState<MailingSender | null>(announcement.projectId);
   const options = senderOptions(actions.data ?? []);
   const sender = currentSender(pickedSender, options, Boolean(settings.data?.bot_token));
   const senderAction = sender === MAILING_BOT ? null : (actions.data?.find((action) => action.id === sender) ?? null);
@@ -62,7 +66,13 @@ export function MailingPage() {
           inputRef={tokenInputRef}
         />
       )}
+      {announcement.prefill && (
+        <Banner tone="info">{fillMessage(messages.mailingScheduleScreen.announcing, { title: announcement.title })}</Banner>
+      )}
       <MailingForm
+        // A new announcement fills a fresh form.
+        key={announcement.prefill ? `announce-${announcement.productId}` : 'mailing'}
+        prefill={announcement.prefill}
         botToken={tokenForSending(settings.data?.bot_token, tokenDraft)}
         projectId={senderAction?.id ?? null}
         senderChoice={
@@ -90,4 +100,33 @@ export function MailingPage() {
       <MailingHistory />
     </section>
   );
+}
+
+/**
+ * «Анонсировать» on a shop product opens this screen with `?project_id=…&announce=<product>`:
+ * the form starts with the product's title and description, its picture and a shop button
+ * that opens the product, sent through the action's bot.
+ */
+function useAnnouncement(): { projectId: number | null; productId: number | null; title: string; prefill: MailingPrefill | null } {
+  const [params] = useSearchParams();
+  const projectId = Number(params.get('project_id')) || null;
+  const productId = Number(params.get('announce')) || null;
+  const products = useShopProductsQuery(productId ? projectId : null);
+  const product = products.data?.find((candidate) => candidate.id === productId);
+  if (!product) return { projectId, productId, title: '', prefill: null };
+  return {
+    projectId,
+    productId,
+    title: product.title,
+    prefill: {
+      text: product.description ? `${product.title}\n\n${product.description}` : product.title,
+      imageUrl: product.image_url,
+      schedule: {
+        ...EMPTY_SCHEDULE,
+        buttonKind: 'shop',
+        buttonText: messages.mailingScheduleScreen.announceButton,
+        productId: product.id,
+      },
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { ShopProduct } from '../../../../contract/shop.js';
 import { useDeleteProductMutation, useReorderProductMutation, useUpdateProductMutation } from '../../../api/shop.js';
@@ -120,6 +121,13 @@ export function ProductsTable({
                   >
                     {product.is_active ? s.hide : s.show}
                   </button>
+                  <Link
+                    className="button button--secondary button--small"
+                    to={`/dashboard/mailing?project_id=${projectId}&announce=${product.id}`}
+                    aria-label={fillMessage(messages.mailingScheduleScreen.announceNamed, named)}
+                  >
+                    {messages.mailingScheduleScreen.announce}
+                  </Link>
                   <button
                     type="button"
                     className="button button--secondary button--small"

@@ -1,0 +1,17 @@
+import { runDueSchedules, type ScheduleRunDeps } from '../modules/mailing/schedule-service.js';
+import { mailingQueue } from './mailing-delivery.js';
+import type { JobDefinition } from './queue.js';
+
+export const MAILING_SCHEDULES_JOB = 'mailing-schedules';
+
+/** Every minute (and at each move of the demo clock): scheduled and regular mailings whose time has come start their run (issue 30). */
+export function mailingSchedulesJob(deps: Omit<ScheduleRunDeps, 'queue'>): JobDefinition {
+  return {
+    name: MAILING_SCHEDULES_JOB,
+    cron: '* * * * *',
+    retryLimit: 2,
+    async handle(_payload, { queue }) {
+      await runDueSchedules({ ...deps, queue: mailingQueue(queue) });
+    },
+  };
+}
