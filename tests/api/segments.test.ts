@@ -333,7 +333,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       project_id: bot.projectId,
       segment_id: other.body.segment.id,
       message: 'Привет',
-      send_at: new Date(now.getTime() + 60 * 60_000).toISOString(),
+      send_at: new Date(Date.parse((await clockCall(url, 'GET')).body.now as string) + 60 * 60_000).toISOString(),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(m.mailingOtherAction);
