@@ -133,6 +133,20 @@ describe.runIf(postgres)('images any instance can serve (PostgreSQL)', () => {
     expect(inDatabase).toBe(0);
   });
 
+  it('uploads:migrate replaces a copy in the bucket whose bytes differ from the source', async () => {
+    const DATABASE_URL = freshDatabase();
+    const app = await start({ DATABASE_URL, ...s3.env, IMAGE_STORAGE: 'db' });
+    const seller = await createSeller(app.url);
+    const imageUrl = await upload(app.url, seller, 110);
+    const bucket = new S3Storage(s3.settings);
+    await bucket.put(keyOf(imageUrl), Buffer.from('not the picture'), 'image/jpeg');
+
+    const migrated = await runAdminCli(app.url, ['uploads:migrate', '--to', 's3']);
+    expect(migrated.stdout).toContain('скопировано 1, уже были 0, не найдено 0, не совпал хеш 0');
+    const original = (await fetchImage(imageUrl)).data;
+    expect((await bucket.get(keyOf(imageUrl)))?.data.equals(original)).toBe(true);
+  });
+
   it('uploads:migrate counts an image that is in no store, and exits with 2', async () => {
     const DATABASE_URL = freshDatabase();
     const app = await start({ DATABASE_URL });
