@@ -36,6 +36,10 @@ export const uploadMessages = {
   tooManyPixels: 'Изображение слишком большое: не более 40 мегапикселей.',
   tooManyUploads: 'Слишком много загрузок за час. Попробуйте позже.',
   notFound: 'Изображение не найдено',
+  storageUnavailable: 'Хранилище изображений временно недоступно. Попробуйте позже.',
+  migrationTargetInvalid: 'Укажите, куда перенести изображения: --to db или --to s3.',
+  migrationTargetMissing:
+    'Это хранилище не настроено: для S3 задайте S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY и S3_REGION.',
 } as const;
 
 /** Multipart text fields besides the file: SPEC §7's usual `user_id`, which must be the session's. */
@@ -57,3 +61,20 @@ export function optionalImageUrlSchema(message: string) {
 /** SPEC §7 answer: an absolute URL, because Telegram and the Mini App fetch it from elsewhere. */
 export const uploadImageResponseSchema = z.object({ image_url: z.url() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+
+/** `npm run admin -- uploads:migrate --to db|s3`: the stores images can be moved into (issue 31). */
+export const IMAGE_MIGRATION_TARGETS = ['db', 's3'] as const;
+/** One page per call, so no operator call runs long; the CLI pages until `next_after_id` is null. */
+export const adminImageMigrationRequestSchema = z.object({
+  to: z.enum(IMAGE_MIGRATION_TARGETS, { error: uploadMessages.migrationTargetInvalid }),
+  after_id: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export const adminImageMigrationResponseSchema = z.object({
+  copied: z.number().int(),
+  skipped: z.number().int(),
+  missing: z.number().int(),
+  failed: z.number().int(),
+  next_after_id: z.number().int().nullable(),
+});
+export type AdminImageMigrationResponse = z.infer<typeof adminImageMigrationResponseSchema>;

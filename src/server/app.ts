@@ -1,4 +1,3 @@
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -59,7 +58,7 @@ import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { uploadRoutes, uploadServingRoutes } from './modules/uploads/routes.js';
 import { findOwnUpload } from './modules/uploads/service.js';
-import { FolderStorage } from './modules/uploads/storage.js';
+import { openImageStores } from './modules/uploads/stores.js';
 import { UPLOADS_BASE } from '../contract/uploads.js';
 import { createMailClient } from './integrations/mail/client.js';
 import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js';
@@ -143,8 +142,9 @@ export async function buildApp({ config, database, now: realNow = () => new Date
   const tax = createTaxClient(config.tax);
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
-  // Product and mailing images; an S3-compatible ImageStorage is the scale-out path (README).
-  const imageStorage = new FolderStorage(path.join(config.dataDir, 'uploads'));
+  // Product and mailing images: the configured store (folder, database or bucket), reads falling back to the others.
+  const imageStores = openImageStores(config, database.db);
+  const imageStorage = imageStores.storage;
   // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
   const telegram = createTelegramClient(config.telegram);
   // Account mails: the real SMTP client, in demo mode against the built-in catcher's SMTP server.
@@ -330,9 +330,12 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       await api.register(exportRoutes(deps));
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
-        await api.register(adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch) }), {
-          prefix: '/admin',
-        });
+        await api.register(
+          adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch), imageStores }),
+          {
+            prefix: '/admin',
+          },
+        );
       }
     },
     { prefix: API_BASE },

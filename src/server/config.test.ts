@@ -92,4 +92,45 @@ describe('configuration', () => {
     expect(() => loadConfig({ SCANAPP_MODE: 'production' })).toThrow(/SMTP_URL[\s\S]*MAIL_FROM/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });
+
+  describe('image storage', () => {
+    const S3 = {
+      S3_ENDPOINT: 'https://storage.example',
+      S3_BUCKET: 'images',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_REGION: 'ru-central1',
+    };
+    const DATABASE_URL = 'postgres://u:p@127.0.0.1:5432/scanapp';
+
+    it('keeps images in the bucket when S3_BUCKET is set, else in the database when DATABASE_URL is, else in the folder', () => {
+      expect(loadConfig({}).images).toEqual({ store: 'local', s3: undefined });
+      expect(loadConfig({ DATABASE_URL }).images).toEqual({ store: 'db', s3: undefined });
+      expect(loadConfig({ DATABASE_URL, ...S3 }).images).toEqual({
+        store: 's3',
+        s3: {
+          endpoint: 'https://storage.example',
+          bucket: 'images',
+          accessKeyId: 'key-id',
+          secretAccessKey: 'secret',
+          region: 'ru-central1',
+        },
+      });
+    });
+
+    it('lets IMAGE_STORAGE choose the store, keeping the bucket reachable for uploads:migrate', () => {
+      expect(loadConfig({ DATABASE_URL, ...S3, IMAGE_STORAGE: 'db' }).images).toMatchObject({ store: 'db', s3: { bucket: 'images' } });
+      expect(loadConfig({ IMAGE_STORAGE: 'db' }).images.store).toBe('db');
+      expect(() => loadConfig({ IMAGE_STORAGE: 'disk' })).toThrow(/IMAGE_STORAGE: ожидается local, db или s3/);
+      expect(() => loadConfig({ IMAGE_STORAGE: 's3' })).toThrow(/IMAGE_STORAGE=s3: needs S3_ENDPOINT/);
+    });
+
+    it('needs all five S3 settings or none', () => {
+      const { S3_REGION: _region, ...four } = S3;
+      expect(() => loadConfig(four)).toThrow(
+        /S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION: set all five or none/,
+      );
+      expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'storage.example' })).toThrow(/S3_ENDPOINT/);
+    });
+  });
 });

@@ -11,6 +11,18 @@ import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
  */
 export const defaultPoolSize = () => 2 * os.availableParallelism() + 1;
 
+/** Where uploaded images can live: the local folder, the database, an S3-compatible bucket (modules/uploads). */
+export const IMAGE_STORES = ['local', 'db', 's3'] as const;
+export type ImageStoreKind = (typeof IMAGE_STORES)[number];
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'ожидается true или false' })
   .transform((value) => value === 'true' || value === '1');
@@ -64,6 +76,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, 'ожидается адрес вида smtp://user:pass@host:587 или smtps://user:pass@host:465')
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Where images are kept: `local` (DATA_DIR/uploads, one instance), `db`, `s3`. Unset: s3 when S3_BUCKET is set, else db when DATABASE_URL is, else local. */
+  IMAGE_STORAGE: z.enum(IMAGE_STORES, { error: 'ожидается local, db или s3' }).optional(),
+  S3_ENDPOINT: z.url({ error: 'ожидается адрес вида https://storage.example' }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -92,6 +111,8 @@ export type Config = {
   outbox: { retryBaseMs: number };
   /** `smtpUrl` is undefined when emulated: the catcher's own address is known once it listens. */
   mail: { emulated: boolean; smtpUrl: string | undefined; from: string; timeoutMs: number };
+  /** `store` takes new images; the bucket's settings are kept whenever given, so `uploads:migrate --to s3` can fill it before the switch. */
+  images: { store: ImageStoreKind; s3: S3Settings | undefined };
 };
 
 /** Demo-mode sender of account mails. */
@@ -138,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (!e.TAX_API_TOKEN && e.SCANAPP_MODE === 'production') problems.push('TAX_API_TOKEN: required when SCANAPP_MODE=production');
   if (!e.SMTP_URL && e.SCANAPP_MODE === 'production') problems.push('SMTP_URL: required when SCANAPP_MODE=production');
   if (!e.MAIL_FROM && e.SCANAPP_MODE === 'production') problems.push('MAIL_FROM: required when SCANAPP_MODE=production');
+  const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_REGION];
+  const s3Configured = s3Keys.every(Boolean);
+  if (s3Keys.some(Boolean) && !s3Configured) {
+    problems.push('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION: set all five or none');
+  } else if (e.IMAGE_STORAGE === 's3' && !s3Configured) {
+    problems.push('IMAGE_STORAGE=s3: needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -199,5 +227,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
     mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
+    images: {
+      store: e.IMAGE_STORAGE ?? (s3Configured ? 's3' : e.DATABASE_URL ? 'db' : 'local'),
+      s3: s3Configured
+        ? {
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            region: e.S3_REGION!,
+          }
+        : undefined,
+    },
   };
 }

@@ -49,6 +49,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An image store did not answer (network, timeout, refused credentials, the service's own 5xx):
+ * not the same as "no such image", so served as 503 rather than 404 (issue 31).
+ */
+export class ImageStorageUnavailable extends Error {
+  constructor(
+    readonly store: string,
+    options: { cause: unknown },
+  ) {
+    super(`image storage "${store}" is unavailable`, options);
+    this.name = 'ImageStorageUnavailable';
+  }
+}
+
 /** PostgreSQL error codes we translate; drizzle wraps driver errors, so look at the cause too. */
 export function postgresErrorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {

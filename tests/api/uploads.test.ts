@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +8,7 @@ import { messages } from '../../src/contract/messages.js';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_SELLER_PER_HOUR, uploadMessages } from '../../src/contract/uploads.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { findOwnUpload, isOwnUploadUrl } from '../../src/server/modules/uploads/service.js';
-import { FolderStorage } from '../../src/server/modules/uploads/storage.js';
+import { DatabaseStorage } from '../../src/server/modules/uploads/database-storage.js';
 import { createSeller, randomAddress, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 
@@ -68,7 +69,19 @@ describe.each(backends())('image uploads on $name', (backend) => {
     return { response, data: Buffer.from(await response.arrayBuffer()) };
   }
 
-  /** What a refused upload must not leave behind: no file in the seller's folder, no row. */
+  /** The seller's images kept in the database (the image store whenever DATABASE_URL is set). */
+  const storedBlobs = (seller: Seller) =>
+    withPostgres(
+      backend,
+      async (db) =>
+        (await db.query('SELECT storage_key, sha256, byte_size FROM upload_blobs WHERE storage_key LIKE $1', [`${seller.id}/%`])).rows as {
+          storage_key: string;
+          sha256: string;
+          byte_size: number;
+        }[],
+    );
+
+  /** What a refused upload must not leave behind: no file in the seller's folder, no image in the database, no row. */
   async function expectNothingStored(seller: Seller) {
     expect(existsSync(path.join(backend.dataDir, 'uploads', String(seller.id)))).toBe(false);
     if (backend.name === 'postgres') {
@@ -77,6 +90,7 @@ describe.each(backends())('image uploads on $name', (backend) => {
         async (db) => (await db.query('SELECT count(*)::int AS n FROM uploads WHERE user_id = $1', [seller.id])).rows[0].n,
       );
       expect(rows).toBe(0);
+      expect(await storedBlobs(seller)).toEqual([]);
     }
   }
 
@@ -301,6 +315,32 @@ describe.each(backends())('image uploads on $name', (backend) => {
       });
     }
 
+    it('names each image by a strong ETag (its SHA-256) and answers 304 to a client that has it', async () => {
+      const seller = await createSeller(url);
+      const imageUrl = await uploaded(seller, { data: await solid(60, 40).png().toBuffer() });
+      const { response, data } = await download(imageUrl);
+      const etag = `"${createHash('sha256').update(data).digest('hex')}"`;
+      expect(response.headers.get('etag')).toBe(etag);
+
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await fetch(imageUrl, { headers: { 'if-none-match': ifNoneMatch } });
+        expect(again.status, ifNoneMatch).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect((await again.arrayBuffer()).byteLength).toBe(0);
+      }
+      const changed = await fetch(imageUrl, { headers: { 'if-none-match': '"0000"' } });
+      expect(changed.status).toBe(200);
+      expect(Buffer.from(await changed.arrayBuffer()).equals(data)).toBe(true);
+    });
+
+    it('answers 404, not 304, for an unknown key whatever If-None-Match says', async () => {
+      const seller = await createSeller(url);
+      const response = await fetch(`${url}/lk/uploads/${seller.id}/AAAAAAAAAAAAAAAAAAAAAAAA.jpg`, { headers: { 'if-none-match': '*' } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: uploadMessages.notFound });
+    });
+
     it('answers 404 in Russian JSON for an unknown key, not the web app', async () => {
       const seller = await createSeller(url);
       const answer = await rawGet(`/lk/uploads/${seller.id}/AAAAAAAAAAAAAAAAAAAAAAAA.jpg`);
@@ -343,9 +383,13 @@ describe.each(backends())('image uploads on $name', (backend) => {
       expect(rows).toEqual([
         expect.objectContaining({ user_id: seller.id, storage_key: key, content_type: 'image/jpeg', width: 2048, height: 512 }),
       ]);
-      const files = readdirSync(path.join(backend.dataDir, 'uploads', String(seller.id)));
-      expect(files).toEqual([key.split('/')[1]]);
-      expect(rows[0].byte_size).toBe((await download(imageUrl)).data.length);
+      // With DATABASE_URL the image itself is in the database too, not on this instance's disk.
+      expect(existsSync(path.join(backend.dataDir, 'uploads', String(seller.id)))).toBe(false);
+      const { data } = await download(imageUrl);
+      expect(await storedBlobs(seller)).toEqual([
+        { storage_key: key, byte_size: data.length, sha256: createHash('sha256').update(data).digest('hex') },
+      ]);
+      expect(rows[0].byte_size).toBe(data.length);
     });
 
     it('findOwnUpload gives the seller’s own image bytes, and nothing for another seller or a foreign URL', async () => {
@@ -354,7 +398,7 @@ describe.each(backends())('image uploads on $name', (backend) => {
       const imageUrl = await uploaded(seller, { data: await solid(50, 40).png().toBuffer() });
       const database = await openDatabase({ databaseUrl: backend.databaseUrl!, dataDir: backend.dataDir, poolSize: 2 });
       try {
-        const storage = new FolderStorage(path.join(backend.dataDir, 'uploads'));
+        const storage = new DatabaseStorage(database.db);
         const own = await findOwnUpload({ db: database.db, storage, sellerId: seller.id, imageUrl });
         expect(own).toMatchObject({ contentType: 'image/jpeg', filename: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.jpg$/) });
         expect(own!.data.equals((await download(imageUrl)).data)).toBe(true);
@@ -388,7 +432,7 @@ describe.each(backends())('image uploads on $name', (backend) => {
       try {
         const answer = await upload(seller, { data: await solid(10, 10).png().toBuffer() });
         expect(answer).toMatchObject({ status: 500, body: { message: messages.common.internal } });
-        expect(readdirSync(path.join(backend.dataDir, 'uploads', String(seller.id)))).toEqual([]);
+        expect(await storedBlobs(seller)).toEqual([]);
       } finally {
         await withPostgres(backend, (db) => db.query(`DROP TRIGGER ${trigger} ON uploads; DROP FUNCTION ${trigger}();`));
       }

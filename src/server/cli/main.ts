@@ -11,6 +11,7 @@
  *   balance:watch          tells sellers now whose actions stopped, or soon will, for lack of balance
  *   verify                 checks the data invariants; exit code 2 when any is violated
  *   draw:verify <id>       re-computes a closed prize draw from its public page's values; exit code 2 on a mismatch
+ *   uploads:migrate --to db|s3   copies every stored image into that store (idempotent); exit code 2 when any is missing or differs
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { API_BASE } from '../../contract/constants.js';
 import { verifyDraw } from '../../contract/draw-fairness.js';
 import type { PublicDraw } from '../../contract/draws.js';
+import type { AdminImageMigrationResponse } from '../../contract/uploads.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
 
@@ -35,6 +37,9 @@ const USAGE = `Usage: npm run admin -- <command>
   verify                                                          check the data invariants (exit code 2 on a violation)
   draw:verify <id>                                                re-compute a closed prize draw from its published values
                                                                   (exit code 2 when anything differs)
+  uploads:migrate --to db|s3                                      copy every image into that store while the server keeps serving;
+                                                                  what is there already is skipped, each copy's SHA-256 checked
+                                                                  (exit code 2 when an image is missing or a copy differs)
 Options: --url URL (default http://127.0.0.1:$PORT). Needs ADMIN_TOKEN, the same as the server's (draw:verify does not).`;
 
 /** How `settings:list` shows an operator detail that is not set. */
@@ -92,11 +97,32 @@ async function verifyPublishedDraw(url: string, id: number): Promise<number> {
   return check.commitment && check.tickets_hash && check.winners ? 0 : EXIT_VIOLATIONS;
 }
 
+/** Pages through every image (the server copies one page per call) and prints the totals. */
+async function migrateImages(url: string, token: string, to: string): Promise<number> {
+  const totals = { copied: 0, skipped: 0, missing: 0, failed: 0 };
+  let afterId: number | null = 0;
+  while (afterId !== null) {
+    const page = (await call(url, token, 'POST', '/uploads/migrate', { to, after_id: afterId })) as AdminImageMigrationResponse;
+    for (const count of Object.keys(totals) as (keyof typeof totals)[]) totals[count] += page[count];
+    afterId = page.next_after_id;
+  }
+  console.log(
+    `Изображения → ${to}: скопировано ${totals.copied}, уже были ${totals.skipped}, не найдено ${totals.missing}, не совпал хеш ${totals.failed}`,
+  );
+  return totals.missing + totals.failed > 0 ? EXIT_VIOLATIONS : 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { reason: { type: 'string' }, reference: { type: 'string' }, url: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      reason: { type: 'string' },
+      reference: { type: 'string' },
+      url: { type: 'string' },
+      to: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
@@ -170,6 +196,10 @@ async function main(argv: string[]): Promise<number> {
       for (const violation of result.violations) console.log(`НАРУШЕНИЕ ${violation.check}: ${violation.detail}`);
       console.log(`Проверок: ${result.checks.length}, нарушений: ${result.violations.length}`);
       return result.violations.length > 0 ? EXIT_VIOLATIONS : 0;
+    }
+    case 'uploads:migrate': {
+      if (!values.to) break;
+      return migrateImages(url, token, values.to);
     }
   }
   console.error(USAGE);

@@ -1011,3 +1011,13 @@ export const warranties = pgTable(
   (table) => [unique().on(table.receiptId, table.itemPosition)],
 );
 export type WarrantyRow = typeof warranties.$inferSelect;
+
+/** Uploaded images kept in the database (issue 31, migration 0040): the `db` image store. */
+export const uploadBlobs = pgTable('upload_blobs', {
+  storageKey: text('storage_key').primaryKey(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png'] }).notNull(),
+  byteSize: integer('byte_size').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

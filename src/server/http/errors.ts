@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../contract/messages.js';
-import { AppError, isDatabaseUnavailable } from '../errors.js';
+import { uploadMessages } from '../../contract/uploads.js';
+import { AppError, ImageStorageUnavailable, isDatabaseUnavailable } from '../errors.js';
 
 const catalogueTexts: string[] = Object.values(messages).flatMap((group) => Object.values(group) as string[]);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -58,6 +59,9 @@ export function toHttpError(error: unknown): {
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 414, message: messages.common.urlTooLong, headers: {} };
   }
+  // The image store (a bucket) did not answer: the picture may well exist, so not a 404 (issue 31).
+  if (error instanceof ImageStorageUnavailable)
+    return { status: 503, message: uploadMessages.storageUnavailable, headers: { 'retry-after': '5' } };
   if (isDatabaseUnavailable(error)) return { status: 503, message: messages.common.serviceUnavailable, headers: { 'retry-after': '5' } };
   // JSON.parse failures surface as SyntaxError with statusCode 400.
   if (error instanceof SyntaxError) return { status: 400, message: messages.common.badJson, headers: {} };
@@ -74,7 +78,8 @@ export function toHttpError(error: unknown): {
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, message, headers, details } = toHttpError(error);
-  if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+  if (error instanceof ImageStorageUnavailable) request.log.error({ err: error, store: error.store }, 'image storage unavailable');
+  else if (status === 503) request.log.warn({ err: error }, 'database unavailable');
   else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, reason: message }, 'request refused');
   void reply

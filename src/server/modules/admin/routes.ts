@@ -17,6 +17,9 @@ import { OPERATOR_SETTING_KEYS, isOperatorSettingKey } from '../../../contract/o
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
 import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
 import { dataFingerprint, verifyInvariants } from './invariants.js';
+import { adminImageMigrationRequestSchema, adminImageMigrationResponseSchema } from '../../../contract/uploads.js';
+import { migrateImagesPage } from '../uploads/migrate-images.js';
+import type { ImageStores } from '../uploads/stores.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
@@ -28,7 +31,9 @@ function digest(value: string): Buffer {
  * Operator calls for the CLI (`npm run admin`). Registered only when ADMIN_TOKEN is set;
  * without it these paths do not exist. The token is compared in constant time.
  */
-export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number> }): FastifyPluginAsyncZod {
+export function adminRoutes(
+  deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number>; imageStores: ImageStores },
+): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
   return async (app) => {
     app.addHook('onRequest', async (request) => {
@@ -79,6 +84,24 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
     app.post('/balance/watch', { schema: { ...schemaBase, response: { 200: z.object({ told: z.number().int() }) } } }, async () => ({
       told: await deps.watchBalances(),
     }));
+
+    // `uploads:migrate`: one page of images copied into another store while the app keeps serving.
+    app.post(
+      '/uploads/migrate',
+      {
+        schema: {
+          ...schemaBase,
+          body: adminImageMigrationRequestSchema,
+          response: { 200: adminImageMigrationResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { to, after_id: afterId, limit } = request.body;
+        const page = await migrateImagesPage({ db: deps.db, stores: deps.imageStores, to, afterId, limit });
+        const { nextAfterId, ...counts } = page;
+        return { ...counts, next_after_id: nextAfterId };
+      },
+    );
 
     // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
     // and the operator's details for the public pages (texts, null while unset).

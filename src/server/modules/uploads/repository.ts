@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { uploads, type UploadRow } from '../../db/schema.js';
 
@@ -30,4 +30,14 @@ export async function countSellerUploadsSince(db: Executor, sellerId: number, si
     .from(uploads)
     .where(and(eq(uploads.userId, sellerId), gt(uploads.createdAt, since)));
   return row?.total ?? 0;
+}
+
+/** The next page of stored images' keys in upload order, for `uploads:migrate`. */
+export async function listUploadKeysAfter(db: Executor, afterId: number, limit: number): Promise<{ id: number; storageKey: string }[]> {
+  return db
+    .select({ id: uploads.id, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(gt(uploads.id, afterId))
+    .orderBy(asc(uploads.id))
+    .limit(limit);
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { openStoredImage, uploadImage, type UploadDeps } from './service.js';
+import { etagOf, openStoredImage, uploadImage, type UploadDeps } from './service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -107,14 +107,15 @@ export function uploadServingRoutes(deps: Pick<UploadDeps, 'db' | 'storage'>): F
   return async (app) => {
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const image = await openStoredImage(deps, key);
+      const image = await openStoredImage(deps, key, request.headers['if-none-match']);
       if (!image) throw new AppError('not_found', uploadMessages.notFound);
+      reply.header('etag', etagOf(image)).header('cache-control', IMMUTABLE);
+      if (image.notModified) return reply.status(304).send();
       return reply
         .header('content-type', image.contentType)
         .header('content-length', image.byteSize)
-        .header('cache-control', IMMUTABLE)
         .header('x-content-type-options', 'nosniff')
-        .send(image.stream);
+        .send(image.data);
     });
   };
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { UPLOADS_PER_SELLER_PER_HOUR, uploadMessages, type UploadImageResponse } from '../../../contract/uploads.js';
 import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { normaliseImage } from './image.js';
 import { CONTENT_TYPES, imageUrlFor, KEY_RANDOM_BYTES, parseStorageKey, storageKeyFor, storageKeyFromUrl } from './image-rules.js';
 import { countSellerUploadsSince, findSellerUpload, findUploadByKey, insertUpload } from './repository.js';
-import type { ImageStorage } from './storage.js';
+import type { ImageStorage, StoredImageFacts } from './storage.js';
 
 export interface UploadDeps {
   db: Executor;
@@ -54,20 +53,38 @@ export async function uploadImage(deps: UploadDeps, { sellerId, data }: { seller
   return { image_url: imageUrlFor(deps.publicUrl, key) };
 }
 
-export interface ServedImage {
-  stream: Readable;
-  contentType: string;
-  byteSize: number;
+/** The strong ETag of an image: its SHA-256, which never changes under a key. */
+export const etagOf = (facts: Pick<StoredImageFacts, 'sha256'>) => `"${facts.sha256}"`;
+
+/** `If-None-Match` names this ETag (a list, or `*`); weak validators compare too (RFC 9110 §13.1.2). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** An image to serve by its key, or null for anything we did not store (including malformed keys). */
-export async function openStoredImage(deps: { db: Executor; storage: ImageStorage }, key: string): Promise<ServedImage | null> {
+export type ServedImage = ({ notModified: true } & StoredImageFacts) | ({ notModified: false; data: Buffer } & StoredImageFacts);
+
+/**
+ * An image to serve by its key, or null for anything we did not store (including malformed keys).
+ * When the client already has these bytes (`If-None-Match`), only the facts are read.
+ */
+export async function openStoredImage(
+  deps: { db: Executor; storage: ImageStorage },
+  key: string,
+  ifNoneMatch?: string,
+): Promise<ServedImage | null> {
   if (!parseStorageKey(key)) return null;
   const row = await findUploadByKey(deps.db, key);
   if (!row) return null;
-  const stream = await deps.storage.createReadStream(key);
-  if (!stream) return null;
-  return { stream, contentType: row.contentType, byteSize: row.byteSize };
+  if (ifNoneMatch) {
+    const facts = await deps.storage.head(key);
+    if (!facts) return null;
+    if (matchesEtag(ifNoneMatch, etagOf(facts))) return { notModified: true, ...facts };
+  }
+  const image = await deps.storage.get(key);
+  if (!image) return null;
+  return { notModified: false, ...image };
 }
 
 /** Whether a URL has the shape of one of our uploaded images (`…/lk/uploads/<key>`), whoever owns it. */
@@ -96,7 +113,7 @@ export async function findOwnUpload({
   if (!key || !parsed || parsed.sellerId !== sellerId) return null;
   const row = await findSellerUpload(db, sellerId, key);
   if (!row) return null;
-  const data = await storage.read(key);
-  if (!data) return null;
-  return { data, contentType: row.contentType, filename: parsed.filename };
+  const image = await storage.get(key);
+  if (!image) return null;
+  return { data: image.data, contentType: row.contentType, filename: parsed.filename };
 }
