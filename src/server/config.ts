@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RobokassaSettings } from './integrations/robokassa/client.js';
 import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
+import { SECRETS_KEY_BYTES } from './secrets/sealed.js';
 
 /**
  * Connections per instance when DATABASE_POOL_SIZE is not set: twice the cores plus one (5 on
@@ -14,6 +15,11 @@ export const defaultPoolSize = () => 2 * os.availableParallelism() + 1;
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'ожидается true или false' })
   .transform((value) => value === 'true' || value === '1');
+
+const secretsKeySchema = z
+  .string()
+  .transform((value) => Buffer.from(value, 'base64'))
+  .refine((bytes) => bytes.length === SECRETS_KEY_BYTES, `ожидается ${SECRETS_KEY_BYTES} байта в base64 (openssl rand -base64 32)`);
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(0).max(65_535).default(3000),
@@ -64,6 +70,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/, 'ожидается адрес вида smtp://user:pass@host:587 или smtps://user:pass@host:465')
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Seals sellers' bot tokens at rest (src/server/secrets/): 32 random bytes in base64 (`openssl rand -base64 32`). */
+  SECRETS_KEY: secretsKeySchema.optional(),
+  /** The key before a rotation: still opens what it sealed until `npm run admin -- secrets:rotate` has run. */
+  SECRETS_KEY_PREVIOUS: secretsKeySchema.optional(),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -90,6 +100,8 @@ export type Config = {
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
   outbox: { retryBaseMs: number };
+  /** `key` undefined: demo mode keeps a generated one in DATA_DIR/secrets.key (secrets/keyring.ts). */
+  secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
   /** `smtpUrl` is undefined when emulated: the catcher's own address is known once it listens. */
   mail: { emulated: boolean; smtpUrl: string | undefined; from: string; timeoutMs: number };
 };
@@ -138,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (!e.TAX_API_TOKEN && e.SCANAPP_MODE === 'production') problems.push('TAX_API_TOKEN: required when SCANAPP_MODE=production');
   if (!e.SMTP_URL && e.SCANAPP_MODE === 'production') problems.push('SMTP_URL: required when SCANAPP_MODE=production');
   if (!e.MAIL_FROM && e.SCANAPP_MODE === 'production') problems.push('MAIL_FROM: required when SCANAPP_MODE=production');
+  if (!e.SECRETS_KEY && e.SCANAPP_MODE === 'production') problems.push('SECRETS_KEY: required when SCANAPP_MODE=production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -198,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
+    secrets: { key: e.SECRETS_KEY, previousKey: e.SECRETS_KEY_PREVIOUS },
     mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
   };
 }

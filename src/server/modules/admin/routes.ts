@@ -16,6 +16,7 @@ import { rebuildAnalytics } from '../analytics/service.js';
 import { OPERATOR_SETTING_KEYS, isOperatorSettingKey } from '../../../contract/operator.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
 import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
+import type { ResealCounts } from '../../secrets/at-rest.js';
 import { dataFingerprint, verifyInvariants } from './invariants.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -28,7 +29,9 @@ function digest(value: string): Buffer {
  * Operator calls for the CLI (`npm run admin`). Registered only when ADMIN_TOKEN is set;
  * without it these paths do not exist. The token is compared in constant time.
  */
-export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number> }): FastifyPluginAsyncZod {
+export function adminRoutes(
+  deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number>; rotateSecrets: () => Promise<ResealCounts> },
+): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
   return async (app) => {
     app.addHook('onRequest', async (request) => {
@@ -79,6 +82,17 @@ export function adminRoutes(deps: BillingDeps & { adminToken: string; watchBalan
     app.post('/balance/watch', { schema: { ...schemaBase, response: { 200: z.object({ told: z.number().int() }) } } }, async () => ({
       told: await deps.watchBalances(),
     }));
+
+    // After SECRETS_KEY changed (the old one in SECRETS_KEY_PREVIOUS): every token sealed again under the new key.
+    app.post(
+      '/secrets/rotate',
+      { schema: { ...schemaBase, response: { 200: z.object({ resealed: z.number().int(), skipped: z.number().int() }) } } },
+      async (request) => {
+        const result = await deps.rotateSecrets();
+        request.log.info(result, 'operator re-sealed the secrets under the current key');
+        return result;
+      },
+    );
 
     // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
     // and the operator's details for the public pages (texts, null while unset).
