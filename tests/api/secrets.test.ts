@@ -7,7 +7,9 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { hashApiKey } from '../../src/server/secrets/api-key.js';
-import { secretsKey } from '../../src/server/secrets/sealed.js';
+import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import { rotateSecrets } from '../../src/server/secrets/at-rest.js';
+import { open, seal, secretsKey } from '../../src/server/secrets/sealed.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
@@ -202,6 +204,35 @@ describe.runIf(postgres)('the key of the sealed secrets', () => {
         ).toBe(masked(bot.token));
       } finally {
         await fourth.stop();
+      }
+
+      // A seller saving a new token while a rotation runs: the rotation's write is conditional on
+      // the value it read, so the seller's token stays (already under the current key) and is counted as skipped.
+      const keyC = secretsKey(Buffer.from(newKey(), 'base64'));
+      const keyring = { current: keyC, previous: secretsKey(Buffer.from(keyB, 'base64')) };
+      const sellersToken = seal({ current: keyC }, 'pb-saved-during-rotation');
+      const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 2 });
+      try {
+        const racing: Database = {
+          ...database,
+          query: async (text, params) => {
+            const rows = await database.query(text, params);
+            if (text.includes('SELECT id, puzzle_bot_token AS value FROM projects') && rows.length > 0) {
+              await database.query('UPDATE projects SET puzzle_bot_token = $1 WHERE id = $2', [sellersToken, bot.projectId]);
+            }
+            return rows as never;
+          },
+        };
+        expect(await rotateSecrets(racing, keyring)).toEqual({ resealed: 1, skipped: 1 });
+        const [row] = await database.query<{ puzzle_bot_token: string; telegram_bot_token: string }>(
+          'SELECT puzzle_bot_token, telegram_bot_token FROM projects WHERE id = $1',
+          [bot.projectId],
+        );
+        expect(row!.puzzle_bot_token).toBe(sellersToken);
+        expect(open(keyring, row!.telegram_bot_token)).toBe(bot.token);
+        expect(row!.telegram_bot_token.startsWith(`v1:${keyC.id}:`)).toBe(true);
+      } finally {
+        await database.close();
       }
     },
   );
