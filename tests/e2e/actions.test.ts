@@ -114,7 +114,7 @@ describe('an action from activation to deletion', () => {
 });
 
 describe('the action page', () => {
-  it('shows the action, renews it, regenerates and copies the masked API key, and deletes it back to My actions', () =>
+  it('shows the action, renews it, names its API key by the last 4 characters, shows a new key once and copies it, and deletes it back to My actions', () =>
     withPage(async (page, context) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const seller = await createFundedSeller(baseUrl(), 6_000);
