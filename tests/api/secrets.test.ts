@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { hashApiKey } from '../../src/server/secrets/api-key.js';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
+import { migrate } from '../../src/server/db/migrate.js';
 import { rotateSecrets } from '../../src/server/secrets/at-rest.js';
 import { open, seal, secretsKey } from '../../src/server/secrets/sealed.js';
 import { ApiClient } from '../support/api-client.js';
@@ -20,6 +21,7 @@ import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { sourceEntryArgs, startServer, testServerEnv, TEST_SECRETS_KEY } from '../support/server-process.js';
 import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
+const MIGRATIONS = path.join(import.meta.dirname, '../../src/server/db/migrations');
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
 const keyIdOf = (base64: string) => secretsKey(Buffer.from(base64, 'base64')).id;
 const newKey = () => randomBytes(32).toString('base64');
@@ -125,6 +127,35 @@ describe.each(backends())('secrets at rest on $name', (backend) => {
 const postgres = backends().find((backend) => backend.name === 'postgres');
 
 describe.runIf(postgres)('the key of the sealed secrets', () => {
+  it('the upgrade keeps existing API keys working: migration 0039 stores their hashes and last 4 characters, and drops the keys', async () => {
+    const databaseUrl = createDatabase(postgres!.clusterUrl!, `scanapp_keys_${randomBytes(6).toString('hex')}`);
+    const before = mkdtempSync(path.join(os.tmpdir(), 'scanapp-before-0039-'));
+    const noFunctions = mkdtempSync(path.join(os.tmpdir(), 'scanapp-no-functions-'));
+    const database = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 2 });
+    try {
+      for (const file of readdirSync(MIGRATIONS)) if (file < '0039') copyFileSync(path.join(MIGRATIONS, file), path.join(before, file));
+      await migrate(database, { migrationsDir: before, functionsDir: noFunctions });
+      const [seller] = await database.query<{ id: number }>(
+        "INSERT INTO users (name, email, password_hash) VALUES ('Старый', 'old@example.ru', 'x') RETURNING id",
+      );
+      const oldKey = randomBytes(32).toString('base64url');
+      await database.query(
+        `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key)
+         VALUES ($1, 'До 0039', '{7707083893}', 10, 60, 0, $2)`,
+        [seller!.id, oldKey],
+      );
+      await migrate(database);
+      const rows = await database.query<Record<string, unknown>>('SELECT * FROM projects');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ api_key_hash: hashApiKey(oldKey), api_key_last4: oldKey.slice(-4) });
+      expect(rows[0]).not.toHaveProperty('api_key');
+    } finally {
+      await database.close();
+      rmSync(before, { recursive: true, force: true });
+      rmSync(noFunctions, { recursive: true, force: true });
+    }
+  });
+
   it(
     'plain tokens from before sealing are sealed at start-up, rotation re-seals them under the new key, a wrong key refuses to start and changes nothing',
     { timeout: 300_000 },
