@@ -168,8 +168,11 @@ export const actionSchema = z.object({
   levels: z.array(z.object({ name: z.string(), min_sum: z.number(), points_percentage: z.number() })),
   /** The percent from a shopper's second receipt on, when higher than their level's; null = as the level. */
   repeat_points_percentage: z.number().nullable(),
-  /** For a bot platform calling POST /lk/api/check on this action's behalf. */
-  api_key: z.string(),
+  /**
+   * The last 4 characters of the key a bot platform sends to POST /lk/api/check on this action's
+   * behalf: the whole key is shown once, in the answer that made it (creation or «Создать новый ключ»).
+   */
+  api_key_last4: z.string(),
   /** ScanApp's shoppers' bot of this action: the token masked (SPEC §9), its @username. */
   telegram_bot_token: z.string().nullable(),
   telegram_bot_username: z.string().nullable(),
@@ -186,5 +189,6 @@ export type Action = z.infer<typeof actionSchema>;
 export const actionListResponseSchema = z.object({ projects: z.array(actionSchema) });
 export const actionResponseSchema = z.object({ project: actionSchema });
 export const apiKeyResponseSchema = z.object({ message: z.string(), api_key: z.string() });
-export const createActionResponseSchema = z.object({ project_id: z.number().int(), message: z.string() });
+/** SPEC §7 lists `project_id, message`; `api_key` is the new action's key, shown this once. */
+export const createActionResponseSchema = z.object({ project_id: z.number().int(), message: z.string(), api_key: z.string() });
 export const renewActionResponseSchema = z.object({ message: z.string(), subscription_end_date: z.string() });

@@ -14,6 +14,8 @@ import { actionRoutes } from './modules/actions/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { exportRoutes } from './modules/exports/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { prepareSecrets, rotateSecrets } from './secrets/at-rest.js';
+import { loadKeyring } from './secrets/keyring.js';
 import { operatorRoutes } from './modules/operator/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -98,6 +100,10 @@ const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
 const BOT_DRAINS_HERE = 3;
 
 export async function buildApp({ config, database, now: realNow = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+  // Before anything reads a token: a key that opens none of the stored ones refuses to start
+  // (nothing written), and tokens stored plain before sealing existed are sealed now.
+  const keyring = await loadKeyring(config);
+  await prepareSecrets(database, keyring);
   const app = Fastify({
     logger: safeLoggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
@@ -331,7 +337,13 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       if (taxStore) await api.register(demoReceiptRoutes({ ...deps, store: taxStore }));
       if (config.adminToken) {
         await api.register(
-          adminRoutes({ ...deps, adminToken: config.adminToken, watchBalances: () => watchBalances(balanceWatch), imageStores }),
+          adminRoutes({
+            ...deps,
+            adminToken: config.adminToken,
+            watchBalances: () => watchBalances(balanceWatch),
+            rotateSecrets: () => rotateSecrets(database, keyring),
+            imageStores,
+          }),
           {
             prefix: '/admin',
           },

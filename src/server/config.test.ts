@@ -73,6 +73,7 @@ describe('configuration', () => {
       ROBOKASSA_PASSWORD2: 'password2',
       SMTP_URL: 'smtp://u:p@mail:587',
       MAIL_FROM: 'ScanApp <no-reply@scan.example>',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     // An HTTPS address gets Telegram's webhooks; TELEGRAM_UPDATES overrides the choice.
     expect(loadConfig(production).telegram).toEqual({ emulated: false, apiRoot: TELEGRAM_API_ROOT, timeoutMs: 10_000, updates: 'webhook' });
@@ -132,5 +133,17 @@ describe('configuration', () => {
       );
       expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'storage.example' })).toThrow(/S3_ENDPOINT/);
     });
+  });
+
+  it('needs SECRETS_KEY in production, 32 bytes in base64, and keeps the previous key beside it', () => {
+    const key = Buffer.alloc(32, 1);
+    const previous = Buffer.alloc(32, 2);
+    expect(loadConfig({}).secrets).toEqual({ key: undefined, previousKey: undefined });
+    expect(loadConfig({ SECRETS_KEY: key.toString('base64'), SECRETS_KEY_PREVIOUS: previous.toString('base64') }).secrets).toEqual({
+      key,
+      previousKey: previous,
+    });
+    expect(() => loadConfig({ SCANAPP_MODE: 'production' })).toThrow(/SECRETS_KEY: required when SCANAPP_MODE=production/);
+    expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY: ожидается 32 байта/);
   });
 });

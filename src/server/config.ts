@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RobokassaSettings } from './integrations/robokassa/client.js';
 import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
+import { SECRETS_KEY_BYTES } from './secrets/sealed.js';
 
 /**
  * Connections per instance when DATABASE_POOL_SIZE is not set: twice the cores plus one (5 on
@@ -26,6 +27,11 @@ export interface S3Settings {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'ожидается true или false' })
   .transform((value) => value === 'true' || value === '1');
+
+const secretsKeySchema = z
+  .string()
+  .transform((value) => Buffer.from(value, 'base64'))
+  .refine((bytes) => bytes.length === SECRETS_KEY_BYTES, `ожидается ${SECRETS_KEY_BYTES} байта в base64 (openssl rand -base64 32)`);
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'ожидается номер порта' }).int().min(0).max(65_535).default(3000),
@@ -83,6 +89,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
+  /** Seals sellers' bot tokens at rest (src/server/secrets/): 32 random bytes in base64 (`openssl rand -base64 32`). */
+  SECRETS_KEY: secretsKeySchema.optional(),
+  /** The key before a rotation: still opens what it sealed until `npm run admin -- secrets:rotate` has run. */
+  SECRETS_KEY_PREVIOUS: secretsKeySchema.optional(),
   /** Built web app; the default is where `vite build` puts it. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -109,6 +119,8 @@ export type Config = {
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
   outbox: { retryBaseMs: number };
+  /** `key` undefined: demo mode keeps a generated one in DATA_DIR/secrets.key (secrets/keyring.ts). */
+  secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
   /** `smtpUrl` is undefined when emulated: the catcher's own address is known once it listens. */
   mail: { emulated: boolean; smtpUrl: string | undefined; from: string; timeoutMs: number };
   /** `store` takes new images; the bucket's settings are kept whenever given, so `uploads:migrate --to s3` can fill it before the switch. */
@@ -166,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   } else if (e.IMAGE_STORAGE === 's3' && !s3Configured) {
     problems.push('IMAGE_STORAGE=s3: needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION');
   }
+  if (!e.SECRETS_KEY && e.SCANAPP_MODE === 'production') problems.push('SECRETS_KEY: required when SCANAPP_MODE=production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -226,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
+    secrets: { key: e.SECRETS_KEY, previousKey: e.SECRETS_KEY_PREVIOUS },
     mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
     images: {
       store: e.IMAGE_STORAGE ?? (s3Configured ? 's3' : e.DATABASE_URL ? 'db' : 'local'),

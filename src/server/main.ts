@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
+import { SecretsKeyError } from './secrets/sealed.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +23,18 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await migrate(database);
-  const app = await buildApp({ config, database });
+  let app;
+  try {
+    app = await buildApp({ config, database });
+  } catch (error) {
+    if (error instanceof SecretsKeyError) {
+      // The stored tokens need a key this start was not given: nothing has been written.
+      console.error(`ScanApp cannot start. ${error.message}`);
+      await database.close();
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
   if (config.mode === 'production') {
     // The public pages leave an unset detail out rather than show an invented one: say so once.
     const unset = await unsetOperatorSettings(database.db);

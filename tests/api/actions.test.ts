@@ -38,11 +38,18 @@ describe.each(backends())('actions on $name', (backend) => {
       const before = Date.now();
       const created = await seller.api.post('/projects', { user_id: seller.id, ...validAction });
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ project_id: expect.any(Number), message: expect.any(String) });
+      // The action's API key is in this answer only: later answers name it by its last 4 characters.
+      expect(created.body).toEqual({
+        project_id: expect.any(Number),
+        message: expect.any(String),
+        api_key: expect.stringMatching(/^[\w-]{43}$/),
+      });
       expect(plainSpaces(created.body.message)).toBe('Акция создана. С баланса списано 3 000 ₽ за 30 дней.');
       const action = (await seller.api.get(`/projects/${created.body.project_id}?user_id=${seller.id}`)).body.project;
+      expect(JSON.stringify(action)).not.toContain(created.body.api_key);
       expect(action).toMatchObject({
         id: created.body.project_id,
+        api_key_last4: created.body.api_key.slice(-4),
         name: 'Весенняя акция',
         project_inns: ['7707083893', '500100732259'],
         points_percentage: 10,
@@ -266,7 +273,7 @@ describe.each(backends())('actions on $name', (backend) => {
         is_active: _a,
         status_message: _s,
         subscription_end_date: _e,
-        api_key: _k,
+        api_key_last4: _k,
         telegram_bot_username: _u,
         telegram_bot_id: _b,
         is_deleted: _d,

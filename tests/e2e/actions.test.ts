@@ -114,7 +114,7 @@ describe('an action from activation to deletion', () => {
 });
 
 describe('the action page', () => {
-  it('shows the action, renews it, regenerates and copies the masked API key, and deletes it back to My actions', () =>
+  it('shows the action, renews it, names its API key by the last 4 characters, shows a new key once and copies it, and deletes it back to My actions', () =>
     withPage(async (page, context) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const seller = await createFundedSeller(baseUrl(), 6_000);
@@ -134,20 +134,21 @@ describe('the action page', () => {
       expect(await button(page, s.copyKey).isVisible()).toBe(false);
       await developers.click();
 
-      // The key is masked, copied whole, and replaced after a confirmation.
-      const key = (await seller.api.get(`/projects/${id}`)).body.project.api_key as string;
-      await page.getByText(`${key.slice(0, 5)}…${key.slice(-4)}`, { exact: true }).waitFor();
-      expect(await page.getByText(key, { exact: true }).count()).toBe(0);
+      // The key in use is named by its last 4 characters only; a new one is shown whole this once,
+      // copied, after a confirmation, and the panel then names it.
+      const { api_key_last4: last4 } = (await seller.api.get(`/projects/${id}`)).body.project;
+      await page.getByText(fillMessage(s.keyEndsWith, { last4 }), { exact: true }).waitFor();
       await page.getByText('POST /lk/api/check', { exact: false }).waitFor();
-      await button(page, s.copyKey).click();
-      await page.getByText(s.keyCopied, { exact: true }).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
       await button(page, s.regenerateKey).click();
       await page.getByRole('dialog', { name: s.regenerateTitle }).getByRole('button', { name: s.regenerateKey, exact: true }).click();
       await page.getByRole('status').getByText(m.apiKeyRegenerated, { exact: true }).waitFor();
-      const newKey = (await seller.api.get(`/projects/${id}`)).body.project.api_key as string;
-      expect(newKey).not.toBe(key);
-      await page.getByText(`${newKey.slice(0, 5)}…${newKey.slice(-4)}`, { exact: true }).waitFor();
+      await page.getByText(s.newKeyShownOnce, { exact: true }).waitFor();
+      await button(page, s.copyKey).click();
+      await page.getByText(s.keyCopied, { exact: true }).waitFor();
+      const newKey = await page.evaluate(() => navigator.clipboard.readText());
+      await page.getByText(newKey, { exact: true }).waitFor();
+      expect((await seller.api.get(`/projects/${id}`)).body.project.api_key_last4).toBe(newKey.slice(-4));
+      await page.getByText(fillMessage(s.keyEndsWith, { last4: newKey.slice(-4) }), { exact: true }).waitFor();
 
       // Renew for another 30 days.
       await button(page, 'Продлить на 30 дней за 3 000 ₽').click();

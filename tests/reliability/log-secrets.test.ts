@@ -3,7 +3,7 @@ import { ApiClient, createSeller, uniqueEmail } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { creditViaCli } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
+import { startServer, TEST_ADMIN_TOKEN, TEST_SECRETS_KEY } from '../support/server-process.js';
 
 const ROBOKASSA = {
   ROBOKASSA_MERCHANT_LOGIN: 'log-test-shop',
@@ -23,7 +23,7 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
     const databaseName = `scanapp_logs_${Date.now()}`;
     if (backend.clusterUrl) env.DATABASE_URL = createDatabase(backend.clusterUrl, databaseName);
     const server = await startServer(env, { readyTimeoutMs: 150_000 });
-    const secrets: string[] = [TEST_ADMIN_TOKEN, ...Object.values(ROBOKASSA).slice(1), INIT_DATA];
+    const secrets: string[] = [TEST_ADMIN_TOKEN, TEST_SECRETS_KEY, ...Object.values(ROBOKASSA).slice(1), INIT_DATA];
     try {
       const seller = await createSeller(server.url, { password: 'first-password-5561' });
       secrets.push(seller.password, seller.api.token!);
@@ -37,6 +37,8 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
         puzzle_bot_points_variable: 'points',
       });
       expect(action.status).toBe(201);
+      // The key made with the action, shown once in the creation's answer.
+      secrets.push(action.body.api_key as string);
       const apiKey = (await seller.api.post(`/projects/${action.body.project_id}/api-key`)).body.api_key as string;
       secrets.push(botToken, apiKey);
 

@@ -10,6 +10,7 @@
  *   analytics:rebuild
  *   balance:watch          tells sellers now whose actions stopped, or soon will, for lack of balance
  *   verify                 checks the data invariants; exit code 2 when any is violated
+ *   secrets:rotate         re-seals every stored bot token under SECRETS_KEY (after a key change; idempotent)
  *   draw:verify <id>       re-computes a closed prize draw from its public page's values; exit code 2 on a mismatch
  *   uploads:migrate --to db|s3   copies every stored image into that store (idempotent); exit code 2 when any is missing or differs
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
@@ -35,6 +36,8 @@ const USAGE = `Usage: npm run admin -- <command>
   analytics:rebuild                                               recompute analytics from the receipts
   balance:watch                                                   send the balance notices due now (runs every 10 minutes anyway)
   verify                                                          check the data invariants (exit code 2 on a violation)
+  secrets:rotate                                                  re-seal the stored bot tokens under the servers' SECRETS_KEY
+                                                                  (run after restarting them with the old key in SECRETS_KEY_PREVIOUS)
   draw:verify <id>                                                re-compute a closed prize draw from its published values
                                                                   (exit code 2 when anything differs)
   uploads:migrate --to db|s3                                      copy every image into that store while the server keeps serving;
@@ -189,6 +192,13 @@ async function main(argv: string[]): Promise<number> {
     case 'analytics:rebuild': {
       const result = (await call(url, token, 'POST', '/analytics/rebuild')) as { message: string; receipts: number; milliseconds: number };
       console.log(`${result.message}: ${result.receipts} чеков, ${result.milliseconds} мс`);
+      return 0;
+    }
+    case 'secrets:rotate': {
+      const result = (await call(url, token, 'POST', '/secrets/rotate')) as { resealed: number; skipped: number };
+      console.log(
+        `Перешифровано под текущим ключом: ${result.resealed}, изменено другими во время прохода (уже под текущим): ${result.skipped}`,
+      );
       return 0;
     }
     case 'verify': {

@@ -9,7 +9,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../../src/server/db/migrations/
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../../src/server/db/functions/', import.meta.url));
 
 /** An arbitrary constant key: several app instances starting together migrate one at a time. */
-const MIGRATION_LOCK_KEY = 7_342_001;
+export const MIGRATION_LOCK_KEY = 7_342_001;
 
 export interface MigrateOptions {
   migrationsDir?: string;

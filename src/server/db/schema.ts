@@ -14,6 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
+import { sealedText } from '../secrets/column.js';
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
@@ -35,7 +36,7 @@ export const users = pgTable('users', {
   projectName: text('project_name'),
   projectInns: text('project_inns').array().notNull().default([]),
   pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(10),
-  puzzleBotToken: text('puzzle_bot_token'),
+  puzzleBotToken: sealedText('puzzle_bot_token'),
   puzzleBotPointsVariable: text('puzzle_bot_points_variable'),
   commandSuccess: text('command_success'),
   commandNotRecognized: text('command_not_recognized'),
@@ -44,7 +45,7 @@ export const users = pgTable('users', {
   commandNoItems: text('command_no_items'),
   receiptValidityDays: integer('receipt_validity_days').notNull().default(60),
   checkDuplicates: smallint('check_duplicates').notNull().default(0),
-  mailingBotToken: text('mailing_bot_token'),
+  mailingBotToken: sealedText('mailing_bot_token'),
   mailingBotUsername: text('mailing_bot_username'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
@@ -101,7 +102,7 @@ export const projects = pgTable('projects', {
   name: text('name').notNull(),
   projectInns: text('project_inns').array().notNull(),
   pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-  puzzleBotToken: text('puzzle_bot_token'),
+  puzzleBotToken: sealedText('puzzle_bot_token'),
   puzzleBotPointsVariable: text('puzzle_bot_points_variable'),
   commandSuccess: text('command_success'),
   commandNotRecognized: text('command_not_recognized'),
@@ -118,8 +119,11 @@ export const projects = pgTable('projects', {
   deletedAt: timestamptz('deleted_at'),
   productKeywords: text('product_keywords').array().notNull().default([]),
   minTotalKopecks: bigint('min_total_kopecks', { mode: 'number' }).notNull().default(0),
-  apiKey: text('api_key').notNull(),
-  telegramBotToken: text('telegram_bot_token'),
+  /** SHA-256 of the action's API key (hex): the key itself is shown once, when made (0039). */
+  apiKeyHash: text('api_key_hash').notNull(),
+  /** The key's last 4 characters, so the cabinet can tell which key is in use. */
+  apiKeyLast4: text('api_key_last4').notNull(),
+  telegramBotToken: sealedText('telegram_bot_token'),
   telegramBotId: bigint('telegram_bot_id', { mode: 'number' }),
   telegramBotUsername: text('telegram_bot_username'),
   promoCodeRule: text('promo_code_rule', { enum: ['off', 'every', 'first'] })
@@ -396,7 +400,7 @@ export const mailings = pgTable('mailings', {
     .notNull()
     .references(() => users.id),
   /** The mailing bot's token; null when the mailing goes through an action's bot (0019). */
-  botToken: text('bot_token'),
+  botToken: sealedText('bot_token'),
   /** The action whose bot sends it, its token read at each send; null: the seller's mailing bot. */
   projectId: integer('project_id').references(() => projects.id),
   botId: bigint('bot_id', { mode: 'number' }).notNull(),
@@ -429,7 +433,7 @@ export const mailingSchedules = pgTable('mailing_schedules', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id),
-  botToken: text('bot_token'),
+  botToken: sealedText('bot_token'),
   projectId: integer('project_id').references(() => projects.id),
   text: text('text').notNull(),
   parseMode: text('parse_mode').$type<'HTML' | 'MarkdownV2'>(),
@@ -479,11 +483,11 @@ export const shopSettings = pgTable('shop_settings', {
     .notNull()
     .references(() => projects.id),
   token: text('token').notNull(),
-  puzzleBotToken: text('puzzle_bot_token'),
+  puzzleBotToken: sealedText('puzzle_bot_token'),
   commandName: text('command_name'),
   variableNameTitle: text('variable_name_title'),
   variableNamePrice: text('variable_name_price'),
-  telegramBotToken: text('telegram_bot_token'),
+  telegramBotToken: sealedText('telegram_bot_token'),
   telegramBotUsername: text('telegram_bot_username'),
   /** Bumped by a trigger with every change of the action's products (functions/shop_products_changed.sql): the public list's cache key. */
   productsVersion: bigint('products_version', { mode: 'number' }).notNull().default(0),

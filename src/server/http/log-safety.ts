@@ -2,8 +2,8 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Field names whose values never reach a log line, wherever they sit in a logged object
- * (up to three levels deep): passwords and their hashes, session/bot/admin tokens, action
- * API keys, Robokassa passwords, Telegram init data, and query parameter lists of
+ * (up to three levels deep): passwords and their hashes, session/bot/admin tokens, the key
+ * sealing bot tokens at rest, action API keys, Robokassa passwords, Telegram init data, and query parameter lists of
  * database errors (which hold whatever was being written: a password hash at registration).
  */
 const SECRET_FIELDS = [
@@ -16,6 +16,17 @@ const SECRET_FIELDS = [
   'puzzleBotToken',
   'mailing_bot_token',
   'mailingBotToken',
+  'telegram_bot_token',
+  'telegramBotToken',
+  'bot_token',
+  'botToken',
+  'actionBotToken',
+  'shopBotToken',
+  // The key that seals the tokens at rest (secrets/), under any name it might be logged with.
+  'SECRETS_KEY',
+  'SECRETS_KEY_PREVIOUS',
+  'secrets',
+  'keyring',
   'api_key',
   'apiKey',
   'init_data',

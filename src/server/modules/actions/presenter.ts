@@ -22,7 +22,7 @@ export function presentAction(row: ActionRow, sellerCanPay: boolean): Action {
     expiry_reminder_days: row.expiryReminderDays,
     levels: presentLevels(row.levels, row.pointsPercentage),
     repeat_points_percentage: row.repeatPointsPercentage,
-    api_key: row.apiKey,
+    api_key_last4: row.apiKeyLast4,
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,
     telegram_bot_id: row.telegramBotId,

@@ -55,8 +55,8 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const sellerId = await requireSeller(deps, request, request.body.user_id);
-        const { projectId, message } = await createAction(deps, sellerId, request.body);
-        return reply.status(201).send({ project_id: projectId, message });
+        const { projectId, message, apiKey } = await createAction(deps, sellerId, request.body);
+        return reply.status(201).send({ project_id: projectId, message, api_key: apiKey });
       },
     );
 

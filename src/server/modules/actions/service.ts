@@ -1,11 +1,11 @@
 import type { Action, ActionSettings, updateActionRequestSchema } from '../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../contract/billing.js';
-import { randomBytes } from 'node:crypto';
 import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { firstLevelPercentIssue, storedLevels } from '../../../contract/points.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
+import { apiKeyColumns, newApiKey } from '../../secrets/api-key.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
@@ -65,11 +65,6 @@ function assertLevelsMatch(levels: ActionSettings['levels'] | undefined, pointsP
   if (issue) throw new AppError('bad_request', issue);
 }
 
-/** 256 bits, URL-safe: the credential a bot platform uses for this action's checks. */
-export function newApiKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 export async function listActions(deps: ActionDeps, sellerId: number, options: { includeDeleted?: boolean } = {}): Promise<Action[]> {
   await expireSubscriptions(deps.db, deps.now(), sellerId);
   const [rows, sellerCanPay] = await Promise.all([
@@ -95,10 +90,12 @@ export async function createAction(
   deps: ActionDeps,
   sellerId: number,
   settings: ActionSettings,
-): Promise<{ projectId: number; message: string }> {
+): Promise<{ projectId: number; message: string; apiKey: string }> {
   assertLevelsMatch(settings.levels, settings.points_percentage);
   // Telegram is asked about the bot before anything is written or charged.
   const bot = await deps.bots?.resolveToken(settings.telegram_bot_token, null);
+  // Shown once, in the creation's answer: the database keeps only its hash.
+  const apiKey = newApiKey();
   const created = await withBotTaken(() =>
     deps.db.transaction(async (tx) => {
       const seller = await lockUser(tx, sellerId);
@@ -115,7 +112,7 @@ export async function createAction(
         checkDuplicates: settings.check_duplicates,
         productKeywords: settings.product_keywords,
         minTotalKopecks: rublesToKopecks(settings.min_total),
-        apiKey: newApiKey(),
+        ...apiKeyColumns(apiKey),
         ...bot,
         isActive: true,
         subscriptionEndDate: nextSubscriptionEnd(null, now),
@@ -134,6 +131,7 @@ export async function createAction(
       }
       return {
         projectId: row.id,
+        apiKey,
         message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
       };
     }),
@@ -230,6 +228,6 @@ export async function renewAction(
 
 export async function regenerateApiKey(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string; api_key: string }> {
   const apiKey = newApiKey();
-  if (!(await repo.updateProject(deps.db, sellerId, id, { apiKey, updatedAt: deps.now() }))) throw notFound();
+  if (!(await repo.updateProject(deps.db, sellerId, id, { ...apiKeyColumns(apiKey), updatedAt: deps.now() }))) throw notFound();
   return { message: messages.actions.apiKeyRegenerated, api_key: apiKey };
 }

@@ -16,6 +16,7 @@ import { rebuildAnalytics } from '../analytics/service.js';
 import { OPERATOR_SETTING_KEYS, isOperatorSettingKey } from '../../../contract/operator.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
 import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
+import type { ResealCounts } from '../../secrets/at-rest.js';
 import { dataFingerprint, verifyInvariants } from './invariants.js';
 import { adminImageMigrationRequestSchema, adminImageMigrationResponseSchema } from '../../../contract/uploads.js';
 import { migrateImagesPage } from '../uploads/migrate-images.js';
@@ -32,7 +33,12 @@ function digest(value: string): Buffer {
  * without it these paths do not exist. The token is compared in constant time.
  */
 export function adminRoutes(
-  deps: BillingDeps & { adminToken: string; watchBalances: () => Promise<number>; imageStores: ImageStores },
+  deps: BillingDeps & {
+    adminToken: string;
+    watchBalances: () => Promise<number>;
+    imageStores: ImageStores;
+    rotateSecrets: () => Promise<ResealCounts>;
+  },
 ): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
   return async (app) => {
@@ -100,6 +106,17 @@ export function adminRoutes(
         const page = await migrateImagesPage({ db: deps.db, stores: deps.imageStores, to, afterId, limit });
         const { nextAfterId, ...counts } = page;
         return { ...counts, next_after_id: nextAfterId };
+      },
+    );
+
+    // After SECRETS_KEY changed (the old one in SECRETS_KEY_PREVIOUS): every token sealed again under the new key.
+    app.post(
+      '/secrets/rotate',
+      { schema: { ...schemaBase, response: { 200: z.object({ resealed: z.number().int(), skipped: z.number().int() }) } } },
+      async (request) => {
+        const result = await deps.rotateSecrets();
+        request.log.info(result, 'operator re-sealed the secrets under the current key');
+        return result;
       },
     );
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
+import { openSecret } from '../../secrets/column.js';
 import { mailingRecipients, mailings, projects, users, type MailingRow, type StoredMailingButton } from '../../db/schema.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.
@@ -131,7 +132,8 @@ export async function touchMailing(
     RETURNING status, CASE WHEN m.project_id IS NULL THEN m.bot_token
       ELSE (SELECT p.telegram_bot_token FROM projects p WHERE p.id = m.project_id AND p.deleted_at IS NULL) END AS bot_token`);
   const row = rowsOf<{ status: MailingRow['status']; bot_token: string | null }>(result)[0];
-  return row && { status: row.status, botToken: row.bot_token };
+  // Raw SQL bypasses the sealed column type: the token is opened here.
+  return row && { status: row.status, botToken: openSecret(row.bot_token) };
 }
 
 export async function listRecipientErrors(db: Db, mailingId: number, limit: number): Promise<{ chatId: number; error: string | null }[]> {

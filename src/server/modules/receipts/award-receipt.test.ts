@@ -24,8 +24,8 @@ beforeAll(async () => {
     [BALANCE],
   )) as [{ id: number }];
   [{ id: actionId }] = (await database.query<{ id: number }>(
-    `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key)
-     VALUES ($1, 'Акция', '{7700000000}', 10, 60, 0, 'key') RETURNING id`,
+    `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key_hash, api_key_last4)
+     VALUES ($1, 'Акция', '{7700000000}', 10, 60, 0, 'hash', '0000') RETURNING id`,
     [sellerId],
   )) as [{ id: number }];
 }, 120_000);

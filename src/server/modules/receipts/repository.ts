@@ -79,7 +79,7 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
     .select({
       action: projects,
       sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('sessionNow')),
-      apiKeyMatches: sql<boolean | null>`${projects.apiKey} = ${sql.placeholder('apiKey')}`,
+      apiKeyMatches: sql<boolean | null>`${projects.apiKeyHash} = ${sql.placeholder('apiKeyHash')}`,
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
       // Qualified by hand: drizzle writes a column inside sql`` without its table, so a bare
       // ${projects.id} here would read the receipt's own id.
@@ -113,7 +113,8 @@ export async function readCheckContext(
   input: {
     projectId: number;
     tokenHash: string | null;
-    apiKey: string | null;
+    /** The caller's API key's hash (actions/api-key.ts): the database keeps no key whole. */
+    apiKeyHash: string | null;
     /** Real time: sessions do not follow the demo clock (auth/service.ts, AuthDeps). */
     sessionNow: Date;
     receiptKey: string | null;
@@ -125,7 +126,7 @@ export async function readCheckContext(
     projectId: input.projectId,
     tokenHash: input.tokenHash,
     sessionNow: input.sessionNow.toISOString(),
-    apiKey: input.apiKey,
+    apiKeyHash: input.apiKeyHash,
     key: input.receiptKey,
     fn: input.identity?.fn ?? null,
     fd: input.identity?.fd ?? null,
@@ -252,8 +253,12 @@ export async function setProjectStatusMessage(db: Executor, projectId: number, m
   await db.update(projects).set({ statusMessage: message }).where(eq(projects.id, projectId));
 }
 
-export async function findProjectByApiKey(db: Executor, apiKey: string) {
-  const [row] = await db.select({ id: projects.id, userId: projects.userId }).from(projects).where(eq(projects.apiKey, apiKey)).limit(1);
+export async function findProjectByApiKeyHash(db: Executor, apiKeyHash: string) {
+  const [row] = await db
+    .select({ id: projects.id, userId: projects.userId })
+    .from(projects)
+    .where(eq(projects.apiKeyHash, apiKeyHash))
+    .limit(1);
   return row;
 }
 

@@ -9,6 +9,7 @@ import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/s
 import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { pointsExpiry, reachedLevel } from '../points/earning.js';
+import { hashApiKey } from '../../secrets/api-key.js';
 import { answerFor } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
@@ -93,7 +94,7 @@ async function sellerOfCaller(
     case 'apiKey': {
       if (!context) {
         // A key of a deleted action is the action's, which is gone; any other key is wrong.
-        const owner = await repo.findProjectByApiKey(deps.db, caller.apiKey);
+        const owner = await repo.findProjectByApiKeyHash(deps.db, hashApiKey(caller.apiKey));
         if (owner?.id === projectId && (caller.claimedUserId === undefined || caller.claimedUserId === owner.userId))
           throw actionNotFound();
         throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
@@ -232,7 +233,7 @@ export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promis
   const context = await repo.readCheckContext(deps.db, {
     projectId: input.projectId,
     tokenHash: caller.kind === 'session' && caller.token ? hashSessionToken(caller.token) : null,
-    apiKey: caller.kind === 'apiKey' ? caller.apiKey : null,
+    apiKeyHash: caller.kind === 'apiKey' ? hashApiKey(caller.apiKey) : null,
     sessionNow: deps.realNow(),
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
