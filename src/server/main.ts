@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
+import { Lifecycle } from './modules/system/lifecycle.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await migrate(database);
-  const app = await buildApp({ config, database });
+  const lifecycle = new Lifecycle();
+  const app = await buildApp({ config, database, lifecycle });
   if (config.mode === 'production') {
     // The public pages leave an unset detail out rather than show an invented one: say so once.
     const unset = await unsetOperatorSettings(database.db);
@@ -34,13 +36,28 @@ async function main(): Promise<void> {
     }
   }
 
+  // Draining: /ready answers 503 and new requests are refused while those in flight finish and the
+  // bots' leases are released; then the listener closes and the jobs running here finish. Whatever
+  // is still running when the grace ends is logged and left to other instances (jobs are retried).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining');
+    const graceOver = setTimeout(() => {
+      app.log.error({ unfinished: lifecycle.unfinished() }, `shutdown grace of ${config.shutdownGraceMs} ms passed with work unfinished`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    try {
+      await lifecycle.drain();
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error, unfinished: lifecycle.unfinished() }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(graceOver);
+    app.log.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

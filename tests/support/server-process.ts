@@ -107,6 +107,7 @@ export function startServersFrom(template: string | undefined): void {
   dataTemplate = template;
 }
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789abcdef';
 
 export interface RunningServer {
   url: string;
@@ -147,6 +148,7 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     TRUST_PROXY: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
     TAX_RETRY_DELAYS_MS: '50,100',
     OUTBOX_RETRY_BASE_MS: '200',
