@@ -40,7 +40,13 @@ describe.each(backends())('metrics and readiness on $name', (backend) => {
   const url = backend.url;
 
   it('refuse a scrape without the bearer token or with a wrong one', async () => {
-    for (const authorization of [undefined, TEST_METRICS_TOKEN, `Bearer ${TEST_METRICS_TOKEN}x`, 'Bearer ', `Basic ${TEST_METRICS_TOKEN}`]) {
+    for (const authorization of [
+      undefined,
+      TEST_METRICS_TOKEN,
+      `Bearer ${TEST_METRICS_TOKEN}x`,
+      'Bearer ',
+      `Basic ${TEST_METRICS_TOKEN}`,
+    ]) {
       const response = await scrape(url, authorization);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
@@ -83,7 +89,8 @@ describe.each(backends())('metrics and readiness on $name', (backend) => {
       value(after, 'scanapp_http_request_duration_seconds_count{method="POST",route="/lk/api/check",status="200"}'),
     ).toBeGreaterThanOrEqual(2);
     expect(after.some((line) => line.includes(`route="/lk/api/projects/${projectId}`))).toBe(false);
-    for (const state of ['sent', 'failed', 'pending']) expect(value(after, `scanapp_mailing_recipients{state="${state}"}`)).toBeGreaterThanOrEqual(0);
+    for (const state of ['sent', 'failed', 'pending'])
+      expect(value(after, `scanapp_mailing_recipients{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     expect(value(after, 'scanapp_job_queue_waiting{queue="bot-updates"}')).toBeGreaterThanOrEqual(0);
     expect(value(after, 'scanapp_job_queue_oldest_age_seconds{queue="bot-updates"}')).toBeGreaterThanOrEqual(0);
     if (backend.name === 'postgres') {

@@ -23,7 +23,12 @@ async function taxRequests(url: string): Promise<number> {
 async function slowCheckInFlight(url: string, delayMs: number): Promise<{ answer: Promise<ApiAnswer<{ data: { status: string } }>> }> {
   const { seller, projectId } = await actionWithBot(url);
   const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'), { delayMs });
-  const answer = seller.api.post<{ data: { status: string } }>('/check', { qrurl, user_id: seller.id, project_id: projectId, user_id_tg: '100500' });
+  const answer = seller.api.post<{ data: { status: string } }>('/check', {
+    qrurl,
+    user_id: seller.id,
+    project_id: projectId,
+    user_id_tg: '100500',
+  });
   await eventually(async () => ((await taxRequests(url)) > 0 ? true : undefined), 15_000, 'the check to reach the tax service');
   return { answer };
 }
@@ -72,7 +77,9 @@ describe('SIGTERM', () => {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         try {
-          return (await client.query<{ poll_owner: string | null }>('SELECT poll_owner FROM bot_connections')).rows.map((row) => row.poll_owner);
+          return (await client.query<{ poll_owner: string | null }>('SELECT poll_owner FROM bot_connections')).rows.map(
+            (row) => row.poll_owner,
+          );
         } finally {
           await client.end();
         }

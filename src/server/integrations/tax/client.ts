@@ -11,7 +11,14 @@ export type TaxLookup = { kind: 'found'; json: unknown } | { kind: 'invalid' } |
 /** How one call to the service ended: its answer's code by name, or how it failed. */
 export type TaxCallOutcome = 'found' | 'invalid' | 'not_ready' | 'limit' | 'error' | 'timeout' | 'network' | 'http' | 'bad_answer';
 
-const OUTCOME_BY_CODE: Record<number, TaxCallOutcome> = { 0: 'invalid', 1: 'found', 2: 'not_ready', 3: 'limit', 4: 'not_ready', 5: 'error' };
+const OUTCOME_BY_CODE: Record<number, TaxCallOutcome> = {
+  0: 'invalid',
+  1: 'found',
+  2: 'not_ready',
+  3: 'limit',
+  4: 'not_ready',
+  5: 'error',
+};
 
 export interface TaxClientOptions {
   baseUrl: string;
