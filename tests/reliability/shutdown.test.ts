@@ -37,7 +37,7 @@ describe('SIGTERM', () => {
   it('finishes the request in flight, answers 503 to /ready meanwhile, and exits 0', { timeout: 120_000 }, async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
     try {
-      const checking = (await slowCheckInFlight(server.url, 2_500)).answer;
+      const checking = (await slowCheckInFlight(server.url, 5_000)).answer;
       server.process.kill('SIGTERM');
       const ready = await eventually(async () => {
         const response = await fetch(`${server.url}/lk/api/ready`);

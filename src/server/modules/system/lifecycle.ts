@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../contract/constants.js';
 import { messages } from '../../../contract/messages.js';
-import { AppError } from '../../errors.js';
 
 export type LifecycleState = 'starting' | 'ready' | 'draining';
 
@@ -36,10 +35,13 @@ export class Lifecycle {
     app.server.once('listening', () => {
       if (this.#state === 'starting') this.#state = 'ready';
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const answered = ANSWERED_WHILE_DRAINING.some((path) => request.url.startsWith(path));
       if (answered) return;
-      if (this.#state === 'draining') throw new AppError('unavailable', messages.common.serviceUnavailable, { connection: 'close' });
+      // Answered here, not thrown: a refusal while leaving is expected, not an error to log with its stack.
+      if (this.#state === 'draining') {
+        return reply.status(503).headers({ connection: 'close' }).send({ message: messages.common.serviceUnavailable });
+      }
       this.#inFlight.set(request.id, `${request.method} ${request.routeOptions.url ?? 'unknown route'}`);
     });
     const ended = async (request: { id: string }) => {
