@@ -1,12 +1,16 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import type { ApiAnswer } from '../support/api-client.js';
+import { ApiClient, createSeller, type ApiAnswer } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
-import { eventually } from '../support/telegram.js';
+import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 async function exitOf(server: RunningServer): Promise<number | null> {
   if (server.process.exitCode !== null) return server.process.exitCode;
@@ -64,6 +68,52 @@ describe('SIGTERM', () => {
       expect(server.output()).toContain('POST /lk/api/check');
     } finally {
       await server.stop();
+    }
+  });
+
+  it('stops a mailing between sends and exits 0; after the restart every recipient has it exactly once', { timeout: 240_000 }, async () => {
+    // Telegram is the shared in-process backend's emulator, so it outlives the server under test.
+    const telegramHost = backends()[0]!.url;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-sigterm-'));
+    const env = { TELEGRAM_API_URL: `${telegramHost}/__emulators/telegram` };
+    let server = await startServer(env, { keepDataDir: dataDir });
+    try {
+      const seller = await createSeller(server.url);
+      const { token, botId } = newBotToken();
+      const chats = Array.from({ length: 300 }, newChatId);
+      await startChats(telegramHost, botId, chats);
+      const started = await seller.api.post('/mailing/send', {
+        user_id: seller.id,
+        bot_token: token,
+        recipient_ids: chats,
+        message: 'Распродажа',
+      });
+      expect(started.body).toMatchObject({ status: 'sending', total: 300 });
+      await eventually(
+        async () => ((await telegramMessages(telegramHost, { bot_id: botId })).length >= 30 ? true : undefined),
+        60_000,
+        'first messages',
+      );
+      server.process.kill('SIGTERM');
+      expect(await exitOf(server)).toBe(0);
+      expect((await telegramMessages(telegramHost, { bot_id: botId })).length).toBeLessThan(300);
+
+      server = await startServer(env, { keepDataDir: dataDir });
+      const api = new ApiClient(server.url, undefined, seller.api.token);
+      const done = await eventually(
+        async () => {
+          const { body } = await api.get(`/mailing/${started.body.id}`);
+          return body.mailing?.status === 'done' ? body.mailing : undefined;
+        },
+        120_000,
+        'the mailing to finish after the restart',
+      );
+      expect(done).toMatchObject({ sent: 300, failed: 0, pending: 0 });
+      const received = (await telegramMessages(telegramHost, { bot_id: botId })).map((message) => String(message.chat_id));
+      expect(received.sort()).toEqual([...chats].sort());
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
