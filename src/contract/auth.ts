@@ -103,3 +103,7 @@ export const healthResponseSchema = z.object({
   telegram_web_app_script: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The balancer's readiness probe: `ok` (200), or why not (503): starting, draining, or the database not answering. */
+export const readyResponseSchema = z.object({ status: z.literal('ok') });
+export const notReadyResponseSchema = z.object({ status: z.enum(['starting', 'draining', 'database_unavailable']) });

@@ -32,6 +32,9 @@ export const messages = {
     /** SPEC §2: the dismiss button of every confirmation and form dialog. */
     cancel: 'Отмена',
   },
+  system: {
+    metricsTokenInvalid: 'Неверный токен метрик',
+  },
   validation: {
     required: 'Обязательное поле',
     nameRequired: 'Введите имя',

@@ -25,7 +25,7 @@ import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingQueue, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
-import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
+import { BOT_POLLERS_JOB, BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
 import { drainHere } from './jobs/drain-here.js';
 import { createBotConnector } from './modules/bot/connection.js';
 import { createFloodGuard } from './modules/bot/flood-guard.js';
@@ -58,6 +58,9 @@ import { demoReceiptRoutes } from './modules/actions/demo-receipt-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { Lifecycle } from './modules/system/lifecycle.js';
+import { createMetrics } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { uploadRoutes, uploadServingRoutes } from './modules/uploads/routes.js';
 import { findOwnUpload } from './modules/uploads/service.js';
 import { openImageStores } from './modules/uploads/stores.js';
@@ -85,6 +88,8 @@ export interface AppDeps {
   database: Database;
   /** Real time (tests may pass their own); the demo clock adds its offset to it. */
   now?: () => Date;
+  /** Readiness and draining; main.ts passes its own to drain on SIGTERM. */
+  lifecycle?: Lifecycle;
 }
 
 /** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
@@ -99,7 +104,12 @@ const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
  */
 const BOT_DRAINS_HERE = 3;
 
-export async function buildApp({ config, database, now: realNow = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now: realNow = () => new Date(),
+  lifecycle = new Lifecycle(),
+}: AppDeps): Promise<FastifyInstance> {
   // Before anything reads a token: a key that opens none of the stored ones refuses to start
   // (nothing written), and tokens stored plain before sealing existed are sealed now.
   const keyring = await loadKeyring(config);
@@ -121,6 +131,10 @@ export async function buildApp({ config, database, now: realNow = () => new Date
   app.setErrorHandler(handleError);
   // The API speaks JSON only; plain-text bodies are refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
+  lifecycle.watch(app);
+  // Counted whether or not METRICS_TOKEN opens /metrics: a few counters cost nothing.
+  const metrics = createMetrics(database, (error) => app.log.warn({ err: error }, 'a metric could not be read from the database'));
+  metrics.watchHttp(app);
 
   // A demo without PUBLIC_URL may be opened at any loopback name: pictures and the framed Mini App come from either.
   const sameServerOrigins = config.publicUrlFollowsRequest ? loopbackOrigins(config.port) : [];
@@ -145,14 +159,14 @@ export async function buildApp({ config, database, now: realNow = () => new Date
   const clock = createClock({ movable: config.mode === 'demo', base: realNow });
   const { now } = clock;
   const deps = { db: database.db, now, realNow, sessionTtlMs: config.sessionTtlMs };
-  const tax = createTaxClient(config.tax);
+  const tax = createTaxClient({ ...config.tax, observe: metrics.taxCalled });
   const puzzleBot = createPuzzleBotClient(config.puzzleBot);
   const taxStore = config.tax.emulated ? new TaxEmulatorStore() : undefined;
   // Product and mailing images: the configured store (folder, database or bucket), reads falling back to the others.
   const imageStores = openImageStores(config, database.db);
   const imageStorage = imageStores.storage;
   // Telegram: one client for every seller's bot (mailings, the points shop, the shoppers' bot).
-  const telegram = createTelegramClient(config.telegram);
+  const telegram = createTelegramClient({ ...config.telegram, observe: metrics.telegramCalled });
   // Account mails: the real SMTP client, in demo mode against the built-in catcher's SMTP server.
   const mailCatcher = config.mail.emulated ? await startMailCatcher() : undefined;
   const mail = createMailClient({ ...config.mail, smtpUrl: mailCatcher?.smtpUrl ?? config.mail.smtpUrl! });
@@ -177,6 +191,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     ...deps,
     tax,
     log: app.log,
+    onChecked: metrics.receiptChecked,
     onPuzzleBotPushQueued: kick(PUZZLEBOT_PUSH_JOB),
     // Analytics count receipts in batches after their checks.
     onReceiptWritten: kick(ANALYTICS_CATCH_UP_JOB, ANALYTICS_CATCH_UP_INTERVAL_MS),
@@ -258,11 +273,17 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     ],
   });
   queueRef = queue;
+  // Draining releases the bots polled here and tells the other instances at once (their next job
+  // poll, ≈ 2 s), instead of leaving the bots to wait out the poll lease (a minute).
+  lifecycle.onDrain('releasing the bots polled here', async () => {
+    if ((await pollers.stop()) > 0) await queue.handOver(BOT_POLLERS_JOB);
+  });
+  lifecycle.reportUnfinished(() => queue.running().map((name) => `job ${name}`));
   app.addHook('onClose', async () => {
     for (const call of kicks) call.cancel();
     await pollers.stop();
     await answerHere.stop();
-    await queue.stop();
+    await queue.stop({ timeoutMs: config.shutdownGraceMs });
     mail.close();
     await mailCatcher?.close();
   });
@@ -280,7 +301,15 @@ export async function buildApp({ config, database, now: realNow = () => new Date
       registerInputGuard(api);
       // The buyers' shop loads Telegram's Mini App script; in demo mode the emulator's stand-in.
       const telegramWebAppScript = config.telegram.emulated ? `${TELEGRAM_EMULATOR_PREFIX}${WEB_APP_SCRIPT_PATH}` : TELEGRAM_WEB_APP_SCRIPT;
-      await api.register(systemRoutes({ mode: config.mode, telegramWebAppScript, openapi: () => app.swagger() }));
+      await api.register(
+        systemRoutes({
+          mode: config.mode,
+          telegramWebAppScript,
+          openapi: () => app.swagger(),
+          lifecycle,
+          pingDatabase: () => database.query('SELECT 1'),
+        }),
+      );
       await api.register(authRoutes(deps));
       await api.register(accountRoutes({ ...deps, publicUrl: config.publicUrl, onMailQueued: kick(MAIL_JOB) }));
       await api.register(operatorRoutes({ db: database.db, mode: config.mode }));
@@ -354,6 +383,7 @@ export async function buildApp({ config, database, now: realNow = () => new Date
   );
 
   await app.register(uploadServingRoutes({ db: database.db, storage: imageStorage }), { prefix: UPLOADS_BASE });
+  if (config.metricsToken) await app.register(metricsRoutes({ metrics, token: config.metricsToken }));
 
   // Demo mode: stand-ins for external services, reached through the same clients as in production.
   if (config.robokassa.emulated) {

@@ -13,8 +13,17 @@ describe('configuration', () => {
       mode: 'demo',
       publicUrl: 'http://localhost:3000',
       adminToken: undefined,
+      metricsToken: undefined,
+      shutdownGraceMs: 10_000,
       trustProxy: false,
     });
+  });
+
+  it('takes a metrics token of 24 characters or more and a shutdown grace in milliseconds', () => {
+    const config = loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789abc', SHUTDOWN_GRACE_MS: '2500' });
+    expect(config).toMatchObject({ metricsToken: 'metrics-token-0123456789abc', shutdownGraceMs: 2500 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: не короче 24 символов/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS: ожидается число миллисекунд/);
   });
 
   it('sizes the database pool by the cores unless DATABASE_POOL_SIZE is set', () => {

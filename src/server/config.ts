@@ -45,6 +45,10 @@ const envSchema = z.object({
   SCANAPP_MODE: z.enum(['demo', 'production'], { error: 'ожидается demo или production' }).default('demo'),
   PUBLIC_URL: z.url({ error: 'ожидается адрес вида https://scanapp.example' }).optional(),
   ADMIN_TOKEN: z.string().min(24, 'не короче 24 символов').optional(),
+  /** Set → GET /metrics answers Prometheus with this bearer token; unset → the route does not exist. */
+  METRICS_TOKEN: z.string().min(24, 'не короче 24 символов').optional(),
+  /** How long SIGTERM waits for requests and jobs in progress before the process gives up on them. */
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'ожидается число миллисекунд' }).int().min(0).max(600_000).default(10_000),
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,6 +112,8 @@ export type Config = {
   /** Demo mode without PUBLIC_URL: links follow the address each request came to (http/public-url.ts). */
   publicUrlFollowsRequest: boolean;
   adminToken: string | undefined;
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -195,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     publicUrl,
     publicUrlFollowsRequest: e.SCANAPP_MODE === 'demo' && !e.PUBLIC_URL,
     adminToken: e.ADMIN_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

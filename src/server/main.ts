@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
 import { SecretsKeyError } from './secrets/sealed.js';
+import { Lifecycle } from './modules/system/lifecycle.js';
 
 async function main(): Promise<void> {
   let config;
@@ -23,9 +24,10 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await migrate(database);
+  const lifecycle = new Lifecycle();
   let app;
   try {
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, lifecycle });
   } catch (error) {
     if (error instanceof SecretsKeyError) {
       // The stored tokens need a key this start was not given: nothing has been written.
@@ -46,13 +48,28 @@ async function main(): Promise<void> {
     }
   }
 
+  // Draining: /ready answers 503 and new requests are refused while those in flight finish and the
+  // bots' leases are released; then the listener closes and the jobs running here finish. Whatever
+  // is still running when the grace ends is logged and left to other instances (jobs are retried).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining');
+    const graceOver = setTimeout(() => {
+      app.log.error({ unfinished: lifecycle.unfinished() }, `shutdown grace of ${config.shutdownGraceMs} ms passed with work unfinished`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    try {
+      await lifecycle.drain();
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error, unfinished: lifecycle.unfinished() }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(graceOver);
+    app.log.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

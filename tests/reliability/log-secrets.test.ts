@@ -3,7 +3,7 @@ import { ApiClient, createSeller, uniqueEmail } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { creditViaCli } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { startServer, TEST_ADMIN_TOKEN, TEST_SECRETS_KEY } from '../support/server-process.js';
+import { startServer, TEST_ADMIN_TOKEN, TEST_METRICS_TOKEN, TEST_SECRETS_KEY } from '../support/server-process.js';
 
 const ROBOKASSA = {
   ROBOKASSA_MERCHANT_LOGIN: 'log-test-shop',
@@ -23,7 +23,7 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
     const databaseName = `scanapp_logs_${Date.now()}`;
     if (backend.clusterUrl) env.DATABASE_URL = createDatabase(backend.clusterUrl, databaseName);
     const server = await startServer(env, { readyTimeoutMs: 150_000 });
-    const secrets: string[] = [TEST_ADMIN_TOKEN, TEST_SECRETS_KEY, ...Object.values(ROBOKASSA).slice(1), INIT_DATA];
+    const secrets: string[] = [TEST_ADMIN_TOKEN, TEST_SECRETS_KEY, TEST_METRICS_TOKEN, ...Object.values(ROBOKASSA).slice(1), INIT_DATA];
     try {
       const seller = await createSeller(server.url, { password: 'first-password-5561' });
       secrets.push(seller.password, seller.api.token!);
@@ -56,8 +56,11 @@ describe.each(backends())('no secret in the log on $name', (backend) => {
       await anonymous.get('/profile', { headers: { 'x-telegram-init-data': INIT_DATA } });
       await anonymous.post('/register', { name: 'A', email: uniqueEmail(), password: 'p', init_data: INIT_DATA });
       await fetch(`${server.url}/lk/api/admin/verify`, { headers: { 'x-admin-token': 'wrong-admin-token-4491' } });
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+      await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-metrics-token-2284' } });
       await fetch(`${server.url}/lk/api/projects?token=query-token-secret-5519`);
       secrets.push(
+        'wrong-metrics-token-2284',
         'wrong-password-8812',
         'nul-password-',
         'refused-password-3307',

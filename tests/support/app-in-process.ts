@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { Lifecycle } from '../../src/server/modules/system/lifecycle.js';
 import { copyDataDir } from './database-templates.js';
 import { freePort } from './free-port.js';
 import { testServerEnv } from './server-process.js';
@@ -12,6 +13,8 @@ import { testServerEnv } from './server-process.js';
 export interface InProcessApp {
   url: string;
   dataDir: string;
+  /** What SIGTERM starts (main.ts): /ready answers 503, new requests are refused, those in flight finish. */
+  drain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +36,8 @@ export async function startAppInProcess(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
     await migrate(database);
-    const app = await buildApp({ config, database });
+    const lifecycle = new Lifecycle();
+    const app = await buildApp({ config, database, lifecycle });
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
@@ -43,6 +47,7 @@ export async function startAppInProcess(
     return {
       url: `http://127.0.0.1:${port}`,
       dataDir,
+      drain: () => lifecycle.drain(),
       async stop() {
         await app.close();
         await database.close();

@@ -109,6 +109,7 @@ export function startServersFrom(template: string | undefined): void {
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 /** SECRETS_KEY of every test server (32 bytes, base64); tests of another key pass their own. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 'scanapp-test-secrets-key').toString('base64');
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789abcdef';
 
 export interface RunningServer {
   url: string;
@@ -151,6 +152,7 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     // One key for every test server, so instances sharing a PostgreSQL database open each other's tokens.
     SECRETS_KEY: TEST_SECRETS_KEY,
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
     TAX_RETRY_DELAYS_MS: '50,100',
     OUTBOX_RETRY_BASE_MS: '200',

@@ -34,8 +34,16 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process anyway). */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /** How much of the database this instance uses now, for the metrics. */
+  usage(): DatabaseUsage;
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. PGlite has a
+ * single connection: the operations running on it or waiting for it.
+ */
+export type DatabaseUsage = { kind: 'postgres'; total: number; idle: number; waiting: number } | { kind: 'pglite'; busy: number };
 
 export type QueryFn = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
@@ -130,18 +138,30 @@ async function openPglite(directory: string): Promise<Database> {
 
 /** The app's database over an open PGlite; tests use it on an in-memory one. */
 export function pgliteDatabase(client: PGlite): Database {
-  const query: QueryFn = async (text, params) => (await client.query(text, params)).rows as never;
+  // PGlite runs one operation at a time: those begun and not ended are its busy gauge.
+  let busy = 0;
+  const counted =
+    <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      busy++;
+      try {
+        return await run(...args);
+      } finally {
+        busy--;
+      }
+    };
+  const query: QueryFn = counted(async (text, params) => (await client.query(text, params)).rows as never);
   // drizzle calls only query() and transaction() of its client, which PgliteStatements provides.
   const statements = new PgliteStatements(client);
   return {
     kind: 'pglite',
     db: drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db,
     query,
-    async executeSql(text, values) {
+    executeSql: counted(async (text: string, values?: unknown[]) => {
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
-    },
+    }),
     async runScriptInTransaction(script, after) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -149,6 +169,7 @@ export function pgliteDatabase(client: PGlite): Database {
       });
     },
     withAdvisoryLock: (_key, work) => work(),
+    usage: () => ({ kind: 'pglite', busy: busy + statements.busy }),
     close: () => client.close(),
   };
 }
@@ -190,6 +211,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         client.release();
       }
     },
+    usage: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -15,6 +15,8 @@ export class PgliteStatements {
   readonly #client: PGlite;
   /** Statement text → its name; `parsed` once PostgreSQL has accepted it. */
   readonly #named = new Map<string, { name: string; parsed: boolean }>();
+  /** Queries and transactions begun and not ended (the metrics' PGlite busy gauge). */
+  busy = 0;
 
   constructor(client: PGlite) {
     this.#client = client;
@@ -29,14 +31,23 @@ export class PgliteStatements {
 
   query = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     const statement = this.#named.get(text);
-    if (!statement) return this.#client.query<T>(text, params, options);
+    if (!statement) return this.#counted(this.#client.query<T>(text, params, options));
     // The locks PGlite's query() takes: none of it may run inside another caller's transaction.
-    return this.#client._runExclusiveTransaction(() =>
-      this.#client.runExclusive(() => this.#runNamed<T>(statement, text, params, options)),
+    return this.#counted(
+      this.#client._runExclusiveTransaction(() => this.#client.runExclusive(() => this.#runNamed<T>(statement, text, params, options))),
     );
   };
 
-  transaction = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => this.#client.transaction(work);
+  transaction = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => this.#counted(this.#client.transaction(work));
+
+  async #counted<T>(operation: Promise<T>): Promise<T> {
+    this.busy++;
+    try {
+      return await operation;
+    } finally {
+      this.busy--;
+    }
+  }
 
   async #runNamed<T>(
     statement: { name: string; parsed: boolean },

@@ -6,6 +6,8 @@ import { messages } from '../../contract/messages.js';
 
 /** Paths that belong to the server, never to the single-page app. */
 const SERVER_PREFIXES = ['/lk/', '/__emulators/'];
+/** Prometheus's scrape: without METRICS_TOKEN a plain 404, never the app's page a scraper would misread. */
+const SERVER_PATHS = ['/metrics'];
 
 /**
  * Serves the Vite build: hashed assets cached for a year, every client route
@@ -36,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
-    if (!built || !isPage || SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+    if (!built || !isPage || SERVER_PATHS.includes(pathname) || SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.status(404).send({ message: messages.common.notFound });
     }
     const page = pathname.startsWith('/shop/') ? 'shop.html' : 'index.html';

@@ -5,6 +5,7 @@ import { drainJob } from './drain-job.js';
 import type { JobDefinition } from './queue.js';
 
 export const BOT_UPDATES_JOB = 'bot-updates';
+export const BOT_POLLERS_JOB = 'bot-pollers';
 
 /** Answers shoppers' messages to actions' bots (stored by the webhook or the pollers). */
 export function botUpdatesJob(deps: UpdateDeps): JobDefinition {
@@ -14,7 +15,7 @@ export function botUpdatesJob(deps: UpdateDeps): JobDefinition {
 /** Every minute some instance picks up bots nobody polls (their poller's instance died). */
 export function botPollersJob(pollers: BotPollers): JobDefinition {
   return {
-    name: 'bot-pollers',
+    name: BOT_POLLERS_JOB,
     cron: '* * * * *',
     retryLimit: 0,
     async handle() {

@@ -39,7 +39,15 @@ export interface JobQueue {
    * first failure is logged and stops the run (`failed` names it).
    */
   runPeriodicOnce(): Promise<{ ran: string[]; failed?: string }>;
-  stop(): Promise<void>;
+  /**
+   * This instance stops taking `name` jobs and queues one for the other instances: their next
+   * poll (within POLLING_INTERVAL_SECONDS) runs it, e.g. to take over the bots polled here.
+   */
+  handOver(name: string): Promise<void>;
+  /** Names of the jobs running on this instance now, one per job. */
+  running(): string[];
+  /** Lets running jobs finish for up to `timeoutMs` (10 s by default); those still running then are retried elsewhere. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** An arbitrary constant key, like the migrations' own. */
@@ -76,6 +84,7 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
 
   const stopping = new AbortController();
   const workerIds = new Map<string, string>();
+  const runningJobs = new Map<string, number>();
   const wake = (name: string) => {
     const id = workerIds.get(name);
     if (id) boss.notifyWorker(id);
@@ -103,20 +112,28 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
       }
       return { ran };
     },
-    async stop() {
+    async handOver(name) {
+      await boss.offWork(name);
+      await boss.send(name, {});
+    },
+    running: () => [...runningJobs].flatMap(([name, count]) => Array<string>(count).fill(name)),
+    async stop({ timeoutMs = 10_000 } = {}) {
       stopping.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 
   for (const job of jobs) {
     const workerId = await boss.work<object>(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([received]) => {
       if (!received) return;
+      runningJobs.set(job.name, (runningJobs.get(job.name) ?? 0) + 1);
       try {
         await job.handle(received.data as never, { signal: stopping.signal, queue });
       } catch (error) {
         log.error({ err: error, job: job.name }, 'background job failed, it will be retried');
         throw error;
+      } finally {
+        runningJobs.set(job.name, runningJobs.get(job.name)! - 1);
       }
     });
     workerIds.set(job.name, workerId);

@@ -8,12 +8,26 @@ import { stripUnacceptableText } from '../../db/acceptable-text.js';
  */
 export type TaxLookup = { kind: 'found'; json: unknown } | { kind: 'invalid' } | { kind: 'unavailable'; reason: string };
 
+/** How one call to the service ended: its answer's code by name, or how it failed. */
+export type TaxCallOutcome = 'found' | 'invalid' | 'not_ready' | 'limit' | 'error' | 'timeout' | 'network' | 'http' | 'bad_answer';
+
+const OUTCOME_BY_CODE: Record<number, TaxCallOutcome> = {
+  0: 'invalid',
+  1: 'found',
+  2: 'not_ready',
+  3: 'limit',
+  4: 'not_ready',
+  5: 'error',
+};
+
 export interface TaxClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs: number;
   /** Waits before each retry on codes 2 and 4; their count bounds the attempts. */
   retryDelaysMs: number[];
+  /** Each call's duration and outcome, for the metrics. */
+  observe?: (seconds: number, outcome: TaxCallOutcome) => void;
 }
 
 export interface TaxClient {
@@ -26,6 +40,23 @@ export function createTaxClient(options: TaxClientOptions): TaxClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/api/v1/check/get`;
 
   async function once(qrraw: string): Promise<{ code: number; json?: unknown } | { failure: string }> {
+    const started = performance.now();
+    const answer = await call(qrraw);
+    const outcome: TaxCallOutcome =
+      'code' in answer
+        ? (OUTCOME_BY_CODE[answer.code] ?? 'bad_answer')
+        : answer.failure === 'timeout'
+          ? 'timeout'
+          : answer.failure.startsWith('network')
+            ? 'network'
+            : answer.failure.startsWith('HTTP')
+              ? 'http'
+              : 'bad_answer';
+    options.observe?.((performance.now() - started) / 1000, outcome);
+    return answer;
+  }
+
+  async function call(qrraw: string): Promise<{ code: number; json?: unknown } | { failure: string }> {
     let response: Response;
     try {
       response = await fetch(url, {

@@ -86,6 +86,19 @@ describe('Telegram client against the emulator', () => {
     expect(await sentBy(nextBotId)).toHaveLength(30);
   });
 
+  it('tells its observer each call’s method and outcome, 429s as rate_limited', async () => {
+    const seen: string[] = [];
+    const observed = createTelegramClient({
+      apiRoot: emulator.apiRoot,
+      timeoutMs: 5_000,
+      observe: (method, outcome) => seen.push(`${method} ${outcome}`),
+    });
+    await observed.sendMessage(token, { chat_id: 77, text: 'Первое' });
+    await failure(observed.sendMessage(token, { chat_id: 77, text: 'Второе' }));
+    await observed.getMe(token);
+    expect(seen).toEqual(['sendMessage ok', 'sendMessage rate_limited', 'getMe ok']);
+  });
+
   it('allows one message a second per chat and accepts the retry after retry_after', async () => {
     await telegram.sendMessage(token, { chat_id: 42, text: 'Первое' });
     const limited = await failure(telegram.sendMessage(token, { chat_id: 42, text: 'Второе' }));
@@ -323,6 +336,15 @@ describe('Telegram client against the emulator', () => {
       await telegram.deleteWebhook(token);
       await broken.close();
     }
+  });
+
+  it('ends a long poll at once when its signal aborts (the instance is stopping)', async () => {
+    const stopping = new AbortController();
+    const started = Date.now();
+    const waiting = failure(telegram.getUpdates(token, { timeout: 20 }, stopping.signal));
+    stopping.abort();
+    expect((await waiting).kind).toBe('network');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('long-polls getUpdates and confirms updates with the offset', async () => {

@@ -14,8 +14,15 @@ export interface TelegramClient {
   sendPhoto(token: string, input: SendPhotoInput): Promise<{ message_id: number; photo_file_id: string }>;
   setWebhook(token: string, input: { url: string; secret_token: string; allowed_updates?: UpdateKind[] }): Promise<void>;
   deleteWebhook(token: string): Promise<void>;
-  /** Long polling: waits up to `timeout` seconds (0 = answer at once) for updates after `offset`. */
-  getUpdates(token: string, input?: { offset?: number; timeout?: number; allowed_updates?: UpdateKind[] }): Promise<Update[]>;
+  /**
+   * Long polling: waits up to `timeout` seconds (0 = answer at once) for updates after `offset`;
+   * `signal` ends the wait early (the instance is stopping).
+   */
+  getUpdates(
+    token: string,
+    input?: { offset?: number; timeout?: number; allowed_updates?: UpdateKind[] },
+    signal?: AbortSignal,
+  ): Promise<Update[]>;
   /** The chat's menu button (left of the input field): the bot's default, or one chat's. */
   setChatMenuButton(token: string, input: { chat_id?: number; menu_button: MenuButton }): Promise<void>;
   /** Ends the button's loading state in the shopper's app; Telegram takes one answer per press. */
@@ -60,7 +67,11 @@ const GRAMMY_BACKSTOP_TIMEOUT_SECONDS = 3_600;
 /** grammY on Node types signals with the `abort-controller` polyfill; it only listens for "abort", which a native signal fires. */
 type GrammySignal = NonNullable<Parameters<Api['getMe']>[0]>;
 
-export function createTelegramClient(options: { apiRoot: string; timeoutMs: number }): TelegramClient {
+/** Each call's method and how it ended (`ok` or the error's kind: `rate_limited` is Telegram's 429), for the metrics. */
+export type TelegramCallObserver = (method: string, outcome: 'ok' | TelegramError['kind']) => void;
+
+export function createTelegramClient(options: { apiRoot: string; timeoutMs: number; observe?: TelegramCallObserver }): TelegramClient {
+  const observe = options.observe ?? (() => undefined);
   const apiRoot = options.apiRoot.replace(/\/+$/, '');
   // One grammY Api per bot token, without transformers: no auto-retry, no flood waits hidden from the caller.
   const apis = new Map<string, Api>();
@@ -73,15 +84,26 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
     return api;
   };
 
-  async function call<T>(token: string, method: string, run: (api: Api, signal: GrammySignal) => Promise<T>, extraMs = 0): Promise<T> {
+  async function call<T>(
+    token: string,
+    method: string,
+    run: (api: Api, signal: GrammySignal) => Promise<T>,
+    extra: { ms?: number; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const deadline = AbortSignal.timeout(options.timeoutMs + (extra.ms ?? 0));
+    const signal = extra.signal ? AbortSignal.any([deadline, extra.signal]) : deadline;
     try {
-      return await run(apiFor(token), AbortSignal.timeout(options.timeoutMs + extraMs) as unknown as GrammySignal);
+      const result = await run(apiFor(token), signal as unknown as GrammySignal);
+      observe(method, 'ok');
+      return result;
     } catch (error) {
       // Telegram answers 404 to a token it cannot parse; the methods we call all exist.
-      if (error instanceof GrammyError && error.error_code === 404) {
-        throw new TelegramError({ kind: 'unauthorized', method, errorCode: 404, description: error.description });
-      }
-      throw fromGrammyError(error, method, token);
+      const failure =
+        error instanceof GrammyError && error.error_code === 404
+          ? new TelegramError({ kind: 'unauthorized', method, errorCode: 404, description: error.description })
+          : fromGrammyError(error, method, token);
+      observe(method, failure.kind);
+      throw failure;
     }
   }
 
@@ -112,9 +134,9 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
       await call(token, 'deleteWebhook', (api, signal) => api.deleteWebhook({}, signal));
     },
 
-    async getUpdates(token, input = {}) {
+    async getUpdates(token, input = {}, signal) {
       const waitMs = (input.timeout ?? 0) * 1000;
-      return call(token, 'getUpdates', (api, signal) => api.getUpdates(input, signal), waitMs);
+      return call(token, 'getUpdates', (api, callSignal) => api.getUpdates(input, callSignal), { ms: waitMs, signal });
     },
 
     async setChatMenuButton(token, input) {

@@ -44,9 +44,15 @@ export class BotPollers {
     for (const projectId of await repo.listUnpolledBots(this.deps.db)) this.ensurePolling(projectId);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Ends every long poll at once (no wait for Telegram's answer) and releases the leases, so another
+   * instance may take the bots without waiting for them to run out. Answers how many bots were polled here.
+   */
+  async stop(): Promise<number> {
     this.stopping.abort();
+    const polled = this.running.size;
     await Promise.all(this.running.values());
+    return polled;
   }
 
   private async poll(projectId: number): Promise<void> {
@@ -59,15 +65,17 @@ export class BotPollers {
         const token = found?.action.telegramBotToken;
         if (!token || found.action.deletedAt) return;
         try {
-          const updates = await telegram.getUpdates(token, {
-            offset: lease.offset,
-            timeout: POLL_TIMEOUT_S,
-            allowed_updates: BOT_UPDATE_KINDS,
-          });
+          // An update Telegram sent as the stop cut the poll short is not lost: only a later offset confirms it.
+          const updates = await telegram.getUpdates(
+            token,
+            { offset: lease.offset, timeout: POLL_TIMEOUT_S, allowed_updates: BOT_UPDATE_KINDS },
+            this.stopping.signal,
+          );
           if (updates.length === 0) continue;
           const stored = await repo.storeUpdates(db, { botId: lease.botId, projectId, updates, newOffset: updates.at(-1)!.update_id + 1 });
           if (stored > 0) this.deps.onStored();
         } catch (error) {
+          if (this.stopping.signal.aborted) return;
           if (error instanceof TelegramError && error.kind === 'unauthorized') return;
           this.deps.log.warn({ projectId, err: error }, 'getUpdates failed; polling again shortly');
           await sleep(ERROR_PAUSE_MS, undefined, { signal: this.stopping.signal }).catch(() => undefined);

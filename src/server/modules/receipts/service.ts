@@ -39,6 +39,8 @@ export interface ReceiptDeps {
    * referral's reward: modules/bot/features). Never throws; the verdict stands whatever it does.
    */
   onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<void>;
+  /** Called with every check's verdict (the metrics count them). */
+  onChecked?: (status: ReceiptStatus) => void;
 }
 
 /**
@@ -223,6 +225,12 @@ function itemRows(items: ClassifiedItem[] | TaxReceipt['items'], classified: boo
  * Round trips on the success path of a cached receipt: the caller-and-action read, then the award.
  */
 export async function checkReceipt(deps: ReceiptDeps, input: CheckInput): Promise<CheckOutcome> {
+  const outcome = await checkReceiptOnce(deps, input);
+  deps.onChecked?.(outcome.response.data.status);
+  return outcome;
+}
+
+async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<CheckOutcome> {
   const now = deps.now();
   const { caller } = input;
   if (caller.kind === 'session' && !caller.token) throw new AppError('unauthorized', messages.common.unauthorized);
