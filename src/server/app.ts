@@ -26,6 +26,8 @@ import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
 import { drainHere } from './jobs/drain-here.js';
+import { heartbeat } from './db/heartbeat.js';
+import { takeOverOrphanedWork, WATCH_MS } from './jobs/watch.js';
 import { createBotConnector } from './modules/bot/connection.js';
 import { createFloodGuard } from './modules/bot/flood-guard.js';
 import { BotPollers } from './modules/bot/pollers.js';
@@ -245,7 +247,14 @@ export async function buildApp({ config, database, now: realNow = () => new Date
     ],
   });
   queueRef = queue;
+  // Work a dead instance held (a bot's polling, claimed updates, a mailing) goes on here within 30 s.
+  const watch = heartbeat({
+    beat: () => takeOverOrphanedWork({ db: database.db, queue, pollers, answerUpdatesHere: answerHere }),
+    everyMs: WATCH_MS,
+    onError: (error) => app.log.warn({ err: error }, 'could not look for work of a stopped instance'),
+  });
   app.addHook('onClose', async () => {
+    await watch.stop();
     for (const call of kicks) call.cancel();
     await pollers.stop();
     await answerHere.stop();
