@@ -22,6 +22,7 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A mailing queued a minute ago (its recipients due since), last worked on `lastWorkedSecondsAgo`. */
 async function mailing(chatIds: number[], lastWorkedSecondsAgo: number | null): Promise<number> {
   const id = await insertMailing(database.db, {
     sellerId,
@@ -34,6 +35,7 @@ async function mailing(chatIds: number[], lastWorkedSecondsAgo: number | null): 
   });
   const worked = lastWorkedSecondsAgo === null ? null : new Date(Date.now() - lastWorkedSecondsAgo * 1000);
   await database.query('UPDATE mailings SET last_worked_at = $2 WHERE id = $1', [id, worked]);
+  await database.query(`UPDATE mailing_recipients SET next_attempt_at = now() - interval '1 minute' WHERE mailing_id = $1`, [id]);
   return id;
 }
 
@@ -50,10 +52,13 @@ const recipientsOf = async (mailingId: number) =>
   }));
 
 describe('orphaned mailings', () => {
-  it('are those sending, untouched for the idle time, with a recipient to send now or a claim that ran out', async () => {
+  it('are those sending, untouched for the idle time, with a recipient due as long or a claim that ran out', async () => {
     const fresh = await mailing([1, 2], 2);
     const neverTouched = await mailing([3], null);
     const idle = await mailing([4, 5], 30);
+    // Due just now (its continuation, queued for this moment, is on its way): not orphaned yet.
+    const justDue = await mailing([6], 30);
+    await database.query(`UPDATE mailing_recipients SET next_attempt_at = now() - interval '1 second' WHERE mailing_id = $1`, [justDue]);
     // Its only recipient waits for a retry in a minute: its worker queued the continuation already.
     const waitingForRetry = await mailing([7], 30);
     await claimRecipients(database.db, waitingForRetry, 10, 10_000);
@@ -70,7 +75,7 @@ describe('orphaned mailings', () => {
 
     const orphaned = await listSendingMailingIds(database.db, IDLE_MS);
     expect(orphaned).toEqual(expect.arrayContaining([neverTouched, idle, heldByDeadWorker]));
-    for (const id of [fresh, waitingForRetry, heldByLiveClaim, cancelled]) expect(orphaned).not.toContain(id);
+    for (const id of [fresh, justDue, waitingForRetry, heldByLiveClaim, cancelled]) expect(orphaned).not.toContain(id);
     // At start-up every open mailing is resumed, worked on or not.
     expect(await listSendingMailingIds(database.db)).toEqual(expect.arrayContaining([fresh, waitingForRetry, heldByLiveClaim]));
   });

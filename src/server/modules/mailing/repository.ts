@@ -102,8 +102,9 @@ export async function listMailings(db: Db, sellerId: number, limit: number): Pro
 
 /**
  * Mailings still sending; with `idleMs`, only those no worker has touched for that long that have a
- * recipient to send now (due, or claimed by a worker whose claim ran out): a mailing whose
- * recipients all wait for a retry has its continuation queued already and is not orphaned.
+ * recipient nobody sends: due for that long too, or claimed by a worker whose claim ran out (a live
+ * one renews it). A mailing whose recipients wait for a retry has its continuation queued, which
+ * takes them when they fall due: counting them as soon as due would resume it into a second chain.
  */
 export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<number[]> {
   const orphaned =
@@ -111,7 +112,8 @@ export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<nu
       ? sql`true`
       : sql`(m.last_worked_at IS NULL OR m.last_worked_at < now() - ${idleMs} * interval '1 millisecond')
          AND EXISTS (SELECT 1 FROM mailing_recipients r WHERE r.mailing_id = m.id
-               AND ((r.state = 'pending' AND r.next_attempt_at <= now()) OR (r.state = 'sending' AND r.claimed_until < now())))`;
+               AND ((r.state = 'pending' AND r.next_attempt_at < now() - ${idleMs} * interval '1 millisecond')
+                 OR (r.state = 'sending' AND r.claimed_until < now())))`;
   const result = await db.execute(sql`SELECT m.id FROM mailings m WHERE m.status = 'sending' AND ${orphaned} ORDER BY m.id`);
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
 }
