@@ -57,6 +57,7 @@ export async function deliverMailing(
   if (!mailing || mailing.status !== 'sending') return { state: 'finished' };
   const sender = new MailingSender(deps, mailing, await photoOf(deps, mailing));
   const deadline = Date.now() + options.sliceMs;
+  // Claims and the sign of life are renewed beside the loop: a send or a wait for a slot may outlast a lease.
   const beating = heartbeat({
     beat: () => repo.renewMailingWork(deps.db, mailingId, sender.heldChatIds(), CLAIM_LEASE_MS),
     everyMs: HEARTBEAT_MS,
@@ -77,7 +78,6 @@ async function sendSlice(
 ): Promise<DeliveryProgress> {
   const { deadline } = options;
   let sliceOver = false;
-  // Claims and the sign of life are renewed beside the loop: a wait for a slot may outlast a lease.
   while (!options.signal.aborted && !sender.stopped) {
     if (Date.now() >= deadline) {
       sliceOver = true;
