@@ -27,6 +27,8 @@ import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { BOT_POLLERS_JOB, BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
 import { drainHere } from './jobs/drain-here.js';
+import { heartbeat } from './db/heartbeat.js';
+import { takeOverOrphanedWork, WATCH_MS } from './jobs/watch.js';
 import { createBotConnector } from './modules/bot/connection.js';
 import { createFloodGuard } from './modules/bot/flood-guard.js';
 import { BotPollers } from './modules/bot/pollers.js';
@@ -273,13 +275,22 @@ export async function buildApp({
     ],
   });
   queueRef = queue;
+  // Work a dead instance held (a bot's polling, claimed updates, a mailing) goes on here within 30 s.
+  const watch = heartbeat({
+    beat: () => takeOverOrphanedWork({ db: database.db, queue, pollers, answerUpdatesHere: answerHere }),
+    everyMs: WATCH_MS,
+    onError: (error) => app.log.warn({ err: error }, 'could not look for work of a stopped instance'),
+  });
   // Draining releases the bots polled here and tells the other instances at once (their next job
-  // poll, ≈ 2 s), instead of leaving the bots to wait out the poll lease (a minute).
+  // poll, ≈ 2 s), instead of leaving the bots to wait out the poll lease; the watch stops first, so
+  // this instance takes over nothing while it drains.
   lifecycle.onDrain('releasing the bots polled here', async () => {
+    await watch.stop();
     if ((await pollers.stop()) > 0) await queue.handOver(BOT_POLLERS_JOB);
   });
   lifecycle.reportUnfinished(() => queue.running().map((name) => `job ${name}`));
   app.addHook('onClose', async () => {
+    await watch.stop();
     for (const call of kicks) call.cancel();
     await pollers.stop();
     await answerHere.stop();

@@ -5,8 +5,11 @@ import type { JobDefinition, JobQueue } from './queue.js';
 
 /** One job runs a mailing for this long, then queues its continuation (other work gets a turn). */
 const SLICE_MS = 20_000;
-/** A mailing no worker touched for this long lost its worker (a crash): the resume job picks it up. */
-const IDLE_MS = 60_000;
+/**
+ * A mailing no worker touched for this long lost its worker (a crash): the resume job picks it up.
+ * Workers touch it every batch and every HEARTBEAT_MS (three beats fit in it).
+ */
+export const MAILING_IDLE_MS = 10_000;
 export const MAILING_DELIVER_JOB = 'mailing-deliver';
 export const MAILING_RESUME_JOB = 'mailing-resume';
 
@@ -32,7 +35,8 @@ export function mailingDeliveryJob(deps: DeliveryDeps): JobDefinition<{ mailingI
 
 /**
  * Safety net for durability: a mailing whose worker died (or whose continuation was never
- * queued) is picked up again. Runs every minute, and once at start-up for every open mailing.
+ * queued) is picked up again. Runs every minute, once at start-up for every open mailing, and
+ * whenever an instance's watch (watch.ts) sees an orphaned mailing.
  */
 export function mailingResumeJob(deps: Pick<DeliveryDeps, 'db'>): JobDefinition<{ all?: boolean }> {
   return {
@@ -40,7 +44,7 @@ export function mailingResumeJob(deps: Pick<DeliveryDeps, 'db'>): JobDefinition<
     cron: '* * * * *',
     retryLimit: 1,
     async handle({ all }, { queue }) {
-      const ids = await listSendingMailingIds(deps.db, all ? undefined : IDLE_MS);
+      const ids = await listSendingMailingIds(deps.db, all ? undefined : MAILING_IDLE_MS);
       for (const mailingId of ids) await queue.send(MAILING_DELIVER_JOB, { mailingId });
     },
   };

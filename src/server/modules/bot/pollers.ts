@@ -7,8 +7,13 @@ import * as repo from './repository.js';
 import { BOT_UPDATE_KINDS } from './setup.js';
 
 /** Long-poll wait per getUpdates call (seconds): short enough to notice a disconnect or a shutdown soon. */
-const POLL_TIMEOUT_S = 10;
-const LEASE_MS = 60_000;
+const POLL_TIMEOUT_S = 8;
+/**
+ * Renewed at every long-poll round (8 s and the call's own time), so it outlives a round with room
+ * to spare, and a dead instance's bot is free within 15 s for another instance's watch (watch.ts):
+ * polled again within 20 s. A round that overran it only hands the bot over early.
+ */
+const LEASE_MS = 15_000;
 const ERROR_PAUSE_MS = 5_000;
 
 export interface PollerDeps {
@@ -21,7 +26,7 @@ export interface PollerDeps {
 /**
  * Long polling for bots whose address is not HTTPS (Telegram sends webhooks to HTTPS only).
  * A poller holds its bot's lease in the database, so with several instances exactly one polls
- * each bot; an instance that dies loses its leases within a minute and another takes over.
+ * each bot; an instance that dies loses its leases within 15 s and another takes over.
  */
 export class BotPollers {
   private readonly owner = randomUUID();
@@ -39,7 +44,7 @@ export class BotPollers {
     this.running.set(projectId, loop);
   }
 
-  /** Picks up every polling bot nobody polls (at start-up and every minute). */
+  /** Picks up every polling bot nobody polls (at start-up, at every watch of the instance and every minute). */
   async superviseAll(): Promise<void> {
     for (const projectId of await repo.listUnpolledBots(this.deps.db)) this.ensurePolling(projectId);
   }

@@ -226,6 +226,25 @@ export async function claimUpdates(db: Db, limit: number, leaseMs: number): Prom
 }
 
 /**
+ * A drain's heartbeat: the updates it still works on stay claimed `leaseMs` from now (a check
+ * waiting for the tax service may take longer than the lease; a drain that died stops renewing).
+ */
+export async function renewUpdateLeases(
+  db: Db,
+  updates: readonly Pick<PendingUpdate, 'botId' | 'updateId'>[],
+  leaseMs: number,
+): Promise<void> {
+  if (updates.length === 0) return;
+  const keys = sql.join(
+    updates.map((update) => sql`(${update.botId}::bigint, ${update.updateId}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE bot_updates SET next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+     WHERE status = 'pending' AND (bot_id, update_id) IN (VALUES ${keys})`);
+}
+
+/**
  * The answer worked out for an update, kept before it is sent: a retry after a failed send or a
  * crash sends this one and never checks the receipt again (which, on an action that allows repeats,
  * would award its points twice).

@@ -6,6 +6,7 @@ import { isRetryable } from '../../integrations/telegram/errors.js';
 import type { ConversationDeps } from './answering.js';
 import { chatPacer } from './chat-pacing.js';
 import { answerShopper } from './conversation.js';
+import { heartbeat } from '../../db/heartbeat.js';
 import * as repo from './repository.js';
 
 export interface UpdateDeps extends ConversationDeps {
@@ -14,7 +15,9 @@ export interface UpdateDeps extends ConversationDeps {
 }
 
 const BATCH = 10;
-const LEASE_MS = 60_000;
+/** Claimed updates are free again this long after their drain stopped renewing them (it died). */
+const LEASE_MS = 15_000;
+const HEARTBEAT_MS = 5_000;
 /** Waits of 4, 8, 16, 32, 64 s between the six tries. */
 const RETRY: RetryPolicy = { maxAttempts: 6, baseMs: 4000, maxMs: 64_000 };
 
@@ -47,7 +50,21 @@ function chatKey(update: repo.PendingUpdate): string {
  */
 export async function processPendingUpdates(deps: UpdateDeps): Promise<number> {
   const claimed = await repo.claimUpdates(deps.db, BATCH, LEASE_MS);
-  for (const update of claimed) await inChatOrder(chatKey(update), () => answerUpdate(deps, update));
+  if (claimed.length === 0) return 0;
+  const open = new Set(claimed);
+  const beating = heartbeat({
+    beat: () => repo.renewUpdateLeases(deps.db, [...open], LEASE_MS),
+    everyMs: HEARTBEAT_MS,
+    onError: (error) => deps.log.warn({ err: error }, 'could not renew the claims of bot updates'),
+  });
+  try {
+    for (const update of claimed) {
+      await inChatOrder(chatKey(update), () => answerUpdate(deps, update));
+      open.delete(update);
+    }
+  } finally {
+    await beating.stop();
+  }
   return claimed.length;
 }
 

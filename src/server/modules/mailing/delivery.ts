@@ -6,6 +6,7 @@ import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/cl
 import { messages } from '../../../contract/messages.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
 import { botIdOf } from '../../integrations/telegram/token.js';
+import { heartbeat } from '../../db/heartbeat.js';
 import * as repo from './repository.js';
 import { outcomeOfSendError, type RecipientOutcome } from './recipient-outcome.js';
 
@@ -21,8 +22,13 @@ export interface DeliveryDeps {
 export const SEND_GAP_MS = Math.floor(1000 / TELEGRAM_MESSAGES_PER_SECOND) + 1;
 /** About a second of sends per claim: little is held by a worker that dies. */
 const BATCH = TELEGRAM_MESSAGES_PER_SECOND;
-/** A claimed recipient whose worker died is claimed again after this (send timeout + margin). */
-export const CLAIM_LEASE_MS = 30_000;
+/**
+ * A claimed recipient whose worker died is claimed again after this. Short, because a live worker
+ * renews the claims it still holds (and its sign of life on the mailing) every HEARTBEAT_MS, however
+ * long a send or a wait for the bot's slot takes.
+ */
+export const CLAIM_LEASE_MS = 10_000;
+export const HEARTBEAT_MS = 3_000;
 /** Claim the next batch this long before the current one's last slot, so the pace has no gaps. */
 const CLAIM_AHEAD_MS = 250;
 
@@ -51,8 +57,27 @@ export async function deliverMailing(
   if (!mailing || mailing.status !== 'sending') return { state: 'finished' };
   const sender = new MailingSender(deps, mailing, await photoOf(deps, mailing));
   const deadline = Date.now() + options.sliceMs;
-  let sliceOver = false;
+  // Claims and the sign of life are renewed beside the loop: a send or a wait for a slot may outlast a lease.
+  const beating = heartbeat({
+    beat: () => repo.renewMailingWork(deps.db, mailingId, sender.heldChatIds(), CLAIM_LEASE_MS),
+    everyMs: HEARTBEAT_MS,
+    onError: (error) => deps.log.warn({ err: error, mailingId }, 'could not renew the mailing’s claims'),
+  });
+  try {
+    return await sendSlice(deps, mailingId, sender, { deadline, signal: options.signal });
+  } finally {
+    await beating.stop();
+  }
+}
 
+async function sendSlice(
+  deps: DeliveryDeps,
+  mailingId: number,
+  sender: MailingSender,
+  options: { deadline: number; signal: AbortSignal },
+): Promise<DeliveryProgress> {
+  const { deadline } = options;
+  let sliceOver = false;
   while (!options.signal.aborted && !sender.stopped) {
     if (Date.now() >= deadline) {
       sliceOver = true;
@@ -70,6 +95,7 @@ export async function deliverMailing(
     const bot = sender.useBot(current.botToken);
     const claimed = await repo.claimRecipients(deps.db, mailingId, BATCH, CLAIM_LEASE_MS);
     if (claimed.length === 0) break;
+    sender.hold(claimed);
     // A picture is uploaded once, with the first recipient; everyone else gets Telegram's file id.
     if (sender.needsUpload()) await sender.send(claimed.shift()!);
     if (claimed.length === 0) continue;
@@ -93,6 +119,8 @@ interface SendingBot {
 
 class MailingSender {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Recipients claimed by this worker and not yet marked: the heartbeat renews their claims. */
+  private readonly held = new Set<number>();
   stopped = false;
 
   constructor(
@@ -108,6 +136,14 @@ class MailingSender {
     return this.bot;
   }
 
+  hold(recipients: readonly repo.ClaimedRecipient[]): void {
+    for (const recipient of recipients) this.held.add(recipient.chatId);
+  }
+
+  heldChatIds(): number[] {
+    return [...this.held];
+  }
+
   needsUpload(): boolean {
     return this.photo.kind === 'upload';
   }
@@ -116,7 +152,7 @@ class MailingSender {
     const work = sleep(waitMs, undefined, { signal }).then(
       () => this.send(recipient),
       // Shutting down before this slot: give the recipient back untouched.
-      () => repo.retryRecipientLater(this.deps.db, this.mailing.id, recipient.chatId, 0, ''),
+      () => this.giveBack(recipient),
     );
     const tracked = work.catch((error: unknown) => this.deps.log.error({ err: error, mailingId: this.mailing.id }, 'mailing send failed'));
     this.inFlight.add(tracked);
@@ -128,9 +164,21 @@ class MailingSender {
   }
 
   async send(recipient: repo.ClaimedRecipient): Promise<void> {
-    if (this.stopped) return repo.retryRecipientLater(this.deps.db, this.mailing.id, recipient.chatId, 0, '');
-    const outcome = await this.attempt(recipient);
-    await this.apply(recipient, outcome);
+    if (this.stopped) return this.giveBack(recipient);
+    try {
+      const outcome = await this.attempt(recipient);
+      await this.apply(recipient, outcome);
+    } finally {
+      this.held.delete(recipient.chatId);
+    }
+  }
+
+  private async giveBack(recipient: repo.ClaimedRecipient): Promise<void> {
+    try {
+      await repo.retryRecipientLater(this.deps.db, this.mailing.id, recipient.chatId, 0, '');
+    } finally {
+      this.held.delete(recipient.chatId);
+    }
   }
 
   private async attempt(recipient: repo.ClaimedRecipient): Promise<RecipientOutcome> {

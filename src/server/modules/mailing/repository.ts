@@ -110,12 +110,38 @@ export async function listMailings(db: Db, sellerId: number, limit: number): Pro
   return db.select(withProgress).from(mailings).where(eq(mailings.userId, sellerId)).orderBy(desc(mailings.id)).limit(limit);
 }
 
-/** Mailings still sending; with `idleMs`, only those no worker has touched for that long. */
+/**
+ * Mailings still sending; with `idleMs`, only those no worker has touched for that long that have a
+ * recipient nobody sends: due for that long too, or claimed by a worker whose claim ran out (a live
+ * one renews it). A mailing whose recipients wait for a retry has its continuation queued, which
+ * takes them when they fall due: counting them as soon as due would resume it into a second chain.
+ */
 export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<number[]> {
-  const idle =
-    idleMs === undefined ? sql`true` : sql`(last_worked_at IS NULL OR last_worked_at < now() - ${idleMs} * interval '1 millisecond')`;
-  const result = await db.execute(sql`SELECT id FROM mailings WHERE status = 'sending' AND ${idle} ORDER BY id`);
+  const orphaned =
+    idleMs === undefined
+      ? sql`true`
+      : sql`(m.last_worked_at IS NULL OR m.last_worked_at < now() - ${idleMs} * interval '1 millisecond')
+         AND EXISTS (SELECT 1 FROM mailing_recipients r WHERE r.mailing_id = m.id
+               AND ((r.state = 'pending' AND r.next_attempt_at < now() - ${idleMs} * interval '1 millisecond')
+                 OR (r.state = 'sending' AND r.claimed_until < now())))`;
+  const result = await db.execute(sql`SELECT m.id FROM mailings m WHERE m.status = 'sending' AND ${orphaned} ORDER BY m.id`);
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
+}
+
+/**
+ * A working worker's heartbeat: the claims it still holds run `leaseMs` from now, and the mailing
+ * shows it was worked on just now (the survivors' watch resumes a mailing only once that stops).
+ */
+export async function renewMailingWork(db: Db, mailingId: number, chatIds: readonly number[], leaseMs: number): Promise<void> {
+  const renewClaims =
+    chatIds.length === 0
+      ? sql``
+      : sql`WITH renewed AS (
+              UPDATE mailing_recipients SET claimed_until = now() + ${leaseMs} * interval '1 millisecond'
+               WHERE mailing_id = ${mailingId} AND state = 'sending'
+                 AND chat_id = ANY(${`{${chatIds.join(',')}}`}::bigint[]))
+            `;
+  await db.execute(sql`${renewClaims}UPDATE mailings SET last_worked_at = now() WHERE id = ${mailingId}`);
 }
 
 /**
