@@ -58,6 +58,8 @@ export const publicShopMessages = {
   level: 'Ваш уровень: «{level}» ({percent} баллами)',
   productsLabel: 'Товары',
   noImage: 'Без фото',
+  /** The product a mailing announced (the shop opened from its button, `?product=<id>`): shown first. */
+  announced: 'Новинка',
   confirmTitle: 'Обменять баллы?',
   confirmText: '«{title}» за {price} баллов. Баллы спишутся сразу, продавец подтвердит обмен в боте.',
   confirm: 'Обменять',

@@ -179,6 +179,23 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByRole('alert').getByText(t.linkInvalid).waitFor();
     }));
 
+  it('opened from an announcement’s button it shows the announced product first, marked «Новинка»', async () => {
+    const shop = await openShop();
+    await addProduct(shop, { title: 'Кепка', price_points: 50 });
+    const announced = await addProduct(shop, { title: 'Свитшот', price_points: 90 });
+    await withPage(async (page) => {
+      await page.goto(`/shop/${shop.token}?product=${announced}`);
+      await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
+      expect(await page.locator('.shop-card__title').allTextContents()).toEqual(['Свитшот', 'Кепка']);
+      expect(await page.locator('.shop-card').first().getByText(t.announced, { exact: true }).count()).toBe(1);
+      // An unknown id leaves the seller's order and no mark.
+      await page.goto(`/shop/${shop.token}?product=999999999`);
+      await page.locator('.shop-card__title', { hasText: 'Кепка' }).waitFor();
+      expect(await page.locator('.shop-card__title').allTextContents()).toEqual(['Кепка', 'Свитшот']);
+      expect(await page.getByText(t.announced, { exact: true }).count()).toBe(0);
+    });
+  });
+
   it('outside Telegram (no Mini App script) it says so and still shows the products', async () => {
     const shop = await openShop();
     await addProduct(shop, { title: 'Кепка', price_points: 50 });

@@ -8,17 +8,19 @@ interface Props {
   /** The buyer's balance; null while unknown (not in Telegram, or still loading). */
   points: number | null;
   busy: boolean;
+  /** The product the shop was opened for (an announcement's button). */
+  announced?: boolean;
   onExchange: (product: PublicProduct) => void;
 }
 
 /** One product: picture (3:4), title, description, price and 'Обменять'. */
-export function ProductCard({ product, index, points, busy, onExchange }: Props) {
+export function ProductCard({ product, index, points, busy, announced = false, onExchange }: Props) {
   const short = points !== null && points < product.price_points;
   const hintId = `product-${product.id}-hint`;
   // SPEC §9: the first 4 pictures load at once and first; the rest when scrolled near.
   const preload = index < PRELOADED_IMAGES;
   return (
-    <li className="shop-card">
+    <li className={announced ? 'shop-card shop-card--announced' : 'shop-card'}>
       {product.image_url ? (
         <img
           className="shop-card__image"
@@ -36,6 +38,7 @@ export function ProductCard({ product, index, points, busy, onExchange }: Props)
         </div>
       )}
       <div className="shop-card__body">
+        {announced ? <p className="shop-card__badge">{t.announced}</p> : null}
         <h3 className="shop-card__title">{product.title}</h3>
         {product.description ? <p className="shop-card__description">{product.description}</p> : null}
         <p className="shop-card__price">{formatPoints(product.price_points)}</p>

@@ -145,11 +145,12 @@ export function ShopApp({ token }: { token: string | null }) {
             </h2>
             <ScrollIndicator state={scroll} axis="y" fixed />
             <ul className="shop__grid">
-              {catalogue.products.map((product, index) => (
+              {firstAnnounced(catalogue.products, announcedId).map((product, index) => (
                 <ProductCard
                   key={product.id}
                   product={product}
                   index={index}
+                  announced={product.id === announcedId}
                   points={account ? account.points : null}
                   busy={sending}
                   onExchange={setConfirming}
@@ -205,4 +206,13 @@ function BuyerStatus({ buyer }: { buyer: Buyer }) {
       )}
     </div>
   );
+}
+
+/** The product an announcement's button names (`/shop/<token>?product=<id>`), if any. */
+const announcedId = Number(new URLSearchParams(window.location.search).get('product')) || null;
+
+/** The announced product first, the rest in the seller's order (an unknown or hidden id changes nothing). */
+function firstAnnounced(products: PublicProduct[], id: number | null): PublicProduct[] {
+  const announced = products.find((product) => product.id === id);
+  return announced ? [announced, ...products.filter((product) => product !== announced)] : products;
 }
