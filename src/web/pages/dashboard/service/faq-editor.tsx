@@ -6,6 +6,7 @@ import { Banner } from '../../../components/banner.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { TextAreaField, TextField } from '../../../components/text-field.js';
+import { ItemActions } from './item-actions.js';
 import { moved } from './reorder.js';
 
 const m = messages.serviceDesk;
@@ -80,34 +81,17 @@ export function FaqEditor({ actionId, items }: { actionId: number; items: FaqIte
                   value={item.link}
                   onChange={(event) => change(index, { link: event.target.value })}
                 />
-                <div className="service-editor__actions">
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-label={fillMessage(m.moveQuestionUp, { n: index + 1 })}
-                    disabled={index === 0}
-                    onClick={() => setForm((current) => moved(current, index, -1))}
-                  >
-                    ↑ {m.moveUp}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-label={fillMessage(m.moveQuestionDown, { n: index + 1 })}
-                    disabled={index === form.length - 1}
-                    onClick={() => setForm((current) => moved(current, index, 1))}
-                  >
-                    ↓ {m.moveDown}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={fillMessage(m.removeQuestion, { n: index + 1 })}
-                    onClick={() => setForm((current) => current.filter((_, i) => i !== index))}
-                  >
-                    {m.remove}
-                  </button>
-                </div>
+                <ItemActions
+                  index={index}
+                  count={form.length}
+                  labels={{
+                    up: fillMessage(m.moveQuestionUp, { n: index + 1 }),
+                    down: fillMessage(m.moveQuestionDown, { n: index + 1 }),
+                    remove: fillMessage(m.removeQuestion, { n: index + 1 }),
+                  }}
+                  onMove={(delta) => setForm((current) => moved(current, index, delta))}
+                  onRemove={() => setForm((current) => current.filter((_, i) => i !== index))}
+                />
               </fieldset>
             </li>
           ))}
