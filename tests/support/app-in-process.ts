@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { Lifecycle } from '../../src/server/modules/system/lifecycle.js';
 import { copyDataDir } from './database-templates.js';
-import { freePort } from './free-port.js';
+import { reservePort } from './free-port.js';
 import { testServerEnv } from './server-process.js';
 
 export interface InProcessApp {
@@ -27,7 +27,8 @@ export async function startAppInProcess(
   env: Record<string, string> = {},
   options: { templateDataDir?: string } = {},
 ): Promise<InProcessApp> {
-  const port = await freePort();
+  // Held while the app is built (seconds, with many connections opened): released just before it listens.
+  const { port, release } = await reservePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
   if (options.templateDataDir) copyDataDir(options.templateDataDir, dataDir);
   // Nobody reads a shared backend's log (a test server process's output is read only by the test that
@@ -39,6 +40,7 @@ export async function startAppInProcess(
     const lifecycle = new Lifecycle();
     const app = await buildApp({ config, database, lifecycle });
     try {
+      await release();
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
       await app.close();
@@ -55,6 +57,7 @@ export async function startAppInProcess(
       },
     };
   } catch (error) {
+    await release();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
