@@ -1,4 +1,5 @@
 import { z } from './zod-setup.js';
+import { intIdParam } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 
@@ -7,8 +8,6 @@ import { messages } from './messages.js';
 // derived: draw-fairness.ts.
 
 const m = messages.draws;
-const MAX_INT = 2_147_483_647;
-
 export const DRAW_TITLE_MAX = 100;
 export const DRAW_WINNERS_MAX = 100;
 export const DRAW_ITEM_MAX = 100;
@@ -17,11 +16,7 @@ export const DRAW_LONGEST_DAYS = 366;
 /** The public page's address of a draw. */
 export const drawPublicPath = (id: number) => `/draws/${id}`;
 
-const projectIdSchema = z.coerce
-  .number({ error: m.projectRequired })
-  .int(m.projectRequired)
-  .positive(m.projectRequired)
-  .max(MAX_INT, m.projectRequired);
+const projectIdSchema = intIdParam(m.projectRequired);
 
 export const createDrawRequestSchema = z.object({
   user_id: userIdSchema.optional(),
@@ -46,10 +41,10 @@ export type CreateDrawRequest = z.infer<typeof createDrawRequestSchema>;
 export const drawListQuerySchema = z.object({ user_id: userIdSchema.optional(), project_id: projectIdSchema });
 
 export const drawIdParamsSchema = z.object({
-  id: z.coerce.number({ error: m.notFound }).int(m.notFound).positive(m.notFound).max(MAX_INT, m.notFound),
+  id: intIdParam(m.notFound),
 });
 export const drawWinnerParamsSchema = drawIdParamsSchema.extend({
-  ticket: z.coerce.number({ error: m.ticketInvalid }).int(m.ticketInvalid).positive(m.ticketInvalid).max(MAX_INT, m.ticketInvalid),
+  ticket: intIdParam(m.ticketInvalid),
 });
 export const drawActionBodySchema = z.object({ user_id: userIdSchema.optional() });
 

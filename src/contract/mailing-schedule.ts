@@ -1,4 +1,5 @@
 import { z } from './zod-setup.js';
+import { intId } from './ids.js';
 import { formatDateTime } from './format.js';
 import { fillMessage, messages } from './messages.js';
 
@@ -68,12 +69,7 @@ export const mailingButtonSchema = z
         .refine((url) => /^https?:\/\/[^\s/]+\S*$/i.test(url) && url.length <= 2000, m.buttonUrlInvalid)
         .optional(),
       shop: z.literal(true, { error: m.buttonInvalid }).optional(),
-      product_id: z
-        .number({ error: m.productInvalid })
-        .int(m.productInvalid)
-        .positive(m.productInvalid)
-        .max(2 ** 31 - 1, m.productInvalid)
-        .optional(),
+      product_id: intId(m.productInvalid).optional(),
     },
     { error: m.buttonInvalid },
   )

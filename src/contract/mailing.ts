@@ -1,4 +1,5 @@
 import { z } from './zod-setup.js';
+import { bigId, bigIdParam, intId } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { pluralRu } from './format.js';
 import { fillMessage, messages } from './messages.js';
@@ -93,21 +94,11 @@ export const mailingSendRequestSchema = z
     /** The mailing bot's token (or its mask); not needed when the mailing goes through an action's bot. */
     bot_token: z.string({ error: m.tokenRequiredToSend }).trim().max(200, m.tokenMalformed).optional(),
     /** Send through this action's own bot: shoppers wrote to it, and Telegram lets a bot write only to people who started it. */
-    project_id: z
-      .number({ error: m.projectInvalid })
-      .int(m.projectInvalid)
-      .positive(m.projectInvalid)
-      .max(2 ** 31 - 1, m.projectInvalid)
-      .nullish(),
+    project_id: intId(m.projectInvalid).nullish(),
     /** Optional with `segment_id`: then added to the segment's shoppers. */
     recipient_ids: recipientIdsSchema.optional(),
     /** Issue 30: the segment's shoppers at the moment of sending, through its action's bot (`project_id`). */
-    segment_id: z
-      .number({ error: messages.segments.segmentIdInvalid })
-      .int(messages.segments.segmentIdInvalid)
-      .positive(messages.segments.segmentIdInvalid)
-      .max(2 ** 53 - 1, messages.segments.segmentIdInvalid)
-      .nullish(),
+    segment_id: bigId(messages.segments.segmentIdInvalid).nullish(),
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
     parse_mode: parseModeSchema,
@@ -166,11 +157,7 @@ export const mailingResultSchema = mailingSummarySchema.extend({
 export type MailingResult = z.infer<typeof mailingResultSchema>;
 
 export const mailingIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: m.notFound })
-    .int(m.notFound)
-    .positive(m.notFound)
-    .max(2 ** 53 - 1, m.notFound),
+  id: bigIdParam(m.notFound),
 });
 export const mailingQuerySchema = z.object({ user_id: userIdSchema.optional() });
 export const mailingHistoryResponseSchema = z.object({

@@ -2,14 +2,13 @@ import { userIdSchema } from './auth.js';
 import { API_BASE } from './constants.js';
 import { messages } from './messages.js';
 import { z } from './zod-setup.js';
+import { bigIdParam, intIdParam } from './ids.js';
 
 // Points for reviews and for photos with the product (issue 29): what a shopper sends the bot
 // waits in a moderation queue; `GET /lk/api/moderation`, `POST /lk/api/moderation/{id}/approve`,
 // `POST /lk/api/moderation/{id}/reject`.
 
 const m = messages.moderation;
-const MAX_INT = 2_147_483_647;
-
 /** An item's kind is its ledger kind; its settings are the functions' sections `reviews` and `photos`. */
 export const MODERATION_KINDS = ['review', 'photo'] as const;
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
@@ -26,15 +25,12 @@ export const MODERATION_ITEMS_SHOWN = 200;
 /** A shopper's successful receipts shown beside each item. */
 export const MODERATION_RECEIPTS_SHOWN = 10;
 
-const projectIdSchema = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number({ error: m.projectRequired }).int(m.projectRequired).positive(m.projectRequired).max(MAX_INT, m.projectRequired),
-);
+const projectIdSchema = z.preprocess((value) => (value === '' || value === null ? undefined : value), intIdParam(m.projectRequired));
 
 export const moderationQuerySchema = z.object({ user_id: userIdSchema.optional(), project_id: projectIdSchema });
 
 export const moderationItemParamsSchema = z.object({
-  id: z.coerce.number({ error: m.itemNotFound }).int(m.itemNotFound).positive(m.itemNotFound).max(Number.MAX_SAFE_INTEGER, m.itemNotFound),
+  id: bigIdParam(m.itemNotFound),
 });
 
 export const moderationDecisionQuerySchema = z.object({ user_id: userIdSchema.optional() });

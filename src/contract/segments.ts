@@ -2,6 +2,7 @@ import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 import { LEVEL_NAME_MAX } from './points.js';
 import { numberLike, z } from './zod-setup.js';
+import { bigIdParam, intId, intIdParam } from './ids.js';
 
 // Segments of an action's shoppers (issue 30): POST/GET /segments, PUT/DELETE /segments/{id},
 // GET /segments/{id}/buyers, POST /segments/preview. Conditions combine with AND.
@@ -25,12 +26,7 @@ const rubles = numberLike(m.totalInvalid).pipe(
     .max(SEGMENT_RUBLES_MAX, m.totalInvalid)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, m.totalInvalid),
 );
-const id = (message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(2 ** 31 - 1, message);
+const id = intId;
 
 /** Null or absent: the condition is not set (a form sends its empty fields as null). */
 const fields = {
@@ -74,11 +70,7 @@ export const segmentConditionsSchema = z
       Object.fromEntries(Object.entries(c).filter(([, value]) => value !== null && value !== undefined)) as SegmentConditions,
   );
 
-const projectId = z
-  .number({ error: m.projectInvalid })
-  .int(m.projectInvalid)
-  .positive(m.projectInvalid)
-  .max(2 ** 31 - 1, m.projectInvalid);
+const projectId = intId(m.projectInvalid);
 /** The builder checks the name with this too. */
 export const segmentNameSchema = z.string({ error: m.nameInvalid }).trim().min(1, m.nameInvalid).max(SEGMENT_NAME_MAX, m.nameInvalid);
 
@@ -103,20 +95,12 @@ export const segmentPreviewRequestSchema = z.object({
 });
 
 export const segmentIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: m.notFound })
-    .int(m.notFound)
-    .positive(m.notFound)
-    .max(2 ** 53 - 1, m.notFound),
+  id: bigIdParam(m.notFound),
 });
 
 export const segmentListQuerySchema = z.object({
   user_id: userIdSchema.optional(),
-  project_id: z.coerce
-    .number({ error: m.projectInvalid })
-    .int(m.projectInvalid)
-    .positive(m.projectInvalid)
-    .max(2 ** 31 - 1, m.projectInvalid),
+  project_id: intIdParam(m.projectInvalid),
 });
 
 export const segmentBuyersQuerySchema = z.object({

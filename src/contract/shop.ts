@@ -1,4 +1,5 @@
 import { z } from './zod-setup.js';
+import { intIdParam } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 import { nearestExpirySchema } from './points.js';
@@ -19,7 +20,7 @@ export {
 import { ORDER_STATUSES, SHOP_TOKEN_PATTERN } from './public-shop.js';
 import { optionalImageUrlSchema } from './uploads.js';
 
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const positiveId = intIdParam;
 export const projectIdSchema = positiveId(m.projectRequired);
 const productIdSchema = positiveId(m.productNotFound);
 

@@ -3,6 +3,7 @@ import { API_BASE } from './constants.js';
 import { messages } from './messages.js';
 import { buyerLevelSchema } from './points.js';
 import { z } from './zod-setup.js';
+import { bigIdParam, intIdParam } from './ids.js';
 
 // The support inbox (issue 30): a shopper writes to the action's bot after «Написать в поддержку»,
 // the seller answers from the cabinet's «Сообщения». `GET /lk/api/support/threads`,
@@ -10,8 +11,6 @@ import { z } from './zod-setup.js';
 // `POST /lk/api/support/threads/{id}/close`.
 
 const m = messages.support;
-const MAX_INT = 2_147_483_647;
-
 export const SUPPORT_THREAD_STATUSES = ['open', 'closed'] as const;
 export type SupportThreadStatus = (typeof SUPPORT_THREAD_STATUSES)[number];
 export const SUPPORT_AUTHORS = ['shopper', 'seller'] as const;
@@ -36,10 +35,7 @@ export const SUPPORT_DELIVERY_LABELS: Record<SupportDelivery, string> = {
   failed: m.deliveryFailed,
 };
 
-const projectIdSchema = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number({ error: m.projectRequired }).int(m.projectRequired).positive(m.projectRequired).max(MAX_INT, m.projectRequired),
-);
+const projectIdSchema = z.preprocess((value) => (value === '' || value === null ? undefined : value), intIdParam(m.projectRequired));
 
 export const supportThreadsQuerySchema = z.object({
   user_id: userIdSchema.optional(),
@@ -52,8 +48,7 @@ export const supportThreadsQuerySchema = z.object({
   ),
 });
 
-const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const idSchema = bigIdParam;
 
 export const supportThreadParamsSchema = z.object({ id: idSchema(m.threadNotFound) });
 export const supportMessageParamsSchema = z.object({ id: idSchema(m.messageNotFound) });

@@ -1,6 +1,7 @@
 import { userIdSchema } from './auth.js';
 import { fillMessage, messages } from './messages.js';
 import { numberLike, z } from './zod-setup.js';
+import { bigIdParam, intId, intIdParam } from './ids.js';
 
 // Surveys and quizzes of the action's bot (issue 29): POST/GET /surveys, PUT /surveys/{id} (a
 // draft only), POST /surveys/{id}/publish, GET /surveys/{id}/results[.csv].
@@ -75,31 +76,19 @@ function questionProblem(kind: SurveyKind, question: { text: string; options: st
 export const createSurveyRequestSchema = withDraftRules(
   draftFields.extend({
     user_id: userIdSchema.optional(),
-    project_id: z
-      .number({ error: m.projectInvalid })
-      .int(m.projectInvalid)
-      .positive(m.projectInvalid)
-      .max(2 ** 31 - 1, m.projectInvalid),
+    project_id: intId(m.projectInvalid),
   }),
 );
 
 export const updateSurveyRequestSchema = withDraftRules(draftFields.extend({ user_id: userIdSchema.optional() }));
 
 export const surveyIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: m.notFound })
-    .int(m.notFound)
-    .positive(m.notFound)
-    .max(2 ** 53 - 1, m.notFound),
+  id: bigIdParam(m.notFound),
 });
 
 export const surveyListQuerySchema = z.object({
   user_id: userIdSchema.optional(),
-  project_id: z.coerce
-    .number({ error: m.projectInvalid })
-    .int(m.projectInvalid)
-    .positive(m.projectInvalid)
-    .max(2 ** 31 - 1, m.projectInvalid),
+  project_id: intIdParam(m.projectInvalid),
 });
 
 export const surveyQuestionSchema = z.object({ text: z.string(), options: z.array(z.string()), correct: z.number().int().nullable() });
