@@ -14,10 +14,12 @@ import { startServer, type RunningServer } from '../support/server-process.js';
  * Properties: never a 5xx; every JSON error is `{ message }` in Russian; a refused request
  * writes nothing (a digest of every table, taken after each refusal, is unchanged).
  *
+ * Each database gets its own seed (SEED, SEED + 1): `npm test` sends every operation 10 requests on each,
+ * 20 different ones in all, in half the time of the same 20 on both.
  * Longer runs: FUZZ_RUNS=500 FUZZ_SEED=$RANDOM npx vitest run --project reliability tests/reliability/fuzz.test.ts
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 15_015);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 
 interface Parameter {
   name: string;
@@ -182,7 +184,7 @@ function requestFor(operation: Operation, context: GenerationContext): fc.Arbitr
 
 const RUSSIAN = /[А-Яа-яЁё]/;
 
-describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
+describe.each(backends().map((backend, index) => ({ ...backend, seed: SEED + index })))('fuzzing every endpoint on $name', (backend) => {
   let server: RunningServer;
   let seller: Seller;
   let other: Seller;
@@ -248,7 +250,7 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
           }
           baseline = after;
         }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        { seed: backend.seed, numRuns: RUNS, endOnFailure: true },
       );
     }
 
@@ -258,7 +260,7 @@ describe.each(backends())('fuzzing every endpoint on $name', (backend) => {
       .map(([status, count]) => `${status}×${count}`)
       .join(' ');
     console.info(
-      `fuzz ${backend.name}: ${operations.length} operations, ${tally.requests} requests (seed ${SEED}, ${RUNS} runs each), ${tally.refused} refused, ${tally.serverErrors} 5xx; ${statuses}`,
+      `fuzz ${backend.name}: ${operations.length} operations, ${tally.requests} requests (seed ${backend.seed}, ${RUNS} runs each), ${tally.refused} refused, ${tally.serverErrors} 5xx; ${statuses}`,
     );
   }, 900_000);
 });
