@@ -72,6 +72,10 @@ import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js'
 import { BALANCE_WATCH_JOB, balanceWatchJob } from './jobs/balance-watch.js';
 import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
+import { mailOutboxTable } from './modules/mail/outbox.js';
+import { notificationOutbox } from './modules/shop/repository.js';
+import { noticeOutbox } from './modules/bot/notices/repository.js';
+import { pushOutbox } from './modules/receipts/puzzlebot-sync.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
 import { runAfterAward } from './modules/bot/features/dispatch.js';
@@ -275,9 +279,22 @@ export async function buildApp({
     ],
   });
   queueRef = queue;
-  // Work a dead instance held (a bot's polling, claimed updates, a mailing) goes on here within 30 s.
+  // Work a dead instance held (a bot's polling, claimed updates, a mailing, outbox rows, a running
+  // job) goes on here within 30 s.
   const watch = heartbeat({
-    beat: () => takeOverOrphanedWork({ db: database.db, queue, pollers, answerUpdatesHere: answerHere }),
+    beat: () =>
+      takeOverOrphanedWork({
+        db: database.db,
+        queue,
+        pollers,
+        answerUpdatesHere: answerHere,
+        outboxes: [
+          { job: MAIL_JOB, outbox: mailOutboxTable },
+          { job: SHOP_NOTIFY_JOB, outbox: notificationOutbox },
+          { job: BUYER_NOTICES_JOB, outbox: noticeOutbox },
+          { job: PUZZLEBOT_PUSH_JOB, outbox: pushOutbox },
+        ],
+      }),
     everyMs: WATCH_MS,
     onError: (error) => app.log.warn({ err: error }, 'could not look for work of a stopped instance'),
   });
