@@ -23,6 +23,8 @@ export const messages = {
     requestTimeout: 'Истекло время ожидания запроса',
     headersTooLarge: 'Слишком большие заголовки запроса',
     serviceUnavailable: 'Сервис временно недоступен. Попробуйте позже.',
+    /** Any request but the probes while the server migrates and starts (it listens from the first moment). */
+    starting: 'Сервис запускается. Попробуйте через несколько секунд.',
     internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
     unknownUserRefresh: 'Не удалось определить пользователя. Попробуйте обновить страницу.',
     unknownUserSignIn: 'Не удалось определить пользователя. Войдите в систему и повторите попытку.',

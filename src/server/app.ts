@@ -2,9 +2,10 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/constants.js';
-import { TELEGRAM_WEB_APP_SCRIPT, type Config } from './config.js';
+import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { handleClientError, handleError } from './http/errors.js';
+import type { StartingListener } from './http/starting-listener.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { safeLoggerOptions } from './http/log-safety.js';
 import { loopbackOrigins, publicUrlResolver } from './http/public-url.js';
@@ -51,7 +52,7 @@ import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
 import { createTelegramClient } from './integrations/telegram/client.js';
-import { telegramEmulator, WEB_APP_SCRIPT_PATH } from './integrations/telegram/emulator.js';
+import { TELEGRAM_EMULATOR_PREFIX, telegramEmulator } from './integrations/telegram/emulator.js';
 import { TelegramEmulatorStore } from './integrations/telegram/emulator-store.js';
 import { createClock } from './clock.js';
 import { clockRoutes } from './modules/clock/routes.js';
@@ -59,6 +60,7 @@ import { TaxEmulatorStore, taxEmulator } from './integrations/tax/emulator.js';
 import { demoReceiptRoutes } from './modules/actions/demo-receipt-routes.js';
 import { buyerRoutes } from './modules/buyers/routes.js';
 import { receiptRoutes } from './modules/receipts/routes.js';
+import { healthAnswer } from './modules/system/health.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { Lifecycle } from './modules/system/lifecycle.js';
 import { createMetrics } from './modules/metrics/metrics.js';
@@ -72,6 +74,10 @@ import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js'
 import { BALANCE_WATCH_JOB, balanceWatchJob } from './jobs/balance-watch.js';
 import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
+import { mailOutboxTable } from './modules/mail/outbox.js';
+import { notificationOutbox } from './modules/shop/repository.js';
+import { noticeOutbox } from './modules/bot/notices/repository.js';
+import { pushOutbox } from './modules/receipts/puzzlebot-sync.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
 import { runAfterAward } from './modules/bot/features/dispatch.js';
@@ -92,11 +98,12 @@ export interface AppDeps {
   now?: () => Date;
   /** Readiness and draining; main.ts passes its own to drain on SIGTERM. */
   lifecycle?: Lifecycle;
+  /** The server to answer on, already listening while the app was built (main.ts, starting-listener.ts). */
+  serverFactory?: StartingListener['serverFactory'];
 }
 
 /** JSON bodies of the API are small; the image upload sets its own limit (modules/uploads). */
 const JSON_BODY_LIMIT = 64 * 1024;
-const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
 /** Receipts are counted into the analytics at most this often per instance (reads count them at once). */
 const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
 
@@ -111,6 +118,7 @@ export async function buildApp({
   database,
   now: realNow = () => new Date(),
   lifecycle = new Lifecycle(),
+  serverFactory,
 }: AppDeps): Promise<FastifyInstance> {
   // Before anything reads a token: a key that opens none of the stored ones refuses to start
   // (nothing written), and tokens stored plain before sealing existed are sealed now.
@@ -126,6 +134,7 @@ export async function buildApp({
     // The static files plugin lists every built file at start-up; on a loaded machine (tests on two
     // cores) that once took longer than Fastify's default 10 s and failed the start.
     pluginTimeout: 60_000,
+    ...(serverFactory && { serverFactory }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -275,9 +284,22 @@ export async function buildApp({
     ],
   });
   queueRef = queue;
-  // Work a dead instance held (a bot's polling, claimed updates, a mailing) goes on here within 30 s.
+  // Work a dead instance held (a bot's polling, claimed updates, a mailing, outbox rows, a running
+  // job) goes on here within 30 s.
   const watch = heartbeat({
-    beat: () => takeOverOrphanedWork({ db: database.db, queue, pollers, answerUpdatesHere: answerHere }),
+    beat: () =>
+      takeOverOrphanedWork({
+        db: database.db,
+        queue,
+        pollers,
+        answerUpdatesHere: answerHere,
+        outboxes: [
+          { job: MAIL_JOB, outbox: mailOutboxTable },
+          { job: SHOP_NOTIFY_JOB, outbox: notificationOutbox },
+          { job: BUYER_NOTICES_JOB, outbox: noticeOutbox },
+          { job: PUZZLEBOT_PUSH_JOB, outbox: pushOutbox },
+        ],
+      }),
     everyMs: WATCH_MS,
     onError: (error) => app.log.warn({ err: error }, 'could not look for work of a stopped instance'),
   });
@@ -302,20 +324,16 @@ export async function buildApp({
   await queue.send(MAILING_RESUME_JOB, { all: true });
   await pollers.superviseAll();
   // Bots connected by an older version get the current setup (update kinds, menu button) once,
-  // when the server listens (in demo mode Telegram's emulator is this server).
-  app.server.once(
-    'listening',
+  // when the app answers (in demo mode Telegram's emulator is this server).
+  lifecycle.onOpen(
     () => void bots.syncOutdated().catch((error: unknown) => app.log.warn({ err: error }, 'could not check the bots’ setup')),
   );
   await app.register(
     async (api) => {
       registerInputGuard(api);
-      // The buyers' shop loads Telegram's Mini App script; in demo mode the emulator's stand-in.
-      const telegramWebAppScript = config.telegram.emulated ? `${TELEGRAM_EMULATOR_PREFIX}${WEB_APP_SCRIPT_PATH}` : TELEGRAM_WEB_APP_SCRIPT;
       await api.register(
         systemRoutes({
-          mode: config.mode,
-          telegramWebAppScript,
+          health: healthAnswer(config),
           openapi: () => app.swagger(),
           lifecycle,
           pingDatabase: () => database.query('SELECT 1'),

@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { listenWhileStarting } from './http/starting-listener.js';
+import { healthAnswer } from './modules/system/health.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
 import { SecretsKeyError } from './secrets/sealed.js';
 import { Lifecycle } from './modules/system/lifecycle.js';
@@ -18,6 +20,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The port answers from the first moment: /ready says "starting" (503) while the database is
+  // opened and migrated (another instance may hold the migrations' lock for a while) and the app
+  // is built, instead of a balancer seeing a refused connection.
+  const listener = await listenWhileStarting({ port: config.port, host: config.host, health: healthAnswer(config) });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
   const lifecycle = new Lifecycle();
   let app;
   try {
-    app = await buildApp({ config, database, lifecycle });
+    app = await buildApp({ config, database, lifecycle, serverFactory: listener.serverFactory });
   } catch (error) {
     if (error instanceof SecretsKeyError) {
       // The stored tokens need a key this start was not given: nothing has been written.
@@ -62,6 +68,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     try {
       await lifecycle.drain();
+      await listener.close();
       await app.close();
       await database.close();
     } catch (error) {
@@ -75,7 +82,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.ready();
+  listener.open();
+  lifecycle.open();
   app.log.info({ url: config.publicUrl, database: database.kind, mode: config.mode }, `ScanApp is ready at ${config.publicUrl}`);
 }
 

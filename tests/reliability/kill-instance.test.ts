@@ -3,9 +3,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import { DEMO_TAX_TOKEN } from '../../src/server/config.js';
+import { MIGRATION_LOCK_KEY } from '../../src/server/db/migrate.js';
+import { CLAIM_LEASE_MS } from '../../src/server/db/outbox.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs } from '../support/bot.js';
+import { mailsTo } from '../support/mail.js';
 import { runAdminCli } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -20,6 +23,9 @@ const TAKEOVER_MS = 30_000;
 const SHOPPER_PACE_MS = 250;
 /** Recipients one worker holds at most: the batch being sent and the one claimed ahead (mailing/delivery.ts). */
 const HELD_AT_ONCE = 60;
+/** Account mails and buyer notices the killed instance holds claimed at the kill. */
+const HELD_MAILS = 5;
+const HELD_NOTICES = 5;
 
 const postgres = inject('postgres');
 const backend = backends().find((candidate) => candidate.name === 'postgres');
@@ -72,13 +78,42 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
         30_000,
         'polling',
       );
-      survivor = await startServer(env, { readyTimeoutMs: 120_000 });
+      // The second instance starts while the migrations' lock is held (as by another instance
+      // migrating): it listens at once, /ready answers 503 "starting" and every other request a
+      // Russian 503 with Retry-After, until the lock is released and the app is ready.
+      const migrating = new pg.Client({ connectionString: databaseUrl });
+      await migrating.connect();
+      await migrating.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        survivor = await startServer(env, { readyTimeoutMs: 120_000, untilListening: true });
+        const ready = await fetch(`${survivor.url}/lk/api/ready`);
+        expect([ready.status, await ready.json()]).toEqual([503, { status: 'starting' }]);
+        const other = await fetch(`${survivor.url}/lk/api/auth/me`);
+        expect([other.status, other.headers.get('retry-after'), await other.json()]).toEqual([
+          503,
+          '5',
+          { message: messages.common.starting },
+        ]);
+        expect((await fetch(`${survivor.url}/lk/api/health`)).status).toBe(200);
+      } finally {
+        await migrating.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        await migrating.end();
+      }
+      const releasedAt = Date.now();
+      const readyAt = await eventually(
+        async () => ((await fetch(`${survivor!.url}/lk/api/ready`)).status === 200 ? Date.now() : undefined),
+        120_000,
+        'the second instance to be ready',
+      );
       expect(await pollOwner(databaseUrl, bot.projectId)).toBe(ownerBeforeKill);
 
       const mailingBot = newBotToken();
       const recipients = Array.from({ length: RECIPIENTS }, newChatId);
       await startChats(shared, mailingBot.botId, recipients);
       const shoppers = Array.from({ length: SHOPPERS }, newChatId);
+      // Shoppers of the action who will be owed a notice (they started its bot).
+      const noticed = Array.from({ length: HELD_NOTICES }, newChatId);
+      await startChats(shared, bot.botId, noticed);
       const qrs = await Promise.all(shoppers.map(() => registerReceipt(shared, freshReceipt('wb-aurora-cosmetics'))));
 
       // Shoppers write one after another, at a shopper's pace (load, not synchronisation).
@@ -103,6 +138,21 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
       const mailingMessages = () => telegramMessages(shared, { bot_id: mailingBot.botId });
       await eventually(async () => ((await mailingMessages()).length >= HELD_AT_ONCE ? true : undefined), 60_000, 'the first messages');
 
+      // Mails and buyer notices in flight on the doomed instance: rows as its claim leaves them
+      // (the try counted, due again only when the lease runs out), written just before the kill.
+      const mailedTo = Array.from({ length: HELD_MAILS }, (_, index) => `held-${index}-${Date.now()}@example.test`);
+      await sql(
+        databaseUrl,
+        `INSERT INTO mail_outbox (recipient, subject, text_body, html_body, attempts, next_attempt_at)
+         SELECT address, 'Письмо в пути', 'текст', '<p>текст</p>', 1, now() + $2 * interval '1 millisecond' FROM unnest($1::text[]) AS address`,
+        [mailedTo, CLAIM_LEASE_MS],
+      );
+      await sql(
+        databaseUrl,
+        `INSERT INTO buyer_notices (project_id, buyer_tg_id, text, reference, attempts, next_attempt_at)
+         SELECT $1, chat, 'Уведомление в пути', 'held-' || chat, 1, now() + $3 * interval '1 millisecond' FROM unnest($2::text[]) AS chat`,
+        [bot.projectId, noticed, CLAIM_LEASE_MS],
+      );
       const killedAt = Date.now();
       doomed.process.kill('SIGKILL');
       await new Promise((resolve) =>
@@ -116,7 +166,7 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
       expect(writtenBeforeKill).toBeLessThan(SHOPPERS);
 
       const api = new ApiClient(survivor.url, undefined, bot.seller.api.token);
-      const [pollingResumedAt, mailingFinishedAt, everyShopperAnsweredAt] = await Promise.all([
+      const [pollingResumedAt, mailingFinishedAt, everyShopperAnsweredAt, mailsDeliveredAt, noticesDeliveredAt] = await Promise.all([
         eventually(
           async () => {
             const owner = await pollOwner(databaseUrl, bot.projectId);
@@ -140,6 +190,25 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
             'every shopper’s answer',
           ),
         ),
+        // The survivor's own mail catcher (demo mode): the held mails can only have been sent by it.
+        eventually(
+          async () =>
+            (await Promise.all(mailedTo.map((to) => mailsTo(survivor!.url, to)))).every((mails) => mails.length > 0)
+              ? Date.now()
+              : undefined,
+          120_000,
+          'the held mails',
+        ),
+        eventually(
+          async () => {
+            const sent = (await telegramMessages(shared, { bot_id: bot.botId })).filter((message) => message.text === 'Уведомление в пути');
+            return noticed.every((chat) => sent.some((message) => String(message.chat_id) === chat))
+              ? Math.max(...sent.map((message) => Date.parse(message.at)))
+              : undefined;
+          },
+          120_000,
+          'the held buyer notices',
+        ),
       ]);
 
       const delivered: EmulatedMessage[] = await mailingMessages();
@@ -155,6 +224,9 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
       });
       const seconds = (at: number) => ((at - killedAt) / 1000).toFixed(1);
       const figures = [
+        `migrations' lock released → ready: ${((readyAt - releasedAt) / 1000).toFixed(1)} s (503 "starting" until then)`,
+        `kill → ${HELD_MAILS} held mails delivered: ${seconds(mailsDeliveredAt)} s`,
+        `kill → ${HELD_NOTICES} held buyer notices delivered: ${seconds(noticesDeliveredAt)} s`,
         `kill → polling resumed on the survivor: ${seconds(pollingResumedAt)} s`,
         `kill → mailing resumed (the end of its longest silence, ${(longestGap / 1000).toFixed(1)} s): ${seconds(resumedAt)} s`,
         `kill → mailing finished: ${seconds(mailingFinishedAt)} s (${sentBeforeKill} of ${RECIPIENTS} sent before the kill, ${repeated} sent twice)`,
@@ -169,9 +241,24 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
       expect(Math.max(...perRecipient.values())).toBeLessThanOrEqual(2);
       expect(repeated).toBeLessThanOrEqual(HELD_AT_ONCE);
 
+      // The held mails and notices: each delivered once (a repeat would be a second message).
+      for (const to of mailedTo) expect((await mailsTo(survivor.url, to)).length, `mails to ${to}`).toBe(1);
+      const noticesSent = (await telegramMessages(shared, { bot_id: bot.botId })).filter(
+        (message) => message.text === 'Уведомление в пути',
+      );
+      expect(noticesSent.map((message) => String(message.chat_id)).sort()).toEqual([...noticed].sort());
+
       // The shoppers: each receipt counted once and answered once, with the success text.
-      const answers = await telegramMessages(shared, { bot_id: bot.botId });
+      const answers = (await telegramMessages(shared, { bot_id: bot.botId })).filter((message) =>
+        shoppers.includes(String(message.chat_id)),
+      );
       const perShopper = countBy(answers.map((message) => String(message.chat_id)));
+      const answeredTwice = answers.filter((message) => (perShopper.get(String(message.chat_id)) ?? 0) > 1);
+      if (answeredTwice.length > 0)
+        console.info(
+          'answered more than once (s after the kill):',
+          answeredTwice.map((message) => [message.chat_id, seconds(Date.parse(message.at))]),
+        );
       for (const shopper of shoppers) expect(perShopper.get(shopper), `answers to ${shopper}`).toBe(1);
       const successPrefix = messages.receipts.defaultSuccess.split('{points}')[0]!;
       expect(answers.filter((message) => !message.text?.startsWith(successPrefix))).toEqual([]);
@@ -181,13 +268,15 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
         'SELECT status, count(*) FROM bot_updates WHERE project_id = $1 GROUP BY status',
         [bot.projectId],
       );
-      expect(updates).toEqual([{ status: 'done', count: String(SHOPPERS) }]);
+      expect(updates).toEqual([{ status: 'done', count: String(SHOPPERS + HELD_NOTICES) }]);
 
       const verify = await runAdminCli(survivor.url, ['verify']);
       expect(verify.code, verify.stdout + verify.stderr).toBe(0);
 
       expect(pollingResumedAt - killedAt).toBeLessThan(TAKEOVER_MS);
       expect(resumedAt - killedAt).toBeLessThan(TAKEOVER_MS);
+      expect(mailsDeliveredAt - killedAt).toBeLessThan(TAKEOVER_MS);
+      expect(noticesDeliveredAt - killedAt).toBeLessThan(TAKEOVER_MS);
     } finally {
       if (doomed && doomed.process.exitCode === null && doomed.process.signalCode === null) doomed.process.kill('SIGKILL');
       await survivor?.stop();

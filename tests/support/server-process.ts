@@ -167,7 +167,13 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { keepDataDir?: string; readyTimeoutMs?: number; entry?: string } = {},
+  options: {
+    keepDataDir?: string;
+    readyTimeoutMs?: number;
+    entry?: string;
+    /** Return once the port answers (`/lk/api/health`), not once the app is ready (`/lk/api/ready`): a test of the start itself. */
+    untilListening?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
@@ -182,7 +188,7 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => output, options.readyTimeoutMs);
+  await waitUntilAnswering(`${url}/lk/api/${options.untilListening ? 'health' : 'ready'}`, child, () => output, options.readyTimeoutMs);
   return {
     url,
     dataDir,
@@ -204,12 +210,13 @@ function withoutEmpty(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+/** The server listens before it migrates (its /health answers at once): ready is when /ready says 200. */
+async function waitUntilAnswering(probe: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${url}/lk/api/health`);
+      const response = await fetch(probe);
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLAIM_RENEW_MS } from './outbox.js';
 import { deliverClaimed, type OutboxOutcome } from './outbox-pass.js';
 
 class Refused extends Error {}
+
+afterEach(() => vi.useRealTimers());
 
 describe('deliverClaimed', () => {
   it('marks each row sent, due again with a doubling wait, or failed when final or out of tries', async () => {
@@ -22,6 +25,8 @@ describe('deliverClaimed', () => {
       isFinal: (error) => error instanceof Refused,
       retry: { maxAttempts: 3, baseMs: 1_000, maxMs: 60_000 },
       warn: (item, _error, giveUp) => void warned.push([item.id, giveUp]),
+      renew: async () => undefined,
+      renewFailed: () => undefined,
     });
     expect(count).toBe(4);
     expect(finished).toEqual([
@@ -35,5 +40,29 @@ describe('deliverClaimed', () => {
       ['refused', true],
       ['tired', true],
     ]);
+  });
+
+  it('renews the claims of the rows not yet finished while a slow batch works, and stops when it ends', async () => {
+    vi.useFakeTimers();
+    const renewed: string[][] = [];
+    const slowSend = () => new Promise<void>((resolve) => setTimeout(resolve, 1.6 * CLAIM_RENEW_MS));
+    const items = [
+      { id: 'first', attempts: 1 },
+      { id: 'second', attempts: 1 },
+    ];
+    const delivering = deliverClaimed(items, {
+      send: slowSend,
+      finish: async () => undefined,
+      isFinal: () => false,
+      retry: { maxAttempts: 3, baseMs: 1_000, maxMs: 60_000 },
+      warn: () => undefined,
+      renew: async (open) => void renewed.push(open.map((item) => item.id)),
+      renewFailed: () => undefined,
+    });
+    await vi.advanceTimersByTimeAsync(4 * CLAIM_RENEW_MS + 1);
+    expect(await delivering).toBe(2);
+    expect(renewed).toEqual([['first', 'second'], ['second'], ['second']]);
+    await vi.advanceTimersByTimeAsync(3 * CLAIM_RENEW_MS);
+    expect(renewed).toHaveLength(3);
   });
 });

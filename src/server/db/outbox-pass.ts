@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from './connection.js';
-import { markDone, markFailed, markRetry, nextTry, type OutboxTable, type RetryPolicy } from './outbox.js';
+import { heartbeat } from './heartbeat.js';
+import { CLAIM_RENEW_MS, markDone, markFailed, markRetry, nextTry, type OutboxTable, type RetryPolicy } from './outbox.js';
 
 /** How one claimed row ended: delivered, due again after a wait, or given up with its reason. */
 export type OutboxOutcome =
@@ -20,6 +21,12 @@ export interface OutboxPass<Item extends { attempts: number }> {
   isFinal(error: unknown): boolean;
   retry: RetryPolicy;
   warn(item: Item, error: string, giveUp: boolean): void;
+  /**
+   * Renews the claims of the rows not yet finished (`renewClaims`), every CLAIM_RENEW_MS while the
+   * pass works: a slow batch keeps its rows, a dead instance's rows are free within the lease.
+   */
+  renew(open: readonly Item[]): Promise<void>;
+  renewFailed(error: unknown): void;
 }
 
 /**
@@ -27,16 +34,24 @@ export interface OutboxPass<Item extends { attempts: number }> {
  * wait, or failed with its reason once final or out of tries — never dropped silently.
  */
 export async function deliverClaimed<Item extends { attempts: number }>(items: readonly Item[], pass: OutboxPass<Item>): Promise<number> {
-  for (const item of items) {
-    try {
-      await pass.send(item);
-      await pass.finish(item, { status: 'sent' });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const next = pass.isFinal(error) ? null : nextTry(item.attempts, pass.retry);
-      pass.warn(item, message, !next);
-      await pass.finish(item, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
+  if (items.length === 0) return 0;
+  const open = new Set(items);
+  const beating = heartbeat({ beat: () => pass.renew([...open]), everyMs: CLAIM_RENEW_MS, onError: pass.renewFailed });
+  try {
+    for (const item of items) {
+      try {
+        await pass.send(item);
+        await pass.finish(item, { status: 'sent' });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const next = pass.isFinal(error) ? null : nextTry(item.attempts, pass.retry);
+        pass.warn(item, message, !next);
+        await pass.finish(item, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
+      }
+      open.delete(item);
     }
+  } finally {
+    await beating.stop();
   }
   return items.length;
 }

@@ -4,7 +4,18 @@ import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-o
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './connection.js';
-import { backoffMs, claimDue, markDone, markFailed, markRetry, nextDueAt, nextTry, type OutboxTable } from './outbox.js';
+import {
+  backoffMs,
+  claimDue,
+  markDone,
+  markFailed,
+  markRetry,
+  nextDueAt,
+  nextTry,
+  outboxesWithDueRows,
+  renewClaims,
+  type OutboxTable,
+} from './outbox.js';
 import { rowsOf } from './rows.js';
 
 const at = (iso: string) => new Date(iso);
@@ -262,5 +273,53 @@ describe('an outbox whose claimed rows show a status', () => {
       { chat_id: 10, state: 'failed', error: 'blocked' },
       { chat_id: 20, state: 'cancelled', error: null },
     ]);
+  });
+});
+
+describe('a working pass’s renewal of its claims', () => {
+  const secondsAhead = async (table: 'letters' | 'pushes', column: string, id: number) =>
+    Number(
+      (await client.query<{ ahead: number }>(`SELECT extract(epoch FROM ${column} - now()) AS ahead FROM ${table} WHERE id = $1`, [id]))
+        .rows[0]!.ahead,
+    );
+
+  it('moves the lease of the rows still claimed, and leaves finished or retried-later rows alone', async () => {
+    await client.exec(`
+      INSERT INTO letters (id, status, attempts, next_attempt_at) VALUES
+        (1, 'pending', 1, now() + interval '2 seconds'),
+        (2, 'pending', 1, now() + interval '1 hour'),
+        (3, 'sent', 1, now() + interval '2 seconds');`);
+    await renewClaims(db, letterOutbox, [1, 2, 3], 10_000);
+    expect(await secondsAhead('letters', 'next_attempt_at', 1)).toBeGreaterThan(9);
+    expect(await secondsAhead('letters', 'next_attempt_at', 2)).toBeGreaterThan(3000);
+    expect(await secondsAhead('letters', 'next_attempt_at', 3)).toBeLessThan(3);
+  });
+
+  it('renews a lease column only while the row holds a lease', async () => {
+    await client.exec(`
+      INSERT INTO pushes (id, next_attempt_at, locked_until) VALUES (1, now(), now() + interval '2 seconds'), (2, now(), NULL);`);
+    await renewClaims(db, pushOutbox, [1, 2], 10_000);
+    expect(await secondsAhead('pushes', 'locked_until', 1)).toBeGreaterThan(9);
+    expect((await client.query('SELECT locked_until FROM pushes WHERE id = 2')).rows).toEqual([{ locked_until: null }]);
+  });
+});
+
+describe('the watch’s look for due rows', () => {
+  const outboxes = [
+    { name: 'letters', outbox: letterOutbox },
+    { name: 'pushes', outbox: pushOutbox },
+  ];
+
+  it('names each outbox with a row due now: never claimed, due for a retry, or a claim whose lease ran out', async () => {
+    expect(await outboxesWithDueRows(db, outboxes, T0)).toEqual([]);
+    await db.insert(letters).values([
+      { id: 1, nextAttemptAt: plus(10_000) },
+      { id: 2, nextAttemptAt: T0, status: 'sent' },
+    ]);
+    await db.insert(pushes).values({ id: 1, nextAttemptAt: T0, lockedUntil: plus(10_000) });
+    // A claimed letter (its due time moved past the lease) and a leased push: nothing is due yet.
+    expect(await outboxesWithDueRows(db, outboxes, T0)).toEqual([]);
+    expect(await outboxesWithDueRows(db, outboxes, plus(10_000))).toEqual(['letters']);
+    expect(await outboxesWithDueRows(db, outboxes, plus(10_001))).toEqual(['letters', 'pushes']);
   });
 });

@@ -49,6 +49,15 @@ export function nextTry(attempts: number, policy: RetryPolicy): { delayMs: numbe
   return attempts >= policy.maxAttempts ? null : { delayMs: backoffMs(attempts, policy) };
 }
 
+/**
+ * How long a claim holds a row of the delivery outboxes (mail, shop notifications, buyer notices,
+ * PuzzleBot pushes) and how often a working pass renews the claims it still holds (three beats fit
+ * in a lease): rows a dead instance held are due again within the lease, and the survivors' watch
+ * (jobs/watch.ts) drains them.
+ */
+export const CLAIM_LEASE_MS = 10_000;
+export const CLAIM_RENEW_MS = 3_000;
+
 /** Kept of an error text: enough to tell what happened, never a whole response body. */
 const MAX_ERROR_LENGTH = 500;
 
@@ -143,4 +152,44 @@ export async function nextDueAt(db: Executor, outbox: OutboxTable, where?: SQL):
   const result = await db.execute(sql`SELECT ${due} AS due FROM ${outbox.table} WHERE ${where ? sql`${where} AND ` : sql``}${open}`);
   const value = rowsOf<{ due: string | Date | null }>(result)[0]?.due;
   return value ? new Date(value) : null;
+}
+
+/**
+ * A working pass's heartbeat: the rows it claimed and has not finished stay claimed `leaseMs` from
+ * now. For a one-column key. A row finished meanwhile is left alone: it is no longer pending (done,
+ * failed), or (a retry) due later than a lease, or due within one, which a renewal only moves by
+ * less than a lease.
+ */
+export async function renewClaims(db: Executor, outbox: OutboxTable, ids: readonly number[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  const { lease } = outbox;
+  const column = lease ? lease.column : outbox.nextAttemptAt;
+  const status = lease?.claimedStatus ?? 'pending';
+  const claimed = lease ? sql`${name(column)} IS NOT NULL` : sql`${name(column)} <= ${later(undefined, leaseMs)}`;
+  await db.execute(sql`
+    UPDATE ${outbox.table} SET ${name(column)} = ${later(undefined, leaseMs)}
+     WHERE ${name(outbox.key[0]!)} IN (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )}) AND ${name(outbox.status)} = ${status} AND ${claimed}`);
+}
+
+/**
+ * Which of the named outboxes have a row due now (never claimed, due for a retry, or claimed by a
+ * worker whose lease ran out): one statement, an indexed look per table (each has an index on its
+ * pending rows' due time). The watch asks it every few seconds on every instance.
+ */
+export async function outboxesWithDueRows<Name extends string>(
+  db: Executor,
+  outboxes: readonly { name: Name; outbox: OutboxTable }[],
+  now?: Date,
+): Promise<Name[]> {
+  if (outboxes.length === 0) return [];
+  const at = clock(now);
+  const looks = outboxes.map(({ outbox }, index) => {
+    const free = outbox.lease ? sql` AND (${name(outbox.lease.column)} IS NULL OR ${name(outbox.lease.column)} < ${at})` : sql``;
+    return sql`EXISTS (SELECT 1 FROM ${outbox.table} WHERE ${name(outbox.status)} = 'pending' AND ${name(outbox.nextAttemptAt)} <= ${at}${free}) AS ${sql.identifier(`due_${index}`)}`;
+  });
+  const [row] = rowsOf<Record<string, boolean>>(await db.execute(sql`SELECT ${sql.join(looks, sql`, `)}`));
+  return outboxes.filter((_, index) => row?.[`due_${index}`]).map(({ name: outboxName }) => outboxName);
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/connection.js';
+import { heartbeat } from '../db/heartbeat.js';
 
 /**
  * Background work of every kind runs here: one durable, Postgres-backed queue (pg-boss 10) on
@@ -19,7 +20,10 @@ export interface JobDefinition<Data extends object = object> {
   cron?: string;
   /** Retries of a failed handler, pg-boss's own backoff. */
   retryLimit?: number;
-  /** A job still running after this long counts as crashed and is retried. */
+  /**
+   * A handler still running after this long is failed and retried (pg-boss's allowance, also its
+   * last resort for a job whose instance died; the watch takes those over sooner, `repeatOrphaned`).
+   */
   expireInSeconds?: number;
 }
 
@@ -44,6 +48,12 @@ export interface JobQueue {
    * poll (within POLLING_INTERVAL_SECONDS) runs it, e.g. to take over the bots polled here.
    */
   handOver(name: string): Promise<void>;
+  /**
+   * Jobs whose instance stopped beating (JOB_LEASE_SECONDS without a sign of life: it died) are
+   * ended as failed and queued afresh with their data, here: the watch's takeover of periodic and
+   * queued work (handlers are safe when repeated). Answers the names queued again.
+   */
+  repeatOrphaned(): Promise<string[]>;
   /** Names of the jobs running on this instance now, one per job. */
   running(): string[];
   /** Lets running jobs finish for up to `timeoutMs` (10 s by default); those still running then are retried elsewhere. */
@@ -60,6 +70,19 @@ const JOB_QUEUE_SETUP_LOCK_KEY = 7_342_002;
  */
 const POLLING_INTERVAL_SECONDS = 5;
 
+/**
+ * A running job is its instance's for this long past its last sign of life: the worker writes one
+ * every JOB_BEAT_MS while the handler runs (three fit in the lease), so a handler may use its
+ * whole allowance on a live instance, while a job a dead one held is taken over (`repeatOrphaned`)
+ * within the lease plus one watch instead of waiting out that allowance (15 min by default).
+ * The sign of life is kept in the job's `output` (pg-boss writes it only when the job ends), so
+ * pg-boss's own expiry and its handler timeout (both read `expire_in`) stay as they were.
+ */
+export const JOB_LEASE_SECONDS = 10;
+export const JOB_BEAT_MS = 3_000;
+/** pg-boss's own tables (its default schema). */
+const BOSS_SCHEMA = 'pgboss';
+
 export async function startJobQueue(options: { database: Database; log: JobLog; jobs: JobDefinition<never>[] }): Promise<JobQueue> {
   const { database, log, jobs } = options;
   const boss = new PgBoss({
@@ -73,6 +96,11 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
   // Instances starting together set up pg-boss's schema, queues and schedules one at a time.
   await database.withAdvisoryLock(JOB_QUEUE_SETUP_LOCK_KEY, async () => {
     await boss.start();
+    // The watch's look for orphaned jobs (`repeatOrphaned`) reads the running jobs of every queue on
+    // every instance each 5 s: this index holds only those few rows, where pg-boss's own indexes
+    // leave a scan of the whole job table (≈ 90 ms at 200 000 jobs). On the partitioned table, so
+    // each queue's partition gets it, also those made later.
+    await database.executeSql(`CREATE INDEX IF NOT EXISTS job_active_scanapp ON ${BOSS_SCHEMA}.job (name) WHERE state = 'active'`);
     for (const job of jobs) {
       await boss.createQueue(job.name, {
         name: job.name,
@@ -89,6 +117,7 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
   const stopping = new AbortController();
   const workerIds = new Map<string, string>();
   const runningJobs = new Map<string, number>();
+  const runningIds = new Set<string>();
   const wake = (name: string) => {
     const id = workerIds.get(name);
     if (id) boss.notifyWorker(id);
@@ -120,6 +149,21 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
       await boss.offWork(name);
       await boss.send(name, {});
     },
+    async repeatOrphaned() {
+      // One statement on every instance each watch; an orphan is taken by one of them (the row's
+      // lock). Jobs running here are never orphans, even after the event loop was held up.
+      const { rows } = await database.executeSql(
+        `UPDATE ${BOSS_SCHEMA}.job SET state = 'failed', completed_on = now(),
+                output = jsonb_build_object('message', 'its instance stopped; queued again')
+          WHERE name = ANY($1::text[]) AND state = 'active' AND NOT (id = ANY($2::uuid[]))
+            AND COALESCE((output->>'alive_at')::timestamptz, started_on) < now() - make_interval(secs => $3)
+          RETURNING name, data`,
+        [jobs.map((job) => job.name), [...runningIds], JOB_LEASE_SECONDS],
+      );
+      const orphans = rows as { name: string; data: object | null }[];
+      for (const orphan of orphans) await queue.send(orphan.name, orphan.data ?? {});
+      return orphans.map((orphan) => orphan.name);
+    },
     running: () => [...runningJobs].flatMap(([name, count]) => Array<string>(count).fill(name)),
     async stop({ timeoutMs = 10_000 } = {}) {
       stopping.abort();
@@ -131,12 +175,25 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
     const workerId = await boss.work<object>(job.name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([received]) => {
       if (!received) return;
       runningJobs.set(job.name, (runningJobs.get(job.name) ?? 0) + 1);
+      runningIds.add(received.id);
+      const alive = heartbeat({
+        beat: async () => {
+          await database.executeSql(
+            `UPDATE ${BOSS_SCHEMA}.job SET output = jsonb_build_object('alive_at', now()) WHERE name = $1 AND id = $2 AND state = 'active'`,
+            [job.name, received.id],
+          );
+        },
+        everyMs: JOB_BEAT_MS,
+        onError: (error) => log.error({ err: error, job: job.name }, 'could not renew a running job'),
+      });
       try {
         await job.handle(received.data as never, { signal: stopping.signal, queue });
       } catch (error) {
         log.error({ err: error, job: job.name }, 'background job failed, it will be retried');
         throw error;
       } finally {
+        await alive.stop();
+        runningIds.delete(received.id);
         runningJobs.set(job.name, runningJobs.get(job.name)! - 1);
       }
     });

@@ -24,6 +24,8 @@ import { botIdOf, isWellFormedBotToken } from './token.js';
  * Mini Apps: `GET /telegram-web-app.js`, a stand-in for Telegram's Mini App script (emulator-web-app.ts).
  */
 export const WEB_APP_SCRIPT_PATH = '/telegram-web-app.js';
+/** Where the app mounts this emulator (demo mode). */
+export const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
 const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Bot API calls other than uploads are small; the app's JSON limit is lower than Telegram's. */
 const BOT_API_BODY_LIMIT_BYTES = 1024 * 1024;

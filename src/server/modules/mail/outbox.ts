@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { deliverClaimed, finishOutboxRow } from '../../db/outbox-pass.js';
 import { mailOutbox } from '../../db/schema.js';
 import { MailError, type MailClient, type OutgoingMail } from '../../integrations/mail/client.js';
@@ -13,12 +13,10 @@ export interface MailDeliveryDeps {
 }
 
 const BATCH = 20;
-/** A claimed mail is someone's for this long; a crash mid-send frees it then. */
-const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 12;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
-const outbox: OutboxTable = {
+export const mailOutboxTable: OutboxTable = {
   table: mailOutbox,
   key: [mailOutbox.id],
   status: mailOutbox.status,
@@ -39,9 +37,9 @@ export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void>
  * tries, ends as `failed` with the reason kept; nothing is dropped silently.
  */
 export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
-  const claimed = await claimDue<ClaimedMail>(deps.db, outbox, {
+  const claimed = await claimDue<ClaimedMail>(deps.db, mailOutboxTable, {
     limit: BATCH,
-    leaseMs: LEASE_MS,
+    leaseMs: CLAIM_LEASE_MS,
     orderBy: [mailOutbox.id],
     returning: [mailOutbox.id, mailOutbox.recipient, mailOutbox.subject, mailOutbox.textBody, mailOutbox.htmlBody, mailOutbox.attempts],
   });
@@ -51,7 +49,7 @@ export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
     finish: (row, outcome) =>
       finishOutboxRow(
         deps.db,
-        outbox,
+        mailOutboxTable,
         sql`${mailOutbox.id} = ${Number(row.id)}`,
         outcome,
         sql`sent_at = now(), text_body = '', html_body = ''`,
@@ -60,6 +58,14 @@ export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
     retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
     warn: (row, error, giveUp) =>
       deps.log.warn({ mailId: Number(row.id), attempts: row.attempts, error: error.slice(0, 500), giveUp }, 'mail not sent'),
+    renew: (open) =>
+      renewClaims(
+        deps.db,
+        mailOutboxTable,
+        open.map((row) => Number(row.id)),
+        CLAIM_LEASE_MS,
+      ),
+    renewFailed: (error) => deps.log.warn({ err: error }, 'could not renew the claims of mails being sent'),
   });
 }
 
@@ -73,5 +79,5 @@ interface ClaimedMail {
 }
 
 export async function nextMailDueAt(db: Db): Promise<Date | null> {
-  return nextDueAt(db, outbox);
+  return nextDueAt(db, mailOutboxTable);
 }

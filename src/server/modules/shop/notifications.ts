@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { CLAIM_LEASE_MS } from '../../db/outbox.js';
 import { deliverClaimed } from '../../db/outbox-pass.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import { readBalance } from '../points/repository.js';
@@ -12,7 +13,6 @@ export interface NotificationDeps {
 }
 
 const BATCH = 20;
-const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 20;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
@@ -25,7 +25,7 @@ class NotDeliverable extends Error {}
  * retried, never dropped silently.
  */
 export async function deliverShopNotifications(deps: NotificationDeps): Promise<number> {
-  return deliverClaimed(await repo.claimDueNotifications(deps.db, BATCH, LEASE_MS), {
+  return deliverClaimed(await repo.claimDueNotifications(deps.db, BATCH, CLAIM_LEASE_MS), {
     send: (notification) => send(deps, notification),
     finish: (notification, outcome) => repo.finishNotification(deps.db, notification.id, outcome),
     isFinal: (error) => error instanceof NotDeliverable,
@@ -35,6 +35,12 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
         { notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error, giveUp },
         'shop notification failed',
       ),
+    renew: (open) =>
+      repo.renewNotificationClaims(
+        deps.db,
+        open.map((notification) => notification.id),
+      ),
+    renewFailed: (error) => deps.log.warn({ err: error }, 'could not renew the claims of shop notifications being sent'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
-import { claimDue, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
 import {
   projects,
@@ -256,7 +256,7 @@ export async function queueNotifications(db: Executor, orderId: number, notifica
   await db.insert(shopNotifications).values(notifications.map((n) => ({ orderId, kind: n.kind, payload: n.payload })));
 }
 
-const notificationOutbox: OutboxTable = {
+export const notificationOutbox: OutboxTable = {
   table: shopNotifications,
   key: [shopNotifications.id],
   status: shopNotifications.status,
@@ -286,6 +286,10 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
     payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
     attempts: row.attempts,
   })) as (ShopNotification & { id: number; attempts: number })[];
+}
+
+export function renewNotificationClaims(db: Db, ids: readonly number[]): Promise<void> {
+  return renewClaims(db, notificationOutbox, ids, CLAIM_LEASE_MS);
 }
 
 export async function finishNotification(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {

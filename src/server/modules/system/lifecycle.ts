@@ -12,8 +12,8 @@ export type LifecycleState = 'starting' | 'ready' | 'draining';
 const ANSWERED_WHILE_DRAINING = [`${API_BASE}/health`, `${API_BASE}/ready`, '/metrics', '/__emulators/'];
 
 /**
- * An instance's life for the readiness probe and SIGTERM: starting until the server listens,
- * ready, then draining. Draining refuses new requests with 503 (a balancer retries them on
+ * An instance's life for the readiness probe and SIGTERM: starting until the app answers (its
+ * server listens, or main.ts opens the listener that answered while it started), ready, then draining. Draining refuses new requests with 503 (a balancer retries them on
  * another instance), lets those in flight finish and runs the drain steps (the bot pollers'
  * release); the server's listener closes afterwards (main.ts).
  */
@@ -23,6 +23,7 @@ export class Lifecycle {
   readonly #drainSteps: { name: string; run: () => Promise<void> }[] = [];
   readonly #pendingSteps = new Set<string>();
   readonly #otherWork: (() => string[])[] = [];
+  readonly #onOpen: (() => void)[] = [];
   #drained: Promise<void> | undefined;
   #onIdle: (() => void) | undefined;
 
@@ -30,11 +31,25 @@ export class Lifecycle {
     return this.#state;
   }
 
-  /** Counts requests in flight (onRequest → onResponse) and refuses new ones while draining. */
+  /** The app answers requests from now on: ready, unless already draining (once). */
+  open(): void {
+    if (this.#state !== 'starting') return;
+    this.#state = 'ready';
+    for (const run of this.#onOpen.splice(0)) run();
+  }
+
+  /** Work to start once the app answers (e.g. what calls this very server, the demo's emulators). */
+  onOpen(run: () => void): void {
+    this.#onOpen.push(run);
+  }
+
+  /**
+   * Counts requests in flight (onRequest → onResponse) and refuses new ones while draining. An app
+   * that listens itself is open when it does; one built on a server already listening
+   * (starting-listener.ts) is opened by its starter.
+   */
   watch(app: FastifyInstance): void {
-    app.server.once('listening', () => {
-      if (this.#state === 'starting') this.#state = 'ready';
-    });
+    if (!app.server.listening) app.server.once('listening', () => this.open());
     app.addHook('onRequest', async (request, reply) => {
       const answered = ANSWERED_WHILE_DRAINING.some((path) => request.url.startsWith(path));
       if (answered) return;

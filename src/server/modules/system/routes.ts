@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema } from '../../../contract/auth.js';
+import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema, type HealthResponse } from '../../../contract/auth.js';
 import type { Lifecycle } from './lifecycle.js';
 
 export function systemRoutes(options: {
-  mode: 'demo' | 'production';
-  telegramWebAppScript: string;
+  /** The liveness answer (health.ts), the same before the app is built (starting-listener.ts). */
+  health: HealthResponse;
   openapi: () => unknown;
   lifecycle: Lifecycle;
   /** `select 1`: the probe's look at the database. */
   pingDatabase: () => Promise<unknown>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', { schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => ({
-      status: 'ok' as const,
-      mode: options.mode,
-      telegram_web_app_script: options.telegramWebAppScript,
-    }));
+    app.get('/health', { schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => options.health);
 
     // Liveness stays the cheap answer above; readiness also asks the database and says no while starting or draining.
     app.get(

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection.js';
+import { CLAIM_LEASE_MS } from '../../../db/outbox.js';
 import { deliverClaimed } from '../../../db/outbox-pass.js';
 import type { ReplyMarkup, TelegramClient } from '../../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../../integrations/telegram/errors.js';
@@ -19,7 +20,6 @@ export interface NoticeDeps {
 }
 
 const BATCH = 20;
-const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 20;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
@@ -32,7 +32,7 @@ class NotDeliverable extends Error {}
  * doubling waits, never dropped silently.
  */
 export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
-  return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, LEASE_MS), {
+  return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, CLAIM_LEASE_MS), {
     send: (notice) => send(deps, notice),
     finish: (notice, outcome) => repo.finishNotice(deps.db, notice.id, outcome),
     isFinal: (error) =>
@@ -40,6 +40,12 @@ export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
     retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
     warn: (notice, error, giveUp) =>
       deps.log.warn({ noticeId: notice.id, attempts: notice.attempts, error, giveUp }, 'buyer notice failed'),
+    renew: (open) =>
+      repo.renewNoticeClaims(
+        deps.db,
+        open.map((notice) => notice.id),
+      ),
+    renewFailed: (error) => deps.log.warn({ err: error }, 'could not renew the claims of buyer notices being sent'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/connection.js';
-import { claimDue, nextDueAt, type OutboxTable } from '../../../db/outbox.js';
+import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../../db/outbox-pass.js';
 import { buyerNotices, projects, shopSettings, users } from '../../../db/schema.js';
 
@@ -20,7 +20,7 @@ export async function queueBuyerNotice(db: Executor, notice: BuyerNotice): Promi
   await db.insert(buyerNotices).values(notice).onConflictDoNothing({ target: buyerNotices.reference });
 }
 
-const outbox: OutboxTable = {
+export const noticeOutbox: OutboxTable = {
   table: buyerNotices,
   key: [buyerNotices.id],
   status: buyerNotices.status,
@@ -39,7 +39,7 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     text: string;
     shop_button: boolean;
     attempts: number;
-  }>(db, outbox, { limit, leaseMs, orderBy: [t.id], returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts] });
+  }>(db, noticeOutbox, { limit, leaseMs, orderBy: [t.id], returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts] });
   return rows.map((row) => ({
     id: Number(row.id),
     projectId: row.project_id,
@@ -50,12 +50,16 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
   }));
 }
 
+export function renewNoticeClaims(db: Db, ids: readonly number[]): Promise<void> {
+  return renewClaims(db, noticeOutbox, ids, CLAIM_LEASE_MS);
+}
+
 export async function finishNotice(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
-  await finishOutboxRow(db, outbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
+  await finishOutboxRow(db, noticeOutbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
 }
 
 export function nextNoticeDueAt(db: Db): Promise<Date | null> {
-  return nextDueAt(db, outbox);
+  return nextDueAt(db, noticeOutbox);
 }
 
 /** The bots that may reach the action's shoppers and its shop's token (null: no shop). */
