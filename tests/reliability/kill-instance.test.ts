@@ -23,6 +23,8 @@ const TAKEOVER_MS = 30_000;
 const SHOPPER_PACE_MS = 250;
 /** Recipients one worker holds at most: the batch being sent and the one claimed ahead (mailing/delivery.ts). */
 const HELD_AT_ONCE = 60;
+/** Bot answers an instance may be sending at once: one per update drain (BOT_DRAINS_HERE in app.ts). */
+const IN_FLIGHT_ANSWERS = 3;
 /** Account mails and buyer notices the killed instance holds claimed at the kill. */
 const HELD_MAILS = 5;
 const HELD_NOTICES = 5;
@@ -248,7 +250,9 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
       );
       expect(noticesSent.map((message) => String(message.chat_id)).sort()).toEqual([...noticed].sort());
 
-      // The shoppers: each receipt counted once and answered once, with the success text.
+      // The shoppers: each receipt counted once and answered, with the success text. An answer the dead
+      // instance was sending at the kill may go once more (its update's claim runs out before the
+      // "done" mark): at most one per update drain it ran (three, app.ts).
       const answers = (await telegramMessages(shared, { bot_id: bot.botId })).filter((message) =>
         shoppers.includes(String(message.chat_id)),
       );
@@ -259,7 +263,8 @@ describe.runIf(backend && postgres)('an instance killed beside a survivor on Pos
           'answered more than once (s after the kill):',
           answeredTwice.map((message) => [message.chat_id, seconds(Date.parse(message.at))]),
         );
-      for (const shopper of shoppers) expect(perShopper.get(shopper), `answers to ${shopper}`).toBe(1);
+      for (const shopper of shoppers) expect([1, 2], `answers to ${shopper}`).toContain(perShopper.get(shopper));
+      expect(new Set(answeredTwice.map((message) => message.chat_id)).size).toBeLessThanOrEqual(IN_FLIGHT_ANSWERS);
       const successPrefix = messages.receipts.defaultSuccess.split('{points}')[0]!;
       expect(answers.filter((message) => !message.text?.startsWith(successPrefix))).toEqual([]);
       expect((await api.get(`/projects/${bot.projectId}`)).body.project.receipts_count).toBe(SHOPPERS);
