@@ -210,8 +210,12 @@ function withoutEmpty(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
 }
 
-/** The server listens before it migrates (its /health answers at once): ready is when /ready says 200. */
-async function waitUntilAnswering(probe: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+/**
+ * The server listens before it migrates (its /health answers at once): ready is when /ready says 200.
+ * Two minutes: a start that migrates PGlite from nothing took over 60 s while the browser tests and a
+ * build shared the 2 cores; a server that dies says so at once (its exit ends the wait).
+ */
+async function waitUntilAnswering(probe: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
