@@ -27,7 +27,9 @@ DECLARE
   counted bigint := (award->>'counted_kopecks')::bigint;
   purchased timestamptz := (award->>'purchased_at')::timestamptz;
   scanned_at timestamptz := (award->>'scanned_at')::timestamptz;
-  new_receipt bigint := nextval(pg_get_serial_sequence('receipts', 'id'));
+  -- The identity's sequence by name, resolved once per plan: pg_get_serial_sequence() looked it up in
+  -- the catalogue on every check (2 % of the award's CPU in perf).
+  new_receipt bigint := nextval('receipts_id_seq'::regclass);
   scanned bigint;
   balance bigint;
   price bigint;
