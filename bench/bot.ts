@@ -13,6 +13,8 @@
  * The server runs with TELEGRAM_UPDATES=webhook: the emulator posts each update to the bot's
  * webhook as Telegram does (it accepts the bench's plain-HTTP PUBLIC_URL; Telegram needs HTTPS).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { BILLING_DEFAULTS } from '../src/contract/billing.js';
@@ -125,6 +127,31 @@ async function latencies(server: RunningServer, sent: Sent[]): Promise<string> {
   return `answered ${times.length} / ${sent.length}; p50 ${quantile(times, 0.5)} ms, p95 **${quantile(times, 0.95)} ms**, max ${times.at(-1) ?? NaN} ms`;
 }
 
+/** Linux's clock ticks of /proc's CPU times (USER_HZ, 100 on every Linux build that matters). */
+const TICK_MS = 10;
+
+/** CPU of a process so far, in ms: its main thread (the event loop) and all its threads. */
+function processCpu(pid: number): { main: number; all: number } {
+  let main = 0;
+  let all = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    // After the command's ")": state is the 3rd field, utime and stime the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    all += ms;
+    if (Number(task) === pid) main += ms;
+  }
+  return { main, all };
+}
+
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
 async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
   const env: Record<string, string> = {
     TRUST_PROXY: 'false',
@@ -143,8 +170,18 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     for (const qr of qrs.slice(WARM_UP_UPDATES + textCount)) photos.push({ photo_base64: await qrPhoto(qr) });
 
     await latencies(server, await sendSteadily(server, bots, text(0, WARM_UP_UPDATES), TEXT_RATE));
+    const pid = server.process.pid!;
+    const [cpuBefore, loadBefore] = [processCpu(pid), loadAverage()];
     const textResult = await latencies(server, await sendSteadily(server, bots, text(WARM_UP_UPDATES, textCount), TEXT_RATE));
+    const cpuAfter = processCpu(pid);
+    const perUpdate = (ms: number) => (ms / textCount).toFixed(1);
+    // The server's threads only: on PostgreSQL the database's own processes are not counted.
+    const textCpu =
+      `${perUpdate(cpuAfter.all - cpuBefore.all)} ms, of which its main thread ${perUpdate(cpuAfter.main - cpuBefore.main)} ms` +
+      ` and its other threads ${perUpdate(cpuAfter.all - cpuAfter.main - (cpuBefore.all - cpuBefore.main))} ms;` +
+      ` load average ${loadBefore} before, ${loadAverage()} after`;
     console.log(`${database} | text | ${textResult}`);
+    console.log(`${database} | text CPU per update | ${textCpu}`);
     const photoResult = await latencies(server, await sendSteadily(server, bots.slice(0, 1), photos, PHOTO_RATE));
     console.log(`${database} | photo | ${photoResult}`);
     return [
@@ -152,6 +189,11 @@ async function measure(database: string, databaseUrl: string | undefined, durati
         scenario: `text QR, ${TEXT_RATE} updates/s for ${durationS} s, to ${BOTS} actions' bots in turn, each update a new shopper and a new receipt (goal p95 ≤ ${databaseUrl ? 50 : 100} ms)`,
         database,
         value: textResult,
+      },
+      {
+        scenario: `text QR: the server process's CPU per update (user + system, from the first measured update to the last answer; ${databaseUrl ? 'the database runs in processes of its own' : 'PGlite runs in a worker thread of its own'})`,
+        database,
+        value: textCpu,
       },
       {
         scenario: `receipt photo (JPEG 900×1200), ${PHOTO_RATE} updates/s to one bot for ${durationS * PHOTO_DURATION_FACTOR} s (goal p95 ≤ 400 ms)`,

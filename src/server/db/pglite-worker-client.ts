@@ -47,7 +47,7 @@ function startWorker(workerData: PgliteWorkerData): Worker {
  * webhook and the jobs for as long as it ran. Over the port go the statements and their results;
  * a transaction stays one PGlite transaction in the worker, begun and ended by the app's thread.
  */
-export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteSession> {
+export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteSession & { readonly worker: Worker }> {
   const worker = startWorker({ directory: options.directory, startParams: options.startParams });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -99,6 +99,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
 
   await opened;
   return {
+    worker,
     query: (text, params, queryOptions) => query(text, params, queryOptions),
     exec: (text) => exec(text),
     async queryNamed<T>(name: string, text: string, params: (string | null)[], queryOptions?: QueryOptions) {
