@@ -18,6 +18,7 @@ import os from 'node:os';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { BILLING_DEFAULTS } from '../src/contract/billing.js';
+import { DEMO_TAX_TOKEN } from '../src/server/config.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
@@ -56,9 +57,9 @@ async function botAction(server: RunningServer): Promise<Bot> {
   return { botId: Number(botId) };
 }
 
-async function receiptQrs(server: RunningServer, count: number): Promise<string[]> {
+async function receiptQrs(emulatorUrl: string, count: number): Promise<string[]> {
   const qrs: string[] = [];
-  for (let i = 0; i < count; i++) qrs.push(await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics')));
+  for (let i = 0; i < count; i++) qrs.push(await registerReceipt(emulatorUrl, freshReceipt('wb-aurora-cosmetics')));
   return qrs;
 }
 
@@ -73,7 +74,7 @@ async function qrPhoto(qr: string): Promise<string> {
 }
 
 /** Sends one update per body at `ratePerSecond`, on schedule (not waiting for the answers). */
-async function sendSteadily(server: RunningServer, bots: Bot[], bodies: Record<string, unknown>[], ratePerSecond: number): Promise<Sent[]> {
+async function sendSteadily(emulatorUrl: string, bots: Bot[], bodies: Record<string, unknown>[], ratePerSecond: number): Promise<Sent[]> {
   const sent: Promise<Sent>[] = [];
   const started = performance.now();
   for (const [i, content] of bodies.entries()) {
@@ -83,7 +84,7 @@ async function sendSteadily(server: RunningServer, bots: Bot[], bodies: Record<s
     const chatId = nextShopper++;
     const bot = bots[i % bots.length]!;
     sent.push(
-      fetch(`${server.url}/__emulators/telegram/updates`, {
+      fetch(`${emulatorUrl}/__emulators/telegram/updates`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ bot_id: bot.botId, from: { id: chatId, first_name: 'Покупатель' }, ...content }),
@@ -104,14 +105,14 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** Matches each update with its bot's answer in its chat (every shopper writes once) and sums up. */
-async function latencies(server: RunningServer, sent: Sent[]): Promise<string> {
+async function latencies(emulatorUrl: string, sent: Sent[]): Promise<string> {
   const deadline = Date.now() + DRAIN_MS;
   const key = (botId: number | string, chatId: number | string) => `${botId}:${chatId}`;
   const wanted = new Set(sent.map((update) => key(update.botId, update.chatId)));
   let answers = new Map<string, number>();
   for (;;) {
     answers = new Map();
-    for (const message of await telegramMessages(server.url)) {
+    for (const message of await telegramMessages(emulatorUrl)) {
       const answer = key(message.bot_id, message.chat_id);
       if (wanted.has(answer) && !answers.has(answer)) answers.set(answer, Date.parse(message.at));
     }
@@ -152,27 +153,39 @@ function processCpu(pid: number): { main: number; all: number } {
 
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
-async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
+async function measure(database: string, databaseUrl: string | undefined, durationS: number, emulatorsApart: boolean): Promise<Row[]> {
+  // Apart: the Telegram and tax emulators are another ScanApp's in demo mode, in a process of their
+  // own as the real services are remote, and the measured server reaches them through its
+  // configuration (TELEGRAM_API_URL, TAX_API_URL with a token), as it reaches the real ones.
+  const emulators = emulatorsApart ? await startServer({ TRUST_PROXY: 'false' }) : undefined;
   const env: Record<string, string> = {
     TRUST_PROXY: 'false',
     TELEGRAM_UPDATES: 'webhook',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(emulators
+      ? {
+          TELEGRAM_API_URL: `${emulators.url}/__emulators/telegram`,
+          TAX_API_URL: `${emulators.url}/__emulators/tax`,
+          TAX_API_TOKEN: DEMO_TAX_TOKEN,
+        }
+      : {}),
   };
   const server = await startServer(env);
+  const emulatorUrl = (emulators ?? server).url;
   try {
     const bots: Bot[] = [];
     for (let i = 0; i < BOTS; i++) bots.push(await botAction(server));
     const textCount = TEXT_RATE * durationS;
     const photoCount = PHOTO_RATE * durationS * PHOTO_DURATION_FACTOR;
-    const qrs = await receiptQrs(server, WARM_UP_UPDATES + textCount + photoCount);
+    const qrs = await receiptQrs(emulatorUrl, WARM_UP_UPDATES + textCount + photoCount);
     const text = (from: number, count: number) => qrs.slice(from, from + count).map((qr) => ({ text: qr }));
     const photos: Record<string, unknown>[] = [];
     for (const qr of qrs.slice(WARM_UP_UPDATES + textCount)) photos.push({ photo_base64: await qrPhoto(qr) });
 
-    await latencies(server, await sendSteadily(server, bots, text(0, WARM_UP_UPDATES), TEXT_RATE));
+    await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots, text(0, WARM_UP_UPDATES), TEXT_RATE));
     const pid = server.process.pid!;
     const [cpuBefore, loadBefore] = [processCpu(pid), loadAverage()];
-    const textResult = await latencies(server, await sendSteadily(server, bots, text(WARM_UP_UPDATES, textCount), TEXT_RATE));
+    const textResult = await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots, text(WARM_UP_UPDATES, textCount), TEXT_RATE));
     const cpuAfter = processCpu(pid);
     const perUpdate = (ms: number) => (ms / textCount).toFixed(1);
     // The server's threads only: on PostgreSQL the database's own processes are not counted.
@@ -182,7 +195,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
       ` load average ${loadBefore} before, ${loadAverage()} after`;
     console.log(`${database} | text | ${textResult}`);
     console.log(`${database} | text CPU per update | ${textCpu}`);
-    const photoResult = await latencies(server, await sendSteadily(server, bots.slice(0, 1), photos, PHOTO_RATE));
+    const photoResult = await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots.slice(0, 1), photos, PHOTO_RATE));
     console.log(`${database} | photo | ${photoResult}`);
     return [
       {
@@ -203,16 +216,21 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     ];
   } finally {
     await server.stop();
+    await emulators?.stop();
   }
 }
 
-export async function botBench(postgresUrl: (name: string) => string | undefined, durationS: number): Promise<string> {
-  const rows = await measure('PGlite', undefined, durationS);
+export async function botBench(
+  postgresUrl: (name: string) => string | undefined,
+  durationS: number,
+  emulatorsApart: boolean,
+): Promise<string> {
+  const rows = await measure('PGlite', undefined, durationS, emulatorsApart);
   const pg = postgresUrl('bench_bot');
-  if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS)));
+  if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS, emulatorsApart)));
   return [
     machineLine(
-      `webhook mode; open loop, the updates sent on schedule through \`POST /__emulators/telegram/updates\`; latency from that call's answer to the \`at\` of the bot's answer in \`GET /__emulators/telegram/messages\` (one clock); ${WARM_UP_UPDATES} text updates before the measured ones not counted.`,
+      `webhook mode; ${emulatorsApart ? "the Telegram and tax emulators in a process of their own (`BENCH_BOT_EMULATORS=apart`: another ScanApp in demo mode, reached through TELEGRAM_API_URL and TAX_API_URL), the measured server's threads do only its own work" : 'the Telegram and tax emulators in the measured server (demo mode)'}; open loop, the updates sent on schedule through \`POST /__emulators/telegram/updates\`; latency from that call's answer to the \`at\` of the bot's answer in \`GET /__emulators/telegram/messages\` (one clock); ${WARM_UP_UPDATES} text updates before the measured ones not counted.`,
     ),
     '',
     table(rows),
