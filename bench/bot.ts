@@ -13,9 +13,12 @@
  * The server runs with TELEGRAM_UPDATES=webhook: the emulator posts each update to the bot's
  * webhook as Telegram does (it accepts the bench's plain-HTTP PUBLIC_URL; Telegram needs HTTPS).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { BILLING_DEFAULTS } from '../src/contract/billing.js';
+import { DEMO_TAX_TOKEN } from '../src/server/config.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
@@ -54,9 +57,9 @@ async function botAction(server: RunningServer): Promise<Bot> {
   return { botId: Number(botId) };
 }
 
-async function receiptQrs(server: RunningServer, count: number): Promise<string[]> {
+async function receiptQrs(emulatorUrl: string, count: number): Promise<string[]> {
   const qrs: string[] = [];
-  for (let i = 0; i < count; i++) qrs.push(await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics')));
+  for (let i = 0; i < count; i++) qrs.push(await registerReceipt(emulatorUrl, freshReceipt('wb-aurora-cosmetics')));
   return qrs;
 }
 
@@ -71,7 +74,7 @@ async function qrPhoto(qr: string): Promise<string> {
 }
 
 /** Sends one update per body at `ratePerSecond`, on schedule (not waiting for the answers). */
-async function sendSteadily(server: RunningServer, bots: Bot[], bodies: Record<string, unknown>[], ratePerSecond: number): Promise<Sent[]> {
+async function sendSteadily(emulatorUrl: string, bots: Bot[], bodies: Record<string, unknown>[], ratePerSecond: number): Promise<Sent[]> {
   const sent: Promise<Sent>[] = [];
   const started = performance.now();
   for (const [i, content] of bodies.entries()) {
@@ -81,7 +84,7 @@ async function sendSteadily(server: RunningServer, bots: Bot[], bodies: Record<s
     const chatId = nextShopper++;
     const bot = bots[i % bots.length]!;
     sent.push(
-      fetch(`${server.url}/__emulators/telegram/updates`, {
+      fetch(`${emulatorUrl}/__emulators/telegram/updates`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ bot_id: bot.botId, from: { id: chatId, first_name: 'Покупатель' }, ...content }),
@@ -102,14 +105,14 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** Matches each update with its bot's answer in its chat (every shopper writes once) and sums up. */
-async function latencies(server: RunningServer, sent: Sent[]): Promise<string> {
+async function latencies(emulatorUrl: string, sent: Sent[]): Promise<string> {
   const deadline = Date.now() + DRAIN_MS;
   const key = (botId: number | string, chatId: number | string) => `${botId}:${chatId}`;
   const wanted = new Set(sent.map((update) => key(update.botId, update.chatId)));
   let answers = new Map<string, number>();
   for (;;) {
     answers = new Map();
-    for (const message of await telegramMessages(server.url)) {
+    for (const message of await telegramMessages(emulatorUrl)) {
       const answer = key(message.bot_id, message.chat_id);
       if (wanted.has(answer) && !answers.has(answer)) answers.set(answer, Date.parse(message.at));
     }
@@ -125,33 +128,85 @@ async function latencies(server: RunningServer, sent: Sent[]): Promise<string> {
   return `answered ${times.length} / ${sent.length}; p50 ${quantile(times, 0.5)} ms, p95 **${quantile(times, 0.95)} ms**, max ${times.at(-1) ?? NaN} ms`;
 }
 
-async function measure(database: string, databaseUrl: string | undefined, durationS: number): Promise<Row[]> {
+/** Linux's clock ticks of /proc's CPU times (USER_HZ, 100 on every Linux build that matters). */
+const TICK_MS = 10;
+
+/** CPU of a process so far, in ms: its main thread (the event loop) and all its threads. */
+function processCpu(pid: number): { main: number; all: number } {
+  let main = 0;
+  let all = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    // After the command's ")": state is the 3rd field, utime and stime the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    all += ms;
+    if (Number(task) === pid) main += ms;
+  }
+  return { main, all };
+}
+
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
+async function measure(database: string, databaseUrl: string | undefined, durationS: number, emulatorsApart: boolean): Promise<Row[]> {
+  // Apart: the Telegram and tax emulators are another ScanApp's in demo mode, in a process of their
+  // own as the real services are remote, and the measured server reaches them through its
+  // configuration (TELEGRAM_API_URL, TAX_API_URL with a token), as it reaches the real ones.
+  const emulators = emulatorsApart ? await startServer({ TRUST_PROXY: 'false' }) : undefined;
   const env: Record<string, string> = {
     TRUST_PROXY: 'false',
     TELEGRAM_UPDATES: 'webhook',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(emulators
+      ? {
+          TELEGRAM_API_URL: `${emulators.url}/__emulators/telegram`,
+          TAX_API_URL: `${emulators.url}/__emulators/tax`,
+          TAX_API_TOKEN: DEMO_TAX_TOKEN,
+        }
+      : {}),
   };
   const server = await startServer(env);
+  const emulatorUrl = (emulators ?? server).url;
   try {
     const bots: Bot[] = [];
     for (let i = 0; i < BOTS; i++) bots.push(await botAction(server));
     const textCount = TEXT_RATE * durationS;
     const photoCount = PHOTO_RATE * durationS * PHOTO_DURATION_FACTOR;
-    const qrs = await receiptQrs(server, WARM_UP_UPDATES + textCount + photoCount);
+    const qrs = await receiptQrs(emulatorUrl, WARM_UP_UPDATES + textCount + photoCount);
     const text = (from: number, count: number) => qrs.slice(from, from + count).map((qr) => ({ text: qr }));
     const photos: Record<string, unknown>[] = [];
     for (const qr of qrs.slice(WARM_UP_UPDATES + textCount)) photos.push({ photo_base64: await qrPhoto(qr) });
 
-    await latencies(server, await sendSteadily(server, bots, text(0, WARM_UP_UPDATES), TEXT_RATE));
-    const textResult = await latencies(server, await sendSteadily(server, bots, text(WARM_UP_UPDATES, textCount), TEXT_RATE));
+    await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots, text(0, WARM_UP_UPDATES), TEXT_RATE));
+    const pid = server.process.pid!;
+    const [cpuBefore, loadBefore] = [processCpu(pid), loadAverage()];
+    const textResult = await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots, text(WARM_UP_UPDATES, textCount), TEXT_RATE));
+    const cpuAfter = processCpu(pid);
+    const perUpdate = (ms: number) => (ms / textCount).toFixed(1);
+    // The server's threads only: on PostgreSQL the database's own processes are not counted.
+    const textCpu =
+      `${perUpdate(cpuAfter.all - cpuBefore.all)} ms, of which its main thread ${perUpdate(cpuAfter.main - cpuBefore.main)} ms` +
+      ` and its other threads ${perUpdate(cpuAfter.all - cpuAfter.main - (cpuBefore.all - cpuBefore.main))} ms;` +
+      ` load average ${loadBefore} before, ${loadAverage()} after`;
     console.log(`${database} | text | ${textResult}`);
-    const photoResult = await latencies(server, await sendSteadily(server, bots.slice(0, 1), photos, PHOTO_RATE));
+    console.log(`${database} | text CPU per update | ${textCpu}`);
+    const photoResult = await latencies(emulatorUrl, await sendSteadily(emulatorUrl, bots.slice(0, 1), photos, PHOTO_RATE));
     console.log(`${database} | photo | ${photoResult}`);
     return [
       {
         scenario: `text QR, ${TEXT_RATE} updates/s for ${durationS} s, to ${BOTS} actions' bots in turn, each update a new shopper and a new receipt (goal p95 ≤ ${databaseUrl ? 50 : 100} ms)`,
         database,
         value: textResult,
+      },
+      {
+        scenario: `text QR: the server process's CPU per update (user + system, from the first measured update to the last answer; ${databaseUrl ? 'the database runs in processes of its own' : 'PGlite runs in a worker thread of its own'})`,
+        database,
+        value: textCpu,
       },
       {
         scenario: `receipt photo (JPEG 900×1200), ${PHOTO_RATE} updates/s to one bot for ${durationS * PHOTO_DURATION_FACTOR} s (goal p95 ≤ 400 ms)`,
@@ -161,16 +216,21 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     ];
   } finally {
     await server.stop();
+    await emulators?.stop();
   }
 }
 
-export async function botBench(postgresUrl: (name: string) => string | undefined, durationS: number): Promise<string> {
-  const rows = await measure('PGlite', undefined, durationS);
+export async function botBench(
+  postgresUrl: (name: string) => string | undefined,
+  durationS: number,
+  emulatorsApart: boolean,
+): Promise<string> {
+  const rows = await measure('PGlite', undefined, durationS, emulatorsApart);
   const pg = postgresUrl('bench_bot');
-  if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS)));
+  if (pg) rows.push(...(await measure('PostgreSQL 15', pg, durationS, emulatorsApart)));
   return [
     machineLine(
-      `webhook mode; open loop, the updates sent on schedule through \`POST /__emulators/telegram/updates\`; latency from that call's answer to the \`at\` of the bot's answer in \`GET /__emulators/telegram/messages\` (one clock); ${WARM_UP_UPDATES} text updates before the measured ones not counted.`,
+      `webhook mode; ${emulatorsApart ? "the Telegram and tax emulators in a process of their own (`BENCH_BOT_EMULATORS=apart`: another ScanApp in demo mode, reached through TELEGRAM_API_URL and TAX_API_URL), the measured server's threads do only its own work" : 'the Telegram and tax emulators in the measured server (demo mode)'}; open loop, the updates sent on schedule through \`POST /__emulators/telegram/updates\`; latency from that call's answer to the \`at\` of the bot's answer in \`GET /__emulators/telegram/messages\` (one clock); ${WARM_UP_UPDATES} text updates before the measured ones not counted.`,
     ),
     '',
     table(rows),

@@ -23,7 +23,8 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   shop: (postgres) => shopBench(postgres, DURATION_S),
   qr: () => qrBench(),
   analytics: (postgres) => analyticsBench(postgres),
-  bot: (postgres) => botBench(postgres, DURATION_S),
+  // BENCH_BOT_EMULATORS=apart: Telegram's and the tax service's emulators in a process of their own, as the real ones are remote.
+  bot: (postgres) => botBench(postgres, DURATION_S, process.env.BENCH_BOT_EMULATORS === 'apart'),
 };
 
 async function main(): Promise<void> {

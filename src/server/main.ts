@@ -28,6 +28,11 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    // Without its database thread the server can answer nothing: exit loudly for the supervisor to restart it.
+    onPgliteStopped: (error) => {
+      console.error(`ScanApp stops: ${error.message}`);
+      process.exit(1);
+    },
   });
   await migrate(database);
   const lifecycle = new Lifecycle();

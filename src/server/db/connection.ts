@@ -8,7 +8,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { inThreadSession, type PgliteSession } from './pglite-session.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { openPgliteWorker, type PgliteWorkerStopped } from './pglite-worker-client.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,12 +75,14 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** PGlite's worker thread stopped while in use: nothing can reach the database any more. */
+  onPgliteStopped?: (error: PgliteWorkerStopped) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize)
-    : await openPglite(path.join(options.dataDir, 'db'));
+    : await openPglite(path.join(options.dataDir, 'db'), options.onPgliteStopped);
   return queueWritesEndWithClose(database);
 }
 
@@ -130,14 +134,15 @@ async function createPgliteCluster(directory: string): Promise<void> {
     throw new Error(`creating the PGlite database in ${directory} failed (worker exit code ${exitCode})`);
 }
 
-async function openPglite(directory: string): Promise<Database> {
+async function openPglite(directory: string, onStopped: DatabaseOptions['onPgliteStopped']): Promise<Database> {
   mkdirSync(directory, { recursive: true });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) await createPgliteCluster(directory);
-  return pgliteDatabase(await PGlite.create(directory, { startParams: PGLITE_START_PARAMS }));
+  return pgliteDatabase(await openPgliteWorker({ directory, startParams: PGLITE_START_PARAMS, onStopped }));
 }
 
-/** The app's database over an open PGlite; tests use it on an in-memory one. */
-export function pgliteDatabase(client: PGlite): Database {
+/** The app's database over an open PGlite: the server's in its worker thread, tests' in-memory ones in theirs. */
+export function pgliteDatabase(pglite: PGlite | PgliteSession): Database {
+  const client = pglite instanceof PGlite ? inThreadSession(pglite) : pglite;
   // PGlite runs one operation at a time: those begun and not ended are its busy gauge.
   let busy = 0;
   const counted =

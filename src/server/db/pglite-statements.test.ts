@@ -1,29 +1,34 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inThreadSession, type PgliteSession } from './pglite-session.js';
 import { PgliteStatements } from './pglite-statements.js';
-
-let client: PGlite;
-let statements: PgliteStatements;
-
-beforeAll(async () => {
-  client = await PGlite.create();
-  await client.exec(`
-    CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, seen_at timestamptz, flag boolean, amount bigint);
-    INSERT INTO things VALUES (1, 'один', '2026-11-25T10:00:00Z', true, 9007199254740993), (2, 'два', NULL, false, 2);
-  `);
-  statements = new PgliteStatements(client);
-}, 60_000);
-
-afterAll(async () => {
-  await client.close();
-});
+import { openPgliteWorker } from './pglite-worker-client.js';
 
 const byId = 'SELECT id, name, seen_at, flag, amount, $2::text AS echo FROM things WHERE id = $1';
 
-const preparedNames = async () =>
-  (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((row) => row.name);
+describe.each([
+  { where: 'in this thread', open: async () => inThreadSession(await PGlite.create()) },
+  { where: 'in its worker thread', open: () => openPgliteWorker({ directory: undefined, startParams: PGlite.defaultStartParams }) },
+])('PgliteStatements on a PGlite $where', ({ open }) => {
+  let client: PgliteSession;
+  let statements: PgliteStatements;
 
-describe('PgliteStatements', () => {
+  beforeAll(async () => {
+    client = await open();
+    await client.exec(`
+      CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, seen_at timestamptz, flag boolean, amount bigint);
+      INSERT INTO things VALUES (1, 'один', '2026-11-25T10:00:00Z', true, 9007199254740993), (2, 'два', NULL, false, 2);
+    `);
+    statements = new PgliteStatements(client);
+  }, 60_000);
+
+  afterAll(async () => {
+    await client.close();
+  });
+
+  const preparedNames = async () =>
+    (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((row) => row.name);
+
   it('answers a named statement exactly as PGlite answers the same query, and parses it once', async () => {
     statements.name(byId, 'thing_by_id');
     for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } }]) {
@@ -80,13 +85,13 @@ describe('PgliteStatements', () => {
       await tx.query("INSERT INTO things (id, name) VALUES (3, 'три')");
       inserted();
       await held;
-      await tx.rollback();
+      throw new Error('rolled back');
     });
     await insertedRow;
     const counted = statements.query<{ n: number }>(count);
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
-    await transaction;
+    await expect(transaction).rejects.toThrow('rolled back');
     // Run inside the transaction it would have seen the uncommitted row.
     expect((await counted).rows).toEqual([{ n: 2 }]);
   });

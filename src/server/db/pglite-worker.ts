@@ -1,0 +1,87 @@
+/**
+ * PGlite's own thread (pglite-worker-client.ts starts it): the WebAssembly database runs here,
+ * synchronously, while the app's thread serves HTTP. Requests run as they come; PGlite queues
+ * them on its one session as it does in-process, a transaction included.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { inThreadSession } from './pglite-session.js';
+import { fromWireOptions, toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
+
+export interface PgliteWorkerData {
+  /** Undefined: an in-memory database. */
+  directory: string | undefined;
+  startParams: string[];
+}
+
+const port = parentPort!;
+const { directory, startParams } = workerData as PgliteWorkerData;
+const reply = (message: WireReply) => port.postMessage(message);
+
+/** Open transactions: their handle, and how the app's thread ends them. */
+const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
+
+async function main(): Promise<void> {
+  const client = await PGlite.create({ dataDir: directory, startParams });
+  const session = inThreadSession(client);
+
+  const run = async (request: WireRequest): Promise<unknown> => {
+    switch (request.op) {
+      case 'query':
+        return (request.tx === undefined ? session : transaction(request.tx).tx).query(
+          request.text,
+          request.params,
+          fromWireOptions(request.options),
+        );
+      case 'exec':
+        return (request.tx === undefined ? session : transaction(request.tx).tx).exec(request.text);
+      case 'named':
+        return session.queryNamed(request.name, request.text, request.params, fromWireOptions(request.options));
+      case 'begin':
+        return begin(client, request.tx);
+      case 'end': {
+        const open = transaction(request.tx);
+        transactions.delete(request.tx);
+        open.end(request.commit);
+        await open.ended;
+        return null;
+      }
+      case 'close':
+        await client.close();
+        return null;
+    }
+  };
+
+  port.on('message', (request: WireRequest) => {
+    run(request).then(
+      (result) => reply({ id: request.id, result }),
+      (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
+    );
+  });
+  reply({ id: 0, result: null });
+}
+
+function transaction(id: number) {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`no open PGlite transaction ${id}`);
+  return open;
+}
+
+/** Resolves once BEGIN has run; the transaction then waits for the app's `end`. */
+function begin(client: PGlite, id: number): Promise<null> {
+  return new Promise((started, failed) => {
+    let decide!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => (decide = resolve));
+    const ended = client.transaction(async (tx) => {
+      transactions.set(id, { tx, end: decide, ended });
+      started(null);
+      if (!(await decided)) await tx.rollback();
+    });
+    // Before BEGIN has run this fails the `begin`; after, the `end` awaits the same promise.
+    ended.catch(failed);
+  });
+}
+
+main().catch((error: unknown) => {
+  reply({ id: 0, error: toWireError(error) });
+});
