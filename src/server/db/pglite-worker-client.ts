@@ -42,7 +42,7 @@ function startWorker(workerData: PgliteWorkerData): Worker {
 }
 
 /**
- * PGlite in a worker thread of its own (docs/decisions.md, "PGlite off the main thread"): its
+ * PGlite in a worker thread of its own (docs/decisions.md, "PGlite runs in a worker thread of its own"): its
  * WebAssembly runs synchronously, and in the app's thread every statement stopped HTTP, the bot's
  * webhook and the jobs for as long as it ran. Over the port go the statements and their results;
  * a transaction stays one PGlite transaction in the worker, begun and ended by the app's thread.
