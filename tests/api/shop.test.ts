@@ -4,7 +4,7 @@ import { messages } from '../../src/contract/messages.js';
 import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, dataFingerprint } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
@@ -103,6 +103,21 @@ describe.each(backends())('the points shop on $name', (backend) => {
       expect(again.body.settings.token).not.toBe(shop.token);
       expect((await shop.publicApi.get(`/public/shop/${shop.token}/products`)).body).toEqual({ message: p.tokenNotFound });
       expect((await shop.publicApi.get(`/public/shop/${again.body.settings.token}/products`)).status).toBe(200);
+    });
+
+    it('refuses a malformed Mini App bot token for an action without a shop, which still has none', async () => {
+      const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+      const projectId = (await seller.api.post('/projects', { name: 'Без магазина', project_inns: WB_SELLER })).body.project_id as number;
+      const before = (await dataFingerprint(url)).shop_settings;
+      const answer = await seller.api.post('/shop/settings', {
+        project_id: projectId,
+        telegram_bot_token: 'NFjQE6',
+        command_name: 'x',
+        regenerate_token: true,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(messages.mailing.tokenMalformed);
+      expect((await dataFingerprint(url)).shop_settings).toBe(before);
     });
 
     it('refuses a malformed Mini App bot token and saves nothing', async () => {

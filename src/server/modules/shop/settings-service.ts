@@ -76,23 +76,28 @@ export interface ShopSettingsInput {
  */
 export async function saveShopSettings(deps: ShopDeps, sellerId: number, projectId: number, input: ShopSettingsInput) {
   await requireOwnAction(deps.db, sellerId, projectId);
-  const newToken = newShopToken();
-  const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
+  // Read, not created yet: a save refused below (a token Telegram does not know) writes nothing,
+  // not even the shop of an action that had none.
+  const before = await repo.findSettings(deps.db, sellerId, projectId);
   const change: repo.SettingsChange = {
     // The mask (or the token itself) keeps the saved token; anything else replaces it.
     puzzleBotToken:
-      input.puzzleBotToken !== null && isSavedToken(input.puzzleBotToken, current.puzzleBotToken) ? undefined : input.puzzleBotToken,
+      input.puzzleBotToken !== null && isSavedToken(input.puzzleBotToken, before?.puzzleBotToken ?? null)
+        ? undefined
+        : input.puzzleBotToken,
     commandName: input.commandName,
     variableNameTitle: input.variableNameTitle,
     variableNamePrice: input.variableNamePrice,
   };
   if (input.telegramBotToken === null) {
     Object.assign(change, { telegramBotToken: null, telegramBotUsername: null });
-  } else if (!isSavedToken(input.telegramBotToken, current.telegramBotToken)) {
+  } else if (!isSavedToken(input.telegramBotToken, before?.telegramBotToken ?? null)) {
     const bot = await identifyBot(deps.telegram, input.telegramBotToken);
     Object.assign(change, { telegramBotToken: input.telegramBotToken, telegramBotUsername: bot.username });
   }
   if (input.regenerateToken) change.token = newShopToken();
+  const newToken = newShopToken();
+  const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
   const saved = await repo.updateSettings(deps.db, sellerId, projectId, change, deps.now());
   if (input.regenerateToken || current.token === newToken) await deps.onShopLinkChanged?.(projectId);
   return {
