@@ -111,7 +111,7 @@ const ANALYTICS_CATCH_UP_INTERVAL_MS = 2_000;
  * Parallel drains of stored bot updates per instance: one waiting for the tax service or Telegram
  * does not hold up the others. More only queue for the same cores (docs/benchmarks.md, the bot).
  */
-const BOT_DRAINS_HERE = 3;
+export const BOT_DRAINS_HERE = 3;
 
 export async function buildApp({
   config,

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { TELEGRAM_MESSAGES_PER_SECOND } from '../../src/contract/mailing.js';
 import { messages } from '../../src/contract/messages.js';
+import { BOT_DRAINS_HERE } from '../../src/server/app.js';
 import { DEMO_TAX_TOKEN } from '../../src/server/config.js';
 import { MIGRATION_LOCK_KEY } from '../../src/server/db/migrate.js';
 import { CLAIM_LEASE_MS } from '../../src/server/db/outbox.js';
@@ -21,10 +23,10 @@ const SHOPPERS = 40;
 const TAKEOVER_MS = 30_000;
 /** The shoppers write at about this pace, before, during and after the kill. */
 const SHOPPER_PACE_MS = 250;
-/** Recipients one worker holds at most: the batch being sent and the one claimed ahead (mailing/delivery.ts). */
-const HELD_AT_ONCE = 60;
-/** Bot answers an instance may be sending at once: one per update drain (BOT_DRAINS_HERE in app.ts). */
-const IN_FLIGHT_ANSWERS = 3;
+/** Recipients one worker holds at most: the batch being sent and the one claimed ahead (mailing/delivery.ts, a second of sends each). */
+const HELD_AT_ONCE = 2 * TELEGRAM_MESSAGES_PER_SECOND;
+/** Bot answers an instance may be sending at once: one per update drain. */
+const IN_FLIGHT_ANSWERS = BOT_DRAINS_HERE;
 /** Account mails and buyer notices the killed instance holds claimed at the kill. */
 const HELD_MAILS = 5;
 const HELD_NOTICES = 5;
