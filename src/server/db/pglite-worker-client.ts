@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,8 +48,19 @@ function startWorker(workerData: PgliteWorkerData): Worker {
  * webhook and the jobs for as long as it ran. Over the port go the statements and their results;
  * a transaction stays one PGlite transaction in the worker, begun and ended by the app's thread.
  */
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each worker: a worker compiling it
+ * itself paid that again for every database a process opens (the tests open one per file).
+ */
+function pgliteModule(): Promise<WebAssembly.Module> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  return (compiledPglite ??= readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)));
+}
+
 export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteSession & { readonly worker: Worker }> {
-  const worker = startWorker({ directory: options.directory, startParams: options.startParams });
+  const worker = startWorker({ directory: options.directory, startParams: options.startParams, pgliteWasmModule: await pgliteModule() });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextTransaction = 1;

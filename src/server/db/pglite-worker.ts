@@ -12,17 +12,19 @@ export interface PgliteWorkerData {
   /** Undefined: an in-memory database. */
   directory: string | undefined;
   startParams: string[];
+  /** Compiled by the app's thread, once per process (pglite-worker-client.ts). */
+  pgliteWasmModule: WebAssembly.Module;
 }
 
 const port = parentPort!;
-const { directory, startParams } = workerData as PgliteWorkerData;
+const { directory, startParams, pgliteWasmModule } = workerData as PgliteWorkerData;
 const reply = (message: WireReply) => port.postMessage(message);
 
 /** Open transactions: their handle, and how the app's thread ends them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
 
 async function main(): Promise<void> {
-  const client = await PGlite.create({ dataDir: directory, startParams });
+  const client = await PGlite.create({ dataDir: directory, startParams, pgliteWasmModule });
   const session = inThreadSession(client);
 
   const run = async (request: WireRequest): Promise<unknown> => {
