@@ -4,16 +4,19 @@
  * them on its one session as it does in-process, a transaction included.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { inThreadSession } from './pglite-session.js';
 import { fromWireOptions, toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
+
+/** A compiled `WebAssembly.Module`, named through PGlite's options: the server's types have no WebAssembly library. */
+export type CompiledPglite = NonNullable<PGliteOptions['pgliteWasmModule']>;
 
 export interface PgliteWorkerData {
   /** Undefined: an in-memory database. */
   directory: string | undefined;
   startParams: string[];
   /** Compiled by the app's thread, once per process (pglite-worker-client.ts). */
-  pgliteWasmModule: WebAssembly.Module;
+  pgliteWasmModule: CompiledPglite;
 }
 
 const port = parentPort!;
