@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { PgliteSession, SessionTransaction } from './pglite-session.js';
-import type { PgliteWorkerData } from './pglite-worker.js';
+import type { CompiledPglite, PgliteWorkerData } from './pglite-worker.js';
 import { applyParsers, fromWireError, toWireOptions, type WireReply, type WireRequest } from './pglite-wire.js';
 
 /** Every request to a worker that has stopped, and every one after, fails with this. */
@@ -41,6 +42,18 @@ function startWorker(workerData: PgliteWorkerData): Worker {
   );
 }
 
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledPglite> } }).WebAssembly;
+let compiledPglite: Promise<CompiledPglite> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each worker: a worker compiling it
+ * itself paid that again for every database a process opens (the tests open one per file).
+ */
+function pgliteModule(): Promise<CompiledPglite> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  return (compiledPglite ??= readFile(path.join(dist, 'pglite.wasm')).then((bytes) => wasm.compile(bytes)));
+}
+
 /**
  * PGlite in a worker thread of its own (docs/decisions.md, "PGlite runs in a worker thread of its own"): its
  * WebAssembly runs synchronously, and in the app's thread every statement stopped HTTP, the bot's
@@ -48,7 +61,7 @@ function startWorker(workerData: PgliteWorkerData): Worker {
  * a transaction stays one PGlite transaction in the worker, begun and ended by the app's thread.
  */
 export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteSession & { readonly worker: Worker }> {
-  const worker = startWorker({ directory: options.directory, startParams: options.startParams });
+  const worker = startWorker({ directory: options.directory, startParams: options.startParams, pgliteWasmModule: await pgliteModule() });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextTransaction = 1;

@@ -4,25 +4,30 @@
  * them on its one session as it does in-process, a transaction included.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { inThreadSession } from './pglite-session.js';
 import { fromWireOptions, toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
+
+/** A compiled `WebAssembly.Module`, named through PGlite's options: the server's types have no WebAssembly library. */
+export type CompiledPglite = NonNullable<PGliteOptions['pgliteWasmModule']>;
 
 export interface PgliteWorkerData {
   /** Undefined: an in-memory database. */
   directory: string | undefined;
   startParams: string[];
+  /** Compiled by the app's thread, once per process (pglite-worker-client.ts). */
+  pgliteWasmModule: CompiledPglite;
 }
 
 const port = parentPort!;
-const { directory, startParams } = workerData as PgliteWorkerData;
+const { directory, startParams, pgliteWasmModule } = workerData as PgliteWorkerData;
 const reply = (message: WireReply) => port.postMessage(message);
 
 /** Open transactions: their handle, and how the app's thread ends them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
 
 async function main(): Promise<void> {
-  const client = await PGlite.create({ dataDir: directory, startParams });
+  const client = await PGlite.create({ dataDir: directory, startParams, pgliteWasmModule });
   const session = inThreadSession(client);
 
   const run = async (request: WireRequest): Promise<unknown> => {
