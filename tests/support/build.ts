@@ -17,7 +17,9 @@ const PARTS = {
   server: {
     inputs: ['src/server', 'src/contract', 'tsconfig.base.json', 'tsconfig.server.json', 'package-lock.json'],
     outDir: () => path.join(ROOT, 'dist/server'),
-    command: () => [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json'],
+    // Emit only: `npm run typecheck` checks the server's types in the same run (beside the tests), and
+    // every test waited for the check here first (the same JavaScript, 6 s of CPU instead of 24).
+    command: () => [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--noCheck'],
   },
 } as const;
 

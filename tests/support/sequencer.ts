@@ -1,19 +1,31 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The projects whose files take longest go first. Vitest's own order puts projects by name (api,
- * reliability, unit) and, in a fresh clone (CI: no cache of durations), larger files first within
- * each; the reliability files (fuzzing, faults, restarts: 1.5–2.5 minutes each) then started
- * after every API file and were the run's last minutes alone (docs/benchmarks.md, "Test suite time").
+ * The reliability files (fuzzing, faults, restarts: 1.5–2.5 minutes each, each starting servers of
+ * its own) are spread over the first part of the run, one in every three files from the first;
+ * then the unit files, which are short and fill the end. Vitest's own order puts projects by name
+ * (api, reliability, unit): the reliability files started after every API file and were the run's
+ * last minutes alone; all of them first made the load spike past 20 (docs/benchmarks.md, "Test
+ * suite time"). Within a project vitest's order stays (cached durations, else larger files first).
  */
-const PROJECTS_LONGEST_FIRST = ['reliability', 'api', 'unit', 'e2e'];
+const EVERY = 3;
 
-export class LongestFirstSequencer extends BaseSequencer {
+export class SpreadLongFilesSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => PROJECTS_LONGEST_FIRST.indexOf(file.project.name);
-    // Array sort is stable: within a project, vitest's order (cached durations, else sizes) stays.
-    return (await super.sort(files)).sort(
-      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b),
+    const sorted = await super.sort(files);
+    const of = (name: string) => sorted.filter((file) => file.project.name === name);
+    const long = of('reliability');
+    const api = of('api');
+    const spread: TestSpecification[] = [];
+    while (long.length > 0 || api.length > 0) {
+      const next = long.shift();
+      if (next) spread.push(next);
+      spread.push(...api.splice(0, EVERY - 1));
+    }
+    const placed = new Set(spread);
+    // The other projects keep their place after these (the unit files; the browser files are a later group).
+    return [...spread, ...sorted.filter((file) => !placed.has(file))].sort(
+      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder,
     );
   }
 }
