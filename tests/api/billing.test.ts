@@ -3,7 +3,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, plainSpaces } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
-import { createFundedSeller, creditViaCli, runAdminCli } from '../support/operator.js';
+import { CLI_CALLS_TIMEOUT_MS, createFundedSeller, creditViaCli, runAdminCli } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
@@ -66,20 +66,24 @@ describe.each(backends())('billing on $name', (backend) => {
       ]);
     });
 
-    it('refuses an unknown email, a bad amount and a wrong token, crediting nothing', async () => {
-      const seller = await createSeller(backend.url);
-      expect((await runAdminCli(backend.url, ['user:credit', 'nobody@example.test', '100'])).stderr).toContain(
-        messages.common.userNotFound,
-      );
-      for (const amount of ['-5', '0', 'abc']) {
-        const result = await runAdminCli(backend.url, ['user:credit', seller.email, amount]);
-        expect(result.code).not.toBe(0);
-      }
-      const wrongToken = await runAdminCli(backend.url, ['user:credit', seller.email, '100'], { ADMIN_TOKEN: 'x'.repeat(32) });
-      expect(wrongToken.code).toBe(1);
-      expect(wrongToken.stderr).toContain(messages.billing.adminTokenInvalid);
-      expect(await balanceOf(seller)).toBe(0);
-    });
+    it(
+      'refuses an unknown email, a bad amount and a wrong token, crediting nothing',
+      async () => {
+        const seller = await createSeller(backend.url);
+        expect((await runAdminCli(backend.url, ['user:credit', 'nobody@example.test', '100'])).stderr).toContain(
+          messages.common.userNotFound,
+        );
+        for (const amount of ['-5', '0', 'abc']) {
+          const result = await runAdminCli(backend.url, ['user:credit', seller.email, amount]);
+          expect(result.code).not.toBe(0);
+        }
+        const wrongToken = await runAdminCli(backend.url, ['user:credit', seller.email, '100'], { ADMIN_TOKEN: 'x'.repeat(32) });
+        expect(wrongToken.code).toBe(1);
+        expect(wrongToken.stderr).toContain(messages.billing.adminTokenInvalid);
+        expect(await balanceOf(seller)).toBe(0);
+      },
+      CLI_CALLS_TIMEOUT_MS,
+    );
 
     it('has no operator access without ADMIN_TOKEN', async () => {
       const result = await runAdminCli(backend.url, ['settings:list'], {});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, plainSpaces, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { runAdminCli, verifyData } from '../support/operator.js';
+import { CLI_CALLS_TIMEOUT_MS, runAdminCli, verifyData } from '../support/operator.js';
 import { pdfText } from '../support/pdf-text.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { productionEnv, startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../support/server-process.js';
@@ -225,35 +225,39 @@ describe.each(backends())('bank invoices on $name', (backend) => {
       ]);
     });
 
-    it('refuses a different amount, another seller’s invoice and an unknown number, writing nothing', async () => {
-      const seller = await createSeller(backend.url);
-      const other = await createSeller(backend.url);
-      await saveRequisites(seller, ORGANISATION);
-      const { number } = (await issue(seller, 3000)).body;
+    it(
+      'refuses a different amount, another seller’s invoice and an unknown number, writing nothing',
+      async () => {
+        const seller = await createSeller(backend.url);
+        const other = await createSeller(backend.url);
+        await saveRequisites(seller, ORGANISATION);
+        const { number } = (await issue(seller, 3000)).body;
 
-      const wrongAmount = await runAdminCli(backend.url, ['user:credit', seller.email, '2999', '--reference', number]);
-      expect(wrongAmount.code).toBe(1);
-      expect(plainSpaces(wrongAmount.stderr)).toContain(fillMessage(m.amountMismatch, { paid: '2 999 ₽', number, amount: '3 000 ₽' }));
+        const wrongAmount = await runAdminCli(backend.url, ['user:credit', seller.email, '2999', '--reference', number]);
+        expect(wrongAmount.code).toBe(1);
+        expect(plainSpaces(wrongAmount.stderr)).toContain(fillMessage(m.amountMismatch, { paid: '2 999 ₽', number, amount: '3 000 ₽' }));
 
-      const foreign = await runAdminCli(backend.url, ['user:credit', other.email, '3000', '--reference', number]);
-      expect(foreign.code).toBe(1);
-      expect(foreign.stderr).toContain(fillMessage(m.otherSeller, { number }));
+        const foreign = await runAdminCli(backend.url, ['user:credit', other.email, '3000', '--reference', number]);
+        expect(foreign.code).toBe(1);
+        expect(foreign.stderr).toContain(fillMessage(m.otherSeller, { number }));
 
-      const unknown = await runAdminCli(backend.url, ['user:credit', seller.email, '3000', '--reference', 'СЧ-999999999']);
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain(m.notFound);
+        const unknown = await runAdminCli(backend.url, ['user:credit', seller.email, '3000', '--reference', 'СЧ-999999999']);
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain(m.notFound);
 
-      expect(await balanceOf(seller)).toBe(0);
-      expect(await balanceOf(other)).toBe(0);
-      expect((await invoicesOf(seller))[0]).toMatchObject({ number, status: 'pending', paid_at: null });
+        expect(await balanceOf(seller)).toBe(0);
+        expect(await balanceOf(other)).toBe(0);
+        expect((await invoicesOf(seller))[0]).toMatchObject({ number, status: 'pending', paid_at: null });
 
-      // The refused attempts did not use up the reference: the right payment still goes through.
-      expect((await runAdminCli(backend.url, ['user:credit', seller.email, '3000', '--reference', number])).code).toBe(0);
-      expect(await balanceOf(seller)).toBe(3000);
-      const report = await verifyData(backend.url);
-      expect(report.checks).toContain('bank_invoice_paid_by_its_ledger_row');
-      expect(report.violations.filter((violation) => violation.check === 'bank_invoice_paid_by_its_ledger_row')).toEqual([]);
-    });
+        // The refused attempts did not use up the reference: the right payment still goes through.
+        expect((await runAdminCli(backend.url, ['user:credit', seller.email, '3000', '--reference', number])).code).toBe(0);
+        expect(await balanceOf(seller)).toBe(3000);
+        const report = await verifyData(backend.url);
+        expect(report.checks).toContain('bank_invoice_paid_by_its_ledger_row');
+        expect(report.violations.filter((violation) => violation.check === 'bank_invoice_paid_by_its_ledger_row')).toEqual([]);
+      },
+      CLI_CALLS_TIMEOUT_MS,
+    );
   });
 });
 

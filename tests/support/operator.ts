@@ -13,6 +13,12 @@ export interface CliResult {
 }
 
 /** Runs the operator CLI (`npm run admin -- …`) from source against a server. */
+/**
+ * For a test that starts the CLI four times or more: each start is a Node process (0.4 s of CPU),
+ * and at a load of 15 on 2 cores such a test ran out of the API tests' 30 s.
+ */
+export const CLI_CALLS_TIMEOUT_MS = 90_000;
+
 export async function runAdminCli(
   baseUrl: string,
   args: string[],
