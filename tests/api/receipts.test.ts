@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
@@ -23,6 +24,62 @@ const newApiKey = async (seller: Seller, projectId: number): Promise<string> =>
 const balanceOf = async (seller: Seller) => (await seller.api.get('/profile')).body.user.balance as number;
 const check = (seller: Seller, projectId: number, qrurl: string, buyer = '100500') =>
   seller.api.post('/check', { qrurl, user_id: seller.id, project_id: projectId, user_id_tg: buyer });
+
+/**
+ * `scanned` successful receipts the seller has already had, written with their counters and
+ * statistics in one statement, so the operator's invariants hold for the other test files sharing
+ * this database.
+ */
+function seedScanned(db: pg.Client, sellerId: number, projectId: number, scanned: number) {
+  return db.query(
+    `WITH seeded AS (
+       INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, status, message, issued_at, scanned_at)
+       SELECT $1, $2, 'Aurora', '{072196655529}', 'tier-seed', 'seed', 'success', 'seed', $4, $4 FROM generate_series(1, $3::int) RETURNING 1
+     ), stats AS (
+       INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at) VALUES ($1, $2, 'tier-seed', $3, 0, $4)
+     ), action AS (
+       INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks) VALUES ($1, $2, 1, $3, 0)
+     )
+     UPDATE users SET scanned_receipts = scanned_receipts + $3 WHERE id = $1`,
+    [sellerId, projectId, scanned, new Date()],
+  );
+}
+
+/** What the check passes to award_receipt() (receipts/repository.ts), for one receipt of 100 ₽ without points. */
+function awardOf(sellerId: number, projectId: number): string {
+  return JSON.stringify({
+    user_id: sellerId,
+    project_id: projectId,
+    project_name: 'Aurora',
+    project_inns: [WB_SELLER],
+    buyer_tg_id: 'tier-holder',
+    qr_raw: 'tier-holder',
+    fn: null,
+    fd: null,
+    fp: null,
+    issued_at: new Date().toISOString(),
+    total_kopecks: 10_000,
+    seller_name: null,
+    seller_inn: null,
+    retail_place: null,
+    message: 'ok',
+    points: 0,
+    points_reason: 'Чек №{id}',
+    points_expires_at: null,
+    points_rule: 'base',
+    points_percentage: 0,
+    points_level: null,
+    counted_kopecks: 10_000,
+    dedupe: false,
+    scanned_at: new Date().toISOString(),
+    purchased_at: new Date().toISOString(),
+    push_to_puzzlebot: false,
+    fee_description: 'Чек',
+    clear_status_message: null,
+    tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallback: BILLING_DEFAULTS[tier.key] })),
+    items: [],
+  });
+}
 
 describe.each(backends())('receipt checks on $name', (backend) => {
   const url = backend.url;
@@ -556,23 +613,8 @@ describe.each(backends())('receipt checks on $name', (backend) => {
       const seller = await createFundedSeller(url, SUBSCRIPTION + 1_000);
       const projectId = await actionFor(seller, {});
       const bound = RECEIPT_TIERS[0]!.max!;
-      // 195 receipts already scanned: the next 6 are tier 1, the rest tier 2. Written with their
-      // counters and statistics in one statement, so the operator's invariants hold for the other
-      // test files sharing this database.
-      await withPostgres(backend, (db) =>
-        db.query(
-          `WITH seeded AS (
-             INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, status, message, issued_at, scanned_at)
-             SELECT $1, $2, 'Aurora', '{072196655529}', 'tier-seed', 'seed', 'success', 'seed', $4, $4 FROM generate_series(1, $3::int) RETURNING 1
-           ), stats AS (
-             INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at) VALUES ($1, $2, 'tier-seed', $3, 0, $4)
-           ), action AS (
-             INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks) VALUES ($1, $2, 1, $3, 0)
-           )
-           UPDATE users SET scanned_receipts = scanned_receipts + $3 WHERE id = $1`,
-          [seller.id, projectId, bound - 5, new Date()],
-        ),
-      );
+      // 195 receipts already scanned: the next 6 are tier 1, the rest tier 2.
+      await withPostgres(backend, (db) => seedScanned(db, seller.id, projectId, bound - 5));
       const qrs = await Promise.all(Array.from({ length: 12 }, () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics'))));
       const answers = await Promise.all(qrs.map((qr, i) => check(seller, projectId, qr, String(2000 + i))));
       expect(answers.map((a) => a.body.data.status)).toEqual(Array(12).fill('success'));
@@ -582,7 +624,9 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         async (db) =>
           (
             await db.query(
-              "SELECT -amount_kopecks AS fee, balance_after_kopecks AS after FROM balance_ledger WHERE user_id = $1 AND kind = 'receipt_fee' ORDER BY id",
+              `SELECT -l.amount_kopecks AS fee, l.balance_after_kopecks AS after, r.fee_kopecks AS receipt_fee
+                 FROM balance_ledger l JOIN receipts r ON l.reference = 'receipt:' || r.id
+                WHERE l.user_id = $1 AND l.kind = 'receipt_fee' ORDER BY l.id`,
               [seller.id],
             )
           ).rows,
@@ -592,10 +636,60 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         ...Array(6).fill(tier('receipt_price_tier1')),
         ...Array(6).fill(tier('receipt_price_tier2')),
       ]);
-      // Each charge is taken from the balance the previous one left.
+      // Each charge is taken from the balance the previous one left, and its receipt states it.
       let balance = 100_000;
       for (const row of fees) expect(Number(row.after)).toBe((balance -= Number(row.fee)));
+      expect(fees.map((row) => Number(row.receipt_fee))).toEqual(fees.map((row) => Number(row.fee)));
       expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(bound + 7);
+    });
+
+    it('a check that read its tier price before another took the tier’s last place pays the next tier’s price, its receipt too', async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 1_000);
+      const projectId = await actionFor(seller, {});
+      const bound = RECEIPT_TIERS[0]!.max!;
+      await withPostgres(backend, (db) => seedScanned(db, seller.id, projectId, bound));
+      const tier = (key: 'receipt_price_tier1' | 'receipt_price_tier2') => BILLING_DEFAULTS[key] * 100;
+
+      // The award prices a receipt before the seller's lock and re-checks the tier under it
+      // (db/functions/award_receipt.sql). Another award takes the tier's last place and holds the
+      // lock until the check has read the old count and queued behind it.
+      const holder = await withPostgres(backend, async (db) => {
+        await db.query('BEGIN');
+        const [taken] = (await db.query('SELECT receipt_id, fee_kopecks FROM award_receipt($1::jsonb)', [awardOf(seller.id, projectId)]))
+          .rows;
+        const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+        const checked = check(seller, projectId, qr, '5000');
+        await vi.waitFor(
+          async () => {
+            const { rows } = await db.query(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 1 AND objid = $1",
+              [seller.id],
+            );
+            expect(rows[0].n).toBe(1);
+          },
+          { timeout: 20_000, interval: 5 },
+        );
+        await db.query('COMMIT');
+        return { taken, answer: await checked };
+      });
+      expect(Number(holder.taken.fee_kopecks)).toBe(tier('receipt_price_tier1'));
+      expect(holder.answer.body.data.status).toBe('success');
+
+      const charged = await withPostgres(backend, async (db) =>
+        (
+          await db.query(
+            `SELECT r.buyer_tg_id AS buyer, r.fee_kopecks AS receipt_fee, -l.amount_kopecks AS ledger_fee
+                 FROM receipts r JOIN balance_ledger l ON l.reference = 'receipt:' || r.id
+                WHERE r.project_id = $1 ORDER BY l.id`,
+            [projectId],
+          )
+        ).rows.map((row) => ({ buyer: row.buyer, receipt: Number(row.receipt_fee), ledger: Number(row.ledger_fee) })),
+      );
+      expect(charged).toEqual([
+        { buyer: 'tier-holder', receipt: tier('receipt_price_tier1'), ledger: tier('receipt_price_tier1') },
+        { buyer: '5000', receipt: tier('receipt_price_tier2'), ledger: tier('receipt_price_tier2') },
+      ]);
+      expect((await seller.api.get('/profile')).body.user.scanned_receipts).toBe(bound + 2);
     });
 
     it('8 checks at once with money for 3: exactly 3 are paid, the rest refused for the balance and free', async () => {

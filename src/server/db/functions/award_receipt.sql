@@ -8,15 +8,26 @@
 -- when those points expire (points_expires_at, NULL: never), the buyer, the fee's ledger text and
 -- `tiers`, the contract's SPEC §9 tier table [{max, key, fallback}, …] in order.
 --
--- Order matters: the buyer's own rows first (they collide only when one buyer scans twice at the
--- same moment), then the seller's shared rows in one short run to the commit: the seller locked,
--- charged the tier price, the summaries, the receipt with its items (the receipt's trigger keeps
--- the history's counters and queues the analytics) and the fee's ledger row. The receipt's id is
--- drawn from its sequence first, so the points ledger can name it before the receipt row exists.
+-- Order matters. One seller's checks pass its lock one at a time, so the check rate of a busy
+-- seller is set by how long each award holds it, not by the award's whole cost
+-- (docs/benchmarks.md, receipts). Everything that needs no figure of the seller's locked row is
+-- written before the lock: the buyer's own rows (they collide only when one buyer scans twice at
+-- the same moment), the receipt with its items and its analytics queue row (insert-only rows
+-- nobody else touches), at the tier price read without the lock. After the lock only what needs
+-- the seller's locked figures or is the seller's shared row: the charge (at that price when the
+-- locked count still falls in its tier, else at the right one, the receipt's fee corrected),
+-- the Buyers summaries, the history's counter and the fee's ledger row, then the commit. The
+-- receipt's id is drawn from its sequence first, so the points ledger can name it.
 --
--- Answers (receipt_id, fee_kopecks), or raises SA402 when the seller cannot pay: nothing is
--- written then (the caller answers "cannot pay").
-CREATE OR REPLACE FUNCTION award_receipt(award jsonb) RETURNS TABLE (receipt_id bigint, fee_kopecks bigint)
+-- Answers (receipt_id, fee_kopecks, buyer_points: the buyer's points in the action after the
+-- award, which the shoppers' bot states under every receipt), or raises SA402 when the seller
+-- cannot pay: nothing is written then (the caller answers "cannot pay").
+--
+-- The answer's third column replaced award_receipt_with_balance(), a wrapper that read the balance
+-- after the award, under the lock: a new return type needs the old function dropped first.
+DROP FUNCTION IF EXISTS award_receipt_with_balance(jsonb);
+DROP FUNCTION IF EXISTS award_receipt(jsonb);
+CREATE OR REPLACE FUNCTION award_receipt(award jsonb) RETURNS TABLE (receipt_id bigint, fee_kopecks bigint, buyer_points integer)
   LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -33,29 +44,35 @@ DECLARE
   scanned bigint;
   balance bigint;
   price bigint;
+  tier_max bigint;
   new_to_action boolean;
   new_to_seller boolean;
   expires timestamptz := (award->>'points_expires_at')::timestamptz;
   credit bigint;
+  points_after integer;
 BEGIN
   -- The buyer's rows: the points (the ledger row, the running balance and, when the action's
   -- points expire, their lot — what move_points() writes for a credit, inline here because this is
   -- the hottest path: a nested call and its jsonb cost the check a measurable share of its rate;
   -- `points_reason` names the receipt as {id}), the push of the new balance to PuzzleBot when the
-  -- action has a bot, and the buyer's statistics.
+  -- action has a bot, and the buyer's statistics. The balance the answer states is the one this
+  -- upsert leaves: the row stays locked to the commit, so nothing changes it in between.
   IF points > 0 THEN
     INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
     VALUES (action, buyer, points, replace(award->>'points_reason', '{id}', new_receipt::text), 'receipt:' || new_receipt, scanned_at,
             'receipt', 'shopper', expires)
     RETURNING id INTO credit;
     INSERT INTO buyer_points AS p (project_id, buyer_tg_id, balance) VALUES (action, buyer, points)
-    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance;
+    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance
+    RETURNING p.balance INTO points_after;
     IF expires IS NOT NULL THEN
       INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining) VALUES (credit, action, buyer, expires, points);
     END IF;
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;
+  ELSE
+    points_after := coalesce((SELECT p.balance FROM buyer_points AS p WHERE p.project_id = action AND p.buyer_tg_id = buyer), 0);
   END IF;
 
   INSERT INTO buyer_stats AS s (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
@@ -70,45 +87,24 @@ BEGIN
     total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at)
   RETURNING s.successful_receipts = 1 INTO new_to_seller;
 
-  -- The shared rows, from here to the commit. One seller's checks queue here, on a lock of
-  -- their own (key space 1 = a seller's awards; the job queue's locks use the one-key form), so
-  -- the rows below are free when a check gets to them: one hand-over per check instead of a
-  -- wait on each row. The action's row is written only to clear the message of a balance that
-  -- could not pay (the server sends it only when the action it read carries it), before the
-  -- seller, as an action's renewal locks them, so the two never wait for each other in a circle.
-  PERFORM pg_advisory_xact_lock(1, seller);
-  IF award->>'clear_status_message' IS NOT NULL THEN
-    UPDATE projects SET status_message = NULL WHERE id = action AND status_message = award->>'clear_status_message';
-  END IF;
-
-  -- NO KEY UPDATE: the buyer's rows above hold KEY SHARE on the seller's row through their
-  -- foreign keys, which FOR UPDATE would wait for (two checks, each waiting for the other).
-  SELECT u.scanned_receipts, u.balance_kopecks INTO scanned, balance FROM users u WHERE u.id = seller FOR NO KEY UPDATE;
   -- The fee (SPEC §9): the price of the tier whose bound holds the receipts the seller has
   -- already scanned (0–200 → tier 1, 201–1000 → tier 2, …, over 100 000 → tier 7; `max` is
   -- inclusive, the last tier has none). The operator's setting in billing_settings wins over the
-  -- contract's default; prices are rubles with kopecks, the fee is kopecks. Read on the locked
-  -- row, so two checks of one seller never pay the same place in the tier table.
-  price := (SELECT round(coalesce(s.value, (t.tier->>'fallback')::numeric) * 100)::bigint
-              FROM jsonb_array_elements(award->'tiers') WITH ORDINALITY AS t(tier, n)
-              LEFT JOIN billing_settings s ON s.key = t.tier->>'key'
-             WHERE t.tier->>'max' IS NULL OR scanned <= (t.tier->>'max')::bigint
-             ORDER BY t.n
-             LIMIT 1);
-  -- The seller pays from the balance: one below the fee refuses the receipt and undoes the
-  -- buyer's rows above.
-  IF balance < price THEN
-    RAISE EXCEPTION 'the seller cannot pay for the receipt' USING ERRCODE = 'SA402';
-  END IF;
-  UPDATE users u SET scanned_receipts = scanned + 1, balance_kopecks = balance - price WHERE u.id = seller;
+  -- contract's default; prices are rubles with kopecks, the fee is kopecks. Read here without the
+  -- seller's lock: the count only grows, so the price holds when the count read under the lock is
+  -- still at most this tier's `max` (tier_max), which the charge below re-checks; two checks of one
+  -- seller never pay the same place in the tier table.
+  SELECT round(coalesce(s.value, (t.tier->>'fallback')::numeric) * 100)::bigint, (t.tier->>'max')::bigint INTO price, tier_max
+    FROM jsonb_array_elements(award->'tiers') WITH ORDINALITY AS t(tier, n)
+    LEFT JOIN billing_settings s ON s.key = t.tier->>'key'
+   WHERE t.tier->>'max' IS NULL OR (SELECT u.scanned_receipts FROM users u WHERE u.id = seller) <= (t.tier->>'max')::bigint
+   ORDER BY t.n
+   LIMIT 1;
 
-  -- The Buyers summaries, per action and over all of the seller's actions (project_id 0); the
-  -- per-action row is also the action's count of successful receipts.
-  INSERT INTO buyer_summaries AS s (user_id, project_id, buyers, successful_receipts, total_kopecks)
-  VALUES (seller, action, new_to_action::int, 1, counted), (seller, 0, new_to_seller::int, 1, counted)
-  ON CONFLICT (user_id, project_id) DO UPDATE SET buyers = s.buyers + EXCLUDED.buyers,
-    successful_receipts = s.successful_receipts + 1, total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks;
-
+  -- The receipt, its items and (by the trigger) its analytics queue row. The trigger's other
+  -- write, the history's counter, is the seller's shared row: this award adds its receipt to it
+  -- after the lock instead (receipts_after_insert.sql reads this transaction-local setting).
+  PERFORM set_config('scanapp.receipt_counted_by_award', 'on', true);
   INSERT INTO receipts (id, user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at, total_kopecks,
                         seller_name, seller_inn, retail_place, status, message, points_awarded, counted_kopecks, dedupe, scanned_at, fee_kopecks,
                         points_rule, points_percentage, points_level)
@@ -117,11 +113,59 @@ BEGIN
           award->>'qr_raw', award->>'fn', award->>'fd', award->>'fp', (award->>'issued_at')::timestamptz, (award->>'total_kopecks')::bigint,
           award->>'seller_name', award->>'seller_inn', award->>'retail_place', 'success', award->>'message', points, counted,
           (award->>'dedupe')::boolean, scanned_at, price, award->>'points_rule', (award->>'points_percentage')::numeric, award->>'points_level');
+  PERFORM set_config('scanapp.receipt_counted_by_award', '', true);
 
   INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
   SELECT new_receipt, i.position, i.name, i.price_kopecks, i.quantity, i.sum_kopecks, i.provider_inn, i.status
     FROM jsonb_to_recordset(award->'items')
       AS i(position int, name text, price_kopecks bigint, quantity numeric, sum_kopecks bigint, provider_inn text, status text);
+
+  -- The shared rows, from here to the commit. One seller's checks queue here, on a lock of
+  -- their own (key space 1 = a seller's awards; the job queue's locks use the one-key form), so
+  -- the rows below are free when a check gets to them: one hand-over per check instead of a
+  -- wait on each row. The action's row is written only to clear the message of a balance that
+  -- could not pay (the server sends it only when the action it read carries it), before the
+  -- seller, as an action's renewal locks them, so the two never wait for each other in a circle.
+  -- The receipt above holds only KEY SHARE on the seller's and the action's rows (its foreign
+  -- keys), as the buyer's rows already did, and a copy of it that another check is inserting
+  -- makes this one wait before the lock, never while holding it.
+  PERFORM pg_advisory_xact_lock(1, seller);
+  IF award->>'clear_status_message' IS NOT NULL THEN
+    UPDATE projects SET status_message = NULL WHERE id = action AND status_message = award->>'clear_status_message';
+  END IF;
+
+  -- The charge in one statement when the price read above holds and the balance covers it. NO KEY
+  -- UPDATE locks (a plain UPDATE's and the fallback's): the rows above hold KEY SHARE on the
+  -- seller's row through their foreign keys, which FOR UPDATE would wait for (two checks, each
+  -- waiting for the other).
+  UPDATE users u SET scanned_receipts = u.scanned_receipts + 1, balance_kopecks = u.balance_kopecks - price
+   WHERE u.id = seller AND (tier_max IS NULL OR u.scanned_receipts <= tier_max) AND u.balance_kopecks >= price
+  RETURNING u.balance_kopecks + price INTO balance;
+  -- Otherwise, on the locked row: the tier moved on since the read above (the receipt's fee is
+  -- corrected), or the seller cannot pay, which refuses the receipt and undoes everything above.
+  IF NOT FOUND THEN
+    SELECT u.scanned_receipts, u.balance_kopecks INTO scanned, balance FROM users u WHERE u.id = seller FOR NO KEY UPDATE;
+    price := (SELECT round(coalesce(s.value, (t.tier->>'fallback')::numeric) * 100)::bigint
+                FROM jsonb_array_elements(award->'tiers') WITH ORDINALITY AS t(tier, n)
+                LEFT JOIN billing_settings s ON s.key = t.tier->>'key'
+               WHERE t.tier->>'max' IS NULL OR scanned <= (t.tier->>'max')::bigint
+               ORDER BY t.n
+               LIMIT 1);
+    IF balance < price THEN
+      RAISE EXCEPTION 'the seller cannot pay for the receipt' USING ERRCODE = 'SA402';
+    END IF;
+    UPDATE users u SET scanned_receipts = scanned + 1, balance_kopecks = balance - price WHERE u.id = seller;
+    UPDATE receipts r SET fee_kopecks = price WHERE r.id = new_receipt;
+  END IF;
+
+  -- The Buyers summaries, per action and over all of the seller's actions (project_id 0); the
+  -- per-action row is also the action's count of successful receipts. Then the history's counter.
+  INSERT INTO buyer_summaries AS s (user_id, project_id, buyers, successful_receipts, total_kopecks)
+  VALUES (seller, action, new_to_action::int, 1, counted), (seller, 0, new_to_seller::int, 1, counted)
+  ON CONFLICT (user_id, project_id) DO UPDATE SET buyers = s.buyers + EXCLUDED.buyers,
+    successful_receipts = s.successful_receipts + 1, total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks;
+  INSERT INTO receipt_counts AS c (user_id, project_id, receipts) VALUES (seller, action, 1)
+  ON CONFLICT (user_id, project_id) DO UPDATE SET receipts = c.receipts + 1;
 
   -- A free tier (an operator's price of 0) charges nothing, and the ledger has no zero rows.
   IF price > 0 THEN
@@ -129,5 +173,5 @@ BEGIN
     VALUES (seller, 'receipt_fee', -price, balance - price, 'receipt:' || new_receipt, award->>'fee_description', scanned_at);
   END IF;
 
-  RETURN QUERY SELECT new_receipt, price;
+  RETURN QUERY SELECT new_receipt, price, points_after;
 END $$;

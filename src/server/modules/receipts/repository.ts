@@ -169,22 +169,22 @@ export interface AwardInput {
 
 /**
  * The award call, prepared by name like the context read (its parse and plan were 0.05–0.1 ms per
- * check on PGlite). award_receipt_with_balance() (migration 0026) answers the buyer's new balance
- * too, which the bot's answer states: a read less per check.
+ * check on PGlite). award_receipt() answers the buyer's new balance too, which the bot's answer
+ * states: a read less per check.
  */
 const awardQuery = namedStatement('award_receipt', (db, name) =>
   db
     .select({ receiptId: sql<string>`receipt_id`, feeKopecks: sql<string>`fee_kopecks`, buyerPoints: sql<number | string>`buyer_points` })
-    .from(sql`award_receipt_with_balance(${sql.placeholder('award')}::jsonb)`)
+    .from(sql`award_receipt(${sql.placeholder('award')}::jsonb)`)
     .prepare(name),
 );
 
 /**
  * The whole award, one call of the database's award_receipt() (src/server/db/functions/award_receipt.sql):
- * the buyer's points, statistics and PuzzleBot outbox row first, then the seller's shared rows in
- * one short run to the commit: the charge at the tier price read on the locked seller row, the
- * buyer summaries (which count the action's receipts), the receipt with its items and the fee's
- * ledger row. Answers undefined when the seller cannot pay (nothing is written), else the buyer's
+ * the buyer's points, statistics and PuzzleBot outbox row and the receipt with its items first,
+ * then the seller's shared rows in one short run to the commit: the charge at the tier price
+ * checked on the locked seller row, the buyer summaries (which count the action's receipts), the
+ * history's counter and the fee's ledger row. Answers undefined when the seller cannot pay (nothing is written), else the buyer's
  * points in the action after the award.
  */
 export async function awardReceipt(
