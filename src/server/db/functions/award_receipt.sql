@@ -24,8 +24,8 @@
 -- cannot pay: nothing is written then (the caller answers "cannot pay").
 --
 -- The answer's third column replaced award_receipt_with_balance(), a wrapper that read the balance
--- after the award, under the lock: a new return type needs the old function dropped first.
-DROP FUNCTION IF EXISTS award_receipt_with_balance(jsonb);
+-- after the award, under the lock (that name stays for the previous release's instances: its
+-- file). A new return type needs the old function dropped first.
 DROP FUNCTION IF EXISTS award_receipt(jsonb);
 CREATE OR REPLACE FUNCTION award_receipt(award jsonb) RETURNS TABLE (receipt_id bigint, fee_kopecks bigint, buyer_points integer)
   LANGUAGE plpgsql AS $$

@@ -150,3 +150,16 @@ describe('award_receipt(): the fee of a receipt (SPEC §9 tiers)', () => {
     expect(await seller()).toEqual({ scanned: 1, balance: '0' });
   });
 });
+
+describe('award_receipt_with_balance(): the previous release’s name for the award', () => {
+  it('stays, answering what award_receipt() answers, for old instances during a rolling deploy', async () => {
+    const [signature] = await database.query<{ old: string; current: string }>(
+      `SELECT pg_get_function_result('award_receipt_with_balance(jsonb)'::regprocedure) AS old,
+              pg_get_function_result('award_receipt(jsonb)'::regprocedure) AS current`,
+    );
+    expect(signature).toEqual({
+      old: 'TABLE(receipt_id bigint, fee_kopecks bigint, buyer_points integer)',
+      current: 'TABLE(receipt_id bigint, fee_kopecks bigint, buyer_points integer)',
+    });
+  });
+});
