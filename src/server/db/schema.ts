@@ -592,6 +592,8 @@ export const botUpdates = pgTable(
       .references(() => projects.id),
     payload: jsonb('payload').notNull(),
     reply: jsonb('reply'),
+    /** The receipt this update's check was awarded (award_receipt() writes it): a second check of the update answers it. */
+    receiptId: bigint('receipt_id', { mode: 'number' }),
     status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),

@@ -20,14 +20,16 @@
 -- receipt's id is drawn from its sequence first, so the points ledger can name it.
 --
 -- Answers (receipt_id, fee_kopecks, buyer_points: the buyer's points in the action after the
--- award, which the shoppers' bot states under every receipt), or raises SA402 when the seller
--- cannot pay: nothing is written then (the caller answers "cannot pay").
+-- award, which the shoppers' bot states under every receipt; points_awarded and message: the
+-- receipt's, which for a bot update awarded before are that award's), or raises SA402 when the
+-- seller cannot pay: nothing is written then (the caller answers "cannot pay").
 --
 -- The answer's third column replaced award_receipt_with_balance(), a wrapper that read the balance
 -- after the award, under the lock (that name stays for the previous release's instances: its
 -- file). A new return type needs the old function dropped first.
 DROP FUNCTION IF EXISTS award_receipt(jsonb);
-CREATE OR REPLACE FUNCTION award_receipt(award jsonb) RETURNS TABLE (receipt_id bigint, fee_kopecks bigint, buyer_points integer)
+CREATE OR REPLACE FUNCTION award_receipt(award jsonb)
+  RETURNS TABLE (receipt_id bigint, fee_kopecks bigint, buyer_points integer, points_awarded integer, message text)
   LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -50,7 +52,29 @@ DECLARE
   expires timestamptz := (award->>'points_expires_at')::timestamptz;
   credit bigint;
   points_after integer;
+  -- Not named like bot_updates' columns: `use_column` would read those names as the columns.
+  for_bot bigint := (award->'bot_update'->>'bot_id')::bigint;
+  for_update bigint := (award->'bot_update'->>'update_id')::bigint;
+  earlier bigint;
 BEGIN
+  -- A bot update's receipt is awarded once, whoever checks it (`bot_update`, absent for the
+  -- cabinet's own calls). An award in flight when its instance is killed still commits here, before
+  -- the bot has kept its answer, and the survivor checks the update again: it finds the receipt
+  -- recorded on the update and answers it, writing nothing. The update's row is locked first, so
+  -- a second check waits for an award of the same update that is still running.
+  IF for_update IS NOT NULL THEN
+    SELECT u.receipt_id INTO earlier FROM bot_updates u WHERE u.bot_id = for_bot AND u.update_id = for_update FOR UPDATE;
+    -- (A receipt deleted since, with its action, is awarded anew.)
+    IF earlier IS NOT NULL AND EXISTS (SELECT 1 FROM receipts r WHERE r.id = earlier) THEN
+      RETURN QUERY SELECT r.id, r.fee_kopecks,
+                          coalesce((SELECT p.balance FROM buyer_points p WHERE p.project_id = action AND p.buyer_tg_id = buyer), 0),
+                          r.points_awarded, r.message
+                     FROM receipts r WHERE r.id = earlier;
+      RETURN;
+    END IF;
+    UPDATE bot_updates u SET receipt_id = new_receipt WHERE u.bot_id = for_bot AND u.update_id = for_update;
+  END IF;
+
   -- The buyer's rows: the points (the ledger row, the running balance and, when the action's
   -- points expire, their lot — what move_points() writes for a credit, inline here because this is
   -- the hottest path: a nested call and its jsonb cost the check a measurable share of its rate;
@@ -173,5 +197,5 @@ BEGIN
     VALUES (seller, 'receipt_fee', -price, balance - price, 'receipt:' || new_receipt, award->>'fee_description', scanned_at);
   END IF;
 
-  RETURN QUERY SELECT new_receipt, price, points_after;
+  RETURN QUERY SELECT new_receipt, price, points_after, points, award->>'message';
 END $$;

@@ -127,7 +127,7 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       return reply(b.notAnImage, BALANCE_KEYBOARD);
     case 'text': {
       const qr = qrFromText(request.text);
-      if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
+      if (qr) return checked(deps, bot, qr, buyerTgId, chatId, update.update_id);
       const command = await commandFeature(features, request.text);
       if (command) return featureReply(command);
       const answer = await stepFeature(features, (feature, context, step) => feature.onText?.(context, request.text, step));
@@ -143,7 +143,7 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
       const decoded = await decodeReceiptQr(image);
       const qr = decoded ? qrFromText(decoded.text) : null;
-      if (qr) return checked(deps, bot, qr, buyerTgId, chatId);
+      if (qr) return checked(deps, bot, qr, buyerTgId, chatId, update.update_id);
       // A picture without a receipt's QR code may be for a function (a support question's photo).
       const photo = { bytes: image, ...(request.caption !== undefined && { caption: request.caption }) };
       const taken = await looseFeature(features, (feature, context) => feature.onLoosePhoto?.(context, photo));
@@ -153,13 +153,22 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
 }
 
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
-async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, buyerTgId: string, chatId: number): Promise<BotReply> {
+async function checked(
+  deps: ConversationDeps,
+  bot: AnsweringBot,
+  qr: string,
+  buyerTgId: string,
+  chatId: number,
+  updateId: number,
+): Promise<BotReply> {
   const { action } = bot;
   const { response, buyerPoints } = await checkReceipt(deps, {
     caller: { kind: 'seller', sellerId: action.userId },
     projectId: action.id,
     qrText: qr,
     buyerTgId,
+    // The award happens once per update, even when the update is checked again after a crash.
+    ...(action.telegramBotId !== null && { botUpdate: { botId: action.telegramBotId, updateId } }),
   });
   // A success is an award, and the award answers the buyer's new balance.
   if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };

@@ -35,7 +35,15 @@ afterAll(async () => {
 });
 
 /** One successful receipt of a seller who has already scanned `scanned` receipts and has `balance` kopecks. */
-async function award(scanned: number, balance = BALANCE) {
+/** `again`: a second check of the same shopper's update, which may work out other points and text. */
+interface Again {
+  botUpdate?: AwardInput['botUpdate'];
+  buyerTgId?: string;
+  points?: number;
+  message?: string;
+}
+
+async function award(scanned: number, balance = BALANCE, again: Again = {}) {
   await database.query('UPDATE users SET scanned_receipts = $2, balance_kopecks = $3 WHERE id = $1', [sellerId, scanned, balance]);
   checks += 1;
   const input: AwardInput = {
@@ -44,7 +52,7 @@ async function award(scanned: number, balance = BALANCE) {
       projectId: actionId,
       projectName: 'Акция',
       projectInns: ['7700000000'],
-      buyerTgId: `buyer-${checks}`,
+      buyerTgId: again.buyerTgId ?? `buyer-${checks}`,
       qrRaw: `t=20261125T1000&s=100.00&fn=1&i=${checks}&fp=1&n=1`,
       fn: '1',
       fd: String(checks),
@@ -52,10 +60,10 @@ async function award(scanned: number, balance = BALANCE) {
       issuedAt: new Date('2026-11-25T10:00:00Z'),
       totalKopecks: 10_000,
       status: 'success',
-      message: 'Начислено 10 баллов',
+      message: again.message ?? 'Начислено 10 баллов',
     },
     items: [{ position: 1, name: 'Кефир', priceKopecks: 10_000, quantity: 1, sumKopecks: 10_000, providerInn: null, status: 'counted' }],
-    points: 10,
+    points: again.points ?? 10,
     pointsReason: 'Чек №{id}',
     pointsExpiresAt: null,
     pointsRule: 'base',
@@ -68,6 +76,7 @@ async function award(scanned: number, balance = BALANCE) {
     clearStatusMessage: null,
     // As the check passes them (receipts/service.ts): the contract's tiers with their default prices.
     tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
+    botUpdate: again.botUpdate ?? null,
   };
   return awardReceipt(database.db, input);
 }
@@ -159,7 +168,42 @@ describe('award_receipt_with_balance(): the previous release’s name for the aw
     );
     expect(signature).toEqual({
       old: 'TABLE(receipt_id bigint, fee_kopecks bigint, buyer_points integer)',
-      current: 'TABLE(receipt_id bigint, fee_kopecks bigint, buyer_points integer)',
+      current: 'TABLE(receipt_id bigint, fee_kopecks bigint, buyer_points integer, points_awarded integer, message text)',
     });
+  });
+});
+
+describe('award_receipt(): a bot update is awarded once', () => {
+  // An award in flight when its instance is killed still commits, before the bot has kept its
+  // answer; the survivor checks the update again. The second award must answer the first.
+  it('answers the update’s earlier receipt and writes nothing when the update is checked again', async () => {
+    await database.query(`INSERT INTO bot_updates (bot_id, update_id, project_id, payload) VALUES (7001, 42, $1, '{}')`, [actionId]);
+    const botUpdate = { botId: 7001, updateId: 42 };
+    const shopper = 'buyer-once';
+    const first = await award(10, BALANCE, { botUpdate, buyerTgId: shopper });
+    const before = await seller();
+    const receiptsBefore = (await database.query<{ n: string }>('SELECT count(*)::text AS n FROM receipts'))[0]!.n;
+
+    // The second check of the same update works out other points and text (the first award changed the shopper's standing).
+    const again = await award(Number(before.scanned), Number(before.balance), {
+      botUpdate,
+      buyerTgId: shopper,
+      points: 99,
+      message: 'другой текст',
+    });
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({ pointsAwarded: 10, message: 'Начислено 10 баллов', buyerPoints: 10 });
+    expect(await seller()).toEqual(before);
+    expect((await database.query<{ n: string }>('SELECT count(*)::text AS n FROM receipts'))[0]!.n).toBe(receiptsBefore);
+    expect(
+      (await database.query<{ receipt_id: string }>('SELECT receipt_id::text FROM bot_updates WHERE bot_id = 7001 AND update_id = 42'))[0],
+    ).toEqual({
+      receipt_id: String(first!.receiptId),
+    });
+
+    // Another update of the same chat is a new receipt.
+    await database.query(`INSERT INTO bot_updates (bot_id, update_id, project_id, payload) VALUES (7001, 43, $1, '{}')`, [actionId]);
+    const next = await award(Number(before.scanned), Number(before.balance), { botUpdate: { botId: 7001, updateId: 43 } });
+    expect(next!.receiptId).not.toBe(first!.receiptId);
   });
 });

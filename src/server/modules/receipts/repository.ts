@@ -165,6 +165,25 @@ export interface AwardInput {
   clearStatusMessage: string | null;
   /** SPEC §9 tiers: upper bounds (null = no bound) and price keys, with fallbacks when a setting row is missing. */
   tiers: readonly { max: number | null; key: string; fallbackRubles: number }[];
+  /** The bot update the check answers (null: the cabinet's call): award_receipt() awards an update's receipt once. */
+  botUpdate: BotUpdateKey | null;
+}
+
+/**
+ * What the award wrote, or for a bot update awarded before (a crash between the award and the bot's
+ * kept answer) what that award wrote: its receipt, points and message.
+ */
+export interface Awarded {
+  receiptId: number;
+  feeKopecks: number;
+  buyerPoints: number;
+  pointsAwarded: number;
+  message: string;
+}
+
+export interface BotUpdateKey {
+  botId: number;
+  updateId: number;
 }
 
 /**
@@ -174,7 +193,13 @@ export interface AwardInput {
  */
 const awardQuery = namedStatement('award_receipt', (db, name) =>
   db
-    .select({ receiptId: sql<string>`receipt_id`, feeKopecks: sql<string>`fee_kopecks`, buyerPoints: sql<number | string>`buyer_points` })
+    .select({
+      receiptId: sql<string>`receipt_id`,
+      feeKopecks: sql<string>`fee_kopecks`,
+      buyerPoints: sql<number | string>`buyer_points`,
+      pointsAwarded: sql<number | string>`points_awarded`,
+      message: sql<string | null>`message`,
+    })
     .from(sql`award_receipt(${sql.placeholder('award')}::jsonb)`)
     .prepare(name),
 );
@@ -187,10 +212,7 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
  * history's counter and the fee's ledger row. Answers undefined when the seller cannot pay (nothing is written), else the buyer's
  * points in the action after the award.
  */
-export async function awardReceipt(
-  db: Executor,
-  input: AwardInput,
-): Promise<{ receiptId: number; feeKopecks: number; buyerPoints: number } | undefined> {
+export async function awardReceipt(db: Executor, input: AwardInput): Promise<Awarded | undefined> {
   const { receipt } = input;
   const award = {
     user_id: receipt.userId,
@@ -221,12 +243,19 @@ export async function awardReceipt(
     push_to_puzzlebot: input.pushToPuzzleBot,
     fee_description: input.feeDescription,
     clear_status_message: input.clearStatusMessage,
+    bot_update: input.botUpdate && { bot_id: input.botUpdate.botId, update_id: input.botUpdate.updateId },
     tiers: input.tiers.map(({ max, key, fallbackRubles }) => ({ max, key, fallback: fallbackRubles })),
     items: itemsJson(input.items),
   };
   try {
     const [row] = await awardQuery(db).execute({ award: JSON.stringify(award) });
-    return { receiptId: Number(row!.receiptId), feeKopecks: Number(row!.feeKopecks), buyerPoints: Number(row!.buyerPoints) };
+    return {
+      receiptId: Number(row!.receiptId),
+      feeKopecks: Number(row!.feeKopecks),
+      buyerPoints: Number(row!.buyerPoints),
+      pointsAwarded: Number(row!.pointsAwarded),
+      message: row!.message ?? '',
+    };
   } catch (error) {
     if (postgresErrorCode(error) === AWARD_SELLER_CANNOT_PAY) return undefined;
     throw error;

@@ -65,6 +65,8 @@ export interface CheckInput {
   projectId: number;
   qrText: string;
   buyerTgId: string;
+  /** The shoppers' bot's update the check answers: its receipt is awarded once, however often it is checked. */
+  botUpdate?: repo.BotUpdateKey;
 }
 
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
@@ -322,6 +324,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
       feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
       // The action's row is written only when it says the balance could not pay.
       clearStatusMessage: action.statusMessage === messages.receipts.sellerBalanceLowStatus ? action.statusMessage : null,
+      botUpdate: input.botUpdate ?? null,
       tiers: RECEIPT_TIERS.map((tier) => ({ max: tier.max, key: tier.key, fallbackRubles: BILLING_DEFAULTS[tier.key] })),
     });
     if (awarded) {
@@ -329,7 +332,8 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
       await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
-      return answer('success', message, verdict.points, awarded.buyerPoints, { rate, levelUp, promoCode });
+      // The award's own points and message: for an update awarded before, the ones that award wrote.
+      return answer('success', awarded.message, awarded.pointsAwarded, awarded.buyerPoints, { rate, levelUp, promoCode });
     }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.
