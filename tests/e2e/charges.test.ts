@@ -77,8 +77,14 @@ describe.each([
       await page.getByLabel(s.innsLabel, { exact: true }).fill('7707083893');
       await page.getByLabel(messages.bot.tokenLabel, { exact: true }).fill(newBotToken().token);
       await button(page, g.next).click();
-      // The payment step first (its lines need the prices and the balance), then its one button.
-      await page.getByRole('table').waitFor();
+      // The payment step first (its lines need the prices and the balance), then its one button. This
+      // wait has failed twice in full runs and never alone: the page's text goes with the error.
+      await page
+        .getByRole('table')
+        .waitFor()
+        .catch(async (error: unknown) => {
+          throw new Error(`no payment step; the page said:\n${await page.locator('body').innerText()}`, { cause: error });
+        });
       await button(page, 'Оплатить 23 400 ₽ картой и запустить').click();
       await page.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx');
       expect(await balanceOf(seller)).toBe(450.5);
