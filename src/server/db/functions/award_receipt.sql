@@ -63,16 +63,21 @@ BEGIN
   -- recorded on the update and answers it, writing nothing. The update's row is locked first, so
   -- a second check waits for an award of the same update that is still running.
   IF for_update IS NOT NULL THEN
-    SELECT u.receipt_id INTO earlier FROM bot_updates u WHERE u.bot_id = for_bot AND u.update_id = for_update FOR UPDATE;
-    -- (A receipt deleted since, with its action, is awarded anew.)
-    IF earlier IS NOT NULL AND EXISTS (SELECT 1 FROM receipts r WHERE r.id = earlier) THEN
-      RETURN QUERY SELECT r.id, r.fee_kopecks,
-                          coalesce((SELECT p.balance FROM buyer_points p WHERE p.project_id = action AND p.buyer_tg_id = buyer), 0),
-                          r.points_awarded, r.message
-                     FROM receipts r WHERE r.id = earlier;
-      RETURN;
+    -- One statement in the common case: the update has no receipt yet. It waits for an award of the
+    -- same update still running and, once that commits, matches nothing.
+    UPDATE bot_updates u SET receipt_id = new_receipt WHERE u.bot_id = for_bot AND u.update_id = for_update AND u.receipt_id IS NULL;
+    IF NOT FOUND THEN
+      SELECT u.receipt_id INTO earlier FROM bot_updates u WHERE u.bot_id = for_bot AND u.update_id = for_update FOR UPDATE;
+      IF EXISTS (SELECT 1 FROM receipts r WHERE r.id = earlier) THEN
+        RETURN QUERY SELECT r.id, r.fee_kopecks,
+                            coalesce((SELECT p.balance FROM buyer_points p WHERE p.project_id = action AND p.buyer_tg_id = buyer), 0),
+                            r.points_awarded, r.message
+                       FROM receipts r WHERE r.id = earlier;
+        RETURN;
+      END IF;
+      -- (A receipt deleted since, with its action, is awarded anew.)
+      UPDATE bot_updates u SET receipt_id = new_receipt WHERE u.bot_id = for_bot AND u.update_id = for_update;
     END IF;
-    UPDATE bot_updates u SET receipt_id = new_receipt WHERE u.bot_id = for_bot AND u.update_id = for_update;
   END IF;
 
   -- The buyer's rows: the points (the ledger row, the running balance and, when the action's
