@@ -198,6 +198,8 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
           <TextField
             label={f.innsLabel}
             value={draft.inns}
+            // Focusing counts as typing: the demo INN arriving while the seller types would land beside their text.
+            onFocus={() => (innsTyped.current = true)}
             onChange={(event) => {
               innsTyped.current = true;
               update({ inns: event.target.value });
