@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller } from '../support/api-client.js';
-import { freePort } from '../support/free-port.js';
+import { portBelowEphemeralRange } from '../support/free-port.js';
 import { startServer } from '../support/server-process.js';
 
 interface Received {
@@ -51,7 +51,7 @@ async function startSmtp(port: number, received: Received[]): Promise<() => Prom
  */
 describe('account mail while the mail server is down', () => {
   it('is kept and sent when the server comes back, with the configured sender', { timeout: 120_000 }, async () => {
-    const smtpPort = await freePort();
+    const smtpPort = await portBelowEphemeralRange();
     const received: Received[] = [];
     const server = await startServer({
       SMTP_URL: `smtp://mailer:secret-pass@127.0.0.1:${smtpPort}`,

@@ -19,3 +19,28 @@ export async function freePort(): Promise<number> {
   await release();
   return port;
 }
+
+/** Linux's default ephemeral range starts here: connections' own ports and servers on port 0 come from above it. */
+const EPHEMERAL_START = 32_768;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port below the ephemeral range, for a server that starts long after its port is chosen
+ * while something must find nothing listening there first (a service that is down): no connection
+ * and no server on port 0 elsewhere in the run can take it meanwhile. A port from `freePort()` was
+ * taken in the 30 s before tests/reliability/mail-outage.test.ts started its mail server (EADDRINUSE).
+ */
+export async function portBelowEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * (EPHEMERAL_START - 20_000));
+    if (await isFree(port)) return port;
+  }
+  throw new Error('no free port found below the ephemeral range');
+}
