@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { SpreadLongFilesSequencer } from './tests/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -8,7 +7,6 @@ export default defineConfig({
     // chat, which the emulator keeps. Six at a time overlap those waits on 2 cores (a full run used 1.1
     // cores with four; docs/benchmarks.md, "Test suite time"). Browser tests run in a group of their own after them.
     maxWorkers: 6,
-    sequence: { sequencer: SpreadLongFilesSequencer },
     projects: [
       {
         test: {
