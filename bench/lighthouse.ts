@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
-import { machineLine } from './report.js';
+import { machineLine, median } from './report.js';
 
 const RUNS = 3;
 const LIGHTHOUSE_VERSION: string = createRequire(import.meta.url)('lighthouse/package.json').version;
@@ -63,11 +63,6 @@ async function withRetry(run: () => Promise<Run>, attempts = 3): Promise<Run> {
       console.warn(`Lighthouse run failed, repeating it: ${(error as Error).message}`);
     }
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function show(value: number, unit: string): string {

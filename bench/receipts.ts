@@ -7,7 +7,7 @@ import type { Seller } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
-import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
+import { machineLine, median, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
 const CONNECTIONS = 10;
 const RECEIPTS = 1_000_000;
@@ -93,12 +93,6 @@ async function load(server: RunningServer, request: autocannon.Request, duration
   return { perSecond: Math.round(result.requests.average), p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** The rounds' rates of one call: the median rate, the worst p99 and all errors. */
 function summary(rates: Rate[]): string {
   const errors = rates.reduce((sum, rate) => sum + rate.errors, 0);
@@ -110,7 +104,7 @@ async function profileAndCheckRates(
   profile: autocannon.Request,
   check: autocannon.Request,
   durationS: number,
-): Promise<{ profile: string; check: string; ratio: number }> {
+): Promise<{ profile: string; check: string }> {
   await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARM_UP_S, requests: [profile] });
   await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARM_UP_S, requests: [check] });
   const profiles: Rate[] = [];
@@ -123,7 +117,6 @@ async function profileAndCheckRates(
   return {
     profile: summary(profiles),
     check: `${summary(checks)}; **${median(ratios)} % of the profile rate** (rounds: ${ratios.map((ratio) => `${ratio} %`).join(', ')})`,
-    ratio: median(ratios),
   };
 }
 

@@ -54,6 +54,13 @@ export async function settledRssMiB(pid: number): Promise<number> {
   return previous;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Median and 95th percentile of `runs` sequential timings of `work`, in milliseconds. */
 export async function timeIt(runs: number, work: () => Promise<void>): Promise<{ median: number; p95: number }> {
   const times: number[] = [];

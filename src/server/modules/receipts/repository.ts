@@ -209,8 +209,8 @@ const awardQuery = namedStatement('award_receipt', (db, name) =>
  * the buyer's points, statistics and PuzzleBot outbox row and the receipt with its items first,
  * then the seller's shared rows in one short run to the commit: the charge at the tier price
  * checked on the locked seller row, the buyer summaries (which count the action's receipts), the
- * history's counter and the fee's ledger row. Answers undefined when the seller cannot pay (nothing is written), else the buyer's
- * points in the action after the award.
+ * history's counter and the fee's ledger row. Answers undefined when the seller cannot pay (nothing
+ * is written), else what was awarded (`Awarded`: for a bot update awarded before, that award).
  */
 export async function awardReceipt(db: Executor, input: AwardInput): Promise<Awarded | undefined> {
   const { receipt } = input;
