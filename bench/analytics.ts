@@ -1,6 +1,6 @@
 import { openDatabase } from '../src/server/db/connection.js';
 import { catchUp } from '../src/server/modules/analytics/repository.js';
-import { ADMIN_TOKEN_HEADER } from '../src/server/modules/admin/routes.js';
+import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
 import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';

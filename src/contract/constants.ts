@@ -11,6 +11,9 @@ export const SESSION_STORAGE_KEY = 'scanapp-auth';
 /** Base path of the JSON API (SPEC §7). */
 export const API_BASE = '/lk/api';
 
+/** The header the operator's routes (`/lk/api/admin/…`) take ADMIN_TOKEN in; the operator CLI sends it. */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
 export const DEFAULT_INITIALS = 'SC';
 export const ACTION_DEFAULT_POINTS_PERCENT = 10;
 export const ACTION_DEFAULT_VALIDITY_DAYS = 60;

@@ -17,12 +17,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { API_BASE } from '../../contract/constants.js';
+import { ADMIN_TOKEN_HEADER, API_BASE } from '../../contract/constants.js';
 import { verifyDraw } from '../../contract/draw-fairness.js';
 import type { PublicDraw } from '../../contract/draws.js';
 import type { AdminImageMigrationResponse } from '../../contract/uploads.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { ADMIN_TOKEN_HEADER } from '../modules/admin/routes.js';
 
 const USAGE = `Usage: npm run admin -- <command>
   user:credit <email> <rubles> [--reason TEXT] [--reference ID]   credit a bank-transfer payment; a reference that is

@@ -6,6 +6,7 @@ import {
   BILLING_SETTING_KEYS,
   settingValueInputSchema,
 } from '../../../contract/billing.js';
+import { ADMIN_TOKEN_HEADER } from '../../../contract/constants.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { z } from '../../../contract/zod-setup.js';
@@ -21,8 +22,6 @@ import { dataFingerprint, verifyInvariants } from './invariants.js';
 import { adminImageMigrationRequestSchema, adminImageMigrationResponseSchema } from '../../../contract/uploads.js';
 import { migrateImagesPage } from '../uploads/migrate-images.js';
 import type { ImageStores } from '../uploads/stores.js';
-
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
