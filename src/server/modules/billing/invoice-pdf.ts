@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { amountInWords } from './amount-in-words.js';
@@ -51,8 +50,12 @@ export function vatText(vat: InvoiceDocument['vat']): string {
 const PAGE_MARGIN = 40;
 const COLUMN_WIDTHS = [25, 245, 45, 35, 80, 85];
 
-/** Renders the invoice (счёт на оплату) as a one-page A4 PDF. */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+/**
+ * Renders the invoice (счёт на оплату) as a one-page A4 PDF. PDFKit loads at the first invoice, not
+ * at every start of the server (0.18 s of CPU that most starts never need).
+ */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const date = formatDate(invoice.createdAt);
   const title = fillMessage(m.pdfTitle, { number: invoice.number, date });
   const doc = new PDFDocument({
