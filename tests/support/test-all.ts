@@ -1,15 +1,11 @@
 /**
  * `npm test`, the one command CI runs (.ci/run): the static checks (type check, ESLint, knip,
  * Prettier) one after another beside every test project, not before them, so the run takes as long
- * as the longer of the two and the checks take one core at most. The checks run at the lowest
- * priority: the API tests keep both cores busy, and the checks' 2 minutes of CPU fit into the
- * browser tests' idle moments instead (docs/benchmarks.md, "Test suite time"). The checks' output
- * is printed after the tests' (interleaved, neither reads). Exit code: the first failure's, 0 when
- * all passed.
+ * as the longer of the two and the checks take one core at most. The checks' output is printed
+ * after the tests' (interleaved, neither reads). Exit code: the first failure's, 0 when all passed.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,14 +19,10 @@ interface Outcome {
   seconds: number;
 }
 
-/** The checks' niceness: they take the cores only when the tests leave them idle (their processes inherit it). */
-const CHECKS_NICENESS = 19;
-
-function run(name: string, command: string, args: string[], show: boolean, niceness?: number): Promise<Outcome> {
+function run(name: string, command: string, args: string[], show: boolean): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: show ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-    if (niceness !== undefined && child.pid !== undefined) setPriority(child.pid, niceness);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -43,7 +35,7 @@ function run(name: string, command: string, args: string[], show: boolean, nicen
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 async function runChecks(): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const name of checks) outcomes.push(await run(name, npm, ['run', '--silent', name], false, CHECKS_NICENESS));
+  for (const name of checks) outcomes.push(await run(name, npm, ['run', '--silent', name], false));
   return outcomes;
 }
 
