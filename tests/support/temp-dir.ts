@@ -24,23 +24,23 @@ function isRunning(pid: number): boolean {
  * the caller stands. The folder goes when the run's process exits; a folder left by a run that was
  * killed goes at the next run.
  */
-export function useRamDiskForTemporaryFiles(): void {
-  if (process.env.TMPDIR) return;
+export function useRamDiskForTemporaryFiles(env: NodeJS.ProcessEnv = process.env, ramDisk = RAM_DISK, neededBytes = NEEDED_BYTES): void {
+  if (env.TMPDIR) return;
   let free: number;
   try {
-    const stats = statfsSync(RAM_DISK);
+    const stats = statfsSync(ramDisk);
     free = stats.bavail * stats.bsize;
   } catch {
     return;
   }
-  if (free < NEEDED_BYTES) return;
-  for (const name of readdirSync(RAM_DISK)) {
+  if (free < neededBytes) return;
+  for (const name of readdirSync(ramDisk)) {
     const pid = Number(name.slice(PREFIX.length).split('-')[0]);
-    if (name.startsWith(PREFIX) && pid && !isRunning(pid)) rmSync(path.join(RAM_DISK, name), { recursive: true, force: true });
+    if (name.startsWith(PREFIX) && pid && !isRunning(pid)) rmSync(path.join(ramDisk, name), { recursive: true, force: true });
   }
-  const dir = mkdtempSync(path.join(RAM_DISK, `${PREFIX}${process.pid}-`));
+  const dir = mkdtempSync(path.join(ramDisk, `${PREFIX}${process.pid}-`));
   // As /tmp: anyone may write (the PostgreSQL cluster runs as postgres when the tests run as root).
   chmodSync(dir, 0o1777);
-  process.env.TMPDIR = dir;
+  env.TMPDIR = dir;
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
