@@ -83,9 +83,11 @@ describe("the operator's details on the public pages", () => {
       );
       await main.getByRole('heading', { level: 3, name: 'Северный лён', exact: true }).waitFor();
 
-      // A poster that fails to load leaves the button to start the video; the player comes only on the press.
+      // A poster that fails to load gives way to an icon and leaves the button to start the video; the
+      // player comes only on the press. The poster is asked for after the first paint, so its failure
+      // is awaited (read at once, the image was still there in a full run).
       const play = page.getByRole('button', { name: new RegExp(`^${video.play}`) });
-      await play.waitFor();
+      await play.locator('.image-fallback').waitFor();
       expect(await page.locator(`img[src="${video.poster}"]`).count()).toBe(0);
       expect(await page.locator('iframe').count()).toBe(0);
       await play.click();
