@@ -1,12 +1,15 @@
 import net from 'node:net';
 
-/** A free port on 127.0.0.1, held until `release()`: nothing else can take it in between (a connection's own port, another server). */
-export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+/**
+ * A free port on 127.0.0.1 (any, or the one asked for), held until `release()`: nothing else can
+ * take it in between (a connection's own port, another server). Refused when the port is taken.
+ */
+export function reservePort(wanted = 0): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       resolve({ port, release: () => new Promise((done) => server.close(() => done())) });
     });
@@ -23,14 +26,6 @@ export async function freePort(): Promise<number> {
 /** Linux's default ephemeral range starts here: connections' own ports and servers on port 0 come from above it. */
 const EPHEMERAL_START = 32_768;
 
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
 /**
  * A free port below the ephemeral range, for a server that starts long after its port is chosen
  * while something must find nothing listening there first (a service that is down): no connection
@@ -40,7 +35,11 @@ function isFree(port: number): Promise<boolean> {
 export async function portBelowEphemeralRange(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * (EPHEMERAL_START - 20_000));
-    if (await isFree(port)) return port;
+    const free = await reservePort(port).then(
+      ({ release }) => release().then(() => true),
+      () => false,
+    );
+    if (free) return port;
   }
   throw new Error('no free port found below the ephemeral range');
 }
