@@ -25,7 +25,8 @@ import { paymentRoutes, ROBOKASSA_PATHS } from './modules/payments/routes.js';
 import { robokassaEmulator } from './integrations/robokassa/emulator.js';
 import { mailingDeliveryJob, mailingQueue, mailingResumeJob, MAILING_RESUME_JOB } from './jobs/mailing-delivery.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './jobs/puzzlebot-push.js';
-import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { startJobQueue } from './jobs/queue.js';
+import type { JobQueue } from './platform/job.js';
 import { BOT_POLLERS_JOB, BOT_UPDATES_JOB, botPollersJob, botUpdatesJob } from './jobs/bot.js';
 import { drainHere } from './jobs/drain-here.js';
 import { heartbeat } from './db/heartbeat.js';
@@ -41,11 +42,7 @@ import { throttle, type ThrottledCall } from './jobs/throttle.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import { segmentRoutes } from './modules/segments/routes.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './jobs/shop-notifications.js';
-import { BUYER_NOTICES_JOB, buyerNoticesJob } from './jobs/buyer-notices.js';
-import { pointsExpiryJob } from './jobs/points-expiry.js';
-import { drawsCloseJob } from './jobs/draws.js';
 import { mailingSchedulesJob } from './jobs/mailing-schedules.js';
-import { birthdaysJob } from './jobs/birthdays.js';
 import { publicShopRoutes } from './modules/shop/public-routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
@@ -76,20 +73,12 @@ import { watchBalances } from './modules/billing/balance-watch.js';
 import { MAIL_JOB, mailDeliveryJob } from './jobs/mail-delivery.js';
 import { mailOutboxTable } from './modules/mail/outbox.js';
 import { notificationOutbox } from './modules/shop/repository.js';
-import { noticeOutbox } from './modules/bot/notices/repository.js';
 import { pushOutbox } from './modules/receipts/puzzlebot-sync.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { issuePromoCode, promoCodeRoutes } from './modules/bot/features/promo-codes/index.js';
-import { runAfterAward } from './modules/bot/features/dispatch.js';
-import { botFeatureSettingsRoutes } from './modules/bot/features/settings/routes.js';
-import { drawRoutes } from './modules/bot/features/draws/index.js';
-import { birthdayRoutes } from './modules/bot/features/birthday/index.js';
-import { dailyBonusRoutes } from './modules/bot/features/daily-bonus/index.js';
-import { moderationRoutes } from './modules/bot/features/moderation/index.js';
-import { supportRoutes } from './modules/support/routes.js';
-import { surveyRoutes } from './modules/bot/features/surveys/index.js';
-import { faqRoutes } from './modules/bot/features/faq/index.js';
-import { productGuideRoutes } from './modules/bot/features/product-guides/index.js';
+import { MODULES } from './module-list.js';
+import { runAfterAward } from './platform/after-award.js';
+import type { ModuleContext } from './platform/manifest.js';
+import { BUYER_NOTICES_JOB } from './modules/bot/notices-job.js';
 
 export interface AppDeps {
   config: Config;
@@ -209,9 +198,8 @@ export async function buildApp({
     // The seller hears within seconds that the actions stopped, not at the next ten-minute watch
     // (one watch per five seconds at most, however many receipts are refused meanwhile).
     onSellerCannotPay: kick(BALANCE_WATCH_JOB, 5_000),
-    issuePromoCode: (awarded: Parameters<typeof issuePromoCode>[1]) => issuePromoCode({ db: database.db, now, log: app.log }, awarded),
-    onAwarded: (awarded: Parameters<typeof runAfterAward>[1]) =>
-      runAfterAward({ db: database.db, now, log: app.log, onNoticesQueued: kickBuyerNotices }, awarded),
+    onAwarded: (awarded: Parameters<typeof runAfterAward>[2]) =>
+      runAfterAward(MODULES, { db: database.db, now, log: app.log, onNoticesQueued: kickBuyerNotices }, awarded),
   };
   // Mini App buttons need HTTPS in Telegram; the emulator stands for its test environment, which takes HTTP.
   const webAppButtons = config.publicUrl.startsWith('https://') || config.telegram.emulated;
@@ -222,6 +210,7 @@ export async function buildApp({
     webAppButtons,
     isFlooding: createFloodGuard({ limit: 12, windowMs: 60_000 }),
     onNoticesQueued: kickBuyerNotices,
+    botParts: MODULES.flatMap((module) => module.bot ?? []),
   };
   // A stored update is answered at once by the instance that stored it (a queued job would wait for
   // the queue's worker and the kick's interval: up to a second); the job remains for retries,
@@ -251,15 +240,16 @@ export async function buildApp({
     loadOwnImage: (sellerId: number, imageUrl: string) => findOwnUpload({ db: database.db, storage: imageStorage, sellerId, imageUrl }),
     log: app.log,
   };
-  const noticeDeps = {
-    db: database.db,
-    telegram,
+  // What every module's manifest is handed (module-list.ts).
+  const moduleContext: ModuleContext = {
+    ...deps,
     publicUrl: config.publicUrl,
     webAppButtons,
+    telegram,
     retryBaseMs: config.outbox.retryBaseMs,
     log: app.log,
+    onNoticesQueued: kickBuyerNotices,
   };
-  const draws = { db: database.db, now, publicUrl: config.publicUrl, onNoticesQueued: kickBuyerNotices };
   const queue = await startJobQueue({
     database,
     log: app.log,
@@ -276,11 +266,9 @@ export async function buildApp({
       botUpdatesJob(botUpdateDeps),
       botPollersJob(pollers),
       mailDeliveryJob({ db: database.db, mail, retryBaseMs: config.outbox.retryBaseMs, log: app.log }),
-      // Before the notices' job: the test clock runs the periodic jobs in this order, so a reminder goes out in the same run.
-      pointsExpiryJob({ db: database.db, now, onNoticesQueued: kickBuyerNotices }),
-      drawsCloseJob(draws),
-      birthdaysJob({ db: database.db, now, onNoticesQueued: kickBuyerNotices }),
-      buyerNoticesJob(noticeDeps),
+      // The test clock runs the periodic jobs in the module list's order: points' expiry reminders
+      // are queued before the notices' job delivers them, in the same run.
+      ...MODULES.flatMap((module) => module.jobs?.(moduleContext) ?? []),
     ],
   });
   queueRef = queue;
@@ -296,8 +284,8 @@ export async function buildApp({
         outboxes: [
           { job: MAIL_JOB, outbox: mailOutboxTable },
           { job: SHOP_NOTIFY_JOB, outbox: notificationOutbox },
-          { job: BUYER_NOTICES_JOB, outbox: noticeOutbox },
           { job: PUZZLEBOT_PUSH_JOB, outbox: pushOutbox },
+          ...MODULES.flatMap((module) => module.outboxes ?? []),
         ],
       }),
     everyMs: WATCH_MS,
@@ -377,17 +365,8 @@ export async function buildApp({
       await api.register(shopRoutes(shop));
       await api.register(publicShopRoutes(shop));
       await api.register(buyerRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
-      await api.register(promoCodeRoutes(deps));
-      await api.register(botFeatureSettingsRoutes(deps));
-      await api.register(drawRoutes({ ...deps, ...draws }));
-      await api.register(birthdayRoutes({ ...deps, now }));
-      await api.register(dailyBonusRoutes({ ...deps, now }));
-      await api.register(moderationRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
-      await api.register(surveyRoutes(deps));
-      await api.register(supportRoutes({ ...deps, onNoticesQueued: kickBuyerNotices }));
+      for (const module of MODULES) for (const routes of module.routes?.(moduleContext) ?? []) await api.register(routes);
       await api.register(segmentRoutes(deps));
-      await api.register(faqRoutes(deps));
-      await api.register(productGuideRoutes(deps));
       await api.register(uploadRoutes({ ...deps, storage: imageStorage, publicUrl: config.publicUrl, publicUrlOf }));
 
       await api.register(analyticsRoutes(deps));

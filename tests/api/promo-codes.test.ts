@@ -11,7 +11,7 @@ import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId } from '../support/telegram.js';
 import type { Db } from '../../src/server/db/connection.js';
 import * as schema from '../../src/server/db/schema.js';
-import { issuePromoCode } from '../../src/server/modules/bot/features/promo-codes/service.js';
+import { issuePromoCode } from '../../src/server/modules/promo-codes/service.js';
 
 const m = messages.promoCodes;
 const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;

@@ -8,7 +8,7 @@ import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../src/contr
 import type { Db } from '../../src/server/db/connection.js';
 import * as schema from '../../src/server/db/schema.js';
 import { projects } from '../../src/server/db/schema.js';
-import { rewardInvitation } from '../../src/server/modules/bot/features/referral/service.js';
+import { rewardInvitation } from '../../src/server/modules/referral/service.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -213,7 +213,7 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
         const [action] = await db.select().from(projects).where(eq(projects.id, bot.projectId));
         const run = () =>
           rewardInvitation(
-            { db, now: () => new Date(), onNoticesQueued: () => undefined },
+            { db, now: () => new Date(), log: { error: () => undefined }, onNoticesQueued: () => undefined },
             { action: action!, receiptId: receipt!.id, buyerTgId: friend },
           );
         await Promise.all([run(), run(), run()]);

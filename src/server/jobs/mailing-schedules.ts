@@ -1,6 +1,6 @@
 import { runDueSchedules, type ScheduleRunDeps } from '../modules/mailing/schedule-service.js';
 import { mailingQueue } from './mailing-delivery.js';
-import type { JobDefinition } from './queue.js';
+import type { JobDefinition } from '../platform/job.js';
 
 export const MAILING_SCHEDULES_JOB = 'mailing-schedules';
 

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/connection.js';
-import { JOB_LEASE_SECONDS, startJobQueue, type JobQueue } from './queue.js';
+import type { JobQueue } from '../platform/job.js';
+import { JOB_LEASE_SECONDS, startJobQueue } from './queue.js';
 
 let dataDir: string;
 let database: Database;

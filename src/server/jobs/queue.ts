@@ -2,63 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/connection.js';
 import { heartbeat } from '../db/heartbeat.js';
 
-/**
- * Background work of every kind runs here: one durable, Postgres-backed queue (pg-boss 10) on
- * PGlite and PostgreSQL alike. Jobs live in the database, so a job survives a crash and several
- * instances never run the same job twice; handlers are still written to be safe when repeated.
- */
-export interface JobContext {
-  /** Aborted when the instance shuts down: long jobs stop at a safe point and are resumed later. */
-  signal: AbortSignal;
-  queue: JobQueue;
-}
-
-export interface JobDefinition<Data extends object = object> {
-  name: string;
-  handle(data: Data, context: JobContext): Promise<void>;
-  /** Five-field cron in UTC for recurring work (pg-boss runs it once across all instances). */
-  cron?: string;
-  /** Retries of a failed handler, pg-boss's own backoff. */
-  retryLimit?: number;
-  /**
-   * A handler still running after this long is failed and retried (pg-boss's allowance, also its
-   * last resort for a job whose instance died; the watch takes those over sooner, `repeatOrphaned`).
-   */
-  expireInSeconds?: number;
-}
-
-export interface JobLog {
-  error(data: object, message: string): void;
-  info(data: object, message: string): void;
-}
-
-export interface JobQueue {
-  /** Queues a job; the local worker is woken at once, others pick it up when they poll. */
-  send(name: string, data?: object, options?: { startAfter?: Date }): Promise<void>;
-  /** Queues at most one job per `seconds` (one more waits for the next slot), for bursts of triggers. */
-  sendDebounced(name: string, seconds: number): Promise<void>;
-  /**
-   * Runs the handler of every periodic (`cron`) job once, here, one after another, as if its time
-   * had come (the demo clock's advance). Answers the names of the jobs that ran, in order; the
-   * first failure is logged and stops the run (`failed` names it).
-   */
-  runPeriodicOnce(): Promise<{ ran: string[]; failed?: string }>;
-  /**
-   * This instance stops taking `name` jobs and queues one for the other instances: their next
-   * poll (within POLLING_INTERVAL_SECONDS) runs it, e.g. to take over the bots polled here.
-   */
-  handOver(name: string): Promise<void>;
-  /**
-   * Jobs whose instance stopped beating (JOB_LEASE_SECONDS without a sign of life: it died) are
-   * ended as failed and queued afresh with their data, here: the watch's takeover of periodic and
-   * queued work (handlers are safe when repeated). Answers the names queued again.
-   */
-  repeatOrphaned(): Promise<string[]>;
-  /** Names of the jobs running on this instance now, one per job. */
-  running(): string[];
-  /** Lets running jobs finish for up to `timeoutMs` (10 s by default); those still running then are retried elsewhere. */
-  stop(options?: { timeoutMs?: number }): Promise<void>;
-}
+import type { JobDefinition, JobLog, JobQueue } from '../platform/job.js';
 
 /** An arbitrary constant key, like the migrations' own. */
 const JOB_QUEUE_SETUP_LOCK_KEY = 7_342_002;

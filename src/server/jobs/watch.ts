@@ -3,7 +3,7 @@ import { outboxesWithDueRows, type OutboxTable } from '../db/outbox.js';
 import type { BotPollers } from '../modules/bot/pollers.js';
 import { listSendingMailingIds } from '../modules/mailing/repository.js';
 import { MAILING_IDLE_MS, MAILING_RESUME_JOB } from './mailing-delivery.js';
-import type { JobQueue } from './queue.js';
+import type { JobQueue } from '../platform/job.js';
 
 /**
  * How often each instance looks for work a dead instance held. pg-boss's crons are minute-grained

@@ -2,26 +2,24 @@ import type { InlineKeyboardButton, Message, Update } from 'grammy/types';
 import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
-import type { ProjectRow } from '../../db/schema.js';
 import type { ReplyMarkup } from '../../integrations/telegram/client.js';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { checkReceipt } from '../receipts/service.js';
-import { levelAt } from '../../../contract/points.js';
-import { readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
+import { readBalance } from '../points/repository.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
-import type { FeatureReply } from './features/feature.js';
+import type { FeatureReply } from '../../platform/bot-feature.js';
 import {
+  awardLines,
+  balanceLines,
   commandFeature,
+  type DispatchContext,
   featureContext,
   looseFeature,
   menuButtons,
   pressFeature,
   startFeatures,
   stepFeature,
-} from './features/dispatch.js';
-import { levelLine, levelLines } from './features/levels/index.js';
-import { nearestExpiryLine } from './features/points-expiry/index.js';
-import { promoCodeLine } from './features/promo-codes/index.js';
+} from './dispatch.js';
 import { decodeReceiptQr } from './qr-photo.js';
 import * as repo from './repository.js';
 import type { BotReply } from './repository.js';
@@ -122,12 +120,12 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       return answer === undefined ? reply(messages.botFeatures.unknownButton, BALANCE_KEYBOARD) : featureReply(answer);
     }
     case 'balance':
-      return reply(await balanceText(deps, action, buyerTgId), shopButton(shopAddress(deps, bot)));
+      return reply(await balanceText(deps, features), shopButton(shopAddress(deps, bot)));
     case 'unsupported':
       return reply(b.notAnImage, BALANCE_KEYBOARD);
     case 'text': {
       const qr = qrFromText(request.text);
-      if (qr) return checked(deps, bot, qr, buyerTgId, chatId, update.update_id);
+      if (qr) return checked(deps, bot, qr, features);
       const command = await commandFeature(features, request.text);
       if (command) return featureReply(command);
       const answer = await stepFeature(features, (feature, context, step) => feature.onText?.(context, request.text, step));
@@ -143,7 +141,7 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       const image = await deps.telegram.downloadFile(botToken, file.file_path);
       const decoded = await decodeReceiptQr(image);
       const qr = decoded ? qrFromText(decoded.text) : null;
-      if (qr) return checked(deps, bot, qr, buyerTgId, chatId, update.update_id);
+      if (qr) return checked(deps, bot, qr, features);
       // A picture without a receipt's QR code may be for a function (a support question's photo).
       const photo = { bytes: image, ...(request.caption !== undefined && { caption: request.caption }) };
       const taken = await looseFeature(features, (feature, context) => feature.onLoosePhoto?.(context, photo));
@@ -153,15 +151,10 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
 }
 
 /** The check is POST /lk/api/check's own, with the sender as the buyer; its answer is the action's text for the verdict. */
-async function checked(
-  deps: ConversationDeps,
-  bot: AnsweringBot,
-  qr: string,
-  buyerTgId: string,
-  chatId: number,
-  updateId: number,
-): Promise<BotReply> {
+async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, features: DispatchContext): Promise<BotReply> {
   const { action } = bot;
+  const { chatId, updateId } = features;
+  const buyerTgId = features.buyer.tgId;
   const { response, buyerPoints } = await checkReceipt(deps, {
     caller: { kind: 'seller', sellerId: action.userId },
     projectId: action.id,
@@ -173,22 +166,19 @@ async function checked(
   // A success is an award, and the award answers the buyer's new balance.
   if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };
   const lines = [response.message, fillMessage(b.newBalance, { points: buyerPoints })];
-  lines.push(...levelLines(action, response.data));
-  if (response.data.promo_code) lines.push(promoCodeLine(response.data.promo_code));
+  lines.push(...awardLines(features, response.data));
   return { chatId, text: lines.join('\n'), replyMarkup: shopButton(shopAddress(deps, bot)) };
 }
 
-async function balanceText(deps: ConversationDeps, action: ProjectRow, buyerTgId: string): Promise<string> {
-  const [points, nearest, spent, recent] = await Promise.all([
+async function balanceText(deps: ConversationDeps, features: DispatchContext): Promise<string> {
+  const { action } = features;
+  const buyerTgId = features.buyer.tgId;
+  const [points, partLines, recent] = await Promise.all([
     readBalance(deps.db, action.id, buyerTgId),
-    readNearestExpiry(deps.db, action.id, buyerTgId),
-    action.levels.length > 0 ? readSpentKopecks(deps.db, action.userId, action.id, buyerTgId) : 0,
+    balanceLines(features),
     repo.lastReceipts(deps.db, action.id, buyerTgId, RECEIPTS_SHOWN),
   ]);
-  const lines = [fillMessage(b.balance, { name: action.name, points })];
-  if (nearest) lines.push(nearestExpiryLine(nearest));
-  const held = levelAt(action.levels, spent);
-  if (held) lines.push(levelLine(held.level.name, held.index === 0 ? action.pointsPercentage : held.level.points_percentage));
+  const lines = [fillMessage(b.balance, { name: action.name, points }), ...partLines];
   if (recent.length === 0) lines.push(b.noReceiptsYet);
   else
     lines.push(

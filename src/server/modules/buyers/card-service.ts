@@ -15,9 +15,9 @@ import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../../contra
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
-import { findWarranties } from '../bot/features/product-guides/repository.js';
-import { presentWarranty } from '../bot/features/product-guides/service.js';
-import { queueBuyerNotice } from '../bot/notices/repository.js';
+import { findWarranties } from '../product-guides/repository.js';
+import { presentWarranty } from '../product-guides/service.js';
+import { queueBuyerNotice } from '../notices/repository.js';
 import { moscowDay } from '../analytics/period.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';

@@ -30,15 +30,11 @@ export interface ReceiptDeps {
   /** Called when a receipt was refused because the seller cannot pay: the seller is told (billing/balance-watch.ts). */
   onSellerCannotPay?: () => void;
   /**
-   * Called after a receipt's award committed: the shopper's promo code for it, if the action gives
-   * one (modules/bot/features/promo-codes). Never throws; no code never changes the verdict.
+   * Called after a receipt's award committed: the modules that follow purchases (the module list's
+   * `afterAward`: a promo code, a referral's reward, a product's guide). Never throws; the verdict
+   * stands whatever it does. What it answers joins the check's answer (the promo code).
    */
-  issuePromoCode?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<string | undefined>;
-  /**
-   * Called after a receipt's award committed, for the bot's functions that follow purchases (a
-   * referral's reward: modules/bot/features). Never throws; the verdict stands whatever it does.
-   */
-  onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<void>;
+  onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<{ promo_code?: string }>;
   /** Called with every check's verdict (the metrics count them). */
   onChecked?: (status: ReceiptStatus) => void;
 }
@@ -330,8 +326,8 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
     if (awarded) {
       deps.onReceiptWritten?.();
       if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
-      const promoCode = await deps.issuePromoCode?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
-      await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
+      const additions = await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
+      const promoCode = additions?.promo_code;
       // The award's own points and message: for an update awarded before, the ones that award wrote.
       return answer('success', awarded.message, awarded.pointsAwarded, awarded.buyerPoints, { rate, levelUp, promoCode });
     }

@@ -8,7 +8,7 @@ import { etagOf, type ProductsCache, type RenderedProducts } from './products-ca
 import { movePoints, readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
 import { heldLevel, pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
-import { queueBuyerNotice } from '../bot/notices/repository.js';
+import { queueBuyerNotice } from '../notices/repository.js';
 import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 

@@ -15,10 +15,10 @@ import {
 } from '../../../contract/support.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
-import { queueBuyerNotice } from '../bot/notices/repository.js';
+import { queueBuyerNotice } from '../notices/repository.js';
 import { findBuyerInAction, readBuyerReceipts } from '../buyers/card-repository.js';
 import { buyerLevel } from '../buyers/card-service.js';
-import * as repo from '../bot/features/support/repository.js';
+import * as repo from './repository.js';
 
 const m = messages.support;
 

@@ -1,0 +1,12 @@
+import type { ModuleManifest } from '../../platform/manifest.js';
+import { birthdayFeature } from './bot.js';
+import { birthdaysJob } from './job.js';
+import { birthdayRoutes } from './routes.js';
+
+/** Birthdays: the shopper's day and month, and a greeting with points from 10:00 Moscow time, once a year. */
+export const birthdayModule: ModuleManifest = {
+  name: 'birthday',
+  routes: (context) => [birthdayRoutes(context)],
+  jobs: (context) => [birthdaysJob(context)],
+  bot: [birthdayFeature],
+};

@@ -1,0 +1,114 @@
+import type { InlineKeyboardButton, Update, User } from 'grammy/types';
+import { readBotFeatures } from '../../../contract/bot-features.js';
+import * as steps from './chat-steps.js';
+import type { AnsweringBot, ConversationDeps } from './answering.js';
+import type { BotFeature, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
+
+// How the conversation hands a shopper's message to the modules' bot parts (`deps.features`, in the
+// module list's order): by the callback data's `<key>:` prefix, by the shopper's waiting step, or
+// to every part for the menu, a deep link and the lines about points. The conversation imports only
+// these helpers.
+
+/** A shopper's update as every bot part sees it, with the parts to hand it to. */
+export interface DispatchContext extends FeatureContext {
+  parts: readonly BotFeature[];
+}
+
+export function featureContext(deps: ConversationDeps, bot: AnsweringBot, update: Update, chatId: number, from: User): DispatchContext {
+  const { action } = bot;
+  const buyerTgId = String(from.id);
+  const now = deps.now();
+  return {
+    parts: deps.botParts,
+    deps,
+    action,
+    features: readBotFeatures(action.botFeatures),
+    botToken: bot.token,
+    chatId,
+    buyer: { tgId: buyerTgId, firstName: from.first_name ?? null, username: from.username ?? null },
+    updateId: update.update_id,
+    now,
+    // Each function's context is its own copy (`forFeature`): these are replaced there.
+    setStep: async () => undefined,
+    clearStep: async () => undefined,
+  };
+}
+
+function forFeature(context: DispatchContext, feature: BotFeature): FeatureContext {
+  const { deps, action, buyer, now } = context;
+  return {
+    ...context,
+    setStep: (step) => steps.writeStep(deps.db, action.id, buyer.tgId, feature.key, step, now),
+    clearStep: () => steps.clearStep(deps.db, action.id, buyer.tgId, feature.key),
+  };
+}
+
+/** The buttons of every function that is on, in the registry's order. */
+export async function menuButtons(context: DispatchContext): Promise<InlineKeyboardButton[]> {
+  const lists = await Promise.all(context.parts.map((feature) => feature.menuButtons?.(forFeature(context, feature)) ?? []));
+  return lists.flat();
+}
+
+/** A deep link's payload goes to every function; their lines come above the greeting. */
+export async function startFeatures(context: DispatchContext, payload: string): Promise<string[]> {
+  if (!payload) return [];
+  const lines = await Promise.all(context.parts.map((feature) => feature.onStart?.(forFeature(context, feature), payload) ?? []));
+  return lines.flat();
+}
+
+/** A button press: the function its data names answers; undefined when no function owns the data. */
+export async function pressFeature(context: DispatchContext, data: string): Promise<FeatureReply | null | undefined> {
+  const separator = data.indexOf(':');
+  const feature = separator > 0 ? context.parts.find((candidate) => candidate.key === data.slice(0, separator)) : undefined;
+  if (!feature?.onCallback) return undefined;
+  return feature.onCallback(forFeature(context, feature), data.slice(separator + 1));
+}
+
+/** A slash command (`/warranty`, also `/warranty@bot`): the function listing it answers; undefined when none does. */
+export async function commandFeature(context: DispatchContext, text: string): Promise<FeatureReply | undefined> {
+  const command = /^\/(\w+)(?:@\w+)?$/.exec(text)?.[1]?.toLowerCase();
+  const feature = command === undefined ? undefined : context.parts.find((candidate) => candidate.commands?.includes(command));
+  if (!feature?.onCommand || command === undefined) return undefined;
+  return feature.onCommand(forFeature(context, feature), command);
+}
+
+/**
+ * A text or a picture while the shopper's step belongs to a function: that function answers.
+ * Undefined when there is no step or its function does not take this kind of message.
+ */
+export async function stepFeature(
+  context: DispatchContext,
+  handle: (feature: BotFeature, context: FeatureContext, step: Record<string, unknown>) => Promise<FeatureReply | null> | undefined,
+): Promise<FeatureReply | null | undefined> {
+  if (context.parts.length === 0) return undefined;
+  const waiting = await steps.readStep(context.deps.db, context.action.id, context.buyer.tgId);
+  const feature = waiting && context.parts.find((candidate) => candidate.key === waiting.feature);
+  if (!feature || !waiting) return undefined;
+  return handle(feature, forFeature(context, feature), waiting.step);
+}
+
+/**
+ * A message nobody else took, offered to each function in the registry's order until one takes it.
+ * Undefined when none does.
+ */
+export async function looseFeature(
+  context: DispatchContext,
+  handle: (feature: BotFeature, context: FeatureContext) => Promise<FeatureReply | null | undefined> | undefined,
+): Promise<FeatureReply | null | undefined> {
+  for (const feature of context.parts) {
+    const answer = await handle(feature, forFeature(context, feature));
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
+}
+
+/** «Мои баллы»: each part's lines under the balance, in the module list's order. */
+export async function balanceLines(context: DispatchContext): Promise<string[]> {
+  const lists = await Promise.all(context.parts.map((part) => part.balanceLines?.(forFeature(context, part)) ?? []));
+  return lists.flat();
+}
+
+/** A successful receipt: each part's lines under the answer, in the module list's order. */
+export function awardLines(context: DispatchContext, award: Parameters<NonNullable<BotFeature['awardLines']>>[1]): string[] {
+  return context.parts.flatMap((part) => part.awardLines?.(forFeature(context, part), award) ?? []);
+}

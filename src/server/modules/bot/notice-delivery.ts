@@ -1,0 +1,76 @@
+import type { Db } from '../../db/connection.js';
+import { CLAIM_LEASE_MS } from '../../db/outbox.js';
+import { deliverClaimed } from '../../db/outbox-pass.js';
+import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
+import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
+import { messages } from '../../../contract/messages.js';
+import { chatPacer } from './chat-pacing.js';
+import { shopBotTokens } from './shop-bots.js';
+import { shopUrl } from './setup.js';
+import * as repo from '../notices/repository.js';
+
+export interface NoticeDeps {
+  db: Db;
+  telegram: Pick<TelegramClient, 'sendMessage'>;
+  publicUrl: string;
+  /** Web App buttons need an HTTPS address in Telegram (the emulator takes any). */
+  webAppButtons: boolean;
+  retryBaseMs: number;
+  log: { warn(data: object, message: string): void };
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 20;
+const MAX_DELAY_MS = 60 * 60 * 1000;
+
+class NotDeliverable extends Error {}
+
+/**
+ * Sends due notices through the action's bots (its own first, then the shop's and the seller's
+ * mailing bot, whichever the shopper has started). A shopper who started none of them, blocked
+ * the bot, or an action without a bot is final; an outage or a rate limit is retried with
+ * doubling waits, never dropped silently.
+ */
+export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
+  return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, CLAIM_LEASE_MS), {
+    send: (notice) => send(deps, notice),
+    finish: (notice, outcome) => repo.finishNotice(deps.db, notice.id, outcome),
+    isFinal: (error) =>
+      error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind)),
+    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    warn: (notice, error, giveUp) =>
+      deps.log.warn({ noticeId: notice.id, attempts: notice.attempts, error, giveUp }, 'buyer notice failed'),
+    renew: (open) =>
+      repo.renewNoticeClaims(
+        deps.db,
+        open.map((notice) => notice.id),
+      ),
+    renewFailed: (error) => deps.log.warn({ err: error }, 'could not renew the claims of buyer notices being sent'),
+  });
+}
+
+async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number]): Promise<void> {
+  const target = await repo.findNoticeTarget(deps.db, notice.projectId);
+  if (!target) throw new NotDeliverable('the action is gone');
+  const tokens = shopBotTokens(target);
+  if (tokens.length === 0) throw new NotDeliverable('the action has no Telegram bot');
+  const shop = notice.shopButton && deps.webAppButtons && target.shopToken ? shopUrl(deps.publicUrl, target.shopToken) : null;
+  const replyMarkup: ReplyMarkup | undefined = shop
+    ? { inline_keyboard: [[{ text: messages.bot.shopButton, web_app: { url: shop } }]] }
+    : undefined;
+  for (const [index, token] of tokens.entries()) {
+    try {
+      await chatPacer.paced(token, notice.buyerTgId, () =>
+        deps.telegram.sendMessage(token, {
+          chat_id: notice.buyerTgId,
+          text: notice.text,
+          ...(replyMarkup && { reply_markup: replyMarkup }),
+        }),
+      );
+      return;
+    } catch (error) {
+      // The shopper may know only another of the action's bots: Telegram refuses a bot they never started.
+      if (!(error instanceof TelegramError && neverStarted(error)) || index === tokens.length - 1) throw error;
+    }
+  }
+}

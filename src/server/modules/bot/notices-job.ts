@@ -1,0 +1,11 @@
+import { deliverBuyerNotices, type NoticeDeps } from './notice-delivery.js';
+import { nextNoticeDueAt } from '../notices/repository.js';
+import { drainJob } from '../../platform/drain-job.js';
+import type { JobDefinition } from '../../platform/job.js';
+
+export const BUYER_NOTICES_JOB = 'buyer-notices';
+
+/** Delivers what actions' bots owe their shoppers outside a conversation (expiry reminders, manual adjustments). */
+export function buyerNoticesJob(deps: NoticeDeps): JobDefinition {
+  return drainJob({ name: BUYER_NOTICES_JOB, drainBatch: () => deliverBuyerNotices(deps), nextDueAt: () => nextNoticeDueAt(deps.db) });
+}

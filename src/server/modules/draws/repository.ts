@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { draws, drawTickets, drawWinners, projects, telegramBuyers } from '../../db/schema.js';
+
+// Every cabinet read and write of a draw goes through its action's seller (`sellerId`), so another
+// seller's draw is not found. The public page and the closing job read by the draw's id alone.
+
+export type DrawRow = typeof draws.$inferSelect;
+
+/** The seller's live action: undefined when it is not theirs. */
+export async function findOwnAction(db: Executor, sellerId: number, projectId: number) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}
+
+export async function insertDraw(db: Executor, draw: typeof draws.$inferInsert): Promise<DrawRow> {
+  const [row] = await db.insert(draws).values(draw).returning();
+  return row!;
+}
+
+export async function listDraws(db: Executor, sellerId: number, projectId: number): Promise<DrawRow[]> {
+  return db
+    .select(drawColumns)
+    .from(draws)
+    .innerJoin(projects, eq(projects.id, draws.projectId))
+    .where(and(eq(draws.projectId, projectId), eq(projects.userId, sellerId)))
+    .orderBy(desc(draws.id));
+}
+
+const drawColumns = {
+  id: draws.id,
+  projectId: draws.projectId,
+  title: draws.title,
+  winnersCount: draws.winnersCount,
+  itemContains: draws.itemContains,
+  createdAt: draws.createdAt,
+  closesAt: draws.closesAt,
+  closedAt: draws.closedAt,
+  seed: draws.seed,
+  commitment: draws.commitment,
+  ticketsHash: draws.ticketsHash,
+};
+
+/** A draw with its action's name; `sellerId` limits it to that seller's draws. */
+export async function findDraw(db: Executor, drawId: number, sellerId?: number) {
+  const [row] = await db
+    .select({ ...drawColumns, actionName: projects.name })
+    .from(draws)
+    .innerJoin(projects, eq(projects.id, draws.projectId))
+    .where(and(eq(draws.id, drawId), sellerId === undefined ? undefined : eq(projects.userId, sellerId)));
+  return row;
+}
+
+/** The open draw, locked for its closing; undefined when it is closed (or closing on another instance, once that commits). */
+export async function lockOpenDraw(tx: Executor, drawId: number) {
+  const [row] = await tx
+    .select({ ...drawColumns, actionName: projects.name })
+    .from(draws)
+    .innerJoin(projects, eq(projects.id, draws.projectId))
+    .where(and(eq(draws.id, drawId), isNull(draws.closedAt)))
+    .for('update', { of: draws });
+  return row;
+}
+
+export async function dueDrawIds(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: draws.id })
+    .from(draws)
+    .where(and(isNull(draws.closedAt), lte(draws.closesAt, now)))
+    .orderBy(asc(draws.closesAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export interface WindowReceipt {
+  receiptId: number;
+  buyerTgId: string;
+  itemNames: string[];
+}
+
+/** The action's successful receipts scanned in [from, to), in receipt order, with their items' names. */
+export async function receiptsInWindow(db: Executor, projectId: number, from: Date, to: Date): Promise<WindowReceipt[]> {
+  const result = await db.execute(sql`
+    SELECT r.id, r.buyer_tg_id,
+           coalesce((SELECT array_agg(i.name ORDER BY i.position) FROM receipt_items i WHERE i.receipt_id = r.id), '{}') AS names
+      FROM receipts r
+     WHERE r.project_id = ${projectId}::int AND r.status = 'success'
+       AND r.scanned_at >= ${from.toISOString()}::timestamptz AND r.scanned_at < ${to.toISOString()}::timestamptz
+     ORDER BY r.id`);
+  return rowsOf<{ id: string | number; buyer_tg_id: string; names: string[] }>(result).map((row) => ({
+    receiptId: Number(row.id),
+    buyerTgId: row.buyer_tg_id,
+    itemNames: row.names,
+  }));
+}
+
+export interface TicketRow {
+  ticket: number;
+  receiptId: number;
+  buyerTgId: string;
+  shopper: number;
+}
+
+/** Rows per insert: well under the 65 535 parameters of one statement. */
+const INSERT_CHUNK = 1_000;
+
+export async function freezeDraw(
+  tx: Executor,
+  draw: { id: number; closedAt: Date; ticketsHash: string },
+  tickets: readonly TicketRow[],
+  winners: readonly { place: number; ticket: number; buyerTgId: string }[],
+): Promise<void> {
+  for (let i = 0; i < tickets.length; i += INSERT_CHUNK) {
+    await tx.insert(drawTickets).values(tickets.slice(i, i + INSERT_CHUNK).map((ticket) => ({ drawId: draw.id, ...ticket })));
+  }
+  if (winners.length > 0) await tx.insert(drawWinners).values(winners.map((winner) => ({ drawId: draw.id, ...winner })));
+  await tx.update(draws).set({ closedAt: draw.closedAt, ticketsHash: draw.ticketsHash }).where(eq(draws.id, draw.id));
+}
+
+export async function readTickets(db: Executor, drawId: number): Promise<TicketRow[]> {
+  return db
+    .select({
+      ticket: drawTickets.ticket,
+      receiptId: drawTickets.receiptId,
+      buyerTgId: drawTickets.buyerTgId,
+      shopper: drawTickets.shopper,
+    })
+    .from(drawTickets)
+    .where(eq(drawTickets.drawId, drawId))
+    .orderBy(asc(drawTickets.ticket));
+}
+
+export async function readWinners(db: Executor, drawId: number) {
+  return db
+    .select({
+      place: drawWinners.place,
+      ticket: drawWinners.ticket,
+      buyerTgId: drawWinners.buyerTgId,
+      handedOverAt: drawWinners.handedOverAt,
+      firstName: telegramBuyers.firstName,
+      username: telegramBuyers.username,
+    })
+    .from(drawWinners)
+    .leftJoin(telegramBuyers, eq(telegramBuyers.buyerTgId, drawWinners.buyerTgId))
+    .where(eq(drawWinners.drawId, drawId))
+    .orderBy(asc(drawWinners.place));
+}
+
+/** Marks the winning ticket's prize handed over (the first time only); answers when, or undefined for no such winner. */
+export async function markHandedOver(db: Executor, drawId: number, ticket: number, now: Date): Promise<Date | undefined> {
+  const result = await db.execute(sql`
+    UPDATE draw_winners SET handed_over_at = coalesce(handed_over_at, ${now.toISOString()}::timestamptz)
+     WHERE draw_id = ${drawId}::int AND ticket = ${ticket}::int
+    RETURNING handed_over_at`);
+  const row = rowsOf<{ handed_over_at: string | Date }>(result)[0];
+  return row ? new Date(row.handed_over_at) : undefined;
+}
+
+/** The open draws of an action, for the bot's menu. */
+export async function openDraws(db: Executor, projectId: number, now: Date): Promise<DrawRow[]> {
+  return db
+    .select(drawColumns)
+    .from(draws)
+    .where(and(eq(draws.projectId, projectId), isNull(draws.closedAt), sql`${draws.closesAt} > ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(draws.closesAt));
+}

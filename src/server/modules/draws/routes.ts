@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createDrawRequestSchema,
+  drawActionBodySchema,
+  drawIdParamsSchema,
+  drawListQuerySchema,
+  drawListResponseSchema,
+  drawResponseSchema,
+  drawSavedResponseSchema,
+  drawWinnerParamsSchema,
+  handedOverResponseSchema,
+  publicDrawSchema,
+} from '../../../contract/draws.js';
+import { userScopedQuerySchema } from '../../../contract/actions.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { messages } from '../../../contract/messages.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { closeDrawNow, createDraw, getDraw, listDraws, markPrizeHandedOver, publicDraw, type DrawCloseDeps } from './service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['draws'];
+const security = [{ bearer: [] }];
+
+/** Prize draws: the seller's `/draws…` and the public `/public/draws/{id}` (issue 29). */
+export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/draws',
+      { schema: { tags, security, body: createDrawRequestSchema, response: { 201: drawSavedResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        const draw = await createDraw(deps, sellerId, request.body);
+        return reply.status(201).send({ message: messages.draws.created, draw });
+      },
+    );
+
+    app.get(
+      '/draws',
+      { schema: { tags, security, querystring: drawListQuerySchema, response: { 200: drawListResponseSchema, ...errors } } },
+      async (request) => listDraws(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.get(
+      '/draws/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: drawIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: drawResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ draw: await getDraw(deps, await requireSeller(deps, request, request.query.user_id), request.params.id) }),
+    );
+
+    app.post(
+      '/draws/:id/close',
+      {
+        schema: {
+          tags,
+          security,
+          params: drawIdParamsSchema,
+          body: drawActionBodySchema.optional(),
+          response: { 200: drawSavedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body?.user_id);
+        return { message: messages.draws.closed, draw: await closeDrawNow(deps, sellerId, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/draws/:id/winners/:ticket/handed-over',
+      {
+        schema: {
+          tags,
+          security,
+          params: drawWinnerParamsSchema,
+          body: drawActionBodySchema.optional(),
+          response: { 200: handedOverResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        markPrizeHandedOver(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, request.params.ticket),
+    );
+
+    app.get(
+      '/public/draws/:id',
+      {
+        schema: {
+          tags: ['public'],
+          params: drawIdParamsSchema,
+          response: { 200: publicDrawSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return publicDraw(deps, request.params.id);
+      },
+    );
+  };
+}

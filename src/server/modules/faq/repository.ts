@@ -1,0 +1,46 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FaqItemDraft } from '../../../contract/faq.js';
+import type { Executor } from '../../db/connection.js';
+import { faqItems, projects, type FaqItemRow } from '../../db/schema.js';
+
+// The cabinet's calls start from the seller's own live action, so another seller's list is never
+// found; the bot's start from the action it answers for.
+
+/** The seller's live action, locked when `forUpdate` (two saves of one list must not interleave). */
+export async function ownAction(db: Executor, sellerId: number, projectId: number, forUpdate = false): Promise<boolean> {
+  const query = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  const [row] = await (forUpdate ? query.for('update') : query);
+  return row !== undefined;
+}
+
+export async function listItems(db: Executor, projectId: number): Promise<FaqItemRow[]> {
+  return db.select().from(faqItems).where(eq(faqItems.projectId, projectId)).orderBy(asc(faqItems.position), asc(faqItems.id));
+}
+
+export async function findItem(db: Executor, projectId: number, itemId: number): Promise<FaqItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(faqItems)
+    .where(and(eq(faqItems.id, itemId), eq(faqItems.projectId, projectId)));
+  return row;
+}
+
+export async function hasItems(db: Executor, projectId: number): Promise<boolean> {
+  const [row] = await db.select({ id: faqItems.id }).from(faqItems).where(eq(faqItems.projectId, projectId)).limit(1);
+  return row !== undefined;
+}
+
+export async function deleteItem(db: Executor, itemId: number): Promise<void> {
+  await db.delete(faqItems).where(eq(faqItems.id, itemId));
+}
+
+export async function moveItem(db: Executor, itemId: number, position: number): Promise<void> {
+  await db.update(faqItems).set({ position }).where(eq(faqItems.id, itemId));
+}
+
+export async function insertItem(db: Executor, projectId: number, position: number, item: FaqItemDraft): Promise<void> {
+  await db.insert(faqItems).values({ projectId, position, ...item });
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
+import { botFeaturesResponseSchema, botFeaturesSavedSchema, botFeaturesUpdateSchema } from '../../../contract/bot-features.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import type { Executor } from '../../db/connection.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { getBotFeatures, updateBotFeatures } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['bot-features'];
+const security = [{ bearer: [] }];
+
+/** «Функции бота»: the settings of the action bot's engagement functions, `/projects/{id}/features` (issue 29). */
+export function botFeatureSettingsRoutes(deps: AuthDeps & { db: Executor }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/projects/:id/features',
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: botFeaturesResponseSchema, ...errors },
+        },
+      },
+      async (request) => getBotFeatures(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+    app.put(
+      '/projects/:id/features',
+      {
+        schema: {
+          tags,
+          security,
+          params: actionIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          body: botFeaturesUpdateSchema,
+          response: { 200: botFeaturesSavedSchema, ...errors },
+        },
+      },
+      async (request) =>
+        updateBotFeatures(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ModerationKind } from '../../../contract/moderation.js';
+import type { Executor } from '../../db/connection.js';
+import { moderationItems, projects, receipts, telegramBuyers, type ProjectRow } from '../../db/schema.js';
+
+const t = moderationItems;
+
+export interface NewItem {
+  projectId: number;
+  buyerTgId: string;
+  kind: ModerationKind;
+  comment: string | null;
+  image: Buffer;
+  imageType: string;
+  imageSha256: string;
+  createdAt: Date;
+}
+
+/** Queues a picture; undefined when the action already has one with the same content hash (nothing written). */
+export async function insertItem(db: Executor, item: NewItem): Promise<number | undefined> {
+  const [row] = await db
+    .insert(t)
+    .values(item)
+    .onConflictDoNothing({ target: [t.projectId, t.imageSha256] })
+    .returning({ id: t.id });
+  return row?.id;
+}
+
+/** The shopper's comment sent after the picture; only while the item waits and has none. */
+export async function addComment(db: Executor, itemId: number, projectId: number, buyerTgId: string, comment: string): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ comment })
+    .where(and(eq(t.id, itemId), eq(t.projectId, projectId), eq(t.buyerTgId, buyerTgId), eq(t.status, 'pending'), isNull(t.comment)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+export async function findOwnAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}
+
+/** An item of one of this seller's live actions (without its picture), or undefined. */
+export async function findOwnItem(db: Executor, sellerId: number, itemId: number) {
+  const [row] = await db
+    .select({ id: t.id, projectId: t.projectId, buyerTgId: t.buyerTgId, kind: t.kind, status: t.status })
+    .from(t)
+    .innerJoin(projects, eq(projects.id, t.projectId))
+    .where(and(eq(t.id, itemId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}
+
+/**
+ * Locks every item of the shopper's kind in the action, in id order, and answers their statuses:
+ * approvals of one shopper's items then run one after another (the count of rewarded items they
+ * check cannot be passed by a parallel one), and the fixed order rules out a deadlock.
+ */
+export async function lockBuyerItems(db: Executor, projectId: number, buyerTgId: string, kind: ModerationKind) {
+  return db
+    .select({ id: t.id, status: t.status })
+    .from(t)
+    .where(and(eq(t.projectId, projectId), eq(t.buyerTgId, buyerTgId), eq(t.kind, kind)))
+    .orderBy(asc(t.id))
+    .for('update');
+}
+
+export async function countSuccessfulReceipts(db: Executor, sellerId: number, projectId: number, buyerTgId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.userId, sellerId),
+        eq(receipts.projectId, projectId),
+        eq(receipts.buyerTgId, buyerTgId),
+        eq(receipts.status, 'success'),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+export async function approve(db: Executor, itemId: number, points: number, at: Date): Promise<void> {
+  await db
+    .update(t)
+    .set({ status: 'approved', points, decidedAt: at })
+    .where(and(eq(t.id, itemId), eq(t.status, 'pending')));
+}
+
+/** Rejects a waiting item of this seller in one statement; false when there is none to reject. */
+export async function reject(db: Executor, sellerId: number, itemId: number, reason: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ status: 'rejected', reason, decidedAt: at })
+    .where(
+      and(
+        eq(t.id, itemId),
+        eq(t.status, 'pending'),
+        inArray(
+          t.projectId,
+          db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(eq(projects.userId, sellerId), isNull(projects.deletedAt))),
+        ),
+      ),
+    )
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** The queue of an action: waiting items first (oldest first), then the newest decided ones. One item when `itemId` is given. */
+export async function readItems(db: Executor, projectId: number, limit: number, itemId?: number) {
+  return db
+    .select({
+      id: t.id,
+      buyerTgId: t.buyerTgId,
+      kind: t.kind,
+      comment: t.comment,
+      status: t.status,
+      reason: t.reason,
+      points: t.points,
+      createdAt: t.createdAt,
+      decidedAt: t.decidedAt,
+      firstName: telegramBuyers.firstName,
+      username: telegramBuyers.username,
+    })
+    .from(t)
+    .leftJoin(telegramBuyers, eq(telegramBuyers.buyerTgId, t.buyerTgId))
+    .where(and(eq(t.projectId, projectId), itemId === undefined ? undefined : eq(t.id, itemId)))
+    .orderBy(
+      desc(sql`${t.status} = 'pending'`),
+      asc(sql`CASE WHEN ${t.status} = 'pending' THEN ${t.id} END`),
+      desc(t.decidedAt),
+      desc(t.id),
+    )
+    .limit(limit);
+}
+
+export async function countPending(db: Executor, projectId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(t)
+    .where(and(eq(t.projectId, projectId), eq(t.status, 'pending')));
+  return row?.total ?? 0;
+}
+
+/** The successful receipts of these shoppers on the action, newest first. */
+export async function readSuccessfulReceipts(db: Executor, sellerId: number, projectId: number, buyerTgIds: string[]) {
+  if (buyerTgIds.length === 0) return [];
+  return db
+    .select({
+      id: receipts.id,
+      buyerTgId: receipts.buyerTgId,
+      totalKopecks: receipts.totalKopecks,
+      pointsAwarded: receipts.pointsAwarded,
+      scannedAt: receipts.scannedAt,
+    })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.userId, sellerId),
+        eq(receipts.projectId, projectId),
+        inArray(receipts.buyerTgId, buyerTgIds),
+        eq(receipts.status, 'success'),
+      ),
+    )
+    .orderBy(desc(receipts.id));
+}
+
+/** Approved items per shopper and kind on the action. */
+export async function countRewarded(db: Executor, projectId: number, buyerTgIds: string[]) {
+  if (buyerTgIds.length === 0) return [];
+  return db
+    .select({ buyerTgId: t.buyerTgId, kind: t.kind, total: count() })
+    .from(t)
+    .where(and(eq(t.projectId, projectId), inArray(t.buyerTgId, buyerTgIds), eq(t.status, 'approved')))
+    .groupBy(t.buyerTgId, t.kind);
+}
+
+/** An item's picture, only for the seller of its live action. */
+export async function readOwnImage(db: Executor, sellerId: number, itemId: number) {
+  const [row] = await db
+    .select({ image: t.image, imageType: t.imageType })
+    .from(t)
+    .innerJoin(projects, eq(projects.id, t.projectId))
+    .where(and(eq(t.id, itemId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
+  return row;
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  approveRequestSchema,
+  moderationDecisionQuerySchema,
+  moderationDecisionResponseSchema,
+  moderationItemParamsSchema,
+  moderationQuerySchema,
+  moderationQueueSchema,
+  rejectRequestSchema,
+} from '../../../contract/moderation.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { approveItem, getItemImage, getQueue, rejectItem, type ModerationDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const decisionErrors = { ...errors, 409: errorResponseSchema };
+const tags = ['moderation'];
+const security = [{ bearer: [] }];
+
+/** The queue of reviews' screenshots and photos with the product: `/moderation` (issue 29). */
+export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/moderation',
+      { schema: { tags, security, querystring: moderationQuerySchema, response: { 200: moderationQueueSchema, ...errors } } },
+      async (request) => getQueue(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.get(
+      '/moderation/:id/image',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "An item's picture, for the seller of its action only",
+          params: moderationItemParamsSchema,
+          querystring: moderationDecisionQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const image = await getItemImage(deps, await requireSeller(deps, request, request.query.user_id), request.params.id);
+        // A shopper's picture: never cached by a shared cache, never sniffed as something else.
+        return reply
+          .header('content-type', image.imageType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.image);
+      },
+    );
+
+    app.post(
+      '/moderation/:id/approve',
+      {
+        schema: {
+          tags,
+          security,
+          params: moderationItemParamsSchema,
+          querystring: moderationDecisionQuerySchema,
+          body: approveRequestSchema,
+          response: { 200: moderationDecisionResponseSchema, ...decisionErrors },
+        },
+      },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body?.user_id ?? request.query.user_id);
+        return approveItem(deps, sellerId, request.params.id);
+      },
+    );
+
+    app.post(
+      '/moderation/:id/reject',
+      {
+        schema: {
+          tags,
+          security,
+          params: moderationItemParamsSchema,
+          querystring: moderationDecisionQuerySchema,
+          body: rejectRequestSchema,
+          response: { 200: moderationDecisionResponseSchema, ...decisionErrors },
+        },
+      },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id ?? request.query.user_id);
+        return rejectItem(deps, sellerId, request.params.id, request.body.reason);
+      },
+    );
+  };
+}

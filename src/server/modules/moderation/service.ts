@@ -1,0 +1,172 @@
+import { readBotFeatures } from '../../../contract/bot-features.js';
+import { kopecksToRubles } from '../../../contract/format.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
+import {
+  MODERATION_ITEMS_SHOWN,
+  MODERATION_KIND_LABELS,
+  MODERATION_RECEIPTS_SHOWN,
+  MODERATION_SETTINGS_KEY,
+  moderationImageUrl,
+  type ModerationDecisionResponse,
+  type ModerationItem,
+  type ModerationKind,
+  type ModerationQueue,
+} from '../../../contract/moderation.js';
+import type { Db, Executor } from '../../db/connection.js';
+import { AppError } from '../../errors.js';
+import { pointsExpiry } from '../points/earning.js';
+import { movePoints } from '../points/repository.js';
+import { queueBuyerNotice } from '../notices/repository.js';
+import * as repo from './repository.js';
+
+const m = messages.moderation;
+
+export interface ModerationDeps {
+  db: Db;
+  now: () => Date;
+  /** Called after a verdict queued the shopper's bot message, so delivery starts at once. */
+  onNoticesQueued: () => void;
+}
+
+const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
+const itemNotFound = () => new AppError('not_found', m.itemNotFound);
+const alreadyDecided = () => new AppError('conflict', m.alreadyDecided);
+
+/** The ledger row of an approval: one per item, whatever is retried. */
+const rewardReference = (itemId: number) => `moderation:${itemId}`;
+const verdictReference = (itemId: number) => `moderation:${itemId}:verdict`;
+
+export async function getQueue(deps: Pick<ModerationDeps, 'db'>, sellerId: number, projectId: number): Promise<ModerationQueue> {
+  if (!(await repo.findOwnAction(deps.db, sellerId, projectId))) throw actionNotFound();
+  const [items, pending] = await Promise.all([
+    presentItems(deps.db, sellerId, projectId, await repo.readItems(deps.db, projectId, MODERATION_ITEMS_SHOWN)),
+    repo.countPending(deps.db, projectId),
+  ]);
+  return { pending, items };
+}
+
+/**
+ * «Одобрить»: the kind's points (the action's settings now) as a ledger row of the kind, the item
+ * approved, the shopper told, in one transaction. One reward per successful receipt for each kind:
+ * a shopper with as many approved items of the kind as successful receipts gets no more.
+ */
+export async function approveItem(deps: ModerationDeps, sellerId: number, itemId: number): Promise<ModerationDecisionResponse> {
+  const found = await repo.findOwnItem(deps.db, sellerId, itemId);
+  if (!found) throw itemNotFound();
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const action = await repo.findOwnAction(tx, sellerId, found.projectId);
+    if (!action) throw itemNotFound();
+    const items = await repo.lockBuyerItems(tx, found.projectId, found.buyerTgId, found.kind);
+    if (items.find((item) => item.id === itemId)?.status !== 'pending') throw alreadyDecided();
+    const approved = items.filter((item) => item.status === 'approved').length;
+    const receipts = await repo.countSuccessfulReceipts(tx, sellerId, found.projectId, found.buyerTgId);
+    if (approved >= receipts) throw new AppError('conflict', fillMessage(m.noReceiptLeft, { receipts, approved }));
+
+    const points = readBotFeatures(action.botFeatures)[MODERATION_SETTINGS_KEY[found.kind]].points;
+    const moved =
+      points > 0
+        ? await movePoints(tx, {
+            projectId: found.projectId,
+            buyerTgId: found.buyerTgId,
+            delta: points,
+            kind: found.kind,
+            actor: 'seller',
+            reason: fillMessage(found.kind === 'review' ? m.reasonReview : m.reasonPhoto, { id: itemId }),
+            reference: rewardReference(itemId),
+            at: now,
+            expiresAt: pointsExpiry(action, now),
+          })
+        : null;
+    await repo.approve(tx, itemId, points, now);
+    await queueBuyerNotice(tx, {
+      projectId: found.projectId,
+      buyerTgId: found.buyerTgId,
+      text: approvedText(found.kind, action.name, moved && { points, balance: moved.balance }),
+      shopButton: moved !== null,
+      reference: verdictReference(itemId),
+    });
+  });
+  deps.onNoticesQueued();
+  return { message: m.approvedMessage, item: await presentOne(deps.db, sellerId, found.projectId, itemId) };
+}
+
+/** «Отклонить» with the reason the shopper is told; no points. */
+export async function rejectItem(
+  deps: ModerationDeps,
+  sellerId: number,
+  itemId: number,
+  reason: string,
+): Promise<ModerationDecisionResponse> {
+  const found = await repo.findOwnItem(deps.db, sellerId, itemId);
+  if (!found) throw itemNotFound();
+  await deps.db.transaction(async (tx) => {
+    const action = await repo.findOwnAction(tx, sellerId, found.projectId);
+    if (!action) throw itemNotFound();
+    if (!(await repo.reject(tx, sellerId, itemId, reason, deps.now()))) throw alreadyDecided();
+    await queueBuyerNotice(tx, {
+      projectId: found.projectId,
+      buyerTgId: found.buyerTgId,
+      text: fillMessage(found.kind === 'review' ? m.rejectedReview : m.rejectedPhoto, { name: action.name, reason }),
+      shopButton: false,
+      reference: verdictReference(itemId),
+    });
+  });
+  deps.onNoticesQueued();
+  return { message: m.rejectedMessage, item: await presentOne(deps.db, sellerId, found.projectId, itemId) };
+}
+
+export async function getItemImage(deps: Pick<ModerationDeps, 'db'>, sellerId: number, itemId: number) {
+  const image = await repo.readOwnImage(deps.db, sellerId, itemId);
+  if (!image) throw itemNotFound();
+  return image;
+}
+
+function approvedText(kind: ModerationKind, name: string, reward: { points: number; balance: number } | null): string {
+  if (!reward) return fillMessage(kind === 'review' ? m.approvedReviewNoPoints : m.approvedPhotoNoPoints, { name });
+  return fillMessage(kind === 'review' ? m.approvedReview : m.approvedPhoto, { name, ...reward });
+}
+
+async function presentOne(db: Executor, sellerId: number, projectId: number, itemId: number): Promise<ModerationItem> {
+  const [item] = await presentItems(db, sellerId, projectId, await repo.readItems(db, projectId, 1, itemId));
+  return item!;
+}
+
+/** Each item with its shopper's successful receipts on the action and how many of the kind were rewarded. */
+async function presentItems(
+  db: Executor,
+  sellerId: number,
+  projectId: number,
+  rows: Awaited<ReturnType<typeof repo.readItems>>,
+): Promise<ModerationItem[]> {
+  const buyers = [...new Set(rows.map((row) => row.buyerTgId))];
+  const [receipts, rewarded] = await Promise.all([
+    repo.readSuccessfulReceipts(db, sellerId, projectId, buyers),
+    repo.countRewarded(db, projectId, buyers),
+  ]);
+  const receiptsOf = (buyer: string) => receipts.filter((receipt) => receipt.buyerTgId === buyer);
+  return rows.map((row) => {
+    const own = receiptsOf(row.buyerTgId);
+    return {
+      id: row.id,
+      kind: row.kind,
+      kind_label: MODERATION_KIND_LABELS[row.kind],
+      status: row.status,
+      buyer: { tg_id: row.buyerTgId, name: row.firstName, username: row.username },
+      comment: row.comment,
+      image_url: moderationImageUrl(row.id),
+      created_at: row.createdAt.toISOString(),
+      decided_at: row.decidedAt?.toISOString() ?? null,
+      reason: row.reason,
+      points: row.points,
+      successful_receipts: own.length,
+      rewarded: rewarded.find((count) => count.buyerTgId === row.buyerTgId && count.kind === row.kind)?.total ?? 0,
+      receipts: own.slice(0, MODERATION_RECEIPTS_SHOWN).map((receipt) => ({
+        id: receipt.id,
+        total: receipt.totalKopecks === null ? null : kopecksToRubles(receipt.totalKopecks),
+        points_awarded: receipt.pointsAwarded,
+        scanned_at: receipt.scannedAt.toISOString(),
+      })),
+    };
+  });
+}

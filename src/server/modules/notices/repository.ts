@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.js';
+import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
+import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
+import { buyerNotices, projects, shopSettings, users } from '../../db/schema.js';
+
+/** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
+export interface BuyerNotice {
+  projectId: number;
+  buyerTgId: string;
+  text: string;
+  /** The shop's Mini App button under the text, when the action has a shop. */
+  shopButton: boolean;
+  /** Once-only: a second notice with the same reference is dropped. */
+  reference: string;
+}
+
+/** Queued in the caller's transaction, so the notice exists exactly when what it tells of does. */
+export async function queueBuyerNotice(db: Executor, notice: BuyerNotice): Promise<void> {
+  await db.insert(buyerNotices).values(notice).onConflictDoNothing({ target: buyerNotices.reference });
+}
+
+export const noticeOutbox: OutboxTable = {
+  table: buyerNotices,
+  key: [buyerNotices.id],
+  status: buyerNotices.status,
+  doneStatus: 'sent',
+  attempts: buyerNotices.attempts,
+  nextAttemptAt: buyerNotices.nextAttemptAt,
+  lastError: buyerNotices.lastError,
+};
+
+export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
+  const t = buyerNotices;
+  const rows = await claimDue<{
+    id: string | number;
+    project_id: number;
+    buyer_tg_id: string;
+    text: string;
+    shop_button: boolean;
+    attempts: number;
+  }>(db, noticeOutbox, { limit, leaseMs, orderBy: [t.id], returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts] });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    projectId: row.project_id,
+    buyerTgId: row.buyer_tg_id,
+    text: row.text,
+    shopButton: row.shop_button,
+    attempts: row.attempts,
+  }));
+}
+
+export function renewNoticeClaims(db: Db, ids: readonly number[]): Promise<void> {
+  return renewClaims(db, noticeOutbox, ids, CLAIM_LEASE_MS);
+}
+
+export async function finishNotice(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
+  await finishOutboxRow(db, noticeOutbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
+}
+
+export function nextNoticeDueAt(db: Db): Promise<Date | null> {
+  return nextDueAt(db, noticeOutbox);
+}
+
+/** The bots that may reach the action's shoppers and its shop's token (null: no shop). */
+export async function findNoticeTarget(db: Executor, projectId: number) {
+  const [row] = await db
+    .select({
+      actionBotToken: projects.telegramBotToken,
+      shopBotToken: shopSettings.telegramBotToken,
+      shopToken: shopSettings.token,
+      mailingBotToken: users.mailingBotToken,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .leftJoin(shopSettings, eq(shopSettings.projectId, projects.id))
+    .where(eq(projects.id, projectId));
+  return row;
+}

@@ -1,0 +1,136 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PromoCodeRule } from '../../../contract/promo-codes.js';
+import type { Executor } from '../../db/connection.js';
+import { projects } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+
+// Every cabinet read and write starts from the seller's own live action (lockOwnAction /
+// readPool), so another seller's action is not found and nothing of it is touched.
+
+/** The seller's live action, locked against a parallel upload to it (the pool's size limit); undefined when not theirs. */
+export async function lockOwnAction(tx: Executor, sellerId: number, projectId: number): Promise<{ id: number } | undefined> {
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)))
+    .for('no key update');
+  return row;
+}
+
+/** Adds the codes the pool does not hold yet; answers how many were added and how many the pool now holds. */
+export async function insertCodes(
+  tx: Executor,
+  projectId: number,
+  codes: readonly string[],
+  now: Date,
+): Promise<{ added: number; total: number }> {
+  const result = await tx.execute(sql`
+    WITH added AS (
+      INSERT INTO promo_codes (project_id, code, created_at)
+      SELECT ${projectId}::int, code, ${now.toISOString()}::timestamptz
+        FROM jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) WITH ORDINALITY AS c(code, n)
+       ORDER BY n
+      ON CONFLICT (project_id, code) DO NOTHING
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM added) AS added,
+           (SELECT count(*) FROM promo_codes WHERE project_id = ${projectId}::int) + (SELECT count(*) FROM added) AS total`);
+  const row = rowsOf<{ added: string | number; total: string | number }>(result)[0]!;
+  return { added: Number(row.added), total: Number(row.total) };
+}
+
+export async function setRule(db: Executor, sellerId: number, projectId: number, rule: PromoCodeRule): Promise<boolean> {
+  const updated = await db
+    .update(projects)
+    .set({ promoCodeRule: rule })
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)))
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export interface IssuedCodeRow {
+  code: string;
+  buyerTg: string;
+  firstName: string | null;
+  username: string | null;
+  receiptId: number | null;
+  issuedAt: Date;
+}
+
+export interface PoolRow {
+  rule: PromoCodeRule;
+  total: number;
+  issued: number;
+  newestIssued: IssuedCodeRow[];
+}
+
+/** The action's rule, its pool's counts and its newest issued codes with their shoppers' names: one statement. */
+export async function readPool(db: Executor, sellerId: number, projectId: number, shown: number): Promise<PoolRow | undefined> {
+  const result = await db.execute(sql`
+    SELECT p.promo_code_rule AS rule,
+      (SELECT count(*) FROM promo_codes c WHERE c.project_id = p.id) AS total,
+      (SELECT count(*) FROM promo_codes c WHERE c.project_id = p.id AND c.issued_at IS NOT NULL) AS issued,
+      (SELECT coalesce(json_agg(json_build_object('code', i.code, 'buyerTg', i.issued_buyer_tg, 'firstName', b.first_name,
+                'username', b.username, 'receiptId', i.issued_receipt_id, 'issuedAt', i.issued_at) ORDER BY i.issued_at DESC, i.id DESC), '[]')
+         FROM (SELECT * FROM promo_codes c WHERE c.project_id = p.id AND c.issued_at IS NOT NULL
+                ORDER BY c.issued_at DESC, c.id DESC LIMIT ${shown}::int) i
+         LEFT JOIN telegram_buyers b ON b.buyer_tg_id = i.issued_buyer_tg) AS newest
+      FROM projects p
+     WHERE p.id = ${projectId}::int AND p.user_id = ${sellerId}::int AND p.deleted_at IS NULL`);
+  const row = rowsOf<{ rule: PromoCodeRule; total: string | number; issued: string | number; newest: unknown }>(result)[0];
+  if (!row) return undefined;
+  // PGlite answers json as a value, node-postgres too; a driver that answers text is parsed.
+  const newest = (typeof row.newest === 'string' ? JSON.parse(row.newest) : row.newest) as (Omit<
+    IssuedCodeRow,
+    'issuedAt' | 'receiptId'
+  > & { issuedAt: string; receiptId: number | string | null })[];
+  return {
+    rule: row.rule,
+    total: Number(row.total),
+    issued: Number(row.issued),
+    newestIssued: newest.map((code) => ({
+      ...code,
+      receiptId: code.receiptId === null ? null : Number(code.receiptId),
+      issuedAt: new Date(code.issuedAt),
+    })),
+  };
+}
+
+/**
+ * The claim: the action's lowest free code goes to the shopper with this receipt, in one
+ * statement. FOR UPDATE SKIP LOCKED lets parallel claims take different codes instead of
+ * waiting for (and then losing) the same one. A receipt that already has a code gets it again
+ * (a retried check); `oncePerBuyer` (the 'first' rule) skips a shopper who has one, and the
+ * unique index promo_codes_once_per_buyer refuses the second of two parallel first claims.
+ * A data-modifying WITH must be the top-level statement, so this one is not a drizzle select and
+ * is not prepared by name (its parse and plan are a fraction of a millisecond).
+ */
+export async function claimCode(
+  db: Executor,
+  input: { projectId: number; receiptId: number; buyerTg: string; oncePerBuyer: boolean; now: Date },
+): Promise<string | undefined> {
+  const { projectId, receiptId, buyerTg, oncePerBuyer } = input;
+  const result = await db.execute(sql`
+    WITH existing AS (
+      SELECT code FROM promo_codes WHERE issued_receipt_id = ${receiptId}::bigint
+    ), free AS (
+      SELECT id FROM promo_codes
+       WHERE project_id = ${projectId}::int AND issued_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM existing)
+         AND NOT (${oncePerBuyer}::boolean AND EXISTS (
+           SELECT 1 FROM promo_codes mine WHERE mine.project_id = ${projectId}::int AND mine.issued_buyer_tg = ${buyerTg}::text))
+       ORDER BY id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE promo_codes c
+         SET issued_buyer_tg = ${buyerTg}::text, issued_receipt_id = ${receiptId}::bigint,
+             issued_at = ${input.now.toISOString()}::timestamptz, once_per_buyer = ${oncePerBuyer}::boolean
+        FROM free
+       WHERE c.id = free.id
+      RETURNING c.code
+    )
+    SELECT code FROM claimed UNION ALL SELECT code FROM existing`);
+  const [row] = rowsOf<{ code: string }>(result);
+  return row?.code;
+}

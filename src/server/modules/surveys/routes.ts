@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  createSurveyRequestSchema,
+  surveyIdParamsSchema,
+  surveyListQuerySchema,
+  surveyListResponseSchema,
+  surveyResultsSchema,
+  surveySavedResponseSchema,
+  updateSurveyRequestSchema,
+} from '../../../contract/surveys.js';
+import { userScopedQuerySchema } from '../../../contract/actions.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { createSurvey, listSurveys, publishSurvey, surveyResults, surveyResultsCsv, updateSurvey, type SurveyDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['surveys'];
+const security = [{ bearer: [] }];
+
+/** Surveys and quizzes of an action's bot: `/surveys` (issue 29). */
+export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/surveys',
+      { schema: { tags, security, querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } } },
+      async (request) => listSurveys(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.post(
+      '/surveys',
+      { schema: { tags, security, body: createSurveyRequestSchema, response: { 201: surveySavedResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const { user_id: userId, project_id: projectId, ...draft } = request.body;
+        const saved = await createSurvey(deps, await requireSeller(deps, request, userId), projectId, draft);
+        return reply.code(201).send(saved);
+      },
+    );
+
+    app.put(
+      '/surveys/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: surveyIdParamsSchema,
+          body: updateSurveyRequestSchema,
+          response: { 200: surveySavedResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, ...draft } = request.body;
+        return updateSurvey(deps, await requireSeller(deps, request, userId), request.params.id, draft);
+      },
+    );
+
+    app.post(
+      '/surveys/:id/publish',
+      {
+        schema: {
+          tags,
+          security,
+          params: surveyIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: surveySavedResponseSchema, ...errors },
+        },
+      },
+      async (request) => publishSurvey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.get(
+      '/surveys/:id/results',
+      {
+        schema: {
+          tags,
+          security,
+          params: surveyIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: surveyResultsSchema, ...errors },
+        },
+      },
+      async (request) => surveyResults(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    // No response schema: the body is a CSV stream (errors are the usual JSON).
+    app.get(
+      '/surveys/:id/results.csv',
+      { schema: { tags, security, params: surveyIdParamsSchema, querystring: userScopedQuerySchema, produces: ['text/csv'] } },
+      async (request, reply) => {
+        const download = await surveyResultsCsv(deps, await requireSeller(deps, request, request.query.user_id), request.params.id);
+        return reply
+          .headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': download.disposition, 'cache-control': 'no-store' })
+          .send(download.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import type { JobDefinition } from './job.js';
+
+/**
+ * A job that drains one table of due work (an outbox, stored bot updates): queued after the
+ * transaction that wrote the work, and by a minute cron that catches whatever a crash left in
+ * between. It sends batches while they do something, then queues itself for the earliest retry.
+ */
+export function drainJob(options: {
+  name: string;
+  /** Handles one batch of due rows; answers how many it handled (0: nothing is due now). */
+  drainBatch: () => Promise<number>;
+  /** When the next row not yet handled is due (null: none left). */
+  nextDueAt: () => Promise<Date | null>;
+  /** Rows still due now wait at least this long (a per-bot pace), so the job does not spin. */
+  minWaitMs?: number;
+}): JobDefinition {
+  return {
+    name: options.name,
+    cron: '* * * * *',
+    retryLimit: 2,
+    expireInSeconds: 5 * 60,
+    async handle(_data, { signal, queue }) {
+      while (!signal.aborted && (await options.drainBatch()) > 0);
+      const next = await options.nextDueAt();
+      if (!next) return;
+      const soonest = new Date(Date.now() + (options.minWaitMs ?? 0));
+      await queue.send(options.name, {}, { startAfter: next > soonest ? next : soonest });
+    },
+  };
+}
