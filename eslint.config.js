@@ -13,13 +13,65 @@ import local from './eslint-rules/no-circles.js';
  */
 const S = 'src/server';
 const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
+
+/**
+ * The web's layers, top to bottom: the entries (main.tsx, app.tsx, router.tsx, shop-main.tsx) →
+ * pages/ → components/ → api/ → auth/ → content/ and lib/ → src/contract. Cabinet areas
+ * (`pages/dashboard/<area>`) may import one another, but never in a circle (local/no-circles).
+ */
+const W = 'src/web';
+const WEB_ENTRIES = [`${W}/main.tsx`, `${W}/app.tsx`, `${W}/router.tsx`, `${W}/shop-main.tsx`];
+
 /** Files matching `target` may not import from `from`. */
 const forbid = (target, from, message) => ({ target, from, message });
+
 const layerZones = [
   // A web unit test may hold the web's rule to the server's (it is never bundled).
   forbid('src/web/**/!(*.test).{ts,tsx}', 'src/server', 'The web app talks to the server over HTTP; shared shapes live in src/contract.'),
   forbid(S, 'src/web', 'The server does not import the web app; shared shapes live in src/contract.'),
   forbid('src/contract', ['src/server', 'src/web'], 'src/contract is shared by server and web and imports neither.'),
+  // The web's layers, top to bottom (see W above).
+  forbid(
+    [`${W}/pages`, `${W}/components`, `${W}/api`, `${W}/auth`, `${W}/content`, `${W}/lib`],
+    WEB_ENTRIES,
+    'The entry files (main.tsx, app.tsx, router.tsx, shop-main.tsx) are the top of the web app: nothing imports them.',
+  ),
+  forbid(
+    `${W}/components`,
+    `${W}/pages`,
+    'components/ are shared pieces below pages/: take what a page knows (a path, a label) as a prop.',
+  ),
+  forbid([`${W}/api`, `${W}/auth`], [`${W}/pages`, `${W}/components`], 'api/ and auth/ sit below pages/ and components/.'),
+  forbid(
+    `${W}/auth`,
+    `${W}/api`,
+    'auth/ (the session) sits below api/: the API client and the query cache read the session (api/query-client.ts clears the cache when it changes hands), never the other way round.',
+  ),
+  forbid(
+    `${W}/content`,
+    [`${W}/pages`, `${W}/components`, `${W}/api`, `${W}/auth`, `${W}/lib`],
+    'content/ (the public pages’ texts) is a bottom layer beside lib/: it imports only src/contract.',
+  ),
+  forbid(
+    `${W}/lib`,
+    [`${W}/pages`, `${W}/components`, `${W}/api`, `${W}/auth`, `${W}/content`],
+    'lib/ (formatting, small helpers and hooks) is a bottom layer beside content/: it imports only src/contract.',
+  ),
+  forbid(
+    [`${W}/pages/public`, `${W}/pages/auth`, `${W}/pages/demo`],
+    `${W}/pages/dashboard`,
+    'The public pages, sign-in screens and demo chat do not load the cabinet’s code; a piece both need goes to components/ or lib/.',
+  ),
+  forbid(
+    `${W}/pages/shop`,
+    [`${W}/pages/public`, `${W}/pages/auth`, `${W}/pages/demo`, `${W}/pages/dashboard`, `${W}/api`, `${W}/auth`, `${W}/content`],
+    'The Mini App is a bundle of its own (shop.html, 80 KB gzip): plain fetch in pages/shop/shop-api.ts, no cabinet session, API client or pages.',
+  ),
+  forbid(
+    `${W}/pages/dashboard/*/**/*`,
+    `${W}/pages/dashboard/!(page-title|action-refusals).{ts,tsx}`,
+    'The cabinet’s frame (layout, top bar, sidebar, top-up dialog) sits above its areas; an area takes from pages/dashboard/ only page-title.ts and action-refusals.ts.',
+  ),
   forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
   forbid(
     `${S}/cli`,
@@ -77,7 +129,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { local },
-    rules: { 'local/no-circles': ['error', { root: 'src', modules: 'src/server/modules' }] },
+    rules: { 'local/no-circles': ['error', { root: 'src', modules: ['src/server/modules', 'src/web/pages/dashboard'] }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -3,8 +3,9 @@ import path from 'node:path';
 
 /**
  * Circles import-x/no-cycle does not see: it skips `import type` and looks at files only.
- * This rule also counts type imports, and treats each folder under `modulesDir` as one node,
- * so two modules that import each other through different files are a circle too.
+ * This rule also counts type imports, and treats each folder under a `modules` folder as one node,
+ * so two modules that import each other through different files are a circle too (the server's
+ * `modules/<domain>`, the web's `pages/dashboard/<area>`).
  * It reads the source tree once per lint run (from disk, not from the editor's buffer).
  */
 const IMPORT = /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
@@ -60,12 +61,16 @@ function circlesOf(graph) {
 
 const cache = new Map();
 
-function circlesUnder(root, modulesDir) {
-  const key = `${root}\0${modulesDir}`;
+function circlesUnder(root, modulesDirs) {
+  const key = [root, ...modulesDirs].join('\0');
   if (cache.has(key)) return cache.get(key);
   const files = new Map();
   const modules = new Map();
-  const moduleOf = (file) => (file.startsWith(modulesDir + path.sep) ? file.slice(modulesDir.length + 1).split(path.sep)[0] : undefined);
+  /** The module a file belongs to, named by its folder under the root (`server/modules/auth`). */
+  const moduleOf = (file) => {
+    const dir = modulesDirs.find((candidate) => file.startsWith(candidate + path.sep));
+    return dir && path.relative(root, path.join(dir, file.slice(dir.length + 1).split(path.sep)[0]));
+  };
   for (const file of sourceFiles(root)) {
     const targets = new Set();
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
@@ -89,7 +94,10 @@ export const noCircles = {
     schema: [
       {
         type: 'object',
-        properties: { root: { type: 'string' }, modules: { type: 'string' } },
+        properties: {
+          root: { type: 'string' },
+          modules: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] },
+        },
         required: ['root', 'modules'],
         additionalProperties: false,
       },
@@ -103,10 +111,10 @@ export const noCircles = {
   create(context) {
     const cwd = context.cwd;
     const root = path.resolve(cwd, context.options[0].root);
-    const modulesDir = path.resolve(cwd, context.options[0].modules);
+    const modulesDirs = [context.options[0].modules].flat().map((dir) => path.resolve(cwd, dir));
     const file = path.resolve(context.filename);
     if (!file.startsWith(root + path.sep) || /\.test\.tsx?$/.test(file)) return {};
-    const circles = circlesUnder(root, modulesDir);
+    const circles = circlesUnder(root, modulesDirs);
     const check = (node) => {
       if (!node.source || typeof node.source.value !== 'string' || !node.source.value.startsWith('.')) return;
       const target = resolveImport(file, node.source.value);

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /** Writes a small source tree and lints each of its files with the rule; returns "file: message id" lines. */
-function lint(files: Record<string, string>): string[] {
+function lint(files: Record<string, string>, modules: string | string[] = 'src/modules'): string[] {
   const root = mkdtempSync(path.join(tmpdir(), 'no-circles-'));
   dirs.push(root);
   for (const [name, text] of Object.entries(files)) {
@@ -24,7 +24,7 @@ function lint(files: Record<string, string>): string[] {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser as Linter.Parser },
     plugins: { local },
-    rules: { 'local/no-circles': ['error', { root: 'src', modules: 'src/modules' }] as Linter.RuleEntry },
+    rules: { 'local/no-circles': ['error', { root: 'src', modules }] as Linter.RuleEntry },
   };
   return Object.entries(files).flatMap(([name, text]) =>
     linter
@@ -53,6 +53,22 @@ describe('local/no-circles', () => {
         'modules/actions/routes.ts': "import type { AuthDeps } from '../auth/service.js';\nexport type D = AuthDeps;\n",
       }),
     ).toEqual(['modules/auth/presenter.ts: modules', 'modules/actions/routes.ts: modules']);
+  });
+
+  it('treats each folder under every listed modules folder as one node, files beside them as their own', () => {
+    const files = {
+      'web/areas/actions/list.ts': "import { Start } from '../start/start.js';\nexport const list = Start;\n",
+      'web/areas/start/start.ts': "import { title } from '../title.js';\nexport const Start = title;\n",
+      'web/areas/start/plan.ts': "import { fact } from '../actions/fact.js';\nexport const plan = fact;\n",
+      'web/areas/actions/fact.ts': 'export const fact = 1;\n',
+      'web/areas/title.ts': 'export const title = 1;\n',
+      'web/areas/frame.ts': "import { list } from './actions/list.js';\nexport const frame = list;\n",
+    };
+    expect(lint(files, ['src/modules', 'src/web/areas'])).toEqual([
+      'web/areas/actions/list.ts: modules',
+      'web/areas/start/plan.ts: modules',
+    ]);
+    expect(lint(files)).toEqual([]);
   });
 
   it('lets imports point one way, and ignores tests and files outside the root', () => {

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { sessionStore } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 
 /** Refusals (4xx) are answers, not glitches: retrying them only delays the message. */
@@ -12,4 +13,14 @@ export const queryClient = new QueryClient({
     queries: { retry: shouldRetry },
     mutations: { retry: false },
   },
+});
+
+// Server state belongs to the signed-in seller: when the session ends or changes hands,
+// nothing cached for the previous one may show. The cache watches the session (api/ sits
+// above auth/), so the session knows nothing of the cache.
+let cachedFor = sessionStore.getState().session?.token;
+sessionStore.subscribe(() => {
+  const token = sessionStore.getState().session?.token;
+  if (cachedFor !== undefined && token !== cachedFor) queryClient.removeQueries();
+  cachedFor = token;
 });

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEY } from '../../contract/constants.js';
-import { queryClient } from '../api/query-client.js';
 import { createSessionStore, type SessionState, type SessionStorage } from './session-store.js';
 
 /** localStorage, or a memory stand-in where the browser refuses storage (e.g. blocked site data). */
@@ -18,15 +17,6 @@ function browserStorage(): SessionStorage {
 }
 
 export const sessionStore = createSessionStore(browserStorage());
-
-// Server state belongs to the signed-in seller: when the session ends or changes hands,
-// nothing cached for the previous one may show.
-let cachedFor = sessionStore.getState().session?.token;
-sessionStore.subscribe(() => {
-  const token = sessionStore.getState().session?.token;
-  if (cachedFor !== undefined && token !== cachedFor) queryClient.removeQueries();
-  cachedFor = token;
-});
 
 // Signing in or out in another tab applies here too.
 window.addEventListener('storage', (event) => {

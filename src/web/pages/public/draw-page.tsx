@@ -9,7 +9,7 @@ import { DataCell, ScrollTable } from '../../components/data-table.js';
 import { QueryView } from '../../components/query-view.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
-import { parseActionId } from '../dashboard/action-id.js';
+import { parseActionId } from '../../lib/action-id.js';
 import { PublicPage } from './public-page.js';
 import '../../components/panel.css';
 import './draw-page.css';

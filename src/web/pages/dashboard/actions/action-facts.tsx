@@ -1,7 +1,7 @@
 import type { Action } from '../../../../contract/actions.js';
 import { messages } from '../../../../contract/messages.js';
 import { formatDate, formatNumber, formatPercent } from '../../../lib/format.js';
-import { Fact } from './fact.js';
+import { Fact } from '../../../components/fact.js';
 
 const s = messages.actionScreens;
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../../contract/actions.js';
-import { fillMessage, messages } from '../../../../contract/messages.js';
+import { messages } from '../../../../contract/messages.js';
 import {
   actionFormSchema,
   actionToFormValues,
   emptyActionForm,
-  fieldOfServerError,
   levelFocusTarget,
   locateErrors,
   type LevelRow,
@@ -141,10 +140,7 @@ describe('the shoppers’ bot token in the form', () => {
     ).toBe('12345…wxyz');
   });
 
-  it('places the server’s token refusals at the token field, other refusals nowhere', () => {
-    expect(fieldOfServerError(messages.bot.tokenTaken)).toBe('telegram_bot_token');
-    expect(fieldOfServerError(messages.mailing.tokenRejected)).toBe('telegram_bot_token');
-    expect(fieldOfServerError(messages.actions.saveFailed)).toBeUndefined();
+  it('opens the bot section for an error at the token field', () => {
     expect(locateErrors(['telegram_bot_token'])).toEqual({ first: 'telegram_bot_token', sections: ['bot'] });
   });
 });
@@ -201,13 +197,5 @@ describe('the «Баллы» section against the shared schema', () => {
     expect(levelFocusTarget([undefined, undefined, { points_percentage: {}, min_sum: {} }])).toBe('levels.2.min_sum');
     expect(levelFocusTarget({ root: {}, 1: { name: {} } })).toBe('levels.1.name');
     expect(levelFocusTarget({ root: {} })).toBe('levels.0.name');
-  });
-
-  it("places the server's points refusals at their fields", () => {
-    expect(fieldOfServerError(p.lifetimeRange)).toBe('points_lifetime_days');
-    expect(fieldOfServerError(p.reminderRange)).toBe('expiry_reminder_days');
-    expect(fieldOfServerError(p.repeatPercentRange)).toBe('repeat_points_percentage');
-    expect(fieldOfServerError(p.levelThresholdsIncrease)).toBe('levels');
-    expect(fieldOfServerError(fillMessage(p.levelFirstPercent, { percent: 7.5 }))).toBe('levels');
   });
 });

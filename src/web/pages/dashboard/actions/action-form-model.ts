@@ -218,34 +218,6 @@ export function locateErrors(fieldsWithErrors: readonly string[]): { first: Acti
   return { first, sections: sections.map((section) => section.id) };
 }
 
-/** The server's refusals that are about one field: shown at that field rather than in a banner. */
-const fieldOfServerMessage: ReadonlyMap<string, ActionFieldName> = new Map([
-  [messages.bot.tokenTaken, 'telegram_bot_token'],
-  [messages.mailing.tokenMalformed, 'telegram_bot_token'],
-  [messages.mailing.tokenRejected, 'telegram_bot_token'],
-  [p.lifetimeRange, 'points_lifetime_days'],
-  [p.reminderRange, 'expiry_reminder_days'],
-  [p.repeatPercentRange, 'repeat_points_percentage'],
-  ...[
-    p.levelsInvalid,
-    p.levelsTooMany,
-    p.levelNameInvalid,
-    p.levelNamesRepeat,
-    p.levelThresholdInvalid,
-    p.levelFirstFromZero,
-    p.levelThresholdsIncrease,
-    p.levelPercentRange,
-  ].map((message) => [message, 'levels'] as const),
-]);
-
-/** The part of «Процент первого уровня … ({percent} %) …» before its number: the server fills the percent in. */
-const firstLevelPercentStart = p.levelFirstPercent.slice(0, p.levelFirstPercent.indexOf('{'));
-
-export function fieldOfServerError(message: string): ActionFieldName | undefined {
-  if (message.startsWith(firstLevelPercentStart)) return 'levels';
-  return fieldOfServerMessage.get(message);
-}
-
 const LEVEL_KEYS = ['name', 'min_sum', 'points_percentage'] as const;
 
 /**

@@ -6,7 +6,7 @@ import { useActionQuery, useUpdateActionMutation } from '../../../api/actions.js
 import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { ActionAnalyticsFold } from '../analytics/analytics-panel.js';
 import { ActionReceiptsSection } from '../receipts/action-receipts-section.js';
 import { usePageTitle } from '../page-title.js';
@@ -14,7 +14,8 @@ import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionCommandDialog, renewLabel, type ActionCommand } from './action-command-dialog.js';
 import { ActionFacts } from './action-facts.js';
 import { ActionForm } from './action-form.js';
-import { actionToFormValues, fieldOfServerError, type ActionFieldName } from './action-form-model.js';
+import { actionToFormValues, type ActionFieldName } from './action-form-model.js';
+import { fieldOfServerError } from '../action-refusals.js';
 import { actionStatusText } from './action-status.js';
 import { ActiveBadge, SuspendedNote } from './active-badge.js';
 import { ApiKeyPanel } from './api-key-panel.js';

@@ -3,7 +3,7 @@ import { POINTS_ACTOR_LABELS, type BuyerCard } from '../../../../contract/points
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
-import { WarrantiesTable } from '../service/warranties-table.js';
+import { WarrantiesTable } from '../../../components/warranties-table.js';
 import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
 
 const c = messages.buyerCard;

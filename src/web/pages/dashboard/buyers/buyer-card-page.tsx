@@ -8,7 +8,7 @@ import { FigureCards } from '../../../components/figure-cards.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import { QueryView } from '../../../components/query-view.js';
 import { formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { AdjustPointsForm } from './adjust-points-form.js';

@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { buyerCardPath } from '../buyers/buyer-card-path.js';
 import '../../../components/panel.css';
 import './draws.css';

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import '../../../components/panel.css';
 import './engagement.css';

@@ -8,7 +8,7 @@ import { Banner } from '../../../components/banner.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import type { Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { ModerationCard } from './moderation-card.js';

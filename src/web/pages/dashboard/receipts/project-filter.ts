@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 
 const r = messages.receipts;
 

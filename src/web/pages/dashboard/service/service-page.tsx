@@ -4,7 +4,7 @@ import { useFaqQuery, useProductRulesQuery } from '../../../api/service-desk.js'
 import { Banner } from '../../../components/banner.js';
 import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { FaqEditor } from './faq-editor.js';
 import { ProductRulesEditor } from './product-rules-editor.js';
 import { WarrantySearch } from './warranty-search.js';

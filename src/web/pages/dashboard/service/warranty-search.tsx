@@ -5,7 +5,8 @@ import { FilterSelect } from '../../../components/filter-select.js';
 import { Panel } from '../../../components/panel.js';
 import { QueryView } from '../../../components/query-view.js';
 import { TextField } from '../../../components/text-field.js';
-import { WarrantiesTable } from './warranties-table.js';
+import { WarrantiesTable } from '../../../components/warranties-table.js';
+import { buyerCardPath } from '../buyers/buyer-card-path.js';
 
 const m = messages.serviceDesk;
 type SearchBy = 'buyer' | 'receipt';
@@ -55,7 +56,9 @@ export function WarrantySearch({ actionId }: { actionId: number }) {
           failed={m.searchFailed}
           empty={{ text: m.searchEmpty, when: (data) => data.warranties.length === 0 }}
         >
-          {(data) => <WarrantiesTable warranties={data.warranties} actionId={actionId} caption={m.searchTitle} />}
+          {(data) => (
+            <WarrantiesTable warranties={data.warranties} buyerPath={(tgId) => buyerCardPath(tgId, actionId)} caption={m.searchTitle} />
+          )}
         </QueryView>
       )}
     </Panel>

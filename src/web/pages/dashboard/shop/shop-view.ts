@@ -1,7 +1,7 @@
 import { maskSecret } from '../../../../contract/format.js';
 import { createProductRequestSchema, type ShopProduct, type ShopSettings } from '../../../../contract/shop.js';
 import type { ProductFields } from '../../../api/shop.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 
 /**
  * The action whose shop is shown: the one in the address (`?project=12`) when it is one

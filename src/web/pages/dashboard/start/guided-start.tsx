@@ -13,7 +13,7 @@ import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
-import { fieldOfServerError } from '../actions/action-form-model.js';
+import { fieldOfServerError } from '../action-refusals.js';
 import { currentReceiptPrice } from '../tariffs/tier-rows.js';
 import { markSameTabPayment } from '../top-up/payment-channel.js';
 import { sendToPayment } from '../top-up/send-to-payment.js';

@@ -6,7 +6,7 @@ import { useSupportThreadsQuery } from '../../../api/support.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import { QueryView } from '../../../components/query-view.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { shopperName, ThreadStatus } from './thread-status.js';

@@ -10,7 +10,7 @@ import { successNotice, type Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
 import { TextAreaField } from '../../../components/text-field.js';
 import { formatDate, formatDateTime, formatNumber, formatRubles } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { buyerCardPath } from '../buyers/buyer-card-path.js';
 import { shopperName, ThreadStatus } from './thread-status.js';
 import '../../../components/panel.css';

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/list-state.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
-import { parseActionId } from '../action-id.js';
+import { parseActionId } from '../../../lib/action-id.js';
 import { buyerCardPath } from '../buyers/buyer-card-path.js';
 import { SurveyBuilder } from './survey-builder.js';
 import '../../../components/panel.css';

@@ -6,7 +6,7 @@ import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { OperatorContactLink } from '../../../components/operator-contact-link.js';
 import { formatNumber, formatRubles } from '../../../lib/format.js';
-import { Fact } from '../actions/fact.js';
+import { Fact } from '../../../components/fact.js';
 import { usePageTitle } from '../page-title.js';
 import { currentReceiptPrice, tierRows } from './tier-rows.js';
 import '../../../components/panel.css';

@@ -1,20 +1,30 @@
 import { Link } from 'react-router';
-import { fillMessage, messages } from '../../../../contract/messages.js';
-import type { Warranty } from '../../../../contract/product-guides.js';
-import { DataCell, ScrollTable } from '../../../components/data-table.js';
-import { formatDate } from '../../../lib/format.js';
-import { buyerCardPath } from '../buyers/buyer-card-path.js';
+import { fillMessage, messages } from '../../contract/messages.js';
+import type { Warranty } from '../../contract/product-guides.js';
+import { formatDate } from '../lib/format.js';
+import { DataCell, ScrollTable } from './data-table.js';
 
 const m = messages.serviceDesk;
 const day = (key: string) => formatDate(`${key}T12:00:00+03:00`);
 
-/** Warranties as a table (a card per row on a phone); `actionId` links each shopper to their card. */
-export function WarrantiesTable({ warranties, actionId, caption }: { warranties: Warranty[]; actionId?: number; caption: string }) {
+/**
+ * Warranties as a table (a card per row on a phone), on the service screen and the buyer card.
+ * With `buyerPath` a first column links each shopper to their card (the caller knows the address).
+ */
+export function WarrantiesTable({
+  warranties,
+  buyerPath,
+  caption,
+}: {
+  warranties: Warranty[];
+  buyerPath?: (buyerTgId: string) => string;
+  caption: string;
+}) {
   return (
     <ScrollTable caption={caption} cards>
       <thead>
         <tr>
-          {actionId !== undefined && <th scope="col">{m.columnBuyer}</th>}
+          {buyerPath && <th scope="col">{m.columnBuyer}</th>}
           <th scope="col">{m.columnItem}</th>
           <th scope="col">{m.columnReceipt}</th>
           <th scope="col">{m.columnPurchased}</th>
@@ -25,9 +35,9 @@ export function WarrantiesTable({ warranties, actionId, caption }: { warranties:
       <tbody>
         {warranties.map((warranty) => (
           <tr key={warranty.id}>
-            {actionId !== undefined && (
+            {buyerPath && (
               <DataCell label={m.columnBuyer}>
-                <Link to={buyerCardPath(warranty.buyer_tg_id, actionId)}>
+                <Link to={buyerPath(warranty.buyer_tg_id)}>
                   {warranty.buyer_name ? `${warranty.buyer_name} (${warranty.buyer_tg_id})` : warranty.buyer_tg_id}
                 </Link>
               </DataCell>
