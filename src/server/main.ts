@@ -3,10 +3,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { listenWhileStarting } from './http/starting-listener.js';
-import { healthAnswer } from './modules/system/health.js';
+import { healthAnswer } from './system/health.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
 import { SecretsKeyError } from './secrets/sealed.js';
-import { Lifecycle } from './modules/system/lifecycle.js';
+import { Lifecycle } from './system/lifecycle.js';
 
 async function main(): Promise<void> {
   let config;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { clockAdvancedSchema, clockStateSchema } from '../../../contract/clock.js';
-import { fillMessage, messages } from '../../../contract/messages.js';
-import type { Clock } from '../../clock.js';
-import { AppError } from '../../errors.js';
+import type { clockAdvancedSchema, clockStateSchema } from '../../contract/clock.js';
+import { fillMessage, messages } from '../../contract/messages.js';
+import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
 
 export interface ClockDeps {
   clock: Clock;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../../contract/constants.js';
-import { messages } from '../../../contract/messages.js';
+import { API_BASE } from '../../contract/constants.js';
+import { messages } from '../../contract/messages.js';
 
 export type LifecycleState = 'starting' | 'ready' | 'draining';
 

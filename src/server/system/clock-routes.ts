@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advanceClockSchema, clockAdvancedSchema, clockFailedSchema, clockStateSchema } from '../../../contract/clock.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
-import { advanceClock, clockState, type ClockDeps } from './service.js';
+import { advanceClockSchema, clockAdvancedSchema, clockFailedSchema, clockStateSchema } from '../../contract/clock.js';
+import { errorResponseSchema } from '../../contract/errors.js';
+import { advanceClock, clockState, type ClockDeps } from './clock-service.js';
 
 /** The demo test clock, under `/__emulators/clock`; registered in demo mode only (production answers 404). */
 export function clockRoutes(deps: ClockDeps): FastifyPluginAsyncZod {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ReceiptStatus } from '../../../contract/receipts.js';
-import type { Database } from '../../db/connection.js';
-import type { TaxCallOutcome } from '../../integrations/tax/client.js';
-import type { TelegramCallObserver } from '../../integrations/telegram/client.js';
+import type { ReceiptStatus } from '../../contract/receipts.js';
+import type { Database } from '../db/connection.js';
+import type { TaxCallOutcome } from '../integrations/tax/client.js';
+import type { TelegramCallObserver } from '../integrations/telegram/client.js';
 import { readMailingProgress, readQueueBacklog } from './repository.js';
 
 /** Telegram methods that deliver a message to a person (the rest set bots up or poll). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fillMessage, messages } from '../../../contract/messages.js';
-import { createClock } from '../../clock.js';
-import { AppError } from '../../errors.js';
-import { advanceClock } from './service.js';
+import { fillMessage, messages } from '../../contract/messages.js';
+import { createClock } from '../clock.js';
+import { AppError } from '../errors.js';
+import { advanceClock } from './clock-service.js';
 
 const T0 = new Date('2026-03-01T09:00:00Z');
 const clockAt = () => createClock({ movable: true, base: () => T0 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema, type HealthResponse } from '../../../contract/auth.js';
+import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema, type HealthResponse } from '../../contract/auth.js';
 import type { Lifecycle } from './lifecycle.js';
 
 export function systemRoutes(options: {

@@ -1,4 +1,4 @@
-import type { QueryFn } from '../../db/connection.js';
+import type { QueryFn } from '../db/connection.js';
 
 export interface QueueBacklog {
   queue: string;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../contract/messages.js';
-import { AppError } from '../../errors.js';
+import { messages } from '../../contract/messages.js';
+import { AppError } from '../errors.js';
 import type { Metrics } from './metrics.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -1,6 +1,6 @@
-import type { HealthResponse } from '../../../contract/auth.js';
-import { TELEGRAM_WEB_APP_SCRIPT, type Config } from '../../config.js';
-import { TELEGRAM_EMULATOR_PREFIX, WEB_APP_SCRIPT_PATH } from '../../integrations/telegram/emulator.js';
+import type { HealthResponse } from '../../contract/auth.js';
+import { TELEGRAM_WEB_APP_SCRIPT, type Config } from '../config.js';
+import { TELEGRAM_EMULATOR_PREFIX, WEB_APP_SCRIPT_PATH } from '../integrations/telegram/emulator.js';
 
 /** `GET /lk/api/health`: known from the configuration alone, so it is answered before the database is open. */
 export function healthAnswer(config: Pick<Config, 'mode' | 'telegram'>): HealthResponse {
