@@ -8,11 +8,15 @@ import local from './eslint-rules/no-circles.js';
 
 /**
  * The server's layers, top to bottom: main/app/cli → jobs → modules → integrations →
- * (errors, db, config, contract). An import may only point down; `http/` is the edge that
- * app.ts mounts and only a module's routes files use (docs/architecture.md).
+ * secrets' at-rest part → (errors, db, config) → secrets' sealing part → contract. An import may
+ * only point down; `http/` is the edge that app.ts mounts and only a module's routes files use
+ * (docs/architecture.md).
  */
 const S = 'src/server';
 const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
+/** secrets/ in two layers: the pure sealing db/ and config.ts stand on, and what needs db/ (start-up, rotation). */
+const SECRETS_SEALING = [`${S}/secrets/sealed.ts`, `${S}/secrets/column.ts`, `${S}/secrets/api-key.ts`];
+const SECRETS_AT_REST = [`${S}/secrets/keyring.ts`, `${S}/secrets/at-rest.ts`];
 /** Files matching `target` may not import from `from`. */
 const forbid = (target, from, message) => ({ target, from, message });
 const layerZones = [
@@ -23,7 +27,7 @@ const layerZones = [
   forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
   forbid(
     `${S}/cli`,
-    [`${S}/modules`, `${S}/jobs`, `${S}/http`, `${S}/db`, `${S}/integrations`],
+    [`${S}/modules`, `${S}/jobs`, `${S}/http`, `${S}/db`, `${S}/integrations`, `${S}/secrets`],
     'The operator CLI talks to the server over HTTP: what it imports loads at every start (the admin module made a start 0.45 s of CPU instead of 0.15 s); shared names live in src/contract.',
   ),
   forbid(
@@ -42,12 +46,26 @@ const layerZones = [
     [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`],
     'Integrations sit below the modules: an emulator owns its service’s formats.',
   ),
+  forbid(
+    `${S}/secrets`,
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`],
+    'secrets/ sits below the modules and takes config’s values as parameters: config.ts imports secrets/, never the other way.',
+  ),
+  forbid(
+    SECRETS_SEALING,
+    [`${S}/db`, `${S}/errors.ts`, ...SECRETS_AT_REST],
+    'The sealing part of secrets/ is the ground db/schema.ts and config.ts stand on: it imports neither db/ nor errors.ts nor keyring.ts and at-rest.ts.',
+  ),
   // config.ts reads the Robokassa integration's settings type and hash names, so integrations stay importable from it.
-  forbid(`${S}/config.ts`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'config.ts sits below the modules.'),
+  forbid(
+    `${S}/config.ts`,
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, ...SECRETS_AT_REST],
+    'config.ts sits below the modules and secrets’ start-up; of secrets/ it uses only the sealing part.',
+  ),
   forbid(
     [`${S}/db`, `${S}/errors.ts`],
-    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`],
-    'db/ and errors.ts are the ground every layer stands on.',
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`, ...SECRETS_AT_REST],
+    'db/ and errors.ts are the ground every layer stands on; of secrets/ they may use only the sealing part (schema.ts’s sealedText).',
   ),
 ];
 
