@@ -8,8 +8,9 @@ import local from './eslint-rules/no-circles.js';
 
 /**
  * The server's layers, top to bottom: main/app/cli → jobs → modules → integrations →
- * (errors, db, config, contract). An import may only point down; `http/` is the edge that
- * app.ts mounts and only a module's routes files use (docs/architecture.md).
+ * secrets' at-rest part → (errors, db, config) → secrets' sealing part → contract. An import may
+ * only point down; `http/` is the edge that app.ts mounts and only a module's routes files use
+ * (docs/architecture.md).
  */
 const S = 'src/server';
 const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
@@ -22,9 +23,16 @@ const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
 const W = 'src/web';
 const WEB_ENTRIES = [`${W}/main.tsx`, `${W}/app.tsx`, `${W}/router.tsx`, `${W}/shop-main.tsx`];
 
-/** Files matching `target` may not import from `from`. */
-const forbid = (target, from, message) => ({ target, from, message });
 
+/**
+ * secrets/ is two layers: its sealing files are the ground db/ and config.ts stand on; every other
+ * file of it (keyring.ts, at-rest.ts: start-up and rotation) stands on db/.
+ */
+const SECRETS = `${S}/secrets`;
+const SECRETS_SEALING = ['sealed.ts', 'column.ts', 'api-key.ts'];
+const SECRETS_SEALING_FILES = SECRETS_SEALING.map((file) => `${SECRETS}/${file}`);
+/** Files matching `target` may not import from `from` (but may from `except`, paths inside `from`). */
+const forbid = (target, from, message, except) => ({ target, from, message, ...(except && { except }) });
 const layerZones = [
   // A web unit test may hold the web's rule to the server's (it is never bundled).
   forbid('src/web/**/!(*.test).{ts,tsx}', 'src/server', 'The web app talks to the server over HTTP; shared shapes live in src/contract.'),
@@ -75,7 +83,7 @@ const layerZones = [
   forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
   forbid(
     `${S}/cli`,
-    [`${S}/modules`, `${S}/jobs`, `${S}/http`, `${S}/db`, `${S}/integrations`],
+    [`${S}/modules`, `${S}/jobs`, `${S}/http`, `${S}/db`, `${S}/integrations`, SECRETS],
     'The operator CLI talks to the server over HTTP: what it imports loads at every start (the admin module made a start 0.45 s of CPU instead of 0.15 s); shared names live in src/contract.',
   ),
   forbid(
@@ -93,6 +101,28 @@ const layerZones = [
     `${S}/integrations`,
     [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`],
     'Integrations sit below the modules: an emulator owns its service’s formats.',
+  ),
+  forbid(
+    SECRETS,
+    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`],
+    'secrets/ sits below the modules and takes config’s values as parameters: config.ts imports secrets/, never the other way.',
+  ),
+  forbid(
+    SECRETS_SEALING_FILES,
+    [`${S}/db`, `${S}/errors.ts`],
+    'The sealing part of secrets/ is the ground db/schema.ts and config.ts stand on: it imports neither db/ nor errors.ts.',
+  ),
+  forbid(
+    SECRETS_SEALING_FILES,
+    SECRETS,
+    'The sealing part of secrets/ imports only itself: keyring.ts and at-rest.ts stand on db/, which stands on the sealing.',
+    SECRETS_SEALING,
+  ),
+  forbid(
+    [`${S}/db`, `${S}/errors.ts`, `${S}/config.ts`],
+    SECRETS,
+    'db/, errors.ts and config.ts use only the sealing part of secrets/ (sealed.ts, column.ts, api-key.ts); the rest of it stands on them.',
+    SECRETS_SEALING,
   ),
   // config.ts reads the Robokassa integration's settings type and hash names, so integrations stay importable from it.
   forbid(`${S}/config.ts`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'config.ts sits below the modules.'),

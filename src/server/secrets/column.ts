@@ -4,7 +4,9 @@ import { open, seal, SecretsKeyError, type Keyring } from './sealed.js';
 /**
  * The keyring the sealed columns use, set once at start-up (`prepareSecrets`). Process-wide
  * because a drizzle column type has no per-connection context; every app in one process runs
- * under the same SECRETS_KEY (docs/decisions.md, "Secrets at rest").
+ * under the same SECRETS_KEY (docs/decisions.md, "Secrets at rest"). Handed down by a setter
+ * because db/schema.ts imports this file while at-rest.ts stands on db/: this file imports
+ * nothing of db/, at-rest.ts or config.ts.
  */
 let installed: Keyring | undefined;
 
