@@ -7,13 +7,14 @@ import tseslint from 'typescript-eslint';
 import local from './eslint-rules/no-circles.js';
 
 /**
- * The server's layers, top to bottom: main/app/cli → jobs → modules → integrations →
- * secrets' at-rest part → (errors, db, config) → secrets' sealing part → contract. An import may
- * only point down; `http/` is the edge that app.ts mounts and only a module's routes files use
- * (docs/architecture.md).
+ * The server's layers, top to bottom: main/app/cli and the module list → jobs (the queue and the
+ * watch) and system (health, readiness, the demo clock) → modules → platform (what a module plugs
+ * in with: its manifest, bot parts, jobs, lifecycle) → metrics → integrations → secrets' at-rest
+ * part → (errors, db, config) → secrets' sealing part → contract. An import may only point down;
+ * `http/` is the edge that app.ts mounts and only a module's routes files use (docs/architecture.md).
  */
 const S = 'src/server';
-const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
+const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/module-list.ts`, `${S}/cli`];
 
 /**
  * The web's layers, top to bottom: the entries (main.tsx, app.tsx, router.tsx, shop-main.tsx) →
@@ -22,7 +23,6 @@ const TOP = [`${S}/main.ts`, `${S}/app.ts`, `${S}/cli`];
  */
 const W = 'src/web';
 const WEB_ENTRIES = [`${W}/main.tsx`, `${W}/app.tsx`, `${W}/router.tsx`, `${W}/shop-main.tsx`];
-
 
 /**
  * secrets/ is two layers: its sealing files are the ground db/ and config.ts stand on; every other
@@ -80,7 +80,26 @@ const layerZones = [
     `${W}/pages/dashboard/!(page-title|action-refusals).{ts,tsx}`,
     'The cabinet’s frame (layout, top bar, sidebar, top-up dialog) sits above its areas; an area takes from pages/dashboard/ only page-title.ts and action-refusals.ts.',
   ),
-  forbid(`${S}/jobs`, TOP, 'jobs/ sits below app.ts, main.ts and cli/.'),
+  forbid(
+    `${S}/jobs`,
+    [...TOP, `${S}/modules`, `${S}/system`],
+    'jobs/ is the queue and the watch below app.ts: a job lives in its module (its manifest’s `jobs`), not here.',
+  ),
+  forbid(
+    `${S}/system`,
+    [...TOP, `${S}/jobs`, `${S}/modules`],
+    'system/ (health, readiness, the demo clock) is the process’s edge: it imports no module.',
+  ),
+  forbid(
+    `${S}/platform`,
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/modules`],
+    'platform/ is what every module plugs in with (its manifest, bot parts, jobs): it sits below the modules and names none.',
+  ),
+  forbid(
+    `${S}/metrics`,
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/modules`, `${S}/platform`],
+    'metrics/ counts what the clients and the check report: it imports no module; a module gets it through its context.',
+  ),
   forbid(
     `${S}/cli`,
     [`${S}/modules`, `${S}/jobs`, `${S}/http`, `${S}/db`, `${S}/integrations`, SECRETS],
@@ -88,18 +107,22 @@ const layerZones = [
   ),
   forbid(
     `${S}/modules`,
-    [...TOP, `${S}/jobs`],
-    'Modules sit below jobs/ and app.ts: take what you need as a parameter (a port), as mailing takes its queue.',
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/metrics`],
+    'Modules sit below app.ts and the module list: take what you need from the context your manifest is handed (platform/manifest.ts).',
   ),
   forbid(
     `${S}/modules/**/!(*routes).ts`,
     `${S}/http`,
     'Only a module’s routes files use http/ (the edge); errors and database error helpers are in src/server/errors.ts.',
   ),
-  forbid(`${S}/http`, [...TOP, `${S}/jobs`, `${S}/modules`], 'http/ is the edge the modules’ routes stand on; it imports no module.'),
+  forbid(
+    `${S}/http`,
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/modules`, `${S}/platform`, `${S}/metrics`],
+    'http/ is the edge the modules’ routes stand on; it imports no module.',
+  ),
   forbid(
     `${S}/integrations`,
-    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`],
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/modules`, `${S}/platform`, `${S}/metrics`, `${S}/http`],
     'Integrations sit below the modules: an emulator owns its service’s formats.',
   ),
   forbid(
@@ -125,10 +148,24 @@ const layerZones = [
     SECRETS_SEALING,
   ),
   // config.ts reads the Robokassa integration's settings type and hash names, so integrations stay importable from it.
-  forbid(`${S}/config.ts`, [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`], 'config.ts sits below the modules.'),
+  forbid(
+    `${S}/config.ts`,
+    [...TOP, `${S}/jobs`, `${S}/system`, `${S}/modules`, `${S}/platform`, `${S}/metrics`, `${S}/http`],
+    'config.ts sits below the modules.',
+  ),
   forbid(
     [`${S}/db`, `${S}/errors.ts`],
-    [...TOP, `${S}/jobs`, `${S}/modules`, `${S}/http`, `${S}/integrations`, `${S}/config.ts`],
+    [
+      ...TOP,
+      `${S}/jobs`,
+      `${S}/system`,
+      `${S}/modules`,
+      `${S}/platform`,
+      `${S}/metrics`,
+      `${S}/http`,
+      `${S}/integrations`,
+      `${S}/config.ts`,
+    ],
     'db/ and errors.ts are the ground every layer stands on.',
   ),
 ];

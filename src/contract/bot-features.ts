@@ -2,7 +2,7 @@ import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 import { numberLike, z } from './zod-setup.js';
 
-// The bot's engagement functions' settings (issue 29): one object per action, a section per
+// The bot's engagement functions' settings: one object per action, a section per
 // function, `GET`/`PUT /lk/api/projects/{id}/features`. A section left out of a PUT keeps its
 // value; a section sent is validated whole, its missing fields taking their defaults. Surveys,
 // quizzes and draws are resources of their own, not settings here.
@@ -48,7 +48,7 @@ export const dailyBonusSettingsSchema = z
 
 export const rewardSettingsSchema = z.object({ enabled, points: points(50) }, { error: m.settingsInvalid });
 
-/** «Написать в поддержку» (issue 30): off until the seller turns it on, as it promises an answer. */
+/** «Написать в поддержку»: off until the seller turns it on, as it promises an answer. */
 export const supportSettingsSchema = z.object({ enabled }, { error: m.settingsInvalid });
 
 export const botFeatureSettingsShape = {

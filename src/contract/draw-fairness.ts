@@ -1,4 +1,4 @@
-// The provably fair prize draw (issue 29): one derivation that the server, the public page
+// The provably fair prize draw: one derivation that the server, the public page
 // /draws/{id} and `npm run admin -- draw:verify` all run, so a draw's winners can be re-computed by
 // anyone from its published values. Web Crypto (`globalThis.crypto.subtle`) works in Node 20 and in
 // every browser, so this file needs no import.

@@ -3,7 +3,7 @@ import { intIdParam } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 
-// Prize draws of an action's bot (issue 29): `/draws`, `/draws/{id}`, `/draws/{id}/close`,
+// Prize draws of an action's bot: `/draws`, `/draws/{id}`, `/draws/{id}/close`,
 // `/draws/{id}/winners/{ticket}/handed-over`, and the public `/public/draws/{id}`. How winners are
 // derived: draw-fairness.ts.
 

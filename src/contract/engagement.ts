@@ -2,7 +2,7 @@ import { pluralRu } from './format.js';
 import { POINT_WORDS } from './public-shop.js';
 import { z } from './zod-setup.js';
 
-// The results of the bot's birthday and daily-bonus functions in the cabinet (issue 29):
+// The results of the bot's birthday and daily-bonus functions in the cabinet:
 // `GET /lk/api/projects/{id}/features/birthday/results` and `…/features/daily_bonus/results`,
 // shown on the action's page `/dashboard/action/{id}/engagement`.
 

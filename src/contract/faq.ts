@@ -1,7 +1,7 @@
 import { fillMessage, messages } from './messages.js';
 import { z } from './zod-setup.js';
 
-// Questions and answers of an action's bot (issue 30): `GET`/`PUT /projects/{id}/faq`. The PUT's
+// Questions and answers of an action's bot: `GET`/`PUT /projects/{id}/faq`. The PUT's
 // body is the whole ordered list; it replaces the stored one at once or, with any bad item, not at all.
 
 const m = messages.serviceDesk;

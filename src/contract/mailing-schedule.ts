@@ -5,7 +5,7 @@ import { fillMessage, messages } from './messages.js';
 
 const m = messages.mailingSchedule;
 
-// Scheduled and regular mailings, and a mailing's one inline button (issue 30).
+// Scheduled and regular mailings, and a mailing's one inline button.
 
 export const MAILING_REPEATS = ['weekly', 'monthly'] as const;
 export type MailingRepeat = (typeof MAILING_REPEATS)[number];

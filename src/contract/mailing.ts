@@ -97,7 +97,7 @@ export const mailingSendRequestSchema = z
     project_id: intId(m.projectInvalid).nullish(),
     /** Optional with `segment_id`: then added to the segment's shoppers. */
     recipient_ids: recipientIdsSchema.optional(),
-    /** Issue 30: the segment's shoppers at the moment of sending, through its action's bot (`project_id`). */
+    /** The segment's shoppers at the moment of sending, through its action's bot (`project_id`). */
     segment_id: bigId(messages.segments.segmentIdInvalid).nullish(),
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,

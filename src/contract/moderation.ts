@@ -4,7 +4,7 @@ import { messages } from './messages.js';
 import { z } from './zod-setup.js';
 import { bigIdParam, intIdParam } from './ids.js';
 
-// Points for reviews and for photos with the product (issue 29): what a shopper sends the bot
+// Points for reviews and for photos with the product: what a shopper sends the bot
 // waits in a moderation queue; `GET /lk/api/moderation`, `POST /lk/api/moderation/{id}/approve`,
 // `POST /lk/api/moderation/{id}/reject`.
 

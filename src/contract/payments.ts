@@ -28,3 +28,10 @@ export const depositResponseSchema = z.object({ payment_url: z.string(), invoice
 /** `/dashboard?payment=…` after the provider returns the browser (SPEC §2 Payment result notice). */
 export const PAYMENT_RESULT_STATUSES = ['success', 'failed', 'error', 'pending'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
+
+/** Where Robokassa sends its notices and the shopper's browser back, under the API's base (the emulator in demo mode too). */
+export const ROBOKASSA_PATHS = {
+  result: '/payments/robokassa/result',
+  success: '/payments/robokassa/success',
+  fail: '/payments/robokassa/fail',
+} as const;

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
 import { buyerReferralSchema } from './referral.js';
 import { numberLike, z } from './zod-setup.js';
 
-// Points as a currency (issue 28): the ledger's kinds and actors, the action's expiry and level
+// Points as a currency: the ledger's kinds and actors, the action's expiry and level
 // rules, how a receipt's percent is chosen, and the buyer card's calls
 // (GET /lk/api/buyers/{tg_id}, POST /lk/api/buyers/{tg_id}/points).
 
@@ -158,7 +158,7 @@ export interface EarningRate {
 }
 
 /**
- * The percent a receipt earns at (issue 28): the level the shopper holds before it (the action's
+ * The percent a receipt earns at: the level the shopper holds before it (the action's
  * percent without levels: rule 'base'; the lowest level's percent is the action's too), or the
  * repeat-purchase percent from the shopper's second successful receipt on when that is higher. A
  * tie keeps the level: the repeat rule is named only when it gave more.
@@ -307,7 +307,7 @@ export const buyerCardSchema = z.object({
   promo_codes: z.array(z.object({ code: z.string(), receipt_id: z.number().int().nullable(), issued_at: z.string() })),
   /** Who this buyer invited and who invited them (referral programme), with each invitation's status. */
   referrals: z.array(buyerReferralSchema),
-  /** The electronic warranties the buyer's receipts brought (issue 30), newest first. */
+  /** The electronic warranties the buyer's receipts brought, newest first. */
   warranties: z.array(warrantySchema),
 });
 export type BuyerCard = z.infer<typeof buyerCardSchema>;

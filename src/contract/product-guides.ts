@@ -2,7 +2,7 @@ import { userIdSchema } from './auth.js';
 import { fillMessage, messages } from './messages.js';
 import { z } from './zod-setup.js';
 
-// Product guides and electronic warranty of an action's bot (issue 30): `GET`/`PUT
+// Product guides and electronic warranty of an action's bot: `GET`/`PUT
 // /projects/{id}/product-rules` (the whole ordered list, replaced at once or not at all) and
 // `GET /warranties?project_id=&buyer=|receipt=` (the cabinet's search).
 

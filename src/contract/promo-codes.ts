@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { fillMessage, messages } from './messages.js';
 
-// Promo codes for the next purchase (issue 28): an action's pool of codes, handed out one per
+// Promo codes for the next purchase: an action's pool of codes, handed out one per
 // successful receipt by the action's rule. Calls: /projects/{id}/promo-codes[/settings].
 
 const m = messages.promoCodes;

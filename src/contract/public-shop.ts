@@ -52,7 +52,7 @@ export const publicShopMessages = {
   waitingForTelegram: 'Подключаемся к Telegram…',
   empty: 'Товаров пока нет',
   balance: 'Ваши баллы',
-  /** Under the balance (issue 28); `{points}` is the number with its word: «120 баллов сгорят 12.01.2027», «21 балл сгорит …». */
+  /** Under the balance; `{points}` is the number with its word: «120 баллов сгорят 12.01.2027», «21 балл сгорит …». */
   nearestExpiry: '{points} сгорят {date}',
   nearestExpiryOne: '{points} сгорит {date}',
   level: 'Ваш уровень: «{level}» ({percent} баллами)',

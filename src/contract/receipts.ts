@@ -83,14 +83,14 @@ export const checkResponseSchema = z.object({
     points_awarded: z.number().int(),
     status: z.enum(RECEIPT_STATUSES),
     error: z.string().nullable(),
-    /** On a success: the rule the points were earned by and its percent (issue 28). */
+    /** On a success: the rule the points were earned by and its percent. */
     points_rule: z.enum(POINTS_RULES).optional(),
     points_percentage: z.number().optional(),
     /** The loyalty level the shopper held when the receipt earned (null: the action has no levels). */
     points_level: z.string().nullable().optional(),
     /** On a success that lifted the shopper to a new loyalty level: that level. */
     level_up: z.object({ name: z.string(), points_percentage: z.number() }).optional(),
-    /** The shopper's promo code for the next purchase, when the action gives one for this receipt (issue 28). */
+    /** The shopper's promo code for the next purchase, when the action gives one for this receipt. */
     promo_code: z.string().optional(),
   }),
 });
@@ -129,7 +129,7 @@ export const receiptSchema = z.object({
    * in this action, possible while duplicates are allowed. It earned and was charged again.
    */
   repeat: z.boolean().optional(),
-  /** The rule a successful receipt earned by (issue 28) and its percent and level; null on others and on receipts from before. */
+  /** The rule a successful receipt earned by and its percent and level; null on others and on receipts from before. */
   points_rule: z.enum(POINTS_RULES).nullable(),
   points_percentage: z.number().nullable(),
   points_level: z.string().nullable(),
@@ -199,7 +199,7 @@ export const buyerSchema = z.object({
   /** The shopper's Telegram name, known once they wrote to an action's bot (ScanApp's shoppers' bot). */
   first_name: z.string().nullable(),
   username: z.string().nullable(),
-  /** With one action chosen (issue 28): the buyer's level, balance and nearest expiry in it; null over every action. */
+  /** With one action chosen: the buyer's level, balance and nearest expiry in it; null over every action. */
   level: buyerLevelSchema,
   points: z.number().int().nullable(),
   nearest_expiry: nearestExpirySchema,

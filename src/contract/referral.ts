@@ -1,7 +1,7 @@
 import { messages } from './messages.js';
 import { z } from './zod-setup.js';
 
-// The referral programme (issue 29, «Пригласить друга»): an invitation's life and how the buyer
+// The referral programme («Пригласить друга»): an invitation's life and how the buyer
 // card shows it. Its settings are the `referral` section of bot-features.ts.
 
 const m = messages.referral;

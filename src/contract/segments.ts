@@ -4,7 +4,7 @@ import { LEVEL_NAME_MAX } from './points.js';
 import { numberLike, z } from './zod-setup.js';
 import { bigIdParam, intId, intIdParam } from './ids.js';
 
-// Segments of an action's shoppers (issue 30): POST/GET /segments, PUT/DELETE /segments/{id},
+// Segments of an action's shoppers: POST/GET /segments, PUT/DELETE /segments/{id},
 // GET /segments/{id}/buyers, POST /segments/preview. Conditions combine with AND.
 
 const m = messages.segments;

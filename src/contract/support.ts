@@ -5,7 +5,7 @@ import { buyerLevelSchema } from './points.js';
 import { z } from './zod-setup.js';
 import { bigIdParam, intIdParam } from './ids.js';
 
-// The support inbox (issue 30): a shopper writes to the action's bot after «Написать в поддержку»,
+// The support inbox: a shopper writes to the action's bot after «Написать в поддержку»,
 // the seller answers from the cabinet's «Сообщения». `GET /lk/api/support/threads`,
 // `GET /lk/api/support/threads/{id}`, `POST /lk/api/support/threads/{id}/reply`,
 // `POST /lk/api/support/threads/{id}/close`.

@@ -3,7 +3,7 @@ import { fillMessage, messages } from './messages.js';
 import { numberLike, z } from './zod-setup.js';
 import { bigIdParam, intId, intIdParam } from './ids.js';
 
-// Surveys and quizzes of the action's bot (issue 29): POST/GET /surveys, PUT /surveys/{id} (a
+// Surveys and quizzes of the action's bot: POST/GET /surveys, PUT /surveys/{id} (a
 // draft only), POST /surveys/{id}/publish, GET /surveys/{id}/results[.csv].
 
 const m = messages.surveys;

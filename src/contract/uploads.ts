@@ -62,7 +62,7 @@ export function optionalImageUrlSchema(message: string) {
 export const uploadImageResponseSchema = z.object({ image_url: z.url() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
-/** `npm run admin -- uploads:migrate --to db|s3`: the stores images can be moved into (issue 31). */
+/** `npm run admin -- uploads:migrate --to db|s3`: the stores images can be moved into. */
 export const IMAGE_MIGRATION_TARGETS = ['db', 's3'] as const;
 /** One page per call, so no operator call runs long; the CLI pages until `next_after_id` is null. */
 export const adminImageMigrationRequestSchema = z.object({

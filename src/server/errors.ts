@@ -51,7 +51,7 @@ export class AppError extends Error {
 
 /**
  * An image store did not answer (network, timeout, refused credentials, the service's own 5xx):
- * not the same as "no such image", so served as 503 rather than 404 (issue 31).
+ * not the same as "no such image", so served as 503 rather than 404.
  */
 export class ImageStorageUnavailable extends Error {
   constructor(

@@ -6,7 +6,7 @@ import { listenWhileStarting } from './http/starting-listener.js';
 import { healthAnswer } from './system/health.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
 import { SecretsKeyError } from './secrets/sealed.js';
-import { Lifecycle } from './system/lifecycle.js';
+import { Lifecycle } from './platform/lifecycle.js';
 
 async function main(): Promise<void> {
   let config;

@@ -1,25 +1,59 @@
-import { botModule } from './modules/bot/module.js';
+import { accountModule } from './modules/account/module.js';
+import { actionsModule } from './modules/actions/module.js';
+import { adminModule } from './modules/admin/module.js';
+import { analyticsModule } from './modules/analytics/module.js';
+import { authModule } from './modules/auth/module.js';
+import { billingModule } from './modules/billing/module.js';
 import { birthdayModule } from './modules/birthday/module.js';
+import { botModule } from './modules/bot/module.js';
+import { buyersModule } from './modules/buyers/module.js';
 import { dailyBonusModule } from './modules/daily-bonus/module.js';
 import { drawsModule } from './modules/draws/module.js';
+import { exportsModule } from './modules/exports/module.js';
 import { faqModule } from './modules/faq/module.js';
 import { featureSettingsModule } from './modules/feature-settings/module.js';
+import { mailModule } from './modules/mail/module.js';
+import { mailingModule } from './modules/mailing/module.js';
 import { moderationModule } from './modules/moderation/module.js';
+import { operatorModule } from './modules/operator/module.js';
+import { paymentsModule } from './modules/payments/module.js';
 import { pointsModule } from './modules/points/module.js';
 import { productGuidesModule } from './modules/product-guides/module.js';
 import { promoCodesModule } from './modules/promo-codes/module.js';
+import { receiptsModule } from './modules/receipts/module.js';
 import { referralModule } from './modules/referral/module.js';
+import { segmentsModule } from './modules/segments/module.js';
+import { shopModule } from './modules/shop/module.js';
 import { supportModule } from './modules/support/module.js';
 import { surveysModule } from './modules/surveys/module.js';
+import { uploadsModule } from './modules/uploads/module.js';
 import type { ModuleManifest } from './platform/manifest.js';
 
 /**
- * Every module that plugs into the app through its manifest, once. The order is the bot menu's
- * and the order hooks run after an award: points' lines first, the promo code issued before the
- * functions that follow purchases. One per line, so additions never collide.
+ * Every domain module, once: app.ts, the job queue, the watch, the bot's dispatcher and the
+ * invariant checker loop over this list and name no module. The order is the order of the bot's
+ * menu, of the hooks after an award (the promo code is issued before the functions that follow
+ * purchases) and of the test clock's run of the periodic jobs (the bot last, so it delivers what
+ * the jobs before it queued). One per line, so additions never collide.
  */
 // prettier-ignore
 export const MODULES: readonly ModuleManifest[] = [
+  authModule,
+  accountModule,
+  operatorModule,
+  receiptsModule,
+  actionsModule,
+  billingModule,
+  paymentsModule,
+  analyticsModule,
+  mailingModule,
+  shopModule,
+  mailModule,
+  buyersModule,
+  segmentsModule,
+  uploadsModule,
+  exportsModule,
+  adminModule,
   pointsModule,
   promoCodesModule,
   referralModule,

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { TELEGRAM_MESSAGES_PER_SECOND } from '../../src/contract/mailing.js';
 import { messages } from '../../src/contract/messages.js';
-import { BOT_DRAINS_HERE } from '../../src/server/app.js';
+import { BOT_DRAINS_HERE } from '../../src/server/modules/bot/runtime.js';
 import { DEMO_TAX_TOKEN } from '../../src/server/config.js';
 import { MIGRATION_LOCK_KEY } from '../../src/server/db/migrate.js';
 import { CLAIM_LEASE_MS } from '../../src/server/db/outbox.js';

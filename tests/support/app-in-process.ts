@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
-import { Lifecycle } from '../../src/server/system/lifecycle.js';
+import { Lifecycle } from '../../src/server/platform/lifecycle.js';
 import { copyDataDir } from './database-templates.js';
 import { reservePort } from './free-port.js';
 import { testServerEnv } from './server-process.js';

@@ -133,7 +133,7 @@ export const projects = pgTable('projects', {
   expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
   levels: jsonb('levels').$type<StoredLevel[]>().notNull().default([]),
   repeatPointsPercentage: numeric('repeat_points_percentage', { precision: 5, scale: 2, mode: 'number' }),
-  /** The bot's engagement functions' settings by function key (issue 29; contract/bot-features.ts). */
+  /** The bot's engagement functions' settings by function key (contract/bot-features.ts). */
   botFeatures: jsonb('bot_features').$type<Record<string, unknown>>().notNull().default({}),
   /** Whether the action has product rules (0035), kept by their PUT: the award's hook reads it from the row it has. */
   hasProductRules: boolean('has_product_rules').notNull().default(false),
@@ -860,7 +860,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** A review's screenshot or a photo with the product waiting for (or past) the seller's verdict (issue 29). */
+/** A review's screenshot or a photo with the product waiting for (or past) the seller's verdict. */
 export const moderationItems = pgTable('moderation_items', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   projectId: integer('project_id')
@@ -879,7 +879,7 @@ export const moderationItems = pgTable('moderation_items', {
   decidedAt: timestamptz('decided_at'),
 });
 
-/** The support inbox of the action's bot (issue 30, migration 0036). */
+/** The support inbox of the action's bot (migration 0036). */
 export const supportThreads = pgTable('support_threads', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   projectId: integer('project_id')
@@ -906,7 +906,7 @@ export const supportMessages = pgTable('support_messages', {
   createdAt: timestamptz('created_at').notNull(),
 });
 
-/** Surveys and quizzes of the action's bot (issue 29, migration 0033). */
+/** Surveys and quizzes of the action's bot (migration 0033). */
 export interface StoredSurveyQuestion {
   text: string;
   /** Button options; none: the shopper types a free-text answer. */
@@ -970,7 +970,7 @@ export const segments = pgTable('segments', {
 });
 export type SegmentRow = typeof segments.$inferSelect;
 
-// ---- the service desk (issue 30): questions and answers, product guides, warranties ----
+// ---- the service desk: questions and answers, product guides, warranties ----
 
 export const faqItems = pgTable('faq_items', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -1018,7 +1018,7 @@ export const warranties = pgTable(
 );
 export type WarrantyRow = typeof warranties.$inferSelect;
 
-/** Uploaded images kept in the database (issue 31, migration 0040): the `db` image store. */
+/** Uploaded images kept in the database (migration 0040): the `db` image store. */
 export const uploadBlobs = pgTable('upload_blobs', {
   storageKey: text('storage_key').primaryKey(),
   contentType: text('content_type', { enum: ['image/jpeg', 'image/png'] }).notNull(),

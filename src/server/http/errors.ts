@@ -59,7 +59,7 @@ export function toHttpError(error: unknown): {
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 414, message: messages.common.urlTooLong, headers: {} };
   }
-  // The image store (a bucket) did not answer: the picture may well exist, so not a 404 (issue 31).
+  // The image store (a bucket) did not answer: the picture may well exist, so not a 404.
   if (error instanceof ImageStorageUnavailable)
     return { status: 503, message: uploadMessages.storageUnavailable, headers: { 'retry-after': '5' } };
   if (isDatabaseUnavailable(error)) return { status: 503, message: messages.common.serviceUnavailable, headers: { 'retry-after': '5' } };

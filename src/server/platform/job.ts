@@ -56,3 +56,10 @@ export interface JobQueue {
   /** Lets running jobs finish for up to `timeoutMs` (10 s by default); those still running then are retried elsewhere. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
+
+/**
+ * How often each instance looks for work a dead instance held. pg-boss's crons are minute-grained
+ * and its expiry is checked every half minute; this local timer lets a survivor take over within
+ * the leases (10–15 s) plus one watch.
+ */
+export const WATCH_MS = 5_000;

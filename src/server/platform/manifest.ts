@@ -1,33 +1,53 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/connection.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/connection.js';
 import type { OutboxTable } from '../db/outbox.js';
 import type { ProjectRow } from '../db/schema.js';
+import type { PublicUrlOf } from '../http/public-url.js';
+import type { MailClient } from '../integrations/mail/client.js';
+import type { PuzzleBotClient } from '../integrations/puzzlebot/client.js';
+import type { TaxClient } from '../integrations/tax/client.js';
+import type { TaxEmulatorStore } from '../integrations/tax/emulator.js';
 import type { TelegramClient } from '../integrations/telegram/client.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { Keyring } from '../secrets/sealed.js';
 import type { BotFeature } from './bot-feature.js';
-import type { JobDefinition } from './job.js';
+import type { JobDefinition, JobQueue } from './job.js';
+import type { Lifecycle } from './lifecycle.js';
 
 /**
- * What one domain module adds to the app. Each module exports one (`module.ts`), the list in
- * `src/server/module-list.ts` names every module once, and app.ts, the job queue, the bot's
- * dispatcher and the invariant checker loop over that list: adding a function is its folder, one
- * line in the list and its migration.
+ * What one domain module adds to the app. Each module exports one (`module.ts`); the list in
+ * `src/server/module-list.ts` names every module once, and app.ts, the job queue, the watch, the
+ * bot's dispatcher and the invariant checker loop over that list: adding a function is its folder,
+ * one line in the list and its migration.
  */
 export interface ModuleManifest {
   /** The module's folder name under modules/. */
   name: string;
-  /** Its routes under /lk/api. */
-  routes?(context: ModuleContext): FastifyPluginAsync[];
-  /** Its background work: periodic (`cron`) and queued jobs. */
+  /** Its routes under /lk/api (a mount with a prefix below it, e.g. the operator's `/admin`). */
+  routes?(context: ModuleContext): RouteMount[];
+  /** Its routes outside the API (served files, an emulator's callbacks). */
+  rootRoutes?(context: ModuleContext): RouteMount[];
+  /** Its background work: periodic (`cron`) and queued jobs. The test clock runs the periodic ones in the list's order. */
   jobs?(context: ModuleContext): JobDefinition<never>[];
-  /** Its outboxes, each drained by one of its jobs: the watch takes over rows a dead instance claimed. */
+  /** Its outboxes, each drained by one of its jobs: the watch queues the job when a row is due (a dead worker's claim ran out). */
   outboxes?: readonly { job: string; outbox: OutboxTable }[];
-  /** Its parts of the action's bot: menu buttons, presses, commands, deep links, dialog steps. */
+  /** Its part of the watch (every few seconds on each instance): work a dead instance held is taken over here. */
+  watch?(context: ModuleContext): Promise<void>;
+  /** Once the job queue runs: work interrupted by a stop goes on. */
+  start?(context: ModuleContext): Promise<void>;
+  /** On close, before the job queue stops. */
+  stop?(context: ModuleContext): Promise<void>;
+  /** Its parts of the action's bot: menu buttons, presses, commands, deep links, dialog steps, lines about points. */
   bot?: readonly BotFeature[];
   /** Runs after a successful receipt's award committed (from the bot or POST /check); a failure never undoes the points. */
   afterAward?(deps: AwardHookDeps, awarded: AwardedReceipt): Promise<AwardAdditions | void>;
-  /** SQL checks that its stored counters agree with their sources (`npm run admin -- verify`). */
+  /** SQL checks that its stored figures agree with their sources (`npm run admin -- verify`, the fault tests). */
   invariants?: readonly Invariant[];
 }
+
+export type RouteMount = FastifyPluginAsync | { plugin: FastifyPluginAsync; prefix: string };
 
 export interface AwardedReceipt {
   action: ProjectRow;
@@ -48,31 +68,62 @@ export interface AwardHookDeps {
   onNoticesQueued: () => void;
 }
 
-/** One invariant: a query answering the rows that break it (none: it holds). */
+/** One invariant: a query answering a row (`detail`) per violation; none: it holds. */
 export interface Invariant {
   name: string;
-  /** What holds, in a sentence (the CLI prints it beside a failure). */
+  /** What holds, in a Russian sentence (the CLI prints it beside a failure). */
   description: string;
-  sql: string;
+  query: string;
 }
 
-/** What app.ts hands every module: the process's clients, clock and wake-up ports. */
+/** What app.ts hands every module: the process's configuration, clients, clock and wake-up ports. */
 export interface ModuleContext {
+  config: Config;
+  database: Database;
   db: Db;
   /** The product's clock (demo-movable). */
   now: () => Date;
   /** Real time: sessions, throttles, leases and retries. */
   realNow: () => Date;
+  clock: Clock;
   sessionTtlMs: number;
   publicUrl: string;
+  /** The public address of a request (PUBLIC_URL, or in a demo without it the address the browser used). */
+  publicUrlOf: PublicUrlOf;
+  /** A demo without PUBLIC_URL may be opened at any loopback name: pictures and the framed Mini App come from either. */
+  sameServerOrigins: string[];
   /** Web App buttons need an HTTPS address in Telegram (the emulator takes any). */
   webAppButtons: boolean;
   telegram: TelegramClient;
+  tax: TaxClient;
+  /** The tax service's emulator in demo mode (its demo receipts). */
+  taxStore: TaxEmulatorStore | undefined;
+  puzzleBot: PuzzleBotClient;
+  mail: MailClient;
+  keyring: Keyring;
+  metrics: Metrics;
+  lifecycle: Lifecycle;
   /** The outboxes' first retry delay. */
   retryBaseMs: number;
   log: ModuleLog;
-  /** Wakes the delivery of buyer notices (modules/notices). */
+  /**
+   * A wake-up of a job for an event (a receipt, a stored update): at most one job queued per
+   * interval from this instance's memory, since queueing is a database write an event should not
+   * pay each time. The same (job, interval) answers the same wake-up.
+   */
+  wake(job: string, intervalMs?: number): () => void;
+  /** Wakes the delivery of buyer notices (the bot module's job). */
   onNoticesQueued: () => void;
+  /** The job queue; bound once it runs (a call before that is a defect). */
+  queue: JobQueue;
+  /** Every module's bot parts, in the list's order. */
+  botParts: readonly BotFeature[];
+  /** Every module's `afterAward`, in the list's order. */
+  afterAward(awarded: AwardedReceipt): Promise<AwardAdditions>;
+  /** Every module's invariants. */
+  invariants: readonly Invariant[];
+  /** The API's OpenAPI document. */
+  openapi(): unknown;
 }
 
 export interface ModuleLog {
@@ -80,3 +131,6 @@ export interface ModuleLog {
   warn(data: object, message: string): void;
   info(data: object, message: string): void;
 }
+
+/** The wake-up job every module may ring: what the bot tells a shopper outside a conversation. */
+export const BUYER_NOTICES_JOB = 'buyer-notices';

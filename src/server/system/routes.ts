@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, notReadyResponseSchema, readyResponseSchema, type HealthResponse } from '../../contract/auth.js';
-import type { Lifecycle } from './lifecycle.js';
+import type { Lifecycle } from '../platform/lifecycle.js';
 
 export function systemRoutes(options: {
   /** The liveness answer (health.ts), the same before the app is built (starting-listener.ts). */

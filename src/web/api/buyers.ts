@@ -61,7 +61,7 @@ export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
 
 const buyerCardQueryKey = (userId: number, tgId: string, actionId: number) => ['buyer-card', userId, tgId, actionId] as const;
 
-/** One buyer in one action: points, level, ledger, receipts, orders, promo codes (issue 28). */
+/** One buyer in one action: points, level, ledger, receipts, orders, promo codes. */
 export function useBuyerCardQuery(tgId: string, actionId: number | null) {
   const userId = useSellerId();
   return useQuery({

@@ -9,7 +9,7 @@ const m = messages.moderation;
 
 const queueKey = (userId: number, actionId: number) => ['moderation', userId, actionId] as const;
 
-/** The action's queue of reviews' screenshots and photos with the product, pending first (issue 29). */
+/** The action's queue of reviews' screenshots and photos with the product, pending first. */
 export function useModerationQueueQuery(actionId: number | null) {
   const userId = useSellerId();
   return useQuery({

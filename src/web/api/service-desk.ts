@@ -10,7 +10,7 @@ import {
 import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
-// The action's service desk (issue 30): questions and answers, product rules, the warranty search.
+// The action's service desk: questions and answers, product rules, the warranty search.
 
 const m = messages.serviceDesk;
 const faqKey = (userId: number, actionId: number) => ['faq', userId, actionId] as const;

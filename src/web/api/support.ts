@@ -17,7 +17,7 @@ const THREAD_REFRESH_MS = 5_000;
 
 const supportKey = (userId: number) => ['support', userId] as const;
 
-/** The seller's threads, newest activity first, with the number of unanswered ones (issue 30). */
+/** The seller's threads, newest activity first, with the number of unanswered ones. */
 export function useSupportThreadsQuery(filter: { actionId: number | null; status: SupportThreadStatus | null }) {
   const userId = useSellerId();
   return useQuery({

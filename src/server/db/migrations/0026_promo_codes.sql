@@ -1,4 +1,4 @@
--- Promo codes for the next purchase (issue 28): a pool per action that the seller uploads or
+-- Promo codes for the next purchase: a pool per action that the seller uploads or
 -- generates; a successful receipt claims one free code for its shopper. A code goes to exactly
 -- one shopper, ever: a claim locks the row it takes (FOR UPDATE SKIP LOCKED) and links it to the
 -- receipt, and a receipt gets at most one code.

@@ -1,4 +1,4 @@
--- Points behave like a currency (issue 28): every movement of a buyer's points is one ledger
+-- Points behave like a currency: every movement of a buyer's points is one ledger
 -- row with its kind, who made it and, for points that expire, when they do. What is still
 -- unspent of each expiring credit is its lot: spending takes the soonest-expiring lots first,
 -- expiry writes a ledger row for exactly a lot's remainder. The ledger stays append-only.

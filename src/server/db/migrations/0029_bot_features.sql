@@ -1,4 +1,4 @@
--- The bot's engagement functions (issue 29). Each function's settings live under its key in one
+-- The bot's engagement functions. Each function's settings live under its key in one
 -- object per action (GET/PUT /lk/api/projects/{id}/features); a key that is absent means the
 -- function's defaults, which are off.
 ALTER TABLE projects ADD COLUMN bot_features jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(bot_features) = 'object');

@@ -1,4 +1,4 @@
--- The referral programme of the action's bot (issue 29, «Пригласить друга»).
+-- The referral programme of the action's bot («Пригласить друга»).
 
 -- Each shopper's personal invitation code in an action: random, so a link cannot be guessed,
 -- and kept, so the link the shopper shared keeps working.

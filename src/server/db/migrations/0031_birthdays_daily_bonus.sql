@@ -1,4 +1,4 @@
--- Birthdays and the daily bonus, two functions of the action's bot (issue 29).
+-- Birthdays and the daily bonus, two functions of the action's bot.
 
 -- A shopper's birthday as they gave it to the action's bot: day and month only (no year, so no
 -- age is kept). `given_at` is when it was given or last changed: a change is allowed a year

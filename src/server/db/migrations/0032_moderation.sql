@@ -1,4 +1,4 @@
--- Points for reviews and for photos with the product (issue 29): what a shopper sent the action's
+-- Points for reviews and for photos with the product: what a shopper sent the action's
 -- bot waits here for the seller's verdict. The picture is kept in the row, re-encoded without its
 -- metadata (a phone photo carries GPS), and served only to the action's seller; its SHA-256 is of
 -- the bytes as sent, so the same picture twice in one action is refused by the unique index.

@@ -1,4 +1,4 @@
--- Surveys and quizzes of the action's bot (issue 29). The seller builds one (its questions are a
+-- Surveys and quizzes of the action's bot. The seller builds one (its questions are a
 -- jsonb list: they are read and written whole, and never change once it is published); the bot
 -- offers every published one as a menu button and asks one question at a time.
 CREATE TABLE surveys (

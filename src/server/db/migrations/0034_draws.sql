@@ -1,4 +1,4 @@
--- Prize draws of an action's bot (issue 29), provably fair (src/contract/draw-fairness.ts): the
+-- Prize draws of an action's bot, provably fair (src/contract/draw-fairness.ts): the
 -- seed is fixed at creation and only its SHA-256 (commitment) is shown until the draw closes; at
 -- closing the tickets are frozen here with the list's SHA-256, the winners derived from both, and
 -- the seed revealed.

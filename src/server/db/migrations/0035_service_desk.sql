@@ -1,4 +1,4 @@
--- The bot as the brand's service desk (issue 30): questions and answers, product guides and
+-- The bot as the brand's service desk: questions and answers, product guides and
 -- electronic warranties of an action.
 
 -- The action's questions and answers, in the seller's order. A PUT replaces the list, keeping the

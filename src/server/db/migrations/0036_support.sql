@@ -1,4 +1,4 @@
--- The support inbox (issue 30): a shopper's conversation with the action's seller through the
+-- The support inbox: a shopper's conversation with the action's seller through the
 -- action's bot. A shopper has at most one open thread per action (the partial unique index); what
 -- they write joins it until the seller closes it, and the next message opens a new one. A photo
 -- is kept in its message row re-encoded without metadata, like the moderation queue's pictures.

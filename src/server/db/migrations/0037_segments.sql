@@ -1,4 +1,4 @@
--- Segments (issue 30): a seller's saved group of one action's shoppers. The conditions are a
+-- Segments: a seller's saved group of one action's shoppers. The conditions are a
 -- jsonb object read and written whole; who matches is computed at each read from them, so a
 -- segment is always current and stores no list of shoppers.
 CREATE TABLE segments (

@@ -1,4 +1,4 @@
--- Scheduled and regular mailings (issue 30). A schedule keeps what to send and to whom; at each
+-- Scheduled and regular mailings. A schedule keeps what to send and to whom; at each
 -- due time the schedule job turns it into an ordinary mailing (with its own recipients and
 -- figures) linked back here. The run is claimed by moving next_run_at in the same transaction
 -- that writes the mailing, and (schedule_id, run_at) is unique: a run happens once, whatever the

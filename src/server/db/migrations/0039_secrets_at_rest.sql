@@ -1,5 +1,5 @@
--- Actions' API keys are kept as SHA-256 hashes (hex) with their last 4 characters, never whole
--- (issue 31): a copy of the database no longer sends receipts on a seller's behalf. The key is
+-- Actions' API keys are kept as SHA-256 hashes (hex) with their last 4 characters, never whole,
+-- so a copy of the database no longer sends receipts on a seller's behalf. The key is
 -- 32 random bytes, so one unsalted hash is enough (docs/decisions.md). Sellers' bot tokens are
 -- sealed by the app at start-up (src/server/secrets/), not here: SQL has no key.
 

@@ -1,4 +1,4 @@
--- Uploaded images kept in the database (issue 31), so every instance serves every image without
+-- Uploaded images kept in the database, so every instance serves every image without
 -- a shared disk or a second system. One row per storage key: the re-encoded bytes, their type and
 -- SHA-256 (the strong ETag). No foreign key to uploads: the image is stored before its uploads row,
 -- and `uploads:migrate` copies images whose rows already exist.

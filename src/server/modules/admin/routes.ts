@@ -19,6 +19,7 @@ import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps 
 import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
 import type { ResealCounts } from '../../secrets/at-rest.js';
 import { dataFingerprint, verifyInvariants } from './invariants.js';
+import type { Invariant } from '../../platform/manifest.js';
 import { adminImageMigrationRequestSchema, adminImageMigrationResponseSchema } from '../../../contract/uploads.js';
 import { migrateImagesPage } from '../uploads/migrate-images.js';
 import type { ImageStores } from '../uploads/stores.js';
@@ -37,6 +38,8 @@ export function adminRoutes(
     watchBalances: () => Promise<number>;
     imageStores: ImageStores;
     rotateSecrets: () => Promise<ResealCounts>;
+    /** Every module's invariants (the module list's). */
+    invariants: readonly Invariant[];
   },
 ): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
@@ -193,7 +196,7 @@ export function adminRoutes(
         },
       },
       async (request) => {
-        const result = await verifyInvariants(deps.db);
+        const result = await verifyInvariants(deps.db, deps.invariants);
         if (result.violations.length > 0) request.log.error({ violations: result.violations.length }, 'data invariants violated');
         return result;
       },

@@ -1,9 +1,10 @@
+import { BUYER_NOTICES_JOB } from '../../platform/manifest.js';
 import { deliverBuyerNotices, type NoticeDeps } from './notice-delivery.js';
 import { nextNoticeDueAt } from '../notices/repository.js';
 import { drainJob } from '../../platform/drain-job.js';
 import type { JobDefinition } from '../../platform/job.js';
 
-export const BUYER_NOTICES_JOB = 'buyer-notices';
+export { BUYER_NOTICES_JOB };
 
 /** Delivers what actions' bots owe their shoppers outside a conversation (expiry reminders, manual adjustments). */
 export function buyerNoticesJob(deps: NoticeDeps): JobDefinition {

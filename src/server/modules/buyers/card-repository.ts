@@ -5,7 +5,7 @@ import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { pointsLedger, projects, promoCodes, receipts, shopOrders, type ProjectRow } from '../../db/schema.js';
 
-// The buyer card (issue 28): one buyer in one of the seller's actions. Every read names the
+// The buyer card: one buyer in one of the seller's actions. Every read names the
 // seller or starts from an action already found as theirs, so another seller's buyer is not found.
 
 /** The seller's action, deleted ones included (their buyers' cards stay readable); undefined when not theirs. */

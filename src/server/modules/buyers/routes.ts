@@ -31,7 +31,7 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps): FastifyPluginAsyncZ
       async (request) => getBuyers(deps.db, deps.now(), await requireSeller(deps, request, request.query.user_id), request.query),
     );
 
-    // The buyer card: one buyer in one action (issue 28).
+    // The buyer card: one buyer in one action.
     app.get(
       '/buyers/:tg_id',
       {

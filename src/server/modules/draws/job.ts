@@ -3,7 +3,7 @@ import type { JobDefinition } from '../../platform/job.js';
 
 export const DRAWS_CLOSE_JOB = 'draws-close';
 
-/** Every minute: draws whose closing time has come are closed and their winners told (issue 29). */
+/** Every minute: draws whose closing time has come are closed and their winners told. */
 export function drawsCloseJob(deps: DrawCloseDeps): JobDefinition {
   return {
     name: DRAWS_CLOSE_JOB,

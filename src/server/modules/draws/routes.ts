@@ -28,7 +28,7 @@ const errors = {
 const tags = ['draws'];
 const security = [{ bearer: [] }];
 
-/** Prize draws: the seller's `/draws…` and the public `/public/draws/{id}` (issue 29). */
+/** Prize draws: the seller's `/draws…` and the public `/public/draws/{id}`. */
 export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

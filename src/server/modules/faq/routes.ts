@@ -20,7 +20,7 @@ const security = [{ bearer: [] }];
 /** A full list (30 items of the longest Cyrillic texts, up to 3 bytes a character in JSON, and a link) is far over the API's usual 64 KB. */
 const FAQ_BODY_LIMIT = FAQ_ITEMS_MAX * ((FAQ_QUESTION_MAX + FAQ_ANSWER_MAX) * 3 + 2048) + 64 * 1024;
 
-/** «Вопросы и ответы» of an action's bot: `/projects/{id}/faq` (issue 30). */
+/** «Вопросы и ответы» of an action's bot: `/projects/{id}/faq`. */
 export function faqRoutes(deps: AuthDeps & { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema };

@@ -11,7 +11,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['bot-features'];
 const security = [{ bearer: [] }];
 
-/** «Функции бота»: the settings of the action bot's engagement functions, `/projects/{id}/features` (issue 29). */
+/** «Функции бота»: the settings of the action bot's engagement functions, `/projects/{id}/features`. */
 export function botFeatureSettingsRoutes(deps: AuthDeps & { db: Executor }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -18,7 +18,7 @@ const decisionErrors = { ...errors, 409: errorResponseSchema };
 const tags = ['moderation'];
 const security = [{ bearer: [] }];
 
-/** The queue of reviews' screenshots and photos with the product: `/moderation` (issue 29). */
+/** The queue of reviews' screenshots and photos with the product: `/moderation`. */
 export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { depositRequestSchema, depositResponseSchema } from '../../../contract/payments.js';
+import { depositRequestSchema, depositResponseSchema, ROBOKASSA_PATHS } from '../../../contract/payments.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
 import { requireSeller } from '../auth/session.js';
 import { resultAcknowledgement } from '../../integrations/robokassa/client.js';
@@ -11,12 +11,6 @@ import { createDeposit, failReturnUrl, handleResultNotice, successReturnUrl, typ
 /** Provider callbacks: Robokassa may use GET or POST (form) per the shop's settings. */
 const paramsOf = (request: { method: string; query: unknown; body: unknown }) =>
   ((request.method === 'GET' ? request.query : request.body) ?? {}) as Record<string, unknown>;
-
-export const ROBOKASSA_PATHS = {
-  result: '/payments/robokassa/result',
-  success: '/payments/robokassa/success',
-  fail: '/payments/robokassa/fail',
-} as const;
 
 export function paymentRoutes(deps: PaymentDeps & AuthDeps & { publicUrlOf: PublicUrlOf }): FastifyPluginAsyncZod {
   return async (app) => {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { buyerPoints, buyerStats, pointsLedger, pointsLots } from '../../db/schema.js';
 
-// The points ledger (issue 28): every movement of a buyer's points is one row; the balance and
+// The points ledger: every movement of a buyer's points is one row; the balance and
 // the expiring lots move with it in the database's move_points() (db/functions/move_points.sql).
 
 export interface PointsMovement {

@@ -21,7 +21,7 @@ const security = [{ bearer: [] }];
 /** A full list (50 rules with the longest Cyrillic guides, up to 3 bytes a character in JSON) is far over the API's usual 64 KB. */
 const RULES_BODY_LIMIT = PRODUCT_RULES_MAX * ((RULE_MATCH_MAX + RULE_GUIDE_MAX) * 3 + 64) + 64 * 1024;
 
-/** Product guides and electronic warranty: `/projects/{id}/product-rules`, `/warranties` (issue 30). */
+/** Product guides and electronic warranty: `/projects/{id}/product-rules`, `/warranties`. */
 export function productGuideRoutes(deps: ProductGuideDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema };

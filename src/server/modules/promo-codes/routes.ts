@@ -26,7 +26,7 @@ const security = [{ bearer: [] }];
 /** A full upload (10 000 codes of 64 characters, quoted, escaped) is over the API's 64 KB default. */
 const UPLOAD_BODY_LIMIT = PROMO_CODES_PER_UPLOAD * (PROMO_CODE_MAX_LENGTH * 2 + 4) + 64 * 1024;
 
-/** An action's promo codes: `/projects/{id}/promo-codes` (issue 28). */
+/** An action's promo codes: `/projects/{id}/promo-codes`. */
 export function promoCodeRoutes(deps: PromoCodeDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

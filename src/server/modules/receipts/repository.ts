@@ -84,7 +84,7 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
       // Qualified by hand: drizzle writes a column inside sql`` without its table, so a bare
       // ${projects.id} here would read the receipt's own id.
       // The shopper's successful receipts and counted purchases here before this one: their level
-      // and whether this is a repeat purchase (issue 28).
+      // and whether this is a repeat purchase.
       buyerBefore: sql<{ receipts: number; kopecks: number | string } | null>`(SELECT json_build_object('receipts', s.successful_receipts,
         'kopecks', s.total_kopecks) FROM ${buyerStats} s WHERE s.user_id = ${projects}.user_id AND s.project_id = ${projects}.id
         AND s.buyer_tg_id = ${sql.placeholder('buyer')})`,

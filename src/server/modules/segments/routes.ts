@@ -22,7 +22,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['segments'];
 const security = [{ bearer: [] }];
 
-/** Segments of an action's shoppers: `/segments` (issue 30). */
+/** Segments of an action's shoppers: `/segments`. */
 export function segmentRoutes(deps: SegmentDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

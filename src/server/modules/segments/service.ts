@@ -7,7 +7,7 @@ import type { ProjectRow, SegmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 
-// Segments of an action's shoppers (issue 30): saved conditions, counted afresh at every read.
+// Segments of an action's shoppers: saved conditions, counted afresh at every read.
 
 const m = messages.segments;
 

@@ -19,7 +19,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['support'];
 const security = [{ bearer: [] }];
 
-/** The cabinet's «Сообщения»: shoppers' threads with the seller through the actions' bots (issue 30). */
+/** The cabinet's «Сообщения»: shoppers' threads with the seller through the actions' bots. */
 export function supportRoutes(deps: SupportDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -18,7 +18,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const tags = ['surveys'];
 const security = [{ bearer: [] }];
 
-/** Surveys and quizzes of an action's bot: `/surveys` (issue 29). */
+/** Surveys and quizzes of an action's bot: `/surveys`. */
 export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

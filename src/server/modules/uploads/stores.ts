@@ -14,7 +14,7 @@ export interface ImageStores {
 
 /**
  * The configured store first, then every other store this instance can reach: the database always,
- * the folder always (where images lived before issue 31), the bucket when configured. A missing
+ * the folder always (where images lived before there were other stores), the bucket when configured. A missing
  * image is looked up in each, which costs only when the uploads row exists and the image does not.
  */
 export function openImageStores(config: Pick<Config, 'dataDir' | 'images'>, db: Executor): ImageStores {

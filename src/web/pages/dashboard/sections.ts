@@ -1,7 +1,7 @@
 import { messages } from '../../../contract/messages.js';
 
 const d = messages.dashboard;
-/** «Сообщения» (issue 30): its link carries the number of unanswered conversations. */
+/** «Сообщения»: its link carries the number of unanswered conversations. */
 export const SUPPORT_PATH = '/dashboard/support';
 
 export interface DashboardSection {

@@ -144,7 +144,7 @@ export interface ActionSection {
   fields: ActionField[];
 }
 
-/** The form's collapsible sections, in screen order (SPEC §2: basic settings, bot settings, five bot commands; issue 28: points). */
+/** The form's collapsible sections, in screen order (SPEC §2: basic settings, bot settings, five bot commands; points). */
 export const actionFormSections: ActionSection[] = [
   {
     id: 'basic',

@@ -81,7 +81,7 @@ function problemsOf(update: BotFeaturesUpdate): Map<string, string> {
 }
 
 /**
- * The action page's «Функции бота» (issue 29): a switch and the numbers of each settings-driven
+ * The action page's «Функции бота»: a switch and the numbers of each settings-driven
  * function, saved together, and links to the functions that have screens of their own.
  */
 export function BotFeaturesSection({ actionId }: { actionId: number }) {

@@ -31,7 +31,7 @@ function problemOf(request: unknown): string | null {
 
 /**
  * The action page's «Промокоды»: when codes are given, the pool's counts, adding codes and who got
- * which (issue 28). Folded until opened, like the page's other rarely changed parts; the
+ * which. Folded until opened, like the page's other rarely changed parts; the
  * running-low warning stays outside the fold, where the seller sees it without opening it.
  */
 export function PromoCodesSection({ actionId }: { actionId: number }) {

@@ -200,7 +200,7 @@ export function ReferralsPanel({ referrals }: { referrals: BuyerCard['referrals'
   );
 }
 
-/** The electronic warranties the buyer's receipts brought (issue 30). */
+/** The electronic warranties the buyer's receipts brought. */
 export function WarrantiesPanel({ warranties }: { warranties: BuyerCard['warranties'] }) {
   const w = messages.serviceDesk;
   return (

@@ -22,7 +22,7 @@ import './buyers.css';
 const c = messages.buyerCard;
 
 /**
- * /dashboard/buyers/{tg_id}?project_id=… (issue 28): one buyer in one action. Without an
+ * /dashboard/buyers/{tg_id}?project_id=…: one buyer in one action. Without an
  * action in the address (opened from «все акции») the seller chooses one first: points,
  * level and history are each action's own.
  */

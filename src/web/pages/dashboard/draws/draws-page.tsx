@@ -20,7 +20,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 type DrawSummary = NonNullable<ReturnType<typeof useDrawsQuery>['data']>['draws'][number];
 
-/** /dashboard/action/{id}/draws: an action's prize draws: create, list, close now, winners and their prizes (issue 29). */
+/** /dashboard/action/{id}/draws: an action's prize draws: create, list, close now, winners and their prizes. */
 export function DrawsPage() {
   const actionId = parseActionId(useParams().id);
   return (

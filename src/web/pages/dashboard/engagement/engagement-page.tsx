@@ -19,7 +19,7 @@ const b = messages.birthday;
 const d = messages.dailyBonus;
 
 /**
- * /dashboard/action/{id}/engagement (issue 29): what the bot's birthday and daily-bonus functions
+ * /dashboard/action/{id}/engagement: what the bot's birthday and daily-bonus functions
  * did for the action — read-only; their switches and settings are in «Функции бота».
  */
 export function EngagementPage() {

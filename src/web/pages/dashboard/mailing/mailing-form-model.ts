@@ -25,7 +25,7 @@ export interface MailingFormState {
   projectId: number | null;
   userId: number | undefined;
   recipientIds: readonly string[];
-  /** Issue 30: absent when the mailing goes to ticked / typed IDs; null: «Сегменту» with none chosen yet. */
+  /** Absent when the mailing goes to ticked / typed IDs; null: «Сегменту» with none chosen yet. */
   segmentId?: number | null;
   message: string;
   hasImage: boolean;

@@ -18,7 +18,7 @@ import './moderation.css';
 const m = messages.moderation;
 
 /**
- * /dashboard/moderation?project_id=… (issue 29): the screenshots of reviews and the photos with
+ * /dashboard/moderation?project_id=…: the screenshots of reviews and the photos with
  * the product the action's shoppers sent its bot, pending first, each beside the shopper's
  * successful receipts, with «Одобрить» and «Отклонить».
  */

@@ -35,7 +35,7 @@ const CONDITION_LABELS = {
   points_min: m.pointsLabel,
 };
 
-/** `/dashboard/segments` (issue 30): an action's segments with their live counts, the builder, each segment's shoppers. */
+/** `/dashboard/segments`: an action's segments with their live counts, the builder, each segment's shoppers. */
 export function SegmentsPage() {
   const actions = useActionsQuery();
   const [pickedId, setPickedId] = useState<number | null>(null);

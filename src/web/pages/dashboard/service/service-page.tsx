@@ -14,7 +14,7 @@ import './service.css';
 
 const m = messages.serviceDesk;
 
-/** `/dashboard/action/:id/service`: the bot as the brand's service desk — questions and answers, product guides, warranties (issue 30). */
+/** `/dashboard/action/:id/service`: the bot as the brand's service desk — questions and answers, product guides, warranties. */
 export function ServicePage() {
   const params = useParams();
   const actionId = parseActionId(params.id);

@@ -21,7 +21,7 @@ function parseStatus(raw: string | null): SupportThreadStatus | null {
 }
 
 /**
- * /dashboard/support (issue 30), «Сообщения»: the shoppers' conversations with the seller through
+ * /dashboard/support, «Сообщения»: the shoppers' conversations with the seller through
  * the actions' bots, newest activity first, filtered by action and by open/closed.
  */
 export function SupportPage() {

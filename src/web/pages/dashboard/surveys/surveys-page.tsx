@@ -19,7 +19,7 @@ import './surveys.css';
 
 const m = messages.surveys;
 
-/** `/dashboard/action/:id/surveys`: the action's surveys and quizzes, the builder, publishing and results (issue 29). */
+/** `/dashboard/action/:id/surveys`: the action's surveys and quizzes, the builder, publishing and results. */
 export function SurveysPage() {
   const params = useParams();
   const actionId = parseActionId(params.id);

@@ -1,5 +1,5 @@
-import { watchBalances, type BalanceWatchDeps } from '../modules/billing/balance-watch.js';
-import type { JobDefinition, JobLog } from '../platform/job.js';
+import { watchBalances, type BalanceWatchDeps } from './balance-watch.js';
+import type { JobDefinition, JobLog } from '../../platform/job.js';
 
 export const BALANCE_WATCH_JOB = 'balance-watch';
 

@@ -1,8 +1,8 @@
-import type { BotPollers } from '../modules/bot/pollers.js';
-import { nextUpdateDueAt } from '../modules/bot/repository.js';
-import { processPendingUpdates, type UpdateDeps } from '../modules/bot/updates.js';
-import { drainJob } from '../platform/drain-job.js';
-import type { JobDefinition } from '../platform/job.js';
+import type { BotPollers } from './pollers.js';
+import { nextUpdateDueAt } from './repository.js';
+import { processPendingUpdates, type UpdateDeps } from './updates.js';
+import { drainJob } from '../../platform/drain-job.js';
+import type { JobDefinition } from '../../platform/job.js';
 
 export const BOT_UPDATES_JOB = 'bot-updates';
 export const BOT_POLLERS_JOB = 'bot-pollers';

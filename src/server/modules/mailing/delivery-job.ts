@@ -1,7 +1,7 @@
-import { deliverMailing, type DeliveryDeps } from '../modules/mailing/delivery.js';
-import { listSendingMailingIds } from '../modules/mailing/repository.js';
-import type { MailingQueue } from '../modules/mailing/service.js';
-import type { JobDefinition, JobQueue } from '../platform/job.js';
+import { deliverMailing, type DeliveryDeps } from './delivery.js';
+import { listSendingMailingIds } from './repository.js';
+import type { MailingQueue } from './service.js';
+import type { JobDefinition, JobQueue } from '../../platform/job.js';
 
 /** One job runs a mailing for this long, then queues its continuation (other work gets a turn). */
 const SLICE_MS = 20_000;

@@ -1,6 +1,6 @@
-import { deliverDueMail, nextMailDueAt, type MailDeliveryDeps } from '../modules/mail/outbox.js';
-import { drainJob } from '../platform/drain-job.js';
-import type { JobDefinition } from '../platform/job.js';
+import { deliverDueMail, nextMailDueAt, type MailDeliveryDeps } from './outbox.js';
+import { drainJob } from '../../platform/drain-job.js';
+import type { JobDefinition } from '../../platform/job.js';
 
 export const MAIL_JOB = 'mail-delivery';
 

@@ -1,7 +1,7 @@
-import { deliverShopNotifications, type NotificationDeps } from '../modules/shop/notifications.js';
-import { nextNotificationDueAt } from '../modules/shop/repository.js';
-import { drainJob } from '../platform/drain-job.js';
-import type { JobDefinition } from '../platform/job.js';
+import { deliverShopNotifications, type NotificationDeps } from './notifications.js';
+import { nextNotificationDueAt } from './repository.js';
+import { drainJob } from '../../platform/drain-job.js';
+import type { JobDefinition } from '../../platform/job.js';
 
 export const SHOP_NOTIFY_JOB = 'shop-notify';
 

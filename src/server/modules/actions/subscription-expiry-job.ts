@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.js';
-import { expireSubscriptions } from '../modules/actions/service.js';
-import type { JobDefinition, JobLog } from '../platform/job.js';
+import type { Db } from '../../db/connection.js';
+import { expireSubscriptions } from './service.js';
+import type { JobDefinition, JobLog } from '../../platform/job.js';
 
 /**
  * Ends subscriptions that are over, once a minute across all instances. Reads of a seller's

@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.js';
-import { catchUp } from '../modules/analytics/repository.js';
-import type { JobDefinition } from '../platform/job.js';
+import type { Db } from '../../db/connection.js';
+import { catchUp } from './repository.js';
+import type { JobDefinition } from '../../platform/job.js';
 
 export const ANALYTICS_CATCH_UP_JOB = 'analytics-catch-up';
 

@@ -1,6 +1,6 @@
-import { deliverDuePushes, MIN_GAP_PER_TOKEN_MS, nextPushDueAt, type OutboxDeps } from '../modules/receipts/puzzlebot-sync.js';
-import { drainJob } from '../platform/drain-job.js';
-import type { JobDefinition } from '../platform/job.js';
+import { deliverDuePushes, MIN_GAP_PER_TOKEN_MS, nextPushDueAt, type OutboxDeps } from './puzzlebot-sync.js';
+import { drainJob } from '../../platform/drain-job.js';
+import type { JobDefinition } from '../../platform/job.js';
 
 export const PUZZLEBOT_PUSH_JOB = 'puzzlebot-push';
 

@@ -1,0 +1,23 @@
+import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
+import { MAIL_JOB } from '../mail/delivery-job.js';
+import { watchBalances } from './balance-watch.js';
+import { balanceWatchJob } from './balance-watch-job.js';
+import { billingInvariants } from './invariants.js';
+import { bankInvoiceRoutes } from './invoice-routes.js';
+import { billingRoutes } from './routes.js';
+
+const balanceWatchDeps = (context: ModuleContext) => ({ ...context, onMailQueued: context.wake(MAIL_JOB) });
+
+/** The operator's «suspended» and «running low» notices, now (the operator CLI) rather than at the next watch. */
+export const watchBalancesNow = (context: ModuleContext) => () => watchBalances(balanceWatchDeps(context));
+
+/** The seller's balance: settings, ledger, activation, tiers, the statement, bank invoices, the balance watch. */
+export const billingModule: ModuleManifest = {
+  name: 'billing',
+  routes: (context) => [
+    billingRoutes(context),
+    bankInvoiceRoutes({ ...context, mode: context.config.mode, receiptTax: context.config.robokassa.settings.receiptTax }),
+  ],
+  jobs: (context) => [balanceWatchJob(balanceWatchDeps(context), context.log)],
+  invariants: billingInvariants,
+};

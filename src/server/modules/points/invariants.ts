@@ -1,0 +1,36 @@
+import type { Invariant } from '../../platform/manifest.js';
+
+/** What must hold in the data after any sequence of requests, faults and restarts: shoppers' points agree with the points ledger and its lots. */
+export const pointsInvariants: readonly Invariant[] = [
+  {
+    name: 'buyer_points_equal_ledger',
+    description: 'баллы покупателя в акции равны сумме его журнала баллов',
+    query: `
+      SELECT format('акция %s, покупатель %s: баллов %s, сумма журнала %s',
+                    coalesce(p.project_id, l.project_id), coalesce(p.buyer_tg_id, l.buyer_tg_id), coalesce(p.balance, 0), coalesce(l.total, 0)) AS detail
+        FROM buyer_points p
+        FULL JOIN (SELECT project_id, buyer_tg_id, sum(delta) AS total FROM points_ledger GROUP BY project_id, buyer_tg_id) l
+          ON l.project_id = p.project_id AND l.buyer_tg_id = p.buyer_tg_id
+       WHERE coalesce(p.balance, 0) <> coalesce(l.total, 0)`,
+  },
+  {
+    name: 'buyer_points_not_negative',
+    description: 'баллы покупателя в акции не бывают отрицательными',
+    query: `
+      SELECT format('акция %s, покупатель %s: баллов %s', project_id, buyer_tg_id, balance) AS detail
+        FROM buyer_points WHERE balance < 0`,
+  },
+  {
+    name: 'points_lots_within_balance',
+    description: 'несгоревший остаток начислений со сроком не больше баллов покупателя и каждого начисления',
+    query: `
+      SELECT format('акция %s, покупатель %s: остаток начислений со сроком %s, баллов %s', l.project_id, l.buyer_tg_id, l.remaining, coalesce(p.balance, 0)) AS detail
+        FROM (SELECT project_id, buyer_tg_id, sum(remaining) AS remaining FROM points_lots GROUP BY project_id, buyer_tg_id) l
+        LEFT JOIN buyer_points p ON p.project_id = l.project_id AND p.buyer_tg_id = l.buyer_tg_id
+       WHERE l.remaining > coalesce(p.balance, 0)
+      UNION ALL
+      SELECT format('начисление %s: остаток %s больше начисленного %s или срок %s не совпадает с журналом', lot.ledger_id, lot.remaining, e.delta, lot.expires_at)
+        FROM points_lots lot JOIN points_ledger e ON e.id = lot.ledger_id
+       WHERE lot.remaining > e.delta OR e.expires_at IS DISTINCT FROM lot.expires_at`,
+  },
+];

@@ -1,0 +1,8 @@
+import type { ModuleManifest } from '../../platform/manifest.js';
+import { segmentRoutes } from './routes.js';
+
+/** Saved groups of an action's shoppers. */
+export const segmentsModule: ModuleManifest = {
+  name: 'segments',
+  routes: (context) => [segmentRoutes(context)],
+};
