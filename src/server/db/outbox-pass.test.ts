@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLAIM_RENEW_MS } from './outbox.js';
-import { deliverClaimed, type OutboxOutcome } from './outbox-pass.js';
+import { deliverClaimed, NotDeliverable, type OutboxOutcome } from './outbox-pass.js';
 
 class Refused extends Error {}
 
@@ -39,6 +39,33 @@ describe('deliverClaimed', () => {
       ['busy', false],
       ['refused', true],
       ['tired', true],
+    ]);
+  });
+
+  it('gives a NotDeliverable up at once, with its reason, though the outbox names no final errors of its own', async () => {
+    const items = [
+      { id: 'gone', attempts: 1 },
+      { id: 'busy', attempts: 1 },
+    ];
+    const finished: [string, OutboxOutcome][] = [];
+    const warned: [string, boolean][] = [];
+    await deliverClaimed(items, {
+      send: async (item) => {
+        throw item.id === 'gone' ? new NotDeliverable('the action is gone') : new Error('timeout');
+      },
+      finish: async (item, outcome) => void finished.push([item.id, outcome]),
+      retry: { maxAttempts: 3, baseMs: 1_000, maxMs: 60_000 },
+      warn: (item, _error, giveUp) => void warned.push([item.id, giveUp]),
+      renew: async () => undefined,
+      renewFailed: () => undefined,
+    });
+    expect(finished).toEqual([
+      ['gone', { status: 'failed', error: 'the action is gone' }],
+      ['busy', { status: 'pending', error: 'timeout', delayMs: 1_000 }],
+    ]);
+    expect(warned).toEqual([
+      ['gone', true],
+      ['busy', false],
     ]);
   });
 

@@ -7,6 +7,12 @@ import { CLAIM_RENEW_MS, markDone, markFailed, markRetry, nextTry, type OutboxTa
 export type OutboxOutcome =
   { status: 'sent' } | { status: 'pending'; error: string; delayMs: number } | { status: 'failed'; error: string };
 
+/**
+ * Thrown by a `send` when no later try can mend the row (the action is gone, the receiver is not
+ * configured): the row is given up at once, whatever the outbox's `isFinal` says.
+ */
+export class NotDeliverable extends Error {}
+
 /** Marks one claimed row (`row` selects it) with its outcome; `doneAlso` sets the table's own columns once delivered. */
 export async function finishOutboxRow(db: Executor, outbox: OutboxTable, row: SQL, outcome: OutboxOutcome, doneAlso?: SQL): Promise<void> {
   if (outcome.status === 'sent') await db.execute(markDone(outbox, row, doneAlso));
@@ -17,8 +23,11 @@ export async function finishOutboxRow(db: Executor, outbox: OutboxTable, row: SQ
 export interface OutboxPass<Item extends { attempts: number }> {
   send(item: Item): Promise<void>;
   finish(item: Item, outcome: OutboxOutcome): Promise<void>;
-  /** A failure no later try can mend (the recipient refused for good): given up at once. */
-  isFinal(error: unknown): boolean;
+  /**
+   * Which of the outbox's own errors no later try can mend (the recipient refused for good): given
+   * up at once, as a NotDeliverable is.
+   */
+  isFinal?(error: unknown): boolean;
   retry: RetryPolicy;
   warn(item: Item, error: string, giveUp: boolean): void;
   /**
@@ -44,7 +53,8 @@ export async function deliverClaimed<Item extends { attempts: number }>(items: r
         await pass.finish(item, { status: 'sent' });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const next = pass.isFinal(error) ? null : nextTry(item.attempts, pass.retry);
+        const final = error instanceof NotDeliverable || (pass.isFinal?.(error) ?? false);
+        const next = final ? null : nextTry(item.attempts, pass.retry);
         pass.warn(item, message, !next);
         await pass.finish(item, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
       }

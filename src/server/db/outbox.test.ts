@@ -13,6 +13,7 @@ import {
   nextDueAt,
   nextTry,
   outboxesWithDueRows,
+  outboxRetry,
   renewClaims,
   type OutboxTable,
 } from './outbox.js';
@@ -33,6 +34,21 @@ describe('backoff', () => {
   it('retries until the last allowed try fails, then gives up', () => {
     const policy = { maxAttempts: 3, baseMs: 1000, maxMs: 60_000 };
     expect([1, 2, 3, 4].map((attempts) => nextTry(attempts, policy))).toEqual([{ delayMs: 1000 }, { delayMs: 2000 }, null, null]);
+  });
+
+  it('gives the delivery outboxes 20 tries from the configured base up to an hour apart, unless one says otherwise', () => {
+    const policy = outboxRetry(5000);
+    expect(policy).toEqual({ baseMs: 5000, maxAttempts: 20, maxMs: 3_600_000 });
+    expect([1, 2, 10, 11, 19, 20].map((attempts) => nextTry(attempts, policy))).toEqual([
+      { delayMs: 5000 },
+      { delayMs: 10_000 },
+      { delayMs: 2_560_000 },
+      { delayMs: 3_600_000 },
+      { delayMs: 3_600_000 },
+      null,
+    ]);
+    expect(outboxRetry(5000, { maxAttempts: 12 })).toEqual({ baseMs: 5000, maxAttempts: 12, maxMs: 3_600_000 });
+    expect(outboxRetry(1, { maxMs: 60_000 })).toEqual({ baseMs: 1, maxAttempts: 20, maxMs: 60_000 });
   });
 });
 

@@ -50,6 +50,15 @@ export function nextTry(attempts: number, policy: RetryPolicy): { delayMs: numbe
 }
 
 /**
+ * The delivery outboxes' retry policy (mail, shop notifications, buyer notices, PuzzleBot pushes):
+ * the wait doubles from the configured base (`outbox.retryBaseMs`) up to an hour, 20 tries in all.
+ * An outbox passes only what it does otherwise (account mail gives up after 12 tries).
+ */
+export function outboxRetry(baseMs: number, differs: Partial<Omit<RetryPolicy, 'baseMs'>> = {}): RetryPolicy {
+  return { baseMs, maxAttempts: differs.maxAttempts ?? 20, maxMs: differs.maxMs ?? 60 * 60 * 1000 };
+}
+
+/**
  * How long a claim holds a row of the delivery outboxes (mail, shop notifications, buyer notices,
  * PuzzleBot pushes) and how often a working pass renews the claims it still holds (three beats fit
  * in a lease): rows a dead instance held are due again within the lease, and the survivors' watch

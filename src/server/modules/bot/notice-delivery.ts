@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
-import { CLAIM_LEASE_MS } from '../../db/outbox.js';
-import { deliverClaimed } from '../../db/outbox-pass.js';
+import { CLAIM_LEASE_MS, outboxRetry } from '../../db/outbox.js';
+import { deliverClaimed, NotDeliverable } from '../../db/outbox-pass.js';
 import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { messages } from '../../../contract/messages.js';
@@ -20,10 +20,6 @@ export interface NoticeDeps {
 }
 
 const BATCH = 20;
-const MAX_ATTEMPTS = 20;
-const MAX_DELAY_MS = 60 * 60 * 1000;
-
-class NotDeliverable extends Error {}
 
 /**
  * Sends due notices through the action's bots (its own first, then the shop's and the seller's
@@ -35,9 +31,8 @@ export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
   return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, CLAIM_LEASE_MS), {
     send: (notice) => send(deps, notice),
     finish: (notice, outcome) => repo.finishNotice(deps.db, notice.id, outcome),
-    isFinal: (error) =>
-      error instanceof NotDeliverable || (error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind)),
-    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    isFinal: (error) => error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind),
+    retry: outboxRetry(deps.retryBaseMs),
     warn: (notice, error, giveUp) =>
       deps.log.warn({ noticeId: notice.id, attempts: notice.attempts, error, giveUp }, 'buyer notice failed'),
     renew: (open) =>

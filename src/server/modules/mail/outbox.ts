@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
+import { claimDue, CLAIM_LEASE_MS, nextDueAt, outboxRetry, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { deliverClaimed, finishOutboxRow } from '../../db/outbox-pass.js';
 import { mailOutbox } from '../../db/schema.js';
 import { MailError, type MailClient, type OutgoingMail } from '../../integrations/mail/client.js';
@@ -13,8 +13,6 @@ export interface MailDeliveryDeps {
 }
 
 const BATCH = 20;
-const MAX_ATTEMPTS = 12;
-const MAX_DELAY_MS = 60 * 60 * 1000;
 
 export const mailOutboxTable: OutboxTable = {
   table: mailOutbox,
@@ -55,7 +53,7 @@ export async function deliverDueMail(deps: MailDeliveryDeps): Promise<number> {
         sql`sent_at = now(), text_body = '', html_body = ''`,
       ),
     isFinal: (error) => error instanceof MailError && error.permanent,
-    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    retry: outboxRetry(deps.retryBaseMs, { maxAttempts: 12 }),
     warn: (row, error, giveUp) =>
       deps.log.warn({ mailId: Number(row.id), attempts: row.attempts, error: error.slice(0, 500), giveUp }, 'mail not sent'),
     renew: (open) =>

@@ -10,6 +10,7 @@ import {
   markRetry,
   nextDueAt,
   nextTry,
+  outboxRetry,
   renewClaims,
   type OutboxTable,
 } from '../../db/outbox.js';
@@ -24,8 +25,6 @@ export interface OutboxDeps {
   log: { warn(data: object, message: string): void };
 }
 
-const MAX_ATTEMPTS = 20;
-const MAX_DELAY_MS = 60 * 60 * 1000;
 const BATCH = 20;
 /** PuzzleBot allows 120 requests a minute per bot token; we stay at half of it. */
 export const MIN_GAP_PER_TOKEN_MS = 1_000;
@@ -113,7 +112,7 @@ async function pushOne(
     return true;
   } catch (error) {
     const message = (error as Error).message;
-    const next = nextTry(row.attempts, { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS });
+    const next = nextTry(row.attempts, outboxRetry(deps.retryBaseMs));
     deps.log.warn({ outboxId: id, attempts: row.attempts, error: message.slice(0, 500), giveUp: !next }, 'PuzzleBot push failed');
     await deps.db.execute(
       next

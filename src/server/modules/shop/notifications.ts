@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
-import { CLAIM_LEASE_MS } from '../../db/outbox.js';
-import { deliverClaimed } from '../../db/outbox-pass.js';
+import { CLAIM_LEASE_MS, outboxRetry } from '../../db/outbox.js';
+import { deliverClaimed, NotDeliverable } from '../../db/outbox-pass.js';
 import type { PuzzleBotClient } from '../../integrations/puzzlebot/client.js';
 import { readBalance } from '../points/repository.js';
 import * as repo from './repository.js';
@@ -13,10 +13,6 @@ export interface NotificationDeps {
 }
 
 const BATCH = 20;
-const MAX_ATTEMPTS = 20;
-const MAX_DELAY_MS = 60 * 60 * 1000;
-
-class NotDeliverable extends Error {}
 
 /**
  * Sends what exchanges owe the seller's PuzzleBot bot (the buyer's own messages are bot notices,
@@ -28,8 +24,7 @@ export async function deliverShopNotifications(deps: NotificationDeps): Promise<
   return deliverClaimed(await repo.claimDueNotifications(deps.db, BATCH, CLAIM_LEASE_MS), {
     send: (notification) => send(deps, notification),
     finish: (notification, outcome) => repo.finishNotification(deps.db, notification.id, outcome),
-    isFinal: (error) => error instanceof NotDeliverable,
-    retry: { maxAttempts: MAX_ATTEMPTS, baseMs: deps.retryBaseMs, maxMs: MAX_DELAY_MS },
+    retry: outboxRetry(deps.retryBaseMs),
     warn: (notification, error, giveUp) =>
       deps.log.warn(
         { notificationId: notification.id, kind: notification.kind, attempts: notification.attempts, error, giveUp },
