@@ -50,7 +50,6 @@ DECLARE
   new_to_action boolean;
   new_to_seller boolean;
   expires timestamptz := (award->>'points_expires_at')::timestamptz;
-  credit bigint;
   points_after integer;
   -- Not named like bot_updates' columns: `use_column` would read those names as the columns.
   for_bot bigint := (award->'bot_update'->>'bot_id')::bigint;
@@ -80,23 +79,16 @@ BEGIN
     END IF;
   END IF;
 
-  -- The buyer's rows: the points (the ledger row, the running balance and, when the action's
-  -- points expire, their lot — what move_points() writes for a credit, inline here because this is
-  -- the hottest path: a nested call and its jsonb cost the check a measurable share of its rate;
-  -- `points_reason` names the receipt as {id}), the push of the new balance to PuzzleBot when the
-  -- action has a bot, and the buyer's statistics. The balance the answer states is the one this
-  -- upsert leaves: the row stays locked to the commit, so nothing changes it in between.
+  -- The buyer's rows: the points (the running balance, the ledger row and, when the action's
+  -- points expire, their lot, written by add_points() as every credit is; `points_reason` names the
+  -- receipt as {id}), the push of the new balance to PuzzleBot when the action has a bot, and the
+  -- buyer's statistics. add_points() is called as a simple expression with typed arguments, not
+  -- through move_points() and its jsonb: this is the hottest path (docs/decisions.md, Points). The
+  -- balance the answer states is the one its upsert leaves: the row stays locked to the commit, so
+  -- nothing changes it in between.
   IF points > 0 THEN
-    INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
-    VALUES (action, buyer, points, replace(award->>'points_reason', '{id}', new_receipt::text), 'receipt:' || new_receipt, scanned_at,
-            'receipt', 'shopper', expires)
-    RETURNING id INTO credit;
-    INSERT INTO buyer_points AS p (project_id, buyer_tg_id, balance) VALUES (action, buyer, points)
-    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance
-    RETURNING p.balance INTO points_after;
-    IF expires IS NOT NULL THEN
-      INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining) VALUES (credit, action, buyer, expires, points);
-    END IF;
+    points_after := (add_points(action, buyer, points, 'receipt', 'shopper', replace(award->>'points_reason', '{id}', new_receipt::text),
+                                'receipt:' || new_receipt, scanned_at, expires)).balance_after;
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;

@@ -1,6 +1,7 @@
--- One movement of a buyer's points (issue 28), the only way points change besides the award's
--- credit (which calls this too): the ledger row, the running balance and the expiring lots, in
--- one call so the three never disagree.
+-- One movement of a buyer's points (issue 28): the ledger row, the running balance and the
+-- expiring lots, in one call so the three never disagree. Every movement but the award's credit
+-- comes here; a credit is written by add_points() (add_points.sql), which award_receipt() calls
+-- directly for a receipt's points, so one function writes every credit.
 --
 -- `movement`: project_id, buyer_tg_id, delta (≠ 0), kind, actor, reason, reference (unique),
 -- created_at, and for a credit expires_at (NULL: never expires). A debit takes the
@@ -24,28 +25,26 @@ DECLARE
   lot record;
 BEGIN
   IF delta > 0 THEN
-    INSERT INTO buyer_points AS p (project_id, buyer_tg_id, balance) VALUES (action, buyer, delta)
-    ON CONFLICT (project_id, buyer_tg_id) DO UPDATE SET balance = p.balance + EXCLUDED.balance
-    RETURNING p.balance INTO new_balance;
-  ELSE
-    UPDATE buyer_points p SET balance = p.balance + delta
-     WHERE p.project_id = action AND p.buyer_tg_id = buyer AND p.balance + delta >= 0
-    RETURNING p.balance INTO new_balance;
-    IF new_balance IS NULL THEN
-      RETURN;
-    END IF;
+    RETURN QUERY SELECT c.credit_id, c.balance_after
+                   FROM add_points(action, buyer, delta, movement->>'kind', movement->>'actor', movement->>'reason',
+                                   movement->>'reference', (movement->>'created_at')::timestamptz, expires) AS c;
+    RETURN;
   END IF;
 
-  INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+  UPDATE buyer_points p SET balance = p.balance + delta
+   WHERE p.project_id = action AND p.buyer_tg_id = buyer AND p.balance + delta >= 0
+  RETURNING p.balance INTO new_balance;
+  IF new_balance IS NULL THEN
+    RETURN;
+  END IF;
+
+  -- A debit's row has no expiry (the ledger's CHECK: only a credit's has one).
+  INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor)
   VALUES (action, buyer, delta, movement->>'reason', movement->>'reference', (movement->>'created_at')::timestamptz,
-          movement->>'kind', movement->>'actor', CASE WHEN delta > 0 THEN expires END)
+          movement->>'kind', movement->>'actor')
   RETURNING id INTO new_row;
 
-  IF delta > 0 THEN
-    IF expires IS NOT NULL THEN
-      INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining) VALUES (new_row, action, buyer, expires, delta);
-    END IF;
-  ELSIF movement ? 'lot' THEN
+  IF movement ? 'lot' THEN
     UPDATE points_lots l SET remaining = l.remaining + delta WHERE l.ledger_id = (movement->>'lot')::bigint;
   ELSE
     need := -delta;
