@@ -17,6 +17,7 @@ const BODY_CREAM = 'Крем для тела увлажняющий от рас�
 
 const SHAMPOO_GUIDE = 'Нанесите на влажные волосы, вспеньте и смойте. Видео: https://youtu.be/aurora-shampoo';
 const CREAM_GUIDE = 'Храните при комнатной температуре.';
+const PLAID_GUIDE = 'Стирайте при 30 °C, не гладьте.';
 const RULES = [
   { match: 'ШАМПУНЬ', guide: SHAMPOO_GUIDE },
   { match: 'крем', guide: CREAM_GUIDE, warranty_months: 12 },
@@ -165,6 +166,20 @@ describe.each(backends())('product guides and electronic warranty on $name', { t
     );
     const card = (await bot.seller.api.get(`/buyers/${chat}?project_id=${bot.projectId}`)).body;
     expect(card.warranties).toHaveLength(1);
+  });
+
+  it('a rule matches as the action’s product keywords do: «Плёд  флисовый» brings its guide for «Плед флисовый»', async () => {
+    const plaid = 'Плед флисовый 150×200 Aurora Home';
+    const bot = await withRules(url, [{ match: 'Плёд  флисовый', guide: PLAID_GUIDE }]);
+    expect((await bot.seller.api.get(`/projects/${bot.projectId}/product-rules`)).body.rules[0].match).toBe('Плёд  флисовый');
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    const before = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+    await sendReceipt(url, bot, chat, (name) => (name === SHAMPOO ? plaid : name));
+    await botSays(url, bot, chat, fillMessage(m.guideOf, { item: plaid, guide: PLAID_GUIDE }));
+    expect((await textsSince(url, bot, chat, before)).filter(isServiceNotice)).toEqual([
+      fillMessage(m.guideOf, { item: plaid, guide: PLAID_GUIDE }),
+    ]);
   });
 
   it('an action without rules offers no «Мои гарантии»; /warranty answers the empty list', async () => {

@@ -1,3 +1,4 @@
+import { itemNameContains } from '../../../contract/item-name.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { ProductRule, ProductRuleDraft, Warranty } from '../../../contract/product-guides.js';
 import type { Db } from '../../db/connection.js';
@@ -76,10 +77,12 @@ export async function searchWarranties(
   return { warranties: rows.map((row) => presentWarranty(row, today)) };
 }
 
-/** The first rule (in the seller's order) whose text the item's name contains, any case. */
+/**
+ * The first rule (in the seller's order) whose text the item's name contains, as the action's
+ * product keywords match: any case, «ё» as «е», runs of whitespace as one space.
+ */
 export function ruleFor<Rule extends { match: string }>(rules: Rule[], itemName: string): Rule | undefined {
-  const name = itemName.toLocaleLowerCase('ru-RU');
-  return rules.find((rule) => name.includes(rule.match.toLocaleLowerCase('ru-RU')));
+  return rules.find((rule) => itemNameContains(itemName, rule.match));
 }
 
 /** The guide's message: with the item's name above it while that still fits one Telegram message. */

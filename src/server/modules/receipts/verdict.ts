@@ -1,3 +1,4 @@
+import { itemNameContains } from '../../../contract/item-name.js';
 import type { ReceiptStatus } from '../../../contract/receipts.js';
 import type { TaxReceipt, TaxReceiptItem } from './tax-receipt.js';
 
@@ -40,12 +41,10 @@ export function itemSellerInn(item: TaxReceiptItem, receipt: Pick<TaxReceipt, 's
   return item.providerInn ?? receipt.sellerInn;
 }
 
-const normalise = (text: string) => text.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
-
+/** No keywords: every item; otherwise an item whose name contains one of them (contract/item-name.ts). */
 export function matchesKeywords(name: string, keywords: readonly string[]): boolean {
   if (keywords.length === 0) return true;
-  const haystack = normalise(name);
-  return keywords.some((keyword) => haystack.includes(normalise(keyword)));
+  return keywords.some((keyword) => itemNameContains(name, keyword));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SegmentConditions } from '../../../contract/segments.js';
 import type { Executor } from '../../db/connection.js';
+import { itemNameContainsSql } from '../../db/item-name.js';
 import { rowsOf } from '../../db/rows.js';
 import { draws, projects, segments, surveys, type ProjectRow, type SegmentRow } from '../../db/schema.js';
 
@@ -82,7 +83,7 @@ export async function drawInAction(db: Executor, projectId: number, drawId: numb
 
 /**
  * The segment's conditions in database terms: the service resolved the level's name to its
- * range of counted purchases and the item's text to its normalised form.
+ * range of counted purchases. `itemText` is matched as item names are (db/item-name.ts).
  */
 export interface SegmentFilter {
   sellerId: number;
@@ -120,7 +121,7 @@ function matching(filter: SegmentFilter, options: { names?: boolean } = {}): SQL
       SELECT 1 FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id
        WHERE r.project_id = ${projectId}::int AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
          AND i.status = 'counted'
-         AND strpos(regexp_replace(replace(lower(i.name), 'ё', 'е'), '\\s+', ' ', 'g'), ${filter.itemText}) > 0)`);
+         AND ${itemNameContainsSql(sql`i.name`, filter.itemText)})`);
   }
   if (filter.minKopecks !== undefined) where.push(sql`${spent} >= ${filter.minKopecks}::bigint`);
   if (filter.maxKopecks !== undefined) where.push(sql`${spent} <= ${filter.maxKopecks}::bigint`);
@@ -150,8 +151,7 @@ function matching(filter: SegmentFilter, options: { names?: boolean } = {}): SQL
                     AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
                     AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
                     AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
-                      AND strpos(regexp_replace(replace(lower(i.name), 'ё', 'е'), '\\s+', ' ', 'g'),
-                                 regexp_replace(replace(lower(trim(d.item_contains)), 'ё', 'е'), '\\s+', ' ', 'g')) > 0))))`);
+                      AND ${itemNameContainsSql(sql`i.name`, sql`d.item_contains`)}))))`);
   }
   if (filter.invitedMin !== undefined) {
     where.push(sql`(SELECT count(*) FROM referral_invitations ri

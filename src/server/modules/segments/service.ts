@@ -19,16 +19,13 @@ export interface SegmentDeps {
 const notFound = () => new AppError('not_found', m.notFound);
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 
-/** The same normalisation as receipts/verdict.ts's item keywords: case, ё, runs of spaces. */
-const normaliseItemText = (text: string) => text.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
-
 /**
  * The conditions in database terms, checked against the action: its level by name, its survey
  * or draw by id (another action's is refused, not silently matched by nobody).
  */
 async function filterOf(db: Executor, action: ProjectRow, conditions: SegmentConditions, now: Date): Promise<repo.SegmentFilter> {
   const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now };
-  if (conditions.item_contains !== undefined) filter.itemText = normaliseItemText(conditions.item_contains);
+  if (conditions.item_contains !== undefined) filter.itemText = conditions.item_contains;
   if (conditions.total_min !== undefined) filter.minKopecks = rublesToKopecks(conditions.total_min);
   if (conditions.total_max !== undefined) filter.maxKopecks = rublesToKopecks(conditions.total_max);
   if (conditions.level !== undefined) filter.levelKopecks = levelRange(action, conditions.level);
