@@ -231,6 +231,37 @@ describe.each(backends())('actions on $name', (backend) => {
       expect(await balanceOf(bob)).toBe(PRICE);
     });
 
+    // Every function asks this module whether the action is the seller's and live
+    // (findLiveProject): a deleted one is missing for its own seller in each of them.
+    it('a deleted action is not found by the calls of every function that starts from it', async () => {
+      const seller = await createFundedSeller(backend.url, PRICE);
+      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      await seller.api.request('DELETE', `/projects/${id}`);
+      const closesAt = new Date(Date.now() + DAY).toISOString();
+      const survey = { title: 'Опрос', kind: 'survey', points: 10, questions: [{ text: 'Как вам?', options: [] }] };
+      const answers = {
+        segmentsList: await seller.api.get(`/segments?project_id=${id}`),
+        segmentPreview: await seller.api.post('/segments/preview', { project_id: id, conditions: {} }),
+        segmentCreate: await seller.api.post('/segments', { project_id: id, name: 'Все', conditions: {} }),
+        drawsList: await seller.api.get(`/draws?project_id=${id}`),
+        drawCreate: await seller.api.post('/draws', { project_id: id, title: 'Розыгрыш', winners: 1, closes_at: closesAt }),
+        moderationQueue: await seller.api.get(`/moderation?project_id=${id}`),
+        supportThreads: await seller.api.get(`/support/threads?project_id=${id}`),
+        faqRead: await seller.api.get(`/projects/${id}/faq`),
+        faqReplace: await seller.api.request('PUT', `/projects/${id}/faq`, { body: [] }),
+        rulesRead: await seller.api.get(`/projects/${id}/product-rules`),
+        rulesReplace: await seller.api.request('PUT', `/projects/${id}/product-rules`, { body: [] }),
+        warranties: await seller.api.get(`/warranties?project_id=${id}&receipt=1`),
+        surveysList: await seller.api.get(`/surveys?project_id=${id}`),
+        surveyCreate: await seller.api.post('/surveys', { project_id: id, ...survey }),
+        promoCodesAdd: await seller.api.post(`/projects/${id}/promo-codes`, { codes: ['CODE-1'] }),
+      };
+      const notFound = Object.fromEntries(Object.keys(answers).map((call) => [call, [404, messages.actions.notFound]]));
+      expect(Object.fromEntries(Object.entries(answers).map(([call, answer]) => [call, [answer.status, answer.body.message]]))).toEqual(
+        notFound,
+      );
+    });
+
     it('refuses a non-numeric id', async () => {
       const seller = await createSeller(backend.url);
       const answer = await seller.api.get('/projects/abc');

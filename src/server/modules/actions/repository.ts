@@ -50,6 +50,12 @@ export async function findLiveAction(db: Executor, userId: number, id: number): 
   return row;
 }
 
+/**
+ * The seller's live action, or undefined when it is missing, another seller's or deleted: the one
+ * check every module asks before it reads or writes what belongs to an action. `lock` takes the
+ * row (FOR NO KEY UPDATE) for the caller's transaction, so two writers to one action queue up
+ * while receipts and other rows that only reference the action are not held back.
+ */
 export async function findLiveProject(
   db: Executor,
   userId: number,

@@ -21,6 +21,7 @@ import { queueBuyerNotice } from '../notices/repository.js';
 import { moscowDay } from '../analytics/period.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './card-repository.js';
 
 const m = messages.points;
@@ -158,8 +159,8 @@ export async function adjustPoints(
 
 async function adjustOnce(tx: Executor, now: Date, sellerId: number, buyerTgId: string, adjustment: Adjustment, reference: string) {
   const { projectId, delta, reason } = adjustment;
-  const action = await repo.findOwnProject(tx, sellerId, projectId);
-  if (!action || action.deletedAt) throw actionNotFound();
+  const action = await findLiveProject(tx, sellerId, projectId);
+  if (!action) throw actionNotFound();
   if (!(await repo.findBuyerInAction(tx, sellerId, projectId, buyerTgId))) throw buyerNotFound();
 
   const earlier = await repo.findMovement(tx, reference);

@@ -8,15 +8,6 @@ import { draws, drawTickets, drawWinners, projects, telegramBuyers } from '../..
 
 export type DrawRow = typeof draws.$inferSelect;
 
-/** The seller's live action: undefined when it is not theirs. */
-export async function findOwnAction(db: Executor, sellerId: number, projectId: number) {
-  const [row] = await db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  return row;
-}
-
 export async function insertDraw(db: Executor, draw: typeof draws.$inferInsert): Promise<DrawRow> {
   const [row] = await db.insert(draws).values(draw).returning();
   return row!;

@@ -5,6 +5,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { queueBuyerNotice } from '../notices/repository.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 import { ticketsOf } from './tickets.js';
 
@@ -33,7 +34,7 @@ const notFound = () => new AppError('not_found', m.notFound);
 type FoundDraw = NonNullable<Awaited<ReturnType<typeof repo.findDraw>>>;
 
 export async function createDraw(deps: DrawDeps, sellerId: number, request: CreateDrawRequest): Promise<Draw> {
-  const action = await repo.findOwnAction(deps.db, sellerId, request.project_id);
+  const action = await findLiveProject(deps.db, sellerId, request.project_id);
   if (!action) throw new AppError('not_found', messages.actions.notFound);
   const now = deps.now();
   const closesAt = new Date(request.closes_at);
@@ -54,7 +55,7 @@ export async function createDraw(deps: DrawDeps, sellerId: number, request: Crea
 }
 
 export async function listDraws(deps: DrawDeps, sellerId: number, projectId: number) {
-  if (!(await repo.findOwnAction(deps.db, sellerId, projectId))) throw new AppError('not_found', messages.actions.notFound);
+  if (!(await findLiveProject(deps.db, sellerId, projectId))) throw new AppError('not_found', messages.actions.notFound);
   const rows = await repo.listDraws(deps.db, sellerId, projectId);
   const draws = [];
   for (const row of rows) {

@@ -1,20 +1,10 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FaqItemDraft } from '../../../contract/faq.js';
 import type { Executor } from '../../db/connection.js';
-import { faqItems, projects, type FaqItemRow } from '../../db/schema.js';
+import { faqItems, type FaqItemRow } from '../../db/schema.js';
 
 // The cabinet's calls start from the seller's own live action, so another seller's list is never
 // found; the bot's start from the action it answers for.
-
-/** The seller's live action, locked when `forUpdate` (two saves of one list must not interleave). */
-export async function ownAction(db: Executor, sellerId: number, projectId: number, forUpdate = false): Promise<boolean> {
-  const query = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  const [row] = await (forUpdate ? query.for('update') : query);
-  return row !== undefined;
-}
 
 export async function listItems(db: Executor, projectId: number): Promise<FaqItemRow[]> {
   return db.select().from(faqItems).where(eq(faqItems.projectId, projectId)).orderBy(asc(faqItems.position), asc(faqItems.id));

@@ -3,6 +3,7 @@ import { messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import type { FaqItemRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 
 // The seller's side of «Вопросы и ответы»: read the list, replace it whole.
@@ -15,7 +16,7 @@ const sameItem = (row: FaqItemRow, item: FaqItemDraft) =>
   row.question === item.question && row.answer === item.answer && row.link === item.link;
 
 export async function getFaq(db: Db, sellerId: number, projectId: number): Promise<{ items: FaqItem[] }> {
-  if (!(await repo.ownAction(db, sellerId, projectId))) throw actionNotFound();
+  if (!(await findLiveProject(db, sellerId, projectId))) throw actionNotFound();
   return { items: (await repo.listItems(db, projectId)).map(present) };
 }
 
@@ -31,7 +32,8 @@ export async function replaceFaq(
   items: FaqItemDraft[],
 ): Promise<{ message: string; items: FaqItem[] }> {
   return db.transaction(async (tx) => {
-    if (!(await repo.ownAction(tx, sellerId, projectId, true))) throw actionNotFound();
+    // Locked: two saves of one list must not interleave.
+    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
     const unclaimed = await repo.listItems(tx, projectId);
     const placed: { keep: FaqItemRow | undefined; item: FaqItemDraft }[] = items.map((item) => {
       const index = unclaimed.findIndex((row) => sameItem(row, item));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ModerationKind } from '../../../contract/moderation.js';
 import type { Executor } from '../../db/connection.js';
-import { moderationItems, projects, receipts, telegramBuyers, type ProjectRow } from '../../db/schema.js';
+import { moderationItems, projects, receipts, telegramBuyers } from '../../db/schema.js';
 
 const t = moderationItems;
 
@@ -34,14 +34,6 @@ export async function addComment(db: Executor, itemId: number, projectId: number
     .where(and(eq(t.id, itemId), eq(t.projectId, projectId), eq(t.buyerTgId, buyerTgId), eq(t.status, 'pending'), isNull(t.comment)))
     .returning({ id: t.id });
   return rows.length > 0;
-}
-
-export async function findOwnAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  return row;
 }
 
 /** An item of one of this seller's live actions (without its picture), or undefined. */

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 
 const m = messages.moderation;
@@ -37,7 +38,7 @@ const rewardReference = (itemId: number) => `moderation:${itemId}`;
 const verdictReference = (itemId: number) => `moderation:${itemId}:verdict`;
 
 export async function getQueue(deps: Pick<ModerationDeps, 'db'>, sellerId: number, projectId: number): Promise<ModerationQueue> {
-  if (!(await repo.findOwnAction(deps.db, sellerId, projectId))) throw actionNotFound();
+  if (!(await findLiveProject(deps.db, sellerId, projectId))) throw actionNotFound();
   const [items, pending] = await Promise.all([
     presentItems(deps.db, sellerId, projectId, await repo.readItems(deps.db, projectId, MODERATION_ITEMS_SHOWN)),
     repo.countPending(deps.db, projectId),
@@ -55,7 +56,7 @@ export async function approveItem(deps: ModerationDeps, sellerId: number, itemId
   if (!found) throw itemNotFound();
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
-    const action = await repo.findOwnAction(tx, sellerId, found.projectId);
+    const action = await findLiveProject(tx, sellerId, found.projectId);
     if (!action) throw itemNotFound();
     const items = await repo.lockBuyerItems(tx, found.projectId, found.buyerTgId, found.kind);
     if (items.find((item) => item.id === itemId)?.status !== 'pending') throw alreadyDecided();
@@ -101,7 +102,7 @@ export async function rejectItem(
   const found = await repo.findOwnItem(deps.db, sellerId, itemId);
   if (!found) throw itemNotFound();
   await deps.db.transaction(async (tx) => {
-    const action = await repo.findOwnAction(tx, sellerId, found.projectId);
+    const action = await findLiveProject(tx, sellerId, found.projectId);
     if (!action) throw itemNotFound();
     if (!(await repo.reject(tx, sellerId, itemId, reason, deps.now()))) throw alreadyDecided();
     await queueBuyerNotice(tx, {

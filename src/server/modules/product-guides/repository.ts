@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ProductRuleDraft } from '../../../contract/product-guides.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
@@ -6,15 +6,6 @@ import { productRules, projects, receiptItems, receipts, telegramBuyers, warrant
 
 // The cabinet's calls start from the seller's own live action (or, for warranties, join it), so
 // another seller's rules and warranties are never found; the bot's start from its action.
-
-export async function ownAction(db: Executor, sellerId: number, projectId: number, forUpdate = false): Promise<boolean> {
-  const query = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  const [row] = await (forUpdate ? query.for('update') : query);
-  return row !== undefined;
-}
 
 export async function listRules(db: Executor, projectId: number): Promise<ProductRuleRow[]> {
   return db

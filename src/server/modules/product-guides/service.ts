@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { moscowDay } from '../analytics/period.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import type { AwardHookDeps } from '../../platform/manifest.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 import { formatDay, isActive, warrantyUntil } from './warranty-date.js';
 
@@ -29,7 +30,7 @@ export interface ProductGuideDeps {
 const presentRule = (row: ProductRuleRow): ProductRule => ({ match: row.match, guide: row.guide, warranty_months: row.warrantyMonths });
 
 export async function getProductRules(db: Db, sellerId: number, projectId: number): Promise<{ rules: ProductRule[] }> {
-  if (!(await repo.ownAction(db, sellerId, projectId))) throw actionNotFound();
+  if (!(await findLiveProject(db, sellerId, projectId))) throw actionNotFound();
   return { rules: (await repo.listRules(db, projectId)).map(presentRule) };
 }
 
@@ -41,7 +42,8 @@ export async function replaceProductRules(
   rules: ProductRuleDraft[],
 ): Promise<{ message: string; rules: ProductRule[] }> {
   return db.transaction(async (tx) => {
-    if (!(await repo.ownAction(tx, sellerId, projectId, true))) throw actionNotFound();
+    // Locked: two saves of one list must not interleave.
+    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
     await repo.replaceRules(tx, projectId, rules);
     return { message: m.rulesSaved, rules: (await repo.listRules(tx, projectId)).map(presentRule) };
   });
@@ -67,7 +69,7 @@ export async function searchWarranties(
   sellerId: number,
   query: { project_id: number; buyer?: string | undefined; receipt?: number | undefined },
 ): Promise<{ warranties: Warranty[] }> {
-  if (!(await repo.ownAction(deps.db, sellerId, query.project_id))) throw actionNotFound();
+  if (!(await findLiveProject(deps.db, sellerId, query.project_id))) throw actionNotFound();
   const rows = await repo.findWarranties(
     deps.db,
     { projectId: query.project_id, sellerId, buyerTgId: query.buyer, receiptId: query.receipt },

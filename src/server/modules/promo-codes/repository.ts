@@ -4,18 +4,9 @@ import type { Executor } from '../../db/connection.js';
 import { projects } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 
-// Every cabinet read and write starts from the seller's own live action (lockOwnAction /
-// readPool), so another seller's action is not found and nothing of it is touched.
-
-/** The seller's live action, locked against a parallel upload to it (the pool's size limit); undefined when not theirs. */
-export async function lockOwnAction(tx: Executor, sellerId: number, projectId: number): Promise<{ id: number } | undefined> {
-  const [row] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)))
-    .for('no key update');
-  return row;
-}
+// Every cabinet read and write starts from the seller's own live action (the service asks the
+// actions module's `findLiveProject`; `readPool` and `setRule` check it in their own statement), so
+// another seller's action is not found and nothing of it is touched.
 
 /** Adds the codes the pool does not hold yet; answers how many were added and how many the pool now holds. */
 export async function insertCodes(

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { exceedsPool, generateCodes, type RandomBytes } from './codes.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 
 const m = messages.promoCodes;
@@ -73,7 +74,8 @@ export async function addPromoCodes(
   request: { codes?: string[]; generate?: { prefix: string; count: number } },
 ): Promise<AddPromoCodesResponse> {
   return deps.db.transaction(async (tx) => {
-    if (!(await repo.lockOwnAction(tx, sellerId, projectId))) throw actionNotFound();
+    // Locked: parallel uploads to one pool queue up, so the pool's size limit holds.
+    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
     const now = deps.now();
     let added = 0;
     let total = 0;

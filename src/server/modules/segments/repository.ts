@@ -9,14 +9,6 @@ import { draws, projects, segments, surveys, type ProjectRow, type SegmentRow } 
 // segment is not found. Who matches is read from other modules' and bot functions' tables
 // (receipts, ledger, birthdays, referrals, surveys, draws): read-only, never written here.
 
-export async function findOwnAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  return row;
-}
-
 /** The seller's segment with its (live) action; undefined when either is not theirs or the action is deleted. */
 export async function findOwnSegment(
   db: Executor,

@@ -5,6 +5,7 @@ import { SEGMENT_BUYERS_PER_PAGE, type Segment, type SegmentBuyersPage, type Seg
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow, SegmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 
 // Segments of an action's shoppers: saved conditions, counted afresh at every read.
@@ -66,7 +67,7 @@ function present(row: SegmentRow, count: number): Segment {
 }
 
 async function requireAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow> {
-  const action = await repo.findOwnAction(db, sellerId, projectId);
+  const action = await findLiveProject(db, sellerId, projectId);
   if (!action) throw actionNotFound();
   return action;
 }

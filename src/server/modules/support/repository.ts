@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SupportAuthor, SupportDelivery, SupportThreadStatus } from '../../../contract/support.js';
 import type { Executor } from '../../db/connection.js';
-import { buyerNotices, projects, supportMessages, supportThreads, telegramBuyers, type ProjectRow } from '../../db/schema.js';
+import { buyerNotices, projects, supportMessages, supportThreads, telegramBuyers } from '../../db/schema.js';
 
 // The support inbox's tables (migration 0036), written by the bot's function and read by the
 // cabinet's «Сообщения» (modules/support). Every read of the cabinet names the seller, so
@@ -79,14 +79,6 @@ const ownActions = (db: Executor, sellerId: number) =>
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-
-export async function findOwnAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
-  return row;
-}
 
 /** A thread of one of this seller's live actions, locked when `lock` (a reply or a close), or undefined. */
 export async function findOwnThread(db: Executor, sellerId: number, threadId: number, lock = false) {

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { findBuyerInAction, readBuyerReceipts } from '../buyers/card-repository.js';
 import { buyerLevel } from '../buyers/card-service.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 
 const m = messages.support;
@@ -37,7 +38,7 @@ export async function listThreads(
   sellerId: number,
   filter: { projectId?: number; status?: SupportThreadStatus },
 ): Promise<SupportThreadList> {
-  if (filter.projectId !== undefined && !(await repo.findOwnAction(deps.db, sellerId, filter.projectId))) throw actionNotFound();
+  if (filter.projectId !== undefined && !(await findLiveProject(deps.db, sellerId, filter.projectId))) throw actionNotFound();
   const [rows, unanswered] = await Promise.all([
     repo.readThreads(deps.db, sellerId, filter, SUPPORT_THREADS_SHOWN),
     repo.countUnanswered(deps.db, sellerId, filter.projectId),
@@ -106,7 +107,7 @@ function presentSummary(row: Awaited<ReturnType<typeof repo.readThreads>>[number
 async function presentThread(db: Executor, sellerId: number, threadId: number): Promise<SupportThread> {
   const [row] = await repo.readThreads(db, sellerId, { threadId }, 1);
   if (!row) throw threadNotFound();
-  const action = await repo.findOwnAction(db, sellerId, row.projectId);
+  const action = await findLiveProject(db, sellerId, row.projectId);
   if (!action) throw threadNotFound();
   const [rows, buyer, receipts] = await Promise.all([
     repo.readMessages(db, threadId),

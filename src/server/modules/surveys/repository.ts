@@ -3,19 +3,13 @@ import type { SurveyDraft } from '../../../contract/surveys.js';
 import type { Executor } from '../../db/connection.js';
 import { projects, surveyAnswers, surveyRuns, surveys, telegramBuyers, type SurveyRow } from '../../db/schema.js';
 
-// The cabinet's reads and writes start from the seller's own live action (`ownSurvey`,
-// `ownAction`), so another seller's survey is not found and nothing of it is touched. The bot's
-// start from the action it answers for and see published surveys only.
+// The cabinet's reads and writes start from the seller's own live action (`ownSurvey` here, the
+// actions module's `findLiveProject` in the service), so another seller's survey is not found and
+// nothing of it is touched. The bot's start from the action it answers for and see published
+// surveys only.
 
+// Joined into the survey's own lookup: one statement finds the survey and checks its action.
 const ownLiveAction = (sellerId: number) => and(eq(projects.userId, sellerId), isNull(projects.deletedAt));
-
-export async function ownAction(db: Executor, sellerId: number, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), ownLiveAction(sellerId)));
-  return row !== undefined;
-}
 
 /** The seller's survey, locked when `forUpdate` (an edit and a publish of one draft must not cross). */
 export async function ownSurvey(db: Executor, sellerId: number, surveyId: number, forUpdate = false): Promise<SurveyRow | undefined> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { SurveyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { moscowDay } from '../analytics/period.js';
+import { findLiveProject } from '../actions/repository.js';
 import * as repo from './repository.js';
 import { attachment, csvDateTime, csvFile, csvText } from '../../csv.js';
 
@@ -41,7 +42,7 @@ export async function createSurvey(
   projectId: number,
   draft: SurveyDraft,
 ): Promise<{ message: string; survey: Survey }> {
-  if (!(await repo.ownAction(deps.db, sellerId, projectId))) throw actionNotFound();
+  if (!(await findLiveProject(deps.db, sellerId, projectId))) throw actionNotFound();
   const row = await repo.insertSurvey(deps.db, projectId, draft, deps.now());
   return { message: m.created, survey: present(row, { participants: 0, completed: 0 }) };
 }
@@ -72,7 +73,7 @@ export async function publishSurvey(deps: SurveyDeps, sellerId: number, surveyId
 }
 
 export async function listSurveys(deps: SurveyDeps, sellerId: number, projectId: number): Promise<{ surveys: Survey[] }> {
-  if (!(await repo.ownAction(deps.db, sellerId, projectId))) throw actionNotFound();
+  if (!(await findLiveProject(deps.db, sellerId, projectId))) throw actionNotFound();
   const rows = await repo.listSurveys(deps.db, projectId);
   return { surveys: rows.map((row) => present(row, row)) };
 }
