@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RobokassaSettings } from './integrations/robokassa/client.js';
 import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
-import { SECRETS_KEY_BYTES } from './secrets/sealed.js';
+import { SECRETS_KEY_BYTES } from './sealing/sealed.js';
 
 /**
  * Connections per instance when DATABASE_POOL_SIZE is not set: twice the cores plus one (5 on

@@ -5,7 +5,7 @@ import { migrate } from './db/migrate.js';
 import { listenWhileStarting } from './http/starting-listener.js';
 import { healthAnswer } from './system/health.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
-import { SecretsKeyError } from './secrets/sealed.js';
+import { SecretsKeyError } from './sealing/sealed.js';
 import { Lifecycle } from './platform/lifecycle.js';
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
-import { sealedText } from '../secrets/column.js';
+import { sealedText } from '../sealing/column.js';
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';

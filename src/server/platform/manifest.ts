@@ -11,7 +11,7 @@ import type { TaxClient } from '../integrations/tax/client.js';
 import type { TaxEmulatorStore } from '../integrations/tax/emulator.js';
 import type { TelegramClient } from '../integrations/telegram/client.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Keyring } from '../secrets/sealed.js';
+import type { Keyring } from '../sealing/sealed.js';
 import type { BotFeature } from './bot-feature.js';
 import type { JobDefinition, JobQueue } from './job.js';
 import type { Lifecycle } from './lifecycle.js';

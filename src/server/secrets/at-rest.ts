@@ -1,7 +1,7 @@
 import type { Database } from '../db/connection.js';
 import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
-import { installKeyring } from './column.js';
-import { isSealed, open, seal, SEALED_PREFIX, SecretsKeyError, unknownKeyMessage, type Keyring } from './sealed.js';
+import { installKeyring } from '../sealing/column.js';
+import { isSealed, open, seal, SEALED_PREFIX, SecretsKeyError, unknownKeyMessage, type Keyring } from '../sealing/sealed.js';
 
 /** Every column holding a seller's bot token (schema.ts: `sealedText`); each table's key is `id`. */
 export const SEALED_COLUMNS = [

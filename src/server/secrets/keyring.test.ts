@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY_FILE, loadKeyring } from './keyring.js';
-import { SecretsKeyError, secretsKey } from './sealed.js';
+import { SecretsKeyError, secretsKey } from '../sealing/sealed.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SECRETS_KEY_BYTES, SecretsKeyError, secretsKey, type Keyring } from './sealed.js';
+import { SECRETS_KEY_BYTES, SecretsKeyError, secretsKey, type Keyring } from '../sealing/sealed.js';
 
 /** Demo mode's key, made at the first start and kept beside the embedded database. */
 export const DEMO_KEY_FILE = 'secrets.key';

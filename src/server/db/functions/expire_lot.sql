@@ -1,4 +1,4 @@
--- Expiry of one lot (issue 28): the unspent remainder of an expiring credit leaves the balance
+-- Expiry of one lot: the unspent remainder of an expiring credit leaves the balance
 -- as an 'expiry' ledger row, exactly once (the reference names the lot). The buyer's balance row
 -- is locked before the lot is read, so a purchase at the same moment either spends from the lot
 -- first or waits: the expiry never takes points that were spent.

@@ -1,4 +1,4 @@
--- One movement of a buyer's points (issue 28): the ledger row, the running balance and the
+-- One movement of a buyer's points: the ledger row, the running balance and the
 -- expiring lots, in one call so the three never disagree. Every movement but the award's credit
 -- comes here; a credit is written by add_points() (add_points.sql), which award_receipt() calls
 -- directly for a receipt's points, so one function writes every credit.

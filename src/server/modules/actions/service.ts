@@ -5,7 +5,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { firstLevelPercentIssue, storedLevels } from '../../../contract/points.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
-import { apiKeyColumns, newApiKey } from '../../secrets/api-key.js';
+import { apiKeyColumns, newApiKey } from '../../sealing/api-key.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';

@@ -3,8 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
-import { installKeyring } from '../../secrets/column.js';
-import { secretsKey } from '../../secrets/sealed.js';
+import { installKeyring } from '../../sealing/column.js';
+import { secretsKey } from '../../sealing/sealed.js';
 import { claimRecipients, insertMailing, listSendingMailingIds, renewMailingWork, retryRecipientLater } from './repository.js';
 
 // What a survivor's watch counts as a mailing whose worker died, and the worker's heartbeat, on the migrated schema.

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
-import { openSecret } from '../../secrets/column.js';
+import { openSecret } from '../../sealing/column.js';
 import { mailingRecipients, mailings, projects, users, type MailingRow, type StoredMailingButton } from '../../db/schema.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.

@@ -9,7 +9,7 @@ import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/s
 import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { pointsExpiry, reachedLevel } from '../points/earning.js';
-import { hashApiKey } from '../../secrets/api-key.js';
+import { hashApiKey } from '../../sealing/api-key.js';
 import { answerFor } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
