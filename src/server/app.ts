@@ -164,6 +164,7 @@ export async function buildApp({
     botParts: MODULES.flatMap((module) => module.bot ?? []),
     afterAward: (awarded) => runAfterAward(MODULES, { db: database.db, now, log: app.log, onNoticesQueued }, awarded),
     invariants: MODULES.flatMap((module) => module.invariants ?? []),
+    segmentConditions: MODULES.flatMap((module) => module.segmentConditions ?? []),
     openapi: () => app.swagger(),
   };
 

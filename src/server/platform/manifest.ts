@@ -1,7 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { SegmentConditions } from '../../contract/segments.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database, Db } from '../db/connection.js';
+import type { Database, Db, Executor } from '../db/connection.js';
 import type { OutboxTable } from '../db/outbox.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { PublicUrlOf } from '../http/public-url.js';
@@ -45,6 +47,17 @@ export interface ModuleManifest {
   afterAward?(deps: AwardHookDeps, awarded: AwardedReceipt): Promise<AwardAdditions | void>;
   /** SQL checks that its stored figures agree with their sources (`npm run admin -- verify`, the fault tests). */
   invariants?: readonly Invariant[];
+  /** The conditions of a segment of shoppers it answers (a birthday's month, a survey taken). */
+  segmentConditions?: SegmentCondition;
+}
+
+/**
+ * A module's part of a segment's filter: for the conditions it owns, predicates on the action's
+ * shopper `shopper.buyer_tg_id` (modules/segments builds the rest of the statement). A value
+ * naming what is not the action's (another action's survey) throws a `bad_request` AppError.
+ */
+export interface SegmentCondition {
+  predicates(scope: { db: Executor; projectId: number; now: Date }, conditions: SegmentConditions): Promise<SQL[]>;
 }
 
 export type RouteMount = FastifyPluginAsync | { plugin: FastifyPluginAsync; prefix: string };
@@ -122,6 +135,8 @@ export interface ModuleContext {
   afterAward(awarded: AwardedReceipt): Promise<AwardAdditions>;
   /** Every module's invariants. */
   invariants: readonly Invariant[];
+  /** Every module's segment conditions. */
+  segmentConditions: readonly SegmentCondition[];
   /** The API's OpenAPI document. */
   openapi(): unknown;
 }

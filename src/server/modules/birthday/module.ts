@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../../platform/manifest.js';
 import { birthdayFeature } from './bot.js';
 import { birthdaysJob } from './job.js';
 import { birthdayRoutes } from './routes.js';
+import { birthdaySegmentCondition } from './segment-condition.js';
 
 /** Birthdays: the shopper's day and month, and a greeting with points from 10:00 Moscow time, once a year. */
 export const birthdayModule: ModuleManifest = {
@@ -9,4 +10,5 @@ export const birthdayModule: ModuleManifest = {
   routes: (context) => [birthdayRoutes(context)],
   jobs: (context) => [birthdaysJob(context)],
   bot: [birthdayFeature],
+  segmentConditions: birthdaySegmentCondition,
 };

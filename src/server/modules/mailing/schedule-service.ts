@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { botIdOf } from '../../integrations/telegram/token.js';
 import { checkedButton, resolveButton } from './button.js';
 import { presentSchedule } from './presenter.js';
-import { segmentRecipients } from '../segments/service.js';
+import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
 import { insertMailingIn } from './repository.js';
 import * as repo from './schedule-repository.js';
 import { nextRunAfter } from './schedule-time.js';
@@ -58,7 +58,7 @@ export async function cancelMailingSchedule(db: Db, sellerId: number, scheduleId
   return { message: m.scheduleCancelled, schedule: presentSchedule((await repo.findSchedule(db, sellerId, scheduleId))!) };
 }
 
-export interface ScheduleRunDeps {
+export interface ScheduleRunDeps extends Pick<SegmentDeps, 'segmentConditions'> {
   db: Db;
   now: () => Date;
   publicUrl: string;

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
 import { findLiveProject } from '../actions/repository.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
-import { segmentRecipients } from '../segments/service.js';
+import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
 import { presentMailingResult, presentMailingSummary, presentSchedule } from './presenter.js';
 import * as repo from './repository.js';
@@ -28,7 +28,7 @@ export interface MailingQueue {
   deliverLater(mailingId: number, startAfter?: Date): Promise<void>;
 }
 
-export interface MailingDeps extends DeliveryDeps {
+export interface MailingDeps extends DeliveryDeps, Pick<SegmentDeps, 'segmentConditions'> {
   queue: MailingQueue;
   /** The product's clock (the demo clock in demo mode): when a scheduled mailing is due, a segment's «within N days». */
   now: () => Date;

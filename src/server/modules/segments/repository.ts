@@ -3,11 +3,12 @@ import type { SegmentConditions } from '../../../contract/segments.js';
 import type { Executor } from '../../db/connection.js';
 import { itemNameContainsSql } from '../../db/item-name.js';
 import { rowsOf } from '../../db/rows.js';
-import { draws, projects, segments, surveys, type ProjectRow, type SegmentRow } from '../../db/schema.js';
+import { projects, segments, type ProjectRow, type SegmentRow } from '../../db/schema.js';
 
 // Every read and write of a segment goes through its action's seller, so another seller's
-// segment is not found. Who matches is read from other modules' and bot functions' tables
-// (receipts, ledger, birthdays, referrals, surveys, draws): read-only, never written here.
+// segment is not found. Who matches is read from the receipts' and points' tables here and from
+// the functions' own (birthdays, referrals, surveys, draws) through their modules' segment
+// conditions: read-only, never written here.
 
 /** The seller's segment with its (live) action; undefined when either is not theirs or the action is deleted. */
 export async function findOwnSegment(
@@ -56,23 +57,6 @@ export async function deleteSegment(db: Executor, segmentId: number): Promise<vo
   await db.delete(segments).where(eq(segments.id, segmentId));
 }
 
-/** Whether a survey / a draw belongs to the action (a segment may name only its own action's). */
-export async function surveyInAction(db: Executor, projectId: number, surveyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: surveys.id })
-    .from(surveys)
-    .where(and(eq(surveys.id, surveyId), eq(surveys.projectId, projectId)));
-  return row !== undefined;
-}
-
-export async function drawInAction(db: Executor, projectId: number, drawId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: draws.id })
-    .from(draws)
-    .where(and(eq(draws.id, drawId), eq(draws.projectId, projectId)));
-  return row !== undefined;
-}
-
 /**
  * The segment's conditions in database terms: the service resolved the level's name to its
  * range of counted purchases. `itemText` is matched as item names are (db/item-name.ts).
@@ -88,11 +72,9 @@ export interface SegmentFilter {
   levelKopecks?: { from: number; to: number | null };
   withinDays?: number;
   notWithinDays?: number;
-  birthdayMonth?: number;
-  surveyId?: number;
-  drawId?: number;
-  invitedMin?: number;
   pointsMin?: number;
+  /** The modules' own conditions (a birthday's month, a survey taken): predicates on `shopper.buyer_tg_id`. */
+  predicates: SQL[];
 }
 
 const DAY_MS = 86_400_000;
@@ -127,29 +109,8 @@ function matching(filter: SegmentFilter, options: { names?: boolean } = {}): SQL
   if (filter.notWithinDays !== undefined) {
     where.push(sql`st.last_receipt_at < ${at(new Date(filter.now.getTime() - filter.notWithinDays * DAY_MS))}`);
   }
-  if (filter.birthdayMonth !== undefined) {
-    where.push(sql`EXISTS (SELECT 1 FROM buyer_birthdays b
-      WHERE b.project_id = ${projectId}::int AND b.buyer_tg_id = shopper.buyer_tg_id AND b.month = ${filter.birthdayMonth}::smallint)`);
-  }
-  if (filter.surveyId !== undefined) {
-    where.push(sql`EXISTS (SELECT 1 FROM survey_runs sr
-      WHERE sr.survey_id = ${filter.surveyId}::bigint AND sr.buyer_tg_id = shopper.buyer_tg_id AND sr.completed_at IS NOT NULL)`);
-  }
-  if (filter.drawId !== undefined) {
-    // A closed draw has its tickets; an open one's are its window's receipts with a matching item (as draws/tickets.ts counts them).
-    where.push(sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${filter.drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)
-      OR EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id
-                  WHERE d.id = ${filter.drawId}::int AND d.closed_at IS NULL
-                    AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
-                    AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
-                    AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
-                      AND ${itemNameContainsSql(sql`i.name`, sql`d.item_contains`)}))))`);
-  }
-  if (filter.invitedMin !== undefined) {
-    where.push(sql`(SELECT count(*) FROM referral_invitations ri
-      WHERE ri.project_id = ${projectId}::int AND ri.inviter_tg_id = shopper.buyer_tg_id AND ri.status = 'rewarded') >= ${filter.invitedMin}::int`);
-  }
   if (filter.pointsMin !== undefined) where.push(sql`coalesce(bp.balance, 0) >= ${filter.pointsMin}::int`);
+  where.push(...filter.predicates);
 
   return sql`
     FROM (SELECT buyer_tg_id FROM buyer_stats WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int

@@ -3,6 +3,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { levelAt } from '../../../contract/points.js';
 import { SEGMENT_BUYERS_PER_PAGE, type Segment, type SegmentBuyersPage, type SegmentConditions } from '../../../contract/segments.js';
 import type { Db, Executor } from '../../db/connection.js';
+import type { SegmentCondition } from '../../platform/manifest.js';
 import type { ProjectRow, SegmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findLiveProject } from '../actions/repository.js';
@@ -15,34 +16,28 @@ const m = messages.segments;
 export interface SegmentDeps {
   db: Db;
   now: () => Date;
+  /** The conditions the functions' modules answer (their manifests' `segmentConditions`). */
+  segmentConditions: readonly SegmentCondition[];
 }
 
 const notFound = () => new AppError('not_found', m.notFound);
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 
 /**
- * The conditions in database terms, checked against the action: its level by name, its survey
- * or draw by id (another action's is refused, not silently matched by nobody).
+ * The conditions in database terms, checked against the action: its level by name here, a
+ * survey or draw by id in its module (another action's is refused, not silently matched by nobody).
  */
-async function filterOf(db: Executor, action: ProjectRow, conditions: SegmentConditions, now: Date): Promise<repo.SegmentFilter> {
-  const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now };
+async function filterOf(deps: SegmentDeps, action: ProjectRow, conditions: SegmentConditions, now: Date): Promise<repo.SegmentFilter> {
+  const scope = { db: deps.db, projectId: action.id, now };
+  const predicates = (await Promise.all(deps.segmentConditions.map((condition) => condition.predicates(scope, conditions)))).flat();
+  const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now, predicates };
   if (conditions.item_contains !== undefined) filter.itemText = conditions.item_contains;
   if (conditions.total_min !== undefined) filter.minKopecks = rublesToKopecks(conditions.total_min);
   if (conditions.total_max !== undefined) filter.maxKopecks = rublesToKopecks(conditions.total_max);
   if (conditions.level !== undefined) filter.levelKopecks = levelRange(action, conditions.level);
   if (conditions.last_purchase_within_days !== undefined) filter.withinDays = conditions.last_purchase_within_days;
   if (conditions.last_purchase_not_within_days !== undefined) filter.notWithinDays = conditions.last_purchase_not_within_days;
-  if (conditions.birthday_month !== undefined) filter.birthdayMonth = conditions.birthday_month;
-  if (conditions.invited_min !== undefined) filter.invitedMin = conditions.invited_min;
   if (conditions.points_min !== undefined) filter.pointsMin = conditions.points_min;
-  const tookPart = conditions.took_part;
-  if (tookPart && 'survey_id' in tookPart) {
-    if (!(await repo.surveyInAction(db, action.id, tookPart.survey_id))) throw new AppError('bad_request', m.surveyUnknown);
-    filter.surveyId = tookPart.survey_id;
-  } else if (tookPart && 'draw_id' in tookPart) {
-    if (!(await repo.drawInAction(db, action.id, tookPart.draw_id))) throw new AppError('bad_request', m.drawUnknown);
-    filter.drawId = tookPart.draw_id;
-  }
   return filter;
 }
 
@@ -81,7 +76,7 @@ async function requireSegment(db: Executor, sellerId: number, segmentId: number)
 /** How many of the action's shoppers match now: the builder's live count. */
 export async function previewSegment(deps: SegmentDeps, sellerId: number, projectId: number, conditions: SegmentConditions) {
   const action = await requireAction(deps.db, sellerId, projectId);
-  return { count: await repo.countMatching(deps.db, await filterOf(deps.db, action, conditions, deps.now())) };
+  return { count: await repo.countMatching(deps.db, await filterOf(deps, action, conditions, deps.now())) };
 }
 
 export async function createSegment(
@@ -92,7 +87,7 @@ export async function createSegment(
   const action = await requireAction(deps.db, sellerId, input.projectId);
   const now = deps.now();
   // Checked before writing: a condition naming another action's survey saves nothing.
-  const filter = await filterOf(deps.db, action, input.conditions, now);
+  const filter = await filterOf(deps, action, input.conditions, now);
   const row = await repo.insertSegment(deps.db, { projectId: action.id, name: input.name, conditions: input.conditions, now });
   return { message: m.created, segment: present(row, await repo.countMatching(deps.db, filter)) };
 }
@@ -105,7 +100,7 @@ export async function updateSegment(
 ): Promise<{ message: string; segment: Segment }> {
   const { action } = await requireSegment(deps.db, sellerId, segmentId);
   const now = deps.now();
-  const filter = await filterOf(deps.db, action, input.conditions, now);
+  const filter = await filterOf(deps, action, input.conditions, now);
   const row = await repo.updateSegment(deps.db, segmentId, { ...input, now });
   return { message: m.updated, segment: present(row, await repo.countMatching(deps.db, filter)) };
 }
@@ -119,7 +114,7 @@ export async function deleteSegment(deps: SegmentDeps, sellerId: number, segment
 /** The saved filter of a segment; its survey or draw may have gone since, which then matches nobody rather than failing the list. */
 async function savedFilter(deps: SegmentDeps, action: ProjectRow, segment: SegmentRow): Promise<repo.SegmentFilter | null> {
   try {
-    return await filterOf(deps.db, action, segment.conditions, deps.now());
+    return await filterOf(deps, action, segment.conditions, deps.now());
   } catch (error) {
     if (error instanceof AppError && error.code === 'bad_request') return null;
     throw error;
@@ -176,5 +171,5 @@ export async function segmentRecipients(
 ): Promise<string[]> {
   const { segment, action } = await requireSegment(deps.db, sellerId, segmentId);
   if (segment.projectId !== projectId) throw new AppError('bad_request', m.mailingOtherAction);
-  return repo.matchingIds(deps.db, await filterOf(deps.db, action, segment.conditions, deps.now()), limit);
+  return repo.matchingIds(deps.db, await filterOf(deps, action, segment.conditions, deps.now()), limit);
 }
