@@ -19,6 +19,8 @@ export default defineConfig({
           isolate: false,
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // An empty PGlite cluster to copy: tests that need a database skip initdb (tests/support/blank-pglite.ts).
+          globalSetup: ['tests/support/global-setup-unit.ts'],
         },
       },
       {
