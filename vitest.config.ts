@@ -10,6 +10,9 @@ export default defineConfig({
     // chat, which the emulator keeps. Six at a time overlap those waits on 2 cores (a full run used 1.1
     // cores with four; docs/benchmarks.md, "Test suite time"). Browser tests run in a group of their own after them.
     maxWorkers: 6,
+    // Transformed source kept in .tmp/ between runs: a lone API file's transform went from 3.5 s to
+    // 0.7–0.9 s (docs/benchmarks.md, "Developer loop"). A fresh clone, as in CI, starts without it.
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-modules' },
     projects: [
       {
         test: {
@@ -19,6 +22,8 @@ export default defineConfig({
           isolate: false,
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // An empty PGlite cluster to copy: tests that need a database skip initdb (tests/support/blank-pglite.ts).
+          globalSetup: ['tests/support/global-setup-unit.ts'],
         },
       },
       {

@@ -20,8 +20,26 @@ interface Shared {
 const SLOT = Symbol.for('scanapp.tests.global-setup');
 const slots = globalThis as unknown as { [SLOT]?: Promise<Shared> };
 
-async function makeShared(): Promise<Shared> {
+/**
+ * Whether this run has PostgreSQL too. Always in CI (required there) and in a run of whole projects
+ * (`npm test`, `npm run test:api`). A run of chosen files (`npx vitest run tests/api/faq.test.ts`)
+ * is a developer's loop: PGlite only, unless TEST_POSTGRES=1 asks for both. The PostgreSQL half
+ * doubled such a file's tests and added a cluster and a migrated template before the first one
+ * (docs/benchmarks.md, "Developer loop"). TEST_POSTGRES=0 leaves it out of any run but CI's.
+ */
+function withPostgres(project: TestProject): boolean {
+  if (process.env.CI) return true;
+  if (process.env.TEST_POSTGRES) return process.env.TEST_POSTGRES !== '0';
+  // The command line's file filters. Not in vitest's typed API: should it go, every run has both databases again.
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  if (!filters?.length) return true;
+  console.log('A run of chosen files: API tests on PGlite only (TEST_POSTGRES=1 adds PostgreSQL).');
+  return false;
+}
+
+async function makeShared(postgres: boolean): Promise<Shared> {
   const [, pglite] = await Promise.all([ensureBuilt(['web']), pgliteTemplate()]);
+  if (!postgres) return { pgliteTemplate: pglite, postgres: undefined, cluster: undefined, users: 0 };
   if (!findPostgresBin() && !process.env.CI) {
     console.warn('PostgreSQL server binaries not found: API tests run on PGlite only (apt-get install -y postgresql).');
     return { pgliteTemplate: pglite, postgres: undefined, cluster: undefined, users: 0 };
@@ -47,7 +65,7 @@ async function makeShared(): Promise<Shared> {
  * and the web build the app serves, rebuilt when stale.
  */
 export default async function setup(project: TestProject) {
-  const shared = await (slots[SLOT] ??= makeShared());
+  const shared = await (slots[SLOT] ??= makeShared(withPostgres(project)));
   shared.users += 1;
   project.provide('pgliteTemplate', shared.pgliteTemplate);
   project.provide('postgres', shared.postgres);

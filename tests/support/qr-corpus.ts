@@ -5,6 +5,10 @@
  * and combinations), plus photos without any QR. Deterministic: every random choice comes from a
  * seeded generator, so a miss reproduces. Nothing is committed as binaries.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { qrOfReceipt } from '../../src/server/integrations/tax/emulator-receipt.js';
@@ -311,6 +315,34 @@ export interface CorpusOptions {
   withoutQr?: number;
 }
 
+/**
+ * Under vitest, photos made once are kept in .tmp/ and read back: making the unit tests' 29 took
+ * 5 s of CPU, a third of their file (docs/benchmarks.md, "Developer loop"). Each photo is named
+ * by everything it comes from (this file, sharp's and qrcode's versions, the platform, the QR
+ * text and the seed), so a change to any of them makes it afresh; the bench always makes them.
+ */
+const cacheDir = process.env.VITEST
+  ? (() => {
+      const root = path.resolve(import.meta.dirname, '../..');
+      const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
+      for (const pkg of ['sharp', 'qrcode']) hash.update(readFileSync(path.join(root, 'node_modules', pkg, 'package.json')));
+      hash.update(`${process.platform}-${process.arch}`);
+      return path.join(root, '.tmp/qr-corpus', hash.digest('hex').slice(0, 16));
+    })()
+  : undefined;
+
+async function cached(what: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  if (!cacheDir) return make();
+  const file = path.join(cacheDir, createHash('sha256').update(what).digest('hex').slice(0, 24));
+  if (existsSync(file)) return readFileSync(file);
+  const image = await make();
+  mkdirSync(cacheDir, { recursive: true });
+  // Whole or not at all: parallel workers may make the same photo.
+  writeFileSync(`${file}.${process.pid}`, image);
+  renameSync(`${file}.${process.pid}`, file);
+  return image;
+}
+
 /** Every fixture QR through every degradation family, plus the photos without a QR. */
 export async function buildCorpus(options: CorpusOptions = {}): Promise<CorpusPhoto[]> {
   const qrs = fixtureQrStrings().slice(0, options.fixtures);
@@ -319,12 +351,13 @@ export async function buildCorpus(options: CorpusOptions = {}): Promise<CorpusPh
   for (const [qrIndex, qr] of qrs.entries()) {
     for (const [variantIndex, variant] of variants.entries()) {
       if (options.sample && (variantIndex - qrIndex) % options.sample !== 0) continue;
-      const image = await degrade(qr.text, variant, qrIndex * 1000 + variantIndex);
+      const seed = qrIndex * 1000 + variantIndex;
+      const image = await cached(`${variant.name}\0${qr.text}\0${seed}`, () => degrade(qr.text, variant, seed));
       photos.push({ name: `${variant.name}/${qr.name}`, image, expected: qr.text });
     }
   }
   for (let index = 0; index < Math.min(options.withoutQr ?? NO_QR_SCENES, NO_QR_SCENES); index++) {
-    photos.push({ name: `no-qr/${index}`, image: await noQrScene(index), expected: null });
+    photos.push({ name: `no-qr/${index}`, image: await cached(`no-qr\0${index}`, () => noQrScene(index)), expected: null });
   }
   return photos;
 }

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { blankPgliteDirectory } from '../../../tests/support/blank-pglite.js';
 import { openDatabase } from './connection.js';
 
 it('never runs the job queue’s writes once the database is closed, and never rejects them inside pg-boss', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-connection-'));
   try {
+    blankPgliteDirectory(path.join(dataDir, 'db'));
     const database = await openDatabase({ databaseUrl: undefined, dataDir, poolSize: 1 });
     expect((await database.executeSql('SELECT 1 AS one', [])).rows).toEqual([{ one: 1 }]);
     await database.close();

@@ -3,8 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankPglite } from '../../../tests/support/blank-pglite.js';
 import { pgliteDatabase, type Database } from './connection.js';
 import { migrate } from './migrate.js';
 
@@ -85,8 +85,8 @@ const functionFiles = () => sqlFiles(FUNCTIONS_DIR);
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'scanapp-migrate-'));
-  fresh = pgliteDatabase(await PGlite.create());
-  upgraded = pgliteDatabase(await PGlite.create());
+  fresh = pgliteDatabase(await blankPglite());
+  upgraded = pgliteDatabase(await blankPglite());
 }, 120_000);
 
 afterAll(async () => {

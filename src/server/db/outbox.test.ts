@@ -1,8 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blankPglite } from '../../../tests/support/blank-pglite.js';
 import type { Db } from './connection.js';
 import {
   backoffMs,
@@ -119,7 +120,7 @@ let client: PGlite;
 let db: Db;
 
 beforeAll(async () => {
-  client = await PGlite.create();
+  client = await blankPglite();
   db = drizzle({ client }) as unknown as Db;
   await client.exec(`
     CREATE TABLE letters (id bigint PRIMARY KEY, status text NOT NULL DEFAULT 'pending', attempts int NOT NULL DEFAULT 0,

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankPglite, blankPgliteDirectory } from '../../../tests/support/blank-pglite.js';
 import { inThreadSession, type PgliteSession } from './pglite-session.js';
 import { PgliteStatements } from './pglite-statements.js';
 import { openPgliteWorker } from './pglite-worker-client.js';
@@ -7,14 +11,18 @@ import { openPgliteWorker } from './pglite-worker-client.js';
 const byId = 'SELECT id, name, seen_at, flag, amount, $2::text AS echo FROM things WHERE id = $1';
 
 describe.each([
-  { where: 'in this thread', open: async () => inThreadSession(await PGlite.create()) },
-  { where: 'in its worker thread', open: () => openPgliteWorker({ directory: undefined, startParams: PGlite.defaultStartParams }) },
+  { where: 'in this thread', open: async () => inThreadSession(await blankPglite()) },
+  {
+    where: 'in its worker thread',
+    open: (directory: string) => openPgliteWorker({ directory: blankPgliteDirectory(directory), startParams: PGlite.defaultStartParams }),
+  },
 ])('PgliteStatements on a PGlite $where', ({ open }) => {
   let client: PgliteSession;
   let statements: PgliteStatements;
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'scanapp-statements-'));
 
   beforeAll(async () => {
-    client = await open();
+    client = await open(directory);
     await client.exec(`
       CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, seen_at timestamptz, flag boolean, amount bigint);
       INSERT INTO things VALUES (1, 'один', '2026-11-25T10:00:00Z', true, 9007199254740993), (2, 'два', NULL, false, 2);
@@ -24,6 +32,7 @@ describe.each([
 
   afterAll(async () => {
     await client.close();
+    rmSync(directory, { recursive: true, force: true });
   });
 
   const preparedNames = async () =>

@@ -4,13 +4,23 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankPgliteDirectory } from '../../../tests/support/blank-pglite.js';
 import { PG_UNIQUE_VIOLATION, postgresErrorCode } from '../errors.js';
 import { pgliteDatabase, type Database } from './connection.js';
 import { rowsOf } from './rows.js';
 import { openPgliteWorker, PgliteWorkerStopped } from './pglite-worker-client.js';
 
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'scanapp-pglite-worker-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A worker on a data folder of its own (an empty cluster's copy: no initdb per test). */
+let opened = 0;
 const open = (onStopped?: (error: PgliteWorkerStopped) => void) =>
-  openPgliteWorker({ directory: undefined, startParams: PGlite.defaultStartParams, onStopped });
+  openPgliteWorker({
+    directory: blankPgliteDirectory(path.join(scratch, String(++opened))),
+    startParams: PGlite.defaultStartParams,
+    onStopped,
+  });
 
 describe('PGlite in its worker thread', () => {
   let session: Awaited<ReturnType<typeof open>>;

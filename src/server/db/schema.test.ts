@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankPglite } from '../../../tests/support/blank-pglite.js';
 import { pgliteDatabase, type Database } from './connection.js';
 import { migrate } from './migrate.js';
 import * as schema from './schema.js';
@@ -18,7 +18,7 @@ const TABLES_WITHOUT_DRIZZLE = {
 let database: Database;
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
+  database = pgliteDatabase(await blankPglite());
   await migrate(database);
 }, 120_000);
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { blankPgliteDirectory } from '../../../tests/support/blank-pglite.js';
 import { openDatabase, type Database } from '../db/connection.js';
 import type { JobQueue } from '../platform/job.js';
 import { JOB_LEASE_SECONDS, startJobQueue } from './queue.js';
@@ -16,6 +17,7 @@ const log = { error: () => undefined, info: () => undefined };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-queue-'));
+  blankPgliteDirectory(path.join(dataDir, 'db'));
   database = await openDatabase({ databaseUrl: undefined, dataDir, poolSize: 1 });
   queue = await startJobQueue({
     database,
