@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { blankPglite } from '../../../../tests/support/blank-pglite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
@@ -16,7 +16,7 @@ const IDLE_MS = 10_000;
 beforeAll(async () => {
   // A mailing's bot token is a sealed column: the app installs its keyring at start-up.
   installKeyring({ current: secretsKey(randomBytes(32)) });
-  database = pgliteDatabase(await PGlite.create());
+  database = pgliteDatabase(await blankPglite());
   await migrate(database);
   [{ id: sellerId }] = (await database.query<{ id: number }>(
     `INSERT INTO users (name, email, password_hash) VALUES ('Продавец', 'mailing@example.test', 'x') RETURNING id`,

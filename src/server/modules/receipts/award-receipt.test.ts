@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { blankPglite } from '../../../../tests/support/blank-pglite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
 import { awardReceipt, type AwardInput } from './repository.js';
@@ -17,7 +17,7 @@ let checks = 0;
 const BALANCE = 100_000_00;
 
 beforeAll(async () => {
-  database = pgliteDatabase(await PGlite.create());
+  database = pgliteDatabase(await blankPglite());
   await migrate(database);
   [{ id: sellerId }] = (await database.query<{ id: number }>(
     `INSERT INTO users (name, email, password_hash, is_activated, balance_kopecks) VALUES ('Продавец', 'seller@example.test', 'x', true, $1) RETURNING id`,

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { blankPglite } from '../../../../tests/support/blank-pglite.js';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   folderRoot = mkdtempSync(path.join(os.tmpdir(), 'scanapp-uploads-'));
   [database, s3] = await Promise.all([
     (async () => {
-      const db = pgliteDatabase(await PGlite.create());
+      const db = pgliteDatabase(await blankPglite());
       await migrate(db);
       return db;
     })(),
