@@ -66,7 +66,7 @@ export class Lifecycle {
     app.addHook('onRequestAbort', ended);
   }
 
-  /** Work to finish when draining begins, beside the requests in flight (e.g. releasing the bots' leases). */
+  /** Work to finish when draining begins, beside the requests in flight (e.g. releasing the bots' leases); steps run in the order given. */
   onDrain(name: string, run: () => Promise<void>): void {
     this.#drainSteps.push({ name, run });
   }
@@ -83,15 +83,19 @@ export class Lifecycle {
       this.#onIdle = resolve;
       if (this.#inFlight.size === 0) resolve();
     });
-    const steps = this.#drainSteps.map(async (step) => {
-      this.#pendingSteps.add(step.name);
-      try {
-        await step.run();
-      } finally {
+    // One step after another, in the order they were given (the watch stops before the bots are
+    // released, so it takes nothing over meanwhile), beside the requests still in flight.
+    const steps = (async () => {
+      let failure: unknown;
+      for (const step of this.#drainSteps) {
+        this.#pendingSteps.add(step.name);
+        // A step that fails does not keep the next ones from running; the drain reports the first failure.
+        await step.run().catch((error: unknown) => (failure ??= error));
         this.#pendingSteps.delete(step.name);
       }
-    });
-    await Promise.all([requestsDone, ...steps]);
+      if (failure !== undefined) throw failure;
+    })();
+    await Promise.all([requestsDone, steps]);
   }
 
   /** Work in progress elsewhere (the job queue's running jobs), listed by `unfinished`. */
