@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { actionResponseSchema, createActionRequestSchema, type Action } from '../../../../contract/actions.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
@@ -55,7 +55,10 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
   // The demo's INN is offered once the server says it is a demo, unless the seller has typed one meanwhile.
   const innsTyped = useRef(false);
 
-  useEffect(() => {
+  // A layout effect: the INN is in the field in the same task as the commit that learnt the mode.
+  // A passive effect ran later, and its update could land between a focus (the seller starting to
+  // type, after this check) and the typed text, which then went in beside the demo's INN.
+  useLayoutEffect(() => {
     if (demo && !innsTyped.current && stage === 'details')
       setDraft((current) => (current.inns === '' ? { ...current, inns: DEMO_SELLER_INN } : current));
   }, [demo, stage]);
