@@ -61,7 +61,9 @@ async function runMigrations(database: Database, directory: string): Promise<str
  * One file per stored function (`<name>.sql`: CREATE OR REPLACE FUNCTION, and CREATE OR REPLACE
  * TRIGGER for a trigger's function), applied in name order, each in its own transaction with its
  * text's hash. Name order is enough: PL/pgSQL resolves the functions it calls when it runs, and
- * the SQL-language ones call none. Removing a function, or changing its arguments (which makes a
+ * the SQL-language ones call none; a newly called function's name sorts before its caller's
+ * (`add_points` before `award_receipt`), so during a rolling deploy no new caller runs before the
+ * function it calls exists. Removing a function, or changing its arguments (which makes a
  * second function), takes an explicit DROP FUNCTION in a migration or in its file.
  */
 async function applyFunctions(database: Database, directory: string): Promise<string[]> {
