@@ -1,5 +1,5 @@
 import { UPLOADS_BASE } from '../../../contract/uploads.js';
-import type { ModuleManifest } from '../../platform/manifest.js';
+import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { perContext } from '../../platform/per-context.js';
 import { uploadRoutes, uploadServingRoutes } from './routes.js';
 import { findOwnUpload } from './service.js';
@@ -9,7 +9,7 @@ import { openImageStores } from './stores.js';
 export const imageStoresOf = perContext((context) => openImageStores(context.config, context.db));
 
 /** A seller's own uploaded picture by its address (a mailing's picture), or null. */
-export const ownImageLoader = (context: Parameters<typeof imageStoresOf>[0]) => (sellerId: number, imageUrl: string) =>
+export const ownImageLoader = (context: ModuleContext) => (sellerId: number, imageUrl: string) =>
   findOwnUpload({ db: context.db, storage: imageStoresOf(context).storage, sellerId, imageUrl });
 
 /** Image upload for the shop and mailings, and serving the stored pictures. */
