@@ -168,6 +168,7 @@ export async function buildApp({
     openapi: () => app.swagger(),
   };
 
+  for (const module of MODULES) module.metrics?.(context);
   running = await startJobQueue({ database, log: app.log, jobs: MODULES.flatMap((module) => module.jobs?.(context) ?? []) });
   // Work a dead instance held (a bot's polling, claimed updates, a mailing, outbox rows, a running
   // job) goes on here within 30 s.

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ReceiptStatus } from '../../contract/receipts.js';
 import type { Database } from '../db/connection.js';
 import type { TaxCallOutcome } from '../integrations/tax/client.js';
 import type { TelegramCallObserver } from '../integrations/telegram/client.js';
-import { readMailingProgress, readQueueBacklog } from './repository.js';
+import { readQueueBacklog } from './repository.js';
 
 /** Telegram methods that deliver a message to a person (the rest set bots up or poll). */
 const TELEGRAM_SENDS = new Set(['sendMessage', 'sendPhoto']);
@@ -15,15 +14,15 @@ export interface Metrics {
   registry: Registry;
   /** Times every HTTP request by its route pattern (never the raw URL: ids would explode the series). */
   watchHttp(app: FastifyInstance): void;
-  receiptChecked(status: ReceiptStatus): void;
   taxCalled(seconds: number, outcome: TaxCallOutcome): void;
   telegramCalled: TelegramCallObserver;
 }
 
 /**
  * One registry per app instance (tests start several apps in one process; prom-client's global
- * registry would refuse the second's metrics). What the database holds (queues, mailings, the
- * pool) is read when Prometheus scrapes, not kept up to date between scrapes.
+ * registry would refuse the second's metrics). What the database holds (queues, the pool) is read
+ * when Prometheus scrapes, not kept up to date between scrapes. A module adds its own series to
+ * the registry through its manifest's `metrics` (the receipt checks, the mailings' recipients).
  */
 export function createMetrics(database: Database, onScrapeError: (error: unknown) => void): Metrics {
   const registry = new Registry();
@@ -61,12 +60,6 @@ export function createMetrics(database: Database, onScrapeError: (error: unknown
     help: 'HTTP requests by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const receiptChecks = new Counter({
-    name: 'scanapp_receipt_checks_total',
-    help: 'Receipt checks by verdict (the status stored with the receipt).',
-    labelNames: ['verdict'],
     registers,
   });
   const taxDuration = new Histogram({
@@ -125,21 +118,6 @@ export function createMetrics(database: Database, onScrapeError: (error: unknown
     collect: () => backlogRead,
   });
 
-  new Gauge({
-    name: 'scanapp_mailing_recipients',
-    help: 'Recipients of the mailings being sent, by state (sent, failed, pending).',
-    labelNames: ['state'],
-    registers,
-    async collect() {
-      try {
-        const progress = await readMailingProgress(database.query);
-        for (const state of ['sent', 'failed', 'pending'] as const) this.set({ state }, progress[state]);
-      } catch (error) {
-        onScrapeError(error);
-      }
-    },
-  });
-
   return {
     registry,
     watchHttp(app) {
@@ -150,7 +128,6 @@ export function createMetrics(database: Database, onScrapeError: (error: unknown
         );
       });
     },
-    receiptChecked: (status) => receiptChecks.inc({ verdict: status }),
     taxCalled(seconds, outcome) {
       taxDuration.observe({ outcome }, seconds);
       if (!TAX_ANSWERS.has(outcome)) taxErrors.inc({ outcome });

@@ -21,11 +21,3 @@ export async function readQueueBacklog(query: QueryFn): Promise<QueueBacklog[]> 
      GROUP BY q.name`);
   return rows.map((row) => ({ queue: row.name, waiting: Number(row.waiting), oldestAgeSeconds: Math.max(0, Number(row.oldest)) }));
 }
-
-/** Recipients of the mailings being sent, by where they are. */
-export async function readMailingProgress(query: QueryFn): Promise<{ sent: number; failed: number; pending: number }> {
-  const [row] = await query<{ sent: string | number; failed: string | number; pending: string | number }>(`
-    SELECT coalesce(sum(sent), 0) AS sent, coalesce(sum(failed), 0) AS failed, coalesce(sum(total - sent - failed), 0) AS pending
-      FROM mailings WHERE status = 'sending'`);
-  return { sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), pending: Number(row?.pending ?? 0) };
-}

@@ -49,6 +49,8 @@ export interface ModuleManifest {
   invariants?: readonly Invariant[];
   /** The conditions of a segment of shoppers it answers (a birthday's month, a survey taken). */
   segmentConditions?: SegmentCondition;
+  /** Registers its own series in the app's registry (`context.metrics.registry`), fed by its code or read at scrape. */
+  metrics?(context: ModuleContext): void;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { ownImageLoader } from '../uploads/module.js';
 import { MAILING_IDLE_MS, MAILING_RESUME_JOB, mailingDeliveryJob, mailingQueue, mailingResumeJob } from './delivery-job.js';
 import { mailingInvariants } from './invariants.js';
+import { registerMailingMetrics } from './metrics.js';
 import { listSendingMailingIds } from './repository.js';
 import { mailingRoutes } from './routes.js';
 import { mailingSchedulesJob } from './schedules-job.js';
@@ -32,4 +33,5 @@ export const mailingModule: ModuleManifest = {
     await queue.send(MAILING_RESUME_JOB, { all: true });
   },
   invariants: mailingInvariants,
+  metrics: registerMailingMetrics,
 };
