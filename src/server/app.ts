@@ -140,7 +140,6 @@ export async function buildApp({
     db: database.db,
     now,
     realNow,
-    clock,
     sessionTtlMs: config.sessionTtlMs,
     publicUrl: config.publicUrl,
     publicUrlOf: publicUrlResolver(config),
@@ -165,7 +164,6 @@ export async function buildApp({
     afterAward: (awarded) => runAfterAward(MODULES, { db: database.db, now, log: app.log, onNoticesQueued }, awarded),
     invariants: MODULES.flatMap((module) => module.invariants ?? []),
     segmentConditions: MODULES.flatMap((module) => module.segmentConditions ?? []),
-    openapi: () => app.swagger(),
   };
 
   for (const module of MODULES) module.metrics?.(context);
@@ -202,7 +200,7 @@ export async function buildApp({
       await api.register(
         systemRoutes({
           health: healthAnswer(config),
-          openapi: context.openapi,
+          openapi: () => app.swagger(),
           lifecycle,
           pingDatabase: () => database.query('SELECT 1'),
         }),

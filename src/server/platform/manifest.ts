@@ -1,7 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SegmentConditions } from '../../contract/segments.js';
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database, Db, Executor } from '../db/connection.js';
 import type { OutboxTable } from '../db/outbox.js';
@@ -59,7 +58,7 @@ export interface ModuleManifest {
  * naming what is not the action's (another action's survey) throws a `bad_request` AppError.
  */
 export interface SegmentCondition {
-  predicates(scope: { db: Executor; projectId: number; now: Date }, conditions: SegmentConditions): Promise<SQL[]>;
+  predicates(scope: { db: Executor; sellerId: number; projectId: number; now: Date }, conditions: SegmentConditions): Promise<SQL[]>;
 }
 
 export type RouteMount = FastifyPluginAsync | { plugin: FastifyPluginAsync; prefix: string };
@@ -100,7 +99,6 @@ export interface ModuleContext {
   now: () => Date;
   /** Real time: sessions, throttles, leases and retries. */
   realNow: () => Date;
-  clock: Clock;
   sessionTtlMs: number;
   publicUrl: string;
   /** The public address of a request (PUBLIC_URL, or in a demo without it the address the browser used). */
@@ -139,8 +137,6 @@ export interface ModuleContext {
   invariants: readonly Invariant[];
   /** Every module's segment conditions. */
   segmentConditions: readonly SegmentCondition[];
-  /** The API's OpenAPI document. */
-  openapi(): unknown;
 }
 
 export interface ModuleLog {

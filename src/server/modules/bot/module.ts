@@ -1,7 +1,8 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
 import { noticeOutbox } from '../notices/repository.js';
 import { BOT_POLLERS_JOB, botPollersJob, botUpdatesJob } from './jobs.js';
-import { BUYER_NOTICES_JOB, buyerNoticesJob } from './notices-job.js';
+import { BUYER_NOTICES_JOB } from '../../platform/manifest.js';
+import { buyerNoticesJob } from './notices-job.js';
 import { botWebhookRoutes } from './routes.js';
 import { botRuntimeOf } from './runtime.js';
 

@@ -4,8 +4,6 @@ import { nextNoticeDueAt } from '../notices/repository.js';
 import { drainJob } from '../../platform/drain-job.js';
 import type { JobDefinition } from '../../platform/job.js';
 
-export { BUYER_NOTICES_JOB };
-
 /** Delivers what actions' bots owe their shoppers outside a conversation (expiry reminders, manual adjustments). */
 export function buyerNoticesJob(deps: NoticeDeps): JobDefinition {
   return drainJob({ name: BUYER_NOTICES_JOB, drainBatch: () => deliverBuyerNotices(deps), nextDueAt: () => nextNoticeDueAt(deps.db) });

@@ -1,20 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages.js';
 import { itemNameContainsSql } from '../../db/item-name.js';
-import { draws } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { SegmentCondition } from '../../platform/manifest.js';
+import { findDraw } from './repository.js';
 
 /** «Участвовал в розыгрыше»: the shopper holds a ticket of the action's draw (another action's is refused). */
 export const drawSegmentCondition: SegmentCondition = {
   async predicates({ db, projectId }, { took_part: tookPart }) {
     if (!tookPart || !('draw_id' in tookPart)) return [];
     const drawId = tookPart.draw_id;
-    const [own] = await db
-      .select({ id: draws.id })
-      .from(draws)
-      .where(and(eq(draws.id, drawId), eq(draws.projectId, projectId)));
-    if (!own) throw new AppError('bad_request', messages.segments.drawUnknown);
+    if ((await findDraw(db, drawId))?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
     // A closed draw has its tickets; an open one's are its window's receipts with a matching item (as tickets.ts counts them).
     return [
       sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)

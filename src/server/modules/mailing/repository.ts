@@ -289,3 +289,13 @@ export async function pauseBot(db: Db, botId: number, pauseMs: number): Promise<
     UPDATE telegram_send_pace SET next_slot_at = greatest(next_slot_at, clock_timestamp() + ${pauseMs} * interval '1 millisecond')
      WHERE bot_id = ${botId}`);
 }
+
+/** Recipients of the mailings being sent, by where they are (the metrics' gauge, read at scrape). */
+export async function readSendingProgress(db: Executor): Promise<{ sent: number; failed: number; pending: number }> {
+  const [row] = rowsOf<{ sent: string | number; failed: string | number; pending: string | number }>(
+    await db.execute(sql`
+      SELECT coalesce(sum(sent), 0) AS sent, coalesce(sum(failed), 0) AS failed, coalesce(sum(total - sent - failed), 0) AS pending
+        FROM mailings WHERE status = 'sending'`),
+  );
+  return { sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), pending: Number(row?.pending ?? 0) };
+}

@@ -28,7 +28,7 @@ const actionNotFound = () => new AppError('not_found', messages.actions.notFound
  * survey or draw by id in its module (another action's is refused, not silently matched by nobody).
  */
 async function filterOf(deps: SegmentDeps, action: ProjectRow, conditions: SegmentConditions, now: Date): Promise<repo.SegmentFilter> {
-  const scope = { db: deps.db, projectId: action.id, now };
+  const scope = { db: deps.db, sellerId: action.userId, projectId: action.id, now };
   const predicates = (await Promise.all(deps.segmentConditions.map((condition) => condition.predicates(scope, conditions)))).flat();
   const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now, predicates };
   if (conditions.item_contains !== undefined) filter.itemText = conditions.item_contains;
