@@ -4,7 +4,7 @@ import * as steps from './chat-steps.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
 import type { BotFeature, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 
-// How the conversation hands a shopper's message to the modules' bot parts (`deps.features`, in the
+// How the conversation hands a shopper's message to the modules' bot parts (`deps.botParts`, in the
 // module list's order): by the callback data's `<key>:` prefix, by the shopper's waiting step, or
 // to every part for the menu, a deep link and the lines about points. The conversation imports only
 // these helpers.
