@@ -10,6 +10,13 @@ import {
   pointsLifetimeDaysSchema,
   repeatPointsPercentageSchema,
 } from './points.js';
+import {
+  maxPointsPerReceiptSchema,
+  maxReceiptsPerWeekSchema,
+  pointsHoldDaysSchema,
+  suspiciousReceiptsPerHourSchema,
+  SUSPICIOUS_RECEIPTS_PER_HOUR_DEFAULT,
+} from './trust.js';
 
 // An "action" (promotion) is called a project in the API (SPEC §3, §7).
 
@@ -90,6 +97,11 @@ const actionSettingsShape = {
   expiry_reminder_days: expiryReminderDaysSchema.default(EXPIRY_REMINDER_DEFAULT_DAYS),
   levels: levelsSchema.default([]),
   repeat_points_percentage: repeatPointsPercentageSchema.nullish().transform((value) => value ?? null),
+  points_hold_days: pointsHoldDaysSchema.default(0),
+  max_receipts_per_week: maxReceiptsPerWeekSchema.default(null),
+  max_points_per_receipt: maxPointsPerReceiptSchema.default(null),
+  suspicious_receipts_per_hour: suspiciousReceiptsPerHourSchema.default(SUSPICIOUS_RECEIPTS_PER_HOUR_DEFAULT),
+  command_limit_reached: optionalText,
 };
 
 /** The action's own Telegram bot run by ScanApp; a saved token's mask (as answers show it) keeps it. */
@@ -127,6 +139,11 @@ export const updateActionRequestSchema = z.object({
   expiry_reminder_days: expiryReminderDaysSchema.optional(),
   levels: levelsSchema.optional(),
   repeat_points_percentage: repeatPointsPercentageSchema.optional(),
+  points_hold_days: pointsHoldDaysSchema.optional(),
+  max_receipts_per_week: maxReceiptsPerWeekSchema.optional(),
+  max_points_per_receipt: maxPointsPerReceiptSchema.optional(),
+  suspicious_receipts_per_hour: suspiciousReceiptsPerHourSchema.optional(),
+  command_limit_reached: optionalText.optional(),
   telegram_bot_token: telegramBotTokenSchema.optional(),
 });
 
@@ -168,6 +185,12 @@ export const actionSchema = z.object({
   levels: z.array(z.object({ name: z.string(), min_sum: z.number(), points_percentage: z.number() })),
   /** The percent from a shopper's second receipt on, when higher than their level's; null = as the level. */
   repeat_points_percentage: z.number().nullable(),
+  /** Days a receipt's points are held after the purchase (0: none); caps per shopper's week and per receipt (null: none). */
+  points_hold_days: z.number().int(),
+  max_receipts_per_week: z.number().int().nullable(),
+  max_points_per_receipt: z.number().int().nullable(),
+  suspicious_receipts_per_hour: z.number().int(),
+  command_limit_reached: z.string().nullable(),
   /**
    * The last 4 characters of the key a bot platform sends to POST /lk/api/check on this action's
    * behalf: the whole key is shown once, in the answer that made it (creation or «Создать новый ключ»).

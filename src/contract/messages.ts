@@ -21,6 +21,7 @@ import { serviceDeskMessages } from './messages/service-desk.js';
 import { publicShopMessages, shopMessages, shopScreenMessages } from './messages/shop.js';
 import { supportMessages } from './messages/support.js';
 import { surveysMessages } from './messages/surveys.js';
+import { trustMessages } from './messages/trust.js';
 
 /**
  * Every Russian text the server and the web app show, in one object of sections (a screen, a call's
@@ -83,6 +84,7 @@ export const messages = {
   cabinetPolish: cabinetPolishMessages,
   help: helpMessages,
   helpPage: helpPageMessages,
+  trust: trustMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

@@ -27,6 +27,10 @@ export const POINTS_KINDS = [
   'review',
   'photo',
   'daily_bonus',
+  /** Held points of a receipt become available (the action's hold for returns). */
+  'release',
+  /** The seller took a receipt's points back. */
+  'cancel',
 ] as const;
 export type PointsKind = (typeof POINTS_KINDS)[number];
 
@@ -44,6 +48,8 @@ export const POINTS_KIND_LABELS: Record<PointsKind, string> = {
   review: m.kindReview,
   photo: m.kindPhoto,
   daily_bonus: m.kindDailyBonus,
+  release: m.kindRelease,
+  cancel: m.kindCancel,
 };
 
 /** Who moved the points. */

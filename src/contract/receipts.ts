@@ -3,7 +3,7 @@ import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 import { buyerLevelSchema, nearestExpirySchema, POINTS_RULES } from './points.js';
 
-/** Verdicts of a receipt check. The first eight are SPEC §4's; the last four are ours (docs/decisions.md). */
+/** Verdicts of a receipt check. The first eight are SPEC §4's; the rest are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
   'success',
   'already_scanned',
@@ -18,6 +18,12 @@ export const RECEIPT_STATUSES = [
   'seller_balance_low',
   /** Every item of the seller's is a prepayment or an advance: the goods have not been handed over yet. */
   'prepayment',
+  /** The shopper sent more receipts in the last 7 days than the action allows: refused before the tax lookup, free. */
+  'limit_reached',
+  /** The seller blocked the shopper in the action: refused before the tax lookup, free. */
+  'blocked',
+  /** A successful receipt whose points the seller took back (a return); the history shows it so. */
+  'cancelled',
 ] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
@@ -35,6 +41,9 @@ export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
   below_min_total: 'Сумма меньше минимальной',
   seller_balance_low: 'Акция приостановлена',
   prepayment: 'Предоплата',
+  limit_reached: 'Лимит чеков',
+  blocked: 'Покупатель заблокирован',
+  cancelled: 'Отменён',
 };
 export const UNKNOWN_STATUS_LABEL = 'Статус неизвестен';
 

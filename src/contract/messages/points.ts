@@ -13,6 +13,8 @@ export const pointsMessages = {
   kindReview: 'Отзыв',
   kindPhoto: 'Фото товара',
   kindDailyBonus: 'Ежедневный бонус',
+  kindRelease: 'Зачисление после удержания',
+  kindCancel: 'Отмена чека',
   actorShopper: 'Покупатель',
   actorSeller: 'Продавец',
   actorSystem: 'ScanApp',

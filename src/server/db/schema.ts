@@ -137,6 +137,15 @@ export const projects = pgTable('projects', {
   botFeatures: jsonb('bot_features').$type<Record<string, unknown>>().notNull().default({}),
   /** Whether the action has product rules (0035), kept by their PUT: the award's hook reads it from the row it has. */
   hasProductRules: boolean('has_product_rules').notNull().default(false),
+  /** Days a receipt's points are held after the purchase (marketplace returns); 0: none (0042). */
+  pointsHoldDays: integer('points_hold_days').notNull().default(0),
+  /** Per shopper over a rolling 7 days; null: no cap. */
+  maxReceiptsPerWeek: integer('max_receipts_per_week'),
+  /** Points one receipt may earn at most; null: no cap. */
+  maxPointsPerReceipt: integer('max_points_per_receipt'),
+  /** More receipts than this from one shopper within an hour flag them as suspicious. */
+  suspiciousReceiptsPerHour: integer('suspicious_receipts_per_hour').notNull().default(5),
+  commandLimitReached: text('command_limit_reached'),
 });
 
 export const botChatSteps = pgTable(
@@ -275,6 +284,11 @@ export const receipts = pgTable('receipts', {
   pointsRule: text('points_rule', { enum: POINTS_RULES }),
   pointsPercentage: numeric('points_percentage', { precision: 5, scale: 2, mode: 'number' }),
   pointsLevel: text('points_level'),
+  /** The seller took the receipt's points back (0042): when, who (a user id), why and how many came off. */
+  cancelledAt: timestamptz('cancelled_at'),
+  cancelledBy: integer('cancelled_by'),
+  cancelReason: text('cancel_reason'),
+  pointsCancelled: integer('points_cancelled'),
 });
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -315,6 +329,8 @@ export const pointsLedger = pgTable('points_ledger', {
   kind: text('kind', { enum: POINTS_KINDS }).notNull(),
   actor: text('actor', { enum: POINTS_ACTORS }).notNull(),
   expiresAt: timestamptz('expires_at'),
+  /** Held points the row moves (0042): the ledger's sum is held + available. */
+  heldDelta: integer('held_delta').notNull().default(0),
 });
 export type PointsLedgerRow = typeof pointsLedger.$inferSelect;
 
@@ -330,6 +346,38 @@ export const pointsLots = pgTable('points_lots', {
   remaining: integer('remaining').notNull(),
   remindedAt: timestamptz('reminded_at'),
 });
+
+/** What is left held of a held credit and when it is released (0042). */
+export const pointsHolds = pgTable('points_holds', {
+  ledgerId: bigint('ledger_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => pointsLedger.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  buyerTgId: text('buyer_tg_id').notNull(),
+  receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+  releaseAt: timestamptz('release_at').notNull(),
+  remaining: integer('remaining').notNull(),
+  countedKopecks: bigint('counted_kopecks', { mode: 'number' }).notNull().default(0),
+});
+
+/** Shoppers a seller blocked in an action (0042). */
+export const buyerBlocks = pgTable(
+  'buyer_blocks',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    reason: text('reason').notNull(),
+    blockedBy: integer('blocked_by')
+      .notNull()
+      .references(() => users.id),
+    blockedAt: timestamptz('blocked_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
 
 export const buyerNotices = pgTable('buyer_notices', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -358,6 +406,8 @@ export const buyerPoints = pgTable(
       .references(() => projects.id),
     buyerTgId: text('buyer_tg_id').notNull(),
     balance: integer('balance').notNull(),
+    /** Points held until their receipts' release (0042); `balance` is what can be spent. */
+    held: integer('held').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );
@@ -375,6 +425,8 @@ export const buyerStats = pgTable(
     successfulReceipts: integer('successful_receipts').notNull(),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
     lastReceiptAt: timestamptz('last_receipt_at').notNull(),
+    /** Of total_kopecks, purchases whose points are still held: a level counts them from the release (0042). */
+    heldKopecks: bigint('held_kopecks', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
 );

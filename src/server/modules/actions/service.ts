@@ -56,6 +56,11 @@ function settingsToColumns(settings: Partial<ActionSettings>) {
     expiryReminderDays: settings.expiry_reminder_days,
     levels: settings.levels === undefined ? undefined : storedLevels(settings.levels),
     repeatPointsPercentage: settings.repeat_points_percentage,
+    pointsHoldDays: settings.points_hold_days,
+    maxReceiptsPerWeek: settings.max_receipts_per_week,
+    maxPointsPerReceipt: settings.max_points_per_receipt,
+    suspiciousReceiptsPerHour: settings.suspicious_receipts_per_hour,
+    commandLimitReached: settings.command_limit_reached,
   };
 }
 

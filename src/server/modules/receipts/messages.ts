@@ -5,16 +5,26 @@ import type { ProjectRow } from '../../db/schema.js';
 
 const r = messages.receipts;
 
+/** The verdicts a check answers with; `cancelled` comes later, from the seller. */
+export type CheckVerdict = Exclude<ReceiptStatus, 'cancelled'>;
+
 /**
  * What the shopper is told: the action's own command text for the status (SPEC §3's five
- * commands), else a default. `{points}` in a success text is replaced by the points awarded.
+ * commands and the weekly cap's), else a default. `{points}` in a success text is replaced by the
+ * points awarded; `{limit}` and `{date}` in the cap's by the cap and the day the next receipt counts.
  */
-export function answerFor(status: ReceiptStatus, action: ProjectRow | undefined, facts: { points?: number } = {}): string {
+export function answerFor(
+  status: CheckVerdict,
+  action: ProjectRow | undefined,
+  facts: { points?: number; nextReceiptOn?: string } = {},
+): string {
   const own = (text: string | null | undefined) => (text?.trim() ? text : undefined);
   const values = {
     points: facts.points ?? 0,
     days: action?.receiptValidityDays ?? 0,
     min: formatRubles(kopecksToRubles(action?.minTotalKopecks ?? 0)),
+    limit: action?.maxReceiptsPerWeek ?? 0,
+    date: facts.nextReceiptOn ?? '',
   };
   const template = (() => {
     switch (status) {
@@ -38,6 +48,10 @@ export function answerFor(status: ReceiptStatus, action: ProjectRow | undefined,
         return r.defaultSellerBalanceLow;
       case 'prepayment':
         return r.defaultPrepayment;
+      case 'limit_reached':
+        return own(action?.commandLimitReached) ?? r.defaultLimitReached;
+      case 'blocked':
+        return r.defaultBlocked;
       case 'error':
       case 'failed':
         return r.checkFailed;

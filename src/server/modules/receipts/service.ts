@@ -10,7 +10,7 @@ import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { pointsExpiry, reachedLevel } from '../points/earning.js';
 import { hashApiKey } from '../../sealing/api-key.js';
-import { answerFor } from './messages.js';
+import { answerFor, type CheckVerdict } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
 import { readTaxReceipt, type TaxReceipt } from './tax-receipt.js';
@@ -259,7 +259,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
     qrRaw: input.qrText.slice(0, 2000),
     scannedAt: now,
   };
-  const refuse = async (status: ReceiptStatus, extra: Partial<repo.NewReceipt> = {}, items: repo.NewReceiptItem[] = []) => {
+  const refuse = async (status: CheckVerdict, extra: Partial<repo.NewReceipt> = {}, items: repo.NewReceiptItem[] = []) => {
     const message = answerFor(status, action);
     await repo.insertReceipt(deps.db, { ...base, ...extra, status, message }, items);
     deps.onReceiptWritten?.();

@@ -12,6 +12,7 @@ import {
 
 const m = messages.actions;
 const p = messages.points;
+const t = messages.trust;
 
 function errorsOf(values: Partial<typeof emptyActionForm>) {
   const result = actionFormSchema.safeParse({ ...emptyActionForm, ...values });
@@ -42,14 +43,37 @@ describe('the action form against the shared schema', () => {
     });
   });
 
-  it('starts from the SPEC defaults: 10 %, 60 days, duplicates allowed, no minimum', () => {
+  it('starts from the SPEC defaults (10 %, 60 days, no minimum) with repeat uploads forbidden and no hold or caps', () => {
     const parsed = actionFormSchema.parse({ ...emptyActionForm, name: 'A', project_inns: '7707083893' });
     expect(parsed).toMatchObject({
       points_percentage: 10,
       receipt_validity_days: 60,
-      check_duplicates: 0,
+      check_duplicates: 1,
       min_total: 0,
       product_keywords: [],
+      points_hold_days: 0,
+      max_receipts_per_week: null,
+      max_points_per_receipt: null,
+      suspicious_receipts_per_hour: 5,
+      command_limit_reached: null,
+    });
+  });
+
+  it('reads the guards as typed: caps as whole numbers, an empty cap as none', () => {
+    const parsed = actionFormSchema.parse({
+      ...emptyActionForm,
+      name: 'A',
+      project_inns: '7707083893',
+      points_hold_days: '14',
+      max_receipts_per_week: '3',
+      max_points_per_receipt: '',
+      suspicious_receipts_per_hour: '10',
+    });
+    expect(parsed).toMatchObject({
+      points_hold_days: 14,
+      max_receipts_per_week: 3,
+      max_points_per_receipt: null,
+      suspicious_receipts_per_hour: 10,
     });
   });
 
@@ -62,6 +86,17 @@ describe('the action form against the shared schema', () => {
     [{ name: 'A', project_inns: '7707083893', receipt_validity_days: '0' }, 'receipt_validity_days', m.validityDaysMin],
     [{ name: 'A', project_inns: '7707083893', receipt_validity_days: '3651' }, 'receipt_validity_days', m.validityDaysMin],
     [{ name: 'A', project_inns: '7707083893', min_total: '-1' }, 'min_total', m.minTotalInvalid],
+    [{ name: 'A', project_inns: '7707083893', points_hold_days: '61' }, 'points_hold_days', t.holdDaysRange],
+    [{ name: 'A', project_inns: '7707083893', points_hold_days: '1.5' }, 'points_hold_days', t.holdDaysRange],
+    [{ name: 'A', project_inns: '7707083893', points_hold_days: '' }, 'points_hold_days', t.holdDaysRange],
+    [{ name: 'A', project_inns: '7707083893', max_receipts_per_week: '0' }, 'max_receipts_per_week', t.maxReceiptsPerWeekRange],
+    [{ name: 'A', project_inns: '7707083893', max_receipts_per_week: 'много' }, 'max_receipts_per_week', t.maxReceiptsPerWeekRange],
+    [{ name: 'A', project_inns: '7707083893', max_points_per_receipt: '-5' }, 'max_points_per_receipt', t.maxPointsPerReceiptRange],
+    [
+      { name: 'A', project_inns: '7707083893', suspicious_receipts_per_hour: '0' },
+      'suspicious_receipts_per_hour',
+      t.suspiciousPerHourRange,
+    ],
   ])('%j is refused at %s with the SPEC message', (values, field, message) => {
     expect(errorsOf(values)[field]).toBe(message);
   });
@@ -91,6 +126,11 @@ describe('actionToFormValues', () => {
         { name: 'Золотой', min_sum: 5000.5, points_percentage: 12 },
       ],
       repeat_points_percentage: null,
+      points_hold_days: 14,
+      max_receipts_per_week: null,
+      max_points_per_receipt: 500,
+      suspicious_receipts_per_hour: 5,
+      command_limit_reached: null,
     } as Action;
     const values = actionToFormValues(action);
     expect(values).toMatchObject({
@@ -105,6 +145,9 @@ describe('actionToFormValues', () => {
       points_lifetime_days: '365',
       expiry_reminder_days: '0',
       repeat_points_percentage: '',
+      points_hold_days: '14',
+      max_receipts_per_week: '',
+      max_points_per_receipt: '500',
       levels: [
         { name: 'Базовый', min_sum: '0', points_percentage: '7.5' },
         { name: 'Золотой', min_sum: '5000.5', points_percentage: '12' },

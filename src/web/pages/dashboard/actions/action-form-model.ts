@@ -2,10 +2,12 @@ import { createActionRequestSchema, pointsPercentSchema, type Action, type Actio
 import { ACTION_DEFAULT_POINTS_PERCENT, ACTION_DEFAULT_VALIDITY_DAYS } from '../../../../contract/constants.js';
 import { messages } from '../../../../contract/messages.js';
 import { EXPIRY_REMINDER_DEFAULT_DAYS } from '../../../../contract/points.js';
+import { SUSPICIOUS_RECEIPTS_PER_HOUR_DEFAULT } from '../../../../contract/trust.js';
 import { z } from '../../../../contract/zod-setup.js';
 
 const s = messages.actionScreens;
 const p = messages.points;
+const t = messages.trust;
 
 /** One row of «Уровни лояльности» as typed; the first row's percent is the action's and is not typed. */
 export interface LevelRow {
@@ -34,11 +36,17 @@ export interface ActionFormValues {
   command_already_scanned: string;
   command_too_old: string;
   command_no_items: string;
+  command_limit_reached: string;
   points_lifetime_days: string;
   expiry_reminder_days: string;
   /** Empty: as the shopper's level. */
   repeat_points_percentage: string;
   levels: LevelRow[];
+  points_hold_days: string;
+  /** Empty: no cap. */
+  max_receipts_per_week: string;
+  max_points_per_receipt: string;
+  suspicious_receipts_per_hour: string;
   /** ScanApp's shoppers' bot: empty disconnects it, the saved token's mask (as loaded) keeps it. */
   telegram_bot_token: string;
 }
@@ -66,13 +74,16 @@ function withFirstLevelPercent(values: unknown): unknown {
 export const actionFormSchema = schemaForFormValues<ActionFormValues>();
 export type ActionFieldName = keyof ActionFormValues;
 
-/** SPEC §9 create defaults: 10 %, 60 days, duplicates allowed. */
+/**
+ * SPEC §9 create defaults (10 %, 60 days), except that a receipt earns once: the cabinet forbids
+ * repeat uploads unless the seller allows them (docs/decisions.md, "Trust").
+ */
 export const emptyActionForm: ActionFormValues = {
   name: '',
   project_inns: '',
   points_percentage: String(ACTION_DEFAULT_POINTS_PERCENT),
   receipt_validity_days: String(ACTION_DEFAULT_VALIDITY_DAYS),
-  check_duplicates: false,
+  check_duplicates: true,
   product_keywords: '',
   min_total: '0',
   puzzle_bot_token: '',
@@ -82,10 +93,15 @@ export const emptyActionForm: ActionFormValues = {
   command_already_scanned: '',
   command_too_old: '',
   command_no_items: '',
+  command_limit_reached: '',
   points_lifetime_days: '0',
   expiry_reminder_days: String(EXPIRY_REMINDER_DEFAULT_DAYS),
   repeat_points_percentage: '',
   levels: [],
+  points_hold_days: '0',
+  max_receipts_per_week: '',
+  max_points_per_receipt: '',
+  suspicious_receipts_per_hour: String(SUSPICIOUS_RECEIPTS_PER_HOUR_DEFAULT),
   telegram_bot_token: '',
 };
 
@@ -105,6 +121,7 @@ export function actionToFormValues(action: Action): ActionFormValues {
     command_already_scanned: action.command_already_scanned ?? '',
     command_too_old: action.command_too_old ?? '',
     command_no_items: action.command_no_items ?? '',
+    command_limit_reached: action.command_limit_reached ?? '',
     points_lifetime_days: String(action.points_lifetime_days),
     expiry_reminder_days: String(action.expiry_reminder_days),
     repeat_points_percentage: action.repeat_points_percentage === null ? '' : String(action.repeat_points_percentage),
@@ -113,6 +130,10 @@ export function actionToFormValues(action: Action): ActionFormValues {
       min_sum: String(level.min_sum),
       points_percentage: String(level.points_percentage),
     })),
+    points_hold_days: String(action.points_hold_days),
+    max_receipts_per_week: action.max_receipts_per_week === null ? '' : String(action.max_receipts_per_week),
+    max_points_per_receipt: action.max_points_per_receipt === null ? '' : String(action.max_points_per_receipt),
+    suspicious_receipts_per_hour: String(action.suspicious_receipts_per_hour),
     telegram_bot_token: action.telegram_bot_token ?? '',
   };
 }
@@ -135,7 +156,7 @@ export interface ActionField {
   help?: string;
 }
 
-export type ActionSectionId = 'basic' | 'points' | 'bot' | 'commands';
+export type ActionSectionId = 'basic' | 'trust' | 'points' | 'bot' | 'commands';
 
 export interface ActionSection {
   id: ActionSectionId;
@@ -166,10 +187,27 @@ export const actionFormSections: ActionSection[] = [
         label: s.duplicatesLabel,
         kind: 'checkbox',
         help: messages.help.duplicates,
-        hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint],
+        hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint, t.duplicatesWhy],
       },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
+    ],
+  },
+  {
+    id: 'trust',
+    title: t.sectionTitle,
+    hint: t.sectionHint,
+    fields: [
+      { name: 'points_hold_days', label: t.holdDaysLabel, kind: 'number', step: '1', hint: t.holdDaysHint },
+      { name: 'max_receipts_per_week', label: t.maxReceiptsPerWeekLabel, kind: 'number', step: '1', hint: t.maxReceiptsPerWeekHint },
+      { name: 'max_points_per_receipt', label: t.maxPointsPerReceiptLabel, kind: 'number', step: '1', hint: t.maxPointsPerReceiptHint },
+      {
+        name: 'suspicious_receipts_per_hour',
+        label: t.suspiciousPerHourLabel,
+        kind: 'number',
+        step: '1',
+        hint: t.suspiciousPerHourHint,
+      },
     ],
   },
   {
@@ -206,6 +244,7 @@ export const actionFormSections: ActionSection[] = [
       { name: 'command_already_scanned', label: s.commandAlreadyScannedLabel, kind: 'textarea' },
       { name: 'command_too_old', label: s.commandTooOldLabel, kind: 'textarea' },
       { name: 'command_no_items', label: s.commandNoItemsLabel, kind: 'textarea' },
+      { name: 'command_limit_reached', label: t.commandLimitReachedLabel, kind: 'textarea' },
     ],
   },
 ];

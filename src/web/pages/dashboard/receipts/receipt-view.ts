@@ -19,6 +19,9 @@ const TONES: Record<ReceiptStatus, ReceiptTone> = {
   subscription_inactive: 'refused',
   seller_balance_low: 'refused',
   prepayment: 'refused',
+  limit_reached: 'refused',
+  blocked: 'refused',
+  cancelled: 'refused',
   error: 'failed',
   failed: 'failed',
 };

@@ -17,6 +17,7 @@ import { fieldOfServerError } from '../action-refusals.js';
 import { currentReceiptPrice } from '../tariffs/tier-rows.js';
 import { markSameTabPayment } from '../top-up/payment-channel.js';
 import { sendToPayment } from '../top-up/send-to-payment.js';
+import { POINTS_HOLD_PROPOSED_DAYS } from '../../../../contract/trust.js';
 import { readDraft, saveDraft, type StartDraft } from './start-draft.js';
 import { demoBotToken, startPlan } from './start-plan.js';
 import './guided-start.css';
@@ -35,6 +36,20 @@ type LaunchStep = 'activate' | 'action' | 'shop';
  * bot is ready. The card payment leaves for the checkout in this tab and comes back here; a
  * balance that then covers the start launches it without another click.
  */
+/**
+ * The action the start creates: a receipt earns once (repeat uploads forbidden) and its points
+ * are held for the proposed return window unless the seller typed another (docs/decisions.md, "Trust").
+ */
+function startSettings(draft: StartDraft) {
+  return {
+    name: draft.name,
+    project_inns: draft.inns,
+    telegram_bot_token: draft.token.trim() || undefined,
+    check_duplicates: 1,
+    points_hold_days: draft.holdDays.trim(),
+  };
+}
+
 export function GuidedStart({ onClose }: { onClose: () => void }) {
   const user = useSessionState().session?.user;
   const prices = useBillingSettingsQuery();
@@ -44,10 +59,17 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
   const create = useCreateActionMutation();
   const userId = user?.id ?? 0;
   const [draft, setDraft] = useState<StartDraft>(
-    () => readDraft(userId) ?? { name: g.nameDefault, inns: '', token: '', awaitingPayment: false },
+    () =>
+      readDraft(userId) ?? {
+        name: g.nameDefault,
+        inns: '',
+        token: '',
+        holdDays: String(POINTS_HOLD_PROPOSED_DAYS),
+        awaitingPayment: false,
+      },
   );
   const [stage, setStage] = useState<Stage>(() => (readDraft(userId) ? 'payment' : 'details'));
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'inns' | 'token', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'inns' | 'token' | 'holdDays', string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [launchStep, setLaunchStep] = useState<LaunchStep | null>(null);
   const [ready, setReady] = useState<Action | null>(null);
@@ -80,11 +102,7 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
 
   const handleDetails = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createActionRequestSchema.safeParse({
-      name: draft.name,
-      project_inns: draft.inns,
-      telegram_bot_token: draft.token.trim() || undefined,
-    });
+    const parsed = createActionRequestSchema.safeParse(startSettings(draft));
     const found: typeof errors = {};
     for (const issue of parsed.error?.issues ?? []) {
       const field =
@@ -94,7 +112,9 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
             ? 'inns'
             : issue.path[0] === 'telegram_bot_token'
               ? 'token'
-              : undefined;
+              : issue.path[0] === 'points_hold_days'
+                ? 'holdDays'
+                : undefined;
       if (field) found[field] ??= issue.message;
     }
     if (!draft.token.trim()) found.token = messages.mailing.tokenMalformed;
@@ -115,11 +135,7 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
         await activate.mutateAsync();
       }
       setLaunchStep('action');
-      const settings = createActionRequestSchema.parse({
-        name: current.name,
-        project_inns: current.inns,
-        telegram_bot_token: current.token.trim(),
-      });
+      const settings = createActionRequestSchema.parse(startSettings(current));
       const { project_id: projectId } = await create.mutateAsync(settings);
       // The shop exists from the start, so the bot offers it (inline button, menu button) at once.
       setLaunchStep('shop');
@@ -221,6 +237,16 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
             autoComplete="off"
             spellCheck={false}
           />
+          <TextField
+            label={messages.trust.holdDaysLabel}
+            value={draft.holdDays}
+            onChange={(event) => update({ holdDays: event.target.value })}
+            error={errors.holdDays}
+            hint={g.holdDaysHint}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <p className="guided-start__hint">{g.duplicatesForbidden}</p>
           {demo && (
             <p className="guided-start__demo">
               <button
