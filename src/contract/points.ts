@@ -1,5 +1,5 @@
 import { userIdSchema } from './auth.js';
-import { formatDate, formatPercent, kopecksToRubles, pluralRu, rublesToKopecks } from './format.js';
+import { formatDate, formatDayMonth, formatPercent, kopecksToRubles, pluralRu, rublesToKopecks } from './format.js';
 import { fillMessage, messages } from './messages.js';
 import { warrantySchema } from './product-guides.js';
 import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
@@ -258,7 +258,9 @@ export const adjustPointsHeadersSchema = z.looseObject({
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
+  /** Available points the row moved; `held_delta` the held ones (a held credit, its release, a cancel). */
   delta: z.number().int(),
+  held_delta: z.number().int(),
   kind: z.enum(POINTS_KINDS),
   kind_label: z.string(),
   actor: z.enum(POINTS_ACTORS),
@@ -266,6 +268,7 @@ export const ledgerEntrySchema = z.object({
   created_at: z.string(),
   expires_at: z.string().nullable(),
   balance_after: z.number().int(),
+  held_after: z.number().int(),
 });
 
 /** The shopper's level in the action (null: the action has no levels). */
@@ -273,6 +276,19 @@ export const buyerLevelSchema = levelSchema.nullable();
 
 /** The points that expire soonest: those of the nearest day (Moscow time), and that day's last moment. */
 export const nearestExpirySchema = z.object({ points: z.number().int(), expires_at: z.string() }).nullable();
+
+/** Points held for the marketplaces' return window, by the (Moscow) day they become available, the nearest first. */
+export const heldPointsSchema = z.array(z.object({ points: z.number().int(), release_at: z.string() }));
+
+/** «120 баллов», «21 балл»: a number of points with its word. */
+export function pointsWord(points: number): string {
+  return pluralRu(points, POINT_WORDS);
+}
+
+/** «Ожидают зачисления: 120 баллов, станут доступны 12.12». */
+export function heldPhrase(points: number, releaseAt: Date | string): string {
+  return fillMessage(messages.publicShop.held, { points: `${points} ${pointsWord(points)}`, date: formatDayMonth(releaseAt) });
+}
 
 /** What a buyer's card shows of their receipts, shop orders and promo codes: the newest ones. */
 export const BUYER_CARD_ROWS = 200;
@@ -283,10 +299,14 @@ export const buyerCardSchema = z.object({
   project_name: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
+  /** Available points: what the shop can spend. */
   points: z.number().int(),
+  /** Points held for the marketplaces' return window, not spendable yet, and by the day they become available. */
+  held_points: z.number().int(),
+  held: heldPointsSchema,
   nearest_expiry: nearestExpirySchema,
   level: buyerLevelSchema,
-  /** Rubles of counted purchases on the action, all time: what the level is reached by. */
+  /** Rubles of counted purchases on the action, all time, but those whose points are still held: what the level is reached by. */
   spent_total: z.number(),
   successful_receipts: z.number().int(),
   ledger: z.array(ledgerEntrySchema),

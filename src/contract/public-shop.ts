@@ -55,6 +55,8 @@ export const publicShopMessages = {
   /** Under the balance; `{points}` is the number with its word: «120 баллов сгорят 12.01.2027», «21 балл сгорит …». */
   nearestExpiry: '{points} сгорят {date}',
   nearestExpiryOne: '{points} сгорит {date}',
+  /** Points held for the marketplaces' return window, by the day they become available; `{points}` with its word. */
+  held: 'Ожидают зачисления: {points}, станут доступны {date}',
   level: 'Ваш уровень: «{level}» ({percent} баллами)',
   productsLabel: 'Товары',
   noImage: 'Без фото',

@@ -101,6 +101,8 @@ export const checkResponseSchema = z.object({
     level_up: z.object({ name: z.string(), points_percentage: z.number() }).optional(),
     /** The shopper's promo code for the next purchase, when the action gives one for this receipt. */
     promo_code: z.string().optional(),
+    /** When the receipt's points are held for the marketplaces' return window: when they become available. */
+    points_held_until: z.string().optional(),
   }),
 });
 export type CheckResponse = z.infer<typeof checkResponseSchema>;
@@ -211,6 +213,8 @@ export const buyerSchema = z.object({
   /** With one action chosen: the buyer's level, balance and nearest expiry in it; null over every action. */
   level: buyerLevelSchema,
   points: z.number().int().nullable(),
+  /** Points held for the marketplaces' return window, not spendable yet (null over every action). */
+  held_points: z.number().int().nullable(),
   nearest_expiry: nearestExpirySchema,
 });
 export type Buyer = z.infer<typeof buyerSchema>;

@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { intIdParam } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
-import { nearestExpirySchema } from './points.js';
+import { heldPointsSchema, nearestExpirySchema } from './points.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -174,6 +174,8 @@ export const buyerAccountResponseSchema = z.object({
   points: z.number().int(),
   level: z.object({ name: z.string(), points_percentage: z.number() }).nullable(),
   nearest_expiry: nearestExpirySchema,
+  /** Points not spendable yet: held for the marketplaces' return window, by the day they become available. */
+  held: heldPointsSchema,
   orders: z.array(publicOrderSchema),
 });
 export type BuyerAccount = z.infer<typeof buyerAccountResponseSchema>;

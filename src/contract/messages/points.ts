@@ -19,6 +19,9 @@ export const pointsMessages = {
   actorSeller: 'Продавец',
   actorSystem: 'ScanApp',
   reasonReceipt: 'Чек №{id}',
+  reasonRelease: 'Чек №{id}: удержание на срок возврата закончилось',
+  heldUntilLine: 'Баллы за этот чек станут доступны {date}: до тех пор идёт срок возврата товара.',
+  releaseNotice: 'Баллы за чек №{id} зачислены: {points} {word}. Теперь их можно потратить в магазине.',
   reasonExpiry: 'Сгорели баллы, начисленные {date}',
   lifetimeRange: 'Срок жизни баллов — целое число дней от 0 до 3650 (0 — баллы не сгорают).',
   reminderRange: 'Напоминание о сгорании — целое число дней от 0 до 365 (0 — не напоминать).',
@@ -42,6 +45,10 @@ export const pointsMessages = {
   levelLine: 'Ваш уровень: «{level}» ({percent} % баллами).',
   // `{points}` is the number with its word: «120 баллов сгорят 12.01.2027», «21 балл сгорит 12.01.2027».
   nearestExpiry: '{points} сгорят {date}',
+  /** The seller's view of held points (the buyer card, the buyers list): how many wait for the return window to end. */
+  heldPoints: '+ {points} ожидают зачисления',
+  heldMovement: 'в удержании: {delta}',
+  heldAfter: 'в удержании: {points}',
   nearestExpiryOne: '{points} сгорит {date}',
   expiryReminder: 'В акции «{name}» {expiry}. Успейте обменять их в магазине.',
   manualCredited: 'Вам начислено {points} баллов в акции «{name}»: {reason}. Ваш баланс: {balance} баллов.',

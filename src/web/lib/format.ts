@@ -10,6 +10,7 @@ export {
   formatDate,
   formatDateTime,
   formatDateTimeSpan,
+  formatDayMonth,
   formatDayMonthTime,
   formatPercent,
   formatRubles,

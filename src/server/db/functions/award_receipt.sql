@@ -5,7 +5,9 @@
 --
 -- `award` carries the receipt as the check read it, its items, the points the server computed
 -- from the counted items at the rule's percent (points_rule, points_percentage, points_level),
--- when those points expire (points_expires_at, NULL: never), the buyer, the fee's ledger text and
+-- when those points expire (points_expires_at, NULL: never) or, for an action that holds points for
+-- the marketplaces' return window, until when they are held (points_held_until; they expire counted
+-- from their release then, and the purchase counts toward a level from it), the buyer, the fee's ledger text and
 -- `tiers`, the contract's SPEC §9 tier table [{max, key, fallback}, …] in order.
 --
 -- Order matters. One seller's checks pass its lock one at a time, so the check rate of a busy
@@ -50,6 +52,7 @@ DECLARE
   new_to_action boolean;
   new_to_seller boolean;
   expires timestamptz := (award->>'points_expires_at')::timestamptz;
+  held_until timestamptz := (award->>'points_held_until')::timestamptz;
   points_after integer;
   -- Not named like bot_updates' columns: `use_column` would read those names as the columns.
   for_bot bigint := (award->'bot_update'->>'bot_id')::bigint;
@@ -88,7 +91,8 @@ BEGIN
   -- nothing changes it in between.
   IF points > 0 THEN
     points_after := (add_points(action, buyer, points, 'receipt', 'shopper', replace(award->>'points_reason', '{id}', new_receipt::text),
-                                'receipt:' || new_receipt, scanned_at, expires)).balance_after;
+                                'receipt:' || new_receipt, scanned_at, CASE WHEN held_until IS NULL THEN expires END,
+                                held_until, new_receipt, counted)).balance_after;
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;
@@ -96,10 +100,12 @@ BEGIN
     points_after := coalesce((SELECT p.balance FROM buyer_points AS p WHERE p.project_id = action AND p.buyer_tg_id = buyer), 0);
   END IF;
 
-  INSERT INTO buyer_stats AS s (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
-  VALUES (seller, action, buyer, 1, counted, purchased)
+  -- A purchase whose points are held counts toward a level from their release (held_kopecks).
+  INSERT INTO buyer_stats AS s (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at, held_kopecks)
+  VALUES (seller, action, buyer, 1, counted, purchased, CASE WHEN held_until IS NOT NULL AND points > 0 THEN counted ELSE 0 END)
   ON CONFLICT (user_id, project_id, buyer_tg_id) DO UPDATE SET successful_receipts = s.successful_receipts + 1,
-    total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at)
+    total_kopecks = s.total_kopecks + EXCLUDED.total_kopecks, last_receipt_at = GREATEST(s.last_receipt_at, EXCLUDED.last_receipt_at),
+    held_kopecks = s.held_kopecks + EXCLUDED.held_kopecks
   RETURNING s.successful_receipts = 1 INTO new_to_action;
 
   INSERT INTO seller_buyers AS s (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)

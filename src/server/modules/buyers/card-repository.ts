@@ -21,8 +21,12 @@ export async function findOwnProject(db: Executor, sellerId: number, projectId: 
 export interface BuyerInAction {
   firstName: string | null;
   username: string | null;
+  /** Available points: what the shop can spend. */
   balance: number;
+  /** Points held for the marketplaces' return window. */
+  held: number;
   successfulReceipts: number;
+  /** Counted purchases whose points are not held: what the level is reached by. */
   spentKopecks: number;
 }
 
@@ -38,10 +42,11 @@ export async function findBuyerInAction(
 ): Promise<BuyerInAction | undefined> {
   const result = await db.execute(sql`
     SELECT names.first_name, names.username,
-           coalesce((SELECT balance FROM buyer_points WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId}), 0) AS balance,
-           stats.successful_receipts, stats.total_kopecks
+           coalesce(points.balance, 0) AS balance, coalesce(points.held, 0) AS held,
+           stats.successful_receipts, stats.total_kopecks - stats.held_kopecks AS spent_kopecks
       FROM (SELECT 1) AS one
       LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = ${buyerTgId}
+      LEFT JOIN buyer_points AS points ON points.project_id = ${projectId} AND points.buyer_tg_id = ${buyerTgId}
       LEFT JOIN buyer_stats AS stats ON stats.user_id = ${sellerId} AND stats.project_id = ${projectId} AND stats.buyer_tg_id = ${buyerTgId}
      WHERE EXISTS (SELECT 1 FROM receipts WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId} AND user_id = ${sellerId})
         OR EXISTS (SELECT 1 FROM points_ledger WHERE project_id = ${projectId} AND buyer_tg_id = ${buyerTgId})
@@ -52,8 +57,9 @@ export async function findBuyerInAction(
     firstName: (row.first_name as string | null) ?? null,
     username: (row.username as string | null) ?? null,
     balance: Number(row.balance),
+    held: Number(row.held),
     successfulReceipts: Number(row.successful_receipts ?? 0),
-    spentKopecks: Number(row.total_kopecks ?? 0),
+    spentKopecks: Number(row.spent_kopecks ?? 0),
   };
 }
 

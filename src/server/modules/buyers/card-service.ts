@@ -20,6 +20,7 @@ import { presentWarranty } from '../product-guides/service.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { moscowDay } from '../analytics/period.js';
 import { pointsExpiry } from '../points/earning.js';
+import { readHeldByDay } from '../points/hold-repository.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
 import { findLiveProject } from '../actions/repository.js';
 import * as repo from './card-repository.js';
@@ -55,8 +56,9 @@ export async function getBuyerCard(
   if (!action) throw actionNotFound();
   const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
   if (!buyer) throw buyerNotFound();
-  const [nearest, ledger, receipts, orders, promoCodes, referrals, warranties] = await Promise.all([
+  const [nearest, heldByDay, ledger, receipts, orders, promoCodes, referrals, warranties] = await Promise.all([
     readNearestExpiry(deps.db, projectId, buyerTgId),
+    readHeldByDay(deps.db, projectId, buyerTgId),
     readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
     repo.readBuyerReceipts(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerOrders(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
@@ -71,6 +73,8 @@ export async function getBuyerCard(
     name: buyer.firstName,
     username: buyer.username,
     points: buyer.balance,
+    held_points: buyer.held,
+    held: heldByDay.map((day) => ({ points: day.points, release_at: day.releaseAt.toISOString() })),
     nearest_expiry: nearest && { points: nearest.points, expires_at: nearest.expiresAt.toISOString() },
     level: buyerLevel(action, buyer.spentKopecks),
     spent_total: kopecksToRubles(buyer.spentKopecks),
@@ -78,6 +82,7 @@ export async function getBuyerCard(
     ledger: ledger.map((line) => ({
       id: line.id,
       delta: line.delta,
+      held_delta: line.heldDelta,
       kind: line.kind,
       kind_label: POINTS_KIND_LABELS[line.kind],
       actor: line.actor,
@@ -85,6 +90,7 @@ export async function getBuyerCard(
       created_at: line.createdAt.toISOString(),
       expires_at: line.expiresAt?.toISOString() ?? null,
       balance_after: line.balanceAfter,
+      held_after: line.heldAfter,
     })),
     receipts: receipts.map((receipt) => ({
       id: receipt.id,

@@ -19,9 +19,12 @@ export interface BuyerRow {
   last_receipt_at: Date;
   first_name: string | null;
   username: string | null;
-  /** With one action chosen: the buyer's balance and soonest-expiring points in it (null over every action). */
+  /** With one action chosen: the buyer's available and held points and soonest-expiring points in it (null over every action). */
   points: number | null;
+  held_points: number | null;
   nearest_expiry: { points: number; expiresAt: Date } | null;
+  /** With one action chosen: of `total_kopecks`, purchases whose points are still held (a level counts them from the release). */
+  held_kopecks: number;
 }
 
 const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
@@ -58,12 +61,20 @@ function source(filter: BuyerFilter): SQL {
  * each action's points are its own and add up to nothing a seller can spend or promise.
  * `joins` follow the row's FROM, `columns` go into its SELECT list.
  */
-export function pointsOfBuyers(projectId: number | undefined, row: SQL): { columns: SQL; joins: SQL } {
+export function pointsOfBuyers({ userId, projectId }: Pick<BuyerFilter, 'userId' | 'projectId'>, row: SQL): { columns: SQL; joins: SQL } {
   if (projectId === undefined) {
-    return { columns: sql`NULL::int AS points, NULL::int AS expiring_points, NULL::timestamptz AS expiring_at`, joins: sql`` };
+    return {
+      columns: sql`NULL::int AS points, NULL::int AS held_points, NULL::int AS expiring_points, NULL::timestamptz AS expiring_at,
+        0 AS held_kopecks`,
+      joins: sql``,
+    };
   }
   return {
-    columns: sql`coalesce(held.balance, 0) AS points, soon.points AS expiring_points, soon.expires_at AS expiring_at`,
+    // A subquery, not a join: the row's own columns (total_kopecks…) keep their unqualified names.
+    columns: sql`coalesce(held.balance, 0) AS points, coalesce(held.held, 0) AS held_points, soon.points AS expiring_points,
+      soon.expires_at AS expiring_at,
+      coalesce((SELECT stats.held_kopecks FROM buyer_stats AS stats
+                 WHERE stats.user_id = ${userId} AND stats.project_id = ${projectId} AND stats.buyer_tg_id = ${row}.buyer_id), 0) AS held_kopecks`,
     joins: sql`
       LEFT JOIN buyer_points AS held ON held.project_id = ${projectId} AND held.buyer_tg_id = ${row}.buyer_id
       LEFT JOIN LATERAL (
@@ -79,9 +90,11 @@ export function pointsOfBuyers(projectId: number | undefined, row: SQL): { colum
 }
 
 /** The points columns of a row read with pointsOfBuyers. */
-export function pointsOfRow(row: Record<string, unknown>): Pick<BuyerRow, 'points' | 'nearest_expiry'> {
+export function pointsOfRow(row: Record<string, unknown>): Pick<BuyerRow, 'points' | 'held_points' | 'nearest_expiry' | 'held_kopecks'> {
   return {
     points: row.points === null || row.points === undefined ? null : Number(row.points),
+    held_points: row.held_points === null || row.held_points === undefined ? null : Number(row.held_points),
+    held_kopecks: Number(row.held_kopecks ?? 0),
     nearest_expiry:
       row.expiring_points === null || row.expiring_points === undefined
         ? null
@@ -99,7 +112,7 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const order =
     filter.sort === 'buyer_id' ? sql`buyer_tg_id ${direction}` : sql`${SORT_COLUMNS[filter.sort]} ${direction}, buyer_tg_id ${direction}`;
-  const points = pointsOfBuyers(filter.projectId, sql`page`);
+  const points = pointsOfBuyers(filter, sql`page`);
   const result = await db.execute(sql`
     SELECT page.*, names.first_name, names.username, ${points.columns} FROM (
       SELECT buyer_tg_id AS buyer_id, successful_receipts AS successful_receipts_count, total_kopecks, last_receipt_at

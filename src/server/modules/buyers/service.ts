@@ -36,8 +36,9 @@ export async function getBuyers(
       first_name: row.first_name,
       username: row.username,
       // Levels are the action's: over every action there is none to name.
-      level: action ? buyerLevel(action, row.total_kopecks) : null,
+      level: action ? buyerLevel(action, row.total_kopecks - row.held_kopecks) : null,
       points: row.points,
+      held_points: row.held_points,
       nearest_expiry: row.nearest_expiry && { points: row.nearest_expiry.points, expires_at: row.nearest_expiry.expiresAt.toISOString() },
     })),
     summary: { buyers_count: summary.buyers, successful_receipts: summary.receipts, total_amount: kopecksToRubles(summary.kopecks) },

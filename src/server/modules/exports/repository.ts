@@ -80,7 +80,9 @@ export interface BuyerExportRow {
   firstName: string | null;
   username: string | null;
   points: BuyerRow['points'];
+  heldPoints: BuyerRow['held_points'];
   nearestExpiry: BuyerRow['nearest_expiry'];
+  heldKopecks: number;
 }
 
 const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
@@ -95,7 +97,7 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
   const column = ALIASED_SORT_COLUMNS[filter.sort];
   const direction = filter.order === 'asc' ? sql`ASC` : sql`DESC`;
   const beyond = filter.order === 'asc' ? sql`>` : sql`<`;
-  const points = pointsOfBuyers(filter.projectId, sql`buyers`);
+  const points = pointsOfBuyers(filter, sql`buyers`);
   let last: { key: string; buyerId: string } | undefined;
   for (;;) {
     const key = sql`${last?.key ?? null}::${SORT_TYPES[filter.sort]}`;
@@ -125,7 +127,9 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
         firstName: (row.first_name as string | null) ?? null,
         username: (row.username as string | null) ?? null,
         points: held.points,
+        heldPoints: held.held_points,
         nearestExpiry: held.nearest_expiry,
+        heldKopecks: held.held_kopecks,
       };
     }
     if (rows.length < EXPORT_BATCH) return;

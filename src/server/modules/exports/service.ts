@@ -52,7 +52,8 @@ type BuyerCsvRow = BuyerExportRow & { level: string | null };
 /** The rows with the buyer's level in the chosen action (none over every action: levels are each action's). */
 async function* withLevels(deps: ExportDeps, sellerId: number, projectId: number | undefined, rows: AsyncIterable<BuyerExportRow>) {
   const action = projectId === undefined ? undefined : await findOwnProject(deps.db, sellerId, projectId);
-  for await (const row of rows) yield { ...row, level: action ? (buyerLevel(action, row.totalKopecks)?.name ?? null) : null };
+  for await (const row of rows)
+    yield { ...row, level: action ? (buyerLevel(action, row.totalKopecks - row.heldKopecks)?.name ?? null) : null };
 }
 
 /**
@@ -73,6 +74,7 @@ export function buyersCsv(
     (row) => csvDateTime(row.lastReceiptAt),
     (row) => csvText(row.level),
     (row) => row.points ?? '',
+    (row) => row.heldPoints ?? '',
     (row) => row.nearestExpiry?.points ?? '',
     (row) => csvDate(row.nearestExpiry?.expiresAt ?? null),
   ]);

@@ -50,10 +50,13 @@ export async function readBalance(db: Executor, projectId: number, buyerTgId: st
   return row?.balance ?? 0;
 }
 
-/** The shopper's counted purchases on the action, all time (kopecks): what their level is reached by. */
+/**
+ * The shopper's counted purchases on the action, all time (kopecks): what their level is reached by.
+ * A purchase whose points are still held counts from their release.
+ */
 export async function readSpentKopecks(db: Executor, sellerId: number, projectId: number, buyerTgId: string): Promise<number> {
   const [row] = await db
-    .select({ total: buyerStats.totalKopecks })
+    .select({ total: sql<number>`${buyerStats.totalKopecks} - ${buyerStats.heldKopecks}`.mapWith(Number) })
     .from(buyerStats)
     .where(and(eq(buyerStats.userId, sellerId), eq(buyerStats.projectId, projectId), eq(buyerStats.buyerTgId, buyerTgId)));
   return row?.total ?? 0;
@@ -90,31 +93,36 @@ export function nearestDay(lots: readonly { expiresAt: Date; remaining: number }
 export interface LedgerLine {
   id: number;
   delta: number;
+  /** Held points the row moved (a held credit, its release, a cancel). */
+  heldDelta: number;
   kind: PointsKind;
   actor: PointsActor;
   reason: string;
   createdAt: Date;
   expiresAt: Date | null;
   balanceAfter: number;
+  heldAfter: number;
 }
 
-/** A buyer's ledger, newest first, with the balance after each row (the sum of the rows up to it). */
+/** A buyer's ledger, newest first, with the available and held points after each row (the sums of the rows up to it). */
 export async function readLedger(db: Executor, projectId: number, buyerTgId: string, limit: number): Promise<LedgerLine[]> {
   const l = pointsLedger;
   const rows = await db
     .select({
       id: l.id,
       delta: l.delta,
+      heldDelta: l.heldDelta,
       kind: l.kind,
       actor: l.actor,
       reason: l.reason,
       createdAt: l.createdAt,
       expiresAt: l.expiresAt,
       balanceAfter: sql<string>`sum(${l.delta}) OVER (ORDER BY ${l.id})`,
+      heldAfter: sql<string>`sum(${l.heldDelta}) OVER (ORDER BY ${l.id})`,
     })
     .from(l)
     .where(and(eq(l.projectId, projectId), eq(l.buyerTgId, buyerTgId)))
     .orderBy(desc(l.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter) }));
+  return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter), heldAfter: Number(row.heldAfter) }));
 }

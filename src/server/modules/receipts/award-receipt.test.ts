@@ -41,6 +41,10 @@ interface Again {
   buyerTgId?: string;
   points?: number;
   message?: string;
+  /** The points are held for the return window until then. */
+  heldUntil?: Date;
+  /** When the points expire (for held points: ignored, they expire counted from their release). */
+  expiresAt?: Date;
 }
 
 async function award(scanned: number, balance = BALANCE, again: Again = {}) {
@@ -65,7 +69,8 @@ async function award(scanned: number, balance = BALANCE, again: Again = {}) {
     items: [{ position: 1, name: 'Кефир', priceKopecks: 10_000, quantity: 1, sumKopecks: 10_000, providerInn: null, status: 'counted' }],
     points: again.points ?? 10,
     pointsReason: 'Чек №{id}',
-    pointsExpiresAt: null,
+    pointsExpiresAt: again.expiresAt ?? null,
+    pointsHeldUntil: again.heldUntil ?? null,
     pointsRule: 'base',
     pointsPercentage: 10,
     pointsLevel: null,
@@ -205,5 +210,60 @@ describe('award_receipt(): a bot update is awarded once', () => {
     await database.query(`INSERT INTO bot_updates (bot_id, update_id, project_id, payload) VALUES (7001, 43, $1, '{}')`, [actionId]);
     const next = await award(Number(before.scanned), Number(before.balance), { botUpdate: { botId: 7001, updateId: 43 } });
     expect(next!.receiptId).not.toBe(first!.receiptId);
+  });
+});
+
+describe('award_receipt() with a hold for returns, and release_hold()', () => {
+  const pointsOf = async (buyer: string) =>
+    (
+      await database.query<{ balance: number; held: number; held_kopecks: string }>(
+        `SELECT p.balance, p.held, s.held_kopecks::text FROM buyer_points p
+           JOIN buyer_stats s ON s.project_id = p.project_id AND s.buyer_tg_id = p.buyer_tg_id WHERE p.project_id = $1 AND p.buyer_tg_id = $2`,
+        [actionId, buyer],
+      )
+    )[0];
+  const ledgerOf = (buyer: string) =>
+    database.query(
+      `SELECT kind, delta, held_delta, expires_at IS NOT NULL AS expires FROM points_ledger WHERE project_id = $1 AND buyer_tg_id = $2 ORDER BY id`,
+      [actionId, buyer],
+    );
+
+  it('holds the points (no lot, the purchase out of the level), then releases them once, available and expiring from the release', async () => {
+    const buyer = 'buyer-held';
+    await database.query('UPDATE projects SET points_lifetime_days = 30 WHERE id = $1', [actionId]);
+    try {
+      const awarded = await award(5, BALANCE, {
+        buyerTgId: buyer,
+        heldUntil: new Date('2026-12-09T21:00:00Z'),
+        expiresAt: new Date('2027-01-01T00:00:00Z'),
+      });
+      expect(awarded).toMatchObject({ pointsAwarded: 10, buyerPoints: 0 });
+      expect(await pointsOf(buyer)).toEqual({ balance: 0, held: 10, held_kopecks: '10000' });
+      expect(await ledgerOf(buyer)).toEqual([{ kind: 'receipt', delta: 0, held_delta: 10, expires: false }]);
+      const [hold] = await database.query<{ ledger_id: string; remaining: number; receipt_id: string }>(
+        'SELECT ledger_id::text, remaining, receipt_id::text FROM points_holds WHERE buyer_tg_id = $1',
+        [buyer],
+      );
+      expect(hold).toMatchObject({ remaining: 10, receipt_id: String(awarded!.receiptId) });
+      expect(await database.query('SELECT 1 FROM points_lots WHERE buyer_tg_id = $1', [buyer])).toEqual([]);
+
+      const releasedAt = '2026-12-09T21:05:00Z';
+      const release = () =>
+        database.query<{ released: number }>(`SELECT release_hold($1, $2::timestamptz, 'Чек') AS released`, [hold!.ledger_id, releasedAt]);
+      expect((await release())[0]).toEqual({ released: 10 });
+      expect((await release())[0]).toEqual({ released: 0 });
+      expect(await pointsOf(buyer)).toEqual({ balance: 10, held: 0, held_kopecks: '0' });
+      expect(await ledgerOf(buyer)).toEqual([
+        { kind: 'receipt', delta: 0, held_delta: 10, expires: false },
+        { kind: 'release', delta: 10, held_delta: -10, expires: true },
+      ]);
+      const [lot] = await database.query<{ expires_at: Date; remaining: number }>(
+        'SELECT expires_at, remaining FROM points_lots WHERE buyer_tg_id = $1',
+        [buyer],
+      );
+      expect(lot).toEqual({ expires_at: new Date('2027-01-08T21:05:00Z'), remaining: 10 });
+    } finally {
+      await database.query('UPDATE projects SET points_lifetime_days = 0 WHERE id = $1', [actionId]);
+    }
   });
 });

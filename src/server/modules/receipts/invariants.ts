@@ -37,10 +37,10 @@ export const receiptsInvariants: readonly Invariant[] = [
     name: 'receipt_points_in_ledger',
     description: 'баллы каждого успешного чека записаны в журнал баллов ровно один раз',
     query: `
-      SELECT format('чек %s: начислено %s баллов, в журнале %s', r.id, r.points_awarded, coalesce(l.delta, 0)) AS detail
+      SELECT format('чек %s: начислено %s баллов, в журнале %s', r.id, r.points_awarded, coalesce(l.delta + l.held_delta, 0)) AS detail
         FROM receipts r
         LEFT JOIN points_ledger l ON l.reference = 'receipt:' || r.id
-       WHERE (r.status = 'success' AND r.points_awarded > 0 AND (l.id IS NULL OR l.delta <> r.points_awarded))
+       WHERE (r.status = 'success' AND r.points_awarded > 0 AND (l.id IS NULL OR l.delta + l.held_delta <> r.points_awarded))
           OR (l.id IS NOT NULL AND r.status <> 'success')`,
   },
   {

@@ -85,8 +85,9 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
       // ${projects.id} here would read the receipt's own id.
       // The shopper's successful receipts and counted purchases here before this one: their level
       // and whether this is a repeat purchase.
+      // A purchase whose points are still held counts toward a level from their release.
       buyerBefore: sql<{ receipts: number; kopecks: number | string } | null>`(SELECT json_build_object('receipts', s.successful_receipts,
-        'kopecks', s.total_kopecks) FROM ${buyerStats} s WHERE s.user_id = ${projects}.user_id AND s.project_id = ${projects}.id
+        'kopecks', s.total_kopecks - s.held_kopecks) FROM ${buyerStats} s WHERE s.user_id = ${projects}.user_id AND s.project_id = ${projects}.id
         AND s.buyer_tg_id = ${sql.placeholder('buyer')})`,
       alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts} earned
         WHERE earned.project_id = ${projects}.id AND earned.fn = ${sql.placeholder('fn')} AND earned.fd = ${sql.placeholder('fd')}
@@ -150,8 +151,10 @@ export interface AwardInput {
   points: number;
   /** The ledger's reason for the points, `{id}` standing for the receipt's number. */
   pointsReason: string;
-  /** When the points expire (null: never). */
+  /** When the points expire (null: never); for held points, ignored (they expire counted from their release). */
   pointsExpiresAt: Date | null;
+  /** Until when the points are held for the marketplaces' return window (null: available at once). */
+  pointsHeldUntil: Date | null;
   /** The rule the points were earned by, its percent and the shopper's level name (null: no levels). */
   pointsRule: PointsRule;
   pointsPercentage: number;
@@ -233,6 +236,7 @@ export async function awardReceipt(db: Executor, input: AwardInput): Promise<Awa
     points: input.points,
     points_reason: input.pointsReason,
     points_expires_at: input.pointsExpiresAt?.toISOString() ?? null,
+    points_held_until: input.pointsHeldUntil?.toISOString() ?? null,
     points_rule: input.pointsRule,
     points_percentage: input.pointsPercentage,
     points_level: input.pointsLevel,

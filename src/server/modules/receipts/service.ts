@@ -9,6 +9,7 @@ import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/s
 import { hashSessionToken } from '../auth/tokens.js';
 import type { TaxClient } from '../../integrations/tax/client.js';
 import { pointsExpiry, reachedLevel } from '../points/earning.js';
+import { holdReleaseAt } from '../points/hold.js';
 import { hashApiKey } from '../../sealing/api-key.js';
 import { answerFor, type CheckVerdict } from './messages.js';
 import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
@@ -133,6 +134,8 @@ interface AwardFacts {
   rate: EarningRate;
   levelUp: { name: string; points_percentage: number } | null;
   promoCode: string | undefined;
+  /** Until when the receipt's points are held for the marketplaces' return window (null: available now). */
+  heldUntil: Date | null;
 }
 
 function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints: number | null = null, award?: AwardFacts): CheckOutcome {
@@ -150,6 +153,7 @@ function answer(status: ReceiptStatus, message: string, points = 0, buyerPoints:
           points_level: award.rate.levelName,
           ...(award.levelUp && { level_up: award.levelUp }),
           ...(award.promoCode !== undefined && { promo_code: award.promoCode }),
+          ...(award.heldUntil && { points_held_until: award.heldUntil.toISOString() }),
         }),
       },
     },
@@ -291,7 +295,9 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
   const verdict = judgeReceipt(receipt, rulesOf(action, rate.percent), now);
   const items = itemRows(verdict.classification.items, true);
   if (verdict.status !== 'success') return refuse(verdict.status, facts, items);
-  const levelUp = reachedLevel(action, buyerBefore.spentKopecks, verdict.classification.countedKopecks);
+  // Held points (the marketplaces' return window) become available, and their purchase counts toward a level, from their release.
+  const heldUntil = verdict.points > 0 ? holdReleaseAt(action.pointsHoldDays, receipt.issuedAt, now) : null;
+  const levelUp = heldUntil ? null : reachedLevel(action, buyerBefore.spentKopecks, verdict.classification.countedKopecks);
 
   const message = answerFor('success', action, { points: verdict.points });
   try {
@@ -310,6 +316,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
       points: verdict.points,
       pointsReason: fillMessage(messages.points.reasonReceipt, { id: '{id}' }),
       pointsExpiresAt: pointsExpiry(action, now),
+      pointsHeldUntil: heldUntil,
       pointsRule: rate.rule,
       pointsPercentage: rate.percent,
       pointsLevel: rate.levelName,
@@ -329,7 +336,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
       const additions = await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
       const promoCode = additions?.promo_code;
       // The award's own points and message: for an update awarded before, the ones that award wrote.
-      return answer('success', awarded.message, awarded.pointsAwarded, awarded.buyerPoints, { rate, levelUp, promoCode });
+      return answer('success', awarded.message, awarded.pointsAwarded, awarded.buyerPoints, { rate, levelUp, promoCode, heldUntil });
     }
   } catch (error) {
     // Another copy of this receipt won the race for the action's one success.

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { verifyInitData, type TelegramWebAppUser } from './init-data.js';
 import { etagOf, type ProductsCache, type RenderedProducts } from './products-cache.js';
 import { movePoints, readBalance, readNearestExpiry, readSpentKopecks } from '../points/repository.js';
+import { readHeldByDay } from '../points/hold-repository.js';
 import { heldLevel, pointsExpiry } from '../points/earning.js';
 import * as repo from './repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
@@ -100,16 +101,18 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
   const buyer = requireBuyer(deps, initData, shop);
   const projectId = shop.settings.projectId;
   const buyerTgId = String(buyer.id);
-  const [points, spentKopecks, nearest, orders] = await Promise.all([
+  const [points, spentKopecks, nearest, held, orders] = await Promise.all([
     readBalance(deps.db, projectId, buyerTgId),
     shop.levels.length > 0 ? readSpentKopecks(deps.db, shop.settings.userId, projectId, buyerTgId) : 0,
     readNearestExpiry(deps.db, projectId, buyerTgId),
+    readHeldByDay(deps.db, projectId, buyerTgId),
     repo.listBuyerOrders(deps.db, projectId, buyerTgId, ORDERS_SHOWN),
   ]);
   return {
     points,
     level: heldLevel(shop, spentKopecks),
     nearest_expiry: nearest && { points: nearest.points, expires_at: nearest.expiresAt.toISOString() },
+    held: held.map((day) => ({ points: day.points, release_at: day.releaseAt.toISOString() })),
     orders: orders.map(presentPublicOrder),
   };
 }

@@ -1,5 +1,5 @@
 import { fillText, POINT_WORDS, publicShopMessages as t } from '../../../contract/public-shop.js';
-import { formatDate } from '../../lib/format.js';
+import { formatDate, formatDayMonth } from '../../lib/format.js';
 
 const plural = new Intl.PluralRules('ru-RU');
 const number = new Intl.NumberFormat('ru-RU');
@@ -15,4 +15,9 @@ export function formatPoints(points: number): string {
 export function formatNearestExpiry(points: number, expiresAt: string): string {
   const template = plural.select(points) === 'one' ? t.nearestExpiryOne : t.nearestExpiry;
   return fillText(template, { points: formatPoints(points), date: formatDate(expiresAt) });
+}
+
+/** "Ожидают зачисления: 120 баллов, станут доступны 12.12": points held for the marketplaces' return window. */
+export function formatHeld(points: number, releaseAt: string): string {
+  return fillText(t.held, { points: formatPoints(points), date: formatDayMonth(releaseAt) });
 }

@@ -10,7 +10,7 @@ import {
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDayMonthTime, formatPercent } from '../../lib/format.js';
-import { formatNearestExpiry, formatPoints } from './format.js';
+import { formatHeld, formatNearestExpiry, formatPoints } from './format.js';
 import { ProductCard } from './product-card.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
@@ -93,7 +93,9 @@ export function ShopApp({ token }: { token: string | null }) {
       const answer = await sendPurchase(token, buyer.webApp.initData, product.id, buyer.id);
       // The exchange spent the soonest-expiring points first: the nearest expiry is read again, shown meanwhile as unknown.
       const orders = [answer.order, ...(buyer.account?.orders ?? [])];
-      setBuyer({ ...buyer, account: { points: answer.points, level: buyer.account?.level ?? null, nearest_expiry: null, orders } });
+      // An exchange spends only available points: the held ones stay as they were.
+      const held = buyer.account?.held ?? [];
+      setBuyer({ ...buyer, account: { points: answer.points, level: buyer.account?.level ?? null, nearest_expiry: null, held, orders } });
       void fetchAccount(token, buyer.webApp.initData).then(
         (account) => setBuyer((current) => (current.state === 'known' ? { ...current, account } : current)),
         () => undefined,
@@ -204,6 +206,11 @@ function BuyerStatus({ buyer }: { buyer: Buyer }) {
       {account?.nearest_expiry && (
         <p className="shop__buyer-line">{formatNearestExpiry(account.nearest_expiry.points, account.nearest_expiry.expires_at)}</p>
       )}
+      {account?.held.map((day) => (
+        <p className="shop__buyer-line shop__buyer-line--held" key={day.release_at}>
+          {formatHeld(day.points, day.release_at)}
+        </p>
+      ))}
     </div>
   );
 }

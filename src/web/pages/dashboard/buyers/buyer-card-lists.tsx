@@ -7,6 +7,7 @@ import { WarrantiesTable } from '../../../components/warranties-table.js';
 import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
 
 const c = messages.buyerCard;
+const p = messages.points;
 const s = messages.receiptScreens;
 const moscow = (iso: string) => formatDateTime(iso, { withZone: false });
 
@@ -41,10 +42,16 @@ export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
                 </DataCell>
                 <DataCell label={c.columnReason}>{row.reason}</DataCell>
                 <DataCell label={c.columnDelta} className={`data-table__number buyer-card__delta--${row.delta > 0 ? 'credit' : 'debit'}`}>
-                  {formatSignedNumber(row.delta)}
+                  {row.delta !== 0 || row.held_delta === 0 ? formatSignedNumber(row.delta) : null}
+                  {row.held_delta !== 0 && (
+                    <span className="buyer-card__held">{fillMessage(p.heldMovement, { delta: formatSignedNumber(row.held_delta) })}</span>
+                  )}
                 </DataCell>
                 <DataCell label={c.columnBalance} className="data-table__number">
                   {formatNumber(row.balance_after)}
+                  {row.held_after > 0 && (
+                    <span className="buyer-card__held">{fillMessage(p.heldAfter, { points: formatNumber(row.held_after) })}</span>
+                  )}
                 </DataCell>
               </tr>
             ))}

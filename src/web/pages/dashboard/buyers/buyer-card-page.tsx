@@ -79,7 +79,7 @@ function BuyerHeader({ card }: { card: BuyerCard }) {
       </h2>
       <div className="buyer-card__points">
         <span className="buyer-card__points-label">{c.points}</span>
-        <BuyerPoints points={card.points} nearestExpiry={card.nearest_expiry} />
+        <BuyerPoints points={card.points} heldPoints={card.held_points} nearestExpiry={card.nearest_expiry} />
         {!card.nearest_expiry && <span className="buyer-points__expiry">{c.noExpiry}</span>}
       </div>
       <FigureCards

@@ -96,7 +96,7 @@ export function BuyersTable({
               <>
                 <DataCell label={c.level}>{buyer.level?.name ?? s.notAvailable}</DataCell>
                 <DataCell label={c.points} className="data-table__number">
-                  <BuyerPoints points={buyer.points ?? 0} nearestExpiry={buyer.nearest_expiry} />
+                  <BuyerPoints points={buyer.points ?? 0} heldPoints={buyer.held_points ?? 0} nearestExpiry={buyer.nearest_expiry} />
                 </DataCell>
               </>
             )}
