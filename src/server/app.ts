@@ -8,6 +8,7 @@ import type { Database } from './db/connection.js';
 import { heartbeat } from './db/heartbeat.js';
 import { handleClientError, handleError } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerSessionFirst } from './http/session-first.js';
 import { safeLoggerOptions } from './http/log-safety.js';
 import { loopbackOrigins, publicUrlResolver } from './http/public-url.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -196,6 +197,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      registerSessionFirst(api);
       registerInputGuard(api);
       await api.register(
         systemRoutes({
