@@ -65,8 +65,8 @@ export async function buildApp({
   lifecycle = new Lifecycle(),
   serverFactory,
 }: AppDeps): Promise<FastifyInstance> {
-  // Before anything reads a token: a key that opens none of the stored ones refuses to start
-  // (nothing written), and tokens stored plain before sealing existed are sealed now.
+  // Before anything reads a token: keys that cannot open the stored ones, or the database's key
+  // check, refuse to start (nothing written), and tokens stored plain before sealing existed are sealed now.
   const keyring = await loadKeyring(config);
   await prepareSecrets(database, keyring);
   const app = Fastify({
