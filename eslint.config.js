@@ -111,9 +111,9 @@ const layerZones = [
     'Modules sit below app.ts and the module list: take what you need from the context your manifest is handed (platform/manifest.ts).',
   ),
   forbid(
-    `${S}/modules/**/!(*routes).ts`,
+    `${S}/modules/**/!(*routes|session).ts`,
     `${S}/http`,
-    'Only a module’s routes files use http/ (the edge); errors and database error helpers are in src/server/errors.ts.',
+    'Only a module’s routes files (and auth’s session.ts, the routes’ guard) use http/ (the edge); errors and database error helpers are in src/server/errors.ts.',
   ),
   forbid(
     `${S}/http`,

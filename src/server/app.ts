@@ -8,6 +8,7 @@ import type { Database } from './db/connection.js';
 import { heartbeat } from './db/heartbeat.js';
 import { handleClientError, handleError } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerSessionFirst } from './http/session-first.js';
 import { safeLoggerOptions } from './http/log-safety.js';
 import { loopbackOrigins, publicUrlResolver } from './http/public-url.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -64,8 +65,8 @@ export async function buildApp({
   lifecycle = new Lifecycle(),
   serverFactory,
 }: AppDeps): Promise<FastifyInstance> {
-  // Before anything reads a token: a key that opens none of the stored ones refuses to start
-  // (nothing written), and tokens stored plain before sealing existed are sealed now.
+  // Before anything reads a token: keys that cannot open the stored ones, or the database's key
+  // check, refuse to start (nothing written), and tokens stored plain before sealing existed are sealed now.
   const keyring = await loadKeyring(config);
   await prepareSecrets(database, keyring);
   const app = Fastify({
@@ -196,6 +197,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      registerSessionFirst(api);
       registerInputGuard(api);
       await api.register(
         systemRoutes({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.js';
 import { TELEGRAM_FRAME_ANCESTORS, TELEGRAM_SCRIPT_ORIGIN } from '../../src/server/http/security-headers.js';
-import { ApiClient, uniqueEmail } from '../support/api-client.js';
+import { ApiClient, createSeller, uniqueEmail } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 
 describe.each(backends())('HTTP edge on $name', (backend) => {
@@ -46,6 +46,70 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       const answer = await api().request('POST', '/login', { rawBody: '{"__proto__":{"x":1},"email":"a@b.ru","password":"p"}' });
       expect(answer.status).toBeLessThan(500);
       expect(answer.text).not.toMatch(/at .*\.js/);
+    });
+  });
+
+  describe('authentication before the body', () => {
+    /** Changes anyone may ask for: every other changing call is a signed-in seller's. A new public one is added here on purpose. */
+    const PUBLIC_CHANGES = [
+      'POST /lk/api/check', // a bot platform's, with the action's API key
+      'POST /lk/api/email/confirm',
+      'POST /lk/api/login',
+      'POST /lk/api/password/forgot',
+      'POST /lk/api/password/reset',
+      'POST /lk/api/public/shop/{token}/purchase',
+      'POST /lk/api/register',
+      'POST /lk/api/telegram/webhook/{botId}',
+    ];
+
+    /** Every POST, PUT, PATCH and DELETE of the API, from its OpenAPI document, with whether only a session may call it. */
+    async function changingCalls(): Promise<Array<{ call: string; method: string; path: string; sessionOnly: boolean }>> {
+      const document = await (await fetch(`${backend.url}/lk/api/docs`)).json();
+      return Object.entries(document.paths as Record<string, Record<string, { security?: object[] }>>).flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method) && path.startsWith('/lk/api/'))
+          .map(([method, operation]) => ({
+            call: `${method.toUpperCase()} ${path}`,
+            method: method.toUpperCase(),
+            path: path.slice('/lk/api'.length).replace(/\{[^}]+\}/g, '1'),
+            sessionOnly:
+              (operation.security ?? []).length > 0 && operation.security!.every((scheme) => Object.keys(scheme).join() === 'bearer'),
+          })),
+      );
+    }
+
+    it('every call only a signed-in seller may make answers 401 without a session, with no body or an empty one', async () => {
+      const calls = await changingCalls();
+      expect(
+        calls
+          .filter((call) => !call.sessionOnly)
+          .map((call) => call.call)
+          .sort(),
+      ).toEqual([...PUBLIC_CHANGES].sort());
+      const sessionOnly = calls.filter((call) => call.sessionOnly);
+      expect(sessionOnly.map((call) => call.call)).toEqual(
+        expect.arrayContaining([
+          'POST /lk/api/draws/{id}/close',
+          'POST /lk/api/shop/orders/{id}/fulfil',
+          'POST /lk/api/mailing/{id}/cancel',
+        ]),
+      );
+      const unauthorized = { status: 401, body: { message: messages.common.unauthorized } };
+      for (const { call, method, path } of sessionOnly) {
+        const bare = await api().request(method, path);
+        expect({ call, status: bare.status, body: bare.body }).toEqual({ call, ...unauthorized });
+        const empty = await api().request(method, path, { rawBody: '' });
+        expect({ call, status: empty.status, body: empty.body }).toEqual({ call, ...unauthorized });
+      }
+    });
+
+    it('a signed-in seller’s call without its body keeps the body’s 400, and a public call is not asked for a session', async () => {
+      const seller = await createSeller(backend.url);
+      const closed = await seller.api.request('POST', '/draws/1/close', { rawBody: '' });
+      expect(closed.status).toBe(400);
+      expect(closed.body).toEqual({ message: messages.common.badJson });
+      expect((await seller.api.request('POST', '/shop/orders/1/fulfil')).status).toBe(400);
+      expect((await api().request('POST', '/login')).status).toBe(400);
     });
   });
 

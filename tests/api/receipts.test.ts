@@ -162,6 +162,30 @@ describe.each(backends())('receipt checks on $name', (backend) => {
     expect(saved.items.map((item: { status: string }) => item.status)).toEqual(['not_counted', 'not_counted', 'not_counted', 'counted']);
   });
 
+  it('a percent-encoded QR (as proverkacheka.com’s links carry it) earns like the plain one, and the plain one after it is a repeat', async () => {
+    const seller = await createFundedSeller(url, SUBSCRIPTION + 100);
+    const projectId = await actionFor(seller, { check_duplicates: 1 });
+    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    const encoded = encodeURIComponent(qr);
+    expect(encoded).toMatch(/^t%3D\d{8}T\d{4}%26s%3D/);
+    // The tax service's emulator reads only the bare QR string, as the real one does: the success says it was sent decoded.
+    expect((await check(seller, projectId, encoded)).body).toEqual({
+      success: true,
+      message: 'Чек принят! Начислено баллов: 178.',
+      data: { points_awarded: 178, status: 'success', error: null, points_rule: 'base', points_percentage: 10, points_level: null },
+    });
+    const again = await check(seller, projectId, qr, '777');
+    expect(again.body).toMatchObject({ success: false, data: { status: 'already_scanned', points_awarded: 0 } });
+    const [repeat, first] = (await seller.api.get('/receipts')).body.receipts;
+    expect(repeat).toMatchObject({
+      status: 'already_scanned',
+      fiscalDocumentNumber: first.fiscalDocumentNumber,
+      fiscalSign: first.fiscalSign,
+    });
+    expect(first).toMatchObject({ status: 'success', fiscalDriveNumber: '7380440800792177', totalSum: WB_TOTAL });
+    expect(await balanceOf(seller)).toBe(100 - BILLING_DEFAULTS.receipt_price_tier1);
+  });
+
   describe('an order paid online: a prepayment receipt, then the final-settlement receipt', () => {
     const IKEA_SUPPLIER = '7810940284';
     it.each([

@@ -1,21 +1,23 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { hashApiKey } from '../../src/server/sealing/api-key.js';
 import { openDatabase, type Database } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { rotateSecrets, SEALED_COLUMNS } from '../../src/server/secrets/at-rest.js';
 import { open, seal, secretsKey } from '../../src/server/sealing/sealed.js';
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
 import { freePort } from '../support/free-port.js';
 import { createFundedSeller, runAdminCli } from '../support/operator.js';
+import { copyDataDir } from '../support/database-templates.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { sourceEntryArgs, startServer, testServerEnv, TEST_SECRETS_KEY } from '../support/server-process.js';
@@ -133,6 +135,107 @@ describe.each(backends())('secrets at rest on $name', (backend) => {
   });
 });
 
+const run = promisify(execFile);
+
+/**
+ * A server start that must be refused (on `dataDir`, with the test servers' environment and `env`
+ * over it; an empty value unsets one): its exit code and error output.
+ */
+async function refusedStart(dataDir: string, env: Record<string, string>): Promise<{ code: unknown; stderr: string }> {
+  const environment = Object.entries({ PATH: process.env.PATH ?? '', ...testServerEnv(await freePort(), dataDir), ...env });
+  return run(process.execPath, await sourceEntryArgs('server'), {
+    env: Object.fromEntries(environment.filter(([, value]) => value !== '')),
+    timeout: 90_000,
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: unknown; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+}
+
+describe.each(backends())('a SECRETS_KEY that cannot open the stored tokens, on $name', (backend) => {
+  const testKeyId = keyIdOf(TEST_SECRETS_KEY);
+  /** A database no instance runs on yet, begun from the migrated template (whose key check is under the test servers' key). */
+  const freshDatabase = (dataDir: string): Record<string, string> => {
+    if (backend.name === 'pglite') {
+      copyDataDir(inject('pgliteTemplate'), dataDir);
+      return {};
+    }
+    return {
+      DATABASE_URL: createDatabase(
+        backend.clusterUrl!,
+        `scanapp_wrong_key_${randomBytes(6).toString('hex')}`,
+        inject('postgres')!.template,
+      ),
+    };
+  };
+  const dataDirs: string[] = [];
+  const newDataDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-key-check-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it(
+    'refuses to start, naming SECRETS_KEY and how many tokens it cannot open; the restart with the right key starts and reads them',
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = newDataDir();
+      const env = freshDatabase(dataDir);
+      const mailingBot = newBotToken();
+      const first = await startServer(env, { keepDataDir: dataDir });
+      let seller: Seller;
+      try {
+        seller = await createSeller(first.url);
+        expect((await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: mailingBot.token })).status).toBe(200);
+      } finally {
+        await first.stop();
+      }
+
+      const otherKey = newKey();
+      const refused = await refusedStart(backend.name === 'pglite' ? dataDir : newDataDir(), { ...env, SECRETS_KEY: otherKey });
+      expect(refused.code).toBe(78);
+      expect(refused.stderr).toContain(
+        `ScanApp cannot start. SECRETS_KEY не подходит к этой базе: её секреты запечатаны ключом ${testKeyId}, а SECRETS_KEY/SECRETS_KEY_PREVIOUS — ключи ${keyIdOf(otherKey)}. ` +
+          'Запечатанных токенов, которые этими ключами не открыть: 1 из 1.',
+      );
+      expect(refused.stderr).toContain('Sealed tokens these keys cannot open: 1 of 1.');
+      expect(refused.stderr).not.toContain(otherKey);
+
+      const restarted = await startServer(env, { keepDataDir: dataDir });
+      try {
+        const settings = await new ApiClient(restarted.url, undefined, seller.api.token).get('/mailing/settings');
+        expect(settings.body.bot_token).toBe(masked(mailingBot.token));
+      } finally {
+        await restarted.stop();
+      }
+    },
+  );
+
+  it.runIf(backend.name === 'postgres')(
+    'beside a running instance, one with another key, or a demo one with a fresh DATA_DIR (a key of its own), is refused even before any token is saved',
+    { timeout: 300_000 },
+    async () => {
+      const env = freshDatabase(newDataDir());
+      const running = await startServer(env);
+      try {
+        const beside = await refusedStart(newDataDir(), { ...env, SECRETS_KEY: newKey() });
+        expect(beside.code).toBe(78);
+        expect(beside.stderr).toContain(`её секреты запечатаны ключом ${testKeyId}`);
+        expect(beside.stderr).toContain('Sealed tokens these keys cannot open: 0 of 0.');
+
+        const seller = await createSeller(running.url);
+        expect((await seller.api.post('/mailing/settings', { user_id: seller.id, bot_token: newBotToken().token })).status).toBe(200);
+        const demo = await refusedStart(newDataDir(), { ...env, SECRETS_KEY: '' });
+        expect(demo.code).toBe(78);
+        expect(demo.stderr).toContain('Sealed tokens these keys cannot open: 1 of 1.');
+      } finally {
+        await running.stop();
+      }
+    },
+  );
+});
+
 const postgres = backends().find((backend) => backend.name === 'postgres');
 
 describe.runIf(postgres)('the key of the sealed secrets', () => {
@@ -227,8 +330,10 @@ describe.runIf(postgres)('the key of the sealed secrets', () => {
           timeout: 60_000,
         });
         expect(refused.status).toBe(78);
-        expect(refused.stderr).toContain(`Секреты в базе зашифрованы ключом ${keyIdOf(keyB)}`);
-        expect(refused.stderr).toContain(`neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS (${keyIdOf(keyA)})`);
+        expect(refused.stderr).toContain(`её секреты запечатаны ключом ${keyIdOf(keyB)}`);
+        expect(refused.stderr).toContain(
+          `neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS (${keyIdOf(keyA)}) is. Sealed tokens these keys cannot open: 2 of 2.`,
+        );
         expect(refused.stderr).not.toContain(keyA);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });

@@ -149,7 +149,7 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     expect((await me(url, newToken, initDataOf(moved))).status).toBe(200);
   });
 
-  it('a Mini App launched without init data, or with data another bot signed, is refused: the shopper is not identified', async () => {
+  it('a Mini App launched without init data, with data another bot signed or with a second hash, is refused: the shopper is not identified', async () => {
     const shop = await actionWithShop(url);
     const chat = newChatId();
     // Telegram gives a reply-keyboard Mini App no init data: the shop can only say it does not know the shopper.
@@ -158,7 +158,11 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     expect((await me(url, shop.shopToken, foreign)).status).toBe(401);
     const stale = signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date(Date.now() - 2 * 24 * 3600_000));
     expect((await me(url, shop.shopToken, stale)).status).toBe(401);
-    expect((await me(url, shop.shopToken, signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date()))).status).toBe(200);
+    const signed = signInitData({ id: Number(chat), first_name: 'Ира' }, shop.token, new Date());
+    // A second `hash` is outside the signed string: refused even though the first one is right.
+    const doubled = await me(url, shop.shopToken, `${signed}&hash=${'0'.repeat(64)}`);
+    expect([doubled.status, doubled.body]).toEqual([401, { message: p.telegramIdUnknown }]);
+    expect((await me(url, shop.shopToken, signed)).status).toBe(200);
   });
 
   it('the emulator’s stand-in for Telegram’s script signs nothing, and the app has no signing route', async () => {

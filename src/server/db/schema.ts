@@ -1079,3 +1079,9 @@ export const uploadBlobs = pgTable('upload_blobs', {
   data: bytea('data').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** The database's key check (migration 0045): one value sealed under the key of its first start, read by secrets/at-rest.ts. */
+export const secretsKeyCheck = pgTable('secrets_key_check', {
+  id: smallint('id').primaryKey(),
+  sealed: sealedText('sealed').notNull(),
+});

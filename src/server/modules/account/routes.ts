@@ -11,7 +11,8 @@ import {
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { bearerToken, requireSeller } from '../auth/session.js';
+import { bearerToken } from '../../http/session-first.js';
+import { requireSeller } from '../auth/session.js';
 import {
   changePassword,
   confirmEmailChange,

@@ -10,7 +10,8 @@ import {
 } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
-import { bearerToken, requireSeller } from './session.js';
+import { bearerToken } from '../../http/session-first.js';
+import { requireSeller } from './session.js';
 import type { AuthDeps } from './service.js';
 import { getProfile, registerSeller, signIn, signOut } from './service.js';
 

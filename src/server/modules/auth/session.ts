@@ -1,11 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../http/session-first.js';
 import { assertClaimedSeller, authenticate, type AuthDeps } from './service.js';
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-}
 
 /**
  * The signed-in seller's id. A dashboard call may name a `user_id` (SPEC §7); it must be

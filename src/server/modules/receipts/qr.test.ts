@@ -23,6 +23,28 @@ describe('fiscal receipt QR', () => {
     expect(inUrl).toMatchObject({ totalKopecks: 270_100, fn: '7281440501188798', i: '115621', fp: '1865575866' });
   });
 
+  it('reads a percent-encoded text once decoded, as proverkacheka.com’s links carry it, bare or inside a link', () => {
+    const plain = parseFiscalQr('t=20240917T1801&s=1285.21&fn=7281440500751551&i=30526&fp=1168453787&n=1');
+    expect(plain).toBeDefined();
+    const encoded = encodeURIComponent('t=20240917T1801&s=1285.21&fn=7281440500751551&i=30526&fp=1168453787&n=1');
+    expect(encoded).toBe('t%3D20240917T1801%26s%3D1285.21%26fn%3D7281440500751551%26i%3D30526%26fp%3D1168453787%26n%3D1');
+    expect(parseFiscalQr(encoded)).toEqual(plain);
+    expect(parseFiscalQr(` ${encoded.replaceAll('%3D', '%3d')} `)).toEqual(plain);
+    expect(
+      parseFiscalQr(encodeURIComponent('https://check.example/qr?t=20240917T1801&s=1285.21&fn=7281440500751551&i=30526&fp=1168453787&n=1')),
+    ).toEqual(plain);
+  });
+
+  it.each([
+    ['encoded twice', encodeURIComponent(encodeURIComponent('t=20240917T1801&s=1285.21&fn=1&i=2&fp=3&n=1'))],
+    // Decoded once it still is not a receipt; only a second decoding would make it one.
+    ['encoded twice but for its first sign', `t%3D20240917T1801${encodeURIComponent(encodeURIComponent('&s=1285.21&fn=1&i=2&fp=3&n=1'))}`],
+    ['encoded, with a malformed escape', 't%3D20240917T1801%26s%3D1285.21%26fn%3D1%26i%3D2%26fp%3D3%26n%3D1%E0%A4%A'],
+    ['encoded, not a receipt once decoded', 't%3D20240917T1801%26s%3D1285.21'],
+  ])('does not recognise a percent-encoded text %s, and does not throw', (_, input) => {
+    expect(parseFiscalQr(input)).toBeUndefined();
+  });
+
   it('reads whole rubles and one decimal digit', () => {
     expect(parseFiscalQr('t=20240101T1000&s=100&fn=1&i=2&fp=3&n=1')?.totalKopecks).toBe(10_000);
     expect(parseFiscalQr('t=20240101T1000&s=100.5&fn=1&i=2&fp=3&n=1')?.totalKopecks).toBe(10_050);
@@ -70,7 +92,12 @@ describe('fiscal receipt QR', () => {
   it('property: garbage never throws', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.webUrl(), fc.constantFrom('t=', '?', '&&&', '%', 's=1e9')),
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'grapheme' }),
+          fc.webUrl(),
+          fc.constantFrom('t=', '?', '&&&', '%', 's=1e9', '%3D%', 't%3D%ZZ%26'),
+        ),
         (input) => {
           expect(() => parseFiscalQr(input)).not.toThrow();
         },

@@ -16,10 +16,29 @@ export interface FiscalQr {
 
 type QrParam = 't' | 's' | 'fn' | 'i' | 'fp' | 'n';
 
-/** Returns the receipt's identity, or undefined for anything that is not a fiscal QR. Never throws. */
+/**
+ * Returns the receipt's identity, or undefined for anything that is not a fiscal QR. Never throws.
+ * A text percent-encoded whole (`t%3D20240917T1801%26s%3D…`, as proverkacheka.com's own links
+ * carry it) is read once decoded; decoded once only, so a doubly encoded one stays unrecognised.
+ */
 export function parseFiscalQr(input: string): FiscalQr | undefined {
   if (typeof input !== 'string' || input.length > 2000) return undefined;
   const text = input.trim();
+  return readFiscalQr(text) ?? readFiscalQr(percentDecoded(text));
+}
+
+/** The text decoded once when its `=` or `&` are percent-encoded; undefined otherwise, or for a malformed escape. */
+function percentDecoded(text: string): string | undefined {
+  if (!/%(3d|26)/i.test(text)) return undefined;
+  try {
+    return decodeURIComponent(text).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function readFiscalQr(text: string | undefined): FiscalQr | undefined {
+  if (text === undefined) return undefined;
   const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
   let params: URLSearchParams;
   try {

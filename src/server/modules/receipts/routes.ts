@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
-import { bearerToken, requireSeller } from '../auth/session.js';
+import { bearerToken } from '../../http/session-first.js';
+import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { listReceiptHistory } from './history.js';
 import { checkReceipt, type CheckCaller, type ReceiptDeps } from './service.js';

@@ -12,7 +12,7 @@ import { pointsExpiry, reachedLevel } from '../points/earning.js';
 import { holdReleaseAt } from '../points/hold.js';
 import { hashApiKey } from '../../sealing/api-key.js';
 import { answerFor, type CheckVerdict } from './messages.js';
-import { parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
+import { formatFiscalQr, parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
 import { readTaxReceipt, type TaxReceipt } from './tax-receipt.js';
 import { isActionOpen, isSale, judgeReceipt, type ActionRules, type ClassifiedItem } from './verdict.js';
@@ -177,14 +177,14 @@ function describesQr(receipt: TaxReceipt, qr: FiscalQr): boolean {
 async function fetchReceipt(
   deps: ReceiptDeps,
   qr: FiscalQr,
-  qrText: string,
   cached: unknown | undefined,
 ): Promise<{ kind: 'found'; receipt: TaxReceipt } | { kind: 'invalid' } | { kind: 'unavailable' }> {
   const key = receiptKey(qr);
   const json =
     cached ??
     (await (async () => {
-      const lookup = await deps.tax.lookup(qrText);
+      // The service reads the bare QR string: not the shopper's link around it, nor its percent-encoded form.
+      const lookup = await deps.tax.lookup(formatFiscalQr(qr));
       if (lookup.kind === 'invalid') return 'invalid' as const;
       if (lookup.kind === 'unavailable') {
         deps.log.warn({ reason: lookup.reason, key }, 'tax service unavailable');
@@ -277,7 +277,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
   // A receipt that already earned points here needs no second lookup.
   if (alreadyEarned) return refuse('already_scanned', identity);
 
-  const fetched = await fetchReceipt(deps, qr, input.qrText, cachedBody);
+  const fetched = await fetchReceipt(deps, qr, cachedBody);
   if (fetched.kind === 'unavailable') return refuse('error', identity);
   if (fetched.kind === 'invalid') return refuse('not_recognized', identity);
   const receipt = fetched.receipt;

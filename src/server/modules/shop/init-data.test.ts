@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInitData } from '../../integrations/telegram/web-app-init-data.js';
+import { initDataSignature, signInitData } from '../../integrations/telegram/web-app-init-data.js';
 import { verifyInitData } from './init-data.js';
 
 const TOKEN = '1234567890:AAEabcdefghijklmnopqrstuvwxyz012345';
@@ -34,6 +34,25 @@ describe('Telegram Mini App init data', () => {
       expect(verifyInitData(data, TOKEN, now)).toBeNull();
     },
   );
+
+  it('is refused with a second hash, whichever of the two is right', () => {
+    const data = signInitData(buyer, TOKEN, now);
+    const hash = new URLSearchParams(data).get('hash');
+    expect(verifyInitData(`${data}&hash=${'0'.repeat(64)}`, TOKEN, now)).toBeNull();
+    expect(verifyInitData(`hash=${'0'.repeat(64)}&${data}`, TOKEN, now)).toBeNull();
+    expect(verifyInitData(`${data}&hash=${hash}`, TOKEN, now)).toBeNull();
+  });
+
+  it('is refused with any field given twice, even when the signature covers both copies', () => {
+    const params = new URLSearchParams({ auth_date: String(now.getTime() / 1000), user: JSON.stringify(buyer) });
+    params.append('user', JSON.stringify({ ...buyer, id: 42 }));
+    params.set('hash', initDataSignature(params, TOKEN));
+    expect(verifyInitData(params.toString(), TOKEN, now)).toBeNull();
+    params.delete('user');
+    params.set('user', JSON.stringify(buyer));
+    params.set('hash', initDataSignature(params, TOKEN));
+    expect(verifyInitData(params.toString(), TOKEN, now)).toEqual(buyer);
+  });
 
   it('is refused without a user', () => {
     const params = new URLSearchParams(signInitData(buyer, TOKEN, now));

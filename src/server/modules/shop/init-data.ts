@@ -13,7 +13,10 @@ export interface TelegramWebAppUser {
  * Telegram Mini App init data, checked as Telegram documents it: the data-check string (every
  * field but `hash`, sorted, `key=value` joined by newlines) signed with HMAC-SHA256 under the key
  * HMAC-SHA256("WebAppData", bot token). Answers the signed user, or null when anything is off:
- * no hash, a wrong one, no user, or `auth_date` older than a day (or from the future).
+ * no hash, a wrong one, no user, `auth_date` older than a day (or from the future), or a field
+ * given twice. Telegram never repeats a field; with a repeat, the signature covers both copies
+ * while `get` reads the first, and a second `hash` is left out of the signed string altogether,
+ * so what was signed and what is read could differ.
  */
 export function verifyInitData(initData: string, botToken: string, now: Date): TelegramWebAppUser | null {
   let params: URLSearchParams;
@@ -22,6 +25,8 @@ export function verifyInitData(initData: string, botToken: string, now: Date): T
   } catch {
     return null;
   }
+  const keys = [...params.keys()];
+  if (new Set(keys).size !== keys.length) return null;
   const hash = params.get('hash');
   if (!hash || !/^[0-9a-f]{64}$/i.test(hash)) return null;
   const expected = initDataSignature(params, botToken);
