@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { API_BASE } from '../../src/contract/constants.js';
+import { formatDayMonth } from '../../src/contract/format.js';
 import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as t } from '../../src/contract/public-shop.js';
 import { DEMO_BAR_LABEL, WEB_APP_CLOSED_TEXT } from '../../src/server/integrations/telegram/emulator-web-app.js';
@@ -29,10 +30,11 @@ interface Shop {
   botToken: string;
 }
 
-/** A seller with an action, a mailing bot and the shop's link. */
-async function openShop(): Promise<Shop> {
+/** A seller with an action (its `actionSettings` beside the name and INN), a mailing bot and the shop's link. */
+async function openShop(actionSettings: Record<string, unknown> = {}): Promise<Shop> {
   const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
-  const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER })).body.project_id as number;
+  const projectId = (await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, ...actionSettings })).body
+    .project_id as number;
   const botToken = newBotToken().token;
   await seller.api.post('/mailing/settings', { bot_token: botToken });
   const { settings } = (await seller.api.get(`/shop/settings?project_id=${projectId}`)).body;
@@ -143,6 +145,22 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(false);
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
+    }, MOBILE);
+  });
+
+  it('points held for the return window show when they become available and cannot be exchanged yet', async () => {
+    const shop = await openShop({ points_hold_days: 14 });
+    await addProduct(shop, { title: 'Кепка', price_points: 100 });
+    const buyer = await buyerWithPoints(shop);
+    const [held] = (await shop.seller.api.get(`/buyers/${buyer}?project_id=${shop.projectId}`)).body.held as { release_at: string }[];
+
+    await withPage(async (page) => {
+      await openAsBuyer(page, shop, buyer);
+      await page.getByText(balance(0)).waitFor();
+      await page.getByText(fillText(t.held, { points: `${RECEIPT_POINTS} баллов`, date: formatDayMonth(held!.release_at) })).waitFor();
+      expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
+      await page.getByText(fillText(t.notEnoughPoints, { price: 100, points: 0 })).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE);
   });
 
