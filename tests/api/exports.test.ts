@@ -100,6 +100,7 @@ describe.each(backends())('CSV exports on $name', (backend) => {
       username: string | null;
       level: { name: string } | null;
       points: number;
+      held_points: number;
       nearest_expiry: { points: number; expires_at: string };
     }[];
     expect(csv.rows).toEqual([
@@ -114,6 +115,7 @@ describe.each(backends())('CSV exports on $name', (backend) => {
         // A level's name is the seller's text: it must not run as a formula either.
         buyer.level!.name.startsWith('=') ? `'${buyer.level!.name}` : buyer.level!.name,
         String(buyer.points),
+        String(buyer.held_points),
         String(buyer.nearest_expiry.points),
         moscowDateTime(buyer.nearest_expiry.expires_at).slice(0, 10),
       ]),
@@ -121,15 +123,16 @@ describe.each(backends())('CSV exports on $name', (backend) => {
     expect(csv.rows.slice(1).map((row) => row[0])).toEqual(['777', '888']);
     // 888's two receipts (about 3 560 ₽) reach the second level; 777's one does not.
     expect(csv.rows.slice(1).map((row) => row[6])).toEqual(['Старт', "'=Золото"]);
-    expect(csv.rows.slice(1).every((row) => Number(row[7]) > 0 && row[7] === row[8])).toBe(true);
+    // Nothing held (the action holds no points): the available points are all the shopper's, and expire on one day.
+    expect(csv.rows.slice(1).every((row) => Number(row[7]) > 0 && row[8] === '0' && row[7] === row[9])).toBe(true);
   });
 
   it('over every action the level, points and expiry cells are empty: each action’s points are its own', async () => {
     const csv = await download(seller, '/buyers/export.csv');
     expect(csv.status).toBe(200);
     expect(csv.rows.slice(1).map((row) => row.slice(6))).toEqual([
-      ['', '', '', ''],
-      ['', '', '', ''],
+      ['', '', '', '', ''],
+      ['', '', '', '', ''],
     ]);
   });
 

@@ -137,6 +137,7 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         // Over every action: levels and points are each action's own.
         level: null,
         points: null,
+        held_points: null,
         nearest_expiry: null,
       },
     ]);
