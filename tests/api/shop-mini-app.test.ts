@@ -53,7 +53,13 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const opened = await shopperActs(url, shop.botId, chat, { press: b.shopButton });
     expect(opened.body.url!.startsWith(`${shopUrl}#`)).toBe(true);
     const initData = initDataOf(opened.body.url!);
-    expect((await me(url, shop.shopToken, initData)).body).toEqual({ points: 178, level: null, nearest_expiry: null, held: [], orders: [] });
+    expect((await me(url, shop.shopToken, initData)).body).toEqual({
+      points: 178,
+      level: null,
+      nearest_expiry: null,
+      held: [],
+      orders: [],
+    });
     const bought = await new ApiClient(url).post(
       `/public/shop/${shop.shopToken}/purchase`,
       { product_id: shop.productId, buyer_tg_id: chat },
@@ -130,7 +136,13 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
       'the menu button',
     );
     expect(menu.startsWith(`${url}/shop/${shop.shopToken}#`)).toBe(true);
-    expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({ points: 0, level: null, nearest_expiry: null, held: [], orders: [] });
+    expect((await me(url, shop.shopToken, initDataOf(menu))).body).toEqual({
+      points: 0,
+      level: null,
+      nearest_expiry: null,
+      held: [],
+      orders: [],
+    });
 
     const regenerated = await shop.seller.api.post('/shop/settings', {
       user_id: shop.seller.id,

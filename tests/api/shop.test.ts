@@ -273,7 +273,13 @@ describe.each(backends())('the points shop on $name', (backend) => {
       });
       const buyer = await buyerWithPoints(url, shop);
       const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body.product;
-      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, level: null, nearest_expiry: null, held: [], orders: [] });
+      expect((await account(shop, buyer)).body).toEqual({
+        points: RECEIPT_POINTS,
+        level: null,
+        nearest_expiry: null,
+        held: [],
+        orders: [],
+      });
 
       const bought = await purchase(shop, buyer, mug.id);
       expect(bought.status).toBe(200);
@@ -377,7 +383,13 @@ describe.each(backends())('the points shop on $name', (backend) => {
       expect((await purchase(shop, buyer, hidden.id)).body).toEqual({ message: p.productUnavailable });
       expect((await purchase(shop, buyer, gone.id)).body).toEqual({ message: p.productUnavailable });
       expect((await purchase(shop, buyer, dear.id)).body).toEqual({ message: `Не хватает баллов: нужно 1000, у вас ${RECEIPT_POINTS}.` });
-      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, level: null, nearest_expiry: null, held: [], orders: [] });
+      expect((await account(shop, buyer)).body).toEqual({
+        points: RECEIPT_POINTS,
+        level: null,
+        nearest_expiry: null,
+        held: [],
+        orders: [],
+      });
     });
 
     it('identity is proved, not claimed: forged, expired, another bot’s or another buyer’s init data is refused', async () => {
@@ -404,7 +416,13 @@ describe.each(backends())('the points shop on $name', (backend) => {
         expect(answer.body.message).toBe(status === 401 ? p.telegramIdUnknown : p.buyerMismatch);
       }
       expect((await shop.publicApi.get(`/public/shop/${shop.token}/me`)).body).toEqual({ message: p.telegramIdUnknown });
-      expect((await account(shop, buyer)).body).toEqual({ points: RECEIPT_POINTS, level: null, nearest_expiry: null, held: [], orders: [] });
+      expect((await account(shop, buyer)).body).toEqual({
+        points: RECEIPT_POINTS,
+        level: null,
+        nearest_expiry: null,
+        held: [],
+        orders: [],
+      });
       expect((await account(shop, other)).body.points).toBe(RECEIPT_POINTS);
     });
 
