@@ -13,7 +13,8 @@ export const receiptCancelMessages = {
   shopperNotice: 'Продавец отменил чек от {date} на {total} в акции «{name}»: {reason}. Списано {points}. Ваш баланс: {balance}.',
   shopperNoticeNothingTaken: 'Продавец отменил чек от {date} на {total} в акции «{name}»: {reason}.',
   // The cabinet.
-  cancelButton: 'Отменить чек',
+  // The button beside «Товары (N)» on a receipt card: short, so both fit one row on a phone.
+  cancelButton: 'Отменить',
   cancelButtonFor: 'Отменить чек №{id}',
   dialogTitle: 'Отменить чек №{id}',
   dialogIntro:
@@ -35,6 +36,7 @@ export const receiptCancelMessages = {
   close: 'Закрыть',
   cancelledLine: 'Отменён {date}: {reason}',
   pointsCancelled: 'Списано при отмене',
+  columnAction: 'Действие',
   statusFilter: 'Статус',
   allStatuses: 'Все статусы',
   statusFilterInvalid: 'Фильтр по статусу: один из статусов чека.',
