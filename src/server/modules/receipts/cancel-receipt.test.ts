@@ -265,6 +265,20 @@ describe('cancel_receipt(): a receipt’s points taken back', () => {
     await expectInvariantsHold();
   });
 
+  it('the invariants notice a cancel its ledger row disagrees with, and Buyers sums that disagree', async () => {
+    const buyer = 'corrupted';
+    const receiptId = await award(buyer, 60);
+    await cancel(receiptId);
+    const checksOf = async () => (await verifyInvariants(database.db, receiptsInvariants)).violations.map((violation) => violation.check);
+    await database.query('UPDATE receipts SET points_cancelled = points_cancelled + 1 WHERE id = $1', [receiptId]);
+    expect(await checksOf()).toEqual(['receipt_cancels_agree']);
+    await database.query('UPDATE receipts SET points_cancelled = points_cancelled - 1 WHERE id = $1', [receiptId]);
+    await database.query('UPDATE seller_buyers SET total_kopecks = total_kopecks + 1 WHERE buyer_tg_id = $1', [buyer]);
+    expect(await checksOf()).toEqual(['buyer_sums_agree', 'buyer_sums_agree']);
+    await database.query('UPDATE seller_buyers SET total_kopecks = total_kopecks - 1 WHERE buyer_tg_id = $1', [buyer]);
+    await expectInvariantsHold();
+  });
+
   it('answers nothing for another seller’s receipt or a refused one, and writes nothing', async () => {
     const receiptId = await award('stranger-target', 10);
     expect(await cancel(receiptId, sellerId + 1000)).toBeUndefined();

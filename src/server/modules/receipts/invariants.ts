@@ -78,7 +78,7 @@ export const receiptsInvariants: readonly Invariant[] = [
       UNION ALL
       SELECT format('строка журнала баллов %s (%s) — отмена чека, который не отменён', l.id, l.reference)
         FROM points_ledger l
-        LEFT JOIN receipts r ON l.reference = 'cancel:' || r.id AND r.cancelled_at IS NOT NULL
+        LEFT JOIN receipts r ON r.id = substr(l.reference, length('cancel:') + 1)::bigint AND r.cancelled_at IS NOT NULL
        WHERE l.kind = 'cancel' AND r.id IS NULL`,
   },
   {
