@@ -1,13 +1,14 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
-import { buyersQuerySchema } from './receipts.js';
+import { buyersQuerySchema, receiptStatusFilterSchema } from './receipts.js';
 
 /** CSV downloads: the same filters as the screen they come from, without paging. */
 export const receiptsExportQuerySchema = z.object({
   user_id: userIdSchema.optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   project_filter: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: receiptStatusFilterSchema.optional(),
 });
 
 export const buyersExportQuerySchema = buyersQuerySchema.pick({
@@ -38,6 +39,10 @@ export const EXPORT_HEADERS = {
     'Баллы',
     messages.points.ruleField,
     'Стоимость проверки, ₽',
+    // A cancelled receipt (a return): when, why, the points taken back; empty on every other.
+    'Дата отмены',
+    messages.receiptCancel.reasonLabel,
+    messages.receiptCancel.pointsCancelled,
   ],
   // Level, points and the nearest expiry are an action's: empty over every action.
   buyers: [

@@ -14,6 +14,7 @@ import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
 import { promoCodesMessages } from './messages/promo-codes.js';
+import { receiptCancelMessages } from './messages/receipt-cancel.js';
 import { receiptScreensMessages, receiptsMessages } from './messages/receipts.js';
 import { referralMessages } from './messages/referral.js';
 import { segmentsMessages } from './messages/segments.js';
@@ -85,6 +86,7 @@ export const messages = {
   help: helpMessages,
   helpPage: helpPageMessages,
   trust: trustMessages,
+  receiptCancel: receiptCancelMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

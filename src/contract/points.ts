@@ -318,6 +318,10 @@ export const buyerCardSchema = z.object({
       total: z.number().nullable(),
       points_awarded: z.number().int(),
       scanned_at: z.string(),
+      /** A cancelled receipt (status `cancelled`): when, why, the points taken back; null on every other. */
+      cancelled_at: z.string().nullable(),
+      cancel_reason: z.string().nullable(),
+      points_cancelled: z.number().int().nullable(),
     }),
   ),
   orders: z.array(

@@ -51,6 +51,14 @@ export function receiptStatusLabel(status: string | null | undefined): string {
   return (RECEIPT_STATUS_LABELS as Record<string, string>)[status ?? ''] ?? UNKNOWN_STATUS_LABEL;
 }
 
+/**
+ * The status a receipt is shown with: a cancelled one keeps its stored verdict 'success' (the check
+ * was made and paid) and reads «Отменён» everywhere it is listed.
+ */
+export function shownReceiptStatus(receipt: { status: string; cancelledAt: Date | string | null }): string {
+  return receipt.cancelledAt === null ? receipt.status : 'cancelled';
+}
+
 export type ItemStatus = 'counted' | 'not_counted' | 'unknown';
 
 /** SPEC §4 item status normalisation. */
@@ -144,8 +152,20 @@ export const receiptSchema = z.object({
   points_rule: z.enum(POINTS_RULES).nullable(),
   points_percentage: z.number().nullable(),
   points_level: z.string().nullable(),
+  /** A cancelled receipt (status `cancelled`): when, why, and the points taken back; null on every other. */
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  points_cancelled: z.number().int().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/**
+ * The history's status filter: one status. `success` lists accepted receipts that were not
+ * cancelled, `cancelled` the cancelled ones; 'failed' is SPEC's word, never written by our checks.
+ */
+export const RECEIPT_FILTER_STATUSES = RECEIPT_STATUSES.filter((status) => status !== 'failed');
+export const receiptStatusFilterSchema = z.enum(RECEIPT_STATUSES, { error: messages.receiptCancel.statusFilterInvalid });
+export type ReceiptStatusFilter = z.infer<typeof receiptStatusFilterSchema>;
 
 export const RECEIPT_PAGE_SIZE = 10;
 
@@ -160,6 +180,7 @@ export const receiptsQuerySchema = z.object({
    */
   after: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: receiptStatusFilterSchema.optional(),
   /** Same as project_id; 'all' (or empty) means every action. */
   project_filter: z
     .string()

@@ -83,6 +83,10 @@ describe.each(backends())('CSV exports on $name', (backend) => {
         // The buyers' counted purchases stay under «=Золото»'s threshold: every receipt earns at the base level.
         receipt.status === 'success' ? 'Уровень «Старт», 10\u00a0%' : '',
         rubles(receipt.status === 'success' ? BILLING_DEFAULTS.receipt_price_tier1 : 0),
+        // Not cancelled: no date, reason or points of a cancel.
+        '',
+        '',
+        '',
       ]),
     );
     expect(csv.rows).toHaveLength(5);

@@ -59,7 +59,9 @@ export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
   });
 }
 
-const buyerCardQueryKey = (userId: number, tgId: string, actionId: number) => ['buyer-card', userId, tgId, actionId] as const;
+/** Every buyer card of a seller lives under this key. */
+export const buyerCardsQueryKey = (userId: number) => ['buyer-card', userId] as const;
+const buyerCardQueryKey = (userId: number, tgId: string, actionId: number) => [...buyerCardsQueryKey(userId), tgId, actionId] as const;
 
 /** One buyer in one action: points, level, ledger, receipts, orders, promo codes. */
 export function useBuyerCardQuery(tgId: string, actionId: number | null) {

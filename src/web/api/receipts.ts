@@ -1,6 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
-import { RECEIPT_PAGE_SIZE, checkResponseSchema, demoReceiptResponseSchema, receiptsResponseSchema } from '../../contract/receipts.js';
+import { cancelPreviewSchema, cancelReceiptResponseSchema } from '../../contract/receipt-cancel.js';
+import {
+  RECEIPT_PAGE_SIZE,
+  checkResponseSchema,
+  demoReceiptResponseSchema,
+  receiptsResponseSchema,
+  type ReceiptStatusFilter,
+} from '../../contract/receipts.js';
 import { API_BASE } from '../../contract/constants.js';
 import { sessionStore, useSellerId } from '../auth/session.js';
 import { ApiError } from './api-error.js';
@@ -8,30 +15,38 @@ import { extractErrorMessage } from './error-message.js';
 import { actionsQueryKey } from './actions.js';
 import { analyticsQueryKey } from './analytics.js';
 import { profileQueryKey } from './auth.js';
-import { buyersQueryKey } from './buyers.js';
+import { buyerCardsQueryKey, buyersQueryKey } from './buyers.js';
 import { apiRequest } from './client.js';
 
 const r = messages.receipts;
 
 /** Every receipt list of a seller (all actions, or one) lives under this key. */
 export const receiptsQueryKey = (userId: number) => ['receipts', userId] as const;
-const receiptListKey = (userId: number, actionId: number | null) => [...receiptsQueryKey(userId), actionId ?? 'all'] as const;
+const receiptListKey = (userId: number, actionId: number | null, status: ReceiptStatusFilter | null) =>
+  [...receiptsQueryKey(userId), actionId ?? 'all', status ?? 'all'] as const;
 
 /**
  * The seller's receipts, newest first, RECEIPT_PAGE_SIZE at a time ('Показать ещё'):
- * every action's (deleted ones too) or one action's. With `enabled: false` it only
- * reads what an earlier visit left in the cache.
+ * every action's (deleted ones too) or one action's, of every status or one. With
+ * `enabled: false` it only reads what an earlier visit left in the cache.
  */
-export function useReceiptHistoryQuery(actionId: number | null, options: { enabled?: boolean } = {}) {
+export function useReceiptHistoryQuery(actionId: number | null, options: { enabled?: boolean; status?: ReceiptStatusFilter | null } = {}) {
   const userId = useSellerId();
+  const status = options.status ?? null;
   return useInfiniteQuery({
-    queryKey: receiptListKey(userId ?? 0, actionId),
+    queryKey: receiptListKey(userId ?? 0, actionId, status),
     enabled: userId !== undefined && (options.enabled ?? true),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiRequest({
         path: '/receipts',
-        query: { user_id: userId, page: pageParam, limit: RECEIPT_PAGE_SIZE, project_id: actionId ?? undefined },
+        query: {
+          user_id: userId,
+          page: pageParam,
+          limit: RECEIPT_PAGE_SIZE,
+          project_id: actionId ?? undefined,
+          status: status ?? undefined,
+        },
         schema: receiptsResponseSchema,
         fallbackMessage: r.historyLoadFailed,
         signal,
@@ -66,6 +81,53 @@ export function useCheckReceiptMutation(actionId: number) {
       Promise.all(
         [receiptsQueryKey(userId), buyersQueryKey(userId), profileQueryKey(userId), actionsQueryKey(userId), analyticsQueryKey(userId)].map(
           (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+const cancelPreviewKey = (userId: number, receiptId: number) => ['receipt-cancel', userId, receiptId] as const;
+
+/** What «Отменить чек» would take back now: held, available, and what the shopper already spent. */
+export function useCancelPreviewQuery(receiptId: number) {
+  const userId = useSellerId();
+  return useQuery({
+    queryKey: cancelPreviewKey(userId ?? 0, receiptId),
+    enabled: userId !== undefined,
+    // What the shopper can spend changes by the minute: read it each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/receipts/${receiptId}/cancel`,
+        query: { user_id: userId },
+        schema: cancelPreviewSchema,
+        fallbackMessage: messages.receiptCancel.previewFailed,
+        signal,
+      }),
+  });
+}
+
+/**
+ * «Отменить чек»: the receipt's points come back. Afterwards the receipt lists, the buyers (their
+ * sums) and the buyer cards (points, ledger, receipts) are out of date.
+ */
+export function useCancelReceiptMutation() {
+  const queryClient = useQueryClient();
+  const userId = useSellerId() ?? 0;
+  return useMutation({
+    mutationFn: ({ receiptId, reason }: { receiptId: number; reason: string }) =>
+      apiRequest({
+        method: 'POST',
+        path: `/receipts/${receiptId}/cancel`,
+        body: { user_id: userId, reason },
+        schema: cancelReceiptResponseSchema,
+        fallbackMessage: messages.receiptCancel.failed,
+      }),
+    onSuccess: () =>
+      Promise.all(
+        [receiptsQueryKey(userId), buyersQueryKey(userId), buyerCardsQueryKey(userId)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       ),
   });

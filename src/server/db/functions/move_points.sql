@@ -5,8 +5,8 @@
 --
 -- `movement`: project_id, buyer_tg_id, delta (≠ 0), kind, actor, reason, reference (unique),
 -- created_at, and for a credit expires_at (NULL: never expires). A debit takes the
--- soonest-expiring lots first (points that never expire last), or with `lot` set only that lot
--- (expiry writes exactly its remainder).
+-- soonest-expiring lots first (debit_lots(): points that never expire last), or with `lot` set
+-- only that lot (expiry writes exactly its remainder).
 --
 -- Answers the ledger row and the balance after, or no row when a debit is more than the buyer
 -- has (nothing is written then). The balance row is updated first: it is the lock that queues
@@ -21,8 +21,6 @@ DECLARE
   expires timestamptz := (movement->>'expires_at')::timestamptz;
   new_balance integer;
   new_row bigint;
-  need integer;
-  lot record;
 BEGIN
   IF delta > 0 THEN
     RETURN QUERY SELECT c.credit_id, c.balance_after
@@ -47,14 +45,7 @@ BEGIN
   IF movement ? 'lot' THEN
     UPDATE points_lots l SET remaining = l.remaining + delta WHERE l.ledger_id = (movement->>'lot')::bigint;
   ELSE
-    need := -delta;
-    FOR lot IN SELECT l.ledger_id, l.remaining FROM points_lots l
-                WHERE l.project_id = action AND l.buyer_tg_id = buyer AND l.remaining > 0
-                ORDER BY l.expires_at, l.ledger_id LOOP
-      EXIT WHEN need = 0;
-      UPDATE points_lots l SET remaining = l.remaining - least(need, lot.remaining) WHERE l.ledger_id = lot.ledger_id;
-      need := need - least(need, lot.remaining);
-    END LOOP;
+    PERFORM debit_lots(action, buyer, -delta);
   END IF;
 
   RETURN QUERY SELECT new_row, new_balance;

@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton, Message, Update } from 'grammy/types';
 import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { receiptStatusLabel } from '../../../contract/receipts.js';
+import { receiptStatusLabel, shownReceiptStatus } from '../../../contract/receipts.js';
 import type { ReplyMarkup } from '../../integrations/telegram/client.js';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { checkReceipt } from '../receipts/service.js';
@@ -183,7 +183,9 @@ async function balanceText(deps: ConversationDeps, features: DispatchContext): P
   else
     lines.push(
       b.lastReceipts,
-      ...recent.map((r) => fillMessage(b.receiptLine, { date: formatDate(r.scannedAt), status: receiptStatusLabel(r.status) })),
+      ...recent.map((r) =>
+        fillMessage(b.receiptLine, { date: formatDate(r.scannedAt), status: receiptStatusLabel(shownReceiptStatus(r)) }),
+      ),
     );
   return lines.join('\n');
 }

@@ -326,7 +326,7 @@ export async function rememberBuyer(db: Executor, buyer: { id: string; firstName
 
 export async function lastReceipts(db: Executor, projectId: number, buyerTgId: string, limit: number) {
   return db
-    .select({ status: receipts.status, scannedAt: receipts.scannedAt, points: receipts.pointsAwarded })
+    .select({ status: receipts.status, cancelledAt: receipts.cancelledAt, scannedAt: receipts.scannedAt, points: receipts.pointsAwarded })
     .from(receipts)
     .where(and(eq(receipts.projectId, projectId), eq(receipts.buyerTgId, buyerTgId)))
     .orderBy(desc(receipts.id))

@@ -71,6 +71,9 @@ export async function readBuyerReceipts(db: Executor, sellerId: number, projectI
       totalKopecks: receipts.totalKopecks,
       pointsAwarded: receipts.pointsAwarded,
       scannedAt: receipts.scannedAt,
+      cancelledAt: receipts.cancelledAt,
+      cancelReason: receipts.cancelReason,
+      pointsCancelled: receipts.pointsCancelled,
     })
     .from(receipts)
     .where(and(eq(receipts.projectId, projectId), eq(receipts.buyerTgId, buyerTgId), eq(receipts.userId, sellerId)))

@@ -10,7 +10,7 @@ import {
   type BuyerCard,
 } from '../../../contract/points.js';
 import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
-import { receiptStatusLabel } from '../../../contract/receipts.js';
+import { receiptStatusLabel, shownReceiptStatus } from '../../../contract/receipts.js';
 import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../../contract/referral.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -94,11 +94,14 @@ export async function getBuyerCard(
     })),
     receipts: receipts.map((receipt) => ({
       id: receipt.id,
-      status: receipt.status,
-      status_label: receiptStatusLabel(receipt.status),
+      status: shownReceiptStatus(receipt),
+      status_label: receiptStatusLabel(shownReceiptStatus(receipt)),
       total: receipt.totalKopecks === null ? null : kopecksToRubles(receipt.totalKopecks),
       points_awarded: receipt.pointsAwarded,
       scanned_at: receipt.scannedAt.toISOString(),
+      cancelled_at: receipt.cancelledAt?.toISOString() ?? null,
+      cancel_reason: receipt.cancelReason,
+      points_cancelled: receipt.pointsCancelled,
     })),
     orders: orders.map((order) => ({
       id: order.id,

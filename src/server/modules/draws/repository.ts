@@ -73,14 +73,19 @@ export interface WindowReceipt {
   itemNames: string[];
 }
 
-/** The action's successful receipts scanned in [from, to), in receipt order, with their items' names. */
+/**
+ * The action's successful receipts scanned in [from, to), in receipt order, with their items' names.
+ * A receipt the seller cancelled (a return) before the window ended makes no ticket; one cancelled
+ * later keeps it, so a closed draw's tickets never change.
+ */
 export async function receiptsInWindow(db: Executor, projectId: number, from: Date, to: Date): Promise<WindowReceipt[]> {
+  const end = sql`${to.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     SELECT r.id, r.buyer_tg_id,
            coalesce((SELECT array_agg(i.name ORDER BY i.position) FROM receipt_items i WHERE i.receipt_id = r.id), '{}') AS names
       FROM receipts r
-     WHERE r.project_id = ${projectId}::int AND r.status = 'success'
-       AND r.scanned_at >= ${from.toISOString()}::timestamptz AND r.scanned_at < ${to.toISOString()}::timestamptz
+     WHERE r.project_id = ${projectId}::int AND r.status = 'success' AND (r.cancelled_at IS NULL OR r.cancelled_at >= ${end})
+       AND r.scanned_at >= ${from.toISOString()}::timestamptz AND r.scanned_at < ${end}
      ORDER BY r.id`);
   return rowsOf<{ id: string | number; buyer_tg_id: string; names: string[] }>(result).map((row) => ({
     receiptId: Number(row.id),

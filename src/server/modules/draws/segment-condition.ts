@@ -11,12 +11,14 @@ export const drawSegmentCondition: SegmentCondition = {
     if (!tookPart || !('draw_id' in tookPart)) return [];
     const drawId = tookPart.draw_id;
     if ((await findDraw(db, drawId))?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
-    // A closed draw has its tickets; an open one's are its window's receipts with a matching item (as tickets.ts counts them).
+    // A closed draw has its tickets; an open one's are its window's receipts with a matching item,
+    // not cancelled before the window's end (as tickets.ts and receiptsInWindow count them).
     return [
       sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)
       OR EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id
                   WHERE d.id = ${drawId}::int AND d.closed_at IS NULL
                     AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
+                    AND (r.cancelled_at IS NULL OR r.cancelled_at >= d.closes_at)
                     AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
                     AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
                       AND ${itemNameContainsSql(sql`i.name`, sql`d.item_contains`)}))))`,

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { aggregated, ALIASED_SORT_COLUMNS, pointsOfBuyers, pointsOfRow, type BuyerFilter, type BuyerRow } from '../buyers/repository.js';
 import { rowsOf } from '../../db/rows.js';
+import { receiptStatusCondition } from '../receipts/repository.js';
 import type { PointsRule } from '../../../contract/points.js';
+import type { ReceiptStatusFilter } from '../../../contract/receipts.js';
 
 /**
  * Export rows read in keyset batches: each batch is a short indexed query continuing after
@@ -39,16 +41,24 @@ export interface ReceiptExportRow {
   pointsPercentage: number | null;
   pointsLevel: string | null;
   feeKopecks: number;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  pointsCancelled: number | null;
 }
 
-export async function* receiptRows(db: Executor, userId: number, projectId?: number): AsyncGenerator<ReceiptExportRow> {
+export async function* receiptRows(
+  db: Executor,
+  userId: number,
+  filter: { projectId?: number; status?: ReceiptStatusFilter },
+): AsyncGenerator<ReceiptExportRow> {
   const rows = newestFirst(
     db,
     (after) => sql`
       SELECT id, scanned_at, issued_at, project_id, project_name, buyer_tg_id, status, counted_kopecks, points_awarded, fee_kopecks,
-             points_rule, points_percentage, points_level
+             points_rule, points_percentage, points_level, cancelled_at, cancel_reason, points_cancelled
         FROM receipts
-       WHERE user_id = ${userId} ${projectId === undefined ? sql`` : sql`AND project_id = ${projectId}`} AND id < ${after}
+       WHERE user_id = ${userId} ${filter.projectId === undefined ? sql`` : sql`AND project_id = ${filter.projectId}`}
+             ${filter.status === undefined ? sql`` : sql`AND ${receiptStatusCondition(filter.status)}`} AND id < ${after}
        ORDER BY id DESC
        LIMIT ${EXPORT_BATCH}`,
   );
@@ -67,6 +77,9 @@ export async function* receiptRows(db: Executor, userId: number, projectId?: num
       pointsPercentage: row.points_percentage === null ? null : Number(row.points_percentage),
       pointsLevel: (row.points_level as string | null) ?? null,
       feeKopecks: Number(row.fee_kopecks),
+      cancelledAt: row.cancelled_at ? new Date(row.cancelled_at as string) : null,
+      cancelReason: (row.cancel_reason as string | null) ?? null,
+      pointsCancelled: row.points_cancelled === null ? null : Number(row.points_cancelled),
     };
   }
 }

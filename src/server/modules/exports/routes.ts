@@ -18,7 +18,10 @@ export function exportRoutes(deps: AuthDeps & ExportDeps): FastifyPluginAsyncZod
 
     app.get(EXPORT_PATHS.receipts, { schema: schemaOf(receiptsExportQuerySchema) }, async (request, reply) => {
       const sellerId = await requireSeller(deps, request, request.query.user_id);
-      const download = receiptsCsv(deps, sellerId, request.query.project_id ?? request.query.project_filter);
+      const download = receiptsCsv(deps, sellerId, {
+        projectId: request.query.project_id ?? request.query.project_filter,
+        status: request.query.status,
+      });
       return reply.headers(headersOf(download)).send(download.body);
     });
 

@@ -1,7 +1,7 @@
 import type { Transform } from 'node:stream';
 import { EXPORT_HEADERS } from '../../../contract/exports.js';
 import { pointsRuleText } from '../../../contract/points.js';
-import { receiptStatusLabel } from '../../../contract/receipts.js';
+import { receiptStatusLabel, shownReceiptStatus, type ReceiptStatusFilter } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
 import { moscowDay } from '../analytics/period.js';
 import { findOwnProject } from '../buyers/card-repository.js';
@@ -28,22 +28,25 @@ function columns<Row>(headers: readonly string[], values: ((row: Row) => string 
 
 const fileName = (deps: ExportDeps, what: string) => attachment(`scanapp-${what}-${moscowDay(deps.now())}.csv`);
 
-/** One line per receipt of the history's filter (all actions or one), newest first. */
-export function receiptsCsv(deps: ExportDeps, sellerId: number, projectId?: number): CsvDownload {
+/** One line per receipt of the history's filter (all actions or one, every status or one), newest first. */
+export function receiptsCsv(deps: ExportDeps, sellerId: number, filter: { projectId?: number; status?: ReceiptStatusFilter }): CsvDownload {
   const receiptColumns = columns<ReceiptExportRow>(EXPORT_HEADERS.receipts, [
     (row) => csvDateTime(row.scannedAt),
     (row) => csvDateTime(row.issuedAt),
     (row) => csvText(row.projectName),
     (row) => csvText(row.buyerTgId),
-    (row) => receiptStatusLabel(row.status),
+    (row) => receiptStatusLabel(shownReceiptStatus(row)),
     (row) => csvRubles(row.countedKopecks),
     (row) => row.pointsAwarded,
     (row) => (row.pointsRule && row.pointsPercentage !== null ? pointsRuleText(row.pointsRule, row.pointsLevel, row.pointsPercentage) : ''),
     (row) => csvRubles(row.feeKopecks),
+    (row) => csvDateTime(row.cancelledAt),
+    (row) => csvText(row.cancelReason ?? ''),
+    (row) => row.pointsCancelled ?? '',
   ]);
   return {
-    disposition: fileName(deps, projectId === undefined ? 'receipts' : `receipts-action-${projectId}`),
-    body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, projectId)),
+    disposition: fileName(deps, filter.projectId === undefined ? 'receipts' : `receipts-action-${filter.projectId}`),
+    body: csvStream(receiptColumns, receiptRows(deps.db, sellerId, filter)),
   };
 }
 

@@ -1,16 +1,17 @@
-import type { ReceiptsResponse } from '../../../contract/receipts.js';
+import type { ReceiptStatusFilter, ReceiptsResponse } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
 import { presentReceipt } from './presenter.js';
 import * as repo from './repository.js';
 
-/** A page of the seller's receipt history (every action, deleted ones included, or one). */
+/** A page of the seller's receipt history (every action, deleted ones included, or one; every status or one). */
 export async function listReceiptHistory(
   db: Executor,
   sellerId: number,
-  query: { page: number; limit: number; projectId?: number; after?: number },
+  query: { page: number; limit: number; projectId?: number; status?: ReceiptStatusFilter; after?: number },
 ): Promise<ReceiptsResponse> {
   const { rows, total } = await repo.listReceipts(db, sellerId, {
     projectId: query.projectId,
+    status: query.status,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     afterId: query.after,

@@ -1,6 +1,6 @@
 import { kopecksToRubles } from '../../../contract/format.js';
 import { messages } from '../../../contract/messages.js';
-import { RECEIPT_STATUSES, type Receipt, type ReceiptStatus } from '../../../contract/receipts.js';
+import { RECEIPT_STATUSES, shownReceiptStatus, type Receipt, type ReceiptStatus } from '../../../contract/receipts.js';
 import type { ReceiptRow } from '../../db/schema.js';
 import type { HistoryItem } from './repository.js';
 
@@ -21,10 +21,13 @@ export function presentReceipt(row: ReceiptRow, items: HistoryItem[]): Receipt {
     points_awarded: row.pointsAwarded,
     scanned_at: row.scannedAt.toISOString(),
     dateTime: row.issuedAt?.toISOString() ?? null,
-    status: knownStatus(row.status),
+    status: knownStatus(shownReceiptStatus(row)),
     points_rule: row.pointsRule,
     points_percentage: row.pointsPercentage,
     points_level: row.pointsLevel,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    cancel_reason: row.cancelReason,
+    points_cancelled: row.pointsCancelled,
     message: row.message,
     retailPlace: row.retailPlace,
     seller: row.sellerName,

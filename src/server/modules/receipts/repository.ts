@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { namedStatement, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../errors.js';
 import { isRepeatSql } from './repeats.js';
 import type { PointsRule } from '../../../contract/points.js';
+import type { ReceiptStatusFilter } from '../../../contract/receipts.js';
 import {
   buyerStats,
   projects,
@@ -300,24 +301,48 @@ export type HistoryItem = Pick<ReceiptItemRow, 'name' | 'priceKopecks' | 'quanti
 export type HistoryRow = ReceiptRow & { items: HistoryItem[]; repeat: boolean };
 
 /**
- * One page of a seller's receipts, newest first, optionally of one action; `afterId` (keyset)
- * starts after that receipt instead of skipping `offset` rows. One statement: each row carries
- * its items, whether it is a repeat and the total, which comes from the counters, never from
- * count(*) over the receipts (read on its own only when the page is empty).
+ * The history's status filter on the receipts (the history and its CSV): a cancelled receipt keeps
+ * its verdict 'success', so «Успешно» leaves it out and «Отменён» is its own (its partial indexes,
+ * migration 0044).
+ */
+export function receiptStatusCondition(status: ReceiptStatusFilter): SQL {
+  if (status === 'cancelled') return isNotNull(receipts.cancelledAt);
+  if (status === 'success') return and(eq(receipts.status, 'success'), isNull(receipts.cancelledAt))!;
+  return eq(receipts.status, status);
+}
+
+/**
+ * One page of a seller's receipts, newest first, optionally of one action and of one status;
+ * `afterId` (keyset) starts after that receipt instead of skipping `offset` rows. One statement:
+ * each row carries its items, whether it is a repeat and the total, which comes from the counters,
+ * never from count(*) over the receipts (read on its own only when the page is empty). The
+ * counters do not know statuses: a status filter's total is counted over the filter.
  */
 export async function listReceipts(
   db: Executor,
   userId: number,
-  filter: { projectId?: number; limit: number; offset: number; afterId?: number },
+  filter: { projectId?: number; status?: ReceiptStatusFilter; limit: number; offset: number; afterId?: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  const countsOfFilter = and(
-    eq(receiptCounts.userId, userId),
-    filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId),
+  const ofFilter = and(
+    eq(receipts.userId, userId),
+    filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
+    filter.status === undefined ? undefined : receiptStatusCondition(filter.status),
   );
-  const total = db
-    .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
-    .from(receiptCounts)
-    .where(countsOfFilter);
+  const total =
+    filter.status === undefined
+      ? db
+          .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
+          .from(receiptCounts)
+          .where(
+            and(
+              eq(receiptCounts.userId, userId),
+              filter.projectId === undefined ? undefined : eq(receiptCounts.projectId, filter.projectId),
+            ),
+          )
+      : db
+          .select({ total: sql<string>`count(*)` })
+          .from(receipts)
+          .where(ofFilter);
   // The page's ids first: select-list subqueries run for every row a scan yields, so items and the
   // repeat flag on the outer query cost 10 rows, not the 10 000 an OFFSET skips.
   const page = db
@@ -325,8 +350,7 @@ export async function listReceipts(
     .from(receipts)
     .where(
       and(
-        eq(receipts.userId, userId),
-        filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
+        ofFilter,
         // -id: see receipts_seller_newest in migration 0007.
         filter.afterId === undefined ? undefined : sql`-${receipts.id} > ${-filter.afterId}`,
       ),

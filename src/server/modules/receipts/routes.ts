@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  cancelPreviewQuerySchema,
+  cancelPreviewSchema,
+  cancelReceiptRequestSchema,
+  cancelReceiptResponseSchema,
+  receiptIdParamsSchema,
+} from '../../../contract/receipt-cancel.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
 import { bearerToken } from '../../http/session-first.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
+import { cancelReceipt, previewCancel, type CancelDeps } from './cancel-service.js';
 import { listReceiptHistory } from './history.js';
 import { checkReceipt, type CheckCaller, type ReceiptDeps } from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const cancelErrors = { ...errors, 409: errorResponseSchema };
 const API_KEY_HEADER = 'x-api-key';
 
-export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZod {
+export function receiptRoutes(deps: ReceiptDeps & AuthDeps & CancelDeps): FastifyPluginAsyncZod {
   return async (app) => {
     /**
      * Two callers: the seller's session (the action page form), or a bot platform with the
@@ -57,8 +66,41 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps): FastifyPluginAsyncZ
           page: query.page,
           limit: query.limit,
           projectId: query.project_id ?? query.project_filter,
+          status: query.status,
           after: query.after,
         });
+      },
+    );
+
+    // A return on the marketplace: what «Отменить чек» would take back, and the cancel itself.
+    app.get(
+      '/receipts/:id/cancel',
+      {
+        schema: {
+          tags: ['receipts'],
+          security: [{ bearer: [] }],
+          params: receiptIdParamsSchema,
+          querystring: cancelPreviewQuerySchema,
+          response: { 200: cancelPreviewSchema, ...cancelErrors },
+        },
+      },
+      async (request) => previewCancel(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/receipts/:id/cancel',
+      {
+        schema: {
+          tags: ['receipts'],
+          security: [{ bearer: [] }],
+          params: receiptIdParamsSchema,
+          body: cancelReceiptRequestSchema,
+          response: { 200: cancelReceiptResponseSchema, ...cancelErrors },
+        },
+      },
+      async (request) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return cancelReceipt(deps, sellerId, request.params.id, request.body.reason);
       },
     );
   };

@@ -5,10 +5,12 @@ import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
 import { WarrantiesTable } from '../../../components/warranties-table.js';
 import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
+import { CancelReceiptDialog, useCancelDialog } from '../receipts/cancel-receipt-dialog.js';
 
 const c = messages.buyerCard;
 const p = messages.points;
 const s = messages.receiptScreens;
+const cancelTexts = messages.receiptCancel;
 const moscow = (iso: string) => formatDateTime(iso, { withZone: false });
 
 /** Every movement of the buyer's points, newest first, with the balance after each. */
@@ -62,43 +64,75 @@ export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
   );
 }
 
+/** The buyer's receipts in the action; an accepted one can be cancelled here (a return), a cancelled one says when and why. */
 export function ReceiptsPanel({ receipts }: { receipts: BuyerCard['receipts'] }) {
+  const cancelDialog = useCancelDialog(receipts);
   return (
     <Panel title={c.receiptsTitle}>
       {receipts.length === 0 ? (
         <EmptyState>{c.receiptsEmpty}</EmptyState>
       ) : (
-        <ScrollTable caption={c.receiptsTitle} cards>
-          <thead>
-            <tr>
-              <th scope="col">{c.columnDate}</th>
-              <th scope="col">{c.columnReceipt}</th>
-              <th scope="col">{c.columnStatus}</th>
-              <th scope="col" className="data-table__number">
-                {c.columnTotal}
-              </th>
-              <th scope="col" className="data-table__number">
-                {c.columnAwarded}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipts.map((receipt) => (
-              <tr key={receipt.id}>
-                <DataCell label={c.columnDate}>{moscow(receipt.scanned_at)}</DataCell>
-                <DataCell label={c.columnReceipt}>{fillMessage(c.receiptNumber, { id: receipt.id })}</DataCell>
-                <DataCell label={c.columnStatus}>{receipt.status_label}</DataCell>
-                <DataCell label={c.columnTotal} className="data-table__number">
-                  {receipt.total === null ? s.notAvailable : formatRubles(receipt.total)}
-                </DataCell>
-                <DataCell label={c.columnAwarded} className="data-table__number">
-                  {formatNumber(receipt.points_awarded)}
-                </DataCell>
+        <div ref={cancelDialog.fallbackRef} tabIndex={-1}>
+          <ScrollTable caption={c.receiptsTitle} cards>
+            <thead>
+              <tr>
+                <th scope="col">{c.columnDate}</th>
+                <th scope="col">{c.columnReceipt}</th>
+                <th scope="col">{c.columnStatus}</th>
+                <th scope="col" className="data-table__number">
+                  {c.columnTotal}
+                </th>
+                <th scope="col" className="data-table__number">
+                  {c.columnAwarded}
+                </th>
+                <th scope="col">{cancelTexts.columnAction}</th>
               </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+            </thead>
+            <tbody>
+              {receipts.map((receipt) => (
+                <tr key={receipt.id}>
+                  <DataCell label={c.columnDate}>{moscow(receipt.scanned_at)}</DataCell>
+                  <DataCell label={c.columnReceipt}>{fillMessage(c.receiptNumber, { id: receipt.id })}</DataCell>
+                  <DataCell label={c.columnStatus}>
+                    {receipt.cancelled_at === null ? (
+                      receipt.status_label
+                    ) : (
+                      <span className="buyer-card__cancelled">
+                        {fillMessage(cancelTexts.cancelledLine, {
+                          date: formatDateTime(receipt.cancelled_at),
+                          reason: receipt.cancel_reason ?? '',
+                        })}
+                        <span>{`${cancelTexts.pointsCancelled}: ${formatNumber(receipt.points_cancelled ?? 0)}`}</span>
+                      </span>
+                    )}
+                  </DataCell>
+                  <DataCell label={c.columnTotal} className="data-table__number">
+                    {receipt.total === null ? s.notAvailable : formatRubles(receipt.total)}
+                  </DataCell>
+                  <DataCell label={c.columnAwarded} className="data-table__number">
+                    {formatNumber(receipt.points_awarded)}
+                  </DataCell>
+                  <DataCell label={cancelTexts.columnAction}>
+                    {receipt.status === 'success' ? (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={fillMessage(cancelTexts.cancelButtonFor, { id: receipt.id })}
+                        onClick={() => cancelDialog.open(receipt.id)}
+                      >
+                        {cancelTexts.cancelButton}
+                      </button>
+                    ) : (
+                      s.notAvailable
+                    )}
+                  </DataCell>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </div>
       )}
+      {cancelDialog.receiptId !== null && <CancelReceiptDialog receiptId={cancelDialog.receiptId} onClose={cancelDialog.close} />}
     </Panel>
   );
 }
