@@ -31,10 +31,11 @@ describe('the cabinet on a 375 px phone', () => {
 
 describe('the action page on a 375 px phone', () => {
   // Measured with a connected bot and three accepted receipts: 5 627 px before the folds, 2 753 px after;
-  // 3 130 px once the action page gained the folded «Баллы» and «Функции бота» (issues 28, 29), one summary line each.
-  const MAX_HEIGHT = 3_200;
+  // 3 130 px once the action page gained the folded «Баллы» and «Функции бота» (issues 28, 29), one summary line each;
+  // 3 202 px with the folded «Защита от злоупотреблений» and the receipts' «Отменить».
+  const MAX_HEIGHT = 3_300;
 
-  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 3 200 px tall', () =>
+  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 3 300 px tall', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const { token, botId } = newBotToken();
@@ -70,6 +71,7 @@ describe('the action page on a 375 px phone', () => {
       // Folded until opened: the settings' sections, the developer details, the analytics.
       const summaries = [
         messages.actionScreens.sectionBasic,
+        messages.trust.sectionTitle,
         messages.actionScreens.sectionBot,
         messages.actionScreens.sectionCommands,
         messages.help.forDevelopers,
