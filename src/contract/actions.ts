@@ -56,6 +56,11 @@ export const checkDuplicatesSchema = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: m.checkDuplicatesInvalid })
   .transform((value) => (value === 1 || value === '1' || value === true ? 1 : 0));
 
+/** «Продлевать автоматически»: a boolean, or 0/1 as the other toggles accept. */
+export const autoRenewSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: m.autoRenewInvalid })
+  .transform((value) => value === true || value === 1 || value === '1');
+
 /** Product keywords (SPEC §1 "a product is present by name"): comma-separated or a list. */
 export const keywordListSchema = z
   .union([z.string(), z.array(z.string())], { error: m.keywordsInvalid })
@@ -102,6 +107,7 @@ const actionSettingsShape = {
   max_points_per_receipt: maxPointsPerReceiptSchema.default(null),
   suspicious_receipts_per_hour: suspiciousReceiptsPerHourSchema.default(SUSPICIOUS_RECEIPTS_PER_HOUR_DEFAULT),
   command_limit_reached: optionalText,
+  auto_renew: autoRenewSchema.default(true),
 };
 
 /** The action's own Telegram bot run by ScanApp; a saved token's mask (as answers show it) keeps it. */
@@ -144,6 +150,7 @@ export const updateActionRequestSchema = z.object({
   max_points_per_receipt: maxPointsPerReceiptSchema.optional(),
   suspicious_receipts_per_hour: suspiciousReceiptsPerHourSchema.optional(),
   command_limit_reached: optionalText.optional(),
+  auto_renew: autoRenewSchema.optional(),
   telegram_bot_token: telegramBotTokenSchema.optional(),
 });
 
@@ -191,6 +198,8 @@ export const actionSchema = z.object({
   max_points_per_receipt: z.number().int().nullable(),
   suspicious_receipts_per_hour: z.number().int(),
   command_limit_reached: z.string().nullable(),
+  /** «Продлевать автоматически»: on its end date the action renews from the balance. */
+  auto_renew: z.boolean(),
   /**
    * The last 4 characters of the key a bot platform sends to POST /lk/api/check on this action's
    * behalf: the whole key is shown once, in the answer that made it (creation or «Создать новый ключ»).

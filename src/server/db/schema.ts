@@ -146,6 +146,9 @@ export const projects = pgTable('projects', {
   /** More receipts than this from one shopper within an hour flag them as suspicious. */
   suspiciousReceiptsPerHour: integer('suspicious_receipts_per_hour').notNull().default(5),
   commandLimitReached: text('command_limit_reached'),
+  /** Renews from the balance on the end date (0046); `renewalWarnedFor`: the end date the seller was warned the balance will not cover. */
+  autoRenew: boolean('auto_renew').notNull().default(false),
+  renewalWarnedFor: timestamptz('renewal_warned_for'),
 });
 
 export const botChatSteps = pgTable(

@@ -1,15 +1,16 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
+import { MAIL_JOB } from '../mail/delivery-job.js';
 import { botRuntimeOf } from '../bot/runtime.js';
 import { demoReceiptRoutes } from './demo-receipt-routes.js';
 import { actionRoutes } from './routes.js';
 import { subscriptionExpiryJob } from './subscription-expiry-job.js';
 
-/** Actions ("projects"), their subscriptions, and in demo mode test receipts for an action. */
+/** Actions ("projects"), their subscriptions with automatic renewal, and in demo mode test receipts for an action. */
 export const actionsModule: ModuleManifest = {
   name: 'actions',
   routes: (context) => [
     actionRoutes({ ...context, bots: botRuntimeOf(context).bots }),
     ...(context.taxStore ? [demoReceiptRoutes({ ...context, store: context.taxStore })] : []),
   ],
-  jobs: (context) => [subscriptionExpiryJob(context.db, context.now, context.log)],
+  jobs: (context) => [subscriptionExpiryJob({ ...context, onMailQueued: context.wake(MAIL_JOB) }, context.log)],
 };

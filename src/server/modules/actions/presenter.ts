@@ -27,6 +27,7 @@ export function presentAction(row: ActionRow, sellerCanPay: boolean): Action {
     max_points_per_receipt: row.maxPointsPerReceipt,
     suspicious_receipts_per_hour: row.suspiciousReceiptsPerHour,
     command_limit_reached: row.commandLimitReached,
+    auto_renew: row.autoRenew,
     api_key_last4: row.apiKeyLast4,
     telegram_bot_token: row.telegramBotToken === null ? null : maskSecret(row.telegramBotToken),
     telegram_bot_username: row.telegramBotUsername,

@@ -85,6 +85,22 @@ export async function softDeleteProject(db: Executor, userId: number, id: number
  * Ends every subscription that is over (optionally one seller's only). Idempotent, so any
  * number of instances may run it at once; the message is built per row from its end date.
  */
+/** Live, active actions set to renew automatically whose end date has come (of one seller, or all). */
+export async function findDueAutoRenewals(db: Executor, now: Date, userId?: number): Promise<{ id: number; userId: number }[]> {
+  return db
+    .select({ id: projects.id, userId: projects.userId })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.isActive, true),
+        eq(projects.autoRenew, true),
+        isNull(projects.deletedAt),
+        lte(projects.subscriptionEndDate, now),
+        userId === undefined ? undefined : eq(projects.userId, userId),
+      ),
+    );
+}
+
 export async function expireSubscriptions(
   db: Executor,
   now: Date,

@@ -5,6 +5,7 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { firstLevelPercentIssue, storedLevels } from '../../../contract/points.js';
 import type { z } from '../../../contract/zod-setup.js';
 import type { Db, Executor } from '../../db/connection.js';
+import type { ProjectRow } from '../../db/schema.js';
 import { apiKeyColumns, newApiKey } from '../../sealing/api-key.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { isSavedToken } from '../bot/bot-token.js';
@@ -27,9 +28,59 @@ function endedMessage(endDate: Date): string {
   return fillMessage(messages.actions.subscriptionEnded, { date: formatDate(endDate) });
 }
 
-/** Ends the subscriptions that are over; run before reads so a seller never sees a stale "active". */
-export function expireSubscriptions(db: Executor, now: Date, userId?: number): Promise<number> {
+/**
+ * Renews the due actions that renew automatically, then ends the subscriptions that are over; run
+ * before reads so a seller never sees a stale "active", and by the periodic job. A read that comes
+ * first renews as the job would: an action set to renew never ends while the balance covers it.
+ */
+export async function expireSubscriptions(db: Db, now: Date, userId?: number): Promise<number> {
+  await renewDueSubscriptions(db, now, userId);
   return repo.expireSubscriptions(db, now, endedMessage, userId);
+}
+
+/**
+ * On its end date an action set to renew automatically renews from the balance, as a manual
+ * renewal does (the same charge, the same reference, so the two never both charge a period). One
+ * the balance does not cover is left to the sweep, which ends it with the usual message.
+ */
+async function renewDueSubscriptions(db: Db, now: Date, userId?: number): Promise<void> {
+  for (const due of await repo.findDueAutoRenewals(db, now, userId)) {
+    try {
+      await runIdempotent(
+        db,
+        async (tx) => {
+          const row = await repo.findLiveProject(tx, due.userId, due.id, { lock: true });
+          // Renewed by hand, ended, or switched off meanwhile.
+          if (!row?.isActive || !row.autoRenew || !row.subscriptionEndDate || row.subscriptionEndDate > now) return;
+          await chargeNextPeriod(tx, row, now);
+        },
+        async () => undefined,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'payment_required')) throw error;
+    }
+  }
+}
+
+/**
+ * One more subscription period of an action, charged to the seller's balance once (the ledger's
+ * reference names the end date it extends); throws 402 when the balance does not cover it.
+ */
+async function chargeNextPeriod(tx: Executor, row: ProjectRow, now: Date): Promise<{ end: Date; price: number }> {
+  const price = await settingPriceKopecks(tx, 'project_subscription_price');
+  const end = nextSubscriptionEnd(row.subscriptionEndDate, now);
+  if (price > 0) {
+    await applyBalanceChange(tx, {
+      userId: row.userId,
+      kind: 'action_subscription',
+      amountKopecks: -price,
+      reference: subscriptionReference(row.id, row.subscriptionEndDate),
+      description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+      now,
+    });
+  }
+  await repo.updateProject(tx, row.userId, row.id, { isActive: true, statusMessage: null, subscriptionEndDate: end, updatedAt: now });
+  return { end, price };
 }
 
 function notFound(): AppError {
@@ -61,6 +112,7 @@ function settingsToColumns(settings: Partial<ActionSettings>) {
     maxPointsPerReceipt: settings.max_points_per_receipt,
     suspiciousReceiptsPerHour: settings.suspicious_receipts_per_hour,
     commandLimitReached: settings.command_limit_reached,
+    autoRenew: settings.auto_renew,
   };
 }
 
@@ -209,19 +261,7 @@ export async function renewAction(
       const now = deps.now();
       const row = await repo.findLiveProject(tx, sellerId, id, { lock: true });
       if (!row) throw notFound();
-      const price = await settingPriceKopecks(tx, 'project_subscription_price');
-      const end = nextSubscriptionEnd(row.subscriptionEndDate, now);
-      if (price > 0) {
-        await applyBalanceChange(tx, {
-          userId: sellerId,
-          kind: 'action_subscription',
-          amountKopecks: -price,
-          reference: subscriptionReference(row.id, row.subscriptionEndDate),
-          description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
-          now,
-        });
-      }
-      await repo.updateProject(tx, sellerId, id, { isActive: true, statusMessage: null, subscriptionEndDate: end, updatedAt: now });
+      const { end, price } = await chargeNextPeriod(tx, row, now);
       return {
         message: fillMessage(messages.actions.renewed, { date: formatDate(end), amount: formatRubles(kopecksToRubles(price)) }),
         subscription_end_date: end.toISOString(),

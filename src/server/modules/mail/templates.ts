@@ -113,3 +113,25 @@ export function runningLowMail({
     after: [],
   });
 }
+
+/** An action set to renew automatically ends in a few days, and the balance does not cover its renewal. */
+export function renewalUncoveredMail(facts: {
+  to: string;
+  name: string;
+  action: string;
+  date: string;
+  price: string;
+  balance: string;
+  url: string;
+}): OutgoingMail {
+  return composeMail({
+    to: facts.to,
+    subject: m.renewalUncoveredSubject,
+    before: [
+      fillMessage(m.greeting, { name: facts.name }),
+      fillMessage(m.renewalUncoveredIntro, { name: facts.action, date: facts.date, price: facts.price, balance: facts.balance }),
+    ],
+    link: { label: m.topUpButton, url: facts.url },
+    after: [],
+  });
+}

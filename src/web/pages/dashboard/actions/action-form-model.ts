@@ -27,6 +27,7 @@ export interface ActionFormValues {
   points_percentage: string;
   receipt_validity_days: string;
   check_duplicates: boolean;
+  auto_renew: boolean;
   product_keywords: string;
   min_total: string;
   puzzle_bot_token: string;
@@ -84,6 +85,7 @@ export const emptyActionForm: ActionFormValues = {
   points_percentage: String(ACTION_DEFAULT_POINTS_PERCENT),
   receipt_validity_days: String(ACTION_DEFAULT_VALIDITY_DAYS),
   check_duplicates: true,
+  auto_renew: true,
   product_keywords: '',
   min_total: '0',
   puzzle_bot_token: '',
@@ -112,6 +114,7 @@ export function actionToFormValues(action: Action): ActionFormValues {
     points_percentage: String(action.points_percentage),
     receipt_validity_days: String(action.receipt_validity_days),
     check_duplicates: action.check_duplicates === 1,
+    auto_renew: action.auto_renew,
     product_keywords: action.product_keywords.join(', '),
     min_total: String(action.min_total),
     puzzle_bot_token: action.puzzle_bot_token ?? '',
@@ -189,6 +192,7 @@ export const actionFormSections: ActionSection[] = [
         help: messages.help.duplicates,
         hints: [messages.cabinetPolish.duplicatesOffHint, messages.cabinetPolish.duplicatesOnHint, t.duplicatesWhy],
       },
+      { name: 'auto_renew', label: messages.actions.autoRenewLabel, kind: 'checkbox', hints: [messages.actions.autoRenewHint] },
       { name: 'product_keywords', label: s.keywordsLabel, kind: 'text' },
       { name: 'min_total', label: s.minTotalLabel, kind: 'number', step: '0.01' },
     ],
