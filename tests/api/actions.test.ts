@@ -368,7 +368,8 @@ describe.each(backends())('actions on $name', (backend) => {
   describe.runIf(backend.name === 'postgres')('subscription end and concurrency', () => {
     it('an action whose subscription is over becomes inactive with a status message, and renewal restarts it from now', async () => {
       const seller = await createFundedSeller(backend.url, PRICE * 2);
-      const id = (await seller.api.post('/projects', validAction)).body.project_id;
+      // Not renewing by itself (action-auto-renew.test.ts has the one that does).
+      const id = (await seller.api.post('/projects', { ...validAction, auto_renew: false })).body.project_id;
       await withPostgres(backend, (db) =>
         db.query("UPDATE projects SET subscription_end_date = now() - interval '1 day' WHERE id = $1", [id]),
       );
