@@ -54,6 +54,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   timeZone: TIME_ZONE,
 });
+const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', timeZone: TIME_ZONE });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
 const dayMonthTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
@@ -72,6 +73,12 @@ function toDate(value: Date | string): Date | null {
 export function formatDate(value: Date | string): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : '';
+}
+
+/** '28.10': a day in the coming days, where the year goes without saying. */
+export function formatDateShort(value: Date | string): string {
+  const date = toDate(value);
+  return date ? shortDateFormat.format(date) : '';
 }
 
 /** '28.10.2025, 14:05 МСК'; `withZone: false` leaves the zone out (a CSV cell Excel reads as a date). */
