@@ -138,6 +138,7 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         level: null,
         points: null,
         nearest_expiry: null,
+        flags: [],
       },
     ]);
     expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: WB_TOTAL });
