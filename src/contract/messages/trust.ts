@@ -27,7 +27,7 @@ export const trustMessages = {
   flagOthersReceiptsDetail: 'Чеков, которые уже принесли баллы другим покупателям: {count}.',
   flaggedAt: 'отмечен {date}',
   suspiciousBadge: 'Подозрительный',
-  suspiciousFilterLabel: 'Покупатели',
+  suspiciousFilterLabel: 'Отметка',
   suspiciousFilterAll: 'Все покупатели',
   suspiciousFilterOnly: 'Подозрительные',
   suspiciousInvalid: 'Фильтр «Подозрительные»: 1 — только они, 0 — все покупатели.',
