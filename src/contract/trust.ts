@@ -44,7 +44,6 @@ export const buyerFlagSchema = z.object({
   flagged_at: z.string(),
   detail: z.string(),
 });
-export type BuyerFlag = z.infer<typeof buyerFlagSchema>;
 export const buyerFlagBadgeSchema = buyerFlagSchema.pick({ kind: true, label: true });
 
 /** `GET /buyers?suspicious=1`: only shoppers with a flag. */

@@ -274,7 +274,8 @@ async function flagBuyer(
 ): Promise<void> {
   try {
     const raised = await raiseFlags(deps.db, { projectId: scope.projectId, buyerTgId: scope.buyerTgId, at: scope.now }, due);
-    for (const kind of raised) deps.onBuyerFlagged?.({ sellerId: scope.sellerId, projectId: scope.projectId, buyerTgId: scope.buyerTgId, kind });
+    for (const kind of raised)
+      deps.onBuyerFlagged?.({ sellerId: scope.sellerId, projectId: scope.projectId, buyerTgId: scope.buyerTgId, kind });
   } catch (error) {
     deps.log.error({ err: error, projectId: scope.projectId }, 'flagging a shopper failed');
   }

@@ -48,7 +48,13 @@ export async function saveBlock(
 ): Promise<boolean> {
   const [row] = await db
     .insert(buyerBlocks)
-    .values({ projectId: block.projectId, buyerTgId: block.buyerTgId, reason: block.reason, blockedBy: block.sellerId, blockedAt: block.at })
+    .values({
+      projectId: block.projectId,
+      buyerTgId: block.buyerTgId,
+      reason: block.reason,
+      blockedBy: block.sellerId,
+      blockedAt: block.at,
+    })
     .onConflictDoUpdate({
       target: [buyerBlocks.projectId, buyerBlocks.buyerTgId],
       set: { reason: block.reason, blockedBy: block.sellerId },
