@@ -103,7 +103,7 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     expect(card.status).toBe(404);
   });
 
-  it('a shopper the seller blocked is told so and paid nothing; unblocked, the bonus is paid', async () => {
+  it('a shopper the seller blocked is told so by the bonus and the receipt check and paid nothing; unblocked, the bonus is paid', async () => {
     const bot = await bonusAction(url, { min_points: 4, max_points: 4 });
     const chat = await buyer(url, bot);
     const blocked = await bot.seller.api.post(`/buyers/${chat}/block`, { project_id: bot.projectId, reason: 'Подозрительные чеки' });
@@ -111,6 +111,9 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     const [refused] = await shopperSays(url, bot, chat, { press: BUTTON });
     expect(refused!.text).toBe(messages.receipts.defaultBlocked);
     expect(await bonusPoints(bot, chat)).toEqual([]);
+    // A receipt sent to the bot is answered with the block too.
+    const [receipt] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+    expect(receipt!.text).toBe(messages.receipts.defaultBlocked);
 
     await bot.seller.api.post(`/buyers/${chat}/unblock`, { project_id: bot.projectId });
     await shopperSays(url, bot, chat, { press: BUTTON });

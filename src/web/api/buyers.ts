@@ -131,7 +131,8 @@ export function useBlockBuyerMutation(tgId: string, actionId: number) {
         schema: blockBuyerResponseSchema,
         fallbackMessage: messages.trust.blockFailed,
       }),
-    onSuccess: invalidate,
+    // A refusal may mean the screen is stale (another tab unblocked or blocked): read the card again either way.
+    onSettled: invalidate,
   });
 }
 
@@ -148,6 +149,7 @@ export function useUnblockBuyerMutation(tgId: string, actionId: number) {
         schema: unblockBuyerResponseSchema,
         fallbackMessage: messages.trust.unblockFailed,
       }),
-    onSuccess: invalidate,
+    // «Покупатель не заблокирован» (409) means the screen was stale: the card read again shows the truth.
+    onSettled: invalidate,
   });
 }
