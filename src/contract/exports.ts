@@ -17,6 +17,7 @@ export const buyersExportQuerySchema = buyersQuerySchema.pick({
   period_days: true,
   sort: true,
   order: true,
+  suspicious: true,
 });
 
 export const balanceExportQuerySchema = z.object({ user_id: userIdSchema.optional() });

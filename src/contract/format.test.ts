@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSpan, formatDayMonthTime, pluralRu } from './format.js';
+import { formatDate, formatDayMonth, formatDateTime, formatDateTimeSpan, formatDayMonthTime, pluralRu } from './format.js';
 
 const recipients = { one: 'получателю', few: 'получателям', many: 'получателям' };
 const receipts = { one: 'чек', few: 'чека', many: 'чеков' };
@@ -29,6 +29,14 @@ describe('formatDate', () => {
 
   it('shows nothing for a value that is not a date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDayMonth', () => {
+  it('shows the day and month of the Moscow calendar, as ДД.ММ', () => {
+    expect(formatDayMonth('2025-01-05T12:00:00.000Z')).toBe('05.01');
+    expect(formatDayMonth('2025-10-28T21:30:00Z')).toBe('29.10');
+    expect(formatDayMonth('not a date')).toBe('');
   });
 });
 

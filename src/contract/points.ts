@@ -4,11 +4,12 @@ import { fillMessage, messages } from './messages.js';
 import { warrantySchema } from './product-guides.js';
 import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
 import { buyerReferralSchema } from './referral.js';
+import { blockReasonSchema, buyerBlockSchema, buyerFlagSchema, unblockReasonSchema } from './trust.js';
 import { numberLike, z } from './zod-setup.js';
 
 // Points as a currency: the ledger's kinds and actors, the action's expiry and level
 // rules, how a receipt's percent is chosen, and the buyer card's calls
-// (GET /lk/api/buyers/{tg_id}, POST /lk/api/buyers/{tg_id}/points).
+// (GET /lk/api/buyers/{tg_id}, POST /lk/api/buyers/{tg_id}/points, …/block, …/unblock).
 
 const m = messages.points;
 
@@ -244,6 +245,20 @@ export const adjustPointsRequestSchema = z.object({
   reason: adjustReasonSchema,
 });
 
+/** «Заблокировать»: the reason is required; blocking a blocked shopper again replaces it. */
+export const blockBuyerRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: cardProjectIdSchema,
+  reason: blockReasonSchema,
+});
+
+/** «Разблокировать»: the block's request, its reason optional. */
+export const unblockBuyerRequestSchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: cardProjectIdSchema,
+  reason: unblockReasonSchema,
+});
+
 /**
  * `Idempotency-Key` of an adjustment: the cabinet sends one per form submission, so a double
  * click or a retried request moves the points once. Other headers pass through untouched.
@@ -339,6 +354,10 @@ export const buyerCardSchema = z.object({
   referrals: z.array(buyerReferralSchema),
   /** The electronic warranties the buyer's receipts brought, newest first. */
   warranties: z.array(warrantySchema),
+  /** The seller's block of the shopper in the action; null: not blocked. */
+  blocked: buyerBlockSchema.nullable(),
+  /** Why the check flagged the shopper as suspicious in the action, the first flag first. */
+  flags: z.array(buyerFlagSchema),
 });
 export type BuyerCard = z.infer<typeof buyerCardSchema>;
 

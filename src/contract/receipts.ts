@@ -2,6 +2,7 @@ import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 import { buyerLevelSchema, nearestExpirySchema, POINTS_RULES } from './points.js';
+import { buyerFlagBadgeSchema, suspiciousFilterSchema } from './trust.js';
 
 /** Verdicts of a receipt check. The first eight are SPEC §4's; the rest are ours (docs/decisions.md). */
 export const RECEIPT_STATUSES = [
@@ -221,6 +222,7 @@ export const buyersQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100_000).optional(),
   offset: z.coerce.number().int().min(0).default(0),
+  suspicious: suspiciousFilterSchema,
 });
 
 export const buyerSchema = z.object({
@@ -237,6 +239,8 @@ export const buyerSchema = z.object({
   /** Points held for the marketplaces' return window, not spendable yet (null over every action). */
   held_points: z.number().int().nullable(),
   nearest_expiry: nearestExpirySchema,
+  /** The shopper's flags as suspicious: in the chosen action, or over every action in any of the seller's. */
+  flags: z.array(buyerFlagBadgeSchema),
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 

@@ -10,7 +10,7 @@ const m = messages.referral;
 export const REFERRAL_STATUSES = ['joined', 'rewarded', 'refused'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-export const REFERRAL_REFUSALS = ['self', 'second_link', 'existing_shopper', 'monthly_cap'] as const;
+export const REFERRAL_REFUSALS = ['self', 'second_link', 'existing_shopper', 'monthly_cap', 'inviter_blocked'] as const;
 export type ReferralRefusal = (typeof REFERRAL_REFUSALS)[number];
 
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
@@ -24,6 +24,7 @@ export const REFERRAL_REFUSAL_LABELS: Record<ReferralRefusal, string> = {
   second_link: m.refusalSecondLink,
   existing_shopper: m.refusalExistingShopper,
   monthly_cap: m.refusalMonthlyCap,
+  inviter_blocked: m.refusalInviterBlocked,
 };
 
 /** `/start r_<code>`: the deep link's payload of an invitation. */

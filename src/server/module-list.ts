@@ -26,6 +26,7 @@ import { segmentsModule } from './modules/segments/module.js';
 import { shopModule } from './modules/shop/module.js';
 import { supportModule } from './modules/support/module.js';
 import { surveysModule } from './modules/surveys/module.js';
+import { trustModule } from './modules/trust/module.js';
 import { uploadsModule } from './modules/uploads/module.js';
 import type { ModuleManifest } from './platform/manifest.js';
 
@@ -50,6 +51,7 @@ export const MODULES: readonly ModuleManifest[] = [
   shopModule,
   mailModule,
   buyersModule,
+  trustModule,
   segmentsModule,
   uploadsModule,
   exportsModule,

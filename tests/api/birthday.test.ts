@@ -7,6 +7,7 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { createFundedSeller, verifyData } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.birthday;
@@ -115,6 +116,27 @@ describe.each(backends())('birthdays on $name', (backend) => {
     await greetingsCount(url, bot, chat, 2);
     expect(await birthdayPoints(bot, chat)).toEqual([150, 150]);
     expect((await results(bot)).greeted).toMatchObject([{ buyer_tg_id: chat, points: 150 }]);
+    expect((await verifyData(url)).violations).toEqual([]);
+  });
+
+  it('a shopper the seller blocked is neither greeted nor paid; the others are', { timeout: 90_000 }, async () => {
+    const bot = await birthdayAction(url, { points: 150, min_days_known: 0 });
+    const [blocked, other] = [newChatId(), newChatId()];
+    const day = addDays(moscowDay(await serverNow(url)), 3);
+    for (const chat of [blocked, other]) {
+      await shopperSays(url, bot, chat, { text: '/start' });
+      expect(await giveByButtons(url, bot, chat, day)).toBe(fillMessage(m.saved, { date: dayMonth(day) }));
+    }
+    // A shopper the action met (a receipt) can be blocked from their card.
+    const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    expect((await bot.seller.api.post('/check', { qrurl, project_id: bot.projectId, user_id_tg: blocked })).body.success).toBe(true);
+    expect((await bot.seller.api.post(`/buyers/${blocked}/block`, { project_id: bot.projectId, reason: 'Накрутка' })).status).toBe(200);
+
+    await advanceTo(url, `${day}T10:05`);
+    await greetingsCount(url, bot, other, 1);
+    expect(await birthdayPoints(bot, other)).toEqual([150]);
+    expect(await greetings(url, bot, blocked)).toEqual([]);
+    expect(await birthdayPoints(bot, blocked)).toEqual([]);
     expect((await verifyData(url)).violations).toEqual([]);
   });
 

@@ -103,6 +103,23 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     expect(card.status).toBe(404);
   });
 
+  it('a shopper the seller blocked is told so by the bonus and the receipt check and paid nothing; unblocked, the bonus is paid', async () => {
+    const bot = await bonusAction(url, { min_points: 4, max_points: 4 });
+    const chat = await buyer(url, bot);
+    const blocked = await bot.seller.api.post(`/buyers/${chat}/block`, { project_id: bot.projectId, reason: 'Подозрительные чеки' });
+    expect(blocked.status, blocked.text).toBe(200);
+    const [refused] = await shopperSays(url, bot, chat, { press: BUTTON });
+    expect(refused!.text).toBe(messages.receipts.defaultBlocked);
+    expect(await bonusPoints(bot, chat)).toEqual([]);
+    // A receipt sent to the bot is answered with the block too.
+    const [receipt] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
+    expect(receipt!.text).toBe(messages.receipts.defaultBlocked);
+
+    await bot.seller.api.post(`/buyers/${chat}/unblock`, { project_id: bot.projectId });
+    await shopperSays(url, bot, chat, { press: BUTTON });
+    expect(await bonusPoints(bot, chat)).toEqual([4]);
+  });
+
   it('pays once when the same press arrives twice at once (a redelivered update, a second instance)', async () => {
     const bot = await bonusAction(url, { min_points: 1, max_points: 10 });
     const chat = await buyer(url, bot);

@@ -139,6 +139,7 @@ describe.each(backends())('receipt checks on $name', (backend) => {
         points: null,
         held_points: null,
         nearest_expiry: null,
+        flags: [],
       },
     ]);
     expect(buyers.summary).toEqual({ buyers_count: 1, successful_receipts: 1, total_amount: WB_TOTAL });

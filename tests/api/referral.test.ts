@@ -180,6 +180,22 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     ]);
   });
 
+  it('a blocked inviter’s invitation is refused at the friend’s first receipt: nobody is paid by it', async () => {
+    const bot = await referralAction(url);
+    const { chat: inviterChat, code } = await inviter(url, bot);
+    const friend = newChatId();
+    expect(await startBy(url, bot, friend, code)).toBe(m.joined);
+    const blocked = await bot.seller.api.post(`/buyers/${inviterChat}/block`, { project_id: bot.projectId, reason: 'Приглашает сам себя' });
+    expect(blocked.status, blocked.text).toBe(200);
+
+    await sendReceipt(url, bot, friend);
+    expect(await referralRows(bot, friend)).toEqual([]);
+    expect(await referralRows(bot, inviterChat)).toEqual([]);
+    expect((await card(bot, friend)).referrals).toMatchObject([
+      { status: 'refused', refusal: 'inviter_blocked', refusal_label: REFERRAL_REFUSAL_LABELS.inviter_blocked },
+    ]);
+  });
+
   it('while the programme is off the menu has no button and a link records nothing', async () => {
     const bot = await referralAction(url);
     const { code } = await inviter(url, bot);

@@ -5,6 +5,7 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.surveys;
@@ -244,6 +245,31 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
       .split('\r\n');
     expect(lines[0]).toBe([m.csvBuyer, m.csvName, m.csvQuestion, m.csvAnswer, m.csvCorrect, m.csvAnsweredAt].join(';'));
     expect(lines[1]!.split(';').slice(2, 5)).toEqual(['1. Год основания?', '2019', m.csvYes]);
+  });
+
+  it('a shopper the seller blocked completes a survey, their answers kept, and earns nothing', DIALOG, async () => {
+    const bot = await actionWithBot(url, {}, BILLING_DEFAULTS.project_subscription_price + 100);
+    const id = await published(bot.seller, bot.projectId, QUIZ);
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    // A shopper the action met (a receipt) can be blocked from their card.
+    await bot.seller.api.post('/check', {
+      qrurl: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')),
+      project_id: bot.projectId,
+      user_id_tg: chat,
+    });
+    expect((await bot.seller.api.post(`/buyers/${chat}/block`, { project_id: bot.projectId, reason: 'Накрутка' })).status).toBe(200);
+    await shopperSays(url, bot, chat, { press: QUIZ.title });
+    await shopperSays(url, bot, chat, { press: '2019' });
+    await shopperSays(url, bot, chat, { press: 'Крем' });
+    expect(lastText(await shopperSays(url, bot, chat, { press: 'Россия' }))).toBe(
+      `${fillMessage(m.quizDone, { title: QUIZ.title, score: 3, total: 3 })}\n${messages.receipts.defaultBlocked}`,
+    );
+    expect((await ledgerOf(bot, chat)).filter((row) => row.kind === 'quiz')).toEqual([]);
+    const results = (await bot.seller.api.get(`/surveys/${id}/results`)).body;
+    expect(
+      results.takers.map((taker: { buyer_tg_id: string; score: number; points: number }) => [taker.buyer_tg_id, taker.score, taker.points]),
+    ).toEqual([[chat, 3, 0]]);
   });
 
   it('each bad input gets its Russian message and nothing is saved', async () => {

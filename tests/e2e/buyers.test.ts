@@ -122,6 +122,7 @@ describe('buyers', () => {
           level: null,
           points: null,
           nearest_expiry: null,
+          flags: [],
         }));
         return route.fulfill({ json: { buyers, summary: { buyers_count: 101, successful_receipts: 101, total_amount: 10_100 } } });
       });
@@ -182,6 +183,8 @@ describe('buyers', () => {
                 level: { name: 'Платиновый покупатель', min_sum: 100_000, points_percentage: 15 },
                 points: 1_234_567,
                 nearest_expiry: { points: 120_000, expires_at: '2027-01-12T20:59:59.000Z' },
+                // A flagged shopper: the badge sits beside the name.
+                flags: [{ kind: 'many_per_hour', label: 'Много чеков за час' }],
               },
             ],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },
@@ -192,6 +195,7 @@ describe('buyers', () => {
       await page.goto('/dashboard/buyers?project=1');
       await table(page).waitFor();
       await header(page, messages.buyerCard.level).waitFor();
+      await table(page).getByText(messages.trust.suspiciousBadge).waitFor();
       await header(page, s.columnReceipts).getByRole('button').click();
       await expect.poll(() => header(page, s.columnReceipts).getAttribute('aria-sort')).toBe('ascending');
       expect(await hasHorizontalOverflow(page)).toBe(false);

@@ -429,6 +429,7 @@ describe('mailing', () => {
                 level: null,
                 points: null,
                 nearest_expiry: null,
+                flags: [],
               },
             ],
             summary: { buyers_count: 1, successful_receipts: 12, total_amount: 123_456.5 },

@@ -48,6 +48,7 @@ describe('the scroll indicator', () => {
               level: null,
               points: null,
               nearest_expiry: null,
+              flags: [],
             })),
             summary: { buyers_count: 30, successful_receipts: 435, total_amount: 3_703_695 },
           },

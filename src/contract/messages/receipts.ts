@@ -31,7 +31,10 @@ export const receiptsMessages = {
   defaultPrepayment: 'Это чек предоплаты: за него баллы не начисляются. Отсканируйте чек, который придёт при получении товара.',
   defaultLimitReached: 'Лимит чеков: за 7 дней можно отправить не больше {limit}. Следующий чек примем {date}.',
   defaultBlocked: 'Покупатель заблокирован продавцом. Если это ошибка, напишите продавцу.',
-  pointsCapped: 'За один чек начисляется не больше {cap} баллов.',
+  /** After the success text when the action's cap cut the receipt's points: `{cap}` is «500 баллов», «1 балла». */
+  pointsCapped: 'За один чек начисляется не больше {cap}.',
+  pointsGenitiveOne: 'балла',
+  pointsGenitiveMany: 'баллов',
   sellerBalanceLowStatus: 'Недостаточно средств на балансе для оплаты проверки чеков. Пополните баланс.',
 } as const;
 

@@ -22,6 +22,7 @@ export const referralMessages = {
   refusalSecondLink: 'уже пришёл по другой ссылке — засчитывается первая',
   refusalExistingShopper: 'уже писал боту раньше',
   refusalMonthlyCap: 'пригласивший исчерпал лимит приглашений в этом месяце',
+  refusalInviterBlocked: 'пригласивший заблокирован продавцом',
   cardTitle: 'Приглашения',
   cardEmpty: 'Покупатель никого не приглашал и пришёл не по приглашению.',
   cardInviter: 'Пригласил',

@@ -19,4 +19,42 @@ export const trustMessages = {
   suspiciousPerHourHint: 'Покупатель не блокируется: он получает отметку в списке покупателей, решение за вами.',
   suspiciousPerHourRange: 'Порог подозрительной активности — целое число чеков в час от 1 до 1000.',
   commandLimitReachedLabel: 'Лимит чеков',
+
+  // Suspicious shoppers: flagged by the check, never blocked by it.
+  flagManyPerHour: 'Много чеков за час',
+  flagManyPerHourDetail: 'Чеков за час: больше {limit} (порог акции).',
+  flagOthersReceipts: 'Чужие чеки',
+  flagOthersReceiptsDetail: 'Чеков, которые уже принесли баллы другим покупателям: {count}.',
+  flaggedAt: 'отмечен {date}',
+  suspiciousBadge: 'Подозрительный',
+  suspiciousFilterLabel: 'Отметка',
+  suspiciousFilterAll: 'Все покупатели',
+  suspiciousFilterOnly: 'Подозрительные',
+  suspiciousInvalid: 'Фильтр «Подозрительные»: 1 — только они, 0 — все покупатели.',
+  suspiciousEmpty: 'Подозрительных покупателей нет.',
+
+  // Blocking a shopper in an action, from their card.
+  blockTitle: 'Блокировка',
+  blockIntro:
+    'Заблокированный покупатель не получает баллы: его чеки отклоняются до проверки в налоговой и бесплатно, обмен в магазине и бонусы бота ему недоступны. Баллы на счёте остаются.',
+  blockButton: 'Заблокировать',
+  blockDialogTitle: 'Заблокировать покупателя?',
+  blockReasonLabel: 'Причина',
+  blockReasonHint: 'Её видите только вы. Покупателю бот ответит, что он заблокирован продавцом.',
+  blockReasonRequired: 'Укажите причину блокировки: от 1 до 500 символов.',
+  unblockReasonTooLong: 'Причина разблокировки — не длиннее 500 символов.',
+  blocking: 'Блокируем...',
+  blockFailed: 'Не удалось заблокировать покупателя. Попробуйте позже.',
+  blockedDone: 'Покупатель заблокирован.',
+  blockReasonUpdated: 'Покупатель уже был заблокирован: причина обновлена.',
+  blockedTitle: 'Покупатель заблокирован',
+  blockedReason: 'Причина: {reason}',
+  blockedWhen: 'Заблокирован {date}, кем: {who}.',
+  unblockButton: 'Разблокировать',
+  unblocking: 'Разблокируем...',
+  unblockFailed: 'Не удалось разблокировать покупателя. Попробуйте позже.',
+  unblockedDone: 'Покупатель разблокирован.',
+  notBlocked: 'Покупатель не заблокирован в этой акции.',
+  /** The Mini App's answer to a blocked shopper's exchange. */
+  exchangeBlocked: 'Обмен баллов недоступен: продавец заблокировал вас в этой акции. Если это ошибка, напишите продавцу.',
 } as const;

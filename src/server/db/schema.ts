@@ -18,6 +18,7 @@ import { sealedText } from '../sealing/column.js';
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
+import { BUYER_FLAG_KINDS } from '../../contract/trust.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 import type { SegmentConditions } from '../../contract/segments.js';
 
@@ -380,6 +381,21 @@ export const buyerBlocks = pgTable(
     blockedAt: timestamptz('blocked_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
+/** Why the check flagged a shopper as suspicious in an action, once per kind (0043). */
+export const buyerFlags = pgTable(
+  'buyer_flags',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    kind: text('kind', { enum: BUYER_FLAG_KINDS }).notNull(),
+    flaggedAt: timestamptz('flagged_at').notNull(),
+    detail: text('detail').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.kind] })],
 );
 
 export const buyerNotices = pgTable('buyer_notices', {

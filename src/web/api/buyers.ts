@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { messages } from '../../contract/messages.js';
 import { adjustPointsResponseSchema, buyerCardSchema } from '../../contract/points.js';
 import { buyersResponseSchema, type BUYER_PERIOD_DAYS, type BUYER_SORT_FIELDS } from '../../contract/receipts.js';
+import { blockBuyerResponseSchema, unblockBuyerResponseSchema } from '../../contract/trust.js';
 import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
@@ -18,6 +19,8 @@ export interface BuyerSort {
 export interface BuyerFilters {
   actionId: number | null;
   periodDays: BuyerPeriod | null;
+  /** «Подозрительные»: only shoppers the check flagged. */
+  suspicious: boolean;
   /** null: the server's own order (latest purchase first). */
   sort: BuyerSort | null;
 }
@@ -29,10 +32,10 @@ export const buyersQueryKey = (userId: number) => ['buyers', userId] as const;
  * that matches, the rows come BUYERS_PAGE_SIZE at a time ('Показать ещё'). While a new
  * filter or order loads, the previous rows stay on screen.
  */
-export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
+export function useBuyersQuery({ actionId, periodDays, suspicious, sort }: BuyerFilters) {
   const userId = useSellerId();
   return useInfiniteQuery({
-    queryKey: [...buyersQueryKey(userId ?? 0), { actionId, periodDays, sort }],
+    queryKey: [...buyersQueryKey(userId ?? 0), { actionId, periodDays, suspicious, sort }],
     enabled: userId !== undefined,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
@@ -42,6 +45,7 @@ export function useBuyersQuery({ actionId, periodDays, sort }: BuyerFilters) {
           user_id: userId,
           project_id: actionId ?? undefined,
           period_days: periodDays ?? undefined,
+          suspicious: suspicious ? 1 : undefined,
           sort: sort?.field,
           order: sort?.order,
           limit: BUYERS_PAGE_SIZE,
@@ -80,6 +84,17 @@ export function useBuyerCardQuery(tgId: string, actionId: number | null) {
   });
 }
 
+/** After a change to a buyer (points, a block): the card and the Buyers list read it again. */
+function useInvalidateBuyer(tgId: string, actionId: number) {
+  const userId = useSellerId();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: buyerCardQueryKey(userId ?? 0, tgId, actionId) }),
+      queryClient.invalidateQueries({ queryKey: buyersQueryKey(userId ?? 0) }),
+    ]);
+}
+
 export interface PointsAdjustment {
   delta: number;
   reason: string;
@@ -90,7 +105,7 @@ export interface PointsAdjustment {
 /** «Начислить / списать баллы»; the card and the Buyers list show the new balance after it. */
 export function useAdjustPointsMutation(tgId: string, actionId: number) {
   const userId = useSellerId();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBuyer(tgId, actionId);
   return useMutation({
     mutationFn: ({ delta, reason, idempotencyKey }: PointsAdjustment) =>
       apiRequest({
@@ -101,10 +116,42 @@ export function useAdjustPointsMutation(tgId: string, actionId: number) {
         schema: adjustPointsResponseSchema,
         fallbackMessage: messages.buyerCard.adjustFailed,
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: buyerCardQueryKey(userId ?? 0, tgId, actionId) }),
-        queryClient.invalidateQueries({ queryKey: buyersQueryKey(userId ?? 0) }),
-      ]),
+    onSuccess: invalidate,
+  });
+}
+
+/** «Заблокировать» with the seller's reason. */
+export function useBlockBuyerMutation(tgId: string, actionId: number) {
+  const userId = useSellerId();
+  const invalidate = useInvalidateBuyer(tgId, actionId);
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest({
+        method: 'POST',
+        path: `/buyers/${encodeURIComponent(tgId)}/block`,
+        body: { user_id: userId, project_id: actionId, reason },
+        schema: blockBuyerResponseSchema,
+        fallbackMessage: messages.trust.blockFailed,
+      }),
+    // A refusal may mean the screen is stale (another tab unblocked or blocked): read the card again either way.
+    onSettled: invalidate,
+  });
+}
+
+/** «Разблокировать». */
+export function useUnblockBuyerMutation(tgId: string, actionId: number) {
+  const userId = useSellerId();
+  const invalidate = useInvalidateBuyer(tgId, actionId);
+  return useMutation({
+    mutationFn: () =>
+      apiRequest({
+        method: 'POST',
+        path: `/buyers/${encodeURIComponent(tgId)}/unblock`,
+        body: { user_id: userId, project_id: actionId },
+        schema: unblockBuyerResponseSchema,
+        fallbackMessage: messages.trust.unblockFailed,
+      }),
+    // «Покупатель не заблокирован» (409) means the screen was stale: the card read again shows the truth.
+    onSettled: invalidate,
   });
 }

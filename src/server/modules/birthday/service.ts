@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
+import { isBuyerBlocked } from '../trust/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import type { FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 import { readStoredFeatures } from '../feature-settings/repository.js';
@@ -120,7 +121,8 @@ export interface GreetingDeps {
  * From 10:00 Moscow time: greets each shopper whose birthday is today (29 February on the 28th in a
  * common year) with the action's points, if the date was known `min_days_known` days before. The
  * greeting's row, the points and the notice are one transaction, keyed by action, shopper and year,
- * so a rerun or a second instance never greets twice. Answers the greetings queued.
+ * so a rerun or a second instance never greets twice; a shopper the seller blocked is skipped.
+ * Answers the greetings queued.
  */
 export async function greetBirthdays(deps: GreetingDeps): Promise<number> {
   const now = deps.now();
@@ -150,6 +152,8 @@ async function greet(
   },
 ): Promise<boolean> {
   const { projectId, buyerTgId, year, points, now } = greeting;
+  // A shopper the seller blocked is not greeted with the seller's points, nor at all.
+  if (await isBuyerBlocked(tx, projectId, buyerTgId)) return false;
   if (!(await repo.takeGreeting(tx, { projectId, buyerTgId, year, points, greetedAt: now }))) return false;
   const reference = `birthday:${projectId}:${buyerTgId}:${year}`;
   if (points > 0)

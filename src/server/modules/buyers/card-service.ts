@@ -11,6 +11,7 @@ import {
 } from '../../../contract/points.js';
 import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
 import { receiptStatusLabel, shownReceiptStatus } from '../../../contract/receipts.js';
+import { BUYER_FLAG_LABELS, type BuyerBlock } from '../../../contract/trust.js';
 import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../../contract/referral.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -23,6 +24,7 @@ import { pointsExpiry } from '../points/earning.js';
 import { readHeldByDay } from '../points/hold-repository.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
 import { findLiveProject } from '../actions/repository.js';
+import { findBlock, readFlags, type StoredBlock } from '../trust/repository.js';
 import * as repo from './card-repository.js';
 
 const m = messages.points;
@@ -56,7 +58,7 @@ export async function getBuyerCard(
   if (!action) throw actionNotFound();
   const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
   if (!buyer) throw buyerNotFound();
-  const [nearest, heldByDay, ledger, receipts, orders, promoCodes, referrals, warranties] = await Promise.all([
+  const [nearest, heldByDay, ledger, receipts, orders, promoCodes, referrals, warranties, block, flags] = await Promise.all([
     readNearestExpiry(deps.db, projectId, buyerTgId),
     readHeldByDay(deps.db, projectId, buyerTgId),
     readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
@@ -65,6 +67,8 @@ export async function getBuyerCard(
     repo.readBuyerPromoCodes(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerReferrals(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
     findWarranties(deps.db, { projectId, buyerTgId }, BUYER_CARD_ROWS),
+    findBlock(deps.db, projectId, buyerTgId),
+    readFlags(deps.db, projectId, buyerTgId),
   ]);
   return {
     tg_id: buyerTgId,
@@ -126,7 +130,18 @@ export async function getBuyerCard(
       decided_at: row.decided_at && new Date(row.decided_at).toISOString(),
     })),
     warranties: warranties.map((row) => presentWarranty(row, moscowDay(deps.now()))),
+    blocked: block ? presentBlock(block) : null,
+    flags: flags.map((flag) => ({
+      kind: flag.kind,
+      label: BUYER_FLAG_LABELS[flag.kind],
+      flagged_at: flag.flaggedAt.toISOString(),
+      detail: flag.detail,
+    })),
   };
+}
+
+export function presentBlock(block: StoredBlock): BuyerBlock {
+  return { reason: block.reason, blocked_by: block.blockedBy, blocked_at: block.blockedAt.toISOString() };
 }
 
 export interface Adjustment {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { BuyerFlagKind } from '../../../contract/trust.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -6,6 +7,8 @@ export interface BuyerFilter {
   userId: number;
   projectId?: number;
   since?: Date;
+  /** Only shoppers the check flagged as suspicious (in the action, or in any of the seller's). */
+  suspicious?: boolean;
   sort: 'buyer_id' | 'successful_receipts_count' | 'total_amount' | 'last_receipt_at';
   order: 'asc' | 'desc';
   limit?: number;
@@ -25,6 +28,7 @@ export interface BuyerRow {
   nearest_expiry: { points: number; expiresAt: Date } | null;
   /** With one action chosen: of `total_kopecks`, purchases whose points are still held (a level counts them from the release). */
   held_kopecks: number;
+  flags: BuyerFlagKind[];
 }
 
 const SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
@@ -42,17 +46,26 @@ export const ALIASED_SORT_COLUMNS: Record<BuyerFilter['sort'], SQL> = {
   last_receipt_at: sql`last_receipt_at`,
 };
 
+/** The flags of the filter's scope: the chosen action's, or over every action those of all the seller's actions. */
+function flagsInScope(filter: Pick<BuyerFilter, 'userId' | 'projectId'>): SQL {
+  return filter.projectId === undefined
+    ? sql`buyer_flags f WHERE f.project_id IN (SELECT id FROM projects WHERE user_id = ${filter.userId})`
+    : sql`buyer_flags f WHERE f.project_id = ${filter.projectId}`;
+}
+
 /**
  * The seller's buyers over every action come from seller_buyers, one action's from
  * buyer_stats: both are one row per buyer, with an index for each sort (0007), so a page
- * reads `limit` index entries whatever the size of the base.
+ * reads `limit` index entries whatever the size of the base. «Подозрительные» starts from the
+ * flags, which are few.
  */
 function source(filter: BuyerFilter): SQL {
   const scope =
     filter.projectId === undefined
       ? sql`seller_buyers WHERE user_id = ${filter.userId}`
       : sql`buyer_stats WHERE project_id = ${filter.projectId} AND user_id = ${filter.userId}`;
-  return filter.since === undefined ? scope : sql`${scope} AND last_receipt_at >= ${filter.since.toISOString()}::timestamptz`;
+  const flagged = filter.suspicious ? sql`${scope} AND buyer_tg_id IN (SELECT f.buyer_tg_id FROM ${flagsInScope(filter)})` : scope;
+  return filter.since === undefined ? flagged : sql`${flagged} AND last_receipt_at >= ${filter.since.toISOString()}::timestamptz`;
 }
 
 /**
@@ -114,12 +127,15 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
     filter.sort === 'buyer_id' ? sql`buyer_tg_id ${direction}` : sql`${SORT_COLUMNS[filter.sort]} ${direction}, buyer_tg_id ${direction}`;
   const points = pointsOfBuyers(filter, sql`page`);
   const result = await db.execute(sql`
-    SELECT page.*, names.first_name, names.username, ${points.columns} FROM (
+    SELECT page.*, names.first_name, names.username, ${points.columns}, coalesce(flagged.kinds, '[]') AS flags FROM (
       SELECT buyer_tg_id AS buyer_id, successful_receipts AS successful_receipts_count, total_kopecks, last_receipt_at
         FROM ${source(filter)}
        ORDER BY ${order}
       ${filter.limit === undefined ? sql`` : sql`LIMIT ${filter.limit}`} OFFSET ${filter.offset}) AS page
       LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = page.buyer_id ${points.joins}
+      -- The scope's flags are aggregated once (they are few), not looked up per row.
+      LEFT JOIN (SELECT f.buyer_tg_id, json_agg(DISTINCT f.kind) AS kinds FROM ${flagsInScope(filter)} GROUP BY f.buyer_tg_id) AS flagged
+        ON flagged.buyer_tg_id = page.buyer_id
      ORDER BY ${ALIASED_SORT_COLUMNS[filter.sort]} ${direction}, page.buyer_id ${direction}`);
   return rowsOf(result).map((row) => ({
     buyer_id: String(row.buyer_id),
@@ -129,13 +145,14 @@ export async function listBuyers(db: Executor, filter: BuyerFilter): Promise<Buy
     first_name: (row.first_name as string | null) ?? null,
     username: (row.username as string | null) ?? null,
     ...pointsOfRow(row),
+    flags: row.flags as BuyerFlagKind[],
   }));
 }
 
-/** Without a period the summary is one row of kept totals; with one, an index-only range scan of the buyers. */
+/** Without a period or «Подозрительные» the summary is one row of kept totals; with one, a scan of the filtered buyers. */
 export async function summariseBuyers(db: Executor, filter: BuyerFilter): Promise<{ buyers: number; receipts: number; kopecks: number }> {
   const result =
-    filter.since === undefined
+    filter.since === undefined && !filter.suspicious
       ? await db.execute(sql`
           SELECT buyers, successful_receipts AS receipts, total_kopecks AS kopecks FROM buyer_summaries
            WHERE user_id = ${filter.userId} AND project_id = ${filter.projectId ?? 0}`)

@@ -4,19 +4,23 @@ import {
   adjustPointsHeadersSchema,
   adjustPointsRequestSchema,
   adjustPointsResponseSchema,
+  blockBuyerRequestSchema,
   buyerCardQuerySchema,
   buyerCardSchema,
   buyerTgIdParamsSchema,
+  unblockBuyerRequestSchema,
 } from '../../../contract/points.js';
+import { blockBuyerResponseSchema, unblockBuyerResponseSchema } from '../../../contract/trust.js';
 import { buyersQuerySchema, buyersResponseSchema } from '../../../contract/receipts.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
+import { blockBuyer, unblockBuyer, type BlockDeps } from './block-service.js';
 import { adjustPoints, getBuyerCard, type BuyerCardDeps } from './card-service.js';
 import { getBuyers } from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export function buyerRoutes(deps: AuthDeps & BuyerCardDeps): FastifyPluginAsyncZod {
+export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/buyers',
@@ -68,6 +72,40 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps): FastifyPluginAsyncZ
           reason,
           idempotencyKey: request.headers['idempotency-key'],
         });
+      },
+    );
+
+    app.post(
+      '/buyers/:tg_id/block',
+      {
+        schema: {
+          tags: ['buyers'],
+          security: [{ bearer: [] }],
+          params: buyerTgIdParamsSchema,
+          body: blockBuyerRequestSchema,
+          response: { 200: blockBuyerResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, project_id: projectId, reason } = request.body;
+        return blockBuyer(deps, await requireSeller(deps, request, userId), request.params.tg_id, { projectId, reason });
+      },
+    );
+
+    app.post(
+      '/buyers/:tg_id/unblock',
+      {
+        schema: {
+          tags: ['buyers'],
+          security: [{ bearer: [] }],
+          params: buyerTgIdParamsSchema,
+          body: unblockBuyerRequestSchema,
+          response: { 200: unblockBuyerResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, project_id: projectId, reason } = request.body;
+        return unblockBuyer(deps, await requireSeller(deps, request, userId), request.params.tg_id, { projectId, reason });
       },
     );
   };

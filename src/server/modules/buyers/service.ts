@@ -1,5 +1,6 @@
 import { kopecksToRubles } from '../../../contract/format.js';
 import type { BuyersResponse } from '../../../contract/receipts.js';
+import { BUYER_FLAG_LABELS } from '../../../contract/trust.js';
 import type { Executor } from '../../db/connection.js';
 import { buyerLevel } from './card-service.js';
 import { findOwnProject } from './card-repository.js';
@@ -11,12 +12,21 @@ export async function getBuyers(
   db: Executor,
   now: Date,
   sellerId: number,
-  query: { project_id?: number; period_days?: number; sort?: BuyerFilter['sort']; order: 'asc' | 'desc'; limit?: number; offset: number },
+  query: {
+    project_id?: number;
+    period_days?: number;
+    sort?: BuyerFilter['sort'];
+    order: 'asc' | 'desc';
+    limit?: number;
+    offset: number;
+    suspicious: boolean;
+  },
 ): Promise<BuyersResponse> {
   const filter: BuyerFilter = {
     userId: sellerId,
     projectId: query.project_id,
     since: query.period_days === undefined ? undefined : new Date(now.getTime() - query.period_days * DAY_MS),
+    suspicious: query.suspicious,
     sort: query.sort ?? 'last_receipt_at',
     order: query.sort ? query.order : 'desc',
     limit: query.limit,
@@ -40,6 +50,7 @@ export async function getBuyers(
       points: row.points,
       held_points: row.held_points,
       nearest_expiry: row.nearest_expiry && { points: row.nearest_expiry.points, expires_at: row.nearest_expiry.expiresAt.toISOString() },
+      flags: row.flags.map((kind) => ({ kind, label: BUYER_FLAG_LABELS[kind] })),
     })),
     summary: { buyers_count: summary.buyers, successful_receipts: summary.receipts, total_amount: kopecksToRubles(summary.kopecks) },
   };

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints, readBalance } from '../points/repository.js';
+import { isBuyerBlocked } from '../trust/repository.js';
 import type { FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 import { readStoredFeatures } from '../feature-settings/repository.js';
 import { bonusDays, drawBonus, type RandomInt } from './bonus.js';
@@ -20,7 +21,8 @@ export async function dailyBonusMenuButtons(context: FeatureContext): Promise<In
 }
 
 /**
- * «Ежедневный бонус»: a buyer of the action gets a random number of points once per Moscow day.
+ * «Ежедневный бонус»: a buyer of the action gets a random number of points once per Moscow day
+ * (none while the seller has them blocked).
  * The day's claim and its ledger row are one transaction keyed by action, shopper and day, so a
  * double press, a redelivered update or a second instance pays once; the loser is told it is taken.
  */
@@ -28,6 +30,7 @@ export async function takeDailyBonus(context: FeatureContext, random?: RandomInt
   const { deps, action, buyer, now } = context;
   const settings = context.features.daily_bonus;
   if (!settings.enabled) return { text: messages.botFeatures.featureOff };
+  if (await isBuyerBlocked(deps.db, action.id, buyer.tgId)) return { text: messages.receipts.defaultBlocked };
   if (!(await repo.hasSuccessfulReceipt(deps.db, action.userId, action.id, buyer.tgId)))
     return { text: fillMessage(m.noReceipt, { name: action.name }) };
 

@@ -66,7 +66,7 @@ async function* withLevels(deps: ExportDeps, sellerId: number, projectId: number
 export function buyersCsv(
   deps: ExportDeps,
   sellerId: number,
-  query: { project_id?: number; period_days?: number; sort?: BuyerFilter['sort']; order: 'asc' | 'desc' },
+  query: { project_id?: number; period_days?: number; sort?: BuyerFilter['sort']; order: 'asc' | 'desc'; suspicious: boolean },
 ): CsvDownload {
   const buyerColumns = columns<BuyerCsvRow>(EXPORT_HEADERS.buyers, [
     (row) => csvText(row.buyerId),
@@ -85,6 +85,7 @@ export function buyersCsv(
     userId: sellerId,
     projectId: query.project_id,
     since: query.period_days === undefined ? undefined : new Date(deps.now().getTime() - query.period_days * DAY_MS),
+    suspicious: query.suspicious,
     // As the Buyers page: without a chosen column, latest purchase first.
     sort: query.sort ?? 'last_receipt_at',
     order: query.sort ? query.order : 'desc',

@@ -1,4 +1,4 @@
-import { formatRubles, kopecksToRubles } from '../../../contract/format.js';
+import { formatRubles, kopecksToRubles, pluralRu } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { ReceiptStatus } from '../../../contract/receipts.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -12,11 +12,13 @@ export type CheckVerdict = Exclude<ReceiptStatus, 'cancelled'>;
  * What the shopper is told: the action's own command text for the status (SPEC §3's five
  * commands and the weekly cap's), else a default. `{points}` in a success text is replaced by the
  * points awarded; `{limit}` and `{date}` in the cap's by the cap and the day the next receipt counts.
+ * A success whose points the action's cap cut says so after the text, whoever wrote it: the
+ * seller's own text cannot know when a receipt is over the cap.
  */
 export function answerFor(
   status: CheckVerdict,
   action: ProjectRow | undefined,
-  facts: { points?: number; nextReceiptOn?: string } = {},
+  facts: { points?: number; nextReceiptOn?: string; cappedAt?: number | null } = {},
 ): string {
   const own = (text: string | null | undefined) => (text?.trim() ? text : undefined);
   const values = {
@@ -57,5 +59,8 @@ export function answerFor(
         return r.checkFailed;
     }
   })();
-  return fillMessage(template, values);
+  const text = fillMessage(template, values);
+  if (status !== 'success' || facts.cappedAt === undefined || facts.cappedAt === null) return text;
+  const cap = `${facts.cappedAt} ${pluralRu(facts.cappedAt, { one: r.pointsGenitiveOne, few: r.pointsGenitiveMany, many: r.pointsGenitiveMany })}`;
+  return `${text}\n${fillMessage(r.pointsCapped, { cap })}`;
 }

@@ -3,10 +3,13 @@ import { namedStatement, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
 import { postgresErrorCode } from '../../errors.js';
+import { SUSPICIOUS_WINDOW_MS, WEEKLY_CAP_WINDOW_MS, type EarnedBy } from './guards.js';
 import { isRepeatSql } from './repeats.js';
 import type { PointsRule } from '../../../contract/points.js';
 import type { ReceiptStatusFilter } from '../../../contract/receipts.js';
 import {
+  buyerBlocks,
+  buyerFlags,
   buyerStats,
   projects,
   receiptCounts,
@@ -69,13 +72,15 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
 
 /**
  * What a check reads before the tax service: the live action, who is calling (the seller of the
- * session token, or whether the API key is the action's), the cached receipt and whether it
- * already earned here. One read, so a check of a cached receipt is two round trips with the
+ * session token, or whether the API key is the action's), the cached receipt, whether it already
+ * earned here and for whom, and the shopper's standing in the action (blocked, the weekly cap, a
+ * burst of receipts). One read, so a check of a cached receipt is two round trips with the
  * award. The hottest read of the service, prepared by name; a null key, identity, token or API
  * key makes its part NULL / false.
  */
 const checkContextQuery = namedStatement('read_check_context', (db, name) => {
   const key = sql.placeholder('key');
+  const buyer = sql.placeholder('buyer');
   return db
     .select({
       action: projects,
@@ -89,10 +94,25 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
       // A purchase whose points are still held counts toward a level from their release.
       buyerBefore: sql<{ receipts: number; kopecks: number | string } | null>`(SELECT json_build_object('receipts', s.successful_receipts,
         'kopecks', s.total_kopecks - s.held_kopecks) FROM ${buyerStats} s WHERE s.user_id = ${projects}.user_id AND s.project_id = ${projects}.id
-        AND s.buyer_tg_id = ${sql.placeholder('buyer')})`,
-      alreadyEarned: sql<boolean>`(${projects.checkDuplicates} = 1 AND EXISTS (SELECT 1 FROM ${receipts} earned
+        AND s.buyer_tg_id = ${buyer})`,
+      // Whose receipt earned here already: 'another' when any copy earned for another shopper.
+      alreadyEarned: sql<EarnedBy | null>`(CASE WHEN ${projects.checkDuplicates} = 1 THEN (SELECT CASE WHEN bool_or(earned.buyer_tg_id <> ${buyer})
+        THEN 'another' ELSE 'this' END FROM ${receipts} earned
         WHERE earned.project_id = ${projects}.id AND earned.fn = ${sql.placeholder('fn')} AND earned.fd = ${sql.placeholder('fd')}
-          AND earned.fp = ${sql.placeholder('fp')} AND earned.status = 'success'))`,
+          AND earned.fp = ${sql.placeholder('fp')} AND earned.status = 'success' HAVING count(*) > 0) END)`,
+      blocked: sql<boolean>`EXISTS (SELECT 1 FROM ${buyerBlocks} b WHERE b.project_id = ${projects}.id AND b.buyer_tg_id = ${buyer})`,
+      // The weekly cap's cap-th newest accepted receipt in the window: while it is there, the cap
+      // is reached, and 7 days after it was scanned a place frees. An action without a cap reads nothing.
+      weeklyCapFullSince: sql<string | Date | null>`(CASE WHEN ${projects.maxReceiptsPerWeek} IS NOT NULL THEN (SELECT week.scanned_at
+        FROM ${receipts} week WHERE week.project_id = ${projects}.id AND week.buyer_tg_id = ${buyer} AND week.status = 'success'
+          AND week.scanned_at > ${sql.placeholder('weekStart')}::timestamptz
+        ORDER BY week.id DESC OFFSET ${projects}.max_receipts_per_week - 1 LIMIT 1) END)`,
+      // This receipt is one more than the threshold within the hour when the threshold-th newest
+      // receipt before it (any verdict) is that recent: at most `threshold` index entries read.
+      manyPerHourDue: sql<boolean | null>`(NOT EXISTS (SELECT 1 FROM ${buyerFlags} f WHERE f.project_id = ${projects}.id
+          AND f.buyer_tg_id = ${buyer} AND f.kind = 'many_per_hour')
+        AND (SELECT hour.scanned_at FROM ${receipts} hour WHERE hour.project_id = ${projects}.id AND hour.buyer_tg_id = ${buyer}
+          ORDER BY hour.id DESC OFFSET ${projects}.suspicious_receipts_per_hour - 1 LIMIT 1) > ${sql.placeholder('hourStart')}::timestamptz)`,
     })
     .from(projects)
     .where(and(eq(projects.id, sql.placeholder('projectId')), isNull(projects.deletedAt)))
@@ -105,9 +125,16 @@ export interface CheckContext {
   sessionUserId: number | null;
   apiKeyMatches: boolean;
   cachedBody: unknown | undefined;
-  alreadyEarned: boolean;
+  /** Null: the receipt has not earned here (or the action allows repeats). */
+  alreadyEarned: EarnedBy | null;
   /** The shopper's successful receipts and counted purchases (kopecks) on the action before this check. */
   buyerBefore: { receipts: number; spentKopecks: number };
+  /** The seller blocked the shopper in the action. */
+  blocked: boolean;
+  /** The weekly cap is reached: when its oldest counted receipt was scanned; null: under the cap, or none. */
+  weeklyCapFullSince: Date | null;
+  /** This receipt takes the shopper over the action's receipts per hour, and they are not flagged for it yet. */
+  manyPerHourDue: boolean;
 }
 
 export async function readCheckContext(
@@ -119,6 +146,8 @@ export async function readCheckContext(
     apiKeyHash: string | null;
     /** Real time: sessions do not follow the demo clock (auth/service.ts, AuthDeps). */
     sessionNow: Date;
+    /** The product's clock: the receipts' scan times the cap and the hour are counted by. */
+    now: Date;
     receiptKey: string | null;
     identity: { fn: string; fd: string; fp: string } | null;
     buyerTgId: string;
@@ -134,6 +163,8 @@ export async function readCheckContext(
     fd: input.identity?.fd ?? null,
     fp: input.identity?.fp ?? null,
     buyer: input.buyerTgId,
+    weekStart: new Date(input.now.getTime() - WEEKLY_CAP_WINDOW_MS).toISOString(),
+    hourStart: new Date(input.now.getTime() - SUSPICIOUS_WINDOW_MS).toISOString(),
   });
   if (!row) return undefined;
   return {
@@ -141,8 +172,11 @@ export async function readCheckContext(
     sessionUserId: row.sessionUserId === null ? null : Number(row.sessionUserId),
     apiKeyMatches: row.apiKeyMatches === true,
     cachedBody: row.cachedBody ?? undefined,
-    alreadyEarned: row.alreadyEarned === true,
+    alreadyEarned: row.alreadyEarned ?? null,
     buyerBefore: { receipts: row.buyerBefore?.receipts ?? 0, spentKopecks: Number(row.buyerBefore?.kopecks ?? 0) },
+    blocked: row.blocked === true,
+    weeklyCapFullSince: row.weeklyCapFullSince === null ? null : new Date(row.weeklyCapFullSince),
+    manyPerHourDue: row.manyPerHourDue === true,
   };
 }
 

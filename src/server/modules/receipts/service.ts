@@ -1,3 +1,4 @@
+import { formatDayMonth } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { earningRate, type EarningRate } from '../../../contract/points.js';
 import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js';
@@ -11,6 +12,9 @@ import type { TaxClient } from '../../integrations/tax/client.js';
 import { pointsExpiry, reachedLevel } from '../points/earning.js';
 import { holdReleaseAt } from '../points/hold.js';
 import { hashApiKey } from '../../sealing/api-key.js';
+import { raiseFlags } from '../trust/repository.js';
+import type { RaisedFlag } from '../trust/flags.js';
+import { dueFlags, nextReceiptCountsAt } from './guards.js';
 import { answerFor, type CheckVerdict } from './messages.js';
 import { formatFiscalQr, parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
 import * as repo from './repository.js';
@@ -38,6 +42,8 @@ export interface ReceiptDeps {
   onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<{ promo_code?: string }>;
   /** Called with every check's verdict (the metrics count them). */
   onChecked?: (status: ReceiptStatus) => void;
+  /** Called once per flag a check raised for the first time (trust/flags.ts). */
+  onBuyerFlagged?: (flag: RaisedFlag) => void;
 }
 
 /**
@@ -126,6 +132,7 @@ function rulesOf(action: ProjectRow, pointsPercentage = action.pointsPercentage)
     pointsPercentage,
     productKeywords: action.productKeywords,
     minTotalKopecks: action.minTotalKopecks,
+    maxPointsPerReceipt: action.maxPointsPerReceipt,
   };
 }
 
@@ -236,24 +243,62 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
   const now = deps.now();
   const { caller } = input;
   if (caller.kind === 'session' && !caller.token) throw new AppError('unauthorized', messages.common.unauthorized);
-  // Parsing is pure, so the caller, the action, the cached receipt and "already earned here" are one read.
+  // Parsing is pure, so the caller, the action, the cached receipt, "already earned here" and the
+  // shopper's standing in the action are one read.
   const qr = parseFiscalQr(input.qrText);
   const identity = qr ? { fn: qr.fn, fd: qr.i, fp: qr.fp } : null;
   // No expiry sweep on this hot path: isActionOpen() reads the end date itself.
-  const context = await repo.readCheckContext(deps.db, {
+  const read = await repo.readCheckContext(deps.db, {
     projectId: input.projectId,
     tokenHash: caller.kind === 'session' && caller.token ? hashSessionToken(caller.token) : null,
     apiKeyHash: caller.kind === 'apiKey' ? hashApiKey(caller.apiKey) : null,
     sessionNow: deps.realNow(),
+    now,
     receiptKey: qr && isSale(qr.n) ? receiptKey(qr) : null,
     identity,
     buyerTgId: input.buyerTgId,
   });
-  const {
-    sellerId,
-    context: { action, alreadyEarned, cachedBody, buyerBefore },
-  } = await authorizeCheck(deps, caller, input.projectId, context);
+  const { sellerId, context } = await authorizeCheck(deps, caller, input.projectId, read);
+  const outcome = await judgeAndRecord(deps, input, { sellerId, context, qr, identity, now });
+  const due = dueFlags({
+    verdict: outcome.response.data.status,
+    alreadyEarned: context.alreadyEarned,
+    manyPerHourDue: context.manyPerHourDue,
+    suspiciousReceiptsPerHour: context.action.suspiciousReceiptsPerHour,
+  });
+  if (due.length > 0) await flagBuyer(deps, { sellerId, projectId: context.action.id, buyerTgId: input.buyerTgId, now }, due);
+  return outcome;
+}
 
+/** Writes the flags a verdict made due; the verdict stands whatever happens here. */
+async function flagBuyer(
+  deps: ReceiptDeps,
+  scope: { sellerId: number; projectId: number; buyerTgId: string; now: Date },
+  due: Parameters<typeof raiseFlags>[2],
+): Promise<void> {
+  try {
+    const raised = await raiseFlags(deps.db, { projectId: scope.projectId, buyerTgId: scope.buyerTgId, at: scope.now }, due);
+    for (const kind of raised)
+      deps.onBuyerFlagged?.({ sellerId: scope.sellerId, projectId: scope.projectId, buyerTgId: scope.buyerTgId, kind });
+  } catch (error) {
+    deps.log.error({ err: error, projectId: scope.projectId }, 'flagging a shopper failed');
+  }
+}
+
+/** The verdict on an authorized check, kept in the history, and for a success the award. */
+async function judgeAndRecord(
+  deps: ReceiptDeps,
+  input: CheckInput,
+  check: {
+    sellerId: number;
+    context: repo.CheckContext;
+    qr: FiscalQr | undefined;
+    identity: { fn: string; fd: string; fp: string } | null;
+    now: Date;
+  },
+): Promise<CheckOutcome> {
+  const { sellerId, qr, identity, now } = check;
+  const { action, alreadyEarned, cachedBody, buyerBefore } = check.context;
   const base = {
     userId: sellerId,
     projectId: action.id,
@@ -263,8 +308,13 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
     qrRaw: input.qrText.slice(0, 2000),
     scannedAt: now,
   };
-  const refuse = async (status: CheckVerdict, extra: Partial<repo.NewReceipt> = {}, items: repo.NewReceiptItem[] = []) => {
-    const message = answerFor(status, action);
+  const refuse = async (
+    status: CheckVerdict,
+    extra: Partial<repo.NewReceipt> = {},
+    items: repo.NewReceiptItem[] = [],
+    facts: Parameters<typeof answerFor>[2] = {},
+  ) => {
+    const message = answerFor(status, action, facts);
     await repo.insertReceipt(deps.db, { ...base, ...extra, status, message }, items);
     deps.onReceiptWritten?.();
     return answer(status, message);
@@ -272,10 +322,18 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
 
   if (!isActionOpen(rulesOf(action), now)) return refuse('subscription_inactive');
 
+  // The seller's block and the weekly cap refuse before the tax lookup: free, and the service is not asked.
+  if (check.context.blocked) return refuse('blocked', identity ?? {});
+
   if (!qr || !identity || !isSale(qr.n)) return refuse('not_recognized', identity ?? {});
 
   // A receipt that already earned points here needs no second lookup.
   if (alreadyEarned) return refuse('already_scanned', identity);
+
+  const { weeklyCapFullSince } = check.context;
+  if (weeklyCapFullSince) {
+    return refuse('limit_reached', identity, [], { nextReceiptOn: formatDayMonth(nextReceiptCountsAt(weeklyCapFullSince)) });
+  }
 
   const fetched = await fetchReceipt(deps, qr, cachedBody);
   if (fetched.kind === 'unavailable') return refuse('error', identity);
@@ -299,7 +357,7 @@ async function checkReceiptOnce(deps: ReceiptDeps, input: CheckInput): Promise<C
   const heldUntil = verdict.points > 0 ? holdReleaseAt(action.pointsHoldDays, receipt.issuedAt, now) : null;
   const levelUp = heldUntil ? null : reachedLevel(action, buyerBefore.spentKopecks, verdict.classification.countedKopecks);
 
-  const message = answerFor('success', action, { points: verdict.points });
+  const message = answerFor('success', action, { points: verdict.points, cappedAt: verdict.cappedAt });
   try {
     // One statement, so atomic on its own: no BEGIN/COMMIT round trips around it.
     const awarded = await repo.awardReceipt(deps.db, {

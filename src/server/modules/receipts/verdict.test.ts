@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_NAMES, loadReceipt } from '../../../../tests/fixtures/receipts/index.js';
 import { readTaxReceipt, receiptInstant, type TaxReceipt } from './tax-receipt.js';
 import {
+  capPoints,
   classifyItems,
   isActionOpen,
   isHandedOver,
@@ -22,6 +23,7 @@ const rules = (overrides: Partial<ActionRules> = {}): ActionRules => ({
   pointsPercentage: 10,
   productKeywords: [],
   minTotalKopecks: 0,
+  maxPointsPerReceipt: null,
   ...overrides,
 });
 const receipt = (name: string): TaxReceipt => readTaxReceipt(loadReceipt(name))!;
@@ -50,6 +52,15 @@ describe('tax service receipts', () => {
   it('refuses what is not a receipt', () => {
     expect(readTaxReceipt({ hello: 'world' })).toBeUndefined();
     expect(readTaxReceipt(null)).toBeUndefined();
+  });
+});
+
+describe('the points cap per receipt', () => {
+  it('cuts only what is over the cap; no cap leaves the points as earned', () => {
+    expect(capPoints(501, 500)).toEqual({ points: 500, cappedAt: 500 });
+    expect(capPoints(500, 500)).toEqual({ points: 500, cappedAt: null });
+    expect(capPoints(0, 1)).toEqual({ points: 0, cappedAt: null });
+    expect(capPoints(1_000_000, null)).toEqual({ points: 1_000_000, cappedAt: null });
   });
 });
 
@@ -128,6 +139,16 @@ describe('verdict rules', () => {
     it('below the minimum total of the counted goods', () => {
       expect(judgeReceipt(wb(), rules({ ...ours, minTotalKopecks: 178_601 }), when).status).toBe('below_min_total');
       expect(judgeReceipt(wb(), rules({ ...ours, minTotalKopecks: 178_600 }), when).status).toBe('success');
+    });
+    it('a receipt over the action’s points cap earns exactly the cap, and says it was cut', () => {
+      // 1 786 ₽ of the seller's goods at 10 %: 178 points as earned.
+      expect(judgeReceipt(wb(), rules({ ...ours, maxPointsPerReceipt: 100 }), when)).toMatchObject({
+        status: 'success',
+        points: 100,
+        cappedAt: 100,
+      });
+      expect(judgeReceipt(wb(), rules({ ...ours, maxPointsPerReceipt: 178 }), when)).toMatchObject({ points: 178, cappedAt: null });
+      expect(judgeReceipt(wb(), rules(ours), when)).toMatchObject({ points: 178, cappedAt: null });
     });
     it('success counts only the keyword items', () => {
       const verdict = judgeReceipt(wb(), rules({ ...ours, productKeywords: ['шампунь'] }), when);

@@ -4,7 +4,8 @@ import type { TaxReceipt, TaxReceiptItem } from './tax-receipt.js';
 
 // Pure rules of a receipt check, in the order they are applied (docs/decisions.md):
 // action open → recognisable sale → not a duplicate → recent enough → the seller's goods →
-// the goods handed over (not a prepayment) → the product named by the action → the minimum total → success.
+// the goods handed over (not a prepayment) → the product named by the action → the minimum total → success,
+// its points cut to the action's cap per receipt.
 
 export interface ActionRules {
   isActive: boolean;
@@ -15,6 +16,8 @@ export interface ActionRules {
   pointsPercentage: number;
   productKeywords: readonly string[];
   minTotalKopecks: number;
+  /** Points one receipt may earn at most; null: no cap. */
+  maxPointsPerReceipt: number | null;
 }
 
 export function isActionOpen(action: Pick<ActionRules, 'isActive' | 'subscriptionEndDate'>, now: Date): boolean {
@@ -101,7 +104,18 @@ export type GoodsVerdict =
       status: Extract<ReceiptStatus, 'too_old' | 'no_items' | 'prepayment' | 'no_matching_product' | 'below_min_total'>;
       classification: ItemClassification;
     }
-  | { status: 'success'; classification: ItemClassification; points: number };
+  | {
+      status: 'success';
+      classification: ItemClassification;
+      points: number;
+      /** The action's cap when it cut the receipt's points (the answer says so); null when the points are as earned. */
+      cappedAt: number | null;
+    };
+
+/** A receipt's points under the action's cap: a receipt that would earn more earns exactly the cap. */
+export function capPoints(points: number, cap: number | null): { points: number; cappedAt: number | null } {
+  return cap !== null && points > cap ? { points: cap, cappedAt: cap } : { points, cappedAt: null };
+}
 
 /** The verdict on a recognised, non-duplicate sale receipt. */
 export function judgeReceipt(receipt: TaxReceipt, action: ActionRules, now: Date): GoodsVerdict {
@@ -112,5 +126,6 @@ export function judgeReceipt(receipt: TaxReceipt, action: ActionRules, now: Date
   if (classification.countedKopecks === 0 && action.productKeywords.length > 0) return { status: 'no_matching_product', classification };
   if (action.minTotalKopecks > 0 && classification.countedKopecks < action.minTotalKopecks)
     return { status: 'below_min_total', classification };
-  return { status: 'success', classification, points: pointsFor(classification.countedKopecks, action.pointsPercentage) };
+  const { points, cappedAt } = capPoints(pointsFor(classification.countedKopecks, action.pointsPercentage), action.maxPointsPerReceipt);
+  return { status: 'success', classification, points, cappedAt };
 }

@@ -7,6 +7,7 @@ import type { ProjectRow } from '../../db/schema.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
+import { isBuyerBlocked } from '../trust/repository.js';
 import type { FeatureContext } from '../../platform/bot-feature.js';
 import type { AwardHookDeps } from '../../platform/manifest.js';
 import * as repo from './repository.js';
@@ -65,7 +66,8 @@ export async function acceptInvitation(context: FeatureContext, code: string): P
 /**
  * After the friend's first successful receipt: the invitation is decided once (its row locked),
  * both get their points (references unique per invitation) and each is told by the bot, unless the
- * inviter already had `monthly_cap` invitations rewarded this Moscow month.
+ * inviter already had `monthly_cap` invitations rewarded this Moscow month, or the seller blocked
+ * the inviter (then nobody earns by the invitation, as under the cap, and nobody is told).
  */
 export async function rewardInvitation(
   deps: AwardHookDeps,
@@ -79,6 +81,10 @@ export async function rewardInvitation(
   const queued = await deps.db.transaction(async (tx) => {
     const invitation = await repo.lockJoined(tx, action.id, buyerTgId);
     if (!invitation || !(await repo.isFirstSuccess(tx, action.id, buyerTgId, receiptId))) return false;
+    if (await isBuyerBlocked(tx, action.id, invitation.inviterTgId)) {
+      await repo.decide(tx, invitation.id, { status: 'refused', refusal: 'inviter_blocked', receiptId }, now);
+      return false;
+    }
     const friend = await friendName(tx, buyerTgId);
     const inviterNotice = { projectId: action.id, buyerTgId: invitation.inviterTgId, shopButton: true };
     const rewarded = await repo.countRewardedThisMonth(tx, action.id, invitation.inviterTgId, now);

@@ -12,6 +12,7 @@ import * as repo from './repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
+import { isBuyerBlocked } from '../trust/repository.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -133,6 +134,8 @@ export async function purchase(
   if (input.buyerTgId !== String(buyer.id)) throw new AppError('forbidden', p.buyerMismatch);
   const { settings } = shop;
   const buyerTgId = String(buyer.id);
+  // A shopper the seller blocked in the action keeps their points but cannot spend them.
+  if (await isBuyerBlocked(deps.db, settings.projectId, buyerTgId)) throw new AppError('forbidden', messages.trust.exchangeBlocked);
 
   const result = await deps.db.transaction(async (tx: Executor) => {
     const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });

@@ -4,6 +4,7 @@ import { SURVEY_ANSWER_MAX } from '../../../contract/surveys.js';
 import type { SurveyRow } from '../../db/schema.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
+import { isBuyerBlocked } from '../trust/repository.js';
 import type { FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 import * as repo from './repository.js';
 
@@ -96,14 +97,19 @@ async function askNext(context: FeatureContext, survey: SurveyRow, answers: Answ
   return { text, buttons };
 }
 
-/** Completes the run and pays in one transaction; a run completed already (a second instance, a redelivery) pays nothing. */
+/**
+ * Completes the run and pays in one transaction; a run completed already (a second instance, a
+ * redelivery) pays nothing. A shopper the seller blocked completes it (the answers are the seller's)
+ * and earns nothing.
+ */
 async function complete(context: FeatureContext, survey: SurveyRow, answers: Answers): Promise<FeatureReply> {
   const { action, buyer, now } = context;
   const score =
     survey.kind === 'quiz'
       ? answers.filter((answer) => answer.option !== null && survey.questions[answer.question]?.correct === answer.option).length
       : null;
-  const points = score === null ? survey.points : score * survey.points;
+  const blocked = await isBuyerBlocked(context.deps.db, action.id, buyer.tgId);
+  const points = blocked ? 0 : score === null ? survey.points : score * survey.points;
   const total = survey.questions.length;
   const paid = await context.deps.db.transaction(async (tx) => {
     if (!(await repo.completeRun(tx, { surveyId: survey.id, buyerTgId: buyer.tgId, score, points, at: now }))) return undefined;
@@ -126,5 +132,6 @@ async function complete(context: FeatureContext, survey: SurveyRow, answers: Ans
   if (paid === undefined) return { text: fillMessage(m.alreadyTaken, { title: survey.title }) };
   const done =
     score === null ? fillMessage(m.surveyDone, { title: survey.title }) : fillMessage(m.quizDone, { title: survey.title, score, total });
+  if (blocked) return { text: `${done}\n${messages.receipts.defaultBlocked}` };
   return { text: paid ? `${done}\n${fillMessage(m.earned, { points, balance: paid.balance })}` : done };
 }

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { messages } from '../../../../contract/messages.js';
+import { fillMessage, messages } from '../../../../contract/messages.js';
 import type { BuyerCard } from '../../../../contract/points.js';
 import { useActionsWithDeletedQuery } from '../../../api/actions.js';
 import { useBuyerCardQuery } from '../../../api/buyers.js';
@@ -7,11 +7,13 @@ import { Banner } from '../../../components/banner.js';
 import { FigureCards } from '../../../components/figure-cards.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import { QueryView } from '../../../components/query-view.js';
-import { formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
+import { StatusBadge } from '../../../components/status-badge.js';
+import { formatDateTime, formatNumber, formatPercent, formatRubles } from '../../../lib/format.js';
 import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
 import { AdjustPointsForm } from './adjust-points-form.js';
+import { BlockPanel } from './block-panel.js';
 import { LedgerPanel, OrdersPanel, PromoCodesPanel, ReceiptsPanel, ReferralsPanel, WarrantiesPanel } from './buyer-card-lists.js';
 import { BuyerName } from './buyer-name.js';
 import { BuyerPoints } from './buyer-points.js';
@@ -20,6 +22,7 @@ import './buyer-card.css';
 import './buyers.css';
 
 const c = messages.buyerCard;
+const t = messages.trust;
 
 /**
  * /dashboard/buyers/{tg_id}?project_id=…: one buyer in one action. Without an
@@ -55,6 +58,7 @@ export function BuyerCardPage() {
           {(loaded) => (
             <>
               <BuyerHeader card={loaded} />
+              <BlockPanel tgId={tgId} actionId={actionId} blocked={loaded.blocked} />
               <AdjustPointsForm tgId={tgId} actionId={actionId} />
               <LedgerPanel ledger={loaded.ledger} />
               <ReceiptsPanel receipts={loaded.receipts} />
@@ -77,6 +81,13 @@ function BuyerHeader({ card }: { card: BuyerCard }) {
       <h2 className="buyer-card__name">
         <BuyerName buyer={{ buyer_id: card.tg_id, first_name: card.name, username: card.username }} />
       </h2>
+      {(card.blocked || card.flags.length > 0) && (
+        <div className="buyer-card__badges">
+          {card.blocked && <StatusBadge tone="danger">{t.blockedTitle}</StatusBadge>}
+          {card.flags.length > 0 && <StatusBadge tone="warning">{t.suspiciousBadge}</StatusBadge>}
+        </div>
+      )}
+      {card.flags.length > 0 && <FlagList flags={card.flags} />}
       <div className="buyer-card__points">
         <span className="buyer-card__points-label">{c.points}</span>
         <BuyerPoints points={card.points} heldPoints={card.held_points} nearestExpiry={card.nearest_expiry} />
@@ -91,5 +102,19 @@ function BuyerHeader({ card }: { card: BuyerCard }) {
         ]}
       />
     </header>
+  );
+}
+
+/** Why the check flagged the shopper: each reason, in the seller's words, and when it was first raised. */
+function FlagList({ flags }: { flags: BuyerCard['flags'] }) {
+  return (
+    <ul className="buyer-card__flags" aria-label={t.suspiciousBadge}>
+      {flags.map((flag) => (
+        <li key={flag.kind}>
+          <strong>{flag.label}.</strong> {flag.detail}{' '}
+          <span className="buyer-card__flag-date">{fillMessage(t.flaggedAt, { date: formatDateTime(flag.flagged_at) })}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

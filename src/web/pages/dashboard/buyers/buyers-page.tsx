@@ -20,9 +20,15 @@ import './buyers.css';
 
 const r = messages.receipts;
 const s = messages.receiptScreens;
+const t = messages.trust;
+
+const suspiciousOptions = [
+  { value: '', label: t.suspiciousFilterAll },
+  { value: '1', label: t.suspiciousFilterOnly },
+];
 
 /**
- * /dashboard/buyers (SPEC §2): filters in the address (`?project=12&period=30`), the
+ * /dashboard/buyers (SPEC §2): filters in the address (`?project=12&period=30&suspicious=1`), the
  * order in the screen; the server filters, sorts, counts and pages, so a base of any
  * size stays fast.
  */
@@ -30,15 +36,16 @@ export function BuyersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const actionId = parseProjectFilter(searchParams.get('project'));
   const periodDays = parseBuyerPeriod(searchParams.get('period'));
+  const suspicious = searchParams.get('suspicious') === '1';
   const [sort, setSort] = useState<BuyerSort | null>(null);
-  const buyers = useBuyersQuery({ actionId, periodDays, sort });
+  const buyers = useBuyersQuery({ actionId, periodDays, suspicious, sort });
   const actions = useActionsWithDeletedQuery();
 
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
   const summary = buyers.data?.pages[0]?.summary;
   const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLTableRowElement>(rows.length);
 
-  const setFilter = (name: 'project' | 'period', value: string) => {
+  const setFilter = (name: 'project' | 'period' | 'suspicious', value: string) => {
     const next = new URLSearchParams(searchParams);
     if (value) next.set(name, value);
     else next.delete(name);
@@ -60,9 +67,21 @@ export function BuyersPage() {
           options={buyerPeriodOptions}
           onChange={(value) => setFilter('period', value)}
         />
+        <FilterSelect
+          label={t.suspiciousFilterLabel}
+          value={suspicious ? '1' : ''}
+          options={suspiciousOptions}
+          onChange={(value) => setFilter('suspicious', value)}
+        />
         <DownloadCsvButton
           path={EXPORT_PATHS.buyers}
-          query={{ project_id: actionId ?? undefined, period_days: periodDays ?? undefined, sort: sort?.field, order: sort?.order }}
+          query={{
+            project_id: actionId ?? undefined,
+            period_days: periodDays ?? undefined,
+            suspicious: suspicious ? 1 : undefined,
+            sort: sort?.field,
+            order: sort?.order,
+          }}
           fallbackName="scanapp-buyers.csv"
         />
       </div>
@@ -72,7 +91,7 @@ export function BuyersPage() {
             {summary && <BuyersSummary summary={summary} />}
             {actionId === null && rows.length > 0 && <p className="buyers__hint">{messages.buyerCard.pointsColumnsHint}</p>}
             {rows.length === 0 ? (
-              <EmptyState>{r.buyersEmpty}</EmptyState>
+              <EmptyState>{suspicious ? t.suspiciousEmpty : r.buyersEmpty}</EmptyState>
             ) : (
               <BuyersTable
                 buyers={rows}

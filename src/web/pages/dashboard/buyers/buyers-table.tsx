@@ -5,6 +5,7 @@ import type { Buyer } from '../../../../contract/receipts.js';
 import type { BuyerSort, BuyerSortField } from '../../../api/buyers.js';
 import { formatDate, formatNumber, formatRubles } from '../../../lib/format.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
+import { StatusBadge } from '../../../components/status-badge.js';
 import { ariaSortOf } from './buyer-sort.js';
 import { BuyerName } from './buyer-name.js';
 import { buyerCardPath } from './buyer-card-path.js';
@@ -12,6 +13,7 @@ import { BuyerPoints } from './buyer-points.js';
 
 const s = messages.receiptScreens;
 const c = messages.buyerCard;
+const t = messages.trust;
 
 const COLUMNS: readonly { field: BuyerSortField; label: string; numeric: boolean }[] = [
   { field: 'buyer_id', label: s.columnBuyer, numeric: false },
@@ -24,7 +26,8 @@ const COLUMNS: readonly { field: BuyerSortField; label: string; numeric: boolean
  * Buyers in the server's order; each column header is a button that cycles the order
  * (SPEC §4), and the sorted header says so with aria-sort. The row at `focusIndex`
  * takes focus after 'Показать ещё'. Each buyer links to their card; with one action
- * chosen (`actionId`), their level and points in it are shown too.
+ * chosen (`actionId`), their level and points in it are shown too. A shopper the check flagged
+ * carries «Подозрительный», its reasons in the badge's title (the card lists them).
  */
 export function BuyersTable({
   buyers,
@@ -84,6 +87,14 @@ export function BuyersTable({
               >
                 <BuyerName buyer={buyer} />
               </Link>
+              {buyer.flags.length > 0 && (
+                <>
+                  {' '}
+                  <StatusBadge tone="warning" title={buyer.flags.map((flag) => flag.label).join(', ')}>
+                    {t.suspiciousBadge}
+                  </StatusBadge>
+                </>
+              )}
             </DataCell>
             <DataCell label={s.columnReceipts} className="data-table__number">
               {formatNumber(buyer.successful_receipts_count)}

@@ -35,7 +35,7 @@ export function BuyerPicker({
 }) {
   const [filterActionId, setActionId] = useState<number | null>(null);
   const actionId = senderAction?.id ?? filterActionId;
-  const buyers = useBuyersQuery({ actionId, periodDays: null, sort: null });
+  const buyers = useBuyersQuery({ actionId, periodDays: null, suspicious: false, sort: null });
   const actions = useActionsQuery();
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
   const total = buyers.data?.pages[0]?.summary.buyers_count ?? rows.length;
