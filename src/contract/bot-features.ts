@@ -62,6 +62,34 @@ export const botFeatureSettingsShape = {
 export type BotFeatureKey = keyof typeof botFeatureSettingsShape;
 export const BOT_FEATURE_KEYS = Object.keys(botFeatureSettingsShape) as BotFeatureKey[];
 
+const page = messages.botFeaturesPage;
+const help = messages.helpPage;
+
+/** What a function is to a seller: its card on the action page and its section on the help page. */
+export interface BotFeatureGuide {
+  name: string;
+  /** The card's one line on what it does. */
+  summary: string;
+  /** The help page: what the shopper sees in the bot, and how to try it in the demo chat. */
+  shopperSees: string;
+  tryInDemo: string;
+}
+
+/** One entry per function: a function added to the settings without its card and help texts does not compile. */
+export const BOT_FEATURE_GUIDES: Record<BotFeatureKey, BotFeatureGuide> = {
+  referral: { name: m.nameReferral, summary: page.summaryReferral, shopperSees: help.referralShopper, tryInDemo: help.referralTry },
+  birthday: { name: m.nameBirthday, summary: page.summaryBirthday, shopperSees: help.birthdayShopper, tryInDemo: help.birthdayTry },
+  daily_bonus: {
+    name: m.nameDailyBonus,
+    summary: page.summaryDailyBonus,
+    shopperSees: help.dailyBonusShopper,
+    tryInDemo: help.dailyBonusTry,
+  },
+  reviews: { name: m.nameReviews, summary: page.summaryReviews, shopperSees: help.reviewsShopper, tryInDemo: help.reviewsTry },
+  photos: { name: m.namePhotos, summary: page.summaryPhotos, shopperSees: help.photosShopper, tryInDemo: help.photosTry },
+  support: { name: m.nameSupport, summary: page.summarySupport, shopperSees: help.supportShopper, tryInDemo: help.supportTry },
+};
+
 /** Every section, each with its defaults filled in: the answer of both calls. */
 export const botFeaturesSchema = z.object(botFeatureSettingsShape);
 export type BotFeatures = z.output<typeof botFeaturesSchema>;

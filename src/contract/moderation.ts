@@ -6,7 +6,7 @@ import { bigIdParam, intIdParam } from './ids.js';
 
 // Points for reviews and for photos with the product: what a shopper sends the bot
 // waits in a moderation queue; `GET /lk/api/moderation`, `POST /lk/api/moderation/{id}/approve`,
-// `POST /lk/api/moderation/{id}/reject`.
+// `POST /lk/api/moderation/{id}/reject`, `GET /lk/api/moderation/pending`.
 
 const m = messages.moderation;
 /** An item's kind is its ledger kind; its settings are the functions' sections `reviews` and `photos`. */
@@ -69,6 +69,10 @@ export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
 export const moderationQueueSchema = z.object({ pending: z.number().int(), items: z.array(moderationItemSchema) });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+/** `GET /lk/api/moderation/pending`: the items waiting in all of the seller's live actions (the sidebar's «Модерация»). */
+export const moderationPendingSchema = z.object({ pending: z.number().int() });
+export type ModerationPending = z.infer<typeof moderationPendingSchema>;
 
 export const moderationDecisionResponseSchema = z.object({ message: z.string(), item: moderationItemSchema });
 export type ModerationDecisionResponse = z.infer<typeof moderationDecisionResponseSchema>;

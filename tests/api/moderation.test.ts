@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import type { ModerationItem, ModerationQueue } from '../../src/contract/moderation.js';
+import type { ModerationItem, ModerationPending, ModerationQueue } from '../../src/contract/moderation.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
@@ -71,6 +71,13 @@ async function sendsPicture(url: string, bot: BotAction, chat: string, image: Bu
 const queue = async (seller: Seller, projectId: number) =>
   (await seller.api.get<ModerationQueue>(`/moderation?project_id=${projectId}`)).body;
 
+/** The sidebar's count: waiting items in all of the seller's actions. */
+async function pendingOfSeller(seller: Seller): Promise<number> {
+  const answer = await seller.api.get<ModerationPending>('/moderation/pending');
+  expect(answer.status).toBe(200);
+  return answer.body.pending;
+}
+
 /** The bot's message to the shopper with exactly this text, once it came. */
 const told = (url: string, bot: BotAction, chat: string, text: string) =>
   eventually(
@@ -103,6 +110,7 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
 
       const waiting = await queue(bot.seller, bot.projectId);
       expect(waiting.pending).toBe(1);
+      expect(await pendingOfSeller(bot.seller)).toBe(1);
       const item = waiting.items[0]!;
       expect(item).toMatchObject({
         kind: 'review',
@@ -142,6 +150,7 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       expect(again.body.message).toBe(m.alreadyDecided);
       expect(await ledgerKinds(bot, chat)).toHaveLength(2);
       expect((await queue(bot.seller, bot.projectId)).pending).toBe(0);
+      expect(await pendingOfSeller(bot.seller)).toBe(0);
     },
     DIALOG_TIMEOUT_MS,
   );
@@ -260,6 +269,10 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       const [item] = (await queue(bot.seller, bot.projectId)).items;
 
       const stranger = await createSeller(url);
+      expect(await pendingOfSeller(stranger)).toBe(0);
+      expect(await pendingOfSeller(bot.seller)).toBe(1);
+      const anonymous = await fetch(`${url}/lk/api/moderation/pending`);
+      expect(anonymous.status).toBe(401);
       const list = await stranger.api.get(`/moderation?project_id=${bot.projectId}`);
       expect(list.status).toBe(404);
       expect(list.body.message).toBe(messages.actions.notFound);

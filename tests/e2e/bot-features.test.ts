@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
-import { messages } from '../../src/contract/messages.js';
+import { BOT_FEATURE_GUIDES, BOT_FEATURE_KEYS } from '../../src/contract/bot-features.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { REFERRAL_REFUSAL_LABELS, REFERRAL_STATUS_LABELS } from '../../src/contract/referral.js';
 import type { Seller } from '../support/api-client.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
@@ -24,28 +25,46 @@ async function sellerWithAction(page: Page): Promise<{ seller: Seller; actionId:
 
 const section = (page: Page) => page.getByRole('region', { name: f.title, exact: true });
 const fn = (page: Page, name: string) => section(page).getByRole('group', { name, exact: true });
-async function openSection(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: f.title, exact: true }).click();
-  await section(page).getByRole('button', { name: p.save, exact: true }).waitFor();
+const setUp = (page: Page, name: string) => section(page).getByRole('button', { name: fillMessage(p.setUpLabel, { name }), exact: true });
+/** «Настроить» on a function's card: its switch and numbers show. */
+async function openSettings(page: Page, name: string): Promise<void> {
+  await setUp(page, name).click();
+  await fn(page, name).getByRole('checkbox', { name: p.enabled }).waitFor();
 }
 
 describe('the action page’s «Функции бота»', () => {
-  it('a seller switches functions on, is told a wrong number at its field, saves them all and finds them after a reload', () =>
+  it('a card per function shows its state and line, its settings one click away; wrong numbers are told at their fields, the rest saved and found after a reload', () =>
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
       await page.goto(`/dashboard/action/${actionId}`);
-      await openSection(page);
+      // Open without a click: every function of the contract's list, its state and what it does.
+      for (const key of BOT_FEATURE_KEYS) {
+        const guide = BOT_FEATURE_GUIDES[key];
+        await fn(page, guide.name).getByText(p.stateOff, { exact: true }).waitFor();
+        await fn(page, guide.name).getByText(guide.summary, { exact: true }).waitFor();
+        expect(await setUp(page, guide.name).getAttribute('aria-expanded')).toBe('false');
+      }
       const referral = fn(page, f.nameReferral);
+      expect(await referral.getByRole('checkbox', { name: p.enabled }).isVisible()).toBe(false);
+
+      await openSettings(page, f.nameReferral);
+      expect(await setUp(page, f.nameReferral).getAttribute('aria-expanded')).toBe('true');
       expect(await referral.getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(false);
       expect(await referral.getByLabel(p.referrerPoints).inputValue()).toBe('100');
 
       await referral.getByRole('checkbox', { name: p.enabled }).check();
       await referral.getByLabel(p.referrerPoints).fill('150');
       await referral.getByLabel(p.monthlyCap).fill('-1');
+      // Typed, not saved: the card still says what the bot does now.
+      await referral.getByText(p.stateOff, { exact: true }).waitFor();
+      await openSettings(page, f.nameDailyBonus);
       const daily = fn(page, f.nameDailyBonus);
       await daily.getByRole('checkbox', { name: p.enabled }).check();
       await daily.getByLabel(p.dailyMin).fill('20');
       await daily.getByLabel(p.dailyMax).fill('10');
+      // A card folded again with a wrong number opens when the save is refused.
+      await setUp(page, f.nameReferral).click();
+      await referral.getByLabel(p.monthlyCap).waitFor({ state: 'hidden' });
       await section(page).getByRole('button', { name: p.save, exact: true }).click();
 
       // Each message at its own field; the first wrong one takes the focus; nothing was saved.
@@ -57,10 +76,13 @@ describe('the action page’s «Функции бота»', () => {
 
       await referral.getByLabel(p.monthlyCap).fill('0');
       await daily.getByLabel(p.dailyMax).fill('30');
+      await openSettings(page, f.nameReviews);
       await fn(page, f.nameReviews).getByRole('checkbox', { name: p.enabled }).check();
       await section(page).getByRole('button', { name: p.save, exact: true }).click();
       await section(page).getByText(f.saved, { exact: true }).waitFor();
       expect(await referral.getByText(f.monthlyCapInvalid).count()).toBe(0);
+      await referral.getByText(p.stateOn, { exact: true }).waitFor();
+      await fn(page, f.nameBirthday).getByText(p.stateOff, { exact: true }).waitFor();
 
       const saved = (await seller.api.get(`/projects/${actionId}/features`)).body.features;
       expect(saved).toMatchObject({
@@ -72,10 +94,11 @@ describe('the action page’s «Функции бота»', () => {
       });
 
       await page.reload();
-      await openSection(page);
+      for (const name of [f.nameReferral, f.nameDailyBonus, f.nameReviews])
+        await fn(page, name).getByText(p.stateOn, { exact: true }).waitFor();
+      await openSettings(page, f.nameReferral);
       expect(await fn(page, f.nameReferral).getByLabel(p.referrerPoints).inputValue()).toBe('150');
-      expect(await fn(page, f.nameDailyBonus).getByLabel(p.dailyMax).inputValue()).toBe('30');
-      expect(await fn(page, f.nameBirthday).getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(false);
+      await openSettings(page, f.nameReviews);
       expect(await fn(page, f.nameReviews).getByText(p.reviewsHint, { exact: true }).count()).toBe(1);
 
       const link = (name: string) => section(page).getByRole('link', { name, exact: true }).getAttribute('href');
@@ -89,14 +112,14 @@ describe('the action page’s «Функции бота»', () => {
     withPage(async (page) => {
       const { actionId } = await sellerWithAction(page);
       await page.goto(`/dashboard/action/${actionId}`);
-      await page.locator('summary', { has: page.getByRole('heading', { name: f.title, exact: true }) }).focus();
+      await setUp(page, f.namePhotos).focus();
       await page.keyboard.press('Enter');
       const photos = fn(page, f.namePhotos);
       await photos.getByLabel(p.photosPoints).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.bot-features' })).toEqual([]);
-      // Tab goes from a function's switch to its first number.
-      await photos.getByRole('checkbox', { name: p.enabled }).focus();
+      // Tab goes from «Настроить» to the function's switch, and from the switch to its first number.
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Space');
       expect(await photos.getByRole('checkbox', { name: p.enabled }).isChecked()).toBe(true);
       await page.keyboard.press('Tab');

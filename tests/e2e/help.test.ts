@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BOT_FEATURE_GUIDES, BOT_FEATURE_KEYS } from '../../src/contract/bot-features.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { formatRubles } from '../../src/contract/format.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../src/contract/billing.js';
@@ -115,10 +116,24 @@ describe('the help page', () => {
         fillMessage(hp.suspendedTitle, { status: messages.actions.suspended }),
         hp.tokenTitle,
         hp.shopTitle,
+        hp.featuresTitle,
         hp.mailingTitle,
         hp.invoiceTitle,
       ]) {
         await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+      }
+      // A section per bot function of the contract's list: what the shopper sees, how to try it in the demo chat.
+      for (const key of BOT_FEATURE_KEYS) {
+        const guide = BOT_FEATURE_GUIDES[key];
+        const section = page.getByRole('region', { name: guide.name, exact: true });
+        await section.getByRole('heading', { level: 3, name: guide.name, exact: true }).waitFor();
+        for (const [term, text] of [
+          [hp.shopperSees, guide.shopperSees],
+          [hp.tryInDemo, guide.tryInDemo],
+        ]) {
+          await section.getByRole('term').filter({ hasText: term! }).waitFor();
+          await section.getByRole('definition').filter({ hasText: text! }).waitFor();
+        }
       }
       // The prices are the billing settings the server answers with, not numbers in the text.
       const prices = (await seller.api.get('/billing/settings?setting_key=account_activation_price,project_subscription_price'))

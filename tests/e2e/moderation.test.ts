@@ -46,6 +46,11 @@ async function buys(bot: BotAction, chat: string) {
   await shopperSays(baseUrl(), bot, chat, { text: await registerReceipt(baseUrl(), freshReceipt('wb-aurora-cosmetics')) });
 }
 
+const sidebarLink = (page: Page) =>
+  page.getByRole('navigation', { name: messages.dashboard.navLabel }).getByRole('link', { name: m.navTitle });
+/** The sidebar's badge as a screen reader hears it. */
+const sidebarCount = (page: Page, count: number) => sidebarLink(page).getByText(fillMessage(m.pendingBadge, { count }));
+
 const card = (page: Page, comment: string) => page.getByRole('article').filter({ hasText: comment });
 
 describe('the moderation queue', () => {
@@ -60,8 +65,12 @@ describe('the moderation queue', () => {
         await shopperSends(bot, chat, m.reviewButton, 'Честно: крем хороший');
         await shopperSends(bot, chat, m.photoButton, 'Я с кремом');
 
-        await page.goto(`/dashboard/moderation?project_id=${bot.projectId}`);
+        // «Модерация» in the sidebar says how many wait, and leads to the queue.
+        await page.goto('/dashboard');
+        await sidebarCount(page, 2).waitFor();
+        await sidebarLink(page).click();
         await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
+        await page.getByLabel(m.actionLabel).selectOption(String(bot.projectId));
         await page.getByText(m.marketplaceRules).waitFor();
         await page.getByText(fillMessage(m.pendingCount, { count: 2 })).waitFor();
 
@@ -76,6 +85,7 @@ describe('the moderation queue', () => {
         await page.getByRole('status').filter({ hasText: m.approvedMessage }).waitFor();
         await review.getByText(fillMessage(m.statusApproved, { points: 50 })).waitFor();
         expect(await review.getByRole('button', { name: m.approve }).count()).toBe(0);
+        await sidebarCount(page, 1).waitFor();
 
         const photo = card(page, 'Я с кремом');
         await photo.getByRole('button', { name: m.reject }).click();
@@ -87,6 +97,7 @@ describe('the moderation queue', () => {
         await page.getByRole('status').filter({ hasText: m.rejectedMessage }).waitFor();
         await photo.getByText(fillMessage(m.statusRejected, { reason: 'Товара не видно' })).waitFor();
         await page.getByText(fillMessage(m.pendingCount, { count: 0 })).waitFor();
+        await expect.poll(() => sidebarLink(page).textContent()).toBe(m.navTitle);
 
         // The shopper heard both verdicts.
         for (const text of [

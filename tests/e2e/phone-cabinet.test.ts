@@ -32,10 +32,12 @@ describe('the cabinet on a 375 px phone', () => {
 describe('the action page on a 375 px phone', () => {
   // Measured with a connected bot and three accepted receipts: 5 627 px before the folds, 2 753 px after;
   // 3 130 px once the action page gained the folded «Баллы» and «Функции бота» (issues 28, 29), one summary line each;
-  // 3 202 px with the folded «Защита от злоупотреблений» and the receipts' «Отменить».
-  const MAX_HEIGHT = 3_300;
+  // 3 202 px with the folded «Защита от злоупотреблений» and the receipts' «Отменить»;
+  // 4 108 px once «Функции бота» is open, so a seller sees what the bot can do: a row per function
+  // (name and state, a line and «Настроить»), 966 px of the page.
+  const MAX_HEIGHT = 4_200;
 
-  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 3 300 px tall', () =>
+  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 4 200 px tall', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const { token, botId } = newBotToken();

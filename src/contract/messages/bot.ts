@@ -91,4 +91,15 @@ export const botFeaturesPageMessages = {
   moderationLink: 'Модерация отзывов и фото',
   supportHint: 'Покупатель пишет вопрос боту, вы отвечаете в разделе «Сообщения» — включайте, если готовы отвечать.',
   supportLink: 'Сообщения покупателей',
+  // The functions' cards: what each does in one line, its state as the bot has it now, its settings one click away.
+  stateOn: 'включена',
+  stateOff: 'выключена',
+  setUp: 'Настроить',
+  setUpLabel: 'Настроить: {name}',
+  summaryReferral: 'Личная ссылка для друзей: баллы обоим после первого чека друга.',
+  summaryBirthday: 'Бот узнаёт дату рождения и в этот день дарит баллы.',
+  summaryDailyBonus: 'Раз в день покупатель получает случайные баллы.',
+  summaryReviews: 'Скриншот отзыва — баллы после вашей проверки.',
+  summaryPhotos: 'Фото с товаром — баллы после вашей проверки.',
+  summarySupport: 'Покупатель пишет боту, вы отвечаете в «Сообщениях».',
 } as const;

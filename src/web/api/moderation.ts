@@ -1,13 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messages } from '../../contract/messages.js';
-import { moderationDecisionResponseSchema, moderationQueueSchema } from '../../contract/moderation.js';
+import { moderationDecisionResponseSchema, moderationPendingSchema, moderationQueueSchema } from '../../contract/moderation.js';
 import { sessionStore, useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
 const m = messages.moderation;
 
-const queueKey = (userId: number, actionId: number) => ['moderation', userId, actionId] as const;
+const moderationKey = (userId: number) => ['moderation', userId] as const;
+const queueKey = (userId: number, actionId: number) => [...moderationKey(userId), actionId] as const;
+const pendingKey = (userId: number) => [...moderationKey(userId), 'pending'] as const;
+/** A shopper's picture comes in whenever they send it: the sidebar's count looks again this often (as «Сообщения»). */
+const PENDING_REFRESH_MS = 30_000;
+
+/** The sidebar's badge: items waiting in all of the seller's actions. */
+export function usePendingModerationCount(): number {
+  const userId = useSellerId();
+  const query = useQuery({
+    queryKey: pendingKey(userId ?? 0),
+    enabled: userId !== undefined,
+    refetchInterval: PENDING_REFRESH_MS,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/moderation/pending',
+        query: { user_id: userId },
+        schema: moderationPendingSchema,
+        fallbackMessage: m.loadFailed,
+        signal,
+      }),
+  });
+  return query.data?.pending ?? 0;
+}
 
 /** The action's queue of reviews' screenshots and photos with the product, pending first. */
 export function useModerationQueueQuery(actionId: number | null) {
@@ -39,7 +62,12 @@ export function useModerationDecisionMutation(actionId: number) {
         schema: moderationDecisionResponseSchema,
         fallbackMessage: m.decideFailed,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queueKey(userId ?? 0, actionId) }),
+    // The action's queue and the sidebar's count.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queueKey(userId ?? 0, actionId) }),
+        queryClient.invalidateQueries({ queryKey: pendingKey(userId ?? 0) }),
+      ]),
   });
 }
 

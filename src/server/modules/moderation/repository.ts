@@ -140,6 +140,30 @@ export async function countPending(db: Executor, projectId: number): Promise<num
   return row?.total ?? 0;
 }
 
+/**
+ * The waiting items of all of the seller's live actions: per action a range of the queue's index
+ * (project_id, status = 'pending' first), so decided items, however many, are never read.
+ */
+export async function countPendingOfSeller(db: Executor, sellerId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(t)
+    .where(
+      and(
+        // Written as the index's expression, so the planner reads only the waiting range.
+        sql`${t.status} = 'pending'`,
+        inArray(
+          t.projectId,
+          db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(eq(projects.userId, sellerId), isNull(projects.deletedAt))),
+        ),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
 /** The successful receipts of these shoppers on the action, newest first. */
 export async function readSuccessfulReceipts(db: Executor, sellerId: number, projectId: number, buyerTgIds: string[]) {
   if (buyerTgIds.length === 0) return [];

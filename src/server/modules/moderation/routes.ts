@@ -5,13 +5,14 @@ import {
   moderationDecisionQuerySchema,
   moderationDecisionResponseSchema,
   moderationItemParamsSchema,
+  moderationPendingSchema,
   moderationQuerySchema,
   moderationQueueSchema,
   rejectRequestSchema,
 } from '../../../contract/moderation.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { approveItem, getItemImage, getQueue, rejectItem, type ModerationDeps } from './service.js';
+import { approveItem, getItemImage, getPendingCount, getQueue, rejectItem, type ModerationDeps } from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const decisionErrors = { ...errors, 409: errorResponseSchema };
@@ -25,6 +26,20 @@ export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPlugin
       '/moderation',
       { schema: { tags, security, querystring: moderationQuerySchema, response: { 200: moderationQueueSchema, ...errors } } },
       async (request) => getQueue(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+    );
+
+    app.get(
+      '/moderation/pending',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "How many items wait in all of the seller's actions",
+          querystring: moderationDecisionQuerySchema,
+          response: { 200: moderationPendingSchema, ...errors },
+        },
+      },
+      async (request) => getPendingCount(deps, await requireSeller(deps, request, request.query.user_id)),
     );
 
     app.get(

@@ -10,6 +10,7 @@ import {
   type ModerationDecisionResponse,
   type ModerationItem,
   type ModerationKind,
+  type ModerationPending,
   type ModerationQueue,
 } from '../../../contract/moderation.js';
 import type { Db, Executor } from '../../db/connection.js';
@@ -44,6 +45,11 @@ export async function getQueue(deps: Pick<ModerationDeps, 'db'>, sellerId: numbe
     repo.countPending(deps.db, projectId),
   ]);
   return { pending, items };
+}
+
+/** The sidebar's «Модерация»: how many items wait in all of the seller's actions. */
+export async function getPendingCount(deps: Pick<ModerationDeps, 'db'>, sellerId: number): Promise<ModerationPending> {
+  return { pending: await repo.countPendingOfSeller(deps.db, sellerId) };
 }
 
 /**

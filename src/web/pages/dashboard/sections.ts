@@ -3,6 +3,8 @@ import { messages } from '../../../contract/messages.js';
 const d = messages.dashboard;
 /** «Сообщения»: its link carries the number of unanswered conversations. */
 export const SUPPORT_PATH = '/dashboard/support';
+/** «Модерация»: its link carries the number of pictures waiting for a decision. */
+export const MODERATION_PATH = '/dashboard/moderation';
 
 export interface DashboardSection {
   to: string;
@@ -18,6 +20,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/mailing', title: d.mailingTitle, nested: [] },
   { to: '/dashboard/segments', title: messages.segments.title, nested: [] },
   { to: SUPPORT_PATH, title: messages.support.title, nested: [`${SUPPORT_PATH}/`] },
+  { to: MODERATION_PATH, title: messages.moderation.navTitle, nested: [] },
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },

@@ -3,12 +3,13 @@ import { Link, useLocation } from 'react-router';
 import type { User } from '../../../contract/auth.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { useLogoutMutation } from '../../api/auth.js';
+import { usePendingModerationCount } from '../../api/moderation.js';
 import { useUnansweredSupportCount } from '../../api/support.js';
 import { Brand } from '../../components/brand.js';
 import { OperatorContactLink } from '../../components/operator-contact-link.js';
 import { formatRubles } from '../../lib/format.js';
 import { initialsOf } from '../../lib/initials.js';
-import { dashboardSections, sectionCurrent, SUPPORT_PATH } from './sections.js';
+import { dashboardSections, MODERATION_PATH, sectionCurrent, SUPPORT_PATH } from './sections.js';
 
 const d = messages.dashboard;
 const BALANCE_PATH = '/dashboard/balance';
@@ -103,6 +104,7 @@ export function Sidebar({
               >
                 {section.title}
                 {section.to === SUPPORT_PATH && <UnansweredBadge />}
+                {section.to === MODERATION_PATH && <PendingModerationBadge />}
               </Link>
             </li>
           ))}
@@ -119,14 +121,23 @@ export function Sidebar({
   );
 }
 
-/** The number of unanswered conversations beside «Сообщения»; nothing when there are none. */
+/** The number of unanswered conversations beside «Сообщения». */
 function UnansweredBadge() {
-  const count = useUnansweredSupportCount();
+  return <CountBadge count={useUnansweredSupportCount()} label={messages.support.unansweredBadge} />;
+}
+
+/** The number of pictures waiting for a decision beside «Модерация». */
+function PendingModerationBadge() {
+  return <CountBadge count={usePendingModerationCount()} label={messages.moderation.pendingBadge} />;
+}
+
+/** A count beside a section's name, read out with what it counts; nothing when it is zero. */
+function CountBadge({ count, label }: { count: number; label: string }) {
   if (count === 0) return null;
   return (
     <span className="sidebar__badge">
       <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">{fillMessage(messages.support.unansweredBadge, { count })}</span>
+      <span className="visually-hidden">{fillMessage(label, { count })}</span>
     </span>
   );
 }

@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
+import { BOT_FEATURE_GUIDES, BOT_FEATURE_KEYS, type BotFeatureGuide } from '../../../../contract/bot-features.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
@@ -30,6 +32,15 @@ export function HelpPage() {
       <HelpSection title={fillMessage(h.suspendedTitle, { status: messages.actions.suspended })} text={h.suspended} />
       <HelpSection title={h.tokenTitle} text={h.token} />
       <HelpSection title={h.shopTitle} text={h.shop} />
+      <section className="panel" aria-labelledby="help-features">
+        <h2 className="panel__title" id="help-features">
+          {h.featuresTitle}
+        </h2>
+        <p>{h.featuresIntro}</p>
+        {BOT_FEATURE_KEYS.map((key) => (
+          <BotFeatureHelp key={key} guide={BOT_FEATURE_GUIDES[key]} />
+        ))}
+      </section>
       <HelpSection title={h.mailingTitle} text={h.mailing} />
       <HelpSection title={h.invoiceTitle} text={h.invoice} />
     </section>
@@ -44,6 +55,24 @@ function HelpSection({ title, text }: { title: string; text: string }) {
       {text.split('\n').map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
+    </section>
+  );
+}
+
+/** One bot function: what the shopper sees, and how the seller tries it in the demo chat. */
+function BotFeatureHelp({ guide }: { guide: BotFeatureGuide }) {
+  const titleId = useId();
+  return (
+    <section className="help-page__feature" aria-labelledby={titleId}>
+      <h3 className="help-page__feature-title" id={titleId}>
+        {guide.name}
+      </h3>
+      <dl className="help-page__facts">
+        <dt>{h.shopperSees}</dt>
+        <dd>{guide.shopperSees}</dd>
+        <dt>{h.tryInDemo}</dt>
+        <dd>{guide.tryInDemo}</dd>
+      </dl>
     </section>
   );
 }
