@@ -287,6 +287,7 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
             </tfoot>
           </table>
           <p className="guided-start__hint">{g.reserveNote}</p>
+          {demo && <p className="guided-start__hint">{g.paymentDemoNote}</p>}
           {draft.awaitingPayment && plan.toPay > 0 && user && (
             <Banner tone="info">
               {fillMessage(g.paymentShort, { balance: formatRubles(user.balance), needed: formatRubles(plan.needed) })}
