@@ -101,6 +101,8 @@ export const healthResponseSchema = z.object({
   mode: z.enum(['demo', 'production']),
   /** The Telegram Mini App script the buyers' shop loads: Telegram's own, or the emulator's demo stand-in. */
   telegram_web_app_script: z.string(),
+  /** The mail catcher's inbox page while account mails go to it (demo mode without SMTP_URL), else null. */
+  demo_mailbox: z.string().nullable(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

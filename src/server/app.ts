@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { StartingListener } from './http/starting-listener.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailClient } from './integrations/mail/client.js';
-import { mailEmulator, startMailCatcher } from './integrations/mail/emulator.js';
+import { MAIL_CATCHER_PREFIX, mailEmulator, startMailCatcher } from './integrations/mail/emulator.js';
 import { createPuzzleBotClient } from './integrations/puzzlebot/client.js';
 import { puzzleBotEmulator } from './integrations/puzzlebot/emulator.js';
 import { createTaxClient } from './integrations/tax/client.js';
@@ -225,7 +225,7 @@ export async function buildApp({
   }
   if (config.mode === 'demo')
     await app.register(clockRoutes({ clock, runPeriodicJobs: () => queue.runPeriodicOnce() }), { prefix: '/__emulators/clock' });
-  if (mailCatcher) await app.register(mailEmulator(mailCatcher), { prefix: '/__emulators/mail' });
+  if (mailCatcher) await app.register(mailEmulator(mailCatcher), { prefix: MAIL_CATCHER_PREFIX });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -61,6 +61,25 @@ describe.each(backends())('account on $name', (backend) => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message });
     });
+
+    it('the demo mail page lists the caught mails newest first, with the links clickable and the content escaped', async () => {
+      const seller = await createSeller(backend.url, { name: '<script>alert("x")</script> & Ко' });
+      const first = await resetToken(seller.email);
+      const second = await resetToken(seller.email, 1);
+      const page = await fetch(`${backend.url}/__emulators/mail/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = await page.text();
+      const secondLink = html.indexOf(`<a href="${backend.url}/reset-password?token=${second}"`);
+      const firstLink = html.indexOf(`<a href="${backend.url}/reset-password?token=${first}"`);
+      expect(secondLink).toBeGreaterThan(-1);
+      expect(firstLink).toBeGreaterThan(secondLink);
+      expect(html).toContain('Здравствуйте, &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Ко!');
+      expect(html).not.toContain('<script');
+      const css = await fetch(`${backend.url}/__emulators/mail/page.css`);
+      expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    });
   });
 
   describe('password reset', () => {

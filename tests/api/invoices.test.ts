@@ -259,6 +259,45 @@ describe.each(backends())('bank invoices on $name', (backend) => {
       CLI_CALLS_TIMEOUT_MS,
     );
   });
+
+  describe('paying at the demo bank', () => {
+    const payAtDemoBank = (number: string) =>
+      fetch(`${backend.url}/__emulators/bank/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ number }),
+      });
+
+    it('credits the invoice once through the operator’s path; paying it again is harmless', async () => {
+      const seller = await createSeller(backend.url);
+      await saveRequisites(seller, ORGANISATION);
+      const { number } = (await issue(seller, 2500)).body;
+
+      const form = await fetch(`${backend.url}/__emulators/bank/?number=${encodeURIComponent(number)}`);
+      expect(form.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await form.text()).toContain(`value="${number}"`);
+
+      const paid = await payAtDemoBank(number.toLowerCase());
+      expect(paid.status).toBe(200);
+      expect(plainSpaces(await paid.text())).toContain(`Баланс пополнен на 2 500 ₽, счёт № ${number} оплачен`);
+      const again = await payAtDemoBank(number);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain(messages.billing.alreadyCredited);
+
+      expect(await balanceOf(seller)).toBe(2500);
+      expect((await invoicesOf(seller))[0]).toMatchObject({ number, status: 'paid', paid_at: expect.any(String) });
+      const { operations } = (await seller.api.get('/balance/operations')).body;
+      expect(operations).toEqual([expect.objectContaining({ kind: 'bank_transfer', amount: 2500 })]);
+    });
+
+    it.each(['СЧ-999999999', 'не номер', '<script>'])('refuses %s as an unknown invoice, escaped, writing nothing', async (number) => {
+      const answer = await payAtDemoBank(number);
+      expect(answer.status).toBe(404);
+      const html = await answer.text();
+      expect(html).toContain(m.notFound);
+      expect(html).not.toContain('<script>');
+    });
+  });
 });
 
 describe('the supplier’s block and VAT on a server of their own', () => {
@@ -328,5 +367,13 @@ describe.runIf(postgres)('a production server', () => {
     expect(text).toContain(`ИНН ${OPERATOR.company_inn}`);
     expect(text).not.toContain(m.pdfSample);
     expect(text).not.toContain('ОГРН');
+    // Only the seller's real bank pays it: the demo bank does not exist here.
+    const demoBank = await fetch(`${server.url}/__emulators/bank/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: issued.body.number }),
+    });
+    expect(demoBank.status).toBe(404);
+    expect(await balanceOf(seller)).toBe(0);
   });
 });

@@ -179,7 +179,12 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
 
   it('the emulator’s stand-in for Telegram’s script signs nothing, and the app has no signing route', async () => {
     const health = await new ApiClient(url).get('/health');
-    expect(health.body).toEqual({ status: 'ok', mode: 'demo', telegram_web_app_script: '/__emulators/telegram/telegram-web-app.js' });
+    expect(health.body).toEqual({
+      status: 'ok',
+      mode: 'demo',
+      telegram_web_app_script: '/__emulators/telegram/telegram-web-app.js',
+      demo_mailbox: '/__emulators/mail/',
+    });
     const script = await fetch(`${url}${health.body.telegram_web_app_script}`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     const text = await script.text();

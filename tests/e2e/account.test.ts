@@ -32,9 +32,18 @@ describe('a forgotten password', () => {
       await page.getByRole('button', { name: f.forgotSubmit, exact: true }).click();
       await page.getByRole('status').getByText(messages.account.forgotSent).waitFor();
 
+      // Demo mode says where the mail went: the catcher's page, where its link is clickable.
       const [mail] = await waitForMails(baseUrl(), seller.email);
       const link = pathOf(linkIn(mail!, '/reset-password'));
-      await page.goto(link);
+      await page.getByRole('link', { name: f.forgotDemoMailboxLink, exact: true }).click();
+      await waitForPath(page, '/__emulators/mail/');
+      await page
+        .getByRole('article')
+        .filter({ hasText: seller.email })
+        .getByRole('link', { name: /\/reset-password\?token=/ })
+        .click();
+      await waitForPath(page, '/reset-password');
+      expect(pathOf(new URL(page.url()))).toBe(link);
       await heading(page, f.resetTitle).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await setNewPassword(page, 'brand-new-1', 'brand-new-2');

@@ -94,11 +94,10 @@ describe('the shoppers’ bot: the action form', () => {
       await tokenField(page).fill(token);
       await page.getByRole('button', { name: messages.actionScreens.save, exact: true }).click();
       await expect.poll(() => tokenField(page).inputValue(), { timeout: 15_000 }).toBe(masked(token));
-      const botLink = page.getByRole('link', { name: new RegExp(`^@.*${botId}`) });
-      expect(await botLink.getAttribute('href')).toMatch(new RegExp(`^https://t\\.me/.*${botId}`));
-      expect(await page.getByRole('link', { name: b.openDemoChat }).getAttribute('href')).toBe(
-        `/__emulators/telegram/chat?bot_id=${botId}`,
-      );
+      // In demo mode the bot lives only in the emulator: its @username opens the same demo chat, for this action.
+      const demoChat = `/__emulators/telegram/chat?bot_id=${botId}&action_id=${actionId}`;
+      expect(await page.getByRole('link', { name: new RegExp(`^@.*${botId}`) }).getAttribute('href')).toBe(demoChat);
+      expect(await page.getByRole('link', { name: b.openDemoChat }).getAttribute('href')).toBe(demoChat);
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.action-settings' })).toEqual([]);
 
@@ -115,5 +114,9 @@ describe('the shoppers’ bot: the action form', () => {
       await page.getByRole('button', { name: messages.actionScreens.save, exact: true }).click();
       await page.getByText(b.tokenTaken).waitFor();
       expect(await tokenField(page).getAttribute('aria-invalid')).toBe('true');
+
+      // The chat opened from the action page offers «Тестовый чек» of that action.
+      await page.goto(demoChat);
+      await page.getByRole('button', { name: 'Отправить боту фото тестового чека акции', exact: true }).getByText('Тестовый чек').waitFor();
     }, MOBILE));
 });

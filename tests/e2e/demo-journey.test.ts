@@ -89,7 +89,7 @@ describe('the demo journey', () => {
         const actionId = Number(pathnameOf(page).split('/').pop());
         await page.getByText(a.sectionBot, { exact: true }).click();
         const demoChatLink = page.getByRole('link', { name: b.openDemoChat });
-        expect(await demoChatLink.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}`);
+        expect(await demoChatLink.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}&action_id=${actionId}`);
 
         // 4. The shop of the action, with one product the receipt's points can buy.
         await navLink(page, d.shopTitle).click();

@@ -70,6 +70,8 @@ describe('a new seller’s way to the first shopper’s points (demo mode)', () 
         // One payment for all of it, every line explained; nothing leaves the balance unable to pay a receipt.
         await page.getByRole('row', { name: /Активация аккаунта/ }).waitFor();
         await page.getByRole('row', { name: /Запас на 100 чеков/ }).waitFor();
+        // …and honest that a demo's payment is emulated.
+        await page.getByText(g.paymentDemoNote, { exact: true }).waitFor();
         expect(await hasHorizontalOverflow(page)).toBe(false);
         await act(() => page.getByRole('button', { name: /^Оплатить .* картой и запустить$/ }).click());
         await page.waitForURL((url) => url.pathname === '/__emulators/payments/Merchant/Index.aspx' && url.host === new URL(origin).host);

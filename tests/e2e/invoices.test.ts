@@ -77,6 +77,46 @@ describe('Оплата по счёту', () => {
       expect(await dialog.getByLabel(m.nameLabel).inputValue()).toBe('ООО «Северный лён»');
     }, MOBILE));
 
+  it('«Пополнить» offers the invoice; the demo bank pays it and the balance goes up', () =>
+    withPage(async (page) => {
+      const seller = await signedInSeller(page);
+      const saved = await seller.api.request('PUT', '/balance/requisites', {
+        body: {
+          user_id: seller.id,
+          name: 'ИП Петров Пётр Петрович',
+          inn: '500100732259',
+          address: '170100, г. Тверь, ул. Советская, д. 5',
+        },
+      });
+      expect(saved.status).toBe(200);
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: messages.dashboard.topUp, exact: true }).click();
+      await page.getByRole('dialog', { name: messages.topUpDialog.title }).getByRole('button', { name: m.payByInvoice }).click();
+      const dialog = page.getByRole('dialog', { name: m.dialogTitle });
+      await dialog.getByLabel(m.amountLabel).fill('1500');
+      await dialog.getByRole('button', { name: m.issue }).click();
+      const issued = dialog.getByRole('status').filter({ hasText: /Счёт № СЧ-\d{6} выставлен/ });
+      const number = /СЧ-\d{6}/.exec(await issued.innerText())![0];
+
+      await dialog.getByRole('link', { name: m.payAtDemoBank }).click();
+      await page.waitForURL((url) => url.pathname === '/__emulators/bank/');
+      expect(await page.getByLabel('Номер счёта').inputValue()).toBe(number);
+      await page.getByRole('button', { name: 'Оплатить счёт' }).click();
+      await page
+        .getByRole('status')
+        .getByText(fillMessage(m.creditedInvoice, { amount: '1 500 ₽', number }))
+        .waitFor();
+      await page.getByRole('link', { name: 'Вернуться в кабинет' }).click();
+
+      await page
+        .getByRole('region', { name: m.listTitle })
+        .getByRole('listitem')
+        .filter({ hasText: number })
+        .getByText(m.statusPaid, { exact: true })
+        .waitFor();
+      expect((await seller.api.get(`/profile?user_id=${seller.id}`)).body.user.balance).toBe(1500);
+    }));
+
   it('a failed list shows its error', () =>
     withPage(async (page) => {
       await signedInSeller(page);

@@ -64,7 +64,7 @@ describe('the action page on a 375 px phone', () => {
       // On the first screen: the status line, the facts, the bot's link and the demo chat.
       await page.getByText(/^Активна до \d\d\.\d\d\.\d{4}$/).waitFor();
       const demoChat = page.getByRole('link', { name: messages.bot.openDemoChat });
-      expect(await demoChat.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}`);
+      expect(await demoChat.getAttribute('href')).toBe(`/__emulators/telegram/chat?bot_id=${botId}&action_id=${created.body.project_id}`);
       for (const onTop of [demoChat, page.getByRole('link', { name: new RegExp(`^@.*${botId}`) })]) {
         const box = (await onTop.boundingBox())!;
         expect(box.y + box.height).toBeLessThanOrEqual(MOBILE.height);

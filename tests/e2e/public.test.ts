@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { DEMO_SAMPLES } from '../../src/server/modules/operator/samples.js';
 import { hero, site } from '../../src/web/content/landing.js';
 import { MOBILE, hasHorizontalOverflow, useBrowser, waitForPath } from './helpers.js';
@@ -33,13 +33,14 @@ describe('public pages', () => {
       await waitForPath(page, '/login');
     }));
 
-  it("the login screen offers the operator's contact for a demo in a new tab (demo mode: the sample e-mail)", () =>
+  it("the login screen offers the operator's contact for a demo in a new tab (demo mode: the sample e-mail, labelled as an example)", () =>
     withPage(async (page) => {
       await page.goto('/login');
       const contact = page.getByRole('link', { name: messages.authForms.demoContact });
       expect(await contact.getAttribute('target')).toBe('_blank');
       expect(await contact.getAttribute('rel')).toBe('noopener noreferrer');
       expect(await contact.getAttribute('href')).toBe(`mailto:${DEMO_SAMPLES.contact_email}`);
+      expect(await contact.innerText()).toContain(fillMessage(messages.operator.contactSample, { contact: DEMO_SAMPLES.contact_email! }));
     }));
 
   it("a malformed buyers' shop address says the link is invalid", () =>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { DEMO_SAMPLES } from '../../src/server/modules/operator/samples.js';
 import { plainSpaces } from '../support/api-client.js';
 import { MOBILE, hasHorizontalOverflow, seriousViolations, useBrowser } from './helpers.js';
@@ -42,6 +42,12 @@ describe('Tariffs', () => {
       const demo = page.getByRole('link', { name: messages.billing.demoRequest });
       // Demo mode with no contact set: the sample address on the reserved example.com domain.
       expect(await demo.getAttribute('href')).toBe(`mailto:${DEMO_SAMPLES.contact_email}`);
+      // …and says it is an example, as does the sidebar's «Поддержка».
+      const sample = fillMessage(messages.operator.contactSample, { contact: DEMO_SAMPLES.contact_email! });
+      expect(await demo.innerText()).toContain(sample);
+      const support = page.getByRole('link', { name: new RegExp(`^${messages.dashboard.support}`) });
+      expect(await support.getAttribute('href')).toBe(`mailto:${DEMO_SAMPLES.contact_email}`);
+      expect(await support.innerText()).toContain(sample);
       await page.getByRole('banner').getByText('Цена чека: 8 ₽', { exact: true }).waitFor();
     }));
 

@@ -30,6 +30,8 @@ export const accountFormsMessages = {
   forgotSubmit: 'Отправить ссылку',
   forgotPending: 'Отправляем...',
   forgotFailed: 'Не удалось отправить ссылку. Попробуйте ещё раз.',
+  forgotDemoMailbox: 'Демо-режим: письма не уходят на настоящую почту, а попадают в',
+  forgotDemoMailboxLink: 'демо-почту',
   backToLogin: 'Вернуться ко входу',
   resetTitle: 'Новый пароль',
   resetLead: 'Придумайте новый пароль для входа в личный кабинет.',

@@ -45,6 +45,7 @@ export const billingMessages = {
 
 export const bankInvoicesMessages = {
   payByInvoice: 'Оплатить по счёту',
+  payAtDemoBank: 'Оплатить счёт в демо-банке (демо-режим: деньги не списываются)',
   dialogTitle: 'Оплата по счёту',
   close: 'Закрыть',
   kppShort: 'КПП {kpp}',

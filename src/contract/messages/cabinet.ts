@@ -61,6 +61,7 @@ export const guidedStartMessages = {
   next: 'Далее',
   back: 'Назад',
   paymentTitle: 'Что оплачивается',
+  paymentDemoNote: 'Демо-режим: оплата эмулируется, деньги не списываются.',
   lineActivation: 'Активация аккаунта (один раз)',
   lineSubscription: 'Акция на {days} дней',
   lineReserve: 'Запас на {count} чеков по {price}',

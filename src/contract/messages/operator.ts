@@ -3,6 +3,8 @@
 /** Operator details (legal name, requisites, contacts, video, example projects): `npm run admin -- settings:set`. */
 export const operatorMessages = {
   unknownSetting: 'Неизвестная настройка',
+  /** Under a support or demo-request link in demo mode while the operator's own e-mail is unset. */
+  contactSample: 'Пример: {contact} (демо-режим)',
   nameInvalid: 'Название или ФИО оператора — от 1 до 300 символов',
   innInvalid: 'ИНН — 10 цифр (организация) или 12 цифр (ИП)',
   ogrnInvalid: 'ОГРН — 13 цифр, ОГРНИП — 15 цифр',

@@ -7,6 +7,7 @@ const health = {
   status: 'ok' as const,
   mode: 'production' as const,
   telegram_web_app_script: 'https://telegram.org/js/telegram-web-app.js',
+  demo_mailbox: null,
 };
 let listener: StartingListener | undefined;
 

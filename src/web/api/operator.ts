@@ -11,9 +11,19 @@ export function useOperatorQuery() {
   });
 }
 
-/** The operator's Telegram, else a letter to the operator; null while neither is set. */
-export function contactHref(details: OperatorDetails | undefined): string | null {
-  if (details?.contact_telegram) return details.contact_telegram;
-  if (details?.contact_email) return `mailto:${details.contact_email}`;
-  return null;
+export interface OperatorContact {
+  href: string;
+  /** Demo mode's stand-in address when the operator set none, to be labelled as an example; else null. */
+  sample: string | null;
+}
+
+/**
+ * The operator's Telegram, else a letter to the operator; null while neither is set (production
+ * then offers no contact rather than a made-up one). Only the e-mail has a demo sample.
+ */
+export function operatorContact(details: OperatorDetails | undefined): OperatorContact | null {
+  if (details?.contact_telegram) return { href: details.contact_telegram, sample: null };
+  if (!details?.contact_email) return null;
+  const sample = details.samples.includes('contact_email') ? details.contact_email : null;
+  return { href: `mailto:${details.contact_email}`, sample };
 }

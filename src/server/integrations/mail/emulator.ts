@@ -2,15 +2,20 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { MAIL_PAGE_CSS, renderMailPage } from './emulator-page.js';
 
 /**
  * Demo mode's mail catcher, like Mailpit: a real SMTP server on a free 127.0.0.1 port, which the
  * app's real SMTP client (nodemailer) sends to, and an HTTP control API under /__emulators/mail:
- * `GET /messages` lists what arrived (`?to=` filters by recipient), `DELETE /messages` clears it.
+ * `GET /messages` lists what arrived (`?to=` filters by recipient), `DELETE /messages` clears it;
+ * `GET /` is the inbox page a person reads.
  * As strict as a mail provider where it matters to the client: a login is required (535 otherwise),
  * recipients must be addresses, and a message over the size limit is refused with 552.
  */
 export const MAIL_CATCHER_CREDENTIALS = { user: 'scanapp-demo', pass: 'demo-smtp-password' } as const;
+export const MAIL_CATCHER_PREFIX = '/__emulators/mail';
+/** The inbox page a person reads; the forgotten-password answer links it in a demo. */
+export const MAIL_CATCHER_PAGE = `${MAIL_CATCHER_PREFIX}/`;
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** Oldest mails are dropped past this, so a long demo does not grow without bound. */
 const MAX_KEPT = 1_000;
@@ -107,9 +112,16 @@ function addressText(address: AddressObject | AddressObject[] | undefined): stri
     .join(', ');
 }
 
-/** The catcher's control API (demo mode only). */
+/** The catcher's inbox page and control API (demo mode only). */
 export function mailEmulator(catcher: MailCatcher): FastifyPluginAsync {
   return async (app) => {
+    app.get('/', async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderMailPage(catcher.messages, `${MAIL_CATCHER_PAGE}page.css`)),
+    );
+    app.get('/page.css', async (_request, reply) => reply.type('text/css').send(MAIL_PAGE_CSS));
     app.get('/messages', async (request) => {
       const { to } = request.query as { to?: unknown };
       if (typeof to !== 'string' || to === '') return catcher.messages;

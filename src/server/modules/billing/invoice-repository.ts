@@ -58,6 +58,12 @@ export async function findOwnInvoice(db: Executor, userId: number, number: strin
   return row;
 }
 
+/** Any seller's invoice by number (the demo bank pays whichever invoice it is given). */
+export async function findInvoiceByNumber(db: Executor, number: string): Promise<BankInvoiceRow | undefined> {
+  const [row] = await db.select().from(bankInvoices).where(eq(bankInvoices.number, number));
+  return row;
+}
+
 /** Any seller's invoice, locked until the payment's transaction ends (two credits of one invoice queue up). */
 export async function lockInvoiceByNumber(db: Executor, number: string): Promise<BankInvoiceRow | undefined> {
   const [row] = await db.select().from(bankInvoices).where(eq(bankInvoices.number, number)).for('update');

@@ -2,6 +2,7 @@ import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { MAIL_JOB } from '../mail/delivery-job.js';
 import { watchBalances } from './balance-watch.js';
 import { balanceWatchJob } from './balance-watch-job.js';
+import { DEMO_BANK_PREFIX, demoBankRoutes } from './demo-bank-routes.js';
 import { billingInvariants } from './invariants.js';
 import { bankInvoiceRoutes } from './invoice-routes.js';
 import { billingRoutes } from './routes.js';
@@ -18,6 +19,8 @@ export const billingModule: ModuleManifest = {
     billingRoutes(context),
     bankInvoiceRoutes({ ...context, mode: context.config.mode, receiptTax: context.config.robokassa.settings.receiptTax }),
   ],
+  // The demo's bank, where a bank invoice is paid (production's invoices are paid at the seller's real bank).
+  rootRoutes: (context) => (context.config.mode === 'demo' ? [{ plugin: demoBankRoutes(context), prefix: DEMO_BANK_PREFIX }] : []),
   jobs: (context) => [balanceWatchJob(balanceWatchDeps(context), context.log)],
   invariants: billingInvariants,
 };

@@ -167,9 +167,25 @@ export async function readStatementCharges(
 export async function creditByBankTransfer(
   deps: BillingDeps & { findUserIdByEmail: (email: string) => Promise<number | undefined> },
   input: { email: string; rubles: number; reason?: string; reference: string },
-): Promise<{ message: string; balance: number; credited: boolean; invoice?: string }> {
+): Promise<BankTransferCredit> {
   const userId = await deps.findUserIdByEmail(input.email);
   if (userId === undefined) throw new AppError('not_found', messages.common.userNotFound);
+  return creditSellerByBankTransfer(deps, { userId, rubles: input.rubles, reason: input.reason, reference: input.reference });
+}
+
+export interface BankTransferCredit {
+  message: string;
+  balance: number;
+  credited: boolean;
+  invoice?: string;
+}
+
+/** The credit itself, for a seller already found (the operator's by e-mail, the demo bank's by the invoice). */
+export async function creditSellerByBankTransfer(
+  deps: BillingDeps,
+  input: { userId: number; rubles: number; reason?: string; reference: string },
+): Promise<BankTransferCredit> {
+  const { userId } = input;
   const amountKopecks = rublesToKopecks(input.rubles);
   const invoiceNumber = parseBankInvoiceNumber(input.reference) ?? undefined;
   const replay = async (db: Executor) => ({

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '../../../contract/account.js';
 import { messages } from '../../../contract/messages.js';
 import { useForgotPasswordMutation } from '../../api/account.js';
+import { useHealthQuery } from '../../api/system.js';
 import { errorMessageOf } from '../../api/api-error.js';
 import { Banner } from '../../components/banner.js';
 import { TextField } from '../../components/text-field.js';
@@ -14,6 +15,7 @@ const f = messages.accountForms;
 /** /forgot-password: the same confirmation whatever the e-mail, so the page tells nobody who is registered. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPasswordMutation();
+  const demoMailbox = useHealthQuery().data?.demo_mailbox;
   const {
     register,
     handleSubmit,
@@ -25,7 +27,14 @@ export function ForgotPasswordPage() {
   return (
     <AuthScreen title={f.forgotTitle} lead={forgot.isSuccess ? undefined : f.forgotLead}>
       {forgot.isSuccess ? (
-        <Banner tone="success">{forgot.data.message}</Banner>
+        <>
+          <Banner tone="success">{forgot.data.message}</Banner>
+          {demoMailbox && (
+            <p className="auth-card__demo-mailbox">
+              {f.forgotDemoMailbox} <a href={demoMailbox}>{f.forgotDemoMailboxLink}</a>.
+            </p>
+          )}
+        </>
       ) : (
         <>
           {forgot.isError && <Banner tone="error">{errorMessageOf(forgot.error, f.forgotFailed)}</Banner>}

@@ -1,9 +1,10 @@
 import type { Action } from '../../../../contract/actions.js';
 import { messages } from '../../../../contract/messages.js';
 import { useHealthQuery } from '../../../api/system.js';
+import { demoChatHref } from '../../../lib/demo-chat-href.js';
 
 const b = messages.bot;
-type BotFields = Pick<Action, 'telegram_bot_token' | 'telegram_bot_username' | 'telegram_bot_id'>;
+type BotFields = Pick<Action, 'id' | 'telegram_bot_token' | 'telegram_bot_username' | 'telegram_bot_id'>;
 
 /** Under the saved bot token: what keeping or clearing it does. */
 export function TelegramBotNote({ action }: { action: BotFields }) {
@@ -14,29 +15,30 @@ export function TelegramBotNote({ action }: { action: BotFields }) {
 /**
  * At the top of the action page: the connected bot's @username with its t.me link and, in
  * demo mode, the way into the emulated chat with it — what a seller opens most, in sight
- * without unfolding the bot settings.
+ * without unfolding the bot settings. In demo mode the @username opens the demo chat too: the
+ * bot exists only in the emulator, so its t.me page would be somebody else's or nobody's.
  */
 export function TelegramBotLinks({ action }: { action: BotFields }) {
   const isDemo = useHealthQuery().data?.mode === 'demo';
   if (!action.telegram_bot_token) return null;
+  const demoChat = isDemo ? demoChatHref(action) : null;
   return (
     <div className="action-bot-links">
       {action.telegram_bot_username && (
         <p>
           {b.connectedBot}{' '}
-          <a href={`https://t.me/${action.telegram_bot_username}`} target="_blank" rel="noopener noreferrer">
+          <a
+            href={demoChat ?? `https://t.me/${action.telegram_bot_username}`}
+            target="_blank"
+            rel={demoChat ? 'noopener' : 'noopener noreferrer'}
+          >
             @{action.telegram_bot_username}
           </a>
         </p>
       )}
-      {isDemo && action.telegram_bot_id !== null && (
+      {demoChat && (
         <p>
-          <a
-            className="button button--secondary"
-            href={`/__emulators/telegram/chat?bot_id=${action.telegram_bot_id}`}
-            target="_blank"
-            rel="noopener"
-          >
+          <a className="button button--secondary" href={demoChat} target="_blank" rel="noopener">
             {b.openDemoChat}
           </a>
         </p>

@@ -6,7 +6,7 @@ import { Banner } from '../../../components/banner.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDate, formatRubles } from '../../../lib/format.js';
-import { DownloadInvoiceButton } from './invoice-dialog.js';
+import { DemoBankLink, DownloadInvoiceButton } from './invoice-dialog.js';
 
 const m = messages.bankInvoices;
 
@@ -31,6 +31,7 @@ export function BankInvoices() {
                   {formatDate(invoice.created_at)}
                   {invoice.paid_at && `, ${fillMessage(m.paidAt, { date: formatDate(invoice.paid_at) })}`}
                 </div>
+                {invoice.status === 'pending' && <DemoBankLink number={invoice.number} />}
               </div>
               <div className="operation__money bank-invoice__side">
                 <span className="bank-invoice__amount">{formatRubles(invoice.amount)}</span>

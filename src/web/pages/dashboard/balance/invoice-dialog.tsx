@@ -15,14 +15,19 @@ import {
   useRequisitesQuery,
   useSaveRequisitesMutation,
 } from '../../../api/bank-invoices.js';
+import { useHealthQuery } from '../../../api/system.js';
 import { Banner } from '../../../components/banner.js';
 import { Dialog } from '../../../components/dialog.js';
 import { LoadingState } from '../../../components/list-state.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
 import { checkInvoiceAmount } from './invoice-amount.js';
+// Its own styles: the dialog also opens from «Пополнить» on any cabinet page.
+import './bank-invoices.css';
 
 const m = messages.bankInvoices;
+/** The demo bank's page (`modules/billing/demo-bank-routes.ts`). */
+const DEMO_BANK_PATH = '/__emulators/bank/';
 
 /**
  * «Оплатить по счёту»: the payer's requisites (asked for once, editable), the amount, «Выставить
@@ -148,7 +153,19 @@ function IssuedInvoice({ invoice }: { invoice: CreateBankInvoiceResponse & { amo
     <div className="invoice-dialog__issued">
       <Banner tone="success">{fillMessage(m.issued, { number: invoice.number, amount: formatRubles(invoice.amount) })}</Banner>
       <DownloadInvoiceButton number={invoice.number} />
+      <DemoBankLink number={invoice.number} />
     </div>
+  );
+}
+
+/** Demo mode: the invoice can be paid at the emulator's bank, which credits it as a real payment would. */
+export function DemoBankLink({ number }: { number: string }) {
+  const demo = useHealthQuery().data?.mode === 'demo';
+  if (!demo) return null;
+  return (
+    <p className="invoice-dialog__demo-bank">
+      <a href={`${DEMO_BANK_PATH}?number=${encodeURIComponent(number)}`}>{m.payAtDemoBank}</a>
+    </p>
   );
 }
 

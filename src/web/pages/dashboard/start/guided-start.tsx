@@ -14,6 +14,7 @@ import { Banner } from '../../../components/banner.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatRubles } from '../../../lib/format.js';
 import { fieldOfServerError } from '../action-refusals.js';
+import { demoChatHref } from '../../../lib/demo-chat-href.js';
 import { currentReceiptPrice } from '../tariffs/tier-rows.js';
 import { markSameTabPayment } from '../top-up/payment-channel.js';
 import { sendToPayment } from '../top-up/send-to-payment.js';
@@ -287,6 +288,7 @@ export function GuidedStart({ onClose }: { onClose: () => void }) {
             </tfoot>
           </table>
           <p className="guided-start__hint">{g.reserveNote}</p>
+          {demo && <p className="guided-start__hint">{g.paymentDemoNote}</p>}
           {draft.awaitingPayment && plan.toPay > 0 && user && (
             <Banner tone="info">
               {fillMessage(g.paymentShort, { balance: formatRubles(user.balance), needed: formatRubles(plan.needed) })}
@@ -344,13 +346,14 @@ function Steps({ stage }: { stage: Stage }) {
 
 function Ready({ action, demo, onClose }: { action: Action; demo: boolean; onClose: () => void }) {
   const bot = action.telegram_bot_username ?? '';
+  const demoChat = demo ? demoChatHref(action) : null;
   return (
     <div className="guided-start__ready" role="status">
       <h3 className="guided-start__subtitle">{g.readyTitle}</h3>
       <p>{fillMessage(g.readyText, { bot })}</p>
       <p className="guided-start__buttons">
-        {demo && action.telegram_bot_id !== null ? (
-          <a className="button button--primary" href={`/__emulators/telegram/chat?bot_id=${action.telegram_bot_id}&action_id=${action.id}`}>
+        {demoChat ? (
+          <a className="button button--primary" href={demoChat}>
             {g.readyDemoChat}
           </a>
         ) : (
