@@ -63,7 +63,7 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     const chat = newChatId();
     const photo = await qrPhoto(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
     const [first] = await shopperSays(url, bot, chat, { photo });
-    expect(first!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+    expect(first!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178 баллов')}`);
     const [again] = await shopperSays(url, bot, chat, { photo });
     expect(again!.text).toBe('Этот чек уже был');
 
@@ -187,7 +187,7 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
           'the answer',
         );
         // A second check would have answered «Этот чек уже был».
-        expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+        expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178 баллов')}`);
         const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
         expect(history.map((r: { status: string }) => r.status)).toEqual(['success']);
       } finally {

@@ -21,7 +21,7 @@ export const botMessages = {
   lastReceipts: 'Последние чеки:',
   receiptLine: '{date} — {status}',
   noReceiptsYet: 'Чеков пока нет: пришлите фото QR-кода с чека.',
-  newBalance: 'Ваш баланс: {points} баллов.',
+  newBalance: 'Ваш баланс: {points}.',
   noQrFound:
     'Не нашли QR-код на фото. Сфотографируйте код на чеке крупно и ровно, при хорошем свете, чтобы он занимал большую часть кадра, и пришлите ещё раз.',
   notAnImage: 'Пришлите фото чека (JPEG или PNG) или текст из его QR-кода.',
