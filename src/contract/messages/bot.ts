@@ -16,6 +16,11 @@ export const botMessages = {
   greeting:
     'Здравствуйте! Это бот акции «{name}».\n\nСфотографируйте QR-код на кассовом чеке покупки и пришлите фото сюда: мы проверим чек в налоговой и начислим баллы. Можно прислать и текст из QR-кода.',
   balanceButton: 'Мои баллы',
+  // The commands' descriptions in the chat's «Menu» list (Telegram: 1–256 characters each).
+  commandStart: 'Начать: как получить баллы за чек',
+  commandMenu: 'Меню бота',
+  commandBalance: 'Мои баллы и последние чеки',
+  commandWarranty: 'Мои гарантии на товары',
   shopButton: 'Магазин',
   balance: 'Ваши баллы в акции «{name}»: {points}.',
   lastReceipts: 'Последние чеки:',
