@@ -1,5 +1,6 @@
 import { z } from './zod-setup.js';
 import { userIdSchema } from './auth.js';
+import { formatCount } from './format.js';
 import { fillMessage, messages } from './messages.js';
 
 const a = messages.analytics;
@@ -10,6 +11,8 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /** A date range is bounded so a daily series stays a few thousand points at most. */
 export const ANALYTICS_MAX_RANGE_DAYS = 3_660;
+/** «не длиннее 21 дня, 3 660 дней»: the genitive after a comparative. */
+const DAYS_GENITIVE = { one: 'дня', few: 'дней', many: 'дней' };
 
 const daySchema = z
   .string()
@@ -36,7 +39,11 @@ export const analyticsQuerySchema = z
     if (query.from > query.to) context.addIssue({ code: 'custom', message: a.rangeReversed, path: ['from'] });
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
     if (days > ANALYTICS_MAX_RANGE_DAYS) {
-      context.addIssue({ code: 'custom', message: fillMessage(a.rangeTooLong, { days: ANALYTICS_MAX_RANGE_DAYS }), path: ['to'] });
+      context.addIssue({
+        code: 'custom',
+        message: fillMessage(a.rangeTooLong, { days: formatCount(ANALYTICS_MAX_RANGE_DAYS, DAYS_GENITIVE) }),
+        path: ['to'],
+      });
     }
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;

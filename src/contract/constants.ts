@@ -30,6 +30,3 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 /** A link's token is 32 random bytes in base64url (43 characters); anything much longer is not ours. */
 export const ACCOUNT_TOKEN_MAX_LENGTH = 128;
-
-/** «1 день», «2 дня», «5 дней»: the noun's forms after a number. */
-export const DAY_FORMS = ['день', 'дня', 'дней'] as const;

@@ -1,5 +1,3 @@
-import { pluralRu } from './format.js';
-import { POINT_WORDS } from './public-shop.js';
 import { z } from './zod-setup.js';
 
 // The results of the bot's birthday and daily-bonus functions in the cabinet:
@@ -21,9 +19,6 @@ export const MONTH_NAMES = [
   'Ноябрь',
   'Декабрь',
 ] as const;
-
-/** '7 баллов', '1 балл', '22 балла'. */
-export const pointsCount = (points: number) => `${points} ${pluralRu(points, POINT_WORDS)}`;
 
 /** A shopper as the lists show them: Telegram's first name, else @username, else nothing (the id shows). */
 export const shopperName = (row: { buyerTgId: string; firstName: string | null; username: string | null }) => ({

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayMonth, formatDateTime, formatDateTimeSpan, formatDayMonthTime, pluralRu } from './format.js';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatDateTimeSpan,
+  formatDayMonthTime,
+  formatDays,
+  formatPoints,
+  pluralRu,
+  RECEIPT_WORDS,
+} from './format.js';
 
 const recipients = { one: 'получателю', few: 'получателям', many: 'получателям' };
 const receipts = { one: 'чек', few: 'чека', many: 'чеков' };
@@ -12,6 +23,51 @@ describe('pluralRu', () => {
   it('takes the few form for 2–4, 22–24 and the many form for 0, 5–20, 111', () => {
     expect([2, 3, 4, 22].map((count) => pluralRu(count, receipts))).toEqual(['чека', 'чека', 'чека', 'чека']);
     expect([0, 5, 11, 12, 14, 20, 111].map((count) => pluralRu(count, receipts))).toEqual(Array(7).fill('чеков'));
+  });
+});
+
+describe('formatCount', () => {
+  const counts = [0, 1, 2, 5, 11, 12, 14, 21, 22, 25, 101, 111, 773];
+
+  it('puts the points word that agrees with each number after it', () => {
+    expect(counts.map(formatPoints)).toEqual([
+      '0 баллов',
+      '1 балл',
+      '2 балла',
+      '5 баллов',
+      '11 баллов',
+      '12 баллов',
+      '14 баллов',
+      '21 балл',
+      '22 балла',
+      '25 баллов',
+      '101 балл',
+      '111 баллов',
+      '773 балла',
+    ]);
+  });
+
+  it('agrees days and receipts the same way', () => {
+    expect(counts.map(formatDays)).toEqual([
+      '0 дней',
+      '1 день',
+      '2 дня',
+      '5 дней',
+      '11 дней',
+      '12 дней',
+      '14 дней',
+      '21 день',
+      '22 дня',
+      '25 дней',
+      '101 день',
+      '111 дней',
+      '773 дня',
+    ]);
+    expect([1, 3, 50].map((count) => formatCount(count, RECEIPT_WORDS))).toEqual(['1 чек', '3 чека', '50 чеков']);
+  });
+
+  it('groups the thousands of a large count as ru-RU writes them', () => {
+    expect(formatPoints(1501)).toBe('1\u00a0501 балл');
   });
 });
 

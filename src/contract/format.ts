@@ -113,6 +113,7 @@ export function maskSecret(secret: string): string {
 }
 
 const russianPlurals = new Intl.PluralRules('ru-RU');
+const countFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 /** A word's three Russian forms after a number: 1 (and 21, 31…), 2–4 (and 22–24…), 5–20 and the rest. */
 export interface RussianForms {
@@ -121,9 +122,31 @@ export interface RussianForms {
   many: string;
 }
 
+export const POINT_WORDS: RussianForms = { one: 'балл', few: 'балла', many: 'баллов' };
+export const DAY_WORDS: RussianForms = { one: 'день', few: 'дня', many: 'дней' };
+export const RECEIPT_WORDS: RussianForms = { one: 'чек', few: 'чека', many: 'чеков' };
+
 /** The form that agrees with `count`: 1 получателю, 2 получателям, 11 получателям, 21 получателю. */
 export function pluralRu(count: number, forms: RussianForms): string {
   const category = russianPlurals.select(count);
   if (category === 'one') return forms.one;
   return category === 'few' ? forms.few : forms.many;
+}
+
+/**
+ * A count with the word that agrees with it: «1 балл», «773 балла», «1 500 баллов». Every text that
+ * puts a number before its noun (the bot, the Mini App, the cabinet, the mails) goes through here.
+ */
+export function formatCount(count: number, forms: RussianForms): string {
+  return `${countFormat.format(count)} ${pluralRu(count, forms)}`;
+}
+
+/** «1 балл», «2 балла», «5 баллов», «21 балл». */
+export function formatPoints(points: number): string {
+  return formatCount(points, POINT_WORDS);
+}
+
+/** «1 день», «3 дня», «30 дней». */
+export function formatDays(days: number): string {
+  return formatCount(days, DAY_WORDS);
 }

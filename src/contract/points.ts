@@ -1,8 +1,17 @@
 import { userIdSchema } from './auth.js';
-import { formatDate, formatDayMonth, formatPercent, kopecksToRubles, pluralRu, rublesToKopecks } from './format.js';
+import {
+  formatDate,
+  formatDayMonth,
+  formatPercent,
+  formatPoints,
+  kopecksToRubles,
+  pluralRu,
+  POINT_WORDS,
+  rublesToKopecks,
+} from './format.js';
 import { fillMessage, messages } from './messages.js';
 import { warrantySchema } from './product-guides.js';
-import { ORDER_STATUSES, POINT_WORDS } from './public-shop.js';
+import { ORDER_STATUSES } from './public-shop.js';
 import { buyerReferralSchema } from './referral.js';
 import { blockReasonSchema, buyerBlockSchema, buyerFlagSchema, unblockReasonSchema } from './trust.js';
 import { numberLike, z } from './zod-setup.js';
@@ -295,14 +304,9 @@ export const nearestExpirySchema = z.object({ points: z.number().int(), expires_
 /** Points held for the marketplaces' return window, by the (Moscow) day they become available, the nearest first. */
 export const heldPointsSchema = z.array(z.object({ points: z.number().int(), release_at: z.string() }));
 
-/** «120 баллов», «21 балл»: a number of points with its word. */
-export function pointsWord(points: number): string {
-  return pluralRu(points, POINT_WORDS);
-}
-
 /** «Ожидают зачисления: 120 баллов, станут доступны 12.12». */
 export function heldPhrase(points: number, releaseAt: Date | string): string {
-  return fillMessage(messages.publicShop.held, { points: `${points} ${pointsWord(points)}`, date: formatDayMonth(releaseAt) });
+  return fillMessage(messages.publicShop.held, { points: formatPoints(points), date: formatDayMonth(releaseAt) });
 }
 
 /** What a buyer's card shows of their receipts, shop orders and promo codes: the newest ones. */
@@ -366,9 +370,8 @@ export type AdjustPointsResponse = z.infer<typeof adjustPointsResponseSchema>;
 
 /** «120 баллов сгорят 12.01.2027», «21 балл сгорит 12.01.2027»: the verb agrees with the number. */
 export function expiryPhrase(points: number, expiresAt: Date): string {
-  const word = pluralRu(points, POINT_WORDS);
-  return fillMessage(word === POINT_WORDS.one ? m.nearestExpiryOne : m.nearestExpiry, {
-    points: `${points} ${word}`,
+  return fillMessage(pluralRu(points, POINT_WORDS) === POINT_WORDS.one ? m.nearestExpiryOne : m.nearestExpiry, {
+    points: formatPoints(points),
     date: formatDate(expiresAt),
   });
 }

@@ -28,9 +28,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Отменён',
 };
 
-/** A number of points in words, by Russian plural category (Intl.PluralRules 'ru'). */
-export const POINT_WORDS = { one: 'балл', few: 'балла', many: 'баллов' } as const;
-
 /** `messages.publicShop`: every text of the buyers' shop (SPEC §8 Public shop, and ours). */
 export const publicShopMessages = {
   title: 'Магазин баллов',
@@ -44,9 +41,9 @@ export const publicShopMessages = {
   productUnavailable: 'Этот товар больше недоступен для обмена.',
   notEnoughPoints: 'Не хватает баллов: нужно {price}, у вас {points}.',
   buyerMismatch: 'Запрос отправлен не от имени открывшего магазин покупателя.',
-  announcement: 'Запрос на обмен принят: «{title}» за {price} баллов. Осталось баллов: {points}. Продавец подтвердит обмен в этом чате.',
+  announcement: 'Запрос на обмен принят: «{title}» за {price}. Осталось баллов: {points}. Продавец подтвердит обмен в этом чате.',
   fulfilledNotice: 'Обмен подтверждён: «{title}». Спасибо!',
-  cancelledNotice: 'Обмен «{title}» отменён, {price} баллов вернулись на ваш счёт.',
+  cancelledNotice: 'Обмен «{title}» отменён, на ваш счёт вернули {price}.',
   // The Mini App's own texts.
   loading: 'Загрузка товаров…',
   waitingForTelegram: 'Подключаемся к Telegram…',
@@ -63,7 +60,7 @@ export const publicShopMessages = {
   /** The product a mailing announced (the shop opened from its button, `?product=<id>`): shown first. */
   announced: 'Новинка',
   confirmTitle: 'Обменять баллы?',
-  confirmText: '«{title}» за {price} баллов. Баллы спишутся сразу, продавец подтвердит обмен в боте.',
+  confirmText: '«{title}» за {price}. Баллы спишутся сразу, продавец подтвердит обмен в боте.',
   confirm: 'Обменять',
   cancel: 'Отмена',
   sending: 'Отправляем…',

@@ -19,6 +19,8 @@ export type SupportAuthor = (typeof SUPPORT_AUTHORS)[number];
 export const SUPPORT_REPLY_MAX = 4096;
 /** Telegram's own limit of a photo's caption. */
 export const SUPPORT_CAPTION_MAX = 1024;
+/** After this long with no message in a thread, the shopper's next one begins a new conversation (and is acknowledged). */
+export const SUPPORT_CONVERSATION_SILENCE_MS = 24 * 60 * 60 * 1000;
 /** The list answers this many threads, newest activity first. */
 export const SUPPORT_THREADS_SHOWN = 200;
 /** The shopper's newest receipts beside a thread. */

@@ -13,6 +13,12 @@ import { eventually, newChatId, telegramMessages } from '../support/telegram.js'
 const b = messages.bot;
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
 
+/** What the emulated Telegram answers the bot's getMyCommands (the default scope, all languages). */
+async function botCommands(baseUrl: string, token: string): Promise<Array<{ command: string; description: string }>> {
+  const response = await fetch(`${baseUrl}/__emulators/telegram/bot${token}/getMyCommands`, { method: 'POST' });
+  return ((await response.json()) as { result: Array<{ command: string; description: string }> }).result;
+}
+
 /** A phone-like photo of a receipt's QR code: the code in a larger grey frame, as JPEG. */
 async function qrPhoto(qr: string): Promise<Buffer> {
   const code = await QRCode.toBuffer(qr, { width: 420, margin: 2 });
@@ -42,6 +48,16 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     expect(malformed.body).toEqual({ message: messages.mailing.tokenMalformed });
   });
 
+  it('lists its commands in the chat’s «Menu» with Russian descriptions once connected', async () => {
+    const bot = await actionWithBot(url);
+    expect(await botCommands(url, bot.token)).toEqual([
+      { command: 'start', description: b.commandStart },
+      { command: 'menu', description: b.commandMenu },
+      { command: 'balance', description: b.commandBalance },
+      { command: 'warranty', description: b.commandWarranty },
+    ]);
+  });
+
   it('greets on /start with the action’s name and an inline «Мои баллы» button that answers the points', async () => {
     const bot = await actionWithBot(url);
     const chat = newChatId();
@@ -63,7 +79,7 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
     const chat = newChatId();
     const photo = await qrPhoto(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')));
     const [first] = await shopperSays(url, bot, chat, { photo });
-    expect(first!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+    expect(first!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178 баллов')}`);
     const [again] = await shopperSays(url, bot, chat, { photo });
     expect(again!.text).toBe('Этот чек уже был');
 
@@ -187,11 +203,42 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
           'the answer',
         );
         // A second check would have answered «Этот чек уже был».
-        expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178')}`);
+        expect(answer!.text).toBe(`Спасибо! +178 баллов\n${b.newBalance.replace('{points}', '178 баллов')}`);
         const history = (await bot.seller.api.get(`/receipts?project_id=${bot.projectId}`)).body.receipts;
         expect(history.map((r: { status: string }) => r.status)).toEqual(['success']);
       } finally {
         await server.stop();
+      }
+    },
+  );
+
+  it.runIf(backend.clusterUrl)(
+    'a bot connected before the command list gets it once, at the next start',
+    { timeout: 120_000 },
+    async () => {
+      const database = `scanapp_commands_${Date.now()}`;
+      const databaseUrl = createDatabase(backend.clusterUrl!, database);
+      const first = await startServer({ DATABASE_URL: databaseUrl });
+      let bot: Awaited<ReturnType<typeof actionWithBot>>;
+      try {
+        bot = await actionWithBot(first.url);
+      } finally {
+        await first.stop();
+      }
+      // As an older version left it: set up without the commands (each start has a fresh emulator with no lists).
+      const client = new pg.Client({ connectionString: backend.clusterUrl!.replace(/\/[^/]+$/, `/${database}`) });
+      await client.connect();
+      await client.query('UPDATE bot_connections SET setup_version = 1 WHERE project_id = $1', [bot.projectId]);
+      await client.end();
+      const second = await startServer({ DATABASE_URL: databaseUrl });
+      try {
+        const commands = await eventually(async () => {
+          const listed = await botCommands(second.url, bot.token);
+          return listed.length > 0 ? listed : undefined;
+        });
+        expect(commands.map((entry) => entry.command)).toEqual(['start', 'menu', 'balance', 'warranty']);
+      } finally {
+        await second.stop();
       }
     },
   );

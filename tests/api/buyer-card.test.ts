@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPoints } from '../../src/contract/format.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { POINTS_KIND_LABELS } from '../../src/contract/points.js';
@@ -138,10 +139,10 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     expect(new Date(row.expires_at).getTime()).toBeLessThanOrEqual(Date.now() + 10 * DAY_MS);
 
     const text = fillMessage(m.manualCredited, {
-      points: 25,
+      points: '25 баллов',
       name: 'Aurora',
       reason: 'Компенсация за задержку',
-      balance: RECEIPT_POINTS + 25,
+      balance: formatPoints(RECEIPT_POINTS + 25),
     });
     const told = await eventually(
       async () => {
@@ -173,7 +174,12 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     expect(after.nearest_expiry).toEqual({ points: RECEIPT_POINTS - 20, expires_at: after.ledger.at(-1).expires_at });
     expect(after.ledger[0]).toMatchObject({ delta: -60, kind: 'manual', expires_at: null, balance_after: RECEIPT_POINTS - 20 });
 
-    const text = fillMessage(m.manualDebited, { points: 60, name: 'Aurora', reason: 'Ошибочное начисление', balance: RECEIPT_POINTS - 20 });
+    const text = fillMessage(m.manualDebited, {
+      points: '60 баллов',
+      name: 'Aurora',
+      reason: 'Ошибочное начисление',
+      balance: formatPoints(RECEIPT_POINTS - 20),
+    });
     await eventually(
       async () => {
         const sent = await telegramMessages(url, { bot_id: bot.botId, chat_id: chat });
@@ -189,7 +195,9 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     const chat = await shopperOf(url, bot, 1);
     const refused = await adjust(bot.seller, chat, { project_id: bot.projectId, delta: -(RECEIPT_POINTS + 1), reason: 'Списание' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: fillMessage(m.adjustBelowZero, { points: RECEIPT_POINTS + 1, balance: RECEIPT_POINTS }) });
+    expect(refused.body).toEqual({
+      message: fillMessage(m.adjustBelowZero, { points: formatPoints(RECEIPT_POINTS + 1), balance: formatPoints(RECEIPT_POINTS) }),
+    });
     const after = await card(bot.seller, chat, bot.projectId);
     expect(after.points).toBe(RECEIPT_POINTS);
     expect(after.ledger).toHaveLength(1);

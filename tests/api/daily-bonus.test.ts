@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pointsCount } from '../../src/contract/engagement.js';
+import { formatPoints } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js';
 import { backends } from '../support/backends.js';
@@ -62,11 +62,11 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     expect(points).toBeGreaterThanOrEqual(5);
     expect(points).toBeLessThanOrEqual(7);
     expect(paid!.text).toBe(
-      [fillMessage(m.granted, { points: pointsCount(points!), balance: pointsCount(178 + points!) }), next].join('\n'),
+      [fillMessage(m.granted, { points: formatPoints(points!), balance: formatPoints(178 + points!) }), next].join('\n'),
     );
 
     const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
-    expect(again!.text).toBe([fillMessage(m.alreadyTaken, { points: pointsCount(points!) }), next].join('\n'));
+    expect(again!.text).toBe([fillMessage(m.alreadyTaken, { points: formatPoints(points!) }), next].join('\n'));
     expect(again!.text).toMatch(/^.+\nСледующий бонус — завтра, \d\d\.\d\d\.$/);
     expect(await bonusPoints(bot, chat)).toEqual([points]);
 
@@ -135,10 +135,12 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
     expect(answers.map((answer) => answer.text).sort()).toEqual(
       [
         [
-          fillMessage(m.granted, { points: pointsCount(points!), balance: pointsCount(178 + points!) }),
+          fillMessage(m.granted, { points: formatPoints(points!), balance: formatPoints(178 + points!) }),
           fillMessage(m.nextBonus, { date: await tomorrow(url) }),
         ].join('\n'),
-        [fillMessage(m.alreadyTaken, { points: pointsCount(points!) }), fillMessage(m.nextBonus, { date: await tomorrow(url) })].join('\n'),
+        [fillMessage(m.alreadyTaken, { points: formatPoints(points!) }), fillMessage(m.nextBonus, { date: await tomorrow(url) })].join(
+          '\n',
+        ),
       ].sort(),
     );
   });

@@ -97,7 +97,7 @@ describe.each(backends())('points held for returns on $name', (backend) => {
       { headers },
     );
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(fillMessage(messages.publicShop.notEnoughPoints, { price: 200, points: 178 }));
+    expect(refused.body.message).toBe(fillMessage(messages.publicShop.notEnoughPoints, { price: '200 баллов', points: '178 баллов' }));
 
     // The buyers list and its CSV show available and held points apart.
     const listed = (await shop.seller.api.get(`/buyers?project_id=${shop.projectId}`)).body.buyers;
@@ -117,7 +117,7 @@ describe.each(backends())('points held for returns on $name', (backend) => {
     const moved = await advance(url, Math.ceil((releaseAt.getTime() - serverNow.getTime()) / 1000) + 60);
     expect(moved.ran).toContain('points-release');
     const receiptId = (before.receipts as { id: number; points_awarded: number }[])[1]!.id;
-    const notice = fillMessage(m.releaseNotice, { id: receiptId, points: 178, word: 'баллов' });
+    const notice = fillMessage(m.releaseNotice, { id: receiptId, points: '178 баллов' });
     await eventually(
       async () => (await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).find((x) => x.text === notice),
       30_000,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPoints } from '../../src/contract/format.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { backends } from '../support/backends.js';
@@ -77,7 +78,9 @@ describe.each(backends())('loyalty levels and the repeat-purchase percent on $na
     const chat = newChatId();
     await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt(RECEIPT)) });
     const [second] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt(RECEIPT)) });
-    expect(second!.text).toBe(['Чек принят! Начислено баллов: 178.', fillMessage(messages.bot.newBalance, { points: 356 })].join('\n'));
+    expect(second!.text).toBe(
+      ['Чек принят! Начислено баллов: 178.', fillMessage(messages.bot.newBalance, { points: formatPoints(356) })].join('\n'),
+    );
   });
 
   it('the bot names the rule, congratulates on a new level, and «Мои баллы» shows the level', async () => {
@@ -87,7 +90,7 @@ describe.each(backends())('loyalty levels and the repeat-purchase percent on $na
     expect(first!.text).toBe(
       [
         'Чек принят! Начислено баллов: 178.',
-        fillMessage(messages.bot.newBalance, { points: 178 }),
+        fillMessage(messages.bot.newBalance, { points: formatPoints(178) }),
         fillMessage(m.ruleLine, { rule: 'Уровень «Базовый»', percent: 10 }),
         fillMessage(m.levelUp, { level: 'Серебро', percent: 15 }),
       ].join('\n'),

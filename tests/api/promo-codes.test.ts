@@ -1,4 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { formatPoints } from '../../src/contract/format.js';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
@@ -194,7 +195,7 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect(reply!.text).toBe(
       [
         'Чек принят! Начислено баллов: 178.',
-        fillMessage(messages.bot.newBalance, { points: 178 }),
+        fillMessage(messages.bot.newBalance, { points: formatPoints(178) }),
         fillMessage(m.botLine, { code: 'BOT-GIFT-1' }),
       ].join('\n'),
     );
@@ -202,7 +203,9 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect(issued).toMatchObject({ code: 'BOT-GIFT-1', buyer_tg: chat, buyer_name: 'Ира' });
     // The pool is empty now: the next receipt's answer is the plain one.
     const [next] = await shopperSays(url, bot, chat, { text: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')) });
-    expect(next!.text).toBe(['Чек принят! Начислено баллов: 178.', fillMessage(messages.bot.newBalance, { points: 356 })].join('\n'));
+    expect(next!.text).toBe(
+      ['Чек принят! Начислено баллов: 178.', fillMessage(messages.bot.newBalance, { points: formatPoints(356) })].join('\n'),
+    );
   });
 
   it('refuses bad input with a Russian message and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
-import { pointsCount } from '../../src/contract/engagement.js';
+import { formatPoints } from '../../src/contract/format.js';
 import { EXPORT_HEADERS } from '../../src/contract/exports.js';
 import { formatDate, formatRubles } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
@@ -63,8 +63,8 @@ const noticeFor = (receipt: Receipt, reason: string, points: number, balance: nu
     total: formatRubles(receipt.totalSum!),
     name: 'Aurora',
     reason,
-    points: pointsCount(points),
-    balance: pointsCount(balance),
+    points: formatPoints(points),
+    balance: formatPoints(balance),
   });
 
 /** What a cancel writes, to tell "nothing was written" (notices and other tests' jobs aside). */
@@ -108,7 +108,7 @@ describe.each(backends())('cancelling a receipt’s points on $name', (backend) 
     const answer = await cancel(bot.seller, receipt.id, { reason: '  Возврат товара на Wildberries ' });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toEqual({
-      message: fillMessage(m.cancelled, { id: receipt.id, points: pointsCount(RECEIPT_POINTS) }),
+      message: fillMessage(m.cancelled, { id: receipt.id, points: formatPoints(RECEIPT_POINTS) }),
       receipt_id: receipt.id,
       points_cancelled: RECEIPT_POINTS,
       held_cancelled: 0,
@@ -185,7 +185,7 @@ describe.each(backends())('cancelling a receipt’s points on $name', (backend) 
     expect((await bot.seller.api.get(cancelPath(receipt.id))).body).toMatchObject({ held: 0, available: left, not_recovered: 100 });
     const answer = await cancel(bot.seller, receipt.id);
     expect(answer.body).toMatchObject({
-      message: `${fillMessage(m.cancelled, { id: receipt.id, points: pointsCount(left) })} ${fillMessage(m.notRecovered, { points: pointsCount(100) })}`,
+      message: `${fillMessage(m.cancelled, { id: receipt.id, points: formatPoints(left) })} ${fillMessage(m.notRecovered, { points: formatPoints(100) })}`,
       points_cancelled: left,
       held_cancelled: 0,
       available_cancelled: left,

@@ -80,7 +80,7 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     expect(link).toBe(`https://t.me/${connected.telegram_bot_username}?start=r_${code}`);
     expect(code).toMatch(/^[\w-]{12}$/);
     const [again] = await shopperSays(url, bot, inviterChat, { press: messages.botFeatures.nameReferral });
-    expect(again!.text).toBe(fillMessage(m.linkText, { name: 'Aurora', link, referrer_points: 100, friend_points: 50 }));
+    expect(again!.text).toBe(fillMessage(m.linkText, { name: 'Aurora', link, referrer_points: '100 баллов', friend_points: '50 баллов' }));
     const other = await inviter(url, bot);
     expect(other.code).not.toBe(code);
 
@@ -88,8 +88,8 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     expect(await startBy(url, bot, friend, code)).toBe(m.joined);
 
     await sendReceipt(url, bot, friend);
-    await botSaid(url, bot, friend, fillMessage(m.friendRewarded, { points: 50 }));
-    await botSaid(url, bot, inviterChat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: 100, balance: 100 }));
+    await botSaid(url, bot, friend, fillMessage(m.friendRewarded, { points: '50 баллов' }));
+    await botSaid(url, bot, inviterChat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: '100 баллов', balance: '100 баллов' }));
     // A second receipt of the friend pays the receipt only; the link opened again promises nothing more.
     await sendReceipt(url, bot, friend);
     expect(await startBy(url, bot, friend, code)).toBe(m.refusedSecondLink);
@@ -138,7 +138,7 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     // Only the first link pays; the refused ones never do.
     await sendReceipt(url, bot, friend);
     await sendReceipt(url, bot, known);
-    await botSaid(url, bot, first.chat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: 100, balance: 100 }));
+    await botSaid(url, bot, first.chat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: '100 баллов', balance: '100 баллов' }));
     expect(await referralRows(bot, known)).toEqual([]);
     expect(await referralRows(bot, friend)).toEqual([{ delta: 50, reason: m.friendReason }]);
 
@@ -169,7 +169,7 @@ describe.each(backends())('the referral programme on $name', { timeout: 120_000 
     expect(await startBy(url, bot, friendB, code)).toBe(m.joined);
 
     await sendReceipt(url, bot, friendA);
-    await botSaid(url, bot, inviterChat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: 100, balance: 100 }));
+    await botSaid(url, bot, inviterChat, fillMessage(m.inviterRewarded, { friend: 'Ира', points: '100 баллов', balance: '100 баллов' }));
     await sendReceipt(url, bot, friendB);
     await botSaid(url, bot, inviterChat, fillMessage(m.inviterCapped, { friend: 'Ира', cap: 1 }));
 

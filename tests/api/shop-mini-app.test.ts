@@ -73,7 +73,7 @@ describe.each(backends())('the shop opened from the action’s bot on $name', (b
     const botSent = async (text: string) =>
       (await telegramMessages(url, { bot_id: shop.botId, chat_id: chat })).some((m) => m.text === text) ? true : undefined;
     await eventually(
-      () => botSent(fillMessage(p.announcement, { title: 'Крем', price: 100, points: 78 })),
+      () => botSent(fillMessage(p.announcement, { title: 'Крем', price: '100 баллов', points: 78 })),
       30_000,
       'the exchange announcement',
     );

@@ -334,7 +334,9 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const sticker = (await addProduct(shop, { title: 'Стикер', price_points: 50 })).body.product;
       const answers = await Promise.all(Array.from({ length: 20 }, () => purchase(shop, buyer, sticker.id)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
-      expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === 'Не хватает баллов: нужно 50, у вас 28.')).toBe(true);
+      expect(
+        answers.filter((a) => a.status === 409).every((a) => a.body.message === 'Не хватает баллов: нужно 50 баллов, у вас 28 баллов.'),
+      ).toBe(true);
       expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS - 150);
       expect((await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body.orders).toHaveLength(3);
     });
@@ -382,7 +384,9 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const dear = (await addProduct(shop, { title: 'Дорогой', price_points: 1000 })).body.product;
       expect((await purchase(shop, buyer, hidden.id)).body).toEqual({ message: p.productUnavailable });
       expect((await purchase(shop, buyer, gone.id)).body).toEqual({ message: p.productUnavailable });
-      expect((await purchase(shop, buyer, dear.id)).body).toEqual({ message: `Не хватает баллов: нужно 1000, у вас ${RECEIPT_POINTS}.` });
+      expect((await purchase(shop, buyer, dear.id)).body).toEqual({
+        message: `Не хватает баллов: нужно 1\u00a0000 баллов, у вас ${RECEIPT_POINTS} баллов.`,
+      });
       expect((await account(shop, buyer)).body).toEqual({
         points: RECEIPT_POINTS,
         level: null,

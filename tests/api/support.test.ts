@@ -10,6 +10,7 @@ import type { SupportThread, SupportThreadList } from '../../src/contract/suppor
 import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { advance, clockCall } from '../support/clock.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
@@ -18,6 +19,7 @@ import { blockChat, eventually, newChatId, telegramMessages } from '../support/t
 const m = messages.support;
 /** A test is a dozen bot round trips; on a busy machine each may take seconds. */
 const DIALOG_TIMEOUT_MS = 120_000;
+const DAY_SECONDS = 24 * 60 * 60;
 const FUNDS = BILLING_DEFAULTS.project_subscription_price + 20 * BILLING_DEFAULTS.receipt_price_tier1;
 
 /** A picture no other test sends: a random colour, no QR code on it. */
@@ -297,6 +299,38 @@ describe.each(backends())('the support inbox on $name', (backend) => {
 
       const own = await thread(bot.seller.api, opened.id);
       expect(own.thread).toMatchObject({ status: 'open', unanswered: true, messages_count: 1 });
+    },
+    DIALOG_TIMEOUT_MS,
+  );
+
+  it(
+    'the acknowledgement comes once per conversation: again only after a day in which neither side wrote',
+    async () => {
+      const bot = await actionWithSupport(url);
+      const chat = newChatId();
+      await asksSupport(url, bot, chat);
+      await shopperActs(url, bot.botId, chat, { text: 'Первый вопрос' });
+      await told(url, bot, chat, m.acknowledged);
+      const opened = await firstThread(bot.seller.api, bot.projectId);
+      await shopperActs(url, bot.botId, chat, { text: 'И ещё одно' });
+      await threadWith(bot.seller.api, opened.id, 2);
+      try {
+        // A day short of a second: the same conversation.
+        await advance(url, DAY_SECONDS - 1);
+        await shopperActs(url, bot.botId, chat, { text: 'Вы здесь?' });
+        await threadWith(bot.seller.api, opened.id, 3);
+        expect(await acknowledgements(url, bot, chat)).toBe(1);
+        // A full day of silence: the shopper's next message begins a new conversation, acknowledged once.
+        await advance(url, DAY_SECONDS);
+        await shopperActs(url, bot.botId, chat, { text: 'Прошли сутки' });
+        await shopperActs(url, bot.botId, chat, { text: 'Ответьте, пожалуйста' });
+        await threadWith(bot.seller.api, opened.id, 5);
+        await eventually(async () => ((await acknowledgements(url, bot, chat)) === 2 ? true : undefined));
+        expect((await threads(bot.seller.api, `?project_id=${bot.projectId}`)).threads).toHaveLength(1);
+      } finally {
+        await clockCall(url, 'DELETE');
+      }
+      expect(await acknowledgements(url, bot, chat)).toBe(2);
     },
     DIALOG_TIMEOUT_MS,
   );

@@ -40,20 +40,20 @@ describe('an action from activation to deletion', () => {
       // Create through the form and the confirmation dialog.
       await page.getByRole('link', { name: s.createAction }).click();
       await waitForPath(page, '/dashboard/action/create');
-      await page.getByText(fillMessage(s.priceWarning, { price: '3 000 ₽', days: 30 })).waitFor();
+      await page.getByText(fillMessage(s.priceWarning, { price: '3 000 ₽', days: '30 дней' })).waitFor();
       expect(await field(page, s.percentLabel).inputValue()).toBe('10');
       expect(await field(page, s.validityLabel).inputValue()).toBe('60');
-      expect(await field(page, s.duplicatesLabel).isChecked()).toBe(false);
+      // A receipt earns once unless the seller allows repeats.
+      expect(await field(page, s.duplicatesLabel).isChecked()).toBe(true);
       await field(page, s.nameLabel).fill('Весенняя акция');
       await field(page, s.innsLabel).fill(` ${INNS} ,`);
       await field(page, s.percentLabel).fill('7.5');
-      await field(page, s.duplicatesLabel).check();
       await page.getByText(s.sectionCommands, { exact: true }).click();
       await field(page, s.commandSuccessLabel).fill('Спасибо! Баллы начислены.');
       await button(page, s.createSubmit).click();
 
       const dialog = page.getByRole('dialog', { name: s.createConfirmTitle });
-      await dialog.getByText(fillMessage(s.createConfirmText, { price: '3 000 ₽', days: 30 })).waitFor();
+      await dialog.getByText(fillMessage(s.createConfirmText, { price: '3 000 ₽', days: '30 дней' })).waitFor();
       await dialog.getByRole('button', { name: s.confirm, exact: true }).click();
 
       await page.waitForURL(/\/dashboard\/action\/\d+$/);
@@ -196,7 +196,7 @@ describe('the action page', () => {
 
       await card.getByRole('button', { name: 'Продлить на 30 дней за 3 000 ₽' }).click();
       const renew = page.getByRole('dialog', { name: s.renewTitle });
-      await renew.getByText(fillMessage(s.renewText, { name: 'Осенняя акция', days: 30, price: '3 000 ₽' })).waitFor();
+      await renew.getByText(fillMessage(s.renewText, { name: 'Осенняя акция', days: '30 дней', price: '3 000 ₽' })).waitFor();
       await renew.getByRole('button', { name: s.confirm, exact: true }).click();
       await page
         .getByRole('status')

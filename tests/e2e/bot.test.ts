@@ -66,7 +66,7 @@ describe('the shoppers’ bot: demo chat', () => {
         expect(await seriousViolations(page)).toEqual([]);
 
         await page.getByLabel('Фото чека', { exact: true }).setInputFiles(await receiptPhotoFile());
-        await botSays(page, b.newBalance.replace('{points}', '178')).waitFor({ timeout: 45_000 });
+        await botSays(page, b.newBalance.replace('{points}', '178 баллов')).waitFor({ timeout: 45_000 });
 
         await balanceButton.click();
         await botSays(page, 'Ваши баллы в акции «Aurora»: 178.').waitFor();

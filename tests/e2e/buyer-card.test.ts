@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { formatPoints } from '../../src/contract/format.js';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
@@ -82,7 +83,7 @@ describe('the buyer card', () => {
       await amountField(page).fill('-1000');
       await reasonField(page).fill('Списание');
       await page.getByRole('button', { name: c.adjustSubmit }).click();
-      const refusal = fillMessage(m.adjustBelowZero, { points: 1000, balance: RECEIPT_POINTS + 25 });
+      const refusal = fillMessage(m.adjustBelowZero, { points: formatPoints(1000), balance: formatPoints(RECEIPT_POINTS + 25) });
       await page.getByText(refusal).waitFor();
       expect(await amountField(page).getAttribute('aria-invalid')).toBe('true');
       expect(await ledgerRows(page).count()).toBe(2);

@@ -131,7 +131,7 @@ describe('the delete confirmation', () => {
       const destructive = await background(button(dialog, s.delete));
       expect(destructive).toBe('rgb(192, 38, 38)');
       expect(destructive).not.toBe(
-        await background(page.getByRole('button', { name: fillMessage(s.renew, { days: 30, price: '3 000 ₽' }) })),
+        await background(page.getByRole('button', { name: fillMessage(s.renew, { days: '30 дней', price: '3 000 ₽' }) })),
       );
     }));
 });

@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { formatPoints } from '../../src/contract/format.js';
 import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as ps } from '../../src/contract/public-shop.js';
@@ -134,7 +135,7 @@ describe('the demo journey', () => {
 
         // 6. A receipt photo earns the points.
         await field(chat, 'Фото чека').setInputFiles(await receiptPhotoFile());
-        const earned = botSays(chat, fillMessage(b.newBalance, { points: RECEIPT_POINTS }));
+        const earned = botSays(chat, fillMessage(b.newBalance, { points: formatPoints(RECEIPT_POINTS) }));
         await earned.waitFor({ timeout: 60_000 });
 
         // 7. The shop opens over the chat as a Mini App; the exchange is sent and the Mini App closes itself.
@@ -143,11 +144,11 @@ describe('the demo journey', () => {
         await miniAppPanel.waitFor();
         const miniApp = chat.frameLocator('iframe[title="Мини-приложение"]');
         await miniApp.getByRole('heading', { level: 1, name: ACTION }).waitFor();
-        await miniApp.getByText(`${ps.balance}: ${RECEIPT_POINTS} баллов`).waitFor();
+        await miniApp.getByText(`${ps.balance}: ${formatPoints(RECEIPT_POINTS)}`).waitFor();
         await miniApp.getByRole('heading', { name: PRODUCT, exact: true }).waitFor();
         await button(miniApp, `${ps.exchange} «${PRODUCT}»`).click();
         const confirm = miniApp.getByRole('dialog', { name: ps.confirmTitle });
-        await confirm.getByText(fillText(ps.confirmText, { title: PRODUCT, price: PRICE })).waitFor();
+        await confirm.getByText(fillText(ps.confirmText, { title: PRODUCT, price: formatPoints(PRICE) })).waitFor();
         // The Mini App closes itself moments after the answer: the wait for it starts before the press.
         const sent = miniApp.getByText(ps.purchaseSent).waitFor();
         await button(confirm, ps.confirm).click();
@@ -168,7 +169,10 @@ describe('the demo journey', () => {
 
         // The shopper hears about both in the chat with the bot.
         await chat.bringToFront();
-        await botSays(chat, fillText(ps.announcement, { title: PRODUCT, price: PRICE, points: RECEIPT_POINTS - PRICE })).waitFor({
+        await botSays(
+          chat,
+          fillText(ps.announcement, { title: PRODUCT, price: formatPoints(PRICE), points: RECEIPT_POINTS - PRICE }),
+        ).waitFor({
           timeout: 60_000,
         });
         await botSays(chat, fillText(ps.fulfilledNotice, { title: PRODUCT })).waitFor({ timeout: 60_000 });

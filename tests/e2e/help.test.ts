@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BOT_FEATURE_GUIDES, BOT_FEATURE_KEYS } from '../../src/contract/bot-features.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { formatRubles } from '../../src/contract/format.js';
+import { formatDays, formatRubles } from '../../src/contract/format.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
@@ -145,7 +145,7 @@ describe('the help page', () => {
         .getByText(
           fillMessage(hp.priceSubscription, {
             price: formatRubles(prices.project_subscription_price!.value),
-            days: ACTION_SUBSCRIPTION_DAYS,
+            days: formatDays(ACTION_SUBSCRIPTION_DAYS),
           }),
           { exact: true },
         )

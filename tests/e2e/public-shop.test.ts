@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { API_BASE } from '../../src/contract/constants.js';
-import { formatDayMonth } from '../../src/contract/format.js';
+import { formatDayMonth, formatPoints } from '../../src/contract/format.js';
 import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as t } from '../../src/contract/public-shop.js';
 import { DEMO_BAR_LABEL, WEB_APP_CLOSED_TEXT } from '../../src/server/integrations/telegram/emulator-web-app.js';
@@ -77,7 +77,7 @@ async function buyerWithPoints(shop: Shop): Promise<string> {
 }
 
 const exchangeButton = (page: Page, title: string) => page.getByRole('button', { name: `${t.exchange} «${title}»`, exact: true });
-const balance = (points: number) => `${t.balance}: ${points} баллов`;
+const balance = (points: number) => `${t.balance}: ${formatPoints(points)}`;
 
 /** Opens the shop as Telegram opens it from the bot's inline button: the bot's signed init data in the address's fragment. */
 async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void> {
@@ -112,7 +112,7 @@ describe("the buyers' shop (Telegram Mini App)", () => {
 
       // Too expensive: disabled, and the page says why.
       expect(await exchangeButton(page, 'Худи').isDisabled()).toBe(true);
-      await page.getByText(fillText(t.notEnoughPoints, { price: 500, points: RECEIPT_POINTS })).waitFor();
+      await page.getByText(fillText(t.notEnoughPoints, { price: '500 баллов', points: formatPoints(RECEIPT_POINTS) })).waitFor();
       expect(await page.locator('[aria-describedby]', { hasText: 'Худи' }).count()).toBe(1);
 
       // Keyboard: focus the button and press Enter, then confirm in the dialog.
@@ -159,7 +159,7 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByText(balance(0)).waitFor();
       await page.getByText(fillText(t.held, { points: `${RECEIPT_POINTS} баллов`, date: formatDayMonth(held!.release_at) })).waitFor();
       expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
-      await page.getByText(fillText(t.notEnoughPoints, { price: 100, points: 0 })).waitFor();
+      await page.getByText(fillText(t.notEnoughPoints, { price: '100 баллов', points: '0 баллов' })).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE);
   });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
-import { pointsCount } from '../../src/contract/engagement.js';
+import { formatPoints } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -79,7 +79,7 @@ describe('cancelling a receipt in the cabinet', () => {
       await dialog(page).getByRole('button', { name: m.submit }).click();
       await dialog(page)
         .getByRole('status')
-        .filter({ hasText: fillMessage(m.cancelled, { id: receiptId, points: pointsCount(RECEIPT_POINTS) }) })
+        .filter({ hasText: fillMessage(m.cancelled, { id: receiptId, points: formatPoints(RECEIPT_POINTS) }) })
         .waitFor();
       expect(await factOf(dialog(page), m.fromAvailable).innerText()).toBe(String(RECEIPT_POINTS));
       expect(await factOf(dialog(page), m.notRecoverable).innerText()).toBe('0');

@@ -7,7 +7,7 @@ export const analyticsMessages = {
   dateInvalid: 'Дата в формате ГГГГ-ММ-ДД',
   rangeRequired: 'Укажите начало и конец диапазона',
   rangeReversed: 'Начало диапазона позже его конца',
-  rangeTooLong: 'Диапазон не длиннее {days} дней',
+  rangeTooLong: 'Диапазон не длиннее {days}',
   allActions: 'Все акции',
   deletedAction: '{name} (удалена)',
   actionFilter: 'Акция',

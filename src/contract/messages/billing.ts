@@ -35,7 +35,7 @@ export const billingMessages = {
   operationsLoadFailed: 'Не удалось загрузить операции по балансу. Попробуйте позже.',
   adminTokenInvalid: 'Неверный токен оператора',
   ledgerActivation: 'Активация аккаунта',
-  ledgerSubscription: 'Подписка на акцию «{name}» на {days} дней',
+  ledgerSubscription: 'Подписка на акцию «{name}» на {days}',
   ledgerBankTransfer: 'Пополнение банковским переводом',
   ledgerCardDeposit: 'Пополнение картой, счёт № {invoice}',
   ledgerReceiptFee: 'Проверка чека в акции «{name}»',

@@ -16,12 +16,17 @@ export const botMessages = {
   greeting:
     'Здравствуйте! Это бот акции «{name}».\n\nСфотографируйте QR-код на кассовом чеке покупки и пришлите фото сюда: мы проверим чек в налоговой и начислим баллы. Можно прислать и текст из QR-кода.',
   balanceButton: 'Мои баллы',
+  // The commands' descriptions in the chat's «Menu» list (Telegram: 1–256 characters each).
+  commandStart: 'Начать: как получить баллы за чек',
+  commandMenu: 'Меню бота',
+  commandBalance: 'Мои баллы и последние чеки',
+  commandWarranty: 'Мои гарантии на товары',
   shopButton: 'Магазин',
   balance: 'Ваши баллы в акции «{name}»: {points}.',
   lastReceipts: 'Последние чеки:',
   receiptLine: '{date} — {status}',
   noReceiptsYet: 'Чеков пока нет: пришлите фото QR-кода с чека.',
-  newBalance: 'Ваш баланс: {points} баллов.',
+  newBalance: 'Ваш баланс: {points}.',
   noQrFound:
     'Не нашли QR-код на фото. Сфотографируйте код на чеке крупно и ровно, при хорошем свете, чтобы он занимал большую часть кадра, и пришлите ещё раз.',
   notAnImage: 'Пришлите фото чека (JPEG или PNG) или текст из его QR-кода.',

@@ -10,9 +10,12 @@ export {
   formatDate,
   formatDateTime,
   formatDateTimeSpan,
+  formatCount,
   formatDayMonth,
   formatDayMonthTime,
+  formatDays,
   formatPercent,
+  formatPoints,
   formatRubles,
   maskSecret,
 } from '../../contract/format.js';

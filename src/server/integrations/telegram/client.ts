@@ -25,6 +25,8 @@ export interface TelegramClient {
   ): Promise<Update[]>;
   /** The chat's menu button (left of the input field): the bot's default, or one chat's. */
   setChatMenuButton(token: string, input: { chat_id?: number; menu_button: MenuButton }): Promise<void>;
+  /** The commands the chat's «Menu» lists to every shopper (the default scope, all languages). */
+  setMyCommands(token: string, commands: readonly BotCommand[]): Promise<void>;
   /** Ends the button's loading state in the shopper's app; Telegram takes one answer per press. */
   answerCallbackQuery(token: string, callbackQueryId: string): Promise<void>;
   getFile(token: string, fileId: string): Promise<{ file_path: string; file_size?: number }>;
@@ -35,6 +37,12 @@ export interface TelegramBot {
   id: number;
   username: string;
   first_name: string;
+}
+
+/** A command the bot lists: 1–32 characters a–z, 0–9, _; its description 1–256 characters. */
+export interface BotCommand {
+  command: string;
+  description: string;
 }
 
 export type ParseMode = 'HTML' | 'MarkdownV2';
@@ -141,6 +149,10 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
 
     async setChatMenuButton(token, input) {
       await call(token, 'setChatMenuButton', (api, signal) => api.setChatMenuButton(input, signal));
+    },
+
+    async setMyCommands(token, commands) {
+      await call(token, 'setMyCommands', (api, signal) => api.setMyCommands([...commands], {}, signal));
     },
 
     async answerCallbackQuery(token, callbackQueryId) {

@@ -1,5 +1,5 @@
 import { NotAnImageError, type PhotoSize } from './emulator-files.js';
-import type { MenuButton, SentMessage, TelegramEmulatorStore } from './emulator-store.js';
+import type { BotCommand, MenuButton, SentMessage, TelegramEmulatorStore } from './emulator-store.js';
 import { markupProblem, parseModeNamed, visibleText, type TelegramParseMode } from './emulator-text.js';
 import { UpdatesConflict } from './emulator-updates.js';
 
@@ -50,6 +50,11 @@ const METHODS: Record<string, (call: Call) => unknown> = {
       store.menuButtons.get(String(botId)) ?? { type: 'default' }
     );
   },
+  setmycommands: ({ store, botId, params }) => {
+    store.commandLists.set(commandListKey(botId, params), commandsParam(params));
+    return true;
+  },
+  getmycommands: ({ store, botId, params }) => store.commandLists.get(commandListKey(botId, params)) ?? [],
   answercallbackquery: ({ store, params }) => {
     const id = stringParam(params, 'callback_query_id');
     // Telegram accepts one answer per query, within seconds of the press.
@@ -271,6 +276,46 @@ function checkWebAppUrl(url: string, where: string): void {
   }
   if (protocol !== 'https:' && protocol !== 'http:')
     throw badRequest(`${where} Web App URL '${url}' is invalid: Only HTTPS links are allowed`);
+}
+
+/** Bot API limits of setMyCommands (core.telegram.org/bots/api#botcommand). */
+const MAX_COMMANDS = 100;
+const COMMAND_PATTERN = /^[a-z0-9_]{1,32}$/;
+const MAX_COMMAND_DESCRIPTION_LENGTH = 256;
+const COMMAND_SCOPES = [
+  'default',
+  'all_private_chats',
+  'all_group_chats',
+  'all_chat_administrators',
+  'chat',
+  'chat_administrators',
+  'chat_member',
+];
+
+/** Telegram keeps one list per scope and language, and getMyCommands reads exactly that one (no fallback). */
+function commandListKey(botId: number, params: BotApiParams): string {
+  const scope = jsonParam(params, 'scope', "can't parse BotCommandScope JSON object") ?? { type: 'default' };
+  if (!isRecord(scope) || typeof scope.type !== 'string' || !COMMAND_SCOPES.includes(scope.type))
+    throw badRequest('unsupported bot command scope type');
+  const language = stringParam(params, 'language_code') ?? '';
+  if (language !== '' && !/^[a-z]{2}$/.test(language)) throw badRequest('invalid language code specified');
+  return [botId, scope.type, scope.chat_id ?? '', scope.user_id ?? '', language].join('|');
+}
+
+function commandsParam(params: BotApiParams): BotCommand[] {
+  const value = jsonParam(params, 'commands', "can't parse commands JSON object");
+  if (value === undefined) throw badRequest('parameter "commands" is required');
+  if (!Array.isArray(value)) throw badRequest('field "commands" must be an Array');
+  if (value.length > MAX_COMMANDS) throw badRequest('BOT_COMMANDS_TOO_MUCH');
+  return value.map((item: unknown) => {
+    if (!isRecord(item)) throw badRequest("can't parse BotCommand: Object expected");
+    if (typeof item.command !== 'string') throw badRequest('can\'t parse BotCommand: Can\'t find field "command"');
+    if (typeof item.description !== 'string') throw badRequest('can\'t parse BotCommand: Can\'t find field "description"');
+    if (!COMMAND_PATTERN.test(item.command)) throw badRequest('BOT_COMMAND_INVALID');
+    if (item.description.trim() === '') throw badRequest('command description must be non-empty');
+    if ([...item.description].length > MAX_COMMAND_DESCRIPTION_LENGTH) throw badRequest('BOT_COMMAND_DESCRIPTION_INVALID');
+    return { command: item.command, description: item.description };
+  });
 }
 
 /** What an inline button may do; one with none of these Telegram refuses. */

@@ -77,6 +77,39 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     expect(initData.get('hash')).toBe(initDataSignature(initData, token));
   });
 
+  it('keeps the command list of each scope and language, and getMyCommands answers exactly it', async () => {
+    const token = botToken(++botId);
+    const commands = [
+      { command: 'start', description: 'Начать' },
+      { command: 'my_points_2', description: 'б'.repeat(256) },
+    ];
+    expect((await call(token, 'getMyCommands', {})).body).toEqual({ ok: true, result: [] });
+    expect((await call(token, 'setMyCommands', { commands })).body).toEqual({ ok: true, result: true });
+    expect((await call(token, 'getMyCommands', {})).body.result).toEqual(commands);
+    expect((await call(token, 'getMyCommands', { scope: { type: 'default' } })).body.result).toEqual(commands);
+    // Another language or scope has its own list: Telegram falls back only when showing, not in getMyCommands.
+    expect((await call(token, 'getMyCommands', { language_code: 'ru' })).body.result).toEqual([]);
+    expect((await call(token, 'getMyCommands', { scope: { type: 'all_private_chats' } })).body.result).toEqual([]);
+    expect((await call(botToken(botId + 1), 'getMyCommands', {})).body.result).toEqual([]);
+  });
+
+  it('refuses a command list Telegram refuses: names a–z, 0–9, _ up to 32, descriptions 1–256, at most 100', async () => {
+    const token = botToken(++botId);
+    const refusal = async (commands: unknown, extra: Record<string, unknown> = {}) =>
+      ((await call(token, 'setMyCommands', { commands, ...extra })).body as { description?: string }).description;
+    for (const command of ['', 'Start', '/start', 'баллы', 'a'.repeat(33), 'my-points'])
+      expect(await refusal([{ command, description: 'Описание' }])).toBe('Bad Request: BOT_COMMAND_INVALID');
+    expect(await refusal([{ command: 'start', description: ' ' }])).toBe('Bad Request: command description must be non-empty');
+    expect(await refusal([{ command: 'start', description: 'б'.repeat(257) }])).toBe('Bad Request: BOT_COMMAND_DESCRIPTION_INVALID');
+    expect(await refusal([{ command: 'start' }])).toBe('Bad Request: can\'t parse BotCommand: Can\'t find field "description"');
+    const many = Array.from({ length: 101 }, (_, index) => ({ command: `c${index}`, description: 'Описание' }));
+    expect(await refusal(many)).toBe('Bad Request: BOT_COMMANDS_TOO_MUCH');
+    expect(await refusal(many.slice(0, 100))).toBeUndefined();
+    expect(await refusal([], { scope: { type: 'everyone' } })).toBe('Bad Request: unsupported bot command scope type');
+    expect(await refusal([], { language_code: 'russian' })).toBe('Bad Request: invalid language code specified');
+    expect((await call(token, 'getMyCommands', {})).body.result).toHaveLength(100);
+  });
+
   it('turns a callback button press into a callback_query the bot answers once', async () => {
     const { token, id } = await startedBot();
     const sent = await call(token, 'sendMessage', {

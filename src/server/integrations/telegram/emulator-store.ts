@@ -18,6 +18,12 @@ export interface SentMessage {
   at: string;
 }
 
+/** Telegram's BotCommand: a command the chat's «Menu» lists, with its description. */
+export interface BotCommand {
+  command: string;
+  description: string;
+}
+
 /** Telegram's MenuButton: the chat's button left of the input field. */
 export type MenuButton = { type: 'default' } | { type: 'commands' } | { type: 'web_app'; text: string; web_app: { url: string } };
 
@@ -48,6 +54,8 @@ export class TelegramEmulatorStore {
   readonly botTokens = new Map<number, string>();
   /** Menu buttons set by setChatMenuButton: `bot` (the default) and `bot:chat`. */
   readonly menuButtons = new Map<string, MenuButton>();
+  /** Command lists set by setMyCommands, by bot, scope and language (see `commandListKey`). */
+  readonly commandLists = new Map<string, BotCommand[]>();
   /** Callback queries a press created and the bot has not answered yet, by id. */
   readonly openCallbackQueries = new Set<string>();
   private readonly lastMessageIds = new Map<string, number>();

@@ -1,6 +1,6 @@
 import type { Action, ActionSettings, updateActionRequestSchema } from '../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../contract/billing.js';
-import { formatDate, formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
+import { formatDate, formatDays, formatRubles, kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { firstLevelPercentIssue, storedLevels } from '../../../contract/points.js';
 import type { z } from '../../../contract/zod-setup.js';
@@ -75,7 +75,7 @@ async function chargeNextPeriod(tx: Executor, row: ProjectRow, now: Date): Promi
       kind: 'action_subscription',
       amountKopecks: -price,
       reference: subscriptionReference(row.id, row.subscriptionEndDate),
-      description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+      description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: formatDays(ACTION_SUBSCRIPTION_DAYS) }),
       now,
     });
   }
@@ -182,14 +182,17 @@ export async function createAction(
           kind: 'action_subscription',
           amountKopecks: -price,
           reference: subscriptionReference(row.id, null),
-          description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: ACTION_SUBSCRIPTION_DAYS }),
+          description: fillMessage(messages.billing.ledgerSubscription, { name: row.name, days: formatDays(ACTION_SUBSCRIPTION_DAYS) }),
           now,
         });
       }
       return {
         projectId: row.id,
         apiKey,
-        message: fillMessage(messages.actions.created, { amount: formatRubles(kopecksToRubles(price)), days: ACTION_SUBSCRIPTION_DAYS }),
+        message: fillMessage(messages.actions.created, {
+          amount: formatRubles(kopecksToRubles(price)),
+          days: formatDays(ACTION_SUBSCRIPTION_DAYS),
+        }),
       };
     }),
   );

@@ -2,6 +2,8 @@
  * An amount in Russian words as invoices print it: «Одна тысяча пятьсот рублей 50 копеек».
  * Rubles in words, kopecks in two digits (the accountants' custom).
  */
+import { pluralRu, type RussianForms } from '../../../contract/format.js';
+
 const ONES_MASCULINE = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
 const ONES_FEMININE = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
 const TEENS = [
@@ -19,26 +21,14 @@ const TEENS = [
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 
-export type Forms = readonly [one: string, few: string, many: string];
-
 /** Scales from the largest; thousands are feminine («одна тысяча», «две тысячи»). */
-const SCALES: ReadonlyArray<{ size: number; forms: Forms; feminine: boolean }> = [
-  { size: 1e9, forms: ['миллиард', 'миллиарда', 'миллиардов'], feminine: false },
-  { size: 1e6, forms: ['миллион', 'миллиона', 'миллионов'], feminine: false },
-  { size: 1e3, forms: ['тысяча', 'тысячи', 'тысяч'], feminine: true },
+const SCALES: ReadonlyArray<{ size: number; forms: RussianForms; feminine: boolean }> = [
+  { size: 1e9, forms: { one: 'миллиард', few: 'миллиарда', many: 'миллиардов' }, feminine: false },
+  { size: 1e6, forms: { one: 'миллион', few: 'миллиона', many: 'миллионов' }, feminine: false },
+  { size: 1e3, forms: { one: 'тысяча', few: 'тысячи', many: 'тысяч' }, feminine: true },
 ];
-const RUBLE: Forms = ['рубль', 'рубля', 'рублей'];
-const KOPECK: Forms = ['копейка', 'копейки', 'копеек'];
-
-/** The noun's form after a number: 1 рубль, 2 рубля, 5 рублей, 11 рублей, 21 рубль. */
-export function pluralForm(count: number, forms: Forms): string {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
-  if (last === 1) return forms[0];
-  if (last >= 2 && last <= 4) return forms[1];
-  return forms[2];
-}
+const RUBLE: RussianForms = { one: 'рубль', few: 'рубля', many: 'рублей' };
+const KOPECK: RussianForms = { one: 'копейка', few: 'копейки', many: 'копеек' };
 
 function triadInWords(triad: number, feminine: boolean): string[] {
   const words = [HUNDREDS[Math.floor(triad / 100)]!];
@@ -51,15 +41,15 @@ function triadInWords(triad: number, feminine: boolean): string[] {
 /** Whole rubles in words with «рублей» in the right form; zero is «ноль рублей». */
 export function rublesInWords(rubles: number): string {
   if (!Number.isSafeInteger(rubles) || rubles < 0 || rubles >= 1e12) throw new RangeError(`rubles out of range: ${rubles}`);
-  if (rubles === 0) return `ноль ${RUBLE[2]}`;
+  if (rubles === 0) return `ноль ${RUBLE.many}`;
   const words: string[] = [];
   let rest = rubles;
   for (const scale of SCALES) {
     const triad = Math.floor(rest / scale.size);
     rest %= scale.size;
-    if (triad > 0) words.push(...triadInWords(triad, scale.feminine), pluralForm(triad, scale.forms));
+    if (triad > 0) words.push(...triadInWords(triad, scale.feminine), pluralRu(triad, scale.forms));
   }
-  words.push(...triadInWords(rest, false), pluralForm(rubles, RUBLE));
+  words.push(...triadInWords(rest, false), pluralRu(rubles, RUBLE));
   return words.join(' ');
 }
 
@@ -68,6 +58,6 @@ export function amountInWords(kopecks: number): string {
   if (!Number.isSafeInteger(kopecks) || kopecks < 0) throw new RangeError(`kopecks must be a non-negative integer: ${kopecks}`);
   const rubles = Math.floor(kopecks / 100);
   const cents = kopecks % 100;
-  const text = `${rublesInWords(rubles)} ${String(cents).padStart(2, '0')} ${pluralForm(cents, KOPECK)}`;
+  const text = `${rublesInWords(rubles)} ${String(cents).padStart(2, '0')} ${pluralRu(cents, KOPECK)}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

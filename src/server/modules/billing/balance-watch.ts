@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { formatRubles, kopecksToRubles } from '../../../contract/format.js';
-import { DAY_FORMS } from '../../../contract/constants.js';
+import { formatDays, formatRubles, kopecksToRubles } from '../../../contract/format.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { balanceNotices } from '../../db/schema.js';
 import { queueMail } from '../mail/outbox.js';
 import { runningLowMail, suspendedMail } from '../mail/templates.js';
-import { pluralForm } from './amount-in-words.js';
 import { balanceOutlook, RATE_WINDOW_DAYS } from './balance-outlook.js';
 import { readTierPrices } from './service.js';
 import { receiptPriceKopecks } from './tiers.js';
@@ -57,7 +55,7 @@ export async function watchBalances(deps: BalanceWatchDeps): Promise<number> {
               url,
               balance,
               perDay: formatRubles(kopecksToRubles(outlook.perDayKopecks)),
-              days: `${outlook.daysLeft} ${pluralForm(outlook.daysLeft, DAY_FORMS)}`,
+              days: formatDays(outlook.daysLeft),
             })
           : null;
     // Each notice is marked while its condition lasts and cleared when it ends.

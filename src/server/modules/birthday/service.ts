@@ -1,6 +1,6 @@
 import { readBotFeatures } from '../../../contract/bot-features.js';
-import { MONTH_NAMES, pointsCount, shopperName, type BirthdayResults } from '../../../contract/engagement.js';
-import { formatDate } from '../../../contract/format.js';
+import { MONTH_NAMES, shopperName, type BirthdayResults } from '../../../contract/engagement.js';
+import { formatDate, formatPoints } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Db, Executor } from '../../db/connection.js';
@@ -170,7 +170,7 @@ async function greet(
     });
   const text =
     points > 0
-      ? fillMessage(m.greeting, { name: greeting.actionName, points: pointsCount(points) })
+      ? fillMessage(m.greeting, { name: greeting.actionName, points: formatPoints(points) })
       : fillMessage(m.greetingWithoutPoints, { name: greeting.actionName });
   await queueBuyerNotice(tx, { projectId, buyerTgId, text, shopButton: true, reference });
   return true;

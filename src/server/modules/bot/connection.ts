@@ -6,7 +6,7 @@ import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { identifyBot, isSavedToken } from './bot-token.js';
 import type { BotPollers } from './pollers.js';
 import * as repo from './repository.js';
-import { BOT_SETUP_VERSION, BOT_UPDATE_KINDS, shopUrl } from './setup.js';
+import { BOT_COMMANDS, BOT_SETUP_VERSION, BOT_UPDATE_KINDS, shopUrl } from './setup.js';
 
 export type BotColumns = Pick<ProjectRow, 'telegramBotToken' | 'telegramBotId' | 'telegramBotUsername'>;
 export type UpdatesMode = 'webhook' | 'polling';
@@ -15,7 +15,7 @@ export const WEBHOOK_PATH = '/telegram/webhook';
 
 export interface BotConnectorDeps {
   db: Db;
-  telegram: Pick<TelegramClient, 'getMe' | 'setWebhook' | 'deleteWebhook' | 'setChatMenuButton'>;
+  telegram: Pick<TelegramClient, 'getMe' | 'setWebhook' | 'deleteWebhook' | 'setChatMenuButton' | 'setMyCommands'>;
   publicUrl: string;
   /** Mini App buttons need an HTTPS address in Telegram (its test environment, emulated, takes HTTP). */
   webAppButtons: boolean;
@@ -78,6 +78,7 @@ export function createBotConnector(deps: BotConnectorDeps): BotConnector {
           // Telegram refuses getUpdates while a webhook is set.
           await deps.telegram.deleteWebhook(token);
         }
+        await deps.telegram.setMyCommands(token, BOT_COMMANDS);
         await repo.saveConnection(deps.db, {
           projectId,
           botId: action.telegramBotId,

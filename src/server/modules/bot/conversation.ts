@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, Message, Update } from 'grammy/types';
-import { formatDate } from '../../../contract/format.js';
+import { formatDate, formatPoints } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { receiptStatusLabel, shownReceiptStatus } from '../../../contract/receipts.js';
 import type { ReplyMarkup } from '../../integrations/telegram/client.js';
@@ -165,7 +165,7 @@ async function checked(deps: ConversationDeps, bot: AnsweringBot, qr: string, fe
   });
   // A success is an award, and the award answers the buyer's new balance.
   if (!response.success || buyerPoints === null) return { chatId, text: response.message, replyMarkup: BALANCE_KEYBOARD };
-  const lines = [response.message, fillMessage(b.newBalance, { points: buyerPoints })];
+  const lines = [response.message, fillMessage(b.newBalance, { points: formatPoints(buyerPoints) })];
   lines.push(...awardLines(features, response.data));
   return { chatId, text: lines.join('\n'), replyMarkup: shopButton(shopAddress(deps, bot)) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { kopecksToRubles } from '../../../contract/format.js';
+import { formatPoints, kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import {
   BUYER_CARD_ROWS,
@@ -206,13 +206,13 @@ async function adjustOnce(tx: Executor, now: Date, sellerId: number, buyerTgId: 
   });
   if (!moved) {
     const balance = await readBalance(tx, projectId, buyerTgId);
-    throw new AppError('conflict', fillMessage(m.adjustBelowZero, { points: -delta, balance }));
+    throw new AppError('conflict', fillMessage(m.adjustBelowZero, { points: formatPoints(-delta), balance: formatPoints(balance) }));
   }
   const told = delta > 0 ? m.manualCredited : m.manualDebited;
   await queueBuyerNotice(tx, {
     projectId,
     buyerTgId,
-    text: fillMessage(told, { points: Math.abs(delta), name: action.name, reason, balance: moved.balance }),
+    text: fillMessage(told, { points: formatPoints(Math.abs(delta)), name: action.name, reason, balance: formatPoints(moved.balance) }),
     shopButton: true,
     reference: `manual:${moved.ledgerId}`,
   });

@@ -1,6 +1,6 @@
 import type { InlineKeyboardButton } from 'grammy/types';
-import { pointsCount, shopperName, type DailyBonusResults } from '../../../contract/engagement.js';
-import { formatDate } from '../../../contract/format.js';
+import { shopperName, type DailyBonusResults } from '../../../contract/engagement.js';
+import { formatDate, formatPoints } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
@@ -55,11 +55,11 @@ export async function takeDailyBonus(context: FeatureContext, random?: RandomInt
   });
   if (!taken) {
     const claim = await repo.readClaim(deps.db, action.id, buyer.tgId, day);
-    return { text: [fillMessage(m.alreadyTaken, { points: pointsCount(claim?.points ?? 0) }), nextLine].join('\n') };
+    return { text: [fillMessage(m.alreadyTaken, { points: formatPoints(claim?.points ?? 0) }), nextLine].join('\n') };
   }
   if (points === 0) return { text: [m.grantedNothing, nextLine].join('\n') };
   const balance = await readBalance(deps.db, action.id, buyer.tgId);
-  return { text: [fillMessage(m.granted, { points: pointsCount(points), balance: pointsCount(balance) }), nextLine].join('\n') };
+  return { text: [fillMessage(m.granted, { points: formatPoints(points), balance: formatPoints(balance) }), nextLine].join('\n') };
 }
 
 export async function onDailyBonusPress(context: FeatureContext, data: string): Promise<FeatureReply | null> {

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { pointsWord } from '../../../contract/points.js';
+import { formatPoints } from '../../../contract/format.js';
 import type { Db } from '../../db/connection.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import * as repo from './hold-repository.js';
@@ -31,7 +31,7 @@ export async function releaseDueHolds(deps: ReleaseDeps): Promise<number> {
         await queueBuyerNotice(tx, {
           projectId: hold.projectId,
           buyerTgId: hold.buyerTgId,
-          text: fillMessage(m.releaseNotice, { id: hold.receiptId, points, word: pointsWord(points) }),
+          text: fillMessage(m.releaseNotice, { id: hold.receiptId, points: formatPoints(points) }),
           shopButton: true,
           reference: `release:${hold.ledgerId}`,
         });

@@ -1,4 +1,4 @@
-import { pointsCount } from '../../../contract/engagement.js';
+import { formatPoints } from '../../../contract/format.js';
 import { formatDate, formatRubles, kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { CancelPreview, CancelReceiptResponse } from '../../../contract/receipt-cancel.js';
@@ -86,8 +86,8 @@ function answer(
   const message = repeated
     ? fillMessage(m.alreadyCancelled, { id: receipt.id, date: formatDate(cancel.at) })
     : [
-        fillMessage(m.cancelled, { id: receipt.id, points: pointsCount(points) }),
-        ...(notRecovered > 0 ? [fillMessage(m.notRecovered, { points: pointsCount(notRecovered) })] : []),
+        fillMessage(m.cancelled, { id: receipt.id, points: formatPoints(points) }),
+        ...(notRecovered > 0 ? [fillMessage(m.notRecovered, { points: formatPoints(notRecovered) })] : []),
       ].join(' ');
   return {
     message,
@@ -114,8 +114,8 @@ async function tellShopper(
     total: formatRubles(kopecksToRubles(receipt.totalKopecks ?? 0)),
     name: receipt.actionName ?? '',
     reason: taken.reason,
-    points: pointsCount(points),
-    balance: pointsCount(taken.balance),
+    points: formatPoints(points),
+    balance: formatPoints(taken.balance),
   };
   await queueBuyerNotice(tx, {
     projectId: receipt.projectId!,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatPoints } from '../../../contract/format.js';
 import { readBotFeatures } from '../../../contract/bot-features.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { REFERRAL_PAYLOAD_PREFIX } from '../../../contract/referral.js';
@@ -25,8 +26,8 @@ export async function invitationLink(context: FeatureContext): Promise<string> {
   return fillMessage(m.linkText, {
     name: action.name,
     link: `https://t.me/${bot}?start=${REFERRAL_PAYLOAD_PREFIX}${code}`,
-    referrer_points: features.referral.referrer_points,
-    friend_points: features.referral.friend_points,
+    referrer_points: formatPoints(features.referral.referrer_points),
+    friend_points: formatPoints(features.referral.friend_points),
   });
 }
 
@@ -116,7 +117,7 @@ export async function rewardInvitation(
         projectId: action.id,
         buyerTgId: who,
         shopButton: true,
-        text: fillMessage(text, { points, balance, friend }),
+        text: fillMessage(text, { points: formatPoints(points), balance: formatPoints(balance), friend }),
         reference: `referral-${role}:${invitation.id}`,
       });
       return true;

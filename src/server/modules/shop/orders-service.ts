@@ -1,3 +1,4 @@
+import { formatPoints } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { BuyerAccount, PublicOrder, PublicProductsResponse, PurchaseResponse, ShopOrder } from '../../../contract/shop.js';
 import type { Executor } from '../../db/connection.js';
@@ -167,7 +168,10 @@ export async function purchase(
           });
     if (!moved) {
       const points = await readBalance(tx, settings.projectId, buyerTgId);
-      throw new AppError('conflict', fillMessage(p.notEnoughPoints, { price: product.pricePoints, points }));
+      throw new AppError(
+        'conflict',
+        fillMessage(p.notEnoughPoints, { price: formatPoints(product.pricePoints), points: formatPoints(points) }),
+      );
     }
     const left = moved.balance;
     const notifications: repo.ShopNotification[] = [];
@@ -181,7 +185,7 @@ export async function purchase(
     await queueBuyerNotice(tx, {
       projectId: settings.projectId,
       buyerTgId,
-      text: fillMessage(p.announcement, { title: product.title, price: product.pricePoints, points: left }),
+      text: fillMessage(p.announcement, { title: product.title, price: formatPoints(product.pricePoints), points: left }),
       shopButton: false,
       reference: `order:${order.id}:placed`,
     });
@@ -226,7 +230,7 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
           expiresAt: pointsExpiry(await repo.readPointsLifetime(tx, order.projectId), now),
         });
       }
-      text = fillMessage(p.cancelledNotice, { title: order.title, price: order.pricePoints });
+      text = fillMessage(p.cancelledNotice, { title: order.title, price: formatPoints(order.pricePoints) });
     }
     await queueBuyerNotice(tx, {
       projectId: order.projectId,

@@ -2,6 +2,7 @@ import { messages } from '../../../contract/messages.js';
 import { SUPPORT_CAPTION_MAX } from '../../../contract/support.js';
 import { UPLOAD_MAX_BYTES } from '../../../contract/uploads.js';
 import { queueBuyerNotice } from '../notices/repository.js';
+import { beginsConversation } from './conversation.js';
 import { ackNoticeReference, addMessage, hasOpenThread, openThread } from './repository.js';
 import { CONTENT_TYPES } from '../uploads/image-rules.js';
 import { normaliseImage } from '../uploads/image.js';
@@ -76,9 +77,9 @@ async function receivePicture(context: FeatureContext, bytes: Buffer, caption: s
 }
 
 /**
- * The message joins the shopper's open thread (a new one when none is open) and, for a thread's
- * first message only, the acknowledgement is queued in the same transaction: what the shopper
- * wrote is stored exactly when they are told it was passed on. A redelivered update is stored once.
+ * The message joins the shopper's open thread (a new one when none is open) and, once per
+ * conversation, the acknowledgement is queued in the same transaction: what the shopper wrote is
+ * stored exactly when they are told it was passed on. A redelivered update is stored once.
  */
 async function receive(context: FeatureContext, message: { text: string | null; image?: { data: Buffer; type: string } }): Promise<null> {
   const { deps, action, buyer } = context;
@@ -92,13 +93,13 @@ async function receive(context: FeatureContext, message: { text: string | null; 
       updateId: context.updateId,
       createdAt: context.now,
     });
-    if (stored === undefined || !thread.created) return false;
+    if (stored === undefined || !beginsConversation(thread.lastMessageAt, context.now)) return false;
     await queueBuyerNotice(tx, {
       projectId: action.id,
       buyerTgId: buyer.tgId,
       text: m.acknowledged,
       shopButton: false,
-      reference: ackNoticeReference(thread.id),
+      reference: ackNoticeReference(thread.id, stored),
     });
     return true;
   });

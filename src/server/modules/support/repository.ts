@@ -12,27 +12,33 @@ const msg = supportMessages;
 
 /** The buyer notice that carries a seller's reply (bot/notices): its delivery is the thread's too. */
 export const replyNoticeReference = (messageId: number) => `support:message:${messageId}`;
-/** The one acknowledgement of a thread. */
-export const ackNoticeReference = (threadId: number) => `support:${threadId}:ack`;
+/** The acknowledgement of the shopper's message that began a conversation in the thread. */
+export const ackNoticeReference = (threadId: number, messageId: number) => `support:${threadId}:ack:${messageId}`;
 
 /**
- * The shopper's open thread in the action, locked, opened when there is none. The partial unique
- * index keeps one open thread per shopper and action, whichever instance answers.
+ * The shopper's open thread in the action, locked, opened when there is none, with the time of its
+ * last message before this one (null for a new thread). The partial unique index keeps one open
+ * thread per shopper and action, whichever instance answers.
  */
-export async function openThread(db: Executor, projectId: number, buyerTgId: string, at: Date): Promise<{ id: number; created: boolean }> {
+export async function openThread(
+  db: Executor,
+  projectId: number,
+  buyerTgId: string,
+  at: Date,
+): Promise<{ id: number; lastMessageAt: Date | null }> {
   const inserted = await db
     .insert(t)
     .values({ projectId, buyerTgId, lastAuthor: 'shopper', createdAt: at, lastMessageAt: at })
     .onConflictDoNothing({ target: [t.projectId, t.buyerTgId], where: sql`status = 'open'` })
     .returning({ id: t.id });
-  if (inserted[0]) return { id: inserted[0].id, created: true };
+  if (inserted[0]) return { id: inserted[0].id, lastMessageAt: null };
   const [row] = await db
-    .select({ id: t.id })
+    .select({ id: t.id, lastMessageAt: t.lastMessageAt })
     .from(t)
     .where(and(eq(t.projectId, projectId), eq(t.buyerTgId, buyerTgId), eq(t.status, 'open')))
     .for('update');
   if (!row) throw new Error('the open support thread vanished while it was being written to');
-  return { id: row.id, created: false };
+  return { id: row.id, lastMessageAt: row.lastMessageAt };
 }
 
 export async function hasOpenThread(db: Executor, projectId: number, buyerTgId: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatPoints } from '../../../contract/format.js';
 import type { PublicProduct } from '../../../contract/shop.js';
 import { fillText, publicShopMessages as t } from '../../../contract/public-shop.js';
 
@@ -28,7 +29,7 @@ export function ConfirmDialog({ product, onConfirm, onCancel }: Props) {
       }}
     >
       <h2 id="shop-confirm-title">{t.confirmTitle}</h2>
-      <p id="shop-confirm-text">{fillText(t.confirmText, { title: product.title, price: product.price_points })}</p>
+      <p id="shop-confirm-text">{fillText(t.confirmText, { title: product.title, price: formatPoints(product.price_points) })}</p>
       <div className="shop-dialog__actions">
         <button type="button" className="shop-button shop-button--secondary" onClick={onCancel}>
           {t.cancel}

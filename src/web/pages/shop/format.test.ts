@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatNearestExpiry, formatPoints } from './format.js';
+import { formatNearestExpiry } from './format.js';
 
 describe('the Mini App’s numbers of points', () => {
-  it('says the points with their word', () => {
-    expect(formatPoints(1)).toBe('1 балл');
-    expect(formatPoints(3)).toBe('3 балла');
-    expect(formatPoints(120)).toBe('120 баллов');
-  });
-
   it('says when the nearest points expire, the verb agreeing with the number, the day in Moscow', () => {
     // 23:59:59 in Moscow on 12 January is still the 12th there, though the 12th has ended nowhere west of it.
     expect(formatNearestExpiry(120, '2027-01-12T20:59:59.999Z')).toBe('120 баллов сгорят 12.01.2027');

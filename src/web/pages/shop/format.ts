@@ -1,19 +1,10 @@
-import { fillText, POINT_WORDS, publicShopMessages as t } from '../../../contract/public-shop.js';
-import { formatDate, formatDayMonth } from '../../lib/format.js';
-
-const plural = new Intl.PluralRules('ru-RU');
-const number = new Intl.NumberFormat('ru-RU');
-
-/** "1 балл", "3 балла", "25 баллов". */
-export function formatPoints(points: number): string {
-  const category = plural.select(points);
-  const word = category === 'one' ? POINT_WORDS.one : category === 'few' ? POINT_WORDS.few : POINT_WORDS.many;
-  return `${number.format(points)} ${word}`;
-}
+import { pluralRu, POINT_WORDS } from '../../../contract/format.js';
+import { fillText, publicShopMessages as t } from '../../../contract/public-shop.js';
+import { formatDate, formatDayMonth, formatPoints } from '../../lib/format.js';
 
 /** "120 баллов сгорят 12.01.2027", "21 балл сгорит 12.01.2027": the verb agrees with the number. */
 export function formatNearestExpiry(points: number, expiresAt: string): string {
-  const template = plural.select(points) === 'one' ? t.nearestExpiryOne : t.nearestExpiry;
+  const template = pluralRu(points, POINT_WORDS) === POINT_WORDS.one ? t.nearestExpiryOne : t.nearestExpiry;
   return fillText(template, { points: formatPoints(points), date: formatDate(expiresAt) });
 }
 

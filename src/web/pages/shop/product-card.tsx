@@ -1,6 +1,6 @@
 import type { PublicProduct } from '../../../contract/shop.js';
 import { fillText, PRELOADED_IMAGES, publicShopMessages as t } from '../../../contract/public-shop.js';
-import { formatPoints } from './format.js';
+import { formatPoints } from '../../lib/format.js';
 
 interface Props {
   product: PublicProduct;
@@ -54,7 +54,7 @@ export function ProductCard({ product, index, points, busy, announced = false, o
         </button>
         {short ? (
           <p className="shop-card__hint" id={hintId}>
-            {fillText(t.notEnoughPoints, { price: product.price_points, points: points ?? 0 })}
+            {fillText(t.notEnoughPoints, { price: formatPoints(product.price_points), points: formatPoints(points ?? 0) })}
           </p>
         ) : null}
       </div>

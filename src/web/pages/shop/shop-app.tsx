@@ -10,7 +10,8 @@ import {
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDayMonthTime, formatPercent } from '../../lib/format.js';
-import { formatHeld, formatNearestExpiry, formatPoints } from './format.js';
+import { formatPoints } from '../../lib/format.js';
+import { formatHeld, formatNearestExpiry } from './format.js';
 import { ProductCard } from './product-card.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';

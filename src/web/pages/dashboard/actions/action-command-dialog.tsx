@@ -2,7 +2,7 @@ import type { Action } from '../../../../contract/actions.js';
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useDeleteActionMutation, useRenewActionMutation } from '../../../api/actions.js';
-import { formatRubles } from '../../../lib/format.js';
+import { formatDays, formatRubles } from '../../../lib/format.js';
 import { useSessionState } from '../../../auth/session.js';
 import { ChargeSummary } from './charge-summary.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -60,7 +60,9 @@ export function ActionCommandDialog({
   }
   return (
     <ConfirmDialog title={s.renewTitle} pendingLabel={s.renewing} pending={renewAction.isPending} onConfirm={run} onClose={onClose}>
-      <p>{fillMessage(s.renewText, { name: action.name, days: ACTION_SUBSCRIPTION_DAYS, price: formatRubles(command.price) })}</p>
+      <p>
+        {fillMessage(s.renewText, { name: action.name, days: formatDays(ACTION_SUBSCRIPTION_DAYS), price: formatRubles(command.price) })}
+      </p>
       <ChargeSummary price={command.price} balance={balance} />
     </ConfirmDialog>
   );
@@ -68,5 +70,5 @@ export function ActionCommandDialog({
 
 /** 'Продлить на 30 дней за 3 000 ₽'. */
 export function renewLabel(price: number): string {
-  return fillMessage(s.renew, { days: ACTION_SUBSCRIPTION_DAYS, price: formatRubles(price) });
+  return fillMessage(s.renew, { days: formatDays(ACTION_SUBSCRIPTION_DAYS), price: formatRubles(price) });
 }

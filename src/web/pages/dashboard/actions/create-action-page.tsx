@@ -8,7 +8,7 @@ import { ApiError, errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
-import { formatRubles } from '../../../lib/format.js';
+import { formatDays, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ChargeSummary } from './charge-summary.js';
@@ -21,7 +21,7 @@ import '../../../components/panel.css';
 import './actions.css';
 
 const s = messages.actionScreens;
-const days = ACTION_SUBSCRIPTION_DAYS;
+const days = formatDays(ACTION_SUBSCRIPTION_DAYS);
 
 /**
  * /dashboard/action/create (SPEC §2): the settings form, a note with the 30-day price, and a

@@ -7,7 +7,7 @@ import { errorMessageOf } from '../../../api/api-error.js';
 import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { Banner } from '../../../components/banner.js';
 import { LoadingState } from '../../../components/list-state.js';
-import { formatRubles } from '../../../lib/format.js';
+import { formatDays, formatRubles } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
 import { tierRows } from '../tariffs/tier-rows.js';
 import '../../../components/panel.css';
@@ -89,7 +89,7 @@ function Prices() {
         <li>
           {fillMessage(h.priceSubscription, {
             price: formatRubles(prices.data.project_subscription_price),
-            days: ACTION_SUBSCRIPTION_DAYS,
+            days: formatDays(ACTION_SUBSCRIPTION_DAYS),
           })}
         </li>
         <li>

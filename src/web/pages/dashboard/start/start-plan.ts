@@ -1,7 +1,8 @@
 import { ACTION_SUBSCRIPTION_DAYS } from '../../../../contract/billing.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { TOP_UP_CUSTOM_MIN, TOP_UP_CUSTOM_STEP, TOP_UP_MAX } from '../../../../contract/payments.js';
-import { formatRubles } from '../../../lib/format.js';
+import { RECEIPT_WORDS } from '../../../../contract/format.js';
+import { formatCount, formatDays, formatRubles } from '../../../lib/format.js';
 
 const g = messages.guidedStart;
 
@@ -34,8 +35,11 @@ export function startPlan({ prices, activated, balance }: { prices: StartPrices;
   const reserve = Math.round(prices.receipt * RESERVE_RECEIPTS * 100) / 100;
   const lines: StartLine[] = [
     ...(activated ? [] : [{ label: g.lineActivation, amount: prices.activation }]),
-    { label: fillMessage(g.lineSubscription, { days: ACTION_SUBSCRIPTION_DAYS }), amount: prices.subscription },
-    { label: fillMessage(g.lineReserve, { count: RESERVE_RECEIPTS, price: formatRubles(prices.receipt) }), amount: reserve },
+    { label: fillMessage(g.lineSubscription, { days: formatDays(ACTION_SUBSCRIPTION_DAYS) }), amount: prices.subscription },
+    {
+      label: fillMessage(g.lineReserve, { count: formatCount(RESERVE_RECEIPTS, RECEIPT_WORDS), price: formatRubles(prices.receipt) }),
+      amount: reserve,
+    },
   ];
   const needed = lines.reduce((sum, line) => sum + line.amount, 0);
   const covered = Math.min(Math.max(0, balance), needed);

@@ -5,7 +5,7 @@ import { useBillingSettingsQuery } from '../../../api/billing.js';
 import { useSessionState } from '../../../auth/session.js';
 import { Banner } from '../../../components/banner.js';
 import { OperatorContactLink } from '../../../components/operator-contact-link.js';
-import { formatNumber, formatRubles } from '../../../lib/format.js';
+import { formatDays, formatNumber, formatRubles } from '../../../lib/format.js';
 import { Fact } from '../../../components/fact.js';
 import { usePageTitle } from '../page-title.js';
 import { currentReceiptPrice, tierRows } from './tier-rows.js';
@@ -32,7 +32,7 @@ export function TariffsPage() {
             <dl className="facts tariff-facts">
               <Fact term={s.activationPrice} value={formatRubles(prices.data.account_activation_price)} />
               <Fact
-                term={fillMessage(s.subscriptionPrice, { days: ACTION_SUBSCRIPTION_DAYS })}
+                term={fillMessage(s.subscriptionPrice, { days: formatDays(ACTION_SUBSCRIPTION_DAYS) })}
                 value={formatRubles(prices.data.project_subscription_price)}
               />
               <Fact term={s.yourReceiptPrice} value={formatRubles(currentReceiptPrice(prices.data, scanned))} />
