@@ -121,6 +121,7 @@ describe('buyers', () => {
           username: null,
           level: null,
           points: null,
+          held_points: null,
           nearest_expiry: null,
           flags: [],
         }));
@@ -182,6 +183,7 @@ describe('buyers', () => {
                 username: 'konstantin_long_username',
                 level: { name: 'Платиновый покупатель', min_sum: 100_000, points_percentage: 15 },
                 points: 1_234_567,
+                held_points: 178,
                 nearest_expiry: { points: 120_000, expires_at: '2027-01-12T20:59:59.000Z' },
                 // A flagged shopper: the badge sits beside the name.
                 flags: [{ kind: 'many_per_hour', label: 'Много чеков за час' }],

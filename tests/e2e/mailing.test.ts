@@ -428,6 +428,7 @@ describe('mailing', () => {
                 username: 'a_very_long_telegram_username',
                 level: null,
                 points: null,
+                held_points: null,
                 nearest_expiry: null,
                 flags: [],
               },

@@ -47,6 +47,7 @@ describe('the scroll indicator', () => {
               username: `a_very_long_telegram_username_${index}`,
               level: null,
               points: null,
+              held_points: null,
               nearest_expiry: null,
               flags: [],
             })),
