@@ -72,7 +72,8 @@ describe('the moderation queue', () => {
         await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
         await page.getByLabel(m.actionLabel).selectOption(String(bot.projectId));
         await page.getByText(m.marketplaceRules).waitFor();
-        await page.getByText(fillMessage(m.pendingCount, { count: 2 })).waitFor();
+        // Exact: the sidebar's badge reads «ждут проверки: 2» too.
+        await page.getByText(fillMessage(m.pendingCount, { count: 2 }), { exact: true }).waitFor();
 
         const review = card(page, 'Честно: крем хороший');
         await review.getByText(m.statusPending).waitFor();
