@@ -5,7 +5,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { expiryPhrase } from '../../src/contract/points.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { actionWithBot, actionWithShop, balanceLines, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -30,25 +30,6 @@ async function sendReceipt(url: string, bot: BotAction, chat: string) {
   expect(reply!.text).toContain('Начислено баллов: 178.');
 }
 
-/** «Мои баллы», line by line (other messages of the bot arriving meanwhile, an exchange's notice, are skipped). */
-async function balanceLines(url: string, bot: BotAction, chat: string): Promise<string[]> {
-  const answers = async () =>
-    (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).filter((x) => x.text?.startsWith('Ваши баллы'));
-  const before = (await answers()).length;
-  await shopperActs(url, bot.botId, chat, { text: '/balance' });
-  const answer = await eventually(async () => (await answers())[before], 30_000, '«Мои баллы»');
-  return answer.text!.split('\n');
-}
-
-/** An action with its bot and a shop whose one product costs `price` points. */
-async function actionWithShop(url: string, settings: Record<string, unknown>, price: number) {
-  const bot = await actionWithBot(url, settings, FUNDS);
-  const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
-  const product = await bot.seller.api.post('/shop/products', { project_id: bot.projectId, title: 'Крем', price_points: price });
-  if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
-  return { ...bot, shopToken: shop.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
-}
-
 describe.each(backends())('points that expire on $name', (backend) => {
   const url = backend.url;
   // The file's app is shared by its tests: each starts from real time.
@@ -57,7 +38,7 @@ describe.each(backends())('points that expire on $name', (backend) => {
   });
 
   it('spending takes the soonest-expiring points first; expiry takes exactly what is left of each batch, and the shopper is reminded once', async () => {
-    const shop = await actionWithShop(url, { points_lifetime_days: 30, expiry_reminder_days: 7 }, 200);
+    const shop = await actionWithShop(url, { points_lifetime_days: 30, expiry_reminder_days: 7 }, 200, FUNDS);
     const chat = newChatId();
     const earnedFirst = await serverNow(url);
     await sendReceipt(url, shop, chat);

@@ -7,7 +7,7 @@ import { heldPhrase } from '../../src/contract/points.js';
 import { holdReleaseAt } from '../../src/server/modules/points/hold.js';
 import { ApiClient } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { actionWithBot, actionWithShop, balanceLines, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -35,24 +35,6 @@ async function sendReceipt(url: string, bot: BotAction, chat: string, daysAgo: n
   return { reply: reply!.text ?? '', purchasedAt: purchasedAt(receipt) };
 }
 
-/** «Мои баллы», line by line. */
-async function balanceLines(url: string, bot: BotAction, chat: string): Promise<string[]> {
-  const answers = async () =>
-    (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).filter((x) => x.text?.startsWith('Ваши баллы'));
-  const before = (await answers()).length;
-  await shopperActs(url, bot.botId, chat, { text: '/balance' });
-  const answer = await eventually(async () => (await answers())[before], 30_000, '«Мои баллы»');
-  return answer.text!.split('\n');
-}
-
-async function actionWithShop(url: string, settings: Record<string, unknown>, price: number) {
-  const bot = await actionWithBot(url, settings, FUNDS);
-  const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
-  const product = await bot.seller.api.post('/shop/products', { project_id: bot.projectId, title: 'Крем', price_points: price });
-  if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
-  return { ...bot, shopToken: shop.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
-}
-
 type Ledger = { kind: string; delta: number; held_delta: number; balance_after: number; held_after: number; expires_at: string | null }[];
 
 describe.each(backends())('points held for returns on $name', (backend) => {
@@ -62,7 +44,7 @@ describe.each(backends())('points held for returns on $name', (backend) => {
   });
 
   it('holds a fresh receipt’s points to their day, shows them apart, keeps them out of the shop, and the clock releases them once', async () => {
-    const shop = await actionWithShop(url, { points_hold_days: 14, points_lifetime_days: 30 }, 200);
+    const shop = await actionWithShop(url, { points_hold_days: 14, points_lifetime_days: 30 }, 200, FUNDS);
     const chat = newChatId();
     const card = async () => (await shop.seller.api.get(`/buyers/${chat}?project_id=${shop.projectId}`)).body;
 

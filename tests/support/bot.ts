@@ -72,3 +72,22 @@ export async function shopperSays(
 export function initDataOf(launchUrl: string): string {
   return new URLSearchParams(new URL(launchUrl).hash.slice(1)).get('tgWebAppData') ?? '';
 }
+
+/** «Мои баллы», line by line (other messages of the bot arriving meanwhile, an exchange's notice, are skipped). */
+export async function balanceLines(url: string, bot: BotAction, chat: string): Promise<string[]> {
+  const answers = async () =>
+    (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).filter((x) => x.text?.startsWith('Ваши баллы'));
+  const before = (await answers()).length;
+  await shopperActs(url, bot.botId, chat, { text: '/balance' });
+  const answer = await eventually(async () => (await answers())[before], 30_000, '«Мои баллы»');
+  return answer.text!.split('\n');
+}
+
+/** An action with its bot (funded with `funds` rubles) and a shop whose one product costs `price` points. */
+export async function actionWithShop(url: string, settings: Record<string, unknown>, price: number, funds: number) {
+  const bot = await actionWithBot(url, settings, funds);
+  const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+  const product = await bot.seller.api.post('/shop/products', { project_id: bot.projectId, title: 'Крем', price_points: price });
+  if (product.status !== 200 && product.status !== 201) throw new Error(product.text);
+  return { ...bot, shopToken: shop.token as string, productId: (product.body.product?.id ?? product.body.id) as number };
+}
