@@ -8,7 +8,6 @@ import type { Database } from './db/connection.js';
 import { heartbeat } from './db/heartbeat.js';
 import { handleClientError, handleError } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
-import { registerSessionFirst } from './http/session-first.js';
 import { safeLoggerOptions } from './http/log-safety.js';
 import { loopbackOrigins, publicUrlResolver } from './http/public-url.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -197,7 +196,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerSessionFirst(api);
+      for (const module of MODULES) module.apiHooks?.(context)(api);
       registerInputGuard(api);
       await api.register(
         systemRoutes({

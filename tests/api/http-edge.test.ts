@@ -5,7 +5,7 @@ import { ApiClient, createSeller, uniqueEmail } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 
 describe.each(backends())('HTTP edge on $name', (backend) => {
-  const api = () => new ApiClient(backend.url);
+  const api = (token?: string) => new ApiClient(backend.url, undefined, token);
 
   describe('bad input is a clear 4xx, never a 500 or a stack trace', () => {
     it('malformed JSON', async () => {
@@ -78,7 +78,7 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       );
     }
 
-    it('every call only a signed-in seller may make answers 401 without a session, with no body or an empty one', async () => {
+    it('every call only a signed-in seller may make answers 401 without a live session (none, or a made-up token), with no body or an empty one', async () => {
       const calls = await changingCalls();
       expect(
         calls
@@ -95,11 +95,17 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
         ]),
       );
       const unauthorized = { status: 401, body: { message: messages.common.unauthorized } };
+      const notLive = { status: 401, body: { message: messages.common.sessionExpired } };
+      const madeUp = api('made-up-session-token');
       for (const { call, method, path } of sessionOnly) {
         const bare = await api().request(method, path);
         expect({ call, status: bare.status, body: bare.body }).toEqual({ call, ...unauthorized });
         const empty = await api().request(method, path, { rawBody: '' });
         expect({ call, status: empty.status, body: empty.body }).toEqual({ call, ...unauthorized });
+        const forged = await madeUp.request(method, path);
+        expect({ call, status: forged.status, body: forged.body }).toEqual({ call, ...notLive });
+        const forgedEmpty = await madeUp.request(method, path, { rawBody: '' });
+        expect({ call, status: forgedEmpty.status, body: forgedEmpty.body }).toEqual({ call, ...notLive });
       }
     });
 

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { SegmentConditions } from '../../contract/segments.js';
 import type { Config } from '../config.js';
 import type { Database, Db, Executor } from '../db/connection.js';
@@ -28,6 +28,8 @@ export interface ModuleManifest {
   name: string;
   /** Its routes under /lk/api (a mount with a prefix below it, e.g. the operator's `/admin`). */
   routes?(context: ModuleContext): RouteMount[];
+  /** Hooks on every route under /lk/api, registered before any module's routes (authentication before the body). */
+  apiHooks?(context: ModuleContext): (api: FastifyInstance) => void;
   /** Its routes outside the API (served files, an emulator's callbacks). */
   rootRoutes?(context: ModuleContext): RouteMount[];
   /** Its background work: periodic (`cron`) and queued jobs. The test clock runs the periodic ones in the list's order. */
