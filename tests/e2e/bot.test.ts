@@ -34,7 +34,7 @@ describe('the shoppers’ bot: demo chat', () => {
     'a shopper greets the bot, sends a receipt photo, earns points and asks the balance; the cabinet shows the receipt and the buyer’s name',
     { timeout: 180_000 },
     () =>
-      withPage(async (page) => {
+      withPage(async (page, context) => {
         const { token, botId } = newBotToken();
         const { actionId } = await sellerWithAction(page, { telegram_bot_token: token });
         const shopperId = newChatId();
@@ -79,6 +79,25 @@ describe('the shoppers’ bot: demo chat', () => {
         const row = page.getByRole('table', { name: s.buyersCaption }).getByRole('row').filter({ hasText: shopperId });
         await row.waitFor();
         expect(await row.innerText()).toContain('Ира @ira_buyer');
+
+        // The chat opened again from the action page: the whole conversation, both sides, and «Тестовый чек».
+        await page.goto(`/dashboard/action/${actionId}`);
+        await page.getByText(messages.actionScreens.sectionBot, { exact: true }).click();
+        const [chat] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: b.openDemoChat }).click()]);
+        const bubbles = chat.getByRole('log').getByRole('listitem');
+        await bubbles.filter({ hasText: 'Ваши баллы в акции «Aurora»: 178.' }).waitFor();
+        expect(await bubbles.allTextContents()).toEqual([
+          expect.stringMatching(/^Вы: \/start/),
+          expect.stringMatching(/^Бот: [\s\S]*«Aurora»/),
+          expect.stringMatching(/^Вы: Фото чека/),
+          expect.stringMatching(/^Бот: [\s\S]*178 баллов/),
+          expect.stringMatching(/^Бот: Ваши баллы в акции «Aurora»: 178\./),
+        ]);
+        // The photo shows as Telegram's preview of it, kept by the emulator too.
+        const photo = chat.getByRole('log').locator('img');
+        await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+        await chat.getByRole('button', { name: 'Отправить боту фото тестового чека акции', exact: true }).waitFor();
+        expect(await hasHorizontalOverflow(chat)).toBe(false);
       }, MOBILE),
   );
 });

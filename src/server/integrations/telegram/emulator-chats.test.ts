@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botToken, startTelegramEmulator } from '../../../../tests/support/telegram-emulator.js';
+import sharp from 'sharp';
+import { messageUpdate } from './emulator-launch.js';
+import { SHOPPER_MESSAGES_KEPT, TelegramEmulatorStore } from './emulator-store.js';
 import { initDataSignature } from './web-app-init-data.js';
 
 /** What Telegram allows a bot in a chat, and how a shopper opens its Mini Apps: the emulator as strict as Telegram. */
@@ -188,6 +191,54 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     };
     const sent = await call(token, 'sendPhoto', { chat_id: shopper.id, photo: 'https://example.com/a.png', reply_markup: markup });
     expect(sent.body).toMatchObject({ ok: true, result: { reply_markup: markup } });
+  });
+
+  it('keeps both sides of a chat in the chat’s order; presses of inline buttons and Mini App launches are no messages', async () => {
+    const { token, id } = await startedBot();
+    const markup = {
+      inline_keyboard: [
+        [{ text: 'Мои баллы', callback_data: 'balance' }],
+        [{ text: 'Магазин', web_app: { url: 'https://shop.example/s' } }],
+      ],
+    };
+    await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Здравствуйте!', reply_markup: markup });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    await act(id, { photo_base64: photo.toString('base64'), caption: 'мой чек' });
+    await act(id, { press: 'Мои баллы' });
+    await act(id, { press: 'Магазин' });
+    const conversation = (await emulator.control('GET', `/conversation?bot_id=${id}&chat_id=${shopper.id}`)).body as Array<
+      Record<string, unknown>
+    >;
+    expect(conversation.map(({ from, message_id, text, caption }) => ({ from, message_id, text, caption }))).toEqual([
+      { from: 'shopper', message_id: 1, text: '/start', caption: null },
+      { from: 'bot', message_id: 2, text: 'Здравствуйте!', caption: null },
+      { from: 'shopper', message_id: 3, text: null, caption: 'мой чек' },
+    ]);
+    expect(conversation[1]).toMatchObject({ reply_markup: markup });
+    // The shopper's photo shows as Telegram's preview of it.
+    const preview = await fetch(`${emulator.apiRoot}/shopper-photo?bot_id=${id}&file_id=${String(conversation[2]!.photo)}`);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(90);
+    // Another bot's chat with the same shopper is another conversation; its files are not this bot's.
+    expect((await emulator.control('GET', `/conversation?bot_id=${id + 1}&chat_id=${shopper.id}`)).body).toEqual([]);
+    expect((await fetch(`${emulator.apiRoot}/shopper-photo?bot_id=${id + 1}&file_id=${String(conversation[2]!.photo)}`)).status).toBe(404);
+    for (const query of [`bot_id=${id}`, `chat_id=${shopper.id}`, `bot_id=abc&chat_id=${shopper.id}`, `bot_id=${id}&chat_id=0`])
+      expect((await emulator.control('GET', `/conversation?${query}`)).status).toBe(400);
+    expect((await fetch(`${emulator.apiRoot}/shopper-photo?bot_id=${id}`)).status).toBe(400);
+  });
+
+  it(`keeps the newest ${SHOPPER_MESSAGES_KEPT} shoppers’ messages of all chats`, async () => {
+    const store = new TelegramEmulatorStore();
+    const user = { id: shopper.id, is_bot: false as const, first_name: 'Анна' };
+    for (let index = 0; index <= SHOPPER_MESSAGES_KEPT; index += 1) {
+      const update = messageUpdate(store, 1, user, { text: `№${index}` });
+      if ('message' in update) store.keepShopperMessage(1, update.message);
+    }
+    expect(store.received).toHaveLength(SHOPPER_MESSAGES_KEPT);
+    expect(store.received[0]!.text).toBe('№1');
+    store.close();
   });
 
   it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {

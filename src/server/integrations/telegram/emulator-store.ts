@@ -1,6 +1,6 @@
 import { SendLimiter } from './rate-limit.js';
 import { EmulatorFiles } from './emulator-files.js';
-import { EmulatorUpdates } from './emulator-updates.js';
+import { EmulatorUpdates, type EmulatedMessage } from './emulator-updates.js';
 
 /** A message the emulator accepted from a bot; `GET /__emulators/telegram/messages` lists them. */
 export interface SentMessage {
@@ -17,6 +17,25 @@ export interface SentMessage {
   /** ISO time. */
   at: string;
 }
+
+/**
+ * A message a shopper wrote to a bot (a text, a photo, a reply-keyboard button's text): Telegram keeps
+ * both sides of a chat, so the demo chat shows the shopper's side from here, whichever way it is opened.
+ */
+export interface ShopperMessage {
+  bot_id: number;
+  chat_id: number;
+  message_id: number;
+  text: string | null;
+  caption: string | null;
+  /** The file_id of the photo's smallest size (its preview), for `GET /shopper-photo`. */
+  photo: string | null;
+  /** ISO time. */
+  at: string;
+}
+
+/** A demo's shoppers write by hand: the newest this many shoppers' messages of all chats are kept (in memory, until a restart). */
+export const SHOPPER_MESSAGES_KEPT = 10_000;
 
 /** Telegram's BotCommand: a command the chat's «Menu» lists, with its description. */
 export interface BotCommand {
@@ -41,6 +60,8 @@ export class TelegramEmulatorStore {
    */
   readonly dates: () => number;
   readonly sent: SentMessage[] = [];
+  /** What shoppers wrote, oldest first, at most `SHOPPER_MESSAGES_KEPT`. */
+  readonly received: ShopperMessage[] = [];
   /** Chats that blocked every bot. */
   readonly blockedChats = new Set<number>();
   readonly limiter = new SendLimiter();
@@ -73,6 +94,19 @@ export class TelegramEmulatorStore {
     const id = (this.lastMessageIds.get(key) ?? 0) + 1;
     this.lastMessageIds.set(key, id);
     return id;
+  }
+
+  keepShopperMessage(botId: number, message: EmulatedMessage): void {
+    this.received.push({
+      bot_id: botId,
+      chat_id: message.chat.id,
+      message_id: message.message_id,
+      text: message.text ?? null,
+      caption: message.caption ?? null,
+      photo: message.photo?.[0]?.file_id ?? null,
+      at: new Date(this.dates()).toISOString(),
+    });
+    if (this.received.length > SHOPPER_MESSAGES_KEPT) this.received.splice(0, this.received.length - SHOPPER_MESSAGES_KEPT);
   }
 
   hasStarted(botId: number, chatId: number): boolean {

@@ -17,7 +17,8 @@ import { botIdOf, isWellFormedBotToken } from './token.js';
  * the real limits (30 messages a second per bot, 1 a second per chat: 429 with `retry_after`) and
  * `/file/bot<token>/<file_path>` downloads.
  *
- * Control API for tests and demos: `GET|DELETE /messages` (accepted messages), `POST|DELETE /blocked`
+ * Control API for tests and demos: `GET|DELETE /messages` (accepted messages), `GET /conversation` (both
+ * sides of one chat, as the demo chat shows it), `GET /shopper-photo` (a shopper's photo's preview), `POST|DELETE /blocked`
  * (a chat that blocked every bot), `POST /outage` (every Bot API call answers 502 for a while),
  * `POST /updates` (a shopper writes to a bot: delivered to its webhook or queued for getUpdates).
  *
@@ -38,6 +39,8 @@ const chatIdSchema = z.coerce
   .refine((id) => id !== 0, 'chat_id must be a non-zero integer');
 
 const messagesQuerySchema = z.object({ chat_id: chatIdSchema.optional(), bot_id: z.coerce.number().int().positive().optional() });
+const conversationQuerySchema = z.object({ bot_id: z.coerce.number().int().positive(), chat_id: chatIdSchema });
+const shopperPhotoQuerySchema = z.object({ bot_id: z.coerce.number().int().positive(), file_id: z.string().min(1).max(200) });
 const blockedBodySchema = z.object({ chat_id: chatIdSchema });
 const outageBodySchema = z.object({ seconds: z.number().min(0).max(3600) });
 const updateBodySchema = z
@@ -124,9 +127,33 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       );
     });
 
+    /** Clears both sides of every chat. */
     app.delete('/messages', async () => {
       store.sent.length = 0;
+      store.received.length = 0;
       return { ok: true };
+    });
+
+    /** One chat as Telegram shows it: the bot's and the shopper's messages in the chat's order (message ids). */
+    app.get('/conversation', async (request, reply) => {
+      const query = conversationQuerySchema.safeParse(request.query);
+      if (!query.success) return controlError(reply, query.error);
+      const inChat = (message: { bot_id: number; chat_id: number }) =>
+        message.bot_id === query.data.bot_id && message.chat_id === query.data.chat_id;
+      return [
+        ...store.sent.filter(inChat).map((message) => ({ from: 'bot' as const, ...message })),
+        ...store.received.filter(inChat).map((message) => ({ from: 'shopper' as const, ...message })),
+      ].sort((a, b) => a.message_id - b.message_id);
+    });
+
+    app.get('/shopper-photo', async (request, reply) => {
+      const query = shopperPhotoQuerySchema.safeParse(request.query);
+      if (!query.success) return controlError(reply, query.error);
+      const { bot_id: botId, file_id: fileId } = query.data;
+      const file = store.files.downloadable(botId, fileId);
+      const content = file && store.files.contentAt(botId, file.filePath);
+      if (!content) return reply.status(404).send({ ok: false, description: 'no such photo of this bot' });
+      return reply.type(content.mimeType).header('cache-control', 'private, max-age=86400').send(content.bytes);
     });
 
     app.post('/blocked', async (request, reply) => {
@@ -195,6 +222,7 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
         update = messageUpdate(store, botId, user, { photo, ...(caption ? { caption } : {}) });
       }
       update ??= messageUpdate(store, botId, user, { text: text! });
+      if ('message' in update) store.keepShopperMessage(botId, update.message);
       store.startedChats.add(`${botId}:${from.id}`);
       store.updates.push(botId, update);
       return { ok: true, update_id: update.update_id };

@@ -97,6 +97,7 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       );
     }
     await repo.finishUpdate(deps.db, update, { done: true });
+    releaseHeldNotices(deps);
   } catch (error) {
     const retryable = isRetryable(error) || !(error instanceof Error && error.name === 'TelegramError');
     const next = retryable ? nextTry(update.attempts, RETRY) : null;
@@ -109,5 +110,11 @@ async function answerUpdate(deps: UpdateDeps, update: repo.PendingUpdate): Promi
       error: (error as Error).message ?? String(error),
       retryAt: next ? new Date(Date.now() + next.delayMs) : null,
     });
+    if (!next) releaseHeldNotices(deps);
   }
+}
+
+/** The shopper's notices wait while an update of theirs is open (notices/repository.ts): once it is closed, they go. */
+function releaseHeldNotices(deps: UpdateDeps): void {
+  deps.onNoticesQueued?.();
 }

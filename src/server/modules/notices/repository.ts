@@ -30,6 +30,16 @@ export const noticeOutbox: OutboxTable = {
   lastError: buyerNotices.lastError,
 };
 
+/**
+ * A notice waits while the action's bot is still answering something the shopper wrote: the answer
+ * to a receipt is sent before its update is done, so the guide and warranty its award queued (and
+ * anything else due for the shopper) follow it. The condition is the `bot_updates_sender` index's.
+ */
+const shopperNotBeingAnswered = sql`NOT EXISTS (
+  SELECT 1 FROM bot_updates
+   WHERE bot_updates.project_id = ${buyerNotices.projectId} AND bot_updates.status = 'pending'
+     AND coalesce(bot_updates.payload #>> '{message,from,id}', bot_updates.payload #>> '{callback_query,from,id}') = ${buyerNotices.buyerTgId})`;
+
 export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
   const t = buyerNotices;
   const rows = await claimDue<{
@@ -39,7 +49,13 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     text: string;
     shop_button: boolean;
     attempts: number;
-  }>(db, noticeOutbox, { limit, leaseMs, orderBy: [t.id], returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts] });
+  }>(db, noticeOutbox, {
+    limit,
+    leaseMs,
+    orderBy: [t.id],
+    where: shopperNotBeingAnswered,
+    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts],
+  });
   return rows.map((row) => ({
     id: Number(row.id),
     projectId: row.project_id,
@@ -58,8 +74,9 @@ export async function finishNotice(db: Db, id: number, outcome: OutboxOutcome): 
   await finishOutboxRow(db, noticeOutbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
 }
 
+/** Notices held for an answer in progress are not due: the answer's end wakes the job (updates.ts). */
 export function nextNoticeDueAt(db: Db): Promise<Date | null> {
-  return nextDueAt(db, noticeOutbox);
+  return nextDueAt(db, noticeOutbox, shopperNotBeingAnswered);
 }
 
 /** The bots that may reach the action's shoppers and its shop's token (null: no shop). */

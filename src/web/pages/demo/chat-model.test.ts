@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, currentKeyboard, inlineKeyboard, isMiniAppClose, openedPage, readShopper, type BotMessage } from './chat-model.js';
+import { botMessages, currentKeyboard, inlineKeyboard, isMiniAppClose, openedPage, readShopper, type BotMessage } from './chat-model.js';
 
 const answer = (at: string, reply_markup: unknown = null, text = 'ok'): BotMessage => ({
+  message_id: 1,
   text,
   caption: null,
   photo: null,
@@ -56,15 +57,18 @@ describe('the demo chat keyboard', () => {
 });
 
 describe('the demo chat conversation', () => {
-  it('orders both sides by time, the shopper first on a tie', () => {
-    const entries = conversation(
-      [answer('2026-01-01T00:00:02Z', null, 'b2'), answer('2026-01-01T00:00:01Z', null, 'b1')],
-      [
-        { text: 's1', at: '2026-01-01T00:00:01Z' },
-        { text: 's0', at: '2026-01-01T00:00:00Z' },
-      ],
-    );
-    expect(entries.map((entry) => entry.message.text)).toEqual(['s0', 's1', 'b1', 'b2']);
+  it('takes the keyboard from the bot’s side only', () => {
+    const keyboard = { keyboard: [['Мои баллы']] };
+    const shopperSaid = {
+      from: 'shopper' as const,
+      message_id: 2,
+      text: 'Мои баллы',
+      caption: null,
+      photo: null,
+      at: '2026-01-01T00:00:01Z',
+    };
+    const entries = [{ from: 'bot' as const, ...answer('2026-01-01T00:00:00Z', keyboard) }, shopperSaid];
+    expect(currentKeyboard(botMessages(entries))).toEqual([[{ text: 'Мои баллы', opensPage: false }]]);
   });
 });
 

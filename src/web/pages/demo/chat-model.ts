@@ -1,10 +1,11 @@
 /**
- * The demo chat's pure parts: which buttons the bot shows, and the conversation in time order
- * (the emulator keeps only the bot's answers; the shopper's own messages live in the page).
+ * The demo chat's pure parts: which buttons the bot shows. The conversation itself, both sides in
+ * the chat's order, is the emulator's (`GET /__emulators/telegram/conversation`), as Telegram keeps it.
  */
 
-/** A bot's answer as `GET /__emulators/telegram/messages` lists it (only the fields the chat uses). */
+/** A bot's answer as the emulator lists it (only the fields the chat uses). */
 export interface BotMessage {
+  message_id: number;
   text: string | null;
   caption: string | null;
   photo: string | null;
@@ -12,14 +13,17 @@ export interface BotMessage {
   at: string;
 }
 
+/** What the shopper wrote, as the emulator keeps it. */
 export interface ShopperMessage {
-  text: string;
-  /** Object URL of an uploaded photo, shown as a thumbnail. */
-  photoUrl?: string;
+  message_id: number;
+  text: string | null;
+  caption: string | null;
+  /** The file_id of the photo's preview. */
+  photo: string | null;
   at: string;
 }
 
-export type ChatEntry = { from: 'bot'; message: BotMessage } | { from: 'shopper'; message: ShopperMessage };
+export type ChatEntry = ({ from: 'bot' } & BotMessage) | ({ from: 'shopper' } & ShopperMessage);
 
 /**
  * A button the bot shows: the chat only names it, and the emulator carries out the press as
@@ -79,14 +83,9 @@ export function isMiniAppClose(data: unknown): boolean {
   }
 }
 
-/** Both sides of the conversation by time; on a tie the shopper's message comes first (the bot answers it). */
-export function conversation(botMessages: readonly BotMessage[], shopperMessages: readonly ShopperMessage[]): ChatEntry[] {
-  const entries: ChatEntry[] = [
-    ...shopperMessages.map((message) => ({ from: 'shopper' as const, message })),
-    ...botMessages.map((message) => ({ from: 'bot' as const, message })),
-  ];
-  // Array.prototype.sort is stable: equal times keep shoppers before bots.
-  return entries.sort((a, b) => Date.parse(a.message.at) - Date.parse(b.message.at));
+/** The bot's side of the conversation (its keyboards). */
+export function botMessages(entries: readonly ChatEntry[]): BotMessage[] {
+  return entries.filter((entry): entry is ChatEntry & { from: 'bot' } => entry.from === 'bot');
 }
 
 /** The shopper remembered in localStorage, or a fresh one; anything unreadable is replaced. */

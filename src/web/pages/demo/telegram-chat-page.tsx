@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
-  conversation,
+  botMessages,
   currentKeyboard,
   inlineKeyboard,
   isMiniAppClose,
@@ -8,11 +8,9 @@ import {
   openedPage,
   randomShopperId,
   readShopper,
-  type BotMessage,
   type ChatEntry,
   type KeyboardButton,
   type Shopper,
-  type ShopperMessage,
 } from './chat-model.js';
 import { demoReceiptPicture } from '../../api/receipts.js';
 import { useSellerId } from '../../auth/session.js';
@@ -89,13 +87,12 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
   // The seller signed in on this browser can hand the shopper a test receipt of the action (demo mode).
   const sellerId = useSellerId();
   const [shopper, setShopper] = useState<Shopper>(() => readShopper(localStorage.getItem(SHOPPER_STORAGE_KEY), randomShopperId));
-  const [shopperMessages, setShopperMessages] = useState<ShopperMessage[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [miniApp, setMiniApp] = useState<string | null>(null);
-  const botMessages = useBotMessages(botId, shopper.id, setError);
-  const menuButton = useMenuButton(botId, shopper.id, botMessages.length);
-  const entries = useMemo(() => conversation(botMessages, shopperMessages), [botMessages, shopperMessages]);
-  const keyboard = useMemo(() => currentKeyboard(botMessages), [botMessages]);
+  const { entries, refresh } = useConversation(botId, shopper.id, setError);
+  const answers = useMemo(() => botMessages(entries), [entries]);
+  const menuButton = useMenuButton(botId, shopper.id, answers.length);
+  const keyboard = useMemo(() => currentKeyboard(answers), [answers]);
 
   useEffect(() => {
     localStorage.setItem(SHOPPER_STORAGE_KEY, JSON.stringify(shopper));
@@ -127,39 +124,31 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
       setError(null);
       const page = openedPage(answer);
       if (page) setMiniApp(page);
+      // The emulator keeps what the shopper wrote: it shows at once, not at the next poll.
+      else refresh();
     } catch (failure) {
       setError(t.sendFailed + (failure instanceof Error ? failure.message : String(failure)));
     }
-  };
-  const say = (message: ShopperMessage) => setShopperMessages((current) => [...current, message]);
-  const handleText = (text: string) => {
-    say({ text, at: new Date().toISOString() });
-    void act({ text });
-  };
-  const handleKeyboard = (button: KeyboardButton) => {
-    // A reply-keyboard text button sends its text as the shopper's message, as in Telegram.
-    if (!button.opensPage) say({ text: button.text, at: new Date().toISOString() });
-    void act({ press: button.text });
   };
 
   return (
     <>
       <ShopperSettings shopper={shopper} onChange={setShopper} />
       <section className="demo-chat__window" aria-label={`${t.bot} ${botId}`}>
-        <Timeline entries={entries} onPress={(button) => void act({ press: button.text })} />
+        <Timeline botId={botId} entries={entries} onPress={(button) => void act({ press: button.text })} />
         {error && (
           <p className="demo-chat__error" role="alert">
             {error}
           </p>
         )}
-        {keyboard.length > 0 && <Keyboard rows={keyboard} label={t.keyboard} onPress={handleKeyboard} />}
+        {keyboard.length > 0 && <Keyboard rows={keyboard} label={t.keyboard} onPress={(button) => void act({ press: button.text })} />}
         <Composer
           testReceipt={
             actionId !== null && sellerId !== undefined
               ? async () => {
                   try {
                     const picture = await demoReceiptPicture(actionId, sellerId);
-                    return { base64: await base64Of(picture), url: URL.createObjectURL(picture) };
+                    return base64Of(picture);
                   } catch (failure) {
                     setError(t.testReceiptFailed + (failure instanceof Error ? failure.message : String(failure)));
                     return null;
@@ -169,11 +158,8 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
           }
           menuButton={menuButton}
           onMenu={() => void act({ menuButton: true })}
-          onText={handleText}
-          onPhoto={(photoBase64, photoUrl) => {
-            say({ text: t.photoSent, photoUrl, at: new Date().toISOString() });
-            void act({ photoBase64 });
-          }}
+          onText={(text) => void act({ text })}
+          onPhoto={(photoBase64) => void act({ photoBase64 })}
         />
         {miniApp && <MiniAppPanel url={miniApp} onClose={() => setMiniApp(null)} />}
       </section>
@@ -220,40 +206,63 @@ function MiniAppPanel({ url, onClose }: { url: string; onClose: () => void }) {
   );
 }
 
-/** The bot's answers to this shopper, polled from the emulator every second. */
-function useBotMessages(botId: number, chatId: number, onError: (error: string | null) => void): BotMessage[] {
-  const [messages, setMessages] = useState<BotMessage[]>([]);
+/**
+ * Both sides of the chat with this shopper as the emulator keeps them, polled every second; `refresh`
+ * asks at once (after the shopper wrote). A chat opened again shows everything said before.
+ */
+function useConversation(
+  botId: number,
+  chatId: number,
+  onError: (error: string | null) => void,
+): { entries: ChatEntry[]; refresh: () => void } {
+  const [entries, setEntries] = useState<ChatEntry[]>([]);
+  const pollNow = useRef<() => void>(() => undefined);
   useEffect(() => {
-    setMessages([]);
+    setEntries([]);
     const controller = new AbortController();
     let timer: number | undefined;
-    let lastCount = -1;
+    let lastSeen = '';
+    // One request at a time: a refresh during one asks again as soon as it ends.
+    let polling = false;
+    let askAgain = false;
     const poll = async () => {
+      if (polling) {
+        askAgain = true;
+        return;
+      }
+      polling = true;
+      window.clearTimeout(timer);
       try {
-        const response = await fetch(`${EMULATOR}/messages?bot_id=${botId}&chat_id=${chatId}`, {
+        const response = await fetch(`${EMULATOR}/conversation?bot_id=${botId}&chat_id=${chatId}`, {
           signal: controller.signal,
           cache: 'no-store',
         });
         if (!response.ok) throw new Error(String(response.status));
-        const answers = (await response.json()) as BotMessage[];
+        const conversation = (await response.json()) as ChatEntry[];
         // A new array only when something arrived, so the page does not re-render every second.
-        if (answers.length !== lastCount) {
-          lastCount = answers.length;
-          setMessages(answers);
+        const last = conversation.at(-1);
+        const seen = `${conversation.length}:${last?.from}:${last?.message_id}`;
+        if (seen !== lastSeen) {
+          lastSeen = seen;
+          setEntries(conversation);
         }
       } catch {
-        if (controller.signal.aborted) return;
-        onError(t.loadFailed);
+        if (!controller.signal.aborted) onError(t.loadFailed);
       }
-      if (!controller.signal.aborted) timer = window.setTimeout(() => void poll(), POLL_INTERVAL_MS);
+      polling = false;
+      if (controller.signal.aborted) return;
+      const wait = askAgain ? 0 : POLL_INTERVAL_MS;
+      askAgain = false;
+      timer = window.setTimeout(() => void poll(), wait);
     };
+    pollNow.current = () => void poll();
     void poll();
     return () => {
       controller.abort();
       window.clearTimeout(timer);
     };
   }, [botId, chatId, onError]);
-  return messages;
+  return { entries, refresh: () => pollNow.current() };
 }
 
 function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (shopper: Shopper) => void }) {
@@ -300,7 +309,7 @@ function ShopperSettings({ shopper, onChange }: { shopper: Shopper; onChange: (s
   );
 }
 
-function Timeline({ entries, onPress }: { entries: ChatEntry[]; onPress: (button: KeyboardButton) => void }) {
+function Timeline({ botId, entries, onPress }: { botId: number; entries: ChatEntry[]; onPress: (button: KeyboardButton) => void }) {
   const end = useRef<HTMLLIElement>(null);
   // Braces: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup function.
   useEffect(() => {
@@ -316,19 +325,22 @@ function Timeline({ entries, onPress }: { entries: ChatEntry[]; onPress: (button
     // The log role sits on a wrapper: on the <ol> itself it would hide the list from screen readers.
     <div className="demo-chat__log" role="log" aria-live="polite">
       <ol className="demo-chat__list">
-        {entries.map((entry, index) => {
-          const buttons = entry.from === 'bot' ? inlineKeyboard(entry.message) : [];
+        {entries.map((entry) => {
+          const buttons = entry.from === 'bot' ? inlineKeyboard(entry) : [];
+          const shopperPhoto = entry.from === 'shopper' ? entry.photo : null;
           return (
-            <li key={`${entry.from}-${entry.message.at}-${index}`} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
+            <li key={entry.message_id} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
               <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
-              {entry.from === 'shopper' && entry.message.photoUrl && (
-                <img className="demo-chat__photo" src={entry.message.photoUrl} alt="" />
+              {shopperPhoto && (
+                <img
+                  className="demo-chat__photo"
+                  src={`${EMULATOR}/shopper-photo?bot_id=${botId}&file_id=${encodeURIComponent(shopperPhoto)}`}
+                  alt=""
+                />
               )}
-              <span className="demo-chat__text">
-                {entry.from === 'bot' ? (entry.message.text ?? entry.message.caption ?? '') : entry.message.text}
-              </span>
-              <time className="demo-chat__time" dateTime={entry.message.at}>
-                {new Date(entry.message.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
+              <span className="demo-chat__text">{entry.text ?? entry.caption ?? (shopperPhoto ? t.photoSent : '')}</span>
+              <time className="demo-chat__time" dateTime={entry.at}>
+                {new Date(entry.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
               </time>
               {buttons.length > 0 && <Keyboard rows={buttons} label={t.inlineButtons} onPress={onPress} inline />}
             </li>
@@ -374,11 +386,11 @@ function Composer({
   onText,
   onPhoto,
 }: {
-  testReceipt: (() => Promise<{ base64: string; url: string } | null>) | null;
+  testReceipt: (() => Promise<string | null>) | null;
   menuButton: string | null;
   onMenu: () => void;
   onText: (text: string) => void;
-  onPhoto: (base64: string, objectUrl: string) => void;
+  onPhoto: (base64: string) => void;
 }) {
   const [makingReceipt, setMakingReceipt] = useState(false);
   const handleTestReceipt = async () => {
@@ -386,7 +398,7 @@ function Composer({
     setMakingReceipt(true);
     const picture = await testReceipt();
     setMakingReceipt(false);
-    if (picture) onPhoto(picture.base64, picture.url);
+    if (picture) onPhoto(picture);
   };
   const ids = { message: useId(), photo: useId() };
   const [text, setText] = useState('');
@@ -401,7 +413,7 @@ function Composer({
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    onPhoto(await base64Of(file), URL.createObjectURL(file));
+    onPhoto(await base64Of(file));
     input.value = '';
   };
   return (
