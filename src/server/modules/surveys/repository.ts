@@ -137,15 +137,21 @@ export async function publishedSurvey(db: Executor, projectId: number, surveyId:
 /** Starts the shopper's run (a second start finds the first); answers it with its answers so far. */
 export async function startRun(db: Executor, surveyId: number, buyerTgId: string, now: Date) {
   await db.insert(surveyRuns).values({ surveyId, buyerTgId, startedAt: now }).onConflictDoNothing();
+  return (await readRun(db, surveyId, buyerTgId))!;
+}
+
+/** The shopper's run with its answers so far; undefined before they opened the survey. */
+export async function readRun(db: Executor, surveyId: number, buyerTgId: string) {
   const [run] = await db
     .select({ completedAt: surveyRuns.completedAt })
     .from(surveyRuns)
     .where(and(eq(surveyRuns.surveyId, surveyId), eq(surveyRuns.buyerTgId, buyerTgId)));
+  if (!run) return undefined;
   const answers = await db
     .select({ question: surveyAnswers.question, option: surveyAnswers.option })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.surveyId, surveyId), eq(surveyAnswers.buyerTgId, buyerTgId)));
-  return { completed: run?.completedAt != null, answers };
+  return { completed: run.completedAt !== null, answers };
 }
 
 /** Stores an answer unless that question has one already (a redelivered press changes nothing). */
