@@ -103,6 +103,8 @@ export const surveySchema = z.object({
   created_at: z.string(),
   /** Null: a draft the bot does not offer yet. */
   published_at: z.string().nullable(),
+  /** Set: the seller closed it; out of the bot's menu, its results kept. */
+  closed_at: z.string().nullable(),
   /** Shoppers who answered at least one question, and those who finished. */
   participants: z.number().int(),
   completed: z.number().int(),

@@ -250,6 +250,52 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
     expect(lines[1]!.split(';').slice(2, 5)).toEqual(['1. Год основания?', '2019', m.csvYes]);
   });
 
+  it('a closed survey leaves the menu, tells a shopper halfway that it is gone, and keeps its results and CSV', DIALOG, async () => {
+    const bot = await actionWithBot(url);
+    const id = await published(bot.seller, bot.projectId, QUIZ);
+    const kept = await published(bot.seller, bot.projectId, { ...SURVEY, title: 'Остаётся' });
+    const draft = await created(bot.seller, bot.projectId, { ...SURVEY, title: 'Черновик' });
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    await shopperSays(url, bot, chat, { press: QUIZ.title });
+    await shopperSays(url, bot, chat, { press: '2019' });
+
+    const closed = await bot.seller.api.post(`/surveys/${id}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({
+      message: fillMessage(m.closed, { title: QUIZ.title }),
+      survey: { id, closed_at: expect.any(String), participants: 1, completed: 0 },
+    });
+    const again = await bot.seller.api.post(`/surveys/${id}/close`);
+    expect([again.status, again.body.survey.closed_at]).toEqual([200, closed.body.survey.closed_at]);
+    const menu = buttonsOf((await shopperSays(url, bot, chat, { text: '/menu' })).at(-1)).map((b) => b.text);
+    expect(menu).toContain('Остаётся');
+    expect(menu).not.toContain(QUIZ.title);
+    expect(lastText(await shopperSays(url, bot, chat, { press: 'Шампунь' }))).toBe(m.gone);
+
+    const results = await bot.seller.api.get(`/surveys/${id}/results`);
+    expect(results.body.takers).toMatchObject([{ buyer_tg_id: chat, answered: 1, completed_at: null }]);
+    expect((await bot.seller.api.get(`/surveys/${id}/results.csv`)).text).toContain('1. Год основания?;2019;');
+    const list = (await bot.seller.api.get(`/surveys?project_id=${bot.projectId}`)).body.surveys as {
+      id: number;
+      closed_at: string | null;
+    }[];
+    expect(list.map((survey) => [survey.id, survey.closed_at !== null])).toEqual([
+      [draft, false],
+      [kept, false],
+      [id, true],
+    ]);
+    // A closed survey is not published again; a draft has nothing to close; another seller's is not found.
+    const republish = await bot.seller.api.post(`/surveys/${id}/publish`);
+    expect([republish.status, republish.body.message]).toEqual([409, m.closedLocked]);
+    const closeDraft = await bot.seller.api.post(`/surveys/${draft}/close`);
+    expect([closeDraft.status, closeDraft.body.message]).toEqual([409, m.closeDraft]);
+    const stranger = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+    const foreign = await stranger.api.post(`/surveys/${kept}/close`);
+    expect([foreign.status, foreign.body.message]).toEqual([404, m.notFound]);
+    expect((await bot.seller.api.get(`/surveys?project_id=${bot.projectId}`)).body.surveys[1]).toMatchObject({ id: kept, closed_at: null });
+  });
+
   it(
     "a 30-question quiz answered press by press completes: answers to the bot's own questions never trip the flood guard",
     DIALOG,
