@@ -15,7 +15,7 @@ export const SURVEY_KIND_LABELS: Record<SurveyKind, string> = { survey: m.kindSu
 /** The title is the bot's menu button: short enough to read on a phone. */
 export const SURVEY_TITLE_MAX = 64;
 export const SURVEY_POINTS_MAX = 100_000;
-export const SURVEY_QUESTIONS_MAX = 20;
+export const SURVEY_QUESTIONS_MAX = 30;
 export const SURVEY_QUESTION_MAX = 300;
 /** 0 options: a free-text answer; else 2–10 buttons. */
 export const SURVEY_OPTIONS_MIN = 2;
@@ -103,6 +103,8 @@ export const surveySchema = z.object({
   created_at: z.string(),
   /** Null: a draft the bot does not offer yet. */
   published_at: z.string().nullable(),
+  /** Set: the seller closed it; out of the bot's menu, its results kept. */
+  closed_at: z.string().nullable(),
   /** Shoppers who answered at least one question, and those who finished. */
   participants: z.number().int(),
   completed: z.number().int(),

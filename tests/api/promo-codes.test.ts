@@ -121,6 +121,19 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect(await pool(seller, projectId)).toMatchObject({ total: 20, remaining: 18, issued: 2 });
   });
 
+  it('rule «first»: a regular whose receipts came before the rule gets no code; a newcomer gets one for the first receipt only', async () => {
+    const seller = await createFundedSeller(url, FUNDS);
+    const projectId = await actionOf(seller);
+    await seller.api.post(codesPath(projectId), { generate: { count: 5 } });
+    for (let n = 0; n < 3; n++) expect((await check(url, seller, projectId, '9300')).data).not.toHaveProperty('promo_code');
+    await setRule(seller, projectId, 'first');
+
+    expect((await check(url, seller, projectId, '9300')).data).not.toHaveProperty('promo_code');
+    expect((await check(url, seller, projectId, '9301')).data.promo_code).toEqual(expect.any(String));
+    expect((await check(url, seller, projectId, '9301')).data).not.toHaveProperty('promo_code');
+    expect(await pool(seller, projectId)).toMatchObject({ remaining: 4, issued: 1 });
+  });
+
   it.skipIf(!backend.clusterUrl)(
     'rule «first»: of two claims for one shopper racing in open transactions, the database refuses the second',
     async () => {

@@ -122,11 +122,14 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
       await shopperSays(url, bot, chat, { text: '/menu' });
       const resumed = await shopperSays(url, bot, chat, { press: SURVEY.title });
       expect(lastText(resumed)).toBe(`${question(SURVEY, 2)}\n\n${m.freeTextHint}`);
-      // An old button of the answered first question only asks the current one again.
-      expect(lastText(await shopperSays(url, bot, chat, { press: 'Да, очень' }))).toBe(`${question(SURVEY, 2)}\n\n${m.freeTextHint}`);
-
+      // An old button of the answered first question is dropped without an answer (nor a count toward the flood guard).
+      const beforeOld = (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).length;
+      await shopperActs(url, bot.botId, chat, { press: 'Да, очень' });
       const third = await shopperSays(url, bot, chat, { text: '  Больше объёма  ' });
       expect(lastText(third)).toBe(question(SURVEY, 3));
+      expect((await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).slice(beforeOld).map((reply) => reply.text)).toEqual([
+        question(SURVEY, 3),
+      ]);
       const done = await shopperSays(url, bot, chat, { press: 'Обязательно' });
       expect(lastText(done)).toBe(
         `${fillMessage(m.surveyDone, { title: SURVEY.title })}\n${fillMessage(m.earned, { points: 30, balance: 30 })}`,
@@ -247,6 +250,78 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
     expect(lines[1]!.split(';').slice(2, 5)).toEqual(['1. Год основания?', '2019', m.csvYes]);
   });
 
+  it('a closed survey leaves the menu, tells a shopper halfway that it is gone, and keeps its results and CSV', DIALOG, async () => {
+    const bot = await actionWithBot(url);
+    const id = await published(bot.seller, bot.projectId, QUIZ);
+    const kept = await published(bot.seller, bot.projectId, { ...SURVEY, title: 'Остаётся' });
+    const draft = await created(bot.seller, bot.projectId, { ...SURVEY, title: 'Черновик' });
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    await shopperSays(url, bot, chat, { press: QUIZ.title });
+    await shopperSays(url, bot, chat, { press: '2019' });
+
+    const closed = await bot.seller.api.post(`/surveys/${id}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({
+      message: fillMessage(m.closed, { title: QUIZ.title }),
+      survey: { id, closed_at: expect.any(String), participants: 1, completed: 0 },
+    });
+    const again = await bot.seller.api.post(`/surveys/${id}/close`);
+    expect([again.status, again.body.survey.closed_at]).toEqual([200, closed.body.survey.closed_at]);
+    const menu = buttonsOf((await shopperSays(url, bot, chat, { text: '/menu' })).at(-1)).map((b) => b.text);
+    expect(menu).toContain('Остаётся');
+    expect(menu).not.toContain(QUIZ.title);
+    expect(lastText(await shopperSays(url, bot, chat, { press: 'Шампунь' }))).toBe(m.gone);
+
+    const results = await bot.seller.api.get(`/surveys/${id}/results`);
+    expect(results.body.takers).toMatchObject([{ buyer_tg_id: chat, answered: 1, completed_at: null }]);
+    expect((await bot.seller.api.get(`/surveys/${id}/results.csv`)).text).toContain('1. Год основания?;2019;');
+    const list = (await bot.seller.api.get(`/surveys?project_id=${bot.projectId}`)).body.surveys as {
+      id: number;
+      closed_at: string | null;
+    }[];
+    expect(list.map((survey) => [survey.id, survey.closed_at !== null])).toEqual([
+      [draft, false],
+      [kept, false],
+      [id, true],
+    ]);
+    // A closed survey is not published again; a draft has nothing to close; another seller's is not found.
+    const republish = await bot.seller.api.post(`/surveys/${id}/publish`);
+    expect([republish.status, republish.body.message]).toEqual([409, m.closedLocked]);
+    const closeDraft = await bot.seller.api.post(`/surveys/${draft}/close`);
+    expect([closeDraft.status, closeDraft.body.message]).toEqual([409, m.closeDraft]);
+    const stranger = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+    const foreign = await stranger.api.post(`/surveys/${kept}/close`);
+    expect([foreign.status, foreign.body.message]).toEqual([404, m.notFound]);
+    expect((await bot.seller.api.get(`/surveys?project_id=${bot.projectId}`)).body.surveys[1]).toMatchObject({ id: kept, closed_at: null });
+  });
+
+  it(
+    "a 30-question quiz answered press by press completes: answers to the bot's own questions never trip the flood guard",
+    DIALOG,
+    async () => {
+      const bot = await actionWithBot(url);
+      const long = {
+        title: 'Большая викторина',
+        kind: 'quiz',
+        points: 10,
+        questions: Array.from({ length: 30 }, (_, n) => ({ text: `Вопрос про крем №${n + 1}?`, options: ['Да', 'Нет'], correct: 0 })),
+      };
+      await published(bot.seller, bot.projectId, long);
+      const chat = newChatId();
+      await shopperSays(url, bot, chat, { text: '/start' });
+      await shopperSays(url, bot, chat, { press: long.title });
+      // Faster than one press a second (the guard allows 12 messages a minute): each waits only for the next question.
+      for (let n = 1; n < 30; n++)
+        expect(lastText(await shopperSays(url, bot, chat, { press: 'Да' }))).toBe(
+          fillMessage(m.question, { title: long.title, n: n + 1, total: 30, text: long.questions[n]!.text }),
+        );
+      expect(lastText(await shopperSays(url, bot, chat, { press: 'Да' }))).toBe(
+        `${fillMessage(m.quizDone, { title: long.title, score: 30, total: 30 })}\n${fillMessage(m.earned, { points: 300, balance: 300 })}`,
+      );
+    },
+  );
+
   it('a shopper the seller blocked completes a survey, their answers kept, and earns nothing', DIALOG, async () => {
     const bot = await actionWithBot(url, {}, BILLING_DEFAULTS.project_subscription_price + 100);
     const id = await published(bot.seller, bot.projectId, QUIZ);
@@ -285,7 +360,7 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
       ['too many points', { ...SURVEY, points: 100_001 }, m.pointsInvalid],
       ['fractional points', { ...SURVEY, points: 1.5 }, m.pointsInvalid],
       ['no questions', { ...SURVEY, questions: [] }, m.noQuestions],
-      ['21 questions', { ...SURVEY, questions: Array.from({ length: 21 }, () => SURVEY.questions[0]) }, m.tooManyQuestions],
+      ['31 questions', { ...SURVEY, questions: Array.from({ length: 31 }, () => SURVEY.questions[0]) }, m.tooManyQuestions],
       ['a question without text', { ...SURVEY, questions: [{ text: ' ', options: [] }] }, fillMessage(m.questionTextInvalid, { n: 1 })],
       [
         'one option',

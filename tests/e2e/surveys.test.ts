@@ -142,5 +142,19 @@ describe('surveys and quizzes in the cabinet', () => {
       await card.getByRole('region', { name: m.participantsTitle, exact: true }).getByText('Ира', { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.surveys-page' })).toEqual([]);
+
+      // Closed after a confirmation: listed apart under «Закрытые», its results still there, no «Закрыть» any more.
+      await card.getByRole('button', { name: m.close, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: m.close });
+      await dialog.getByText(fillMessage(m.closeConfirm, { title: 'Ваше мнение' }), { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: m.close, exact: true }).click();
+      await page.getByText(fillMessage(m.closed, { title: 'Ваше мнение' }), { exact: true }).waitFor();
+      const closed = page.getByRole('region', { name: m.closedTitle, exact: true }).getByRole('article', { name: 'Ваше мнение' });
+      await closed.getByText(new RegExp(`^${m.statusClosed.replace(' {date}', '')} `)).waitFor();
+      expect(await closed.getByRole('button', { name: m.close, exact: true }).count()).toBe(0);
+      await closed.getByRole('button', { name: m.showResults, exact: true }).click();
+      await closed.getByRole('region', { name: m.participantsTitle, exact: true }).getByText('Ира', { exact: true }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page, { include: '.surveys-page' })).toEqual([]);
     }, MOBILE));
 });

@@ -997,6 +997,8 @@ export const surveys = pgTable('surveys', {
   questions: jsonb('questions').$type<StoredSurveyQuestion[]>().notNull(),
   createdAt: timestamptz('created_at').notNull(),
   publishedAt: timestamptz('published_at'),
+  /** The seller closed it (0049): out of the bot's menu, its results kept. */
+  closedAt: timestamptz('closed_at'),
 });
 export type SurveyRow = typeof surveys.$inferSelect;
 

@@ -22,6 +22,12 @@ export interface BotFeature {
   menuButtons?(context: FeatureContext): Promise<InlineKeyboardButton[]>;
   /** A press of one of its buttons: `data` is what follows `<key>:`. */
   onCallback?(context: FeatureContext, data: string): Promise<FeatureReply | null>;
+  /**
+   * What a press of one of its buttons is to its open dialog: `answer` answers the question the bot
+   * asked last (the flood guard does not count it: the dialog's length bounds it), `stale` is a
+   * repeated or old press of that dialog (ignored, uncounted); undefined: an ordinary press.
+   */
+  dialogPress?(context: FeatureContext, data: string): Promise<DialogPress | undefined>;
   /** Slash commands this function answers (without the slash, e.g. `warranty` for `/warranty`). */
   commands?: readonly string[];
   /** One of its `commands` sent by the shopper (any waiting step stays as it was). */
@@ -48,6 +54,8 @@ export interface BotFeature {
   /** Lines under a successful receipt's answer, after the new balance (the rule earned by, a promo code). */
   awardLines?(context: FeatureContext, award: CheckResponse['data']): string[];
 }
+
+export type DialogPress = 'answer' | 'stale';
 
 /** What a bot function's answer may use: the database, the demo-movable clock, the shopper's files. */
 export interface BotFeatureDeps {

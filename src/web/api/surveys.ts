@@ -64,6 +64,23 @@ export function useSaveSurveyMutation(actionId: number) {
   });
 }
 
+/** Takes a published survey out of the bot's menu; its results stay. */
+export function useCloseSurveyMutation(actionId: number) {
+  const userId = useSellerId();
+  const refresh = useRefreshSurveys(actionId);
+  return useMutation({
+    mutationFn: (surveyId: number) =>
+      apiRequest({
+        method: 'POST',
+        path: `/surveys/${surveyId}/close`,
+        query: { user_id: userId },
+        schema: surveySavedResponseSchema,
+        fallbackMessage: m.closeFailed,
+      }),
+    onSuccess: refresh,
+  });
+}
+
 export function usePublishSurveyMutation(actionId: number) {
   const userId = useSellerId();
   const refresh = useRefreshSurveys(actionId);

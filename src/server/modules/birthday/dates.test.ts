@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { birthdaysCelebratedOn, celebrationDay, greetingDay, knownLongEnough, nextChangeAt, parseDayMonth, yearBefore } from './dates.js';
+import {
+  birthdaysCelebratedOn,
+  celebrationDay,
+  firstGreetingDay,
+  greetingDay,
+  knownLongEnough,
+  nextChangeAt,
+  parseDayMonth,
+  yearBefore,
+} from './dates.js';
 
 describe('birthday dates', () => {
   it('reads ДД.ММ as shoppers type it and refuses dates that do not exist', () => {
@@ -41,5 +50,18 @@ describe('birthday dates', () => {
     const given = new Date('2026-11-26T08:00:00Z');
     expect(nextChangeAt(given).toISOString()).toBe('2027-11-26T08:00:00.000Z');
     expect(yearBefore(new Date('2027-11-26T08:00:00Z')).toISOString()).toBe(given.toISOString());
+  });
+
+  it('the first greeting is the nearest birthday, or the next year’s when the date is known too shortly before', () => {
+    const now = new Date('2026-11-29T12:00:00+03:00');
+    expect(firstGreetingDay({ day: 9, month: 12 }, now, now, 10)).toBe('2026-12-09');
+    expect(firstGreetingDay({ day: 8, month: 12 }, now, now, 10)).toBe('2027-12-08');
+    expect(firstGreetingDay({ day: 29, month: 11 }, now, now, 0)).toBe('2026-11-29');
+    expect(firstGreetingDay({ day: 28, month: 11 }, now, now, 0)).toBe('2027-11-28');
+    // Given at the turn of the year for early January: the greetings start the January after.
+    const december = new Date('2026-12-28T12:00:00+03:00');
+    expect(firstGreetingDay({ day: 2, month: 1 }, december, december, 10)).toBe('2028-01-02');
+    // The same date given again weeks ago: counted from when it was given.
+    expect(firstGreetingDay({ day: 8, month: 12 }, new Date('2026-11-01T12:00:00+03:00'), now, 10)).toBe('2026-12-08');
   });
 });

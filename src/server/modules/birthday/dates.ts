@@ -69,6 +69,19 @@ export function knownLongEnough(givenAt: Date, day: string, minDaysKnown: number
   return daysBetween(moscowDay(givenAt), day) >= minDaysKnown;
 }
 
+/**
+ * The Moscow day of the first greeting a birthday given at `givenAt` earns, looking from `now` on:
+ * the nearest celebration (today's still counts, it is greeted until midnight), or a later year's
+ * when the date would be known fewer than `minDaysKnown` days before it.
+ */
+export function firstGreetingDay(birthday: DayMonth, givenAt: Date, now: Date, minDaysKnown: number): string {
+  const today = moscowDay(now);
+  for (let year = Number(today.slice(0, 4)); ; year++) {
+    const day = celebrationDay(birthday, year);
+    if (day >= today && knownLongEnough(givenAt, day, minDaysKnown)) return day;
+  }
+}
+
 /** A date may be changed a year after it was given: the same moment a calendar year later. */
 export function nextChangeAt(givenAt: Date): Date {
   const next = new Date(givenAt);

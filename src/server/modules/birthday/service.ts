@@ -14,6 +14,7 @@ import { readStoredFeatures } from '../feature-settings/repository.js';
 import {
   birthdaysCelebratedOn,
   daysInMonth,
+  firstGreetingDay,
   formatDayMonth,
   greetingDay,
   moscowMonthStart,
@@ -71,10 +72,9 @@ function refusal(stored: DayMonth & { givenAt: Date }): FeatureReply {
 async function save(context: FeatureContext, birthday: DayMonth): Promise<FeatureReply> {
   const { deps, action, buyer, now } = context;
   const stored = await repo.readBirthday(deps.db, action.id, buyer.tgId);
-  const saved = fillMessage(m.saved, { date: formatDayMonth(birthday) });
   if (stored && stored.day === birthday.day && stored.month === birthday.month) {
     await context.clearStep();
-    return { text: saved };
+    return { text: savedText(context, birthday, stored.givenAt) };
   }
   const changed = await repo.saveBirthday(deps.db, {
     projectId: action.id,
@@ -84,9 +84,20 @@ async function save(context: FeatureContext, birthday: DayMonth): Promise<Featur
     changeableBefore: yearBefore(now),
   });
   await context.clearStep();
-  if (changed) return { text: saved };
+  if (changed) return { text: savedText(context, birthday, now) };
   const current = await repo.readBirthday(deps.db, action.id, buyer.tgId);
-  return current ? refusal(current) : { text: saved };
+  return current ? refusal(current) : { text: savedText(context, birthday, now) };
+}
+
+/**
+ * Promises only what the greeting job will do: a birthday nearer than the action's
+ * `min_days_known` is not greeted this time, so the answer names the year the greetings start.
+ */
+function savedText(context: FeatureContext, birthday: DayMonth, givenAt: Date): string {
+  const date = formatDayMonth(birthday);
+  const nearest = firstGreetingDay(birthday, givenAt, context.now, 0);
+  const first = firstGreetingDay(birthday, givenAt, context.now, context.features.birthday.min_days_known);
+  return first === nearest ? fillMessage(m.saved, { date }) : fillMessage(m.savedTooNear, { date, year: first.slice(0, 4) });
 }
 
 export async function onBirthdayPress(context: FeatureContext, data: string): Promise<FeatureReply> {

@@ -12,6 +12,7 @@ import {
   awardLines,
   balanceLines,
   commandFeature,
+  dialogPress,
   type DispatchContext,
   featureContext,
   looseFeature,
@@ -97,11 +98,17 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
   await repo.rememberBuyer(deps.db, { id: buyerTgId, firstName: from.first_name ?? null, username: from.username ?? null });
   const reply = (text: string, replyMarkup: ReplyMarkup): BotReply => ({ chatId, text, replyMarkup });
 
-  const flooding = deps.isFlooding(action.telegramBotId ?? 0, chatId);
-  if (flooding === 'first_over') return reply(b.tooFast, BALANCE_KEYBOARD);
-  if (flooding === 'over') return null;
-
   const features = featureContext(deps, bot, update, chatId, from);
+  // The guard is against a flood of receipts and messages; a quiz's answers are the bot's own
+  // questions (bounded by their number), and a repeated press of one is dropped uncounted.
+  const inDialog = request.kind === 'press' ? await dialogPress(features, request.data) : undefined;
+  if (inDialog === 'stale') return null;
+  if (inDialog !== 'answer') {
+    const flooding = deps.isFlooding(action.telegramBotId ?? 0, chatId);
+    if (flooding === 'first_over') return reply(b.tooFast, BALANCE_KEYBOARD);
+    if (flooding === 'over') return null;
+  }
+
   const featureReply = (answer: FeatureReply | null) => (answer ? reply(answer.text, featureMarkup(answer)) : null);
 
   switch (request.kind) {

@@ -2,7 +2,7 @@ import type { InlineKeyboardButton, Update, User } from 'grammy/types';
 import { readBotFeatures } from '../../../contract/bot-features.js';
 import * as steps from './chat-steps.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
-import type { BotFeature, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
+import type { BotFeature, DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 
 // How the conversation hands a shopper's message to the modules' bot parts (`deps.botParts`, in the
 // module list's order): by the callback data's `<key>:` prefix, by the shopper's waiting step, or
@@ -56,12 +56,23 @@ export async function startFeatures(context: DispatchContext, payload: string): 
   return lines.flat();
 }
 
-/** A button press: the function its data names answers; undefined when no function owns the data. */
-export async function pressFeature(context: DispatchContext, data: string): Promise<FeatureReply | null | undefined> {
+function pressedFeature(context: DispatchContext, data: string): { feature: BotFeature; rest: string } | undefined {
   const separator = data.indexOf(':');
   const feature = separator > 0 ? context.parts.find((candidate) => candidate.key === data.slice(0, separator)) : undefined;
-  if (!feature?.onCallback) return undefined;
-  return feature.onCallback(forFeature(context, feature), data.slice(separator + 1));
+  return feature && { feature, rest: data.slice(separator + 1) };
+}
+
+/** A button press: the function its data names answers; undefined when no function owns the data. */
+export async function pressFeature(context: DispatchContext, data: string): Promise<FeatureReply | null | undefined> {
+  const pressed = pressedFeature(context, data);
+  if (!pressed?.feature.onCallback) return undefined;
+  return pressed.feature.onCallback(forFeature(context, pressed.feature), pressed.rest);
+}
+
+/** Whether a press answers, or repeats, a dialog the bot itself asked (the function its data names decides). */
+export async function dialogPress(context: DispatchContext, data: string): Promise<DialogPress | undefined> {
+  const pressed = pressedFeature(context, data);
+  return pressed?.feature.dialogPress?.(forFeature(context, pressed.feature), pressed.rest);
 }
 
 /** A slash command (`/warranty`, also `/warranty@bot`): the function listing it answers; undefined when none does. */

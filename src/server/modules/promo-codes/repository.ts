@@ -91,8 +91,10 @@ export async function readPool(db: Executor, sellerId: number, projectId: number
  * The claim: the action's lowest free code goes to the shopper with this receipt, in one
  * statement. FOR UPDATE SKIP LOCKED lets parallel claims take different codes instead of
  * waiting for (and then losing) the same one. A receipt that already has a code gets it again
- * (a retried check); `oncePerBuyer` (the 'first' rule) skips a shopper who has one, and the
- * unique index promo_codes_once_per_buyer refuses the second of two parallel first claims.
+ * (a retried check); `oncePerBuyer` (the 'first' rule) gives one only for the shopper's first
+ * accepted receipt in the action, ever (an earlier one, even from before the rule or a pool ran
+ * dry, makes them a regular), skips a shopper who has a code, and the unique index
+ * promo_codes_once_per_buyer refuses the second of two parallel first claims.
  * A data-modifying WITH must be the top-level statement, so this one is not a drizzle select and
  * is not prepared by name (its parse and plan are a fraction of a millisecond).
  */
@@ -108,8 +110,12 @@ export async function claimCode(
       SELECT id FROM promo_codes
        WHERE project_id = ${projectId}::int AND issued_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM existing)
-         AND NOT (${oncePerBuyer}::boolean AND EXISTS (
-           SELECT 1 FROM promo_codes mine WHERE mine.project_id = ${projectId}::int AND mine.issued_buyer_tg = ${buyerTg}::text))
+         AND NOT (${oncePerBuyer}::boolean AND (EXISTS (
+           SELECT 1 FROM promo_codes mine WHERE mine.project_id = ${projectId}::int AND mine.issued_buyer_tg = ${buyerTg}::text)
+           OR EXISTS (
+           SELECT 1 FROM receipts earlier
+            WHERE earlier.project_id = ${projectId}::int AND earlier.buyer_tg_id = ${buyerTg}::text
+              AND earlier.id < ${receiptId}::bigint AND earlier.status = 'success')))
        ORDER BY id
        LIMIT 1
        FOR UPDATE SKIP LOCKED

@@ -1,6 +1,6 @@
 import { messages } from '../../../contract/messages.js';
 import type { BotFeature } from '../../platform/bot-feature.js';
-import { answerSurvey, openData, openSurvey, readTextStep, SURVEY_KEY } from './dialog.js';
+import { answerSurvey, openData, openSurvey, readTextStep, SURVEY_KEY, surveyDialogPress } from './dialog.js';
 import { publishedSurveys } from './repository.js';
 
 // «Опрос», «Викторина» every published survey of the action is a menu button; its
@@ -21,6 +21,10 @@ export const surveysFeature: BotFeature = {
     const answer = ANSWER.exec(data);
     if (answer) return answerSurvey(context, Number(answer[1]), Number(answer[2]), { option: Number(answer[3]) });
     return null;
+  },
+  async dialogPress(context, data) {
+    const answer = ANSWER.exec(data);
+    return answer ? surveyDialogPress(context, Number(answer[1]), Number(answer[2]), Number(answer[3])) : undefined;
   },
   async onText(context, text, step) {
     const waiting = readTextStep(step);

@@ -5,7 +5,7 @@ import type { SurveyRow } from '../../db/schema.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { isBuyerBlocked } from '../trust/repository.js';
-import type { FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
+import type { DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 import * as repo from './repository.js';
 
 // The shopper's side: open a survey from the menu → ask the first unanswered question (buttons,
@@ -64,6 +64,25 @@ export async function answerSurvey(
     at: context.now,
   });
   return askNext(context, survey, [...run.answers, { question, option }]);
+}
+
+/**
+ * A pressed option of a run still open: the current question's answer, or a repeated or old press
+ * (a double tap, a button of a question answered already) that is dropped without an answer.
+ */
+export async function surveyDialogPress(
+  context: FeatureContext,
+  surveyId: number,
+  question: number,
+  option: number,
+): Promise<DialogPress | undefined> {
+  const { db } = context.deps;
+  const survey = await repo.publishedSurvey(db, context.action.id, surveyId);
+  const run = survey && (await repo.readRun(db, survey.id, context.buyer.tgId));
+  if (!survey || !run || run.completed) return undefined;
+  const current = firstUnanswered(survey, run.answers);
+  const asked = survey.questions[current];
+  return question === current && asked !== undefined && option < asked.options.length ? 'answer' : 'stale';
 }
 
 export function readTextStep(step: Record<string, unknown>): TextStep | null {

@@ -6,7 +6,7 @@ import { projects, surveyAnswers, surveyRuns, surveys, telegramBuyers, type Surv
 // The cabinet's reads and writes start from the seller's own live action (`ownSurvey` here, the
 // actions module's `findLiveProject` in the service), so another seller's survey is not found and
 // nothing of it is touched. The bot's start from the action it answers for and see published
-// surveys only.
+// surveys the seller has not closed only.
 
 // Joined into the survey's own lookup: one statement finds the survey and checks its action.
 const ownLiveAction = (sellerId: number) => and(eq(projects.userId, sellerId), isNull(projects.deletedAt));
@@ -44,6 +44,16 @@ export async function publish(db: Executor, surveyId: number, now: Date): Promis
   const [row] = await db
     .update(surveys)
     .set({ publishedAt: sql`coalesce(${surveys.publishedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(surveys.id, surveyId))
+    .returning();
+  return row!;
+}
+
+/** Closes a published survey; a closed one keeps its first closing time. */
+export async function close(db: Executor, surveyId: number, now: Date): Promise<SurveyRow> {
+  const [row] = await db
+    .update(surveys)
+    .set({ closedAt: sql`coalesce(${surveys.closedAt}, ${now.toISOString()}::timestamptz)` })
     .where(eq(surveys.id, surveyId))
     .returning();
   return row!;
@@ -117,11 +127,12 @@ export async function readRuns(db: Executor, surveyId: number) {
 /** The bot's menu offers at most this many surveys, the newest published first. */
 const MENU_SURVEYS = 10;
 
+/** The surveys the bot offers: published and not closed. */
 export async function publishedSurveys(db: Executor, projectId: number): Promise<{ id: number; title: string }[]> {
   return db
     .select({ id: surveys.id, title: surveys.title })
     .from(surveys)
-    .where(and(eq(surveys.projectId, projectId), isNotNull(surveys.publishedAt)))
+    .where(and(eq(surveys.projectId, projectId), isNotNull(surveys.publishedAt), isNull(surveys.closedAt)))
     .orderBy(desc(surveys.publishedAt), desc(surveys.id))
     .limit(MENU_SURVEYS);
 }
@@ -130,22 +141,28 @@ export async function publishedSurvey(db: Executor, projectId: number, surveyId:
   const [row] = await db
     .select()
     .from(surveys)
-    .where(and(eq(surveys.id, surveyId), eq(surveys.projectId, projectId), isNotNull(surveys.publishedAt)));
+    .where(and(eq(surveys.id, surveyId), eq(surveys.projectId, projectId), isNotNull(surveys.publishedAt), isNull(surveys.closedAt)));
   return row;
 }
 
 /** Starts the shopper's run (a second start finds the first); answers it with its answers so far. */
 export async function startRun(db: Executor, surveyId: number, buyerTgId: string, now: Date) {
   await db.insert(surveyRuns).values({ surveyId, buyerTgId, startedAt: now }).onConflictDoNothing();
+  return (await readRun(db, surveyId, buyerTgId))!;
+}
+
+/** The shopper's run with its answers so far; undefined before they opened the survey. */
+export async function readRun(db: Executor, surveyId: number, buyerTgId: string) {
   const [run] = await db
     .select({ completedAt: surveyRuns.completedAt })
     .from(surveyRuns)
     .where(and(eq(surveyRuns.surveyId, surveyId), eq(surveyRuns.buyerTgId, buyerTgId)));
+  if (!run) return undefined;
   const answers = await db
     .select({ question: surveyAnswers.question, option: surveyAnswers.option })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.surveyId, surveyId), eq(surveyAnswers.buyerTgId, buyerTgId)));
-  return { completed: run?.completedAt != null, answers };
+  return { completed: run.completedAt !== null, answers };
 }
 
 /** Stores an answer unless that question has one already (a redelivered press changes nothing). */

@@ -12,7 +12,16 @@ import {
 import { userScopedQuerySchema } from '../../../contract/actions.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { createSurvey, listSurveys, publishSurvey, surveyResults, surveyResultsCsv, updateSurvey, type SurveyDeps } from './service.js';
+import {
+  closeSurvey,
+  createSurvey,
+  listSurveys,
+  publishSurvey,
+  surveyResults,
+  surveyResultsCsv,
+  updateSurvey,
+  type SurveyDeps,
+} from './service.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['surveys'];
@@ -62,10 +71,24 @@ export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod
           security,
           params: surveyIdParamsSchema,
           querystring: userScopedQuerySchema,
-          response: { 200: surveySavedResponseSchema, ...errors },
+          response: { 200: surveySavedResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
       async (request) => publishSurvey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/surveys/:id/close',
+      {
+        schema: {
+          tags,
+          security,
+          params: surveyIdParamsSchema,
+          querystring: userScopedQuerySchema,
+          response: { 200: surveySavedResponseSchema, 409: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => closeSurvey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
     );
 
     app.get(

@@ -9,7 +9,8 @@ import * as repo from './repository.js';
 import { attachment, csvDateTime, csvFile, csvText } from '../../csv.js';
 
 // The seller's side of surveys and quizzes: build a draft, change it until it is published,
-// publish it (the bot offers it from then on), read the results and their CSV.
+// publish it (the bot offers it from then on), close it (the bot stops offering it), read the
+// results and their CSV.
 
 const m = messages.surveys;
 
@@ -31,6 +32,7 @@ function present(row: SurveyRow, counts: repo.SurveyCounts): Survey {
     questions: row.questions,
     created_at: row.createdAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
+    closed_at: row.closedAt?.toISOString() ?? null,
     participants: counts.participants,
     completed: counts.completed,
   };
@@ -63,12 +65,28 @@ export async function updateSurvey(
   });
 }
 
-/** Publishing twice is harmless: the survey keeps its first publication. */
+/** Publishing twice is harmless: the survey keeps its first publication. A closed one stays closed. */
 export async function publishSurvey(deps: SurveyDeps, sellerId: number, surveyId: number): Promise<{ message: string; survey: Survey }> {
   return deps.db.transaction(async (tx) => {
-    if (!(await repo.ownSurvey(tx, sellerId, surveyId, true))) throw notFound();
+    const current = await repo.ownSurvey(tx, sellerId, surveyId, true);
+    if (!current) throw notFound();
+    if (current.closedAt) throw new AppError('conflict', m.closedLocked);
     const row = await repo.publish(tx, surveyId, deps.now());
     return { message: fillMessage(m.published, { title: row.title }), survey: present(row, await repo.countRuns(tx, surveyId)) };
+  });
+}
+
+/**
+ * Retires a published survey: the bot's menu drops it and a shopper halfway through is told it is
+ * gone, while its runs, answers and CSV stay. Closing twice is harmless (the first time is kept).
+ */
+export async function closeSurvey(deps: SurveyDeps, sellerId: number, surveyId: number): Promise<{ message: string; survey: Survey }> {
+  return deps.db.transaction(async (tx) => {
+    const current = await repo.ownSurvey(tx, sellerId, surveyId, true);
+    if (!current) throw notFound();
+    if (!current.publishedAt) throw new AppError('conflict', m.closeDraft);
+    const row = await repo.close(tx, surveyId, deps.now());
+    return { message: fillMessage(m.closed, { title: row.title }), survey: present(row, await repo.countRuns(tx, surveyId)) };
   });
 }
 

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { CSV_PATH_OF, SURVEY_KIND_LABELS, type Survey } from '../../../../contract/surveys.js';
-import { usePublishSurveyMutation, useSurveyResultsQuery, useSurveysQuery } from '../../../api/surveys.js';
+import { useCloseSurveyMutation, usePublishSurveyMutation, useSurveyResultsQuery, useSurveysQuery } from '../../../api/surveys.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { Banner } from '../../../components/banner.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { DownloadCsvButton } from '../../../components/download-csv-button.js';
@@ -34,6 +35,7 @@ function ActionSurveys({ actionId }: { actionId: number }) {
   const query = useSurveysQuery(actionId);
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const closedTitleId = useId();
 
   const handleBuilderDone = (message: string) => {
     setEditing(null);
@@ -65,21 +67,36 @@ function ActionSurveys({ actionId }: { actionId: number }) {
         failed={m.loadFailed}
         empty={{ text: m.empty, when: (data) => data.surveys.length === 0 }}
       >
-        {(data) => (
-          <ul className="surveys-page__list">
-            {data.surveys.map((survey) => (
-              <li key={survey.id}>
-                <SurveyCard
-                  actionId={actionId}
-                  survey={survey}
-                  onEdit={() => setEditing({ survey })}
-                  onNotice={setNotice}
-                  editing={editing?.survey?.id === survey.id}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(data) => {
+          const cards = (surveys: Survey[]) => (
+            <ul className="surveys-page__list">
+              {surveys.map((survey) => (
+                <li key={survey.id}>
+                  <SurveyCard
+                    actionId={actionId}
+                    survey={survey}
+                    onEdit={() => setEditing({ survey })}
+                    onNotice={setNotice}
+                    editing={editing?.survey?.id === survey.id}
+                  />
+                </li>
+              ))}
+            </ul>
+          );
+          // Closed ones are apart, under the ones the bot offers or will: their results stay readable.
+          const closed = data.surveys.filter((survey) => survey.closed_at !== null);
+          return (
+            <>
+              {cards(data.surveys.filter((survey) => survey.closed_at === null))}
+              {closed.length > 0 && (
+                <section className="surveys-page__closed" aria-labelledby={closedTitleId}>
+                  <h2 id={closedTitleId}>{m.closedTitle}</h2>
+                  {cards(closed)}
+                </section>
+              )}
+            </>
+          );
+        }}
       </QueryView>
     </section>
   );
@@ -100,11 +117,19 @@ function SurveyCard({
 }) {
   const titleId = useId();
   const publish = usePublishSurveyMutation(actionId);
+  const close = useCloseSurveyMutation(actionId);
+  const [confirmingClose, setConfirmingClose] = useState(false);
   const [showResults, setShowResults] = useState(false);
   const handlePublish = () =>
     publish.mutate(survey.id, {
       onSuccess: ({ message }) => onNotice(successNotice(message)),
       onError: (error) => onNotice(errorNotice(error, m.publishFailed)),
+    });
+  const handleClose = () =>
+    close.mutate(survey.id, {
+      onSuccess: ({ message }) => onNotice(successNotice(message)),
+      onError: (error) => onNotice(errorNotice(error, m.closeFailed)),
+      onSettled: () => setConfirmingClose(false),
     });
 
   return (
@@ -120,7 +145,11 @@ function SurveyCard({
         })}
       </p>
       <p className="survey-card__meta">
-        {survey.published_at ? fillMessage(m.statusPublished, { date: formatDateTime(new Date(survey.published_at)) }) : m.statusDraft}
+        {survey.closed_at
+          ? fillMessage(m.statusClosed, { date: formatDateTime(new Date(survey.closed_at)) })
+          : survey.published_at
+            ? fillMessage(m.statusPublished, { date: formatDateTime(new Date(survey.published_at)) })
+            : m.statusDraft}
         {survey.published_at && ` · ${fillMessage(m.takers, { completed: survey.completed, participants: survey.participants })}`}
       </p>
       <div className="survey-card__actions">
@@ -134,11 +163,29 @@ function SurveyCard({
             </button>
           </>
         )}
+        {survey.published_at !== null && survey.closed_at === null && (
+          <button type="button" className="button button--secondary" onClick={() => setConfirmingClose(true)}>
+            {m.close}
+          </button>
+        )}
         <button type="button" className="button button--secondary" aria-expanded={showResults} onClick={() => setShowResults(!showResults)}>
           {showResults ? m.hideResults : m.showResults}
         </button>
       </div>
       {showResults && <SurveyResultsView survey={survey} />}
+      {confirmingClose && (
+        <ConfirmDialog
+          title={m.close}
+          confirmLabel={m.close}
+          pendingLabel={m.closing}
+          pending={close.isPending}
+          tone="danger"
+          onConfirm={handleClose}
+          onClose={() => setConfirmingClose(false)}
+        >
+          <p>{fillMessage(m.closeConfirm, { title: survey.title })}</p>
+        </ConfirmDialog>
+      )}
     </article>
   );
 }

@@ -1,0 +1,3 @@
+-- What a seller found trying the bot's functions end to end (docs/decisions.md, "Bot functions"):
+-- a survey the seller closes leaves the bot's menu while its runs, answers and CSV stay.
+ALTER TABLE surveys ADD COLUMN closed_at timestamptz;
