@@ -96,7 +96,12 @@ describe('the shoppers’ bot: demo chat', () => {
         // The photo shows as Telegram's preview of it, kept by the emulator too.
         const photo = chat.getByRole('log').locator('img');
         await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-        await chat.getByRole('button', { name: 'Отправить боту фото тестового чека акции', exact: true }).waitFor();
+        const testReceipt = chat.getByRole('button', { name: 'Отправить боту фото тестового чека акции', exact: true });
+        await testReceipt.waitFor();
+        // On the phone's screen, not clipped by the chat panel.
+        const box = (await testReceipt.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(MOBILE.height);
+        await testReceipt.click({ trial: true });
         expect(await hasHorizontalOverflow(chat)).toBe(false);
       }, MOBILE),
   );

@@ -183,10 +183,23 @@ describe('the landing page', () => {
       expect(visited[0]).toBe('/dashboard');
     }));
 
-  it('signs a visitor up from the header and from the hero', () =>
+  it('signs a visitor up from the header and from the hero; on a phone both header buttons are whole on the screen', () =>
     withPage(async (page) => {
       await openLanding(page);
-      expect(await page.getByRole('banner').getByRole('link', { name: site.signUp, exact: true }).getAttribute('href')).toBe('/register');
+      const header = page.getByRole('banner');
+      const signUp = header.getByRole('link', { name: site.signUp, exact: true });
+      expect(await signUp.getAttribute('href')).toBe('/register');
+      // The header is fixed: a button past the screen's edge could not be scrolled to.
+      const boxes = [];
+      for (const link of [header.getByRole('link', { name: site.signIn, exact: true }), signUp]) {
+        const box = (await link.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+        expect(box.height).toBeLessThan(56);
+        await link.click({ trial: true });
+        boxes.push(box);
+      }
+      expect(boxes[0]!.x + boxes[0]!.width).toBeLessThanOrEqual(boxes[1]!.x);
       await page.getByRole('link', { name: hero.tryFree, exact: true }).click();
       await waitForPath(page, '/register');
     }, MOBILE));

@@ -102,6 +102,15 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByText(balance(RECEIPT_POINTS)).waitFor();
       const titles = await page.locator('.shop-card__title').allInnerTexts();
       expect(titles).toEqual(['Кружка', 'Кепка', 'Худи']);
+      // The emulator's demo bar covers nothing of the Mini App: no product's button is under it, scrolled either way.
+      const bar = page.getByRole('region', { name: DEMO_BAR_LABEL });
+      for (const title of titles)
+        for (const block of ['start', 'end'] as const) {
+          await exchangeButton(page, title).evaluate((button, to) => button.scrollIntoView({ block: to }), block);
+          const [button, shown] = [(await exchangeButton(page, title).boundingBox())!, await bar.boundingBox()];
+          const overlaps = shown !== null && button.y < shown.y + shown.height && shown.y < button.y + button.height;
+          expect(overlaps, `«${title}» scrolled to the ${block}`).toBe(false);
+        }
       await page.getByText('Белая, 300 мл').waitFor();
       // The seller's uploaded picture shows (decoded, 3:4).
       const picture = page.locator('.shop-card', { hasText: 'Кружка' }).locator('img');

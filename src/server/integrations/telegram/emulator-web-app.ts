@@ -90,14 +90,15 @@ export function webAppStandInScript(): string {
   function whenBody(run) { if (document.body) run(); else document.addEventListener('DOMContentLoaded', run); }
 
   whenBody(function () {
-    var bar = make('section', { position: 'fixed', left: '0', right: '0', bottom: '0', zIndex: '2147483000', padding: '0.5rem 0.75rem', background: '#16202e', color: '#ffffff', font: '14px/1.4 system-ui, sans-serif' });
+    // Above the page and in its flow, as Telegram's own header frames a Mini App: a bar laid over the
+    // page would hide whatever scrolls under it (a product's «Обменять» on a phone).
+    var bar = make('section', { padding: '0.5rem 0.75rem', background: '#16202e', color: '#ffffff', font: '14px/1.4 system-ui, sans-serif' });
     bar.setAttribute('aria-label', texts.bar);
     bar.setAttribute('data-telegram-demo-bar', '');
     var user = initDataUnsafe.user;
     var who = user && user.id ? texts.buyer + ': ' + (user.first_name || '') + ' (ID ' + user.id + ')' : texts.noInitData;
     bar.append(make('strong', {}, texts.bar + '. '), make('span', {}, who));
-    document.body.appendChild(bar);
-    style(document.body, { paddingBottom: '3.5rem' });
+    document.body.prepend(bar);
   });
 
   function close() {
