@@ -131,6 +131,10 @@ export const mailingSummarySchema = z.object({
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Recipients skipped because they opted out of the seller's mailings (38-ФЗ ст. 18): never sent. */
+  opted_out: z.number().int(),
+  /** Recipients who pressed the mailing's link button (each counted once; a shop Mini App button is not counted). */
+  clicks: z.number().int(),
   /** Recipients not yet sent to (0 once the mailing is over). */
   pending: z.number().int(),
   /** Estimated seconds until the mailing ends at Telegram's pace; 0 once it is over. */

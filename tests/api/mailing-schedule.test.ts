@@ -6,13 +6,15 @@ import { moscowLocalInput } from '../../src/contract/mailing-schedule.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, type BotAction } from '../support/bot.js';
+import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer } from '../support/server-process.js';
 import { eventually, newChatId, startChats, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.mailingSchedule;
+const consentMessages = messages.mailingConsent;
+const UNSUBSCRIBE = { text: consentMessages.unsubscribeButton, callback_data: 'mailing:stop' };
 const MINUTE = 60;
 const WEEK = 7 * 24 * 3600;
 /** A test runs the app's jobs and the bot several times; on a busy machine each may take seconds. */
@@ -73,11 +75,20 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
     { timeout: TIMEOUT_MS },
     async () => {
       const bot = await actionWithShopper(url);
+      // A shopper who opted out before the run is skipped by it, and counted.
+      const optedOut = newChatId();
+      await startChats(url, bot.botId, [optedOut]);
+      await shopperSays(url, bot, optedOut, { text: '/stop' });
       const sendAt = await inFromNow(url, 2 * MINUTE);
       const button = { text: 'Подробнее', url: 'https://aurora.example/new' };
-      const scheduled = await send(bot.seller, { project_id: bot.projectId, recipient_ids: [bot.chat], send_at: sendAt, button });
+      const scheduled = await send(bot.seller, {
+        project_id: bot.projectId,
+        recipient_ids: [bot.chat, optedOut],
+        send_at: sendAt,
+        button,
+      });
       expect(scheduled.status, scheduled.text).toBe(200);
-      expect(scheduled.body.schedule).toMatchObject({ status: 'scheduled', repeat: null, next_run_at: sendAt, runs: 0, total: 1, button });
+      expect(scheduled.body.schedule).toMatchObject({ status: 'scheduled', repeat: null, next_run_at: sendAt, runs: 0, total: 2, button });
       expect(scheduled.body.message).toMatch(/^Рассылка запланирована на \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК\.$/);
 
       // Not yet: a minute is not enough.
@@ -86,14 +97,20 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
 
       await advance(url, 2 * MINUTE);
       const [message] = await receivedCount(url, bot, bot.chat, 'Новинка недели!', 1);
-      expect(message!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Подробнее', url: 'https://aurora.example/new' }]] });
+      // The link goes through the recipient's counted redirect; the unsubscribe button is under every mailing.
+      expect(message!.reply_markup).toEqual({
+        inline_keyboard: [
+          [{ text: 'Подробнее', url: expect.stringMatching(new RegExp(`^${url}/m/\\d+/${bot.chat}/[\\w-]{22}$`)) }],
+          [UNSUBSCRIBE],
+        ],
+      });
 
       // Past its time again: nothing more.
       await advance(url, 5 * MINUTE);
       await advance(url, WEEK);
       const runs = await runsOf(bot.seller, scheduled.body.schedule.id);
       expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ total: 1, has_button: true, schedule_id: scheduled.body.schedule.id });
+      expect(runs[0]).toMatchObject({ total: 2, sent: 1, opted_out: 1, has_button: true, schedule_id: scheduled.body.schedule.id });
       expect(await scheduleOf(bot.seller, scheduled.body.schedule.id)).toMatchObject({ status: 'done', runs: 1, next_run_at: null });
       expect(await received(url, bot, bot.chat, 'Новинка недели!')).toHaveLength(1);
     },
@@ -126,7 +143,9 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
       await advance(url, 4 * MINUTE);
       const [first] = await receivedCount(url, bot, bot.chat, 'Скидки выходного дня', 1);
       expect(first).toMatchObject({ method: 'sendPhoto', photo: 'https://aurora.example/sale.png' });
-      expect(first!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'В магазин', web_app: { url: settings.shop_url } }]] });
+      expect(first!.reply_markup).toEqual({
+        inline_keyboard: [[{ text: 'В магазин', web_app: { url: settings.shop_url } }], [UNSUBSCRIBE]],
+      });
       expect(await scheduleOf(bot.seller, schedule.id)).toMatchObject({
         status: 'scheduled',
         runs: 1,
@@ -229,7 +248,7 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
     const [message] = await receivedCount(url, bot, bot.chat, 'Новая кружка!', 1);
     expect(message).toMatchObject({ method: 'sendPhoto', photo: 'https://aurora.example/mug.png' });
     expect(message!.reply_markup).toEqual({
-      inline_keyboard: [[{ text: 'Смотреть', web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }]],
+      inline_keyboard: [[{ text: 'Смотреть', web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }], [UNSUBSCRIBE]],
     });
   });
 

@@ -169,6 +169,8 @@ export const mailingScreenMessages = {
   historyLoadFailed: 'Не удалось загрузить историю рассылок. Попробуйте позже.',
   historyImage: 'С картинкой',
   historyFigures: 'Отправлено {sent} из {total}, ошибок {failed}',
+  historyOptedOut: 'Отписались от рассылок, пропущено: {count}',
+  historyClicks: 'Переходов по кнопке: {count}',
   statusSending: 'Отправляется',
   statusDone: 'Завершена',
   statusCancelled: 'Остановлена',
@@ -179,4 +181,21 @@ export const mailingScreenMessages = {
   senderActionBotUsername: 'Через бота акции «{name}» (@{username})',
   senderHint: 'Telegram разрешает боту писать только тем, кто его запустил: выберите бота, которому писали покупатели.',
   senderActionBuyers: 'Покупатели акции «{name}»: те, кто писал её боту.',
+} as const;
+
+/**
+ * Consent to advertising mailings (38-ФЗ «О рекламе», ст. 18): the button under every mailing,
+ * /stop, opting back in from /menu, the unsubscribe page of a mailing bot's message, the counted link.
+ */
+export const mailingConsentMessages = {
+  unsubscribeButton: 'Отписаться от рассылок',
+  optedOut:
+    'Вы отписались от рассылок «{name}». Рекламные сообщения больше не придут; чеки, баллы и ответы бота работают как прежде. Подписаться снова можно в /menu.',
+  optBackInButton: 'Подписаться на рассылки',
+  optedBackIn: 'Вы снова подписаны на рассылки «{name}». Отписаться можно кнопкой под любой рассылкой или командой /stop.',
+  commandStop: 'Отписаться от рассылок',
+  linkNotFound: 'Ссылка не найдена',
+  pageTitle: 'Отписаться от рассылок',
+  pageText: 'Нажмите кнопку, чтобы больше не получать рекламные рассылки этого продавца в Telegram.',
+  pageDone: 'Вы отписались от рассылок. Подписаться снова можно в меню бота акции (/menu).',
 } as const;
