@@ -22,6 +22,12 @@ export const mailingScheduleMessages = {
   scheduleNotFound: 'Запланированная рассылка не найдена',
   scheduleCancelled: 'Запланированная рассылка отменена: больше она не отправится.',
   scheduleNotActive: 'Эта рассылка уже не запланирована.',
+  marketplaceUrlInvalid:
+    'Ссылка на товар — карточка Wildberries (https://www.wildberries.ru/catalog/…/detail.aspx) или Ozon (https://www.ozon.ru/product/…). Другие ссылки не подходят.',
+  announcementNeedsImage: 'Для анонса товара загрузите картинку товара в форме рассылки.',
+  announcementHasButton: 'Под анонсом товара уже есть кнопка на его карточку: уберите другую кнопку.',
+  marketplaceButtonWildberries: 'Открыть на Wildberries',
+  marketplaceButtonOzon: 'Открыть на Ozon',
 } as const;
 
 /** The Mailings screen's «Когда» and «Кнопка», the scheduled mailings in the history, the shop's «Анонсировать». */
@@ -64,6 +70,9 @@ export const mailingScheduleScreenMessages = {
   announceNamed: 'Анонсировать «{title}» рассылкой',
   announceButton: 'Смотреть в магазине',
   announcing: 'Анонс товара «{title}»: текст, картинка и кнопка уже в форме. Выберите получателей и время.',
+  buttonMarketplace: 'Анонс товара',
+  marketplaceUrlLabel: 'Ссылка на товар на Wildberries или Ozon',
+  marketplaceHint: 'Под сообщением будет кнопка на карточку товара, над ним — картинка товара: загрузите её выше.',
 } as const;
 
 /** Mailings through the seller's Telegram bot (SPEC §2, §5, §8). */
