@@ -9,6 +9,7 @@ import { clockMessages, commonMessages, systemMessages, validationMessages } fro
 import { drawsMessages } from './messages/draws.js';
 import { birthdayMessages, dailyBonusMessages, engagementMessages } from './messages/engagement.js';
 import { helpMessages, helpPageMessages } from './messages/help.js';
+import { buyerPhoneMessages } from './messages/buyer-phone.js';
 import {
   mailingConsentMessages,
   mailingMessages,
@@ -85,6 +86,7 @@ export const messages = {
   mailing: mailingMessages,
   mailingScreen: mailingScreenMessages,
   mailingConsent: mailingConsentMessages,
+  buyerPhone: buyerPhoneMessages,
   shopScreen: shopScreenMessages,
   imagePicker: imagePickerMessages,
   analytics: analyticsMessages,

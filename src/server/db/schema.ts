@@ -406,6 +406,8 @@ export const buyerNotices = pgTable('buyer_notices', {
   buyerTgId: text('buyer_tg_id').notNull(),
   text: text('text').notNull(),
   shopButton: boolean('shop_button').notNull().default(false),
+  /** Telegram's «Поделиться номером» keyboard under the text, sent by the action's own bot only (0051). */
+  contactButton: boolean('contact_button').notNull().default(false),
   reference: text('reference').notNull().unique(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
@@ -543,6 +545,20 @@ export const mailingRecipients = pgTable(
     clickedAt: timestamptz('clicked_at'),
   },
   (table) => [primaryKey({ columns: [table.mailingId, table.chatId] })],
+);
+
+/** The phone a shopper shared with an action's bot (their own, by Telegram's button) (0051). */
+export const buyerPhones = pgTable(
+  'buyer_phones',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    phone: text('phone').notNull(),
+    sharedAt: timestamptz('shared_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );
 
 /** Shoppers who opted out of a seller's advertising mailings (38-ФЗ ст. 18), until they opt back in (0051). */

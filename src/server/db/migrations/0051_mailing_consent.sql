@@ -25,3 +25,16 @@ ALTER TABLE mailings ADD COLUMN clicks integer NOT NULL DEFAULT 0 CHECK (clicks 
 ALTER TABLE mailings ADD COLUMN link_key text;
 ALTER TABLE mailings DROP CONSTRAINT mailings_check;
 ALTER TABLE mailings ADD CONSTRAINT mailings_check CHECK (sent + failed + opted_out <= total);
+
+-- The shopper's phone, shared with an action's bot by Telegram's request_contact button (their
+-- own number only: a forwarded contact is refused). Offered once per action and shopper: the
+-- offer is a buyer notice whose reference is unique, and it carries the button, which only the
+-- action's own bot may send (the contact must come back to it).
+CREATE TABLE buyer_phones (
+  project_id   integer NOT NULL REFERENCES projects (id),
+  buyer_tg_id  text NOT NULL,
+  phone        text NOT NULL,
+  shared_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (project_id, buyer_tg_id)
+);
+ALTER TABLE buyer_notices ADD COLUMN contact_button boolean NOT NULL DEFAULT false;
