@@ -4,7 +4,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
 import { shopperActs, shopperSays } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { blockChat, eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
@@ -439,6 +439,8 @@ describe.each(backends())('mailings on $name', (backend) => {
       }
       const figures = (await seller.api.get(`/mailing/${sent.body.id}`)).body.mailing;
       expect(figures).toMatchObject({ sent: 2, clicks: 1, opted_out: 0 });
+      // The figures agree with the recipients' rows (`admin verify`'s invariants), opted-out and clicked ones included.
+      expect((await verifyData(url)).violations).toEqual([]);
     });
 
     it('a mailing bot’s message carries the recipient’s unsubscribe page: a GET changes nothing, the button opts out', async () => {
