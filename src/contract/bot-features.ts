@@ -51,6 +51,9 @@ export const rewardSettingsSchema = z.object({ enabled, points: points(50) }, { 
 /** «Написать в поддержку»: off until the seller turns it on, as it promises an answer. */
 export const supportSettingsSchema = z.object({ enabled }, { error: m.settingsInvalid });
 
+/** «Номер телефона покупателя»: off until the seller turns it on, as a phone is personal data they must have a basis to collect. */
+export const phoneSettingsSchema = z.object({ enabled }, { error: m.settingsInvalid });
+
 export const botFeatureSettingsShape = {
   referral: referralSettingsSchema,
   birthday: birthdaySettingsSchema,
@@ -58,12 +61,14 @@ export const botFeatureSettingsShape = {
   reviews: rewardSettingsSchema,
   photos: rewardSettingsSchema,
   support: supportSettingsSchema,
+  phone: phoneSettingsSchema,
 };
 export type BotFeatureKey = keyof typeof botFeatureSettingsShape;
 export const BOT_FEATURE_KEYS = Object.keys(botFeatureSettingsShape) as BotFeatureKey[];
 
 const page = messages.botFeaturesPage;
 const help = messages.helpPage;
+const phone = messages.buyerPhone;
 
 /** What a function is to a seller: its card on the action page and its section on the help page. */
 export interface BotFeatureGuide {
@@ -88,6 +93,7 @@ export const BOT_FEATURE_GUIDES: Record<BotFeatureKey, BotFeatureGuide> = {
   reviews: { name: m.nameReviews, summary: page.summaryReviews, shopperSees: help.reviewsShopper, tryInDemo: help.reviewsTry },
   photos: { name: m.namePhotos, summary: page.summaryPhotos, shopperSees: help.photosShopper, tryInDemo: help.photosTry },
   support: { name: m.nameSupport, summary: page.summarySupport, shopperSees: help.supportShopper, tryInDemo: help.supportTry },
+  phone: { name: phone.featureName, summary: phone.featureSummary, shopperSees: phone.featureShopper, tryInDemo: phone.featureTry },
 };
 
 /** Every section, each with its defaults filled in: the answer of both calls. */

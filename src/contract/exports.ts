@@ -9,6 +9,11 @@ export const receiptsExportQuerySchema = z.object({
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   project_filter: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: receiptStatusFilterSchema.optional(),
+  /** `1`: one line per item of each receipt (its action, shopper and whether it counted) instead of one per receipt. */
+  items: z
+    .enum(['0', '1'], { error: messages.exports.itemsInvalid })
+    .optional()
+    .transform((value) => value === '1'),
 });
 
 export const buyersExportQuerySchema = buyersQuerySchema.pick({
@@ -45,6 +50,21 @@ export const EXPORT_HEADERS = {
     messages.receiptCancel.reasonLabel,
     messages.receiptCancel.pointsCancelled,
   ],
+  // `?items=1`: the receipt's own columns, then one of its items.
+  receiptItems: [
+    'Дата проверки',
+    'Дата чека',
+    'Акция',
+    'Покупатель',
+    'Статус чека',
+    '№ позиции',
+    'Товар',
+    'Цена, ₽',
+    'Количество',
+    'Сумма, ₽',
+    'ИНН поставщика',
+    'Учтён в акции',
+  ],
   // Level, points and the nearest expiry are an action's: empty over every action.
   buyers: [
     'ID покупателя',
@@ -58,6 +78,8 @@ export const EXPORT_HEADERS = {
     'Ожидают зачисления',
     'Сгорят баллов',
     'Дата сгорания',
+    // Shared by the shopper with the action's bot (Telegram's «Поделиться номером»); empty where not.
+    messages.buyerPhone.csvHeader,
   ],
   balance: ['Дата', 'Операция', 'Сумма, ₽', 'Баланс после, ₽'],
 } as const;

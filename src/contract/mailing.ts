@@ -4,6 +4,7 @@ import { userIdSchema } from './auth.js';
 import { pluralRu } from './format.js';
 import { fillMessage, messages } from './messages.js';
 import { checkScheduleFields, mailingScheduleFields, mailingScheduleSummarySchema } from './mailing-schedule.js';
+import { parseMarketplaceProduct, type MarketplaceProduct } from './marketplace-link.js';
 import { optionalImageUrlSchema } from './uploads.js';
 
 const m = messages.mailing;
@@ -88,6 +89,22 @@ const parseModeSchema = z
 
 const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
 
+const marketplaceUrlSchema = z
+  .union([z.string(), z.null()], { error: messages.mailingSchedule.marketplaceUrlInvalid })
+  .optional()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return null;
+    const product = parseMarketplaceProduct(value);
+    if (!product) ctx.addIssue({ code: 'custom', message: messages.mailingSchedule.marketplaceUrlInvalid });
+    return product;
+  });
+
+/** The button under an announcement: to the product's card, named by its marketplace. */
+export function announcementButton(product: MarketplaceProduct): { text: string; url: string } {
+  const s = messages.mailingSchedule;
+  return { text: product.marketplace === 'wildberries' ? s.marketplaceButtonWildberries : s.marketplaceButtonOzon, url: product.url };
+}
+
 export const mailingSendRequestSchema = z
   .object({
     user_id: userIdSchema.optional(),
@@ -102,6 +119,8 @@ export const mailingSendRequestSchema = z
     message: z.string({ error: m.messageRequired }).refine((text) => text.trim().length > 0, m.messageRequired),
     image_url: imageUrlSchema,
     parse_mode: parseModeSchema,
+    /** «Анонс товара»: a Wildberries or Ozon product card; the mailing's button leads to it, over the seller's picture. */
+    marketplace_url: marketplaceUrlSchema,
     ...mailingScheduleFields,
   })
   .superRefine((body, ctx) => {
@@ -111,6 +130,10 @@ export const mailingSendRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['project_id'], message: messages.segments.mailingNeedsProject });
     }
     if (!body.segment_id && !body.recipient_ids) ctx.addIssue({ code: 'custom', path: ['recipient_ids'], message: m.recipientsRequired });
+    if (body.marketplace_url && body.button)
+      ctx.addIssue({ code: 'custom', path: ['button'], message: messages.mailingSchedule.announcementHasButton });
+    if (body.marketplace_url && body.image_url === null)
+      ctx.addIssue({ code: 'custom', path: ['image_url'], message: messages.mailingSchedule.announcementNeedsImage });
     const tooLong = messageLengthError(body.message, body.image_url !== null);
     if (tooLong) ctx.addIssue({ code: 'custom', path: ['message'], message: tooLong });
   });
@@ -131,6 +154,10 @@ export const mailingSummarySchema = z.object({
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Recipients skipped because they opted out of the seller's mailings (38-ФЗ ст. 18): never sent. */
+  opted_out: z.number().int(),
+  /** Recipients who pressed the mailing's link button (each counted once; a shop Mini App button is not counted). */
+  clicks: z.number().int(),
   /** Recipients not yet sent to (0 once the mailing is over). */
   pending: z.number().int(),
   /** Estimated seconds until the mailing ends at Telegram's pace; 0 once it is over. */

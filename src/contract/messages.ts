@@ -9,7 +9,14 @@ import { clockMessages, commonMessages, systemMessages, validationMessages } fro
 import { drawsMessages } from './messages/draws.js';
 import { birthdayMessages, dailyBonusMessages, engagementMessages } from './messages/engagement.js';
 import { helpMessages, helpPageMessages } from './messages/help.js';
-import { mailingMessages, mailingScheduleMessages, mailingScheduleScreenMessages, mailingScreenMessages } from './messages/mailing.js';
+import { buyerPhoneMessages } from './messages/buyer-phone.js';
+import {
+  mailingConsentMessages,
+  mailingMessages,
+  mailingScheduleMessages,
+  mailingScheduleScreenMessages,
+  mailingScreenMessages,
+} from './messages/mailing.js';
 import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
@@ -78,6 +85,8 @@ export const messages = {
   actionScreens: actionScreensMessages,
   mailing: mailingMessages,
   mailingScreen: mailingScreenMessages,
+  mailingConsent: mailingConsentMessages,
+  buyerPhone: buyerPhoneMessages,
   shopScreen: shopScreenMessages,
   imagePicker: imagePickerMessages,
   analytics: analyticsMessages,

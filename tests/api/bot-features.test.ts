@@ -16,6 +16,7 @@ const DEFAULTS = {
   reviews: { enabled: false, points: 50 },
   photos: { enabled: false, points: 50 },
   support: { enabled: false },
+  phone: { enabled: false },
 };
 
 async function sellerWithAction(url: string): Promise<{ seller: Seller; path: string }> {

@@ -55,6 +55,7 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
       { command: 'menu', description: b.commandMenu },
       { command: 'balance', description: b.commandBalance },
       { command: 'warranty', description: b.commandWarranty },
+      { command: 'stop', description: messages.mailingConsent.commandStop },
     ]);
   });
 

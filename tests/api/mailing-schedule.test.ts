@@ -1,22 +1,44 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
 import { moscowLocalInput } from '../../src/contract/mailing-schedule.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, type BotAction } from '../support/bot.js';
+import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer } from '../support/server-process.js';
 import { eventually, newChatId, startChats, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
 const m = messages.mailingSchedule;
+const consentMessages = messages.mailingConsent;
+const UNSUBSCRIBE = { text: consentMessages.unsubscribeButton, callback_data: 'mailing:stop' };
 const MINUTE = 60;
 const WEEK = 7 * 24 * 3600;
 /** A test runs the app's jobs and the bot several times; on a busy machine each may take seconds. */
 const TIMEOUT_MS = 120_000;
+const TIMEOUT = { timeout: TIMEOUT_MS };
+
+/** A picture the seller uploads on the mailing screen (our own image store). */
+async function uploadPicture(seller: Seller): Promise<string> {
+  const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
+  const response = await fetch(`${seller.api.baseUrl}/lk/api${UPLOAD_IMAGE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address },
+    body: form,
+  });
+  const answer = (await response.json()) as { image_url: string };
+  expect(response.status, JSON.stringify(answer)).toBe(201);
+  return answer.image_url;
+}
 
 /** The app's "now" (the demo clock moves it; each test starts where the last one left it). */
 async function appNow(url: string): Promise<Date> {
@@ -73,11 +95,20 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
     { timeout: TIMEOUT_MS },
     async () => {
       const bot = await actionWithShopper(url);
+      // A shopper who opted out before the run is skipped by it, and counted.
+      const optedOut = newChatId();
+      await startChats(url, bot.botId, [optedOut]);
+      await shopperSays(url, bot, optedOut, { text: '/stop' });
       const sendAt = await inFromNow(url, 2 * MINUTE);
       const button = { text: 'Подробнее', url: 'https://aurora.example/new' };
-      const scheduled = await send(bot.seller, { project_id: bot.projectId, recipient_ids: [bot.chat], send_at: sendAt, button });
+      const scheduled = await send(bot.seller, {
+        project_id: bot.projectId,
+        recipient_ids: [bot.chat, optedOut],
+        send_at: sendAt,
+        button,
+      });
       expect(scheduled.status, scheduled.text).toBe(200);
-      expect(scheduled.body.schedule).toMatchObject({ status: 'scheduled', repeat: null, next_run_at: sendAt, runs: 0, total: 1, button });
+      expect(scheduled.body.schedule).toMatchObject({ status: 'scheduled', repeat: null, next_run_at: sendAt, runs: 0, total: 2, button });
       expect(scheduled.body.message).toMatch(/^Рассылка запланирована на \d\d\.\d\d\.\d{4}, \d\d:\d\d МСК\.$/);
 
       // Not yet: a minute is not enough.
@@ -86,14 +117,20 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
 
       await advance(url, 2 * MINUTE);
       const [message] = await receivedCount(url, bot, bot.chat, 'Новинка недели!', 1);
-      expect(message!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Подробнее', url: 'https://aurora.example/new' }]] });
+      // The link goes through the recipient's counted redirect; the unsubscribe button is under every mailing.
+      expect(message!.reply_markup).toEqual({
+        inline_keyboard: [
+          [{ text: 'Подробнее', url: expect.stringMatching(new RegExp(`^${url}/m/\\d+/${bot.chat}/[\\w-]{22}$`)) }],
+          [UNSUBSCRIBE],
+        ],
+      });
 
       // Past its time again: nothing more.
       await advance(url, 5 * MINUTE);
       await advance(url, WEEK);
       const runs = await runsOf(bot.seller, scheduled.body.schedule.id);
       expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ total: 1, has_button: true, schedule_id: scheduled.body.schedule.id });
+      expect(runs[0]).toMatchObject({ total: 2, sent: 1, opted_out: 1, has_button: true, schedule_id: scheduled.body.schedule.id });
       expect(await scheduleOf(bot.seller, scheduled.body.schedule.id)).toMatchObject({ status: 'done', runs: 1, next_run_at: null });
       expect(await received(url, bot, bot.chat, 'Новинка недели!')).toHaveLength(1);
     },
@@ -126,7 +163,9 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
       await advance(url, 4 * MINUTE);
       const [first] = await receivedCount(url, bot, bot.chat, 'Скидки выходного дня', 1);
       expect(first).toMatchObject({ method: 'sendPhoto', photo: 'https://aurora.example/sale.png' });
-      expect(first!.reply_markup).toEqual({ inline_keyboard: [[{ text: 'В магазин', web_app: { url: settings.shop_url } }]] });
+      expect(first!.reply_markup).toEqual({
+        inline_keyboard: [[{ text: 'В магазин', web_app: { url: settings.shop_url } }], [UNSUBSCRIBE]],
+      });
       expect(await scheduleOf(bot.seller, schedule.id)).toMatchObject({
         status: 'scheduled',
         runs: 1,
@@ -229,9 +268,87 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
     const [message] = await receivedCount(url, bot, bot.chat, 'Новая кружка!', 1);
     expect(message).toMatchObject({ method: 'sendPhoto', photo: 'https://aurora.example/mug.png' });
     expect(message!.reply_markup).toEqual({
-      inline_keyboard: [[{ text: 'Смотреть', web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }]],
+      inline_keyboard: [[{ text: 'Смотреть', web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }], [UNSUBSCRIBE]],
     });
   });
+
+  it(
+    '«Анонс товара» shows the seller’s picture and a counted button to the Wildberries or Ozon card; bad links are refused',
+    TIMEOUT,
+    async () => {
+      const bot = await actionWithShopper(url);
+      const ozonShopper = newChatId();
+      await startChats(url, bot.botId, [ozonShopper]);
+      const picture = await uploadPicture(bot.seller);
+      const cards = [
+        [
+          bot.chat,
+          'https://wildberries.ru/catalog/146972802/detail.aspx?targetUrl=GP',
+          'https://www.wildberries.ru/catalog/146972802/detail.aspx',
+          m.marketplaceButtonWildberries,
+        ],
+        [
+          ozonShopper,
+          'https://www.ozon.ru/product/krem-aurora-1234567/?sh=x',
+          'https://www.ozon.ru/product/krem-aurora-1234567/',
+          m.marketplaceButtonOzon,
+        ],
+      ] as const;
+      for (const [chat, link, card, buttonText] of cards) {
+        const sent = await send(bot.seller, {
+          project_id: bot.projectId,
+          recipient_ids: [chat],
+          message: 'Новинка',
+          image_url: picture,
+          marketplace_url: link,
+        });
+        expect(sent.status, sent.text).toBe(200);
+        expect(sent.body).toMatchObject({ has_image: true, has_button: true });
+        const [message] = await receivedCount(url, bot, chat, 'Новинка', 1);
+        expect(message).toMatchObject({ method: 'sendPhoto' });
+        const [[button], [unsubscribe]] = (message!.reply_markup as { inline_keyboard: { text: string; url?: string }[][] })
+          .inline_keyboard as [[{ text: string; url: string }], [unknown]];
+        expect([button.text, unsubscribe]).toEqual([buttonText, UNSUBSCRIBE]);
+        const opened = await fetch(button.url, { redirect: 'manual' });
+        expect([opened.status, opened.headers.get('location')]).toEqual([302, card]);
+        const figures = await eventually(async () => {
+          const found = (await history(bot.seller)).mailings.find((mailing) => mailing.id === sent.body.id);
+          return found?.clicks === 1 ? found : undefined;
+        });
+        expect(figures).toMatchObject({ sent: 1, clicks: 1 });
+      }
+
+      const base = { project_id: bot.projectId, recipient_ids: [bot.chat], image_url: picture };
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ marketplace_url: 'http://www.wildberries.ru/catalog/1/detail.aspx' }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 'https://wildberries.ru.evil.example/catalog/1/detail.aspx' }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 'https://www.ozon.ru@evil.example/product/1/' }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 'https://www.ozon.ru/category/krem/' }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 'https://market.yandex.ru/product/1' }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 42 }, m.marketplaceUrlInvalid],
+        [{ marketplace_url: 'https://www.ozon.ru/product/1/', image_url: null }, m.announcementNeedsImage],
+        [{ marketplace_url: 'https://www.ozon.ru/product/1/', image_url: 'https://aurora.example/mug.png' }, m.announcementNeedsImage],
+        [
+          { marketplace_url: 'https://www.ozon.ru/product/1/', button: { text: 'Сайт', url: 'https://aurora.example' } },
+          m.announcementHasButton,
+        ],
+        [
+          {
+            marketplace_url: 'https://www.ozon.ru/product/1/',
+            send_at: await inFromNow(url, 600),
+            image_url: 'https://aurora.example/a.png',
+          },
+          m.announcementNeedsImage,
+        ],
+      ];
+      const before = await history(bot.seller);
+      for (const [body, error] of refusals) {
+        const answer = await send(bot.seller, { ...base, ...body });
+        expect([answer.status, answer.body.message], JSON.stringify(body)).toEqual([400, error]);
+      }
+      expect(await history(bot.seller)).toEqual(before);
+    },
+  );
 
   const postgres = backend.clusterUrl;
   it('a scheduled mailing survives a restart of the app', { timeout: 180_000 }, async () => {

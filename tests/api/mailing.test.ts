@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../src/contract/mailing.js';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
+import { shopperActs, shopperSays } from '../support/bot.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { blockChat, eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
 const m = messages.mailing;
+const consent = messages.mailingConsent;
 const masked = (token: string) => `${token.slice(0, 5)}…${token.slice(-4)}`;
 
 async function sellerWithBot(url: string): Promise<{ seller: Seller; token: string; botId: string }> {
@@ -360,6 +363,107 @@ describe.each(backends())('mailings on $name', (backend) => {
       expect((await seller.api.get('/mailing/history')).body.mailings).toEqual([]);
       expect(await telegramMessages(url, { bot_id: botId })).toEqual([]);
       expect(await telegramMessages(url, { bot_id: other.botId })).toEqual([]);
+    });
+  });
+
+  describe('consent to mailings (38-ФЗ ст. 18)', () => {
+    it('an opt-out by the button and by /stop is skipped and counted; /menu opts back in; a receipt still gets its answer', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const bot = { botId };
+      const [pressing, stopping, staying] = await startedChats(url, botId, 3);
+      const first = await send(seller, { project_id: projectId, recipient_ids: [pressing, stopping, staying], message: 'Первая' });
+      expect(await finished(seller, first.body.id)).toMatchObject({ sent: 3, opted_out: 0 });
+      const [message] = await mailed(url, botId, 'Первая');
+      expect(message!.reply_markup).toEqual({ inline_keyboard: [[{ text: consent.unsubscribeButton, callback_data: 'mailing:stop' }]] });
+
+      const optedOut = fillMessage(consent.optedOut, { name: 'Aurora' });
+      expect((await shopperSays(url, bot, pressing!, { press: consent.unsubscribeButton })).map((x) => x.text)).toEqual([optedOut]);
+      expect((await shopperSays(url, bot, stopping!, { text: '/stop' })).map((x) => x.text)).toEqual([optedOut]);
+
+      const second = await send(seller, { project_id: projectId, recipient_ids: [pressing, stopping, staying], message: 'Вторая' });
+      expect(await finished(seller, second.body.id)).toMatchObject({ total: 3, sent: 1, failed: 0, opted_out: 2, success: true });
+      expect((await mailed(url, botId, 'Вторая')).map((x) => String(x.chat_id))).toEqual([staying]);
+      const history = (await seller.api.get('/mailing/history')).body.mailings;
+      expect(history.map((x: { opted_out: number }) => x.opted_out)).toEqual([2, 0]);
+
+      // A receipt is no advertising: its answer still reaches a shopper who opted out.
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const [answer] = await shopperSays(url, bot, stopping!, { text: qr });
+      expect(answer!.text).toContain('Начислено');
+
+      // Opted out, /menu offers to opt back in; after it, the menu no longer does and mailings reach them again.
+      const [menu] = await shopperSays(url, bot, pressing!, { text: '/menu' });
+      expect(JSON.stringify(menu!.reply_markup)).toContain(consent.optBackInButton);
+      const [back] = await shopperSays(url, bot, pressing!, { press: consent.optBackInButton });
+      expect(back!.text).toBe(fillMessage(consent.optedBackIn, { name: 'Aurora' }));
+      const [menuAgain] = await shopperSays(url, bot, pressing!, { text: '/menu' });
+      expect(JSON.stringify(menuAgain!.reply_markup)).not.toContain(consent.optBackInButton);
+      const third = await send(seller, { project_id: projectId, recipient_ids: [pressing, stopping], message: 'Третья' });
+      expect(await finished(seller, third.body.id)).toMatchObject({ sent: 1, opted_out: 1 });
+      expect((await mailed(url, botId, 'Третья')).map((x) => String(x.chat_id))).toEqual([pressing]);
+    });
+
+    it('a link button counts each recipient’s first press through a redirect to its own target; forged links are 404', async () => {
+      const { seller, projectId, botId } = await sellerWithActionBot(url);
+      const [reader, other] = await startedChats(url, botId, 2);
+      const target = 'https://aurora.example/sale?utm=tg';
+      const sent = await send(seller, {
+        project_id: projectId,
+        recipient_ids: [reader, other],
+        message: 'Распродажа',
+        button: { text: 'Смотреть', url: target },
+      });
+      await finished(seller, sent.body.id);
+      const [message] = (await mailed(url, botId, 'Распродажа')).filter((x) => String(x.chat_id) === reader);
+      const link = (message!.reply_markup as { inline_keyboard: { url?: string }[][] }).inline_keyboard[0]![0]!.url!;
+      expect(link).toMatch(new RegExp(`^${url}/m/${sent.body.id}/${reader}/[\\w-]{22}$`));
+      // The shopper presses it in Telegram: the emulator opens the address.
+      const pressed = await shopperActs(url, botId, reader!, { press: 'Смотреть' });
+      expect(pressed.body.url).toBe(link);
+      for (let press = 0; press < 2; press++) {
+        const opened = await fetch(link, { redirect: 'manual' });
+        expect([opened.status, opened.headers.get('location')]).toEqual([302, target]);
+      }
+      const signature = link.split('/').at(-1)!;
+      const forged = [
+        `${url}/m/${sent.body.id}/${other}/${signature}`,
+        `${url}/m/${sent.body.id}/${reader}/${'A'.repeat(22)}`,
+        `${url}/m/${sent.body.id + 1000}/${reader}/${signature}`,
+        `${url}/m/${sent.body.id}/${reader}/${signature}x`,
+        `${url}/m/abc/${reader}/${signature}`,
+      ];
+      for (const address of forged) {
+        const answer = await fetch(address, { redirect: 'manual' });
+        expect([answer.status, answer.headers.get('location')], address).toEqual([404, null]);
+        expect(await answer.json()).toEqual({ message: consent.linkNotFound });
+      }
+      const figures = (await seller.api.get(`/mailing/${sent.body.id}`)).body.mailing;
+      expect(figures).toMatchObject({ sent: 2, clicks: 1, opted_out: 0 });
+      // The figures agree with the recipients' rows (`admin verify`'s invariants), opted-out and clicked ones included.
+      expect((await verifyData(url)).violations).toEqual([]);
+    });
+
+    it('a mailing bot’s message carries the recipient’s unsubscribe page: a GET changes nothing, the button opts out', async () => {
+      const { seller, token, botId } = await sellerWithBot(url);
+      const [leaving, staying] = await startedChats(url, botId, 2);
+      const first = await send(seller, { bot_token: masked(token), recipient_ids: [leaving, staying], message: 'Через бота рассылок' });
+      expect(await finished(seller, first.body.id)).toMatchObject({ sent: 2 });
+      const [message] = (await mailed(url, botId, 'Через бота рассылок')).filter((x) => String(x.chat_id) === leaving);
+      const page = (await shopperActs(url, botId, leaving!, { press: consent.unsubscribeButton })).body.url!;
+      expect(page).toMatch(new RegExp(`^${url}/m/${first.body.id}/${leaving}/[\\w-]{22}/stop$`));
+      expect(message!.reply_markup).toEqual({ inline_keyboard: [[{ text: consent.unsubscribeButton, url: page }]] });
+      const shown = await fetch(page);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain(consent.pageText);
+      const again = await send(seller, { bot_token: masked(token), recipient_ids: [leaving], message: 'Ещё раз' });
+      expect(await finished(seller, again.body.id)).toMatchObject({ sent: 1, opted_out: 0 });
+
+      const done = await fetch(page, { method: 'POST' });
+      expect([done.status, await done.text()]).toEqual([200, expect.stringContaining(consent.pageDone)]);
+      expect((await fetch(page.replace(`/${leaving}/`, `/${staying}/`), { method: 'POST' })).status).toBe(404);
+      const last = await send(seller, { bot_token: masked(token), recipient_ids: [leaving, staying], message: 'После отписки' });
+      expect(await finished(seller, last.body.id)).toMatchObject({ total: 2, sent: 1, opted_out: 1 });
+      expect((await mailed(url, botId, 'После отписки')).map((x) => String(x.chat_id))).toEqual([staying]);
     });
   });
 

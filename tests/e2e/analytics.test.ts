@@ -79,7 +79,7 @@ describe('analytics', () => {
       const { seller } = await sellerWithReceipts(page);
       await page.goto('/dashboard/history');
       const downloading = page.waitForEvent('download');
-      await page.getByRole('button', { name: messages.exports.download }).click();
+      await page.getByRole('button', { name: messages.exports.download, exact: true }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^scanapp-receipts-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(download.url()).toMatch(/^blob:/);
@@ -88,5 +88,15 @@ describe('analytics', () => {
       expect(rows[0]).toEqual([...EXPORT_HEADERS.receipts]);
       expect(rows.slice(1).map((row) => row[4])).toEqual(['Не распознан', 'Успешно', 'Успешно']);
       expect(rows.slice(1).every((row) => row[2] === 'Aurora')).toBe(true);
+
+      // Beside it, the same receipts' items, a line each.
+      const downloadingItems = page.waitForEvent('download');
+      await page.getByRole('button', { name: messages.exports.downloadItems, exact: true }).click();
+      const items = await downloadingItems;
+      expect(items.suggestedFilename()).toMatch(/^scanapp-receipt-items-\d{4}-\d{2}-\d{2}\.csv$/);
+      const itemRows = parse(await readFile((await items.path())!), { bom: true, delimiter: ';' }) as string[][];
+      expect(itemRows[0]).toEqual([...EXPORT_HEADERS.receiptItems]);
+      expect(itemRows.length).toBeGreaterThan(2);
+      expect(itemRows.slice(1).every((row) => row[4] === 'Успешно' && row[11] === messages.exports.itemCounted)).toBe(true);
     }));
 });

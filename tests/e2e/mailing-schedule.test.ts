@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { moscowLocalInput } from '../../src/contract/mailing-schedule.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
@@ -9,6 +10,7 @@ import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, us
 
 const s = messages.mailingScreen;
 const t = messages.mailingScheduleScreen;
+const ms = messages.mailingSchedule;
 const { withPage } = useBrowser();
 
 /** The app's clock (other tests may have moved it): a time a day ahead of it, as the form's Moscow field takes it. */
@@ -96,7 +98,52 @@ describe('scheduled mailings and announcements in the cabinet', () => {
         ),
       );
       expect(sent.reply_markup).toEqual({
-        inline_keyboard: [[{ text: t.announceButton, web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }]],
+        inline_keyboard: [
+          [{ text: t.announceButton, web_app: { url: `${settings.shop_url}?product=${product.body.product.id}` } }],
+          [{ text: messages.mailingConsent.unsubscribeButton, callback_data: 'mailing:stop' }],
+        ],
       });
     }));
+
+  it('«Анонс товара» on a phone takes a Wildberries card link, refuses another link and a missing picture, and sends the card button', () =>
+    withPage(async (page) => {
+      const bot = await actionWithBot(baseUrl());
+      const chat = newChatId();
+      await startChats(baseUrl(), bot.botId, [chat]);
+      await signInAs(page, bot.seller);
+      await page.goto('/dashboard/mailing');
+
+      await page.getByLabel(s.recipientsLabel, { exact: true }).fill(chat);
+      await page.getByLabel(s.messageLabel, { exact: true }).fill('Новый крем уже на Wildberries');
+      await page.getByLabel(t.buttonLabel, { exact: true }).selectOption({ label: t.buttonMarketplace });
+      const link = page.getByLabel(t.marketplaceUrlLabel, { exact: true });
+      await page.getByText(t.marketplaceHint).waitFor();
+      await link.fill('https://wildberries.ru.example/catalog/1/detail.aspx');
+      await page.getByRole('button', { name: s.send, exact: true }).click();
+      await page.getByText(ms.marketplaceUrlInvalid, { exact: true }).waitFor();
+      await link.fill('https://www.wildberries.ru/catalog/146972802/detail.aspx');
+      await page.getByRole('button', { name: s.send, exact: true }).click();
+      await page.getByText(ms.announcementNeedsImage, { exact: true }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+        .png()
+        .toBuffer();
+      await page.locator('.image-picker input[type=file]').setInputFiles({ name: 'krem.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('img', { name: messages.imagePicker.previewAlt }).waitFor();
+      await page.getByRole('button', { name: s.send, exact: true }).click();
+      const sent = await eventually(async () =>
+        (await telegramMessages(baseUrl(), { bot_id: bot.botId, chat_id: chat })).find((message) =>
+          message.caption?.startsWith('Новый крем'),
+        ),
+      );
+      expect(sent.method).toBe('sendPhoto');
+      const [[button]] = (sent.reply_markup as { inline_keyboard: { text: string; url: string }[][] }).inline_keyboard as [
+        [{ text: string; url: string }],
+      ];
+      expect(button.text).toBe(ms.marketplaceButtonWildberries);
+      const opened = await fetch(button.url, { redirect: 'manual' });
+      expect(opened.headers.get('location')).toBe('https://www.wildberries.ru/catalog/146972802/detail.aspx');
+    }, MOBILE));
 });

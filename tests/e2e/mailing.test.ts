@@ -205,6 +205,7 @@ describe('mailing', () => {
       const history = page.locator('.mailing-history__item').first();
       await history.getByText(s.statusDone, { exact: true }).waitFor();
       expect(plainSpaces(await history.innerText())).toContain(fillMessage(s.historyFigures, { sent: 4, total: 4, failed: 0 }));
+      expect(plainSpaces(await history.innerText())).toContain(fillMessage(s.historyOptedOut, { count: 0 }));
       expect(await history.innerText()).toContain(s.historyImage);
     }));
 
@@ -334,6 +335,8 @@ describe('mailing', () => {
         finished_at: null,
         schedule_id: null,
         has_button: false,
+        opted_out: 0,
+        clicks: 0,
         success: state.failed === 0,
         errors: state.failed ? [{ chat_id: '1001', error: m.errorBlocked }] : [],
         ...state,
@@ -453,7 +456,9 @@ describe('mailing', () => {
         created_at: '2025-06-01T12:00:00.000Z',
         finished_at: null,
         schedule_id: null,
-        has_button: false,
+        has_button: true,
+        opted_out: 5,
+        clicks: 1_234,
       });
       await page.route('**/lk/api/mailing/history?**', (route) =>
         route.fulfill({ json: { mailings: [mailing(2, 'sending', 1200), mailing(1, 'done', 2998)], schedules: [] } }),
@@ -464,6 +469,10 @@ describe('mailing', () => {
       expect(await bar.getAttribute('aria-valuenow')).toBe('1202');
       expect(plainSpaces(await page.locator('.mailing-history__item').first().innerText())).toContain(
         'Отправлено 1 200 из 3 000, ошибок 2, осталось ~1 мин 35 с',
+      );
+      // A finished one shows who opted out and how many pressed its button.
+      expect(plainSpaces(await page.locator('.mailing-history__item').nth(1).innerText())).toContain(
+        `${fillMessage(s.historyOptedOut, { count: 5 })} · ${fillMessage(s.historyClicks, { count: '1 234' })}`,
       );
       await buyerBox(page, '1234567890123').waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);

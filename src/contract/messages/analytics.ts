@@ -52,4 +52,8 @@ export const exportsMessages = {
   download: 'Скачать CSV',
   downloading: 'Готовим файл...',
   failed: 'Не удалось скачать файл. Попробуйте позже.',
+  downloadItems: 'Скачать CSV с товарами',
+  itemsInvalid: 'Параметр items: 1 — строка на каждый товар чека, 0 — строка на чек.',
+  itemCounted: 'да',
+  itemNotCounted: 'нет',
 } as const;

@@ -22,6 +22,12 @@ export const mailingScheduleMessages = {
   scheduleNotFound: 'Запланированная рассылка не найдена',
   scheduleCancelled: 'Запланированная рассылка отменена: больше она не отправится.',
   scheduleNotActive: 'Эта рассылка уже не запланирована.',
+  marketplaceUrlInvalid:
+    'Ссылка на товар — карточка Wildberries (https://www.wildberries.ru/catalog/…/detail.aspx) или Ozon (https://www.ozon.ru/product/…). Другие ссылки не подходят.',
+  announcementNeedsImage: 'Для анонса товара загрузите картинку товара в форме рассылки.',
+  announcementHasButton: 'Под анонсом товара уже есть кнопка на его карточку: уберите другую кнопку.',
+  marketplaceButtonWildberries: 'Открыть на Wildberries',
+  marketplaceButtonOzon: 'Открыть на Ozon',
 } as const;
 
 /** The Mailings screen's «Когда» and «Кнопка», the scheduled mailings in the history, the shop's «Анонсировать». */
@@ -64,6 +70,9 @@ export const mailingScheduleScreenMessages = {
   announceNamed: 'Анонсировать «{title}» рассылкой',
   announceButton: 'Смотреть в магазине',
   announcing: 'Анонс товара «{title}»: текст, картинка и кнопка уже в форме. Выберите получателей и время.',
+  buttonMarketplace: 'Анонс товара',
+  marketplaceUrlLabel: 'Ссылка на товар на Wildberries или Ozon',
+  marketplaceHint: 'Под сообщением будет кнопка на карточку товара, над ним — картинка товара: загрузите её выше.',
 } as const;
 
 /** Mailings through the seller's Telegram bot (SPEC §2, §5, §8). */
@@ -169,6 +178,8 @@ export const mailingScreenMessages = {
   historyLoadFailed: 'Не удалось загрузить историю рассылок. Попробуйте позже.',
   historyImage: 'С картинкой',
   historyFigures: 'Отправлено {sent} из {total}, ошибок {failed}',
+  historyOptedOut: 'Отписались от рассылок, пропущено: {count}',
+  historyClicks: 'Переходов по кнопке: {count}',
   statusSending: 'Отправляется',
   statusDone: 'Завершена',
   statusCancelled: 'Остановлена',
@@ -179,4 +190,21 @@ export const mailingScreenMessages = {
   senderActionBotUsername: 'Через бота акции «{name}» (@{username})',
   senderHint: 'Telegram разрешает боту писать только тем, кто его запустил: выберите бота, которому писали покупатели.',
   senderActionBuyers: 'Покупатели акции «{name}»: те, кто писал её боту.',
+} as const;
+
+/**
+ * Consent to advertising mailings (38-ФЗ «О рекламе», ст. 18): the button under every mailing,
+ * /stop, opting back in from /menu, the unsubscribe page of a mailing bot's message, the counted link.
+ */
+export const mailingConsentMessages = {
+  unsubscribeButton: 'Отписаться от рассылок',
+  optedOut:
+    'Вы отписались от рассылок «{name}». Рекламные сообщения больше не придут; чеки, баллы и ответы бота работают как прежде. Подписаться снова можно в /menu.',
+  optBackInButton: 'Подписаться на рассылки',
+  optedBackIn: 'Вы снова подписаны на рассылки «{name}». Отписаться можно кнопкой под любой рассылкой или командой /stop.',
+  commandStop: 'Отписаться от рассылок',
+  linkNotFound: 'Ссылка не найдена',
+  pageTitle: 'Отписаться от рассылок',
+  pageText: 'Нажмите кнопку, чтобы больше не получать рекламные рассылки этого продавца в Telegram.',
+  pageDone: 'Вы отписались от рассылок. Подписаться снова можно в меню бота акции (/menu).',
 } as const;

@@ -406,6 +406,8 @@ export const buyerNotices = pgTable('buyer_notices', {
   buyerTgId: text('buyer_tg_id').notNull(),
   text: text('text').notNull(),
   shopButton: boolean('shop_button').notNull().default(false),
+  /** Telegram's «Поделиться номером» keyboard under the text, sent by the action's own bot only (0051). */
+  contactButton: boolean('contact_button').notNull().default(false),
   reference: text('reference').notNull().unique(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
@@ -491,6 +493,11 @@ export const mailings = pgTable('mailings', {
   runAt: timestamptz('run_at'),
   /** The one inline button, resolved when the mailing was written. */
   button: jsonb('button').$type<StoredMailingButton>(),
+  /** Recipients skipped because they opted out of the seller's mailings, and recipients who pressed the link button (0051). */
+  optedOut: integer('opted_out').notNull().default(0),
+  clicks: integer('clicks').notNull().default(0),
+  /** Signs each recipient's links (the button's redirect, the unsubscribe link); null on mailings before 0051. */
+  linkKey: text('link_key'),
 });
 export type MailingRow = typeof mailings.$inferSelect;
 
@@ -529,14 +536,42 @@ export const mailingRecipients = pgTable(
       .notNull()
       .references(() => mailings.id),
     chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-    state: text('state').$type<'pending' | 'sending' | 'sent' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    state: text('state').$type<'pending' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'opted_out'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     claimedUntil: timestamptz('claimed_until'),
     error: text('error'),
     sentAt: timestamptz('sent_at'),
+    clickedAt: timestamptz('clicked_at'),
   },
   (table) => [primaryKey({ columns: [table.mailingId, table.chatId] })],
+);
+
+/** The phone a shopper shared with an action's bot (their own, by Telegram's button) (0051). */
+export const buyerPhones = pgTable(
+  'buyer_phones',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    phone: text('phone').notNull(),
+    sharedAt: timestamptz('shared_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
+/** Shoppers who opted out of a seller's advertising mailings (38-ФЗ ст. 18), until they opt back in (0051). */
+export const mailingOptOuts = pgTable(
+  'mailing_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    buyerTgId: bigint('buyer_tg_id', { mode: 'number' }).notNull(),
+    optedOutAt: timestamptz('opted_out_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.buyerTgId] })],
 );
 
 /** The next free send slot of each bot (Telegram's 30 messages a second), shared by every instance. */

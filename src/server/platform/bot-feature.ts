@@ -2,7 +2,7 @@ import type { BotFeatures } from '../../contract/bot-features.js';
 import type { CheckResponse } from '../../contract/receipts.js';
 import type { Db } from '../db/connection.js';
 import type { ProjectRow } from '../db/schema.js';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, KeyboardButton } from 'grammy/types';
 import type { TelegramClient } from '../integrations/telegram/client.js';
 
 /**
@@ -47,6 +47,11 @@ export interface BotFeature {
    * inbox's open thread). Undefined passes it on; the first function that takes it answers.
    */
   onLooseText?(context: FeatureContext, text: string): Promise<FeatureReply | null | undefined>;
+  /**
+   * A contact the shopper sent: Telegram's «share my number» button (`userId` is the sender's) or any
+   * contact card. As `onLooseText`: the first function that takes it answers.
+   */
+  onContact?(context: FeatureContext, contact: { phoneNumber: string; userId: number | undefined }): Promise<FeatureReply | undefined>;
   /** A picture with no step waiting and no receipt's QR code on it, already downloaded: as `onLooseText`. */
   onLoosePhoto?(context: FeatureContext, photo: { bytes: Buffer; caption?: string }): Promise<FeatureReply | null | undefined>;
   /** Lines of «Мои баллы» under the balance (the nearest expiry, the level). */
@@ -86,4 +91,6 @@ export interface FeatureReply {
   text: string;
   /** Inline buttons under the answer; none: the reply keyboard. */
   buttons?: InlineKeyboardButton[][];
+  /** A reply keyboard of its own instead (Telegram's «share my number» button lives only there). */
+  keyboard?: KeyboardButton[][];
 }

@@ -78,6 +78,8 @@ export interface MailingDraft {
   sendAt: string | null;
   repeat: MailingRepeat | null;
   button: MailingButton | null;
+  /** «Анонс товара»: the Wildberries or Ozon card the button leads to (instead of `button`). */
+  marketplaceUrl: string | null;
 }
 
 const sendAnswerSchema = z.union([mailingResultSchema, mailingScheduledResponseSchema]);
@@ -100,6 +102,7 @@ export function useSendMailingMutation() {
           parse_mode: draft.parseMode,
           ...(draft.sendAt && { send_at: draft.sendAt, ...(draft.repeat && { repeat: draft.repeat }) }),
           ...(draft.button && { button: draft.button }),
+          ...(draft.marketplaceUrl && { marketplace_url: draft.marketplaceUrl }),
         },
         schema: sendAnswerSchema,
         fallbackMessage: m.sendFailed,

@@ -11,10 +11,13 @@ export function DownloadCsvButton({
   path,
   query,
   fallbackName,
+  label = e.download,
 }: {
   path: string;
   query: Record<string, string | number | undefined>;
   fallbackName: string;
+  /** The button's text when a screen offers more than one file. */
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function DownloadCsvButton({
   return (
     <div className="download-csv">
       <button type="button" className="button button--secondary button--small" onClick={handleClick} disabled={busy} aria-busy={busy}>
-        {busy ? e.downloading : e.download}
+        {busy ? e.downloading : label}
       </button>
       {error && (
         <p className="download-csv__error" role="alert">

@@ -355,6 +355,8 @@ function checkKeyboard(markup: Record<string, unknown>, chatId: number): void {
         );
       // A link button (an FAQ answer's «Подробнее», a mailing's link): Telegram refuses what is no http(s) or tg: address.
       if ('url' in button && !isButtonUrl(button.url)) throw badRequest('BUTTON_URL_INVALID');
+      // «Available only in private chats, in reply keyboards» (an inline button has no such field: it is refused above as text).
+      if ('request_contact' in button && chatId < 0) throw badRequest('BUTTON_TYPE_INVALID');
       if ('callback_data' in button) {
         const data = button.callback_data;
         if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)

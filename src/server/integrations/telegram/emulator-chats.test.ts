@@ -146,6 +146,24 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     expect(await act(id, { press: 'Нет такой' })).toMatchObject({ status: 400 });
   });
 
+  it('sends the presser’s own contact for a request_contact button, only from a private chat’s reply keyboard', async () => {
+    const { token, id } = await startedBot();
+    const button = { text: 'Поделиться номером', request_contact: true };
+    const refused = async (reply_markup: unknown, chat_id = shopper.id) =>
+      (await call(token, 'sendMessage', { chat_id, text: 'x', reply_markup })).body.description;
+    expect(await refused({ inline_keyboard: [[button]] })).toBe('Bad Request: text buttons are unallowed in the inline keyboard');
+    expect(await refused({ keyboard: [[button]] }, -100123)).toBe('Bad Request: BUTTON_TYPE_INVALID');
+    await call(token, 'sendMessage', { chat_id: shopper.id, text: 'Номер?', reply_markup: { keyboard: [[button]] } });
+    // A shopper whose phone the test did not give cannot share one.
+    expect(await act(id, { press: button.text })).toMatchObject({ status: 400 });
+    const pressed = await act(id, { press: button.text }, { ...shopper, phone_number: '79161234567' } as typeof shopper);
+    const updates = (await call(token, 'getUpdates', { offset: (pressed.body as { update_id: number }).update_id })).body.result as Array<{
+      message: { from: Record<string, unknown>; contact: unknown };
+    }>;
+    expect(updates[0]!.message.contact).toEqual({ phone_number: '79161234567', first_name: 'Анна', user_id: shopper.id });
+    expect(updates[0]!.message.from).not.toHaveProperty('phone_number');
+  });
+
   it('refuses Mini App buttons without an http(s) address and callback data over 64 bytes', async () => {
     const { token } = await startedBot();
     const refused = async (reply_markup: unknown) =>
@@ -241,7 +259,7 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     store.close();
   });
 
-  it('takes exactly one of text, photo, press or menu_button from a shopper', async () => {
+  it('takes exactly one of text, photo, press, menu_button or contact from a shopper', async () => {
     expect((await act(++botId, { text: '/start', press: 'A' })).status).toBe(400);
     expect((await act(botId, {})).status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PhotoSize } from './emulator-files.js';
 import type { TelegramEmulatorStore } from './emulator-store.js';
-import type { EmulatedUpdate, TelegramUser } from './emulator-updates.js';
+import type { EmulatedContact, EmulatedUpdate, TelegramUser } from './emulator-updates.js';
 import { signInitData } from './web-app-init-data.js';
 
 /** A press the emulator cannot carry out: no such button, or nothing to open. */
@@ -15,11 +15,19 @@ const WEB_APP_VERSION = '8.0';
 /**
  * A shopper presses the newest button with this text the bot showed them: an inline button under
  * one of its messages, else a button of the reply keyboard in force. Callback buttons become a
- * `callback_query` update, reply-keyboard text buttons a message; URL buttons open their address;
+ * `callback_query` update, reply-keyboard text buttons a message, a request_contact button a
+ * message with the shopper's own contact; URL buttons open their address;
  * Mini App buttons open theirs as Telegram does, with init data signed by the bot for an inline
  * button and with none for a reply-keyboard button.
  */
-export function pressButton(store: TelegramEmulatorStore, botId: number, user: TelegramUser, text: string): PressOutcome {
+export function pressButton(
+  store: TelegramEmulatorStore,
+  botId: number,
+  user: TelegramUser,
+  text: string,
+  /** The shopper's phone in their Telegram account: what a request_contact button shares. */
+  phoneNumber?: string,
+): PressOutcome {
   const shown = store.sent.filter((message) => message.bot_id === botId && message.chat_id === user.id).reverse();
   for (const message of shown) {
     const button = inlineButtons(message.reply_markup).find((candidate) => candidate.text === text);
@@ -46,6 +54,12 @@ export function pressButton(store: TelegramEmulatorStore, botId: number, user: T
   }
   const keyboardButton = replyKeyboard(shown).find((candidate) => candidate.text === text);
   if (!keyboardButton) throw new PressRefused(`the bot showed no button «${text}» in this chat`);
+  if (keyboardButton.request_contact === true) {
+    // Telegram sends the presser's own contact: their phone and their user id.
+    if (!phoneNumber) throw new PressRefused('the shopper has no phone number: give from.phone_number to share a contact');
+    const contact = { phone_number: phoneNumber, first_name: user.first_name, user_id: user.id };
+    return { kind: 'update', update: messageUpdate(store, botId, user, { contact }) };
+  }
   if (isRecord(keyboardButton.web_app) && typeof keyboardButton.web_app.url === 'string') {
     // Telegram: WebAppInitData "is empty if the Mini App was launched from a keyboard button".
     return { kind: 'open', url: launchUrl(keyboardButton.web_app.url, null) };
@@ -60,12 +74,12 @@ export function openMenuButton(store: TelegramEmulatorStore, botId: number, user
   return signedLaunch(store, botId, user, button.web_app.url);
 }
 
-/** A shopper's message to the bot: a text, or a photo with an optional caption. */
+/** A shopper's message to the bot: a text, a photo with an optional caption, or a contact. */
 export function messageUpdate(
   store: TelegramEmulatorStore,
   botId: number,
   user: TelegramUser,
-  content: { text: string } | { photo: PhotoSize[]; caption?: string },
+  content: { text: string } | { photo: PhotoSize[]; caption?: string } | { contact: EmulatedContact },
 ): EmulatedUpdate {
   return {
     update_id: store.updates.nextUpdateId(),

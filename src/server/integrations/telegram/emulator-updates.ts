@@ -18,6 +18,15 @@ export interface EmulatedMessage {
   text?: string;
   photo?: PhotoSize[];
   caption?: string;
+  /** A shared contact: the sender's own (a request_contact button: `user_id` is theirs) or any other card. */
+  contact?: EmulatedContact;
+}
+
+/** Telegram's Contact: `user_id` only when the contact is a Telegram user. */
+export interface EmulatedContact {
+  phone_number: string;
+  first_name: string;
+  user_id?: number;
 }
 
 /** The update kinds the emulator produces: a shopper's message, or a press of a callback button. */

@@ -46,7 +46,16 @@ const outageBodySchema = z.object({ seconds: z.number().min(0).max(3600) });
 const updateBodySchema = z
   .object({
     bot_id: z.coerce.number().int().positive(),
-    from: z.object({ id: z.number().int().positive(), first_name: z.string().min(1), username: z.string().min(1).optional() }),
+    from: z.object({
+      id: z.number().int().positive(),
+      first_name: z.string().min(1),
+      username: z.string().min(1).optional(),
+      /** The phone of the shopper's Telegram account, shared by a request_contact button. */
+      phone_number: z
+        .string()
+        .regex(/^\+?\d{5,15}$/)
+        .optional(),
+    }),
     text: z.string().min(1).max(4096).optional(),
     photo_base64: z.base64().min(1).optional(),
     caption: z.string().max(1024).optional(),
@@ -54,10 +63,18 @@ const updateBodySchema = z
     press: z.string().min(1).optional(),
     /** Opens the chat's menu button. */
     menu_button: z.literal(true).optional(),
+    /** A contact card sent from the attachment menu (anyone's, or forwarded): not a request_contact button's. */
+    contact: z
+      .object({
+        phone_number: z.string().regex(/^\+?\d{5,15}$/),
+        first_name: z.string().min(1),
+        user_id: z.number().int().positive().optional(),
+      })
+      .optional(),
   })
   .refine(
-    (body) => [body.text, body.photo_base64, body.press, body.menu_button].filter((part) => part !== undefined).length === 1,
-    'exactly one of text, photo_base64, press or menu_button is required',
+    (body) => [body.text, body.photo_base64, body.press, body.menu_button, body.contact].filter((part) => part !== undefined).length === 1,
+    'exactly one of text, photo_base64, press, menu_button or contact is required',
   );
 const menuButtonQuerySchema = z.object({ bot_id: z.coerce.number().int().positive(), chat_id: chatIdSchema.optional() });
 
@@ -183,14 +200,14 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
     });
 
     /**
-     * A shopper acts in a chat with a bot: writes (`text`, `photo_base64`), presses a button the bot
+     * A shopper acts in a chat with a bot: writes (`text`, `photo_base64`, `contact`), presses a button the bot
      * showed (`press`), or opens the menu button (`menu_button`). Writing starts the chat, after
      * which the bot may write to the shopper. Answers the update made, or the page to open.
      */
     app.post('/updates', { bodyLimit: UPDATE_BODY_LIMIT_BYTES }, async (request, reply) => {
       const body = updateBodySchema.safeParse(request.body);
       if (!body.success) return controlError(reply, body.error);
-      const { bot_id: botId, from, text, photo_base64: photoBase64, caption, press, menu_button: menuButton } = body.data;
+      const { bot_id: botId, from, text, photo_base64: photoBase64, caption, press, menu_button: menuButton, contact } = body.data;
       const user = {
         id: from.id,
         is_bot: false as const,
@@ -202,7 +219,7 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
       try {
         if (menuButton) return { ok: true, url: openMenuButton(store, botId, user) };
         if (press !== undefined) {
-          const outcome = pressButton(store, botId, user, press);
+          const outcome = pressButton(store, botId, user, press, from.phone_number);
           if (outcome.kind === 'open') return { ok: true, url: outcome.url };
           update = outcome.update;
         }
@@ -221,6 +238,7 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
         }
         update = messageUpdate(store, botId, user, { photo, ...(caption ? { caption } : {}) });
       }
+      if (contact) update = messageUpdate(store, botId, user, { contact });
       update ??= messageUpdate(store, botId, user, { text: text! });
       if ('message' in update) store.keepShopperMessage(botId, update.message);
       store.startedChats.add(`${botId}:${from.id}`);

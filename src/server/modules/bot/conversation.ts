@@ -39,6 +39,7 @@ export type ShopperRequest =
   | { kind: 'balance' }
   | { kind: 'photo'; fileId: string; fileSize: number | undefined; caption?: string }
   | { kind: 'text'; text: string }
+  | { kind: 'contact'; phoneNumber: string; userId: number | undefined }
   | { kind: 'unsupported' };
 
 /** Reads a message (pure). The largest photo size is the one worth decoding. */
@@ -51,6 +52,7 @@ export function readShopperRequest(message: Message): ShopperRequest {
     if (/^\/balance(\s|@|$)/.test(text) || text === b.balanceButton) return { kind: 'balance' };
     return { kind: 'text', text };
   }
+  if (message.contact) return { kind: 'contact', phoneNumber: message.contact.phone_number, userId: message.contact.user_id };
   // A picture's caption is a bot function's comment (moderation); a receipt's check ignores it.
   const caption = message.caption?.trim() ? { caption: message.caption.trim() } : {};
   const largest = message.photo?.at(-1);
@@ -130,6 +132,10 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
       return reply(await balanceText(deps, features), shopButton(shopAddress(deps, bot)));
     case 'unsupported':
       return reply(b.notAnImage, BALANCE_KEYBOARD);
+    case 'contact': {
+      const taken = await looseFeature(features, (feature, context) => feature.onContact?.(context, request));
+      return taken === undefined ? reply(b.help, BALANCE_KEYBOARD) : featureReply(taken);
+    }
     case 'text': {
       const qr = qrFromText(request.text);
       if (qr) return checked(deps, bot, qr, features);
@@ -218,6 +224,7 @@ function greetingButtons(shop: string | null, features: InlineKeyboardButton[] =
 }
 
 function featureMarkup(answer: FeatureReply): ReplyMarkup {
+  if (answer.keyboard?.length) return { keyboard: answer.keyboard, resize_keyboard: true, one_time_keyboard: true };
   return answer.buttons?.length ? { inline_keyboard: answer.buttons } : BALANCE_KEYBOARD;
 }
 

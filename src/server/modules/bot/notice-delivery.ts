@@ -47,12 +47,19 @@ export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
 async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number]): Promise<void> {
   const target = await repo.findNoticeTarget(deps.db, notice.projectId);
   if (!target) throw new NotDeliverable('the action is gone');
-  const tokens = shopBotTokens(target);
+  // A shared contact comes back to the bot that asked: only the action's own bot may ask.
+  const tokens = notice.contactButton ? [target.actionBotToken].filter((token): token is string => Boolean(token)) : shopBotTokens(target);
   if (tokens.length === 0) throw new NotDeliverable('the action has no Telegram bot');
   const shop = notice.shopButton && deps.webAppButtons && target.shopToken ? shopUrl(deps.publicUrl, target.shopToken) : null;
-  const replyMarkup: ReplyMarkup | undefined = shop
-    ? { inline_keyboard: [[{ text: messages.bot.shopButton, web_app: { url: shop } }]] }
-    : undefined;
+  const replyMarkup: ReplyMarkup | undefined = notice.contactButton
+    ? {
+        keyboard: [[{ text: messages.buyerPhone.shareButton, request_contact: true }], [{ text: messages.bot.balanceButton }]],
+        resize_keyboard: true,
+        one_time_keyboard: true,
+      }
+    : shop
+      ? { inline_keyboard: [[{ text: messages.bot.shopButton, web_app: { url: shop } }]] }
+      : undefined;
   for (const [index, token] of tokens.entries()) {
     try {
       await chatPacer.paced(token, notice.buyerTgId, () =>

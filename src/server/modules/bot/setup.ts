@@ -6,9 +6,9 @@ export const BOT_UPDATE_KINDS: UpdateKind[] = ['message', 'callback_query'];
 
 /**
  * Raised whenever what a bot asks Telegram for changes (1: callback queries for the inline
- * buttons; 2: the command list), so connections made by an older version are set up again once.
+ * buttons; 2: the command list; 3: /stop), so connections made by an older version are set up again once.
  */
-export const BOT_SETUP_VERSION = 2;
+export const BOT_SETUP_VERSION = 3;
 
 const b = messages.bot;
 
@@ -18,6 +18,7 @@ export const BOT_COMMANDS: readonly BotCommand[] = [
   { command: 'menu', description: b.commandMenu },
   { command: 'balance', description: b.commandBalance },
   { command: 'warranty', description: b.commandWarranty },
+  { command: 'stop', description: messages.mailingConsent.commandStop },
 ];
 
 /** The shop's Mini App address, which the bot's buttons open. */

@@ -84,6 +84,65 @@ export async function* receiptRows(
   }
 }
 
+export interface ReceiptItemExportRow {
+  scannedAt: Date;
+  issuedAt: Date | null;
+  projectName: string;
+  buyerTgId: string;
+  status: string;
+  cancelledAt: Date | null;
+  position: number;
+  name: string;
+  priceKopecks: number;
+  quantity: number;
+  sumKopecks: number;
+  providerInn: string | null;
+  counted: boolean;
+}
+
+/** The items of the filtered receipts, newest receipt first and each receipt's items in their order, a batch at a time. */
+export async function* receiptItemRows(
+  db: Executor,
+  userId: number,
+  filter: { projectId?: number; status?: ReceiptStatusFilter },
+): AsyncGenerator<ReceiptItemExportRow> {
+  let after = { receiptId: Number.MAX_SAFE_INTEGER, position: 0 };
+  for (;;) {
+    const rows = rowsOf(
+      await db.execute(sql`
+        -- Columns named with their table: the status filter names receipts' own columns.
+        SELECT receipts.id, receipts.scanned_at, receipts.issued_at, receipts.project_name, receipts.buyer_tg_id, receipts.status, receipts.cancelled_at,
+               i.position, i.name, i.price_kopecks, i.quantity, i.sum_kopecks, i.provider_inn, i.status AS item_status
+          FROM receipts JOIN receipt_items i ON i.receipt_id = receipts.id
+         WHERE receipts.user_id = ${userId} ${filter.projectId === undefined ? sql`` : sql`AND receipts.project_id = ${filter.projectId}`}
+               ${filter.status === undefined ? sql`` : sql`AND ${receiptStatusCondition(filter.status)}`}
+           AND (receipts.id < ${after.receiptId} OR (receipts.id = ${after.receiptId} AND i.position > ${after.position}))
+         ORDER BY receipts.id DESC, i.position ASC
+         LIMIT ${EXPORT_BATCH}`),
+    );
+    for (const row of rows) {
+      yield {
+        scannedAt: new Date(row.scanned_at as string),
+        issuedAt: row.issued_at ? new Date(row.issued_at as string) : null,
+        projectName: String(row.project_name),
+        buyerTgId: String(row.buyer_tg_id),
+        status: String(row.status),
+        cancelledAt: row.cancelled_at ? new Date(row.cancelled_at as string) : null,
+        position: Number(row.position),
+        name: String(row.name),
+        priceKopecks: Number(row.price_kopecks),
+        quantity: Number(row.quantity),
+        sumKopecks: Number(row.sum_kopecks),
+        providerInn: (row.provider_inn as string | null) ?? null,
+        counted: row.item_status === 'counted',
+      };
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows.at(-1)!;
+    after = { receiptId: Number(last.id), position: Number(last.position) };
+  }
+}
+
 export interface BuyerExportRow {
   buyerId: string;
   successfulReceipts: number;
@@ -92,6 +151,8 @@ export interface BuyerExportRow {
   /** As Telegram showed the buyer when they last wrote to an action's bot (null: never did). */
   firstName: string | null;
   username: string | null;
+  /** Shared with the chosen action's bot, or over every action the latest shared with any of the seller's (null: never). */
+  phone: string | null;
   points: BuyerRow['points'];
   heldPoints: BuyerRow['held_points'];
   nearestExpiry: BuyerRow['nearest_expiry'];
@@ -104,6 +165,14 @@ const SORT_TYPES: Record<BuyerFilter['sort'], SQL> = {
   total_amount: sql.raw('bigint'),
   last_receipt_at: sql.raw('timestamptz'),
 };
+
+/** The phone the buyer shared with the chosen action's bot, or with any of the seller's, the latest. */
+function phoneOfBuyer({ userId, projectId }: Pick<BuyerFilter, 'userId' | 'projectId'>): SQL {
+  const action = projectId === undefined ? sql`` : sql`AND phones.project_id = ${projectId}`;
+  return sql`(SELECT phones.phone FROM buyer_phones AS phones JOIN projects AS own ON own.id = phones.project_id
+               WHERE own.user_id = ${userId} ${action} AND phones.buyer_tg_id = buyers.buyer_id
+               ORDER BY phones.shared_at DESC LIMIT 1)`;
+}
 
 /** Buyers in the Buyers page's order (sort column, then buyer id), continuing after the last (value, id). */
 export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): AsyncGenerator<BuyerExportRow> {
@@ -123,7 +192,7 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
     const rows = rowsOf(
       await db.execute(sql`
         SELECT buyer_id, successful_receipts_count, total_kopecks, last_receipt_at, names.first_name, names.username, ${points.columns},
-               ${column}::text AS sort_key
+               ${phoneOfBuyer(filter)} AS phone, ${column}::text AS sort_key
           FROM (${aggregated({ ...filter, offset: 0 })}) AS buyers
           LEFT JOIN telegram_buyers AS names ON names.buyer_tg_id = buyers.buyer_id ${points.joins}
          WHERE ${continues}
@@ -139,6 +208,7 @@ export async function* buyerRows(db: Executor, filter: Omit<BuyerFilter, 'limit'
         lastReceiptAt: new Date(row.last_receipt_at as string),
         firstName: (row.first_name as string | null) ?? null,
         username: (row.username as string | null) ?? null,
+        phone: (row.phone as string | null) ?? null,
         points: held.points,
         heldPoints: held.held_points,
         nearestExpiry: held.nearest_expiry,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceExportQuerySchema, buyersExportQuerySchema, EXPORT_PATHS, receiptsExportQuerySchema } from '../../../contract/exports.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { balanceCsv, buyersCsv, receiptsCsv, type CsvDownload, type ExportDeps } from './service.js';
+import { balanceCsv, buyersCsv, receiptItemsCsv, receiptsCsv, type CsvDownload, type ExportDeps } from './service.js';
 
 // No response schema: the body is a CSV stream (errors are the usual JSON).
 const schemaOf = <Q>(querystring: Q) => ({ tags: ['exports'], security: [{ bearer: [] }], querystring, produces: ['text/csv'] });
@@ -18,10 +18,8 @@ export function exportRoutes(deps: AuthDeps & ExportDeps): FastifyPluginAsyncZod
 
     app.get(EXPORT_PATHS.receipts, { schema: schemaOf(receiptsExportQuerySchema) }, async (request, reply) => {
       const sellerId = await requireSeller(deps, request, request.query.user_id);
-      const download = receiptsCsv(deps, sellerId, {
-        projectId: request.query.project_id ?? request.query.project_filter,
-        status: request.query.status,
-      });
+      const filter = { projectId: request.query.project_id ?? request.query.project_filter, status: request.query.status };
+      const download = request.query.items ? receiptItemsCsv(deps, sellerId, filter) : receiptsCsv(deps, sellerId, filter);
       return reply.headers(headersOf(download)).send(download.body);
     });
 

@@ -1,5 +1,6 @@
 import type { Transform } from 'node:stream';
 import { EXPORT_HEADERS } from '../../../contract/exports.js';
+import { messages } from '../../../contract/messages.js';
 import { pointsRuleText } from '../../../contract/points.js';
 import { receiptStatusLabel, shownReceiptStatus, type ReceiptStatusFilter } from '../../../contract/receipts.js';
 import type { Executor } from '../../db/connection.js';
@@ -8,7 +9,16 @@ import { findOwnProject } from '../buyers/card-repository.js';
 import { buyerLevel } from '../buyers/card-service.js';
 import type { BuyerFilter } from '../buyers/repository.js';
 import { attachment, csvDate, csvDateTime, csvRubles, csvStream, csvText, type CsvColumn } from '../../csv.js';
-import { buyerRows, ledgerRows, receiptRows, type BuyerExportRow, type LedgerExportRow, type ReceiptExportRow } from './repository.js';
+import {
+  buyerRows,
+  ledgerRows,
+  receiptItemRows,
+  receiptRows,
+  type BuyerExportRow,
+  type LedgerExportRow,
+  type ReceiptExportRow,
+  type ReceiptItemExportRow,
+} from './repository.js';
 
 export interface CsvDownload {
   disposition: string;
@@ -50,6 +60,39 @@ export function receiptsCsv(deps: ExportDeps, sellerId: number, filter: { projec
   };
 }
 
+/** A quantity as Excel in Russian reads it: a comma before the fraction, nothing after a whole number. */
+const csvQuantity = (quantity: number) => String(Number(quantity.toFixed(6))).replace('.', ',');
+
+/**
+ * `?items=1`: one line per item of the history's filtered receipts (a receipt without items, one
+ * the tax service did not recognise, has none), with its receipt, action and shopper, and whether
+ * the item counted for the action (the seller's INN, the product keywords).
+ */
+export function receiptItemsCsv(
+  deps: ExportDeps,
+  sellerId: number,
+  filter: { projectId?: number; status?: ReceiptStatusFilter },
+): CsvDownload {
+  const e = messages.exports;
+  const itemColumns = columns<ReceiptItemExportRow>(EXPORT_HEADERS.receiptItems, [
+    (row) => csvDateTime(row.scannedAt),
+    (row) => csvDateTime(row.issuedAt),
+    (row) => csvText(row.projectName),
+    (row) => csvText(row.buyerTgId),
+    (row) => receiptStatusLabel(shownReceiptStatus(row)),
+    // Stored from 0 (the tax service's order); a reader counts from 1.
+    (row) => row.position + 1,
+    (row) => csvText(row.name),
+    (row) => csvRubles(row.priceKopecks),
+    (row) => csvQuantity(row.quantity),
+    (row) => csvRubles(row.sumKopecks),
+    (row) => csvText(row.providerInn),
+    (row) => (row.counted ? e.itemCounted : e.itemNotCounted),
+  ]);
+  const what = filter.projectId === undefined ? 'receipt-items' : `receipt-items-action-${filter.projectId}`;
+  return { disposition: fileName(deps, what), body: csvStream(itemColumns, receiptItemRows(deps.db, sellerId, filter)) };
+}
+
 type BuyerCsvRow = BuyerExportRow & { level: string | null };
 
 /** The rows with the buyer's level in the chosen action (none over every action: levels are each action's). */
@@ -80,6 +123,7 @@ export function buyersCsv(
     (row) => row.heldPoints ?? '',
     (row) => row.nearestExpiry?.points ?? '',
     (row) => csvDate(row.nearestExpiry?.expiresAt ?? null),
+    (row) => csvText(row.phone),
   ]);
   const rows = buyerRows(deps.db, {
     userId: sellerId,

@@ -2,12 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TELEGRAM_MESSAGES_PER_SECOND } from '../../../contract/mailing.js';
 import type { Db } from '../../db/connection.js';
 import type { MailingRow, StoredMailingButton } from '../../db/schema.js';
+import type { InlineKeyboardButton } from 'grammy/types';
 import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
 import { messages } from '../../../contract/messages.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
 import { botIdOf } from '../../integrations/telegram/token.js';
 import { heartbeat } from '../../db/heartbeat.js';
 import * as repo from './repository.js';
+import { UNSUBSCRIBE_CALLBACK } from './bot.js';
+import { skipOptedOutRecipients } from './consent-repository.js';
+import { recipientLink, unsubscribeLink } from './links.js';
 import { outcomeOfSendError, type RecipientOutcome } from './recipient-outcome.js';
 
 export interface DeliveryDeps {
@@ -16,6 +20,8 @@ export interface DeliveryDeps {
   /** Our own uploaded picture behind an image URL (uploaded to Telegram once), or null for a foreign URL. */
   loadOwnImage(sellerId: number, imageUrl: string): Promise<{ data: Buffer; filename: string } | null>;
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
+  /** Where the recipients' own links (the counted button, the unsubscribe page) point. */
+  publicUrl: string;
 }
 
 /** A hair over Telegram's 1/30 s, so jitter never crosses its 30 messages a second. */
@@ -93,6 +99,7 @@ async function sendSlice(
       break;
     }
     const bot = sender.useBot(current.botToken);
+    await skipOptedOutRecipients(deps.db, mailingId);
     const claimed = await repo.claimRecipients(deps.db, mailingId, BATCH, CLAIM_LEASE_MS);
     if (claimed.length === 0) break;
     sender.hold(claimed);
@@ -187,7 +194,7 @@ class MailingSender {
     const botToken = this.bot!.token;
     const chat_id = recipient.chatId;
     const parse_mode = parseMode ?? undefined;
-    const markup = replyMarkupOf(this.mailing.button);
+    const markup = replyMarkupOf(this.mailing, chat_id, this.deps.publicUrl);
     try {
       if (this.photo.kind === 'none') {
         await telegram.sendMessage(botToken, { chat_id, text, parse_mode, ...markup });
@@ -235,9 +242,23 @@ async function photoOf(deps: DeliveryDeps, mailing: MailingRow): Promise<Photo> 
   return own ? { kind: 'upload', ...own } : { kind: 'reference', value: mailing.imageUrl };
 }
 
-/** The mailing's one inline button: a link, or the shop opened as a Mini App. */
-function replyMarkupOf(button: StoredMailingButton | null): { reply_markup?: ReplyMarkup } {
-  if (!button) return {};
-  const key = 'url' in button ? { url: button.url } : { web_app: { url: button.web_app_url } };
-  return { reply_markup: { inline_keyboard: [[{ text: button.text, ...key }]] } };
+/**
+ * The mailing's inline keyboard for one recipient: its button (a link goes through the recipient's
+ * counted redirect; the shop's Mini App opens directly, as Telegram signs its launch), then
+ * «Отписаться от рассылок» (38-ФЗ ст. 18): a press the action's bot answers, or, for the mailing
+ * bot, which receives no updates, the recipient's unsubscribe page.
+ */
+function replyMarkupOf(mailing: MailingRow, chatId: number, publicUrl: string): { reply_markup?: ReplyMarkup } {
+  const link = mailing.linkKey === null ? null : { key: mailing.linkKey, mailingId: mailing.id, chatId };
+  const rows: InlineKeyboardButton[][] = [];
+  if (mailing.button) rows.push([buttonOf(mailing.button, link && recipientLink(publicUrl, link))]);
+  const unsubscribe = messages.mailingConsent.unsubscribeButton;
+  if (mailing.projectId !== null) rows.push([{ text: unsubscribe, callback_data: UNSUBSCRIBE_CALLBACK }]);
+  else if (link) rows.push([{ text: unsubscribe, url: unsubscribeLink(publicUrl, link) }]);
+  return rows.length === 0 ? {} : { reply_markup: { inline_keyboard: rows } };
+}
+
+function buttonOf(button: StoredMailingButton, countedUrl: string | null): InlineKeyboardButton {
+  if ('web_app_url' in button) return { text: button.text, web_app: { url: button.web_app_url } };
+  return { text: button.text, url: countedUrl ?? button.url };
 }

@@ -2,6 +2,9 @@ import { WATCH_MS } from '../../platform/job.js';
 import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { ownImageLoader } from '../uploads/module.js';
 import { MAILING_IDLE_MS, MAILING_RESUME_JOB, mailingDeliveryJob, mailingQueue, mailingResumeJob } from './delivery-job.js';
+import { mailingConsentFeature } from './bot.js';
+import { mailingLinkRoutes } from './link-routes.js';
+import { MAILING_LINK_PREFIX } from './links.js';
 import { mailingInvariants } from './invariants.js';
 import { registerMailingMetrics } from './metrics.js';
 import { listSendingMailingIds } from './repository.js';
@@ -13,12 +16,14 @@ const deliveryDeps = (context: ModuleContext) => ({
   telegram: context.telegram,
   loadOwnImage: ownImageLoader(context),
   log: context.log,
+  publicUrl: context.publicUrl,
 });
 
 /** Mailings: sent now or on a schedule, paced and resumable. */
 export const mailingModule: ModuleManifest = {
   name: 'mailing',
   routes: (context) => [mailingRoutes({ ...context, ...deliveryDeps(context), queue: mailingQueue(context.queue) })],
+  rootRoutes: (context) => [{ plugin: mailingLinkRoutes(context), prefix: MAILING_LINK_PREFIX }],
   jobs: (context) => [
     mailingDeliveryJob(deliveryDeps(context)),
     mailingResumeJob(deliveryDeps(context)),
@@ -32,6 +37,7 @@ export const mailingModule: ModuleManifest = {
   async start({ queue }) {
     await queue.send(MAILING_RESUME_JOB, { all: true });
   },
+  bot: [mailingConsentFeature],
   invariants: mailingInvariants,
   metrics: registerMailingMetrics,
 };

@@ -14,6 +14,8 @@ export function presentMailingSummary({ mailing: row, projectName, openRecipient
     total: row.total,
     sent: row.sent,
     failed: row.failed,
+    opted_out: row.optedOut,
+    clicks: row.clicks,
     pending: openRecipients,
     eta_seconds: Math.ceil((openRecipients * SEND_GAP_MS) / 1000),
     text: row.text,

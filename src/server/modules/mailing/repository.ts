@@ -3,6 +3,8 @@ import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
 import { openSecret } from '../../sealing/column.js';
+import { skipOptedOutRecipients } from './consent-repository.js';
+import { newLinkKey } from './links.js';
 import { mailingRecipients, mailings, projects, users, type MailingRow, type StoredMailingButton } from '../../db/schema.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.
@@ -54,6 +56,7 @@ export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promis
       total: mailing.chatIds.length,
       scheduleId: mailing.run?.scheduleId ?? null,
       runAt: mailing.run?.at ?? null,
+      linkKey: newLinkKey(),
     })
     .returning({ id: mailings.id });
   const id = row!.id;
@@ -61,6 +64,7 @@ export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promis
   await tx.execute(sql`
     INSERT INTO mailing_recipients (mailing_id, chat_id)
     SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id`);
+  await skipOptedOutRecipients(tx, id);
   return id;
 }
 
@@ -294,8 +298,30 @@ export async function pauseBot(db: Db, botId: number, pauseMs: number): Promise<
 export async function readSendingProgress(db: Executor): Promise<{ sent: number; failed: number; pending: number }> {
   const [row] = rowsOf<{ sent: string | number; failed: string | number; pending: string | number }>(
     await db.execute(sql`
-      SELECT coalesce(sum(sent), 0) AS sent, coalesce(sum(failed), 0) AS failed, coalesce(sum(total - sent - failed), 0) AS pending
+      SELECT coalesce(sum(sent), 0) AS sent, coalesce(sum(failed), 0) AS failed, coalesce(sum(total - sent - failed - opted_out), 0) AS pending
         FROM mailings WHERE status = 'sending'`),
   );
   return { sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+/** What a recipient's link needs of its mailing, whatever its seller (the link's signature is the proof). */
+export async function findMailingLinks(
+  db: Db,
+  mailingId: number,
+): Promise<{ sellerId: number; linkKey: string | null; button: StoredMailingButton | null } | undefined> {
+  const [row] = await db
+    .select({ sellerId: mailings.userId, linkKey: mailings.linkKey, button: mailings.button })
+    .from(mailings)
+    .where(eq(mailings.id, mailingId));
+  return row;
+}
+
+/** A recipient's press of the link button: counted on the mailing the first time only. */
+export async function recordClick(db: Db, mailingId: number, chatId: number): Promise<void> {
+  await db.execute(sql`
+    WITH clicked AS (
+      UPDATE mailing_recipients SET clicked_at = now()
+       WHERE ${recipient(mailingId, chatId)} AND clicked_at IS NULL
+      RETURNING 1)
+    UPDATE mailings SET clicks = clicks + 1 WHERE id = ${mailingId} AND EXISTS (SELECT 1 FROM clicked)`);
 }

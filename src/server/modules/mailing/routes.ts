@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import {
+  announcementButton,
   mailingCancelResponseSchema,
   mailingHistoryResponseSchema,
   mailingIdParamsSchema,
@@ -74,7 +75,8 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           text: body.message,
           imageUrl: body.image_url,
           parseMode: body.parse_mode,
-          button: body.button ?? null,
+          button: body.marketplace_url ? announcementButton(body.marketplace_url) : (body.button ?? null),
+          announcement: body.marketplace_url !== null,
         };
         // With a time, nothing goes now: the schedule is stored and its runs are mailings of their own.
         if (body.send_at) return scheduleMailing(deps, sellerId, { ...input, sendAt: body.send_at, repeat: body.repeat ?? null });

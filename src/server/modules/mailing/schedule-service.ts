@@ -11,7 +11,14 @@ import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
 import { insertMailingIn } from './repository.js';
 import * as repo from './schedule-repository.js';
 import { nextRunAfter } from './schedule-time.js';
-import { requireActionBot, resolveSendToken, type MailingDeps, type MailingQueue, type SendMailingInput } from './service.js';
+import {
+  checkAnnouncementImage,
+  requireActionBot,
+  resolveSendToken,
+  type MailingDeps,
+  type MailingQueue,
+  type SendMailingInput,
+} from './service.js';
 
 const m = messages.mailingSchedule;
 /** Due runs started per job run; more wait for the next minute. */
@@ -33,6 +40,7 @@ export async function scheduleMailing(
     ? { projectId: (await requireActionBot(deps.db, sellerId, input.projectId)).projectId }
     : { botToken: await resolveSendToken(deps, sellerId, input.botToken ?? '') };
   await checkedButton(deps, input.projectId, input.button);
+  await checkAnnouncementImage(deps, sellerId, input);
   // The segment is checked now (this seller's, this action's); an empty one may fill up by the run.
   if (input.segmentId !== null && input.projectId !== null) await segmentRecipients(deps, sellerId, input.segmentId, input.projectId, 1);
   const id = await repo.insertSchedule(deps.db, {

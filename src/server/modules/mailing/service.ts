@@ -88,6 +88,8 @@ export interface SendMailingInput {
   imageUrl: string | null;
   parseMode: 'HTML' | 'MarkdownV2' | null;
   button: MailingButton | null;
+  /** «Анонс товара»: the button leads to a marketplace card, and the picture must be the seller's own upload. */
+  announcement: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     ? await requireActionBot(deps.db, sellerId, input.projectId)
     : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
   const { botId, ...senderOnly } = sender;
+  await checkAnnouncementImage(deps, sellerId, input);
   const chatIds = await recipientsOf(deps, sellerId, input);
   const button = await checkedButton(deps, input.projectId, input.button);
   const mailingId = await repo.insertMailing(deps.db, {
@@ -121,6 +124,13 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     await deps.queue.deliverLater(mailingId);
   }
   return (await getMailingResult(deps.db, sellerId, mailingId))!;
+}
+
+/** An announcement shows the product's picture the seller uploaded here, never a picture from elsewhere. */
+export async function checkAnnouncementImage(deps: Pick<MailingDeps, 'loadOwnImage'>, sellerId: number, input: SendMailingInput) {
+  if (!input.announcement) return;
+  if (!input.imageUrl || !(await deps.loadOwnImage(sellerId, input.imageUrl)))
+    throw new AppError('bad_request', messages.mailingSchedule.announcementNeedsImage);
 }
 
 /** The given ids, plus the segment's shoppers when a segment is named (one more than allowed is enough to refuse). */

@@ -11,6 +11,8 @@ export interface BuyerNotice {
   text: string;
   /** The shop's Mini App button under the text, when the action has a shop. */
   shopButton: boolean;
+  /** Telegram's «Поделиться номером» keyboard instead: only the action's own bot sends it (the contact comes back to it). */
+  contactButton?: boolean;
   /** Once-only: a second notice with the same reference is dropped. */
   reference: string;
 }
@@ -48,13 +50,14 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     buyer_tg_id: string;
     text: string;
     shop_button: boolean;
+    contact_button: boolean;
     attempts: number;
   }>(db, noticeOutbox, {
     limit,
     leaseMs,
     orderBy: [t.id],
     where: shopperNotBeingAnswered,
-    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.attempts],
+    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attempts],
   });
   return rows.map((row) => ({
     id: Number(row.id),
@@ -62,6 +65,7 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     buyerTgId: row.buyer_tg_id,
     text: row.text,
     shopButton: row.shop_button,
+    contactButton: row.contact_button,
     attempts: row.attempts,
   }));
 }

@@ -104,6 +104,8 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
       id: shopper.id,
       first_name: shopper.firstName.trim() || t.shopper,
       ...(shopper.username.trim() ? { username: shopper.username.trim() } : {}),
+      // The demo shopper's Telegram account has a made-up number: what «Поделиться номером» shares.
+      phone_number: `7999${String(shopper.id).slice(-7).padStart(7, '0')}`,
     };
     const body =
       'text' in action

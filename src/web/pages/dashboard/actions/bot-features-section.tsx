@@ -47,6 +47,7 @@ const SECTIONS: Record<BotFeatureKey, SectionLayout> = {
   reviews: { hint: p.reviewsHint, fields: [{ name: 'points', label: p.reviewsPoints }] },
   photos: { fields: [{ name: 'points', label: p.photosPoints }] },
   support: { hint: p.supportHint, fields: [] },
+  phone: { hint: messages.buyerPhone.featureHint, fields: [] },
 };
 
 /** What the seller is editing: each section's switch and its numbers as typed. */

@@ -128,7 +128,7 @@ export function MailingForm({
     event.preventDefault();
     const error = firstFormError({ botToken, projectId, userId, recipientIds, segmentId, message: text, hasImage: imageUrl !== null });
     setFormError(error);
-    const timeOrButton = error ? null : scheduleDraftError(effectiveSchedule);
+    const timeOrButton = error ? null : scheduleDraftError(effectiveSchedule, imageUrl !== null);
     setScheduleError(timeOrButton);
     if (timeOrButton) return;
     if (error) {

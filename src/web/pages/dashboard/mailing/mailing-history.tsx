@@ -76,6 +76,10 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
           })}
         </p>
       )}
+      <p className="mailing-history__figures">
+        {fillMessage(s.historyOptedOut, { count: formatNumber(mailing.opted_out) })}
+        {mailing.has_button && <span> · {fillMessage(s.historyClicks, { count: formatNumber(mailing.clicks) })}</span>}
+      </p>
     </li>
   );
 }

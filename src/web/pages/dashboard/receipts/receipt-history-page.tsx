@@ -75,6 +75,12 @@ export function ReceiptHistoryPage() {
           query={{ project_id: projectId ?? undefined, status: status ?? undefined }}
           fallbackName="scanapp-receipts.csv"
         />
+        <DownloadCsvButton
+          path={EXPORT_PATHS.receipts}
+          query={{ project_id: projectId ?? undefined, status: status ?? undefined, items: 1 }}
+          fallbackName="scanapp-receipt-items.csv"
+          label={messages.exports.downloadItems}
+        />
       </div>
       <ReceiptList query={receipts} emptyText={messages.receipts.historyEmpty} showProject headingLevel={2} />
     </section>
