@@ -73,8 +73,7 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body?.user_id);
-        return { message: messages.draws.closed, draw: await closeDrawNow(deps, sellerId, request.params.id) };
+        return closeDrawNow(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id);
       },
     );
 
