@@ -101,115 +101,120 @@ describe.each(backends())('prize draws on $name', (backend) => {
     expect((await clockCall(url, 'DELETE')).status).toBe(200);
   });
 
-  it('a draw closed now freezes its tickets; its winners come from a drand round nobody knew, re-checked from the page; every shopper is told', async () => {
-    const bot = await actionWithBot(url, {}, FUNDS);
-    const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
-    await startChats(url, bot.botId, [ira, oleg, vera]);
-    await receipt(url, bot, ira); // before the draw: no ticket
+  // The CLI's process and three BLS checks (a pairing each) take a few seconds alone, many under load.
+  it(
+    'a draw closed now freezes its tickets; its winners come from a drand round nobody knew, re-checked from the page; every shopper is told',
+    { timeout: 90_000 },
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
+      await startChats(url, bot.botId, [ira, oleg, vera]);
+      await receipt(url, bot, ira); // before the draw: no ticket
 
-    const closesAt = await inHours(url, 24);
-    const created = await createDraw(bot, { closes_at: closesAt, prize: { text: 'Фен Aurora' } });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body.message).toBe(m.created);
-    const draw = created.body.draw;
-    expect(draw).toMatchObject({
-      status: 'open',
-      winners_count: 2,
-      seed: null,
-      commitment: null,
-      beacon: null,
-      tickets_hash: null,
-      tickets: [],
-      winners: [],
-      repeat: null,
-      prize: { text: 'Фен Aurora', image_upload_id: null, image_url: null },
-    });
-    // The round is fixed at creation: the demo chain's first after the closing time.
-    expect(draw.drand).toMatchObject({ chain_hash: DEMO_DRAND_CHAIN.hash, public_key: DEMO_DRAND_CHAIN.public_key });
-    expect(draw.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(closesAt)));
-    expect(draw.public_path).toBe(`/draws/${draw.id}`);
-    // drand does not give a round before its time.
-    expect((await fetch(draw.drand.round_url)).status).toBe(425);
+      const closesAt = await inHours(url, 24);
+      const created = await createDraw(bot, { closes_at: closesAt, prize: { text: 'Фен Aurora' } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.message).toBe(m.created);
+      const draw = created.body.draw;
+      expect(draw).toMatchObject({
+        status: 'open',
+        winners_count: 2,
+        seed: null,
+        commitment: null,
+        beacon: null,
+        tickets_hash: null,
+        tickets: [],
+        winners: [],
+        repeat: null,
+        prize: { text: 'Фен Aurora', image_upload_id: null, image_url: null },
+      });
+      // The round is fixed at creation: the demo chain's first after the closing time.
+      expect(draw.drand).toMatchObject({ chain_hash: DEMO_DRAND_CHAIN.hash, public_key: DEMO_DRAND_CHAIN.public_key });
+      expect(draw.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(closesAt)));
+      expect(draw.public_path).toBe(`/draws/${draw.id}`);
+      // drand does not give a round before its time.
+      expect((await fetch(draw.drand.round_url)).status).toBe(425);
 
-    for (const buyer of [ira, oleg, ira, vera, ira, ira]) await receipt(url, bot, buyer);
-    const open = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
-    expect(open.tickets.map((t: { ticket: number; shopper: number }) => [t.ticket, t.shopper])).toEqual([
-      [1, 1],
-      [2, 2],
-      [3, 1],
-      [4, 3],
-      [5, 1],
-      [6, 1],
-    ]);
+      for (const buyer of [ira, oleg, ira, vera, ira, ira]) await receipt(url, bot, buyer);
+      const open = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
+      expect(open.tickets.map((t: { ticket: number; shopper: number }) => [t.ticket, t.shopper])).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 1],
+        [4, 3],
+        [5, 1],
+        [6, 1],
+      ]);
 
-    // Closed early: the list is frozen and hashed now, the round is the first safely after it.
-    const closed = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
-    expect(closed.status, closed.text).toBe(200);
-    const frozen = closed.body.draw;
-    expect(frozen).toMatchObject({ status: 'drawing', beacon: null, winners: [] });
-    expect(frozen.tickets_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(frozen.drand.round).toBeLessThan(draw.drand.round);
-    expect(new Date(frozen.drand.round_at).getTime()).toBeGreaterThan(new Date(frozen.closed_at).getTime());
-    expect(closed.body.message).toBe(fillMessage(m.frozen, { round: frozen.drand.round, date: formatDateTime(frozen.drand.round_at) }));
-    expect((await publicDraw(url, draw.id)).body).toMatchObject({ status: 'drawing', beacon: null, tickets_hash: frozen.tickets_hash });
+      // Closed early: the list is frozen and hashed now, the round is the first safely after it.
+      const closed = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
+      expect(closed.status, closed.text).toBe(200);
+      const frozen = closed.body.draw;
+      expect(frozen).toMatchObject({ status: 'drawing', beacon: null, winners: [] });
+      expect(frozen.tickets_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(frozen.drand.round).toBeLessThan(draw.drand.round);
+      expect(new Date(frozen.drand.round_at).getTime()).toBeGreaterThan(new Date(frozen.closed_at).getTime());
+      expect(closed.body.message).toBe(fillMessage(m.frozen, { round: frozen.drand.round, date: formatDateTime(frozen.drand.round_at) }));
+      expect((await publicDraw(url, draw.id)).body).toMatchObject({ status: 'drawing', beacon: null, tickets_hash: frozen.tickets_hash });
 
-    // The clock reaches the round: the job fetches it through drand-client, which checks its signature.
-    expect((await advance(url, 60)).ran).toContain('draws-close');
-    const result = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
-    expect(result.status).toBe('closed');
-    expect(result.tickets_hash).toBe(frozen.tickets_hash);
-    expect(result.beacon).toMatchObject({ round: frozen.drand.round, randomness: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(await fetch(result.drand.round_url).then((r) => r.json())).toEqual(result.beacon);
-    expect(result.winners).toHaveLength(2);
-    expect(new Set(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id)).size).toBe(2);
-    for (const winner of result.winners) expect(result.tickets[winner.ticket - 1].buyer_tg_id).toBe(winner.buyer_tg_id);
+      // The clock reaches the round: the job fetches it through drand-client, which checks its signature.
+      expect((await advance(url, 60)).ran).toContain('draws-close');
+      const result = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
+      expect(result.status).toBe('closed');
+      expect(result.tickets_hash).toBe(frozen.tickets_hash);
+      expect(result.beacon).toMatchObject({ round: frozen.drand.round, randomness: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(await fetch(result.drand.round_url).then((r) => r.json())).toEqual(result.beacon);
+      expect(result.winners).toHaveLength(2);
+      expect(new Set(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id)).size).toBe(2);
+      for (const winner of result.winners) expect(result.tickets[winner.ticket - 1].buyer_tg_id).toBe(winner.buyer_tg_id);
 
-    const published = await publicDraw(url, draw.id);
-    expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({
-      action_name: 'Aurora',
-      beacon: result.beacon,
-      tickets_hash: result.tickets_hash,
-      prize: draw.prize,
-    });
-    expect(await recompute(published.body)).toEqual(drawn);
-    // A ticket slipped in after the freeze does not match the published hash, nor does a changed round.
-    const extra = { ticket: 7, receipt_id: 999_999, shopper: 4 };
-    expect(await recompute({ ...published.body, tickets: [...published.body.tickets, extra] })).toMatchObject({ tickets_hash: false });
-    const forged = { ...published.body.beacon, randomness: createHash('sha256').update('another').digest('hex') };
-    expect(await recompute({ ...published.body, beacon: forged })).toEqual({ beacon: false, tickets_hash: true, winners: false });
-    // Anyone reads it: the shoppers are masked, no Telegram id leaves.
-    for (const id of [ira, oleg, vera]) expect(JSON.stringify(published.body)).not.toContain(id);
-    expect(published.body.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
+      const published = await publicDraw(url, draw.id);
+      expect(published.status).toBe(200);
+      expect(published.body).toMatchObject({
+        action_name: 'Aurora',
+        beacon: result.beacon,
+        tickets_hash: result.tickets_hash,
+        prize: draw.prize,
+      });
+      expect(await recompute(published.body)).toEqual(drawn);
+      // A ticket slipped in after the freeze does not match the published hash, nor does a changed round.
+      const extra = { ticket: 7, receipt_id: 999_999, shopper: 4 };
+      expect(await recompute({ ...published.body, tickets: [...published.body.tickets, extra] })).toMatchObject({ tickets_hash: false });
+      const forged = { ...published.body.beacon, randomness: createHash('sha256').update('another').digest('hex') };
+      expect(await recompute({ ...published.body, beacon: forged })).toEqual({ beacon: false, tickets_hash: true, winners: false });
+      // Anyone reads it: the shoppers are masked, no Telegram id leaves.
+      for (const id of [ira, oleg, vera]) expect(JSON.stringify(published.body)).not.toContain(id);
+      expect(published.body.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
 
-    // Each winner is congratulated with the prize, the one who lost is told too; both get the page.
-    const winnerIds = result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id);
-    for (const winner of result.winners) {
-      const notice = await noticeTo(url, bot, winner.buyer_tg_id, 'Поздравляем');
-      expect(notice.text).toContain(`Ваш билет № ${winner.ticket}`);
-      expect(notice.text).toContain(fillMessage(m.winnerPrize, { prize: 'Фен Aurora' }));
-      expect(notice.text).toContain(`/draws/${draw.id}`);
-    }
-    const loser = [ira, oleg, vera].find((id) => !winnerIds.includes(id))!;
-    const told = await noticeTo(url, bot, loser, `Розыгрыш «Фен за чек» акции «Aurora» завершён`);
-    const loserTickets = result.tickets
-      .filter((t: { buyer_tg_id: string }) => t.buyer_tg_id === loser)
-      .map((t: { ticket: number }) => `№ ${t.ticket}`);
-    expect(told.text).toContain(`(${loserTickets.join(', ')}) не выиграли`);
-    expect(told.text).toContain(`/draws/${draw.id}`);
+      // Each winner is congratulated with the prize, the one who lost is told too; both get the page.
+      const winnerIds = result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id);
+      for (const winner of result.winners) {
+        const notice = await noticeTo(url, bot, winner.buyer_tg_id, 'Поздравляем');
+        expect(notice.text).toContain(`Ваш билет № ${winner.ticket}`);
+        expect(notice.text).toContain(fillMessage(m.winnerPrize, { prize: 'Фен Aurora' }));
+        expect(notice.text).toContain(`/draws/${draw.id}`);
+      }
+      const loser = [ira, oleg, vera].find((id) => !winnerIds.includes(id))!;
+      const told = await noticeTo(url, bot, loser, `Розыгрыш «Фен за чек» акции «Aurora» завершён`);
+      const loserTickets = result.tickets
+        .filter((t: { buyer_tg_id: string }) => t.buyer_tg_id === loser)
+        .map((t: { ticket: number }) => `№ ${t.ticket}`);
+      expect(told.text).toContain(`(${loserTickets.join(', ')}) не выиграли`);
+      expect(told.text).toContain(`/draws/${draw.id}`);
 
-    // The operator's CLI checks the round's signature against the chain it is set to, and re-computes.
-    const cli = await runAdminCli(url, ['draw:verify', String(draw.id)], {});
-    expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain(`BLS-подпись раунда № ${frozen.drand.round}`);
-    expect(cli.stdout).toContain('Победители, вычисленные заново: совпадает');
-    expect(cli.stdout).not.toContain('НЕ СОВПАДАЕТ');
+      // The operator's CLI checks the round's signature against the chain it is set to, and re-computes.
+      const cli = await runAdminCli(url, ['draw:verify', String(draw.id)], {});
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stdout).toContain(`BLS-подпись раунда № ${frozen.drand.round}`);
+      expect(cli.stdout).toContain('Победители, вычисленные заново: совпадает');
+      expect(cli.stdout).not.toContain('НЕ СОВПАДАЕТ');
 
-    // A closed draw stays closed.
-    const again = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(m.alreadyClosed);
-  });
+      // A closed draw stays closed.
+      const again = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(m.alreadyClosed);
+    },
+  );
 
   it.runIf(backend.name === 'postgres')(
     'a draw made before the beacon closes with its seed, and its commitment still verifies',
@@ -277,61 +282,65 @@ describe.each(backends())('prize draws on $name', (backend) => {
     expect(await recompute((await publicDraw(url, id)).body)).toEqual(drawn);
   });
 
-  it('the clock closes a due weekly draw and opens its next run with the same rules; receipts after the closing count there', async () => {
-    const bot = await actionWithBot(url, {}, FUNDS);
-    const ira = newChatId();
-    const prize = { text: 'Набор кремов' };
-    const created = await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1, repeat: 'weekly', prize });
-    expect(created.body.draw).toMatchObject({ repeat: 'weekly', next_draw_id: null });
-    const id = created.body.draw.id;
-    // The shopper sends the receipt to the bot: the bot's menu offers the draw with its prize and the ticket.
-    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
-    const [reply] = await shopperSays(url, bot, ira, { text: qr });
-    expect(reply!.text).toContain('Начислено баллов');
-    await shopperSays(url, bot, ira, { text: '/menu' });
-    const menu = await shopperSays(url, bot, ira, { press: m.menuButton });
-    expect(menu.at(-1)!.text).toContain(m.menuIntro);
-    expect(menu.at(-1)!.text).toContain('Ваших билетов: 1.');
-    expect(menu.at(-1)!.text).toContain(fillMessage(m.menuPrize, { prize: prize.text }));
+  it(
+    'the clock closes a due weekly draw and opens its next run with the same rules; receipts after the closing count there',
+    { timeout: 60_000 },
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      const ira = newChatId();
+      const prize = { text: 'Набор кремов' };
+      const created = await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1, repeat: 'weekly', prize });
+      expect(created.body.draw).toMatchObject({ repeat: 'weekly', next_draw_id: null });
+      const id = created.body.draw.id;
+      // The shopper sends the receipt to the bot: the bot's menu offers the draw with its prize and the ticket.
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const [reply] = await shopperSays(url, bot, ira, { text: qr });
+      expect(reply!.text).toContain('Начислено баллов');
+      await shopperSays(url, bot, ira, { text: '/menu' });
+      const menu = await shopperSays(url, bot, ira, { press: m.menuButton });
+      expect(menu.at(-1)!.text).toContain(m.menuIntro);
+      expect(menu.at(-1)!.text).toContain('Ваших билетов: 1.');
+      expect(menu.at(-1)!.text).toContain(fillMessage(m.menuPrize, { prize: prize.text }));
 
-    // One run of the clock closes it and, its round being out by then, draws it.
-    const ran = await advance(url, 2 * HOUR);
-    expect(ran.ran).toContain('draws-close');
-    const draw = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
-    expect(draw.status).toBe('closed');
-    expect(draw.closed_at).toBe(created.body.draw.closes_at);
-    expect(draw.beacon.round).toBe(created.body.draw.drand.round);
-    expect(draw.winners).toEqual([{ place: 1, ticket: 1, buyer_tg_id: ira, buyer_name: 'Ира', handed_over_at: null }]);
-    const notice = await noticeTo(url, bot, ira, 'Поздравляем');
-    expect(notice.text).toContain(m.nextRunNotice);
+      // One run of the clock closes it and, its round being out by then, draws it.
+      const ran = await advance(url, 2 * HOUR);
+      expect(ran.ran).toContain('draws-close');
+      const draw = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
+      expect(draw.status).toBe('closed');
+      expect(draw.closed_at).toBe(created.body.draw.closes_at);
+      expect(draw.beacon.round).toBe(created.body.draw.drand.round);
+      expect(draw.winners).toEqual([{ place: 1, ticket: 1, buyer_tg_id: ira, buyer_name: 'Ира', handed_over_at: null }]);
+      const notice = await noticeTo(url, bot, ira, 'Поздравляем');
+      expect(notice.text).toContain(m.nextRunNotice);
 
-    // The second run: same rules, its window starting where the first ended, a week later.
-    const second = (await bot.seller.api.get(`/draws/${draw.next_draw_id}`)).body.draw;
-    expect(second).toMatchObject({ status: 'open', title: 'Фен за чек', winners_count: 1, repeat: 'weekly', prize: draw.prize });
-    expect(second.created_at).toBe(draw.closes_at);
-    expect(new Date(second.closes_at).getTime() - new Date(draw.closes_at).getTime()).toBe(7 * 24 * HOUR * 1000);
-    expect(second.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(second.closes_at)));
-    const list = (await bot.seller.api.get(`/draws?project_id=${bot.projectId}`)).body.draws;
-    expect(list.map((d: { id: number; status: string }) => [d.id, d.status])).toEqual([
-      [second.id, 'open'],
-      [id, 'closed'],
-    ]);
+      // The second run: same rules, its window starting where the first ended, a week later.
+      const second = (await bot.seller.api.get(`/draws/${draw.next_draw_id}`)).body.draw;
+      expect(second).toMatchObject({ status: 'open', title: 'Фен за чек', winners_count: 1, repeat: 'weekly', prize: draw.prize });
+      expect(second.created_at).toBe(draw.closes_at);
+      expect(new Date(second.closes_at).getTime() - new Date(draw.closes_at).getTime()).toBe(7 * 24 * HOUR * 1000);
+      expect(second.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(second.closes_at)));
+      const list = (await bot.seller.api.get(`/draws?project_id=${bot.projectId}`)).body.draws;
+      expect(list.map((d: { id: number; status: string }) => [d.id, d.status])).toEqual([
+        [second.id, 'open'],
+        [id, 'closed'],
+      ]);
 
-    // A receipt after the first closing is the second run's ticket, not the first's; nobody is told twice.
-    const oleg = newChatId();
-    await receipt(url, bot, oleg);
-    expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets).toHaveLength(1);
-    expect((await bot.seller.api.get(`/draws/${second.id}`)).body.draw.tickets.map((t: { buyer_tg_id: string }) => t.buyer_tg_id)).toEqual([
-      oleg,
-    ]);
-    await advance(url, 7 * 24 * HOUR);
-    const secondDone = (await bot.seller.api.get(`/draws/${second.id}`)).body.draw;
-    expect(secondDone).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: oleg }] });
-    expect(secondDone.next_draw_id).toBeGreaterThan(second.id);
-    const congratulations = async () =>
-      (await telegramMessages(url, { bot_id: bot.botId, chat_id: ira })).filter((x) => x.text?.startsWith('Поздравляем'));
-    expect(await congratulations()).toHaveLength(1);
-  });
+      // A receipt after the first closing is the second run's ticket, not the first's; nobody is told twice.
+      const oleg = newChatId();
+      await receipt(url, bot, oleg);
+      expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets).toHaveLength(1);
+      expect(
+        (await bot.seller.api.get(`/draws/${second.id}`)).body.draw.tickets.map((t: { buyer_tg_id: string }) => t.buyer_tg_id),
+      ).toEqual([oleg]);
+      await advance(url, 7 * 24 * HOUR);
+      const secondDone = (await bot.seller.api.get(`/draws/${second.id}`)).body.draw;
+      expect(secondDone).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: oleg }] });
+      expect(secondDone.next_draw_id).toBeGreaterThan(second.id);
+      const congratulations = async () =>
+        (await telegramMessages(url, { bot_id: bot.botId, chat_id: ira })).filter((x) => x.text?.startsWith('Поздравляем'));
+      expect(await congratulations()).toHaveLength(1);
+    },
+  );
 
   it('the seller marks a prize handed over; a ticket that did not win is refused', async () => {
     const bot = await actionWithBot(url, {}, FUNDS);

@@ -174,6 +174,8 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number): Promise<boolean> 
 async function drawFromBeacon(deps: DrawCloseDeps, drawId: number): Promise<void> {
   const pending = await repo.findDraw(deps.db, drawId);
   if (!pending || pending.drawnAt !== null || pending.beaconRound === null || pending.beaconChain === null) return;
+  // Not out yet (a draw closed early waits a few seconds): nothing to ask drand.
+  if (roundTimeOf(pending.beaconChain, pending.beaconRound) > deps.now()) return;
   if (pending.beaconChain.hash !== deps.beacon.chain.hash) {
     deps.log.warn({ drawId, chain: pending.beaconChain.hash }, 'the draw’s drand chain is not the configured one: its winners wait');
     return;
