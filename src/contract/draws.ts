@@ -166,3 +166,17 @@ export const publicDrawSchema = z.object({
   winners: z.array(z.object({ place: z.number().int(), ticket: z.number().int(), masked: z.string() })),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/** The Mini App's open draws of the shop's action (`/public/shop/{token}/draws`): what a shopper may win. */
+export const shopDrawsResponseSchema = z.object({
+  draws: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      closes_at: z.string(),
+      prize: drawPrizeSchema.nullable(),
+      public_path: z.string(),
+    }),
+  ),
+});
+export type ShopDraws = z.infer<typeof shopDrawsResponseSchema>;

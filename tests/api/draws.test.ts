@@ -398,6 +398,15 @@ describe.each(backends())('prize draws on $name', (backend) => {
     const shown = (await publicDraw(url, withPicture.body.draw.id)).body.prize;
     expect(shown).toMatchObject({ text: 'Фен', image_upload_id: mine, image_url: expect.stringMatching(/^\/lk\/uploads\//) });
     expect((await fetch(`${url}${shown.image_url}`)).headers.get('content-type')).toBe('image/jpeg');
+    // The Mini App lists the action's open draws with their prizes, by the shop's link.
+    const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+    const miniApp = await fetch(`${url}/lk/api/public/shop/${shop.token}/draws`).then((r) => r.json());
+    expect(miniApp.draws.map((d: { id: number }) => d.id).sort()).toEqual([id, withPicture.body.draw.id].sort());
+    expect(miniApp.draws.find((d: { id: number }) => d.id === withPicture.body.draw.id)).toMatchObject({
+      prize: shown,
+      public_path: `/draws/${withPicture.body.draw.id}`,
+    });
+    expect((await fetch(`${url}/lk/api/public/shop/${'x'.repeat(shop.token.length)}/draws`)).status).toBe(404);
     const own = await bot.seller.api.get(`/draws?project_id=${bot.projectId}`);
     expect(own.body.draws).toHaveLength(2);
     expect(own.body.draws[1]).toMatchObject({ id, status: 'open', tickets_count: 0 });

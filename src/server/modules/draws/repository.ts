@@ -245,11 +245,12 @@ export async function markHandedOver(db: Executor, drawId: number, ticket: numbe
   return row ? new Date(row.handed_over_at) : undefined;
 }
 
-/** The open draws of an action, for the bot's menu. */
-export async function openDraws(db: Executor, projectId: number, now: Date): Promise<DrawRow[]> {
+/** The open draws of an action, for the bot's menu and the Mini App. */
+export async function openDraws(db: Executor, projectId: number, now: Date) {
   return db
-    .select(drawColumns)
+    .select({ ...drawColumns, prizeImageKey: uploads.storageKey })
     .from(draws)
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
     .where(and(eq(draws.projectId, projectId), isNull(draws.closedAt), sql`${draws.closesAt} > ${now.toISOString()}::timestamptz`))
     .orderBy(asc(draws.closesAt));
 }

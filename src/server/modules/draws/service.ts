@@ -1,6 +1,13 @@
 import { BEACON_MARGIN_SECONDS, firstRoundAfter, roundTimeOf, type BeaconChain } from '../../../contract/draw-beacon.js';
 import { drawWinners, maskShopper, ticketsHash } from '../../../contract/draw-fairness.js';
-import { DRAW_LONGEST_DAYS, drawPublicPath, type CreateDrawRequest, type Draw, type PublicDraw } from '../../../contract/draws.js';
+import {
+  DRAW_LONGEST_DAYS,
+  drawPublicPath,
+  type CreateDrawRequest,
+  type Draw,
+  type PublicDraw,
+  type ShopDraws,
+} from '../../../contract/draws.js';
 import { formatDateTime } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { UPLOADS_BASE } from '../../../contract/uploads.js';
@@ -8,6 +15,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import type { BeaconClient } from '../../integrations/drand/client.js';
 import { findLiveProject } from '../actions/repository.js';
+import { requireShop } from '../shop/orders-service.js';
 import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
 import { queueResultNotices } from './results.js';
@@ -232,6 +240,18 @@ export async function publicDraw(deps: DrawDeps, drawId: number): Promise<Public
       masked: maskShopper(t.buyer_tg_id),
     })),
     winners: draw.winners.map((w) => ({ place: w.place, ticket: w.ticket, masked: maskShopper(w.buyer_tg_id) })),
+  };
+}
+
+/** The open draws of a shop's action, for its Mini App (an unknown link: the shop's own 404). */
+export async function shopDraws(deps: DrawDeps, token: string): Promise<ShopDraws> {
+  const shop = await requireShop(deps.db, token);
+  const open = await repo.openDraws(deps.db, shop.settings.projectId, deps.now());
+  return {
+    draws: open.map((row) => {
+      const { id, title, closes_at: closesAt, prize, public_path: publicPath } = summary(deps, row, row.prizeImageKey);
+      return { id, title, closes_at: closesAt, prize, public_path: publicPath };
+    }),
   };
 }
 
