@@ -14,7 +14,7 @@ describe('the draw derivation', () => {
     expect(serialiseTickets(TICKETS.slice(0, 2))).toBe('1;101;1\n2;102;2\n');
     const hash = await ticketsHash(TICKETS);
     expect(hash).toBe('7091b85ebbe5b1707031558ec2b5dec9651229d369d7ee99abab2eb3c8a9947e');
-    expect(await drawWinners({ seedHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 3 })).toEqual([5, 2, 4]);
+    expect(await drawWinners({ keyHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 3 })).toEqual([5, 2, 4]);
   });
 
   it('is the documented recipe: the first place re-computed with plain HMAC-SHA-256', async () => {
@@ -24,7 +24,7 @@ describe('the draw derivation', () => {
     const x = block.readUIntBE(0, 6);
     // 2^48 is not a multiple of 10: a block this high would have been rejected.
     expect(x).toBeLessThan(2 ** 48 - (2 ** 48 % 10));
-    const [first] = await drawWinners({ seedHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 1 });
+    const [first] = await drawWinners({ keyHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 1 });
     expect(first).toBe(TICKETS[x % 10]!.ticket);
   });
 
@@ -32,7 +32,7 @@ describe('the draw derivation', () => {
     const shuffled = [...TICKETS].reverse();
     expect(await ticketsHash(shuffled)).toBe(await ticketsHash(TICKETS));
     const hash = await ticketsHash(TICKETS);
-    expect(await drawWinners({ seedHex: SEED, ticketsHash: hash, tickets: shuffled, winners: 3 })).toEqual([5, 2, 4]);
+    expect(await drawWinners({ keyHex: SEED, ticketsHash: hash, tickets: shuffled, winners: 3 })).toEqual([5, 2, 4]);
   });
 
   it('winners are distinct shoppers, even when one shopper holds most tickets', async () => {
@@ -44,7 +44,7 @@ describe('the draw derivation', () => {
     for (let round = 0; round < 20; round++) {
       const seed = createHash('sha256').update(`seed ${round}`).digest('hex');
       const hash = await ticketsHash(tickets);
-      const winners = await drawWinners({ seedHex: seed, ticketsHash: hash, tickets, winners: 4 });
+      const winners = await drawWinners({ keyHex: seed, ticketsHash: hash, tickets, winners: 4 });
       expect(winners).toHaveLength(4);
       const shoppers = winners.map((ticket) => tickets[ticket - 1]!.shopper);
       expect(new Set(shoppers).size).toBe(4);
@@ -53,10 +53,10 @@ describe('the draw derivation', () => {
 
   it('fewer shoppers than winners: every shopper wins once, and no tickets: nobody', async () => {
     const hash = await ticketsHash(TICKETS);
-    const winners = await drawWinners({ seedHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 10 });
+    const winners = await drawWinners({ keyHex: SEED, ticketsHash: hash, tickets: TICKETS, winners: 10 });
     expect(winners).toHaveLength(4);
     expect(new Set(winners.map((ticket) => TICKETS[ticket - 1]!.shopper))).toEqual(new Set([1, 2, 3, 4]));
-    expect(await drawWinners({ seedHex: SEED, ticketsHash: await ticketsHash([]), tickets: [], winners: 3 })).toEqual([]);
+    expect(await drawWinners({ keyHex: SEED, ticketsHash: await ticketsHash([]), tickets: [], winners: 3 })).toEqual([]);
     expect(await ticketsHash([])).toBe(createHash('sha256').update('').digest('hex'));
   });
 
@@ -65,9 +65,9 @@ describe('the draw derivation', () => {
     const other = createHash('sha256').update('another seed').digest('hex');
     const results = new Set<string>();
     for (const seed of [SEED, other])
-      results.add(String(await drawWinners({ seedHex: seed, ticketsHash: hash, tickets: TICKETS, winners: 3 })));
+      results.add(String(await drawWinners({ keyHex: seed, ticketsHash: hash, tickets: TICKETS, winners: 3 })));
     const fewer = TICKETS.slice(0, 9);
-    results.add(String(await drawWinners({ seedHex: SEED, ticketsHash: await ticketsHash(fewer), tickets: fewer, winners: 3 })));
+    results.add(String(await drawWinners({ keyHex: SEED, ticketsHash: await ticketsHash(fewer), tickets: fewer, winners: 3 })));
     expect(results.size).toBe(3);
   });
 

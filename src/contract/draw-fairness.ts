@@ -1,7 +1,8 @@
 // The provably fair prize draw: one derivation that the server, the public page
 // /draws/{id} and `npm run admin -- draw:verify` all run, so a draw's winners can be re-computed by
 // anyone from its published values. Web Crypto (`globalThis.crypto.subtle`) works in Node 20 and in
-// every browser, so this file needs no import.
+// every browser, so this file needs no import. Draws made since migration 0050 take step 3's key
+// from the drand beacon instead of a seed (draw-beacon.ts); steps 1 and 4 stay for the draws made before.
 //
 // 1. At creation a random 32-byte seed is fixed and its commitment published:
 //    commitment = SHA-256(the seed's 32 bytes), hex.
@@ -66,14 +67,13 @@ export function ticketsHash(tickets: readonly FairTicket[]): Promise<string> {
 
 /** The winning tickets' numbers, first place first (step 3 above). */
 export async function drawWinners(input: {
-  seedHex: string;
+  /** The HMAC key: the seed, or a beacon draw's round randomness (draw-beacon.ts). */
+  keyHex: string;
   ticketsHash: string;
   tickets: readonly FairTicket[];
   winners: number;
 }): Promise<number[]> {
-  const key = await globalThis.crypto.subtle.importKey('raw', hexToBytes(input.seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await globalThis.crypto.subtle.importKey('raw', hexToBytes(input.keyHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const ordered = [...input.tickets].sort((a, b) => a.ticket - b.ticket);
   const won = new Set<number>();
   const chosen: number[] = [];
@@ -110,7 +110,7 @@ export async function verifyDraw(published: {
   const seedOk = published.seed.length === DRAW_SEED_BYTES * 2 && HEX.test(published.seed);
   const hash = await ticketsHash(published.tickets);
   const winners = seedOk
-    ? await drawWinners({ seedHex: published.seed, ticketsHash: hash, tickets: published.tickets, winners: published.winners_requested })
+    ? await drawWinners({ keyHex: published.seed, ticketsHash: hash, tickets: published.tickets, winners: published.winners_requested })
     : [];
   return {
     commitment: seedOk && (await drawCommitment(published.seed)) === published.commitment,

@@ -5,12 +5,15 @@ import { messages } from './messages.js';
 
 // Prize draws of an action's bot: `/draws`, `/draws/{id}`, `/draws/{id}/close`,
 // `/draws/{id}/winners/{ticket}/handed-over`, and the public `/public/draws/{id}`. How winners are
-// derived: draw-fairness.ts.
+// derived: draw-beacon.ts (draws made before the beacon: draw-fairness.ts's seed).
 
 const m = messages.draws;
 export const DRAW_TITLE_MAX = 100;
 export const DRAW_WINNERS_MAX = 100;
 export const DRAW_ITEM_MAX = 100;
+export const DRAW_PRIZE_MAX = 200;
+/** A repeating draw opens its next run, with the same rules, when it closes. */
+export const DRAW_REPEATS = ['weekly', 'monthly'] as const;
 /** A draw runs at most a year: longer is a typo, and the receipts' window stays bounded. */
 export const DRAW_LONGEST_DAYS = 366;
 /** The public page's address of a draw. */
@@ -35,6 +38,22 @@ export const createDrawRequestSchema = z.object({
     .max(DRAW_ITEM_MAX, m.itemContainsInvalid)
     .nullish()
     .transform((text) => (text ? text : null)),
+  repeat: z
+    .enum(DRAW_REPEATS, { error: m.repeatInvalid })
+    .nullish()
+    .transform((repeat) => repeat ?? null),
+  /** What the winners get: shown in the bot, the Mini App and on the public page. */
+  prize: z
+    .object(
+      {
+        text: z.string({ error: m.prizeInvalid }).trim().min(1, m.prizeInvalid).max(DRAW_PRIZE_MAX, m.prizeInvalid),
+        /** A picture uploaded with POST /shop/products/upload-image (its `upload_id`). */
+        image_upload_id: z.number({ error: m.prizeImageUnknown }).int(m.prizeImageUnknown).positive(m.prizeImageUnknown).nullish(),
+      },
+      { error: m.prizeInvalid },
+    )
+    .nullish()
+    .transform((prize) => (prize ? { text: prize.text, image_upload_id: prize.image_upload_id ?? null } : null)),
 });
 export type CreateDrawRequest = z.infer<typeof createDrawRequestSchema>;
 
@@ -48,7 +67,32 @@ export const drawWinnerParamsSchema = drawIdParamsSchema.extend({
 });
 export const drawActionBodySchema = z.object({ user_id: userIdSchema.optional() });
 
-export const DRAW_STATUSES = ['open', 'closed'] as const;
+/** `drawing`: the tickets are frozen, the winners wait for the draw's beacon round. */
+export const DRAW_STATUSES = ['open', 'drawing', 'closed'] as const;
+
+export const drawPrizeSchema = z.object({
+  text: z.string(),
+  image_upload_id: z.number().int().nullable(),
+  /** Where the picture is served, for the page and the Mini App. */
+  image_url: z.string().nullable(),
+});
+
+/** The drand round a draw's winners come from, fixed at its creation, and the chain that signs it. */
+export const drawDrandSchema = z.object({
+  chain_hash: z.string(),
+  public_key: z.string(),
+  scheme_id: z.string(),
+  period: z.number().int(),
+  genesis_time: z.number().int(),
+  round: z.number().int(),
+  /** When the round is emitted. */
+  round_at: z.string(),
+  /** Where anyone fetches the round from drand; null when the server is set to another chain now. */
+  round_url: z.string().nullable(),
+});
+
+/** The round as drand published it, once the draw has it. */
+export const drawBeaconSchema = z.object({ round: z.number().int(), randomness: z.string(), signature: z.string() });
 
 const drawBase = {
   id: z.number().int(),
@@ -61,8 +105,14 @@ const drawBase = {
   closes_at: z.string(),
   closed_at: z.string().nullable(),
   status: z.enum(DRAW_STATUSES),
-  /** SHA-256 of the secret seed, published from the start. */
-  commitment: z.string(),
+  /** Draws made before the beacon: SHA-256 of the secret seed, published from the start; null for beacon draws. */
+  commitment: z.string().nullable(),
+  repeat: z.enum(DRAW_REPEATS).nullable(),
+  prize: drawPrizeSchema.nullable(),
+  /** Null for draws made before the beacon (they have the seed's commitment). */
+  drand: drawDrandSchema.nullable(),
+  /** A repeating draw's next run, once this one has closed. */
+  next_draw_id: z.number().int().nullable(),
   /** The address of the public page where anyone can check the draw. */
   public_path: z.string(),
 };
@@ -91,8 +141,10 @@ export const drawSchema = z.object({
   ...drawBase,
   /** SHA-256 of the frozen ticket list: null while the draw is open. */
   tickets_hash: z.string().nullable(),
-  /** The seed, revealed once the draw is closed. */
+  /** Draws made before the beacon: the seed, revealed once the draw is closed. */
   seed: z.string().nullable(),
+  /** The round the winners came from: null until it is out. */
+  beacon: drawBeaconSchema.nullable(),
   /** Open: the tickets so far; closed: the frozen list. */
   tickets: z.array(drawTicketSchema),
   winners: z.array(drawWinnerSchema),
@@ -109,7 +161,22 @@ export const publicDrawSchema = z.object({
   action_name: z.string(),
   tickets_hash: z.string().nullable(),
   seed: z.string().nullable(),
+  beacon: drawBeaconSchema.nullable(),
   tickets: z.array(z.object({ ticket: z.number().int(), receipt_id: z.number().int(), shopper: z.number().int(), masked: z.string() })),
   winners: z.array(z.object({ place: z.number().int(), ticket: z.number().int(), masked: z.string() })),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/** The Mini App's open draws of the shop's action (`/public/shop/{token}/draws`): what a shopper may win. */
+export const shopDrawsResponseSchema = z.object({
+  draws: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      closes_at: z.string(),
+      prize: drawPrizeSchema.nullable(),
+      public_path: z.string(),
+    }),
+  ),
+});
+export type ShopDraws = z.infer<typeof shopDrawsResponseSchema>;

@@ -31,6 +31,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** `messages.publicShop`: every text of the buyers' shop (SPEC §8 Public shop, and ours). */
 export const publicShopMessages = {
   title: 'Магазин баллов',
+  drawsTitle: 'Розыгрыши',
+  drawLine: 'Каждый принятый чек до {date} — билет.',
+  drawPrize: 'Приз: {prize}',
+  drawLink: 'Правила и проверка',
   linkInvalid: 'Ссылка магазина недействительна.',
   loadFailed: 'Не удалось загрузить товары магазина.',
   tokenNotFound: 'Токен магазина не найден.',

@@ -59,7 +59,11 @@ export function optionalImageUrlSchema(message: string) {
 }
 
 /** SPEC §7 answer: an absolute URL, because Telegram and the Mini App fetch it from elsewhere. */
-export const uploadImageResponseSchema = z.object({ image_url: z.url() });
+export const uploadImageResponseSchema = z.object({
+  image_url: z.url(),
+  /** The upload's number, for what names a picture by it (a draw's prize `image_upload_id`). */
+  upload_id: z.number().int(),
+});
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
 /** `npm run admin -- uploads:migrate --to db|s3`: the stores images can be moved into. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, TELEGRAM_API_ROOT } from './config.js';
+import { DEMO_DRAND_CHAIN, QUICKNET } from './integrations/drand/networks.js';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -90,6 +91,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ TELEGRAM_API_URL: 'not a url', TELEGRAM_TIMEOUT_MS: '5' })).toThrow(
       /TELEGRAM_API_URL[\s\S]*TELEGRAM_TIMEOUT_MS/,
     );
+  });
+
+  it('draws from the drand emulator in demo mode, from quicknet when DRAND_URL is set or in production', () => {
+    expect(loadConfig({ PORT: '4000' }).drand).toMatchObject({
+      emulated: true,
+      url: `http://127.0.0.1:4000/__emulators/drand/${DEMO_DRAND_CHAIN.hash}`,
+      chain: DEMO_DRAND_CHAIN,
+    });
+    const relay = `https://drand.cloudflare.com/${QUICKNET.hash}`;
+    expect(loadConfig({ DRAND_URL: `${relay}/` }).drand).toMatchObject({ emulated: false, url: relay, chain: QUICKNET });
+    expect(() => loadConfig({ DRAND_URL: 'api.drand.sh' })).toThrow(/DRAND_URL/);
   });
 
   it('sends mail through the built-in catcher in demo mode, and needs SMTP_URL and MAIL_FROM in production', () => {

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BeaconChain } from '../contract/draw-beacon.js';
+import { DEMO_DRAND_CHAIN, DRAND_EMULATOR_PREFIX, QUICKNET, QUICKNET_URL } from './integrations/drand/networks.js';
 import type { RobokassaSettings } from './integrations/robokassa/client.js';
 import { ROBOKASSA_HASHES } from './integrations/robokassa/signature.js';
 import { SECRETS_KEY_BYTES } from './sealing/sealed.js';
@@ -73,6 +75,8 @@ const envSchema = z.object({
     .default('1000,3000')
     .transform((value) => value.split(',').map(Number)),
   PUZZLEBOT_API_URL: z.url().default('https://api.puzzlebot.top'),
+  /** A drand HTTP endpoint of quicknet (e.g. https://drand.cloudflare.com/<quicknet's hash>). Unset: api.drand.sh, or the emulator in demo mode. */
+  DRAND_URL: z.url({ error: 'ожидается адрес вида https://api.drand.sh/52db9ba7…' }).optional(),
   /** Set → used even in demo mode (a local Bot API server, or the real one with a test bot). */
   TELEGRAM_API_URL: z.url().optional(),
   TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -123,6 +127,8 @@ export type Config = {
   robokassa: { emulated: boolean; settings: RobokassaSettings };
   tax: { emulated: boolean; baseUrl: string; token: string; timeoutMs: number; retryDelaysMs: number[] };
   puzzleBot: { emulated: boolean; baseUrl: string; timeoutMs: number };
+  /** The prize draws' beacon: the chain is pinned (quicknet, or the demo emulator's own). */
+  drand: { emulated: boolean; url: string; chain: BeaconChain; timeoutMs: number };
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
   outbox: { retryBaseMs: number };
   /** `key` undefined: demo mode keeps a generated one in DATA_DIR/secrets.key (secrets/keyring.ts). */
@@ -233,6 +239,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     puzzleBot: {
       emulated: e.SCANAPP_MODE === 'demo',
       baseUrl: e.SCANAPP_MODE === 'demo' ? `${internalUrl}/__emulators/puzzlebot` : e.PUZZLEBOT_API_URL,
+      timeoutMs: 10_000,
+    },
+    // Demo mode's emulator signs with its own key; a DRAND_URL is quicknet's, in either mode.
+    drand: {
+      emulated: e.SCANAPP_MODE === 'demo' && !e.DRAND_URL,
+      url: (
+        e.DRAND_URL ?? (e.SCANAPP_MODE === 'demo' ? `${internalUrl}${DRAND_EMULATOR_PREFIX}/${DEMO_DRAND_CHAIN.hash}` : QUICKNET_URL)
+      ).replace(/\/+$/, ''),
+      chain: e.SCANAPP_MODE === 'demo' && !e.DRAND_URL ? DEMO_DRAND_CHAIN : QUICKNET,
       timeoutMs: 10_000,
     },
     // Like PuzzleBot, sellers bring their own bot tokens: demo mode talks to the emulator

@@ -1,10 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { firstRoundAfter, verifyBeaconDraw } from '../../src/contract/draw-beacon.js';
 import { verifyDraw } from '../../src/contract/draw-fairness.js';
-import { messages } from '../../src/contract/messages.js';
+import { formatDateTime } from '../../src/contract/format.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
+import { DEMO_DRAND_CHAIN } from '../../src/server/integrations/drand/networks.js';
 import { createSeller, type Seller } from '../support/api-client.js';
-import { backends } from '../support/backends.js';
+import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { runAdminCli } from '../support/operator.js';
@@ -42,16 +47,51 @@ const publicDraw = async (url: string, id: number) => {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
-/** Re-computes a closed draw from the public page's values only. */
+/** A picture the seller uploads as for a shop product; answers its upload's number. */
+async function picture(url: string, seller: Seller): Promise<number> {
+  const form = new FormData();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'prize.png');
+  const response = await fetch(`${url}/lk/api${UPLOAD_IMAGE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address },
+    body: form,
+  });
+  const body = (await response.json()) as { upload_id: number };
+  expect(response.status).toBe(201);
+  return body.upload_id;
+}
+
+/** Re-computes a drawn beacon draw from the public page's values only. */
 async function recompute(published: Record<string, any>) {
-  return verifyDraw({
-    commitment: published.commitment,
+  return verifyBeaconDraw({
+    chain: {
+      hash: published.drand.chain_hash,
+      public_key: published.drand.public_key,
+      scheme_id: published.drand.scheme_id,
+      period: published.drand.period,
+      genesis_time: published.drand.genesis_time,
+    },
+    round: published.drand.round,
+    beacon: published.beacon,
     tickets_hash: published.tickets_hash,
-    seed: published.seed,
     winners_requested: published.winners_count,
     tickets: published.tickets,
     winners: published.winners.map((w: { ticket: number }) => w.ticket),
   });
+}
+
+const drawn = { beacon: true, tickets_hash: true, winners: true };
+
+/** The bot's messages to a shopper that start with the text. */
+async function noticeTo(url: string, bot: BotAction, chatId: string, start: string) {
+  return eventually(
+    async () => (await telegramMessages(url, { bot_id: bot.botId, chat_id: chatId })).find((x) => x.text?.startsWith(start)),
+    30_000,
+    `the notice «${start}…»`,
+  );
 }
 
 describe.each(backends())('prize draws on $name', (backend) => {
@@ -61,77 +101,163 @@ describe.each(backends())('prize draws on $name', (backend) => {
     expect((await clockCall(url, 'DELETE')).status).toBe(200);
   });
 
-  it('a draw closed now re-computes from its published values: commitment, ticket-list hash, distinct winners; then the seed is shown', async () => {
-    const bot = await actionWithBot(url, {}, FUNDS);
-    const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
-    await startChats(url, bot.botId, [ira, oleg, vera]);
-    await receipt(url, bot, ira); // before the draw: no ticket
+  // The CLI's process and three BLS checks (a pairing each) take a few seconds alone, many under load.
+  it(
+    'a draw closed now freezes its tickets; its winners come from a drand round nobody knew, re-checked from the page; every shopper is told',
+    { timeout: 90_000 },
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
+      await startChats(url, bot.botId, [ira, oleg, vera]);
+      await receipt(url, bot, ira); // before the draw: no ticket
 
-    const created = await createDraw(bot, { closes_at: await inHours(url, 24) });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body.message).toBe(m.created);
-    const draw = created.body.draw;
-    expect(draw).toMatchObject({ status: 'open', winners_count: 2, seed: null, tickets_hash: null, tickets: [], winners: [] });
-    expect(draw.commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(draw.public_path).toBe(`/draws/${draw.id}`);
+      const closesAt = await inHours(url, 24);
+      const created = await createDraw(bot, { closes_at: closesAt, prize: { text: 'Фен Aurora' } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.message).toBe(m.created);
+      const draw = created.body.draw;
+      expect(draw).toMatchObject({
+        status: 'open',
+        winners_count: 2,
+        seed: null,
+        commitment: null,
+        beacon: null,
+        tickets_hash: null,
+        tickets: [],
+        winners: [],
+        repeat: null,
+        prize: { text: 'Фен Aurora', image_upload_id: null, image_url: null },
+      });
+      // The round is fixed at creation: the demo chain's first after the closing time.
+      expect(draw.drand).toMatchObject({ chain_hash: DEMO_DRAND_CHAIN.hash, public_key: DEMO_DRAND_CHAIN.public_key });
+      expect(draw.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(closesAt)));
+      expect(draw.public_path).toBe(`/draws/${draw.id}`);
+      // drand does not give a round before its time.
+      expect((await fetch(draw.drand.round_url)).status).toBe(425);
 
-    for (const buyer of [ira, oleg, ira, vera, ira, ira]) await receipt(url, bot, buyer);
-    const open = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
-    expect(open.tickets.map((t: { ticket: number; shopper: number }) => [t.ticket, t.shopper])).toEqual([
-      [1, 1],
-      [2, 2],
-      [3, 1],
-      [4, 3],
-      [5, 1],
-      [6, 1],
-    ]);
-    expect(open.seed).toBeNull();
-    expect((await publicDraw(url, draw.id)).body.seed).toBeNull();
+      for (const buyer of [ira, oleg, ira, vera, ira, ira]) await receipt(url, bot, buyer);
+      const open = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
+      expect(open.tickets.map((t: { ticket: number; shopper: number }) => [t.ticket, t.shopper])).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 1],
+        [4, 3],
+        [5, 1],
+        [6, 1],
+      ]);
 
-    const closed = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
-    expect(closed.status, closed.text).toBe(200);
-    expect(closed.body.message).toBe(m.closed);
-    const result = closed.body.draw;
-    expect(result.status).toBe('closed');
-    expect(createHash('sha256').update(Buffer.from(result.seed, 'hex')).digest('hex')).toBe(draw.commitment);
-    expect(result.tickets).toHaveLength(6);
-    expect(result.winners).toHaveLength(2);
-    expect(new Set(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id)).size).toBe(2);
-    for (const winner of result.winners) {
-      expect(result.tickets[winner.ticket - 1].buyer_tg_id).toBe(winner.buyer_tg_id);
-      expect(winner.handed_over_at).toBeNull();
-    }
+      // Closed early: the list is frozen and hashed now, the round is the first safely after it.
+      const closed = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
+      expect(closed.status, closed.text).toBe(200);
+      const frozen = closed.body.draw;
+      expect(frozen).toMatchObject({ status: 'drawing', beacon: null, winners: [] });
+      expect(frozen.tickets_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(frozen.drand.round).toBeLessThan(draw.drand.round);
+      expect(new Date(frozen.drand.round_at).getTime()).toBeGreaterThan(new Date(frozen.closed_at).getTime());
+      expect(closed.body.message).toBe(fillMessage(m.frozen, { round: frozen.drand.round, date: formatDateTime(frozen.drand.round_at) }));
+      expect((await publicDraw(url, draw.id)).body).toMatchObject({ status: 'drawing', beacon: null, tickets_hash: frozen.tickets_hash });
 
-    const published = await publicDraw(url, draw.id);
-    expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ action_name: 'Aurora', seed: result.seed, tickets_hash: result.tickets_hash });
-    expect(await recompute(published.body)).toEqual({ commitment: true, tickets_hash: true, winners: true });
-    // Anyone reads it: the shoppers are masked, no Telegram id leaves.
-    for (const id of [ira, oleg, vera]) expect(JSON.stringify(published.body)).not.toContain(id);
-    expect(published.body.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
+      // The clock reaches the round: the job fetches it through drand-client, which checks its signature.
+      expect((await advance(url, 60)).ran).toContain('draws-close');
+      const result = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
+      expect(result.status).toBe('closed');
+      expect(result.tickets_hash).toBe(frozen.tickets_hash);
+      expect(result.beacon).toMatchObject({ round: frozen.drand.round, randomness: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(await fetch(result.drand.round_url).then((r) => r.json())).toEqual(result.beacon);
+      expect(result.winners).toHaveLength(2);
+      expect(new Set(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id)).size).toBe(2);
+      for (const winner of result.winners) expect(result.tickets[winner.ticket - 1].buyer_tg_id).toBe(winner.buyer_tg_id);
 
-    // Each winner is told by the bot, with the page to check the draw.
-    for (const winner of result.winners) {
-      const notice = await eventually(
-        async () =>
-          (await telegramMessages(url, { bot_id: bot.botId, chat_id: winner.buyer_tg_id })).find((x) => x.text?.startsWith('Поздравляем')),
-        30_000,
-        'the winner’s notice',
-      );
-      expect(notice.text).toContain(`Ваш билет № ${winner.ticket}`);
-      expect(notice.text).toContain(`/draws/${draw.id}`);
-    }
+      const published = await publicDraw(url, draw.id);
+      expect(published.status).toBe(200);
+      expect(published.body).toMatchObject({
+        action_name: 'Aurora',
+        beacon: result.beacon,
+        tickets_hash: result.tickets_hash,
+        prize: draw.prize,
+      });
+      expect(await recompute(published.body)).toEqual(drawn);
+      // A ticket slipped in after the freeze does not match the published hash, nor does a changed round.
+      const extra = { ticket: 7, receipt_id: 999_999, shopper: 4 };
+      expect(await recompute({ ...published.body, tickets: [...published.body.tickets, extra] })).toMatchObject({ tickets_hash: false });
+      const forged = { ...published.body.beacon, randomness: createHash('sha256').update('another').digest('hex') };
+      expect(await recompute({ ...published.body, beacon: forged })).toEqual({ beacon: false, tickets_hash: true, winners: false });
+      // Anyone reads it: the shoppers are masked, no Telegram id leaves.
+      for (const id of [ira, oleg, vera]) expect(JSON.stringify(published.body)).not.toContain(id);
+      expect(published.body.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
 
-    // The operator's CLI re-computes it the same way.
-    const cli = await runAdminCli(url, ['draw:verify', String(draw.id)], {});
-    expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain('Победители, вычисленные заново: совпадает');
+      // Each winner is congratulated with the prize, the one who lost is told too; both get the page.
+      const winnerIds = result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id);
+      for (const winner of result.winners) {
+        const notice = await noticeTo(url, bot, winner.buyer_tg_id, 'Поздравляем');
+        expect(notice.text).toContain(`Ваш билет № ${winner.ticket}`);
+        expect(notice.text).toContain(fillMessage(m.winnerPrize, { prize: 'Фен Aurora' }));
+        expect(notice.text).toContain(`/draws/${draw.id}`);
+      }
+      const loser = [ira, oleg, vera].find((id) => !winnerIds.includes(id))!;
+      const told = await noticeTo(url, bot, loser, `Розыгрыш «Фен за чек» акции «Aurora» завершён`);
+      const loserTickets = result.tickets
+        .filter((t: { buyer_tg_id: string }) => t.buyer_tg_id === loser)
+        .map((t: { ticket: number }) => `№ ${t.ticket}`);
+      expect(told.text).toContain(`(${loserTickets.join(', ')}) не выиграли`);
+      expect(told.text).toContain(`/draws/${draw.id}`);
 
-    // A closed draw stays closed.
-    const again = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(m.alreadyClosed);
-  });
+      // The operator's CLI checks the round's signature against the chain it is set to, and re-computes.
+      const cli = await runAdminCli(url, ['draw:verify', String(draw.id)], {});
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stdout).toContain(`BLS-подпись раунда № ${frozen.drand.round}`);
+      expect(cli.stdout).toContain('Победители, вычисленные заново: совпадает');
+      expect(cli.stdout).not.toContain('НЕ СОВПАДАЕТ');
+
+      // A closed draw stays closed.
+      const again = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(m.alreadyClosed);
+    },
+  );
+
+  it.runIf(backend.name === 'postgres')(
+    'a draw made before the beacon closes with its seed, and its commitment still verifies',
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      const seed = randomBytes(32);
+      const now = await serverNow(url);
+      const id = await withPostgres(backend, async (db) => {
+        const inserted = await db.query(
+          `INSERT INTO draws (project_id, title, winners_count, created_at, closes_at, seed, commitment)
+         VALUES ($1, 'Старый розыгрыш', 1, $2, $3, $4, $5) RETURNING id`,
+          [
+            bot.projectId,
+            now,
+            new Date(now.getTime() + HOUR * 1000),
+            seed.toString('hex'),
+            createHash('sha256').update(seed).digest('hex'),
+          ],
+        );
+        return inserted.rows[0].id as number;
+      });
+      await receipt(url, bot, newChatId());
+      await receipt(url, bot, newChatId());
+      const closed = await bot.seller.api.post(`/draws/${id}/close`, {});
+      expect(closed.body.message).toBe(m.closed);
+      expect(closed.body.draw).toMatchObject({ status: 'closed', seed: seed.toString('hex'), drand: null, beacon: null });
+      expect(closed.body.draw.winners).toHaveLength(1);
+      const published = (await publicDraw(url, id)).body;
+      expect(
+        await verifyDraw({
+          commitment: published.commitment,
+          tickets_hash: published.tickets_hash,
+          seed: published.seed,
+          winners_requested: published.winners_count,
+          tickets: published.tickets,
+          winners: published.winners.map((w: { ticket: number }) => w.ticket),
+        }),
+      ).toEqual({ commitment: true, tickets_hash: true, winners: true });
+      const cli = await runAdminCli(url, ['draw:verify', String(id)], {});
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stdout).toContain('SHA-256 зерна и опубликованное обязательство: совпадает');
+    },
+  );
 
   it('a draw for buying a product counts only receipts with an item whose name contains the text, in any case', async () => {
     const bot = await actionWithBot(url, {}, FUNDS);
@@ -143,7 +269,9 @@ describe.each(backends())('prize draws on $name', (backend) => {
     const withHairDryer = await receipt(url, bot, oleg, ['Крем Aurora Cosmetics', 'Фен дорожный Aurora Cosmetics']);
     await receipt(url, bot, ira, ['ФЕНОМЕНАЛЬНЫЙ крем Aurora Cosmetics']);
 
-    const result = (await bot.seller.api.post(`/draws/${id}/close`, {})).body.draw;
+    await bot.seller.api.post(`/draws/${id}/close`, {});
+    await advance(url, 60);
+    const result = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
     expect(result.tickets.map((t: { ticket: number; buyer_tg_id: string }) => [t.ticket, t.buyer_tg_id])).toEqual([
       [1, oleg],
       [2, ira],
@@ -151,39 +279,68 @@ describe.each(backends())('prize draws on $name', (backend) => {
     if (withHairDryer !== undefined) expect(result.tickets[0].receipt_id).toBe(withHairDryer);
     // Five winners asked, two shoppers took part: each wins once.
     expect(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id).sort()).toEqual([ira, oleg].sort());
-    expect(await recompute((await publicDraw(url, id)).body)).toEqual({ commitment: true, tickets_hash: true, winners: true });
+    expect(await recompute((await publicDraw(url, id)).body)).toEqual(drawn);
   });
 
-  it('the clock closes a due draw: receipts after its closing time make no tickets, and a winner is told once', async () => {
-    const bot = await actionWithBot(url, {}, FUNDS);
-    const ira = newChatId();
-    const created = await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1 });
-    const id = created.body.draw.id;
-    // The shopper sends the receipt to the bot: the bot's menu offers the draw with the ticket.
-    const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
-    const [reply] = await shopperSays(url, bot, ira, { text: qr });
-    expect(reply!.text).toContain('Начислено баллов');
-    await shopperSays(url, bot, ira, { text: '/menu' });
-    const menu = await shopperSays(url, bot, ira, { press: m.menuButton });
-    expect(menu.at(-1)!.text).toContain(m.menuIntro);
-    expect(menu.at(-1)!.text).toContain('Ваших билетов: 1.');
+  it(
+    'the clock closes a due weekly draw and opens its next run with the same rules; receipts after the closing count there',
+    { timeout: 60_000 },
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      const ira = newChatId();
+      const prize = { text: 'Набор кремов' };
+      const created = await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1, repeat: 'weekly', prize });
+      expect(created.body.draw).toMatchObject({ repeat: 'weekly', next_draw_id: null });
+      const id = created.body.draw.id;
+      // The shopper sends the receipt to the bot: the bot's menu offers the draw with its prize and the ticket.
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const [reply] = await shopperSays(url, bot, ira, { text: qr });
+      expect(reply!.text).toContain('Начислено баллов');
+      await shopperSays(url, bot, ira, { text: '/menu' });
+      const menu = await shopperSays(url, bot, ira, { press: m.menuButton });
+      expect(menu.at(-1)!.text).toContain(m.menuIntro);
+      expect(menu.at(-1)!.text).toContain('Ваших билетов: 1.');
+      expect(menu.at(-1)!.text).toContain(fillMessage(m.menuPrize, { prize: prize.text }));
 
-    const ran = await advance(url, 2 * HOUR);
-    expect(ran.ran).toContain('draws-close');
-    const draw = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
-    expect(draw.status).toBe('closed');
-    expect(draw.closed_at).toBe(created.body.draw.closes_at);
-    expect(draw.winners).toEqual([{ place: 1, ticket: 1, buyer_tg_id: ira, buyer_name: 'Ира', handed_over_at: null }]);
+      // One run of the clock closes it and, its round being out by then, draws it.
+      const ran = await advance(url, 2 * HOUR);
+      expect(ran.ran).toContain('draws-close');
+      const draw = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
+      expect(draw.status).toBe('closed');
+      expect(draw.closed_at).toBe(created.body.draw.closes_at);
+      expect(draw.beacon.round).toBe(created.body.draw.drand.round);
+      expect(draw.winners).toEqual([{ place: 1, ticket: 1, buyer_tg_id: ira, buyer_name: 'Ира', handed_over_at: null }]);
+      const notice = await noticeTo(url, bot, ira, 'Поздравляем');
+      expect(notice.text).toContain(m.nextRunNotice);
 
-    // A receipt after the closing changes nothing, and another run of the clock tells nobody twice.
-    await receipt(url, bot, newChatId());
-    await advance(url, HOUR);
-    expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets).toHaveLength(1);
-    const notices = async () =>
-      (await telegramMessages(url, { bot_id: bot.botId, chat_id: ira })).filter((x) => x.text?.startsWith('Поздравляем'));
-    await eventually(async () => ((await notices()).length === 1 ? true : undefined), 30_000, 'the notice');
-    expect(await notices()).toHaveLength(1);
-  });
+      // The second run: same rules, its window starting where the first ended, a week later.
+      const second = (await bot.seller.api.get(`/draws/${draw.next_draw_id}`)).body.draw;
+      expect(second).toMatchObject({ status: 'open', title: 'Фен за чек', winners_count: 1, repeat: 'weekly', prize: draw.prize });
+      expect(second.created_at).toBe(draw.closes_at);
+      expect(new Date(second.closes_at).getTime() - new Date(draw.closes_at).getTime()).toBe(7 * 24 * HOUR * 1000);
+      expect(second.drand.round).toBe(firstRoundAfter(DEMO_DRAND_CHAIN, new Date(second.closes_at)));
+      const list = (await bot.seller.api.get(`/draws?project_id=${bot.projectId}`)).body.draws;
+      expect(list.map((d: { id: number; status: string }) => [d.id, d.status])).toEqual([
+        [second.id, 'open'],
+        [id, 'closed'],
+      ]);
+
+      // A receipt after the first closing is the second run's ticket, not the first's; nobody is told twice.
+      const oleg = newChatId();
+      await receipt(url, bot, oleg);
+      expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets).toHaveLength(1);
+      expect(
+        (await bot.seller.api.get(`/draws/${second.id}`)).body.draw.tickets.map((t: { buyer_tg_id: string }) => t.buyer_tg_id),
+      ).toEqual([oleg]);
+      await advance(url, 7 * 24 * HOUR);
+      const secondDone = (await bot.seller.api.get(`/draws/${second.id}`)).body.draw;
+      expect(secondDone).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: oleg }] });
+      expect(secondDone.next_draw_id).toBeGreaterThan(second.id);
+      const congratulations = async () =>
+        (await telegramMessages(url, { bot_id: bot.botId, chat_id: ira })).filter((x) => x.text?.startsWith('Поздравляем'));
+      expect(await congratulations()).toHaveLength(1);
+    },
+  );
 
   it('the seller marks a prize handed over; a ticket that did not win is refused', async () => {
     const bot = await actionWithBot(url, {}, FUNDS);
@@ -192,7 +349,9 @@ describe.each(backends())('prize draws on $name', (backend) => {
     const id = (await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1 })).body.draw.id;
     await receipt(url, bot, ira);
     await receipt(url, bot, ira);
-    const result = (await bot.seller.api.post(`/draws/${id}/close`, {})).body.draw;
+    await bot.seller.api.post(`/draws/${id}/close`, {});
+    await advance(url, 60);
+    const result = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
     const ticket = result.winners[0].ticket as number;
     const marked = await bot.seller.api.post(`/draws/${id}/winners/${ticket}/handed-over`, {});
     expect(marked.status, marked.text).toBe(200);
@@ -226,9 +385,31 @@ describe.each(backends())('prize draws on $name', (backend) => {
       closes_at: await inHours(url, 1),
     });
     expect(intoOthers.status).toBe(404);
+    // A prize's picture must be the seller's own upload; it is served from this host.
+    const refused = await createDraw(bot, {
+      closes_at: await inHours(url, 1),
+      prize: { text: 'Фен', image_upload_id: await picture(url, other) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(m.prizeImageUnknown);
+    const mine = await picture(url, bot.seller);
+    const withPicture = await createDraw(bot, { closes_at: await inHours(url, 1), prize: { text: 'Фен', image_upload_id: mine } });
+    expect(withPicture.status, withPicture.text).toBe(201);
+    const shown = (await publicDraw(url, withPicture.body.draw.id)).body.prize;
+    expect(shown).toMatchObject({ text: 'Фен', image_upload_id: mine, image_url: expect.stringMatching(/^\/lk\/uploads\//) });
+    expect((await fetch(`${url}${shown.image_url}`)).headers.get('content-type')).toBe('image/jpeg');
+    // The Mini App lists the action's open draws with their prizes, by the shop's link.
+    const { settings: shop } = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+    const miniApp = await fetch(`${url}/lk/api/public/shop/${shop.token}/draws`).then((r) => r.json());
+    expect(miniApp.draws.map((d: { id: number }) => d.id).sort()).toEqual([id, withPicture.body.draw.id].sort());
+    expect(miniApp.draws.find((d: { id: number }) => d.id === withPicture.body.draw.id)).toMatchObject({
+      prize: shown,
+      public_path: `/draws/${withPicture.body.draw.id}`,
+    });
+    expect((await fetch(`${url}/lk/api/public/shop/${'x'.repeat(shop.token.length)}/draws`)).status).toBe(404);
     const own = await bot.seller.api.get(`/draws?project_id=${bot.projectId}`);
-    expect(own.body.draws).toHaveLength(1);
-    expect(own.body.draws[0]).toMatchObject({ id, status: 'open', tickets_count: 0 });
+    expect(own.body.draws).toHaveLength(2);
+    expect(own.body.draws[1]).toMatchObject({ id, status: 'open', tickets_count: 0 });
     expect((await bot.seller.api.get(`/draws/${id}`)).status).toBe(200);
   });
 
@@ -251,6 +432,12 @@ describe.each(backends())('prize draws on $name', (backend) => {
       [{ closes_at: new Date(Date.now() + 400 * 24 * HOUR * 1000).toISOString() }, m.closesAtTooFar],
       [{ item_contains: 'ф'.repeat(101) }, m.itemContainsInvalid],
       [{ project_id: 'abc' }, m.projectRequired],
+      [{ repeat: 'daily' }, m.repeatInvalid],
+      [{ prize: { text: '  ' } }, m.prizeInvalid],
+      [{ prize: { text: 'п'.repeat(201) } }, m.prizeInvalid],
+      [{ prize: 'фен' }, m.prizeInvalid],
+      [{ prize: { text: 'Фен', image_upload_id: 'картинка' } }, m.prizeImageUnknown],
+      [{ prize: { text: 'Фен', image_upload_id: 999_999_999 } }, m.prizeImageUnknown],
     ];
     for (const [fields, message] of cases) {
       const answer = await createDraw(bot, { closes_at: await inHours(url, 1), ...fields });

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import type { Seller } from '../support/api-client.js';
+import { clockCall } from '../support/clock.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
@@ -10,6 +12,11 @@ import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, us
 const m = messages.draws;
 const WB_SELLER = '072196655529'; // the supplier INN on the Wildberries fixture receipt
 const { withPage } = useBrowser();
+
+const pngPicture = () =>
+  sharp({ create: { width: 30, height: 40, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
 async function sellerWithAction(page: Page): Promise<{ seller: Seller; actionId: number }> {
   const seller = await createFundedSeller(
@@ -29,7 +36,7 @@ async function receipt(seller: Seller, actionId: number, buyer: string) {
 }
 
 describe('prize draws', () => {
-  it('a seller creates a draw, closes it, hands the prize over, and anyone checks it on the public page; all at 375 px', () =>
+  it('a seller creates a weekly draw with a prize, closes it, the drand round draws it, the prize is handed over, and anyone checks it on the public page; all at 375 px', () =>
     withPage(async (page) => {
       const { seller, actionId } = await sellerWithAction(page);
       await page.goto(`/dashboard/action/${actionId}`);
@@ -48,10 +55,19 @@ describe('prize draws', () => {
 
       await form.getByLabel(m.titleLabel).fill('Фен за чек');
       await form.getByLabel(m.winnersLabel).fill('1');
+      await form.getByLabel(m.prizeLabel, { exact: true }).fill('Фен Aurora');
+      await form
+        .locator('.image-picker input[type=file]')
+        .setInputFiles({ name: 'prize.png', mimeType: 'image/png', buffer: await pngPicture() });
+      await form.getByRole('img', { name: messages.imagePicker.previewAlt }).waitFor();
+      await form.getByLabel(m.repeatLabel).selectOption({ label: m.repeatWeekly });
       await form.getByRole('button', { name: m.create, exact: true }).click();
       await form.getByText(m.created, { exact: true }).waitFor();
-      const card = page.getByRole('article').filter({ hasText: 'Фен за чек' });
+      // A weekly draw's next run opens beside it when it closes: the first is the oldest card.
+      const card = page.getByRole('article').filter({ hasText: 'Фен за чек' }).last();
       await card.getByText(m.statusOpen, { exact: true }).waitFor();
+      await card.getByText(fillMessage(m.prizeLine, { prize: 'Фен Aurora' }), { exact: true }).waitFor();
+      await card.getByText(m.repeatsWeekly, { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
 
       await receipt(seller, actionId, '1234567889');
@@ -59,8 +75,13 @@ describe('prize draws', () => {
       await page.reload();
       await card.getByText(fillMessage(m.ticketsCount, { count: 2 }), { exact: true }).waitFor();
 
+      // Closed now: the tickets are frozen, the winners wait for the drand round.
       await card.getByRole('button', { name: m.closeNow, exact: true }).click();
-      await card.getByText(m.closed, { exact: true }).waitFor();
+      await card.getByText(/^Приём билетов завершён, список зафиксирован\. Победителей определит раунд drand № \d+/).waitFor();
+      await card.getByText(m.statusDrawing, { exact: true }).waitFor();
+      // The demo clock reaches the round (the emulator gives rounds by it) and the job draws.
+      expect((await clockCall(baseUrl(), 'POST', { advance_seconds: 60 })).status).toBe(200);
+      await page.reload();
       await card.getByText(m.statusClosed, { exact: true }).waitFor();
       const winners = card.getByRole('region', { name: `${m.winnersTitle}: Фен за чек` });
       await winners.getByRole('button', { name: m.handOver, exact: true }).click();
@@ -77,7 +98,11 @@ describe('prize draws', () => {
       try {
         await anyone.goto(`${baseUrl()}${publicPath}`);
         await anyone.getByRole('heading', { name: fillMessage(m.publicTitle, { title: 'Фен за чек' }) }).waitFor();
-        await anyone.getByText(m.checkOk, { exact: true }).waitFor();
+        await anyone.getByRole('img', { name: 'Фен Aurora' }).waitFor();
+        await anyone.getByText(fillMessage(m.publicPrize, { prize: 'Фен Aurora' }), { exact: true }).waitFor();
+        // The round's BLS signature checked against the chain's key, the list and the winners, here in the browser.
+        await anyone.getByText(m.checkOkBeacon, { exact: true }).waitFor();
+        await anyone.getByText(m.drandRoundLabel, { exact: true }).waitFor();
         await anyone.getByText('12••••89 (№ 1)').waitFor();
         await anyone.getByText('55••••12 (№ 2)').waitFor();
         expect(await anyone.content()).not.toContain('1234567889');

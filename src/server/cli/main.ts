@@ -11,7 +11,8 @@
  *   balance:watch          tells sellers now whose actions stopped, or soon will, for lack of balance
  *   verify                 checks the data invariants; exit code 2 when any is violated
  *   secrets:rotate         re-seals every stored bot token under SECRETS_KEY (after a key change; idempotent)
- *   draw:verify <id>       re-computes a closed prize draw from its public page's values; exit code 2 on a mismatch
+ *   draw:verify <id>       re-computes a closed prize draw from its public page's values (a beacon draw's round signature
+ *                          against the configured drand chain); exit code 2 on a mismatch
  *   uploads:migrate --to db|s3   copies every stored image into that store (idempotent); exit code 2 when any is missing or differs
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
@@ -19,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_HEADER, API_BASE } from '../../contract/constants.js';
 import { verifyDraw } from '../../contract/draw-fairness.js';
+import type { BeaconChain } from '../../contract/draw-beacon.js';
 import type { PublicDraw } from '../../contract/draws.js';
 import type { AdminImageMigrationResponse } from '../../contract/uploads.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -72,14 +74,54 @@ async function call(url: string, token: string, method: string, path: string, bo
 
 /**
  * Reads the draw as anyone can (its public page's data, no token) and re-computes it with the same
- * code the server used (contract/draw-fairness.ts): the seed against the commitment, the ticket
- * list against its hash, the winners against both.
+ * code the server used: a beacon draw's round signature against the drand chain this installation
+ * is set to (contract/draw-beacon.ts), a draw made before it with its seed and commitment
+ * (contract/draw-fairness.ts); then the ticket list against its hash and the winners against both.
  */
-async function verifyPublishedDraw(url: string, id: number): Promise<number> {
+async function verifyPublishedDraw(url: string, id: number, chain: BeaconChain): Promise<number> {
   const response = await fetch(`${url}${API_BASE}/public/draws/${id}`);
   const draw = (await response.json()) as PublicDraw & { message?: string };
   if (!response.ok) throw new Error(`${response.status}: ${draw.message ?? ''}`);
-  if (draw.seed === null || draw.tickets_hash === null) {
+  const mark = (ok: boolean) => (ok ? 'совпадает' : 'НЕ СОВПАДАЕТ');
+  const winners = draw.winners.map((winner) => winner.ticket);
+  const header = () => console.log(`Розыгрыш №${id} «${draw.title}»: билетов ${draw.tickets.length}, победителей ${draw.winners.length}`);
+  const footer = (check: { tickets_hash: boolean; winners: boolean }) => {
+    console.log(`SHA-256 списка билетов: ${mark(check.tickets_hash)}`);
+    console.log(`Победители, вычисленные заново: ${mark(check.winners)} (билеты ${winners.join(', ') || 'нет'})`);
+  };
+  if (draw.drand) {
+    if (draw.beacon === null || draw.tickets_hash === null) {
+      console.log(
+        `Розыгрыш №${id} «${draw.title}» ещё не разыгран: победителей определит раунд drand № ${draw.drand.round} (${draw.drand.round_at}).`,
+      );
+      return EXIT_VIOLATIONS;
+    }
+    // Loaded here: the curve code is the CLI's heaviest import, and only this command needs it.
+    const { verifyBeaconDraw } = await import('../../contract/draw-beacon.js');
+    const published: BeaconChain = {
+      hash: draw.drand.chain_hash,
+      public_key: draw.drand.public_key,
+      scheme_id: draw.drand.scheme_id,
+      period: draw.drand.period,
+      genesis_time: draw.drand.genesis_time,
+    };
+    const chainOk = published.hash === chain.hash && published.public_key === chain.public_key && published.scheme_id === chain.scheme_id;
+    const check = await verifyBeaconDraw({
+      chain: published,
+      round: draw.drand.round,
+      beacon: draw.beacon,
+      tickets_hash: draw.tickets_hash,
+      winners_requested: draw.winners_count,
+      tickets: draw.tickets,
+      winners,
+    });
+    header();
+    console.log(`Сеть drand ${published.hash} и её открытый ключ — те, что заданы в настройках: ${mark(chainOk)}`);
+    console.log(`BLS-подпись раунда № ${draw.drand.round} (${draw.drand.round_at}) и его случайное число: ${mark(check.beacon)}`);
+    footer(check);
+    return chainOk && check.beacon && check.tickets_hash && check.winners ? 0 : EXIT_VIOLATIONS;
+  }
+  if (draw.seed === null || draw.tickets_hash === null || draw.commitment === null) {
     console.log(`Розыгрыш №${id} «${draw.title}» ещё идёт: зерно раскроется после завершения (${draw.closes_at}).`);
     return EXIT_VIOLATIONS;
   }
@@ -89,13 +131,11 @@ async function verifyPublishedDraw(url: string, id: number): Promise<number> {
     seed: draw.seed,
     winners_requested: draw.winners_count,
     tickets: draw.tickets,
-    winners: draw.winners.map((winner) => winner.ticket),
+    winners,
   });
-  const mark = (ok: boolean) => (ok ? 'совпадает' : 'НЕ СОВПАДАЕТ');
-  console.log(`Розыгрыш №${id} «${draw.title}»: билетов ${draw.tickets.length}, победителей ${draw.winners.length}`);
+  header();
   console.log(`SHA-256 зерна и опубликованное обязательство: ${mark(check.commitment)}`);
-  console.log(`SHA-256 списка билетов: ${mark(check.tickets_hash)}`);
-  console.log(`Победители, вычисленные заново: ${mark(check.winners)} (билеты ${draw.winners.map((w) => w.ticket).join(', ') || 'нет'})`);
+  footer(check);
   return check.commitment && check.tickets_hash && check.winners ? 0 : EXIT_VIOLATIONS;
 }
 
@@ -136,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
   // A draw is checked from what anyone can read: no operator token needed.
   if (command === 'draw:verify') {
     const [id] = rest;
-    if (id && /^\d+$/.test(id)) return verifyPublishedDraw(url, Number(id));
+    if (id && /^\d+$/.test(id)) return verifyPublishedDraw(url, Number(id), config.drand.chain);
     console.error(USAGE);
     return 64;
   }

@@ -21,6 +21,7 @@ import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js
 import { BUYER_FLAG_KINDS } from '../../contract/trust.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 import type { SegmentConditions } from '../../contract/segments.js';
+import type { BeaconChain } from '../../contract/draw-beacon.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -896,9 +897,19 @@ export const draws = pgTable('draws', {
   createdAt: timestamptz('created_at').notNull(),
   closesAt: timestamptz('closes_at').notNull(),
   closedAt: timestamptz('closed_at'),
-  seed: text('seed').notNull(),
-  commitment: text('commitment').notNull(),
+  /** Draws before 0050: the secret seed and its published SHA-256; later draws have the beacon instead. */
+  seed: text('seed'),
+  commitment: text('commitment'),
   ticketsHash: text('tickets_hash'),
+  repeat: text('repeat', { enum: ['weekly', 'monthly'] }),
+  prizeText: text('prize_text'),
+  prizeUploadId: bigint('prize_upload_id', { mode: 'number' }).references(() => uploads.id),
+  beaconChain: jsonb('beacon_chain').$type<BeaconChain>(),
+  beaconRound: bigint('beacon_round', { mode: 'number' }),
+  beaconRandomness: text('beacon_randomness'),
+  beaconSignature: text('beacon_signature'),
+  drawnAt: timestamptz('drawn_at'),
+  nextDrawId: integer('next_draw_id'),
 });
 
 export const drawTickets = pgTable(

@@ -21,7 +21,8 @@ export function ImagePicker({
 }: {
   label: string;
   imageUrl: string | null;
-  onChange: (imageUrl: string | null) => void;
+  /** `uploadId` is the upload's number (null when removed), for what names a picture by it. */
+  onChange: (imageUrl: string | null, uploadId: number | null) => void;
   /** The screen's text for an upload the server does not explain. */
   uploadFailedMessage?: string;
   disabled?: boolean;
@@ -42,13 +43,13 @@ export function ImagePicker({
     }
     setError(null);
     upload.mutate(file, {
-      onSuccess: (url) => onChange(url),
+      onSuccess: ({ imageUrl, uploadId }) => onChange(imageUrl, uploadId),
       onError: (failure) => setError(errorMessageOf(failure, uploadFailedMessage ?? uploadMessages.uploadFailed)),
     });
   };
 
   const handleRemove = () => {
-    onChange(null);
+    onChange(null, null);
     setError(null);
     inputRef.current?.focus();
   };

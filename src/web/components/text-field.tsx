@@ -62,6 +62,23 @@ export function TextAreaField({
   );
 }
 
+/** TextField's twin for a choice among a few options (a native select). */
+export function SelectField({
+  label,
+  error,
+  hint,
+  hintClassName,
+  extra,
+  help,
+  ...select
+}: Controlled<ComponentPropsWithRef<'select'>> & FieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} hintClassName={hintClassName} extra={extra} help={help}>
+      {(links) => <select {...select} {...links} className="text-field__input" />}
+    </Field>
+  );
+}
+
 function Field({
   label,
   error,

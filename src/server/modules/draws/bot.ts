@@ -8,7 +8,7 @@ const m = messages.draws;
 
 /**
  * «Розыгрыш» in the bot's menu while the action has an open draw: a press lists the open draws
- * with how many tickets the shopper holds in each so far. Tickets need nothing from the shopper
+ * with their prizes and how many tickets the shopper holds in each so far. Tickets need nothing from the shopper
  * but a receipt, so the bot only tells.
  */
 export const drawsFeature: BotFeature = {
@@ -31,6 +31,7 @@ export const drawsFeature: BotFeature = {
           ? fillMessage(m.menuLineItem, { title: draw.title, item: draw.itemContains, closes, tickets: mine })
           : fillMessage(m.menuLine, { title: draw.title, closes, tickets: mine }),
       );
+      if (draw.prizeText) lines.push(fillMessage(m.menuPrize, { prize: draw.prizeText }));
     }
     return { text: lines.join('\n') };
   },

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { draws, drawTickets, drawWinners, projects, telegramBuyers } from '../../db/schema.js';
+import { draws, drawTickets, drawWinners, projects, telegramBuyers, uploads } from '../../db/schema.js';
 
 // Every cabinet read and write of a draw goes through its action's seller (`sellerId`), so another
 // seller's draw is not found. The public page and the closing job read by the draw's id alone.
@@ -13,11 +13,12 @@ export async function insertDraw(db: Executor, draw: typeof draws.$inferInsert):
   return row!;
 }
 
-export async function listDraws(db: Executor, sellerId: number, projectId: number): Promise<DrawRow[]> {
+export async function listDraws(db: Executor, sellerId: number, projectId: number) {
   return db
-    .select(drawColumns)
+    .select(drawWithActionColumns)
     .from(draws)
     .innerJoin(projects, eq(projects.id, draws.projectId))
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
     .where(and(eq(draws.projectId, projectId), eq(projects.userId, sellerId)))
     .orderBy(desc(draws.id));
 }
@@ -34,14 +35,27 @@ const drawColumns = {
   seed: draws.seed,
   commitment: draws.commitment,
   ticketsHash: draws.ticketsHash,
+  repeat: draws.repeat,
+  prizeText: draws.prizeText,
+  prizeUploadId: draws.prizeUploadId,
+  beaconChain: draws.beaconChain,
+  beaconRound: draws.beaconRound,
+  beaconRandomness: draws.beaconRandomness,
+  beaconSignature: draws.beaconSignature,
+  drawnAt: draws.drawnAt,
+  nextDrawId: draws.nextDrawId,
 };
+
+/** The prize picture's storage key beside the draw's columns (a left join: most prizes have none). */
+const drawWithActionColumns = { ...drawColumns, actionName: projects.name, prizeImageKey: uploads.storageKey };
 
 /** A draw with its action's name; `sellerId` limits it to that seller's draws. */
 export async function findDraw(db: Executor, drawId: number, sellerId?: number) {
   const [row] = await db
-    .select({ ...drawColumns, actionName: projects.name })
+    .select(drawWithActionColumns)
     .from(draws)
     .innerJoin(projects, eq(projects.id, draws.projectId))
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
     .where(and(eq(draws.id, drawId), sellerId === undefined ? undefined : eq(projects.userId, sellerId)));
   return row;
 }
@@ -49,12 +63,45 @@ export async function findDraw(db: Executor, drawId: number, sellerId?: number) 
 /** The open draw, locked for its closing; undefined when it is closed (or closing on another instance, once that commits). */
 export async function lockOpenDraw(tx: Executor, drawId: number) {
   const [row] = await tx
-    .select({ ...drawColumns, actionName: projects.name })
+    .select(drawWithActionColumns)
     .from(draws)
     .innerJoin(projects, eq(projects.id, draws.projectId))
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
     .where(and(eq(draws.id, drawId), isNull(draws.closedAt)))
     .for('update', { of: draws });
   return row;
+}
+
+/** A closed draw still waiting for its winners (its beacon round), locked for drawing them; undefined once drawn. */
+export async function lockUndrawnDraw(tx: Executor, drawId: number) {
+  const [row] = await tx
+    .select(drawWithActionColumns)
+    .from(draws)
+    .innerJoin(projects, eq(projects.id, draws.projectId))
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
+    .where(and(eq(draws.id, drawId), isNotNull(draws.closedAt), isNull(draws.drawnAt)))
+    .for('update', { of: draws });
+  return row;
+}
+
+/** Closed draws whose winners wait for their beacon round, oldest round first. */
+export async function undrawnDraws(db: Executor, limit: number): Promise<{ id: number; round: number }[]> {
+  const rows = await db
+    .select({ id: draws.id, round: draws.beaconRound })
+    .from(draws)
+    .where(and(isNotNull(draws.closedAt), isNull(draws.drawnAt)))
+    .orderBy(asc(draws.beaconRound))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, round: row.round! }));
+}
+
+/** A picture of the seller's own uploads, by its number. */
+export async function sellerOwnsUpload(db: Executor, sellerId: number, uploadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, sellerId)));
+  return row !== undefined;
 }
 
 export async function dueDrawIds(db: Executor, now: Date, limit: number): Promise<number[]> {
@@ -104,17 +151,59 @@ export interface TicketRow {
 /** Rows per insert: well under the 65 535 parameters of one statement. */
 const INSERT_CHUNK = 1_000;
 
+/**
+ * Stores the frozen tickets and their hash. `winners` are given when they are known at once (a
+ * draw with a seed); a beacon draw gets them later (`storeBeaconWinners`), from `beaconRound`.
+ */
 export async function freezeDraw(
   tx: Executor,
-  draw: { id: number; closedAt: Date; ticketsHash: string },
+  draw: { id: number; closedAt: Date; ticketsHash: string; beaconRound: number | null },
   tickets: readonly TicketRow[],
-  winners: readonly { place: number; ticket: number; buyerTgId: string }[],
+  winners: readonly DrawnWinner[] | null,
 ): Promise<void> {
   for (let i = 0; i < tickets.length; i += INSERT_CHUNK) {
     await tx.insert(drawTickets).values(tickets.slice(i, i + INSERT_CHUNK).map((ticket) => ({ drawId: draw.id, ...ticket })));
   }
-  if (winners.length > 0) await tx.insert(drawWinners).values(winners.map((winner) => ({ drawId: draw.id, ...winner })));
-  await tx.update(draws).set({ closedAt: draw.closedAt, ticketsHash: draw.ticketsHash }).where(eq(draws.id, draw.id));
+  if (winners) await insertWinners(tx, draw.id, winners);
+  await tx
+    .update(draws)
+    .set({
+      closedAt: draw.closedAt,
+      ticketsHash: draw.ticketsHash,
+      beaconRound: draw.beaconRound,
+      drawnAt: winners ? draw.closedAt : null,
+    })
+    .where(eq(draws.id, draw.id));
+}
+
+export interface DrawnWinner {
+  place: number;
+  ticket: number;
+  buyerTgId: string;
+}
+
+async function insertWinners(tx: Executor, drawId: number, winners: readonly DrawnWinner[]): Promise<void> {
+  if (winners.length > 0) await tx.insert(drawWinners).values(winners.map((winner) => ({ drawId, ...winner })));
+}
+
+/** The beacon round's values and the winners derived from them. */
+export async function storeBeaconWinners(
+  tx: Executor,
+  draw: { id: number; drawnAt: Date; randomness: string; signature: string },
+  winners: readonly DrawnWinner[],
+): Promise<void> {
+  await insertWinners(tx, draw.id, winners);
+  await tx
+    .update(draws)
+    .set({ beaconRandomness: draw.randomness, beaconSignature: draw.signature, drawnAt: draw.drawnAt })
+    .where(eq(draws.id, draw.id));
+}
+
+/** A repeating draw's next run, and the link from this one to it. */
+export async function openNextRun(tx: Executor, drawId: number, next: typeof draws.$inferInsert): Promise<number> {
+  const created = await insertDraw(tx, next);
+  await tx.update(draws).set({ nextDrawId: created.id }).where(eq(draws.id, drawId));
+  return created.id;
 }
 
 export async function readTickets(db: Executor, drawId: number): Promise<TicketRow[]> {
@@ -156,11 +245,12 @@ export async function markHandedOver(db: Executor, drawId: number, ticket: numbe
   return row ? new Date(row.handed_over_at) : undefined;
 }
 
-/** The open draws of an action, for the bot's menu. */
-export async function openDraws(db: Executor, projectId: number, now: Date): Promise<DrawRow[]> {
+/** The open draws of an action, for the bot's menu and the Mini App. */
+export async function openDraws(db: Executor, projectId: number, now: Date) {
   return db
-    .select(drawColumns)
+    .select({ ...drawColumns, prizeImageKey: uploads.storageKey })
     .from(draws)
+    .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
     .where(and(eq(draws.projectId, projectId), isNull(draws.closedAt), sql`${draws.closesAt} > ${now.toISOString()}::timestamptz`))
     .orderBy(asc(draws.closesAt));
 }

@@ -10,13 +10,15 @@ import {
   drawWinnerParamsSchema,
   handedOverResponseSchema,
   publicDrawSchema,
+  shopDrawsResponseSchema,
 } from '../../../contract/draws.js';
+import { shopTokenParamsSchema } from '../../../contract/shop.js';
 import { userScopedQuerySchema } from '../../../contract/actions.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { closeDrawNow, createDraw, getDraw, listDraws, markPrizeHandedOver, publicDraw, type DrawCloseDeps } from './service.js';
+import { closeDrawNow, createDraw, getDraw, listDraws, markPrizeHandedOver, publicDraw, shopDraws, type DrawCloseDeps } from './service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -73,8 +75,7 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body?.user_id);
-        return { message: messages.draws.closed, draw: await closeDrawNow(deps, sellerId, request.params.id) };
+        return closeDrawNow(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id);
       },
     );
 
@@ -106,6 +107,19 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
         reply.header('cache-control', 'no-cache');
         return publicDraw(deps, request.params.id);
       },
+    );
+
+    // The Mini App shows the action's open draws and their prizes beside the products.
+    app.get(
+      '/public/shop/:token/draws',
+      {
+        schema: {
+          tags: ['public shop'],
+          params: shopTokenParamsSchema,
+          response: { 200: shopDrawsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => shopDraws(deps, request.params.token),
     );
   };
 }

@@ -1,32 +1,46 @@
-import { randomBytes as cryptoRandomBytes } from 'node:crypto';
-import { DRAW_SEED_BYTES, drawCommitment, drawWinners, maskShopper, ticketsHash } from '../../../contract/draw-fairness.js';
-import { DRAW_LONGEST_DAYS, drawPublicPath, type CreateDrawRequest, type Draw, type PublicDraw } from '../../../contract/draws.js';
+import { BEACON_MARGIN_SECONDS, firstRoundAfter, roundTimeOf, type BeaconChain } from '../../../contract/draw-beacon.js';
+import { drawWinners, maskShopper, ticketsHash } from '../../../contract/draw-fairness.js';
+import {
+  DRAW_LONGEST_DAYS,
+  drawPublicPath,
+  type CreateDrawRequest,
+  type Draw,
+  type PublicDraw,
+  type ShopDraws,
+} from '../../../contract/draws.js';
+import { formatDateTime } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
+import { UPLOADS_BASE } from '../../../contract/uploads.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
-import { queueBuyerNotice } from '../notices/repository.js';
+import type { BeaconClient } from '../../integrations/drand/client.js';
 import { findLiveProject } from '../actions/repository.js';
+import { requireShop } from '../shop/orders-service.js';
+import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
+import { queueResultNotices } from './results.js';
 import { ticketsOf } from './tickets.js';
 
 const m = messages.draws;
 const DAY_MS = 86_400_000;
-/** Draws closed per run of the job; the next run takes the rest. */
+/** Draws closed (or drawn) per run of the job; the next run takes the rest. */
 const CLOSE_BATCH = 50;
 
 export interface DrawDeps {
   db: Db;
   /** The demo clock: a draw's window and its closing are in its time. */
   now: () => Date;
-  /** Randomness of the seeds; crypto's by default. */
-  randomBytes?: (size: number) => Uint8Array;
+  /** drand: new draws fix their round on its chain; closed ones fetch it. */
+  beacon: BeaconClient;
 }
 
 export interface DrawCloseDeps extends DrawDeps {
-  /** Where the winner's notice points for the draw's public page. */
+  /** Where the result notices point for the draw's public page. */
   publicUrl: string;
-  /** Wakes the delivery of the winners' notices (bot/notices). */
+  /** Wakes the delivery of the result notices (bot/notices). */
   onNoticesQueued: () => void;
+  /** A round that could not be fetched is logged and tried again at the job's next run. */
+  log: { warn: (details: object, message: string) => void };
 }
 
 const notFound = () => new AppError('not_found', m.notFound);
@@ -40,7 +54,9 @@ export async function createDraw(deps: DrawDeps, sellerId: number, request: Crea
   const closesAt = new Date(request.closes_at);
   if (closesAt <= now) throw new AppError('bad_request', m.closesAtPast);
   if (closesAt.getTime() - now.getTime() > DRAW_LONGEST_DAYS * DAY_MS) throw new AppError('bad_request', m.closesAtTooFar);
-  const seed = Buffer.from((deps.randomBytes ?? cryptoRandomBytes)(DRAW_SEED_BYTES)).toString('hex');
+  const imageId = request.prize?.image_upload_id ?? null;
+  if (imageId !== null && !(await repo.sellerOwnsUpload(deps.db, sellerId, imageId)))
+    throw new AppError('bad_request', m.prizeImageUnknown);
   const row = await repo.insertDraw(deps.db, {
     projectId: action.id,
     title: request.title,
@@ -48,11 +64,16 @@ export async function createDraw(deps: DrawDeps, sellerId: number, request: Crea
     itemContains: request.item_contains,
     createdAt: now,
     closesAt,
-    seed,
-    commitment: await drawCommitment(seed),
+    repeat: request.repeat,
+    prizeText: request.prize?.text ?? null,
+    prizeUploadId: imageId,
+    ...beaconOf(deps.beacon.chain, closesAt),
   });
-  return presentDraw(deps, { ...row, actionName: action.name });
+  return getDraw(deps, sellerId, row.id);
 }
+
+/** A new draw's beacon: the chain's first round after the closing, which nobody knows yet. */
+const beaconOf = (chain: BeaconChain, closesAt: Date) => ({ beaconChain: chain, beaconRound: firstRoundAfter(chain, closesAt) });
 
 export async function listDraws(deps: DrawDeps, sellerId: number, projectId: number) {
   if (!(await findLiveProject(deps.db, sellerId, projectId))) throw new AppError('not_found', messages.actions.notFound);
@@ -60,7 +81,7 @@ export async function listDraws(deps: DrawDeps, sellerId: number, projectId: num
   const draws = [];
   for (const row of rows) {
     const count = row.closedAt ? (await repo.readTickets(deps.db, row.id)).length : (await liveTickets(deps, row)).length;
-    draws.push({ ...summary(row), tickets_count: count });
+    draws.push({ ...summary(deps, row, row.prizeImageKey), tickets_count: count });
   }
   return { draws };
 }
@@ -71,56 +92,135 @@ export async function getDraw(deps: DrawDeps, sellerId: number, drawId: number):
   return presentDraw(deps, row);
 }
 
-/** The seller's «Завершить сейчас»: the tickets' window ends now. */
-export async function closeDrawNow(deps: DrawCloseDeps, sellerId: number, drawId: number): Promise<Draw> {
+/**
+ * The seller's «Завершить сейчас»: the tickets' window ends now and the list is frozen; the winners
+ * come from the beacon round once it is out (at once only for a draw with a seed).
+ */
+export async function closeDrawNow(deps: DrawCloseDeps, sellerId: number, drawId: number): Promise<{ message: string; draw: Draw }> {
   const row = await repo.findDraw(deps.db, drawId, sellerId);
   if (!row) throw notFound();
   if (!(await closeDraw(deps, drawId))) throw new AppError('conflict', m.alreadyClosed);
-  return presentDraw(deps, (await repo.findDraw(deps.db, drawId, sellerId))!);
+  const closed = (await repo.findDraw(deps.db, drawId, sellerId))!;
+  if (closed.drawnAt === null) await drawFromBeacon(deps, drawId);
+  const draw = await getDraw(deps, sellerId, drawId);
+  if (draw.status === 'closed' || !draw.drand) return { message: m.closed, draw };
+  return { message: fillFrozen(draw.drand.round, draw.drand.round_at), draw };
 }
 
-/** The job's run: every draw whose time has come is closed, each in its own transaction. */
+const fillFrozen = (round: number, at: string) => fillMessage(m.frozen, { round, date: formatDateTime(new Date(at)) });
+
+/** The job's run: every draw whose time has come is closed, and every closed draw whose round is out gets its winners. */
 export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
   let closed = 0;
   for (;;) {
     const due = await repo.dueDrawIds(deps.db, deps.now(), CLOSE_BATCH);
     for (const id of due) if (await closeDraw(deps, id)) closed += 1;
-    if (due.length < CLOSE_BATCH) return closed;
+    if (due.length < CLOSE_BATCH) break;
   }
+  // Rounds come in order: the first one not out yet ends the pass.
+  for (const { id, round } of await repo.undrawnDraws(deps.db, CLOSE_BATCH)) {
+    if (roundTimeOf(deps.beacon.chain, round) > deps.now()) break;
+    await drawFromBeacon(deps, id);
+  }
+  return closed;
 }
 
 /**
- * Freezes the tickets, publishes their hash, derives the winners, reveals the seed and tells the
- * winners: one transaction, under the draw's row lock, so a draw closes once whoever gets there
- * (the job on two instances, the seller's button). False when it was closed already.
+ * Freezes the tickets and publishes their hash, under the draw's row lock, so a draw closes once
+ * whoever gets there (the job on two instances, the seller's button); opens a repeating draw's next
+ * run. A draw with a seed also gets its winners and tells its shoppers here. False when it was
+ * closed already.
  */
 async function closeDraw(deps: DrawCloseDeps, drawId: number): Promise<boolean> {
-  const closed = await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockOpenDraw(tx, drawId);
-    if (!draw) return false;
+    if (!draw) return undefined;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
     const tickets = ticketsOf(await repo.receiptsInWindow(tx, draw.projectId, draw.createdAt, closedAt), draw.itemContains);
-    const fairTickets = tickets.map((t) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper }));
-    const hash = await ticketsHash(fairTickets);
-    const won = await drawWinners({ seedHex: draw.seed, ticketsHash: hash, tickets: fairTickets, winners: draw.winnersCount });
-    const winners = won.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: tickets[ticket - 1]!.buyerTgId }));
-    await repo.freezeDraw(tx, { id: draw.id, closedAt, ticketsHash: hash }, tickets, winners);
-    const url = `${deps.publicUrl}${drawPublicPath(draw.id)}`;
-    for (const winner of winners) {
-      await queueBuyerNotice(tx, {
+    const hash = await ticketsHash(tickets.map(fairTicket));
+    let nextDrawId: number | null = null;
+    if (draw.repeat) {
+      const closesAt = nextRunClosesAt(draw.closesAt, draw.repeat, now);
+      nextDrawId = await repo.openNextRun(tx, draw.id, {
         projectId: draw.projectId,
-        buyerTgId: winner.buyerTgId,
-        text: fillMessage(m.winnerNotice, { title: draw.title, name: draw.actionName, ticket: winner.ticket, url }),
-        shopButton: false,
-        reference: `draw-win:${draw.id}:${winner.place}`,
+        title: draw.title,
+        winnersCount: draw.winnersCount,
+        itemContains: draw.itemContains,
+        createdAt: closedAt,
+        closesAt,
+        repeat: draw.repeat,
+        prizeText: draw.prizeText,
+        prizeUploadId: draw.prizeUploadId,
+        ...beaconOf(deps.beacon.chain, closesAt),
       });
     }
+    if (draw.seed === null) {
+      // Closed early: the round fixed at creation is hours away; the first one safely after the
+      // freeze is as unknown now, and the winners need not wait for the original closing time.
+      const soonest = firstRoundAfter(draw.beaconChain!, new Date(now.getTime() + BEACON_MARGIN_SECONDS * 1000));
+      const beaconRound = Math.min(draw.beaconRound!, soonest);
+      await repo.freezeDraw(tx, { id: draw.id, closedAt, ticketsHash: hash, beaconRound }, tickets, null);
+      return { notices: false };
+    }
+    const won = await drawWinners({ keyHex: draw.seed, ticketsHash: hash, tickets: tickets.map(fairTicket), winners: draw.winnersCount });
+    const winners = won.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: tickets[ticket - 1]!.buyerTgId }));
+    await repo.freezeDraw(tx, { id: draw.id, closedAt, ticketsHash: hash, beaconRound: null }, tickets, winners);
+    await queueResultNotices(tx, { draw, nextDrawId, tickets, winners, publicUrl: deps.publicUrl });
+    return { notices: true };
+  });
+  if (result?.notices) deps.onNoticesQueued();
+  return result !== undefined;
+}
+
+/**
+ * A closed draw's winners from its beacon round: the round is fetched and its signature checked
+ * (outside the transaction: a network call), then the winners are derived and stored and every
+ * shopper told, under the draw's row lock. A round not out or not reachable leaves the draw for
+ * the job's next run: the winners never come from anything but the round.
+ */
+async function drawFromBeacon(deps: DrawCloseDeps, drawId: number): Promise<void> {
+  const pending = await repo.findDraw(deps.db, drawId);
+  if (!pending || pending.drawnAt !== null || pending.beaconRound === null || pending.beaconChain === null) return;
+  // Not out yet (a draw closed early waits a few seconds): nothing to ask drand.
+  if (roundTimeOf(pending.beaconChain, pending.beaconRound) > deps.now()) return;
+  if (pending.beaconChain.hash !== deps.beacon.chain.hash) {
+    deps.log.warn({ drawId, chain: pending.beaconChain.hash }, 'the draw’s drand chain is not the configured one: its winners wait');
+    return;
+  }
+  let beacon;
+  try {
+    beacon = await deps.beacon.fetchRound(pending.beaconRound);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, drawId, round: pending.beaconRound },
+      'the draw’s drand round could not be fetched: tried again at the next run',
+    );
+    return;
+  }
+  const told = await deps.db.transaction(async (tx) => {
+    const draw = await repo.lockUndrawnDraw(tx, drawId);
+    if (!draw) return false;
+    const tickets = await repo.readTickets(tx, drawId);
+    const won = await drawWinners({
+      keyHex: beacon.randomness,
+      ticketsHash: draw.ticketsHash!,
+      tickets: tickets.map(fairTicket),
+      winners: draw.winnersCount,
+    });
+    const winners = won.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: tickets[ticket - 1]!.buyerTgId }));
+    await repo.storeBeaconWinners(
+      tx,
+      { id: drawId, drawnAt: deps.now(), randomness: beacon.randomness, signature: beacon.signature },
+      winners,
+    );
+    await queueResultNotices(tx, { draw, nextDrawId: draw.nextDrawId, tickets, winners, publicUrl: deps.publicUrl });
     return true;
   });
-  if (closed) deps.onNoticesQueued();
-  return closed;
+  if (told) deps.onNoticesQueued();
 }
+
+const fairTicket = (t: repo.TicketRow) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper });
 
 /** The public page's draw: shoppers masked, no Telegram ids. */
 export async function publicDraw(deps: DrawDeps, drawId: number): Promise<PublicDraw> {
@@ -128,10 +228,11 @@ export async function publicDraw(deps: DrawDeps, drawId: number): Promise<Public
   if (!row) throw notFound();
   const draw = await presentDraw(deps, row);
   return {
-    ...summary(row),
+    ...summary(deps, row, row.prizeImageKey),
     action_name: row.actionName,
     tickets_hash: draw.tickets_hash,
     seed: draw.seed,
+    beacon: draw.beacon,
     tickets: draw.tickets.map((t) => ({
       ticket: t.ticket,
       receipt_id: t.receipt_id,
@@ -139,6 +240,18 @@ export async function publicDraw(deps: DrawDeps, drawId: number): Promise<Public
       masked: maskShopper(t.buyer_tg_id),
     })),
     winners: draw.winners.map((w) => ({ place: w.place, ticket: w.ticket, masked: maskShopper(w.buyer_tg_id) })),
+  };
+}
+
+/** The open draws of a shop's action, for its Mini App (an unknown link: the shop's own 404). */
+export async function shopDraws(deps: DrawDeps, token: string): Promise<ShopDraws> {
+  const shop = await requireShop(deps.db, token);
+  const open = await repo.openDraws(deps.db, shop.settings.projectId, deps.now());
+  return {
+    draws: open.map((row) => {
+      const { id, title, closes_at: closesAt, prize, public_path: publicPath } = summary(deps, row, row.prizeImageKey);
+      return { id, title, closes_at: closesAt, prize, public_path: publicPath };
+    }),
   };
 }
 
@@ -157,7 +270,12 @@ async function liveTickets(deps: DrawDeps, draw: repo.DrawRow): Promise<repo.Tic
   return ticketsOf(await repo.receiptsInWindow(deps.db, draw.projectId, draw.createdAt, end), draw.itemContains);
 }
 
-function summary(row: repo.DrawRow) {
+function status(row: repo.DrawRow) {
+  if (!row.closedAt) return 'open' as const;
+  return row.drawnAt ? ('closed' as const) : ('drawing' as const);
+}
+
+function summary(deps: DrawDeps, row: repo.DrawRow, prizeImageKey: string | null) {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -167,8 +285,31 @@ function summary(row: repo.DrawRow) {
     created_at: row.createdAt.toISOString(),
     closes_at: row.closesAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
-    status: row.closedAt ? ('closed' as const) : ('open' as const),
+    status: status(row),
     commitment: row.commitment,
+    repeat: row.repeat,
+    prize: row.prizeText
+      ? {
+          text: row.prizeText,
+          image_upload_id: row.prizeUploadId,
+          // Served from this host: the page and the Mini App are on it, whatever address it was opened at.
+          image_url: prizeImageKey ? `${UPLOADS_BASE}/${prizeImageKey}` : null,
+        }
+      : null,
+    drand:
+      row.beaconChain && row.beaconRound
+        ? {
+            chain_hash: row.beaconChain.hash,
+            public_key: row.beaconChain.public_key,
+            scheme_id: row.beaconChain.scheme_id,
+            period: row.beaconChain.period,
+            genesis_time: row.beaconChain.genesis_time,
+            round: row.beaconRound,
+            round_at: roundTimeOf(row.beaconChain, row.beaconRound).toISOString(),
+            round_url: row.beaconChain.hash === deps.beacon.chain.hash ? `${deps.beacon.url}/public/${row.beaconRound}` : null,
+          }
+        : null,
+    next_draw_id: row.nextDrawId,
     public_path: drawPublicPath(row.id),
   };
 }
@@ -178,10 +319,14 @@ async function presentDraw(deps: DrawDeps, row: FoundDraw): Promise<Draw> {
   const tickets = closed ? await repo.readTickets(deps.db, row.id) : await liveTickets(deps, row);
   const winners = closed ? await repo.readWinners(deps.db, row.id) : [];
   return {
-    ...summary(row),
+    ...summary(deps, row, row.prizeImageKey),
     tickets_hash: row.ticketsHash,
     // The seed stays secret until the tickets are frozen: knowing it earlier would tell who wins.
     seed: closed ? row.seed : null,
+    beacon:
+      row.beaconRound && row.beaconRandomness && row.beaconSignature
+        ? { round: row.beaconRound, randomness: row.beaconRandomness, signature: row.beaconSignature }
+        : null,
     tickets: tickets.map((t) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper, buyer_tg_id: t.buyerTgId })),
     winners: winners.map((w) => ({
       place: w.place,

@@ -22,6 +22,19 @@ export async function queueBuyerNotice(db: Executor, notice: BuyerNotice): Promi
   await db.insert(buyerNotices).values(notice).onConflictDoNothing({ target: buyerNotices.reference });
 }
 
+/** Rows per insert: well under the 65 535 parameters of one statement. */
+const NOTICES_PER_INSERT = 1_000;
+
+/** Many notices at once (a draw's result to each of its shoppers), in the caller's transaction. */
+export async function queueBuyerNotices(db: Executor, notices: readonly BuyerNotice[]): Promise<void> {
+  for (let i = 0; i < notices.length; i += NOTICES_PER_INSERT) {
+    await db
+      .insert(buyerNotices)
+      .values(notices.slice(i, i + NOTICES_PER_INSERT))
+      .onConflictDoNothing({ target: buyerNotices.reference });
+  }
+}
+
 export const noticeOutbox: OutboxTable = {
   table: buyerNotices,
   key: [buyerNotices.id],

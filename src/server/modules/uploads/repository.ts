@@ -4,8 +4,9 @@ import { uploads, type UploadRow } from '../../db/schema.js';
 
 export type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'createdAt'>;
 
-export async function insertUpload(db: Executor, upload: NewUpload): Promise<void> {
-  await db.insert(uploads).values(upload);
+export async function insertUpload(db: Executor, upload: NewUpload): Promise<number> {
+  const [row] = await db.insert(uploads).values(upload).returning({ id: uploads.id });
+  return row!.id;
 }
 
 /** The row of a stored image, whoever owns it: serving is public (the key is unguessable). */

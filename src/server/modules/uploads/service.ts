@@ -37,8 +37,9 @@ export async function uploadImage(deps: UploadDeps, { sellerId, data }: { seller
   const key = storageKeyFor(sellerId, random, image.format);
   const contentType = CONTENT_TYPES[image.format];
   await deps.storage.put(key, image.data, contentType);
+  let uploadId: number;
   try {
-    await insertUpload(deps.db, {
+    uploadId = await insertUpload(deps.db, {
       userId: sellerId,
       storageKey: key,
       contentType,
@@ -50,7 +51,7 @@ export async function uploadImage(deps: UploadDeps, { sellerId, data }: { seller
     await deps.storage.delete(key).catch(() => undefined);
     throw error;
   }
-  return { image_url: imageUrlFor(deps.publicUrl, key) };
+  return { image_url: imageUrlFor(deps.publicUrl, key), upload_id: uploadId };
 }
 
 /** The strong ETag of an image: its SHA-256, which never changes under a key. */

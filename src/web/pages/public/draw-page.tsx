@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import type { BeaconDrawCheck } from '../../../contract/draw-beacon.js';
 import { verifyDraw, type DrawCheck } from '../../../contract/draw-fairness.js';
 import type { PublicDraw } from '../../../contract/draws.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
@@ -17,9 +18,10 @@ import './draw-page.css';
 const m = messages.draws;
 
 /**
- * /draws/{id}: a prize draw as anyone may check it, without signing in: the commitment, the
- * ticket list's hash, the tickets (shoppers masked), the seed and the winners, re-computed here in
- * the browser by the same code the server ran (contract/draw-fairness.ts).
+ * /draws/{id}: a prize draw as anyone may check it, without signing in: its prize, the drand round
+ * fixed for it and the chain's key, the ticket list's hash, the tickets (shoppers masked), the
+ * round's signature and the winners, re-computed here in the browser by the same code the server ran
+ * (contract/draw-beacon.ts; a draw made before the beacon: its seed and commitment, draw-fairness.ts).
  */
 export function DrawPage() {
   const drawId = parseActionId(useParams().id);
@@ -50,17 +52,14 @@ function DrawView({ draw }: { draw: PublicDraw }) {
       <h1>{title}</h1>
       <p>{fillMessage(m.publicAction, { name: draw.action_name, count: draw.winners_count, period })}</p>
       {draw.item_contains && <p>{fillMessage(m.publicItem, { item: draw.item_contains })}</p>}
-      <BrowserCheck draw={draw} />
-      <dl className="draw-page__values">
-        <dt>{m.commitmentLabel}</dt>
-        <dd>
-          <code>{draw.commitment}</code>
-        </dd>
-        <dt>{m.ticketsHashLabel}</dt>
-        <dd>{draw.tickets_hash ? <code>{draw.tickets_hash}</code> : '—'}</dd>
-        <dt>{m.seedLabel}</dt>
-        <dd>{draw.seed ? <code>{draw.seed}</code> : m.seedHidden}</dd>
-      </dl>
+      {draw.prize && (
+        <figure className="draw-page__prize">
+          {draw.prize.image_url && <img src={draw.prize.image_url} alt={draw.prize.text} />}
+          <figcaption>{fillMessage(m.publicPrize, { prize: draw.prize.text })}</figcaption>
+        </figure>
+      )}
+      {draw.drand ? <BeaconCheck draw={draw} drand={draw.drand} /> : <SeedCheck draw={draw} />}
+      {draw.drand ? <BeaconValues draw={draw} drand={draw.drand} /> : <SeedValues draw={draw} />}
       {draw.winners.length > 0 && (
         <section aria-labelledby="draw-winners">
           <h2 id="draw-winners">{m.winnersTitle}</h2>
@@ -75,9 +74,9 @@ function DrawView({ draw }: { draw: PublicDraw }) {
       )}
       <section aria-labelledby="draw-how">
         <h2 id="draw-how">{m.howTitle}</h2>
-        <p>{m.how1}</p>
+        <p>{draw.drand ? m.howBeacon1 : m.how1}</p>
         <p>{m.how2}</p>
-        <p>{m.how3}</p>
+        <p>{draw.drand ? m.howBeacon3 : m.how3}</p>
         <p>{fillMessage(m.how4, { id: draw.id })}</p>
       </section>
       <section aria-labelledby="draw-tickets">
@@ -111,15 +110,122 @@ function DrawView({ draw }: { draw: PublicDraw }) {
   );
 }
 
-/** The draw re-computed in this browser from what the page shows. */
-function BrowserCheck({ draw }: { draw: PublicDraw }) {
-  const [check, setCheck] = useState<DrawCheck | null>(null);
-  const { seed, tickets_hash: ticketsHash } = draw;
+type Drand = NonNullable<PublicDraw['drand']>;
+
+/** A draw made before the beacon: its seed's commitment, the list's hash, the seed once revealed. */
+function SeedValues({ draw }: { draw: PublicDraw }) {
+  return (
+    <dl className="draw-page__values">
+      <dt>{m.commitmentLabel}</dt>
+      <dd>
+        <code>{draw.commitment}</code>
+      </dd>
+      <dt>{m.ticketsHashLabel}</dt>
+      <dd>{draw.tickets_hash ? <code>{draw.tickets_hash}</code> : '—'}</dd>
+      <dt>{m.seedLabel}</dt>
+      <dd>{draw.seed ? <code>{draw.seed}</code> : m.seedHidden}</dd>
+    </dl>
+  );
+}
+
+/** A beacon draw: the round fixed at creation, the chain that signs it, the list's hash, the round once out. */
+function BeaconValues({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
+  return (
+    <dl className="draw-page__values">
+      <dt>{m.drandRoundLabel}</dt>
+      <dd>
+        {fillMessage(m.drandRound, { round: drand.round, date: formatDateTime(drand.round_at) })}
+        {drand.round_url && (
+          <>
+            {' '}
+            (<a href={drand.round_url}>{m.drandRoundLink}</a>)
+          </>
+        )}
+      </dd>
+      <dt>{m.drandChainLabel}</dt>
+      <dd>
+        <code>{drand.chain_hash}</code> <code>{drand.public_key}</code>
+      </dd>
+      <dt>{m.ticketsHashLabel}</dt>
+      <dd>{draw.tickets_hash ? <code>{draw.tickets_hash}</code> : '—'}</dd>
+      <dt>{m.randomnessLabel}</dt>
+      <dd>{draw.beacon ? <code>{draw.beacon.randomness}</code> : m.roundPending}</dd>
+      <dt>{m.signatureLabel}</dt>
+      <dd>{draw.beacon ? <code>{draw.beacon.signature}</code> : m.roundPending}</dd>
+    </dl>
+  );
+}
+
+/** The outcome of a check run in this browser: everything matched, or which parts did not. */
+function CheckResult({ ok, failed }: { ok: string; failed: (string | null)[] }) {
+  const parts = failed.filter((part) => part !== null);
+  return parts.length === 0 ? (
+    <Banner tone="success">{ok}</Banner>
+  ) : (
+    <Banner tone="error">{fillMessage(m.checkFailed, { parts: parts.join(', ') })}</Banner>
+  );
+}
+
+/**
+ * A beacon draw re-computed in this browser: the round's BLS signature against the chain's public
+ * key (drand-client, loaded only here: the curve code is most of its weight), the list's hash, the winners.
+ */
+function BeaconCheck({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
+  const [check, setCheck] = useState<BeaconDrawCheck | null>(null);
+  const { beacon, tickets_hash: ticketsHash } = draw;
   useEffect(() => {
-    if (seed === null || ticketsHash === null) return;
+    if (beacon === null || ticketsHash === null) return;
+    let current = true;
+    void import('../../../contract/draw-beacon.js')
+      .then(({ verifyBeaconDraw }) =>
+        verifyBeaconDraw({
+          chain: {
+            hash: drand.chain_hash,
+            public_key: drand.public_key,
+            scheme_id: drand.scheme_id,
+            period: drand.period,
+            genesis_time: drand.genesis_time,
+          },
+          round: drand.round,
+          beacon,
+          tickets_hash: ticketsHash,
+          winners_requested: draw.winners_count,
+          tickets: draw.tickets,
+          winners: draw.winners.map((winner) => winner.ticket),
+        }),
+      )
+      .then((result) => {
+        if (current) setCheck(result);
+      });
+    return () => {
+      current = false;
+    };
+  }, [draw, drand, beacon, ticketsHash]);
+  if (beacon === null) {
+    return <Banner tone="info">{fillMessage(m.checkPendingBeacon, { round: drand.round, date: formatDateTime(drand.round_at) })}</Banner>;
+  }
+  if (!check) return <p role="status">{m.checking}</p>;
+  return (
+    <CheckResult
+      ok={m.checkOkBeacon}
+      failed={[
+        check.beacon ? null : m.checkPartBeacon,
+        check.tickets_hash ? null : m.checkPartTickets,
+        check.winners ? null : m.checkPartWinners,
+      ]}
+    />
+  );
+}
+
+/** A draw made before the beacon re-computed in this browser from what the page shows. */
+function SeedCheck({ draw }: { draw: PublicDraw }) {
+  const [check, setCheck] = useState<DrawCheck | null>(null);
+  const { seed, tickets_hash: ticketsHash, commitment } = draw;
+  useEffect(() => {
+    if (seed === null || ticketsHash === null || commitment === null) return;
     let current = true;
     void verifyDraw({
-      commitment: draw.commitment,
+      commitment,
       tickets_hash: ticketsHash,
       seed,
       winners_requested: draw.winners_count,
@@ -131,17 +237,17 @@ function BrowserCheck({ draw }: { draw: PublicDraw }) {
     return () => {
       current = false;
     };
-  }, [draw, seed, ticketsHash]);
+  }, [draw, seed, ticketsHash, commitment]);
   if (seed === null) return <Banner tone="info">{m.checkPending}</Banner>;
   if (!check) return <p role="status">{m.checking}</p>;
-  const failed = [
-    check.commitment ? null : m.checkPartCommitment,
-    check.tickets_hash ? null : m.checkPartTickets,
-    check.winners ? null : m.checkPartWinners,
-  ].filter((part) => part !== null);
-  return failed.length === 0 ? (
-    <Banner tone="success">{m.checkOk}</Banner>
-  ) : (
-    <Banner tone="error">{fillMessage(m.checkFailed, { parts: failed.join(', ') })}</Banner>
+  return (
+    <CheckResult
+      ok={m.checkOk}
+      failed={[
+        check.commitment ? null : m.checkPartCommitment,
+        check.tickets_hash ? null : m.checkPartTickets,
+        check.winners ? null : m.checkPartWinners,
+      ]}
+    />
   );
 }

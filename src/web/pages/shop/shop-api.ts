@@ -1,3 +1,4 @@
+import type { ShopDraws } from '../../../contract/draws.js';
 import type { BuyerAccount, PublicProduct, PurchaseResponse } from '../../../contract/shop.js';
 import { INIT_DATA_HEADER } from '../../../contract/public-shop.js';
 
@@ -26,6 +27,8 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 export const fetchProducts = (token: string) =>
   call<{ products: PublicProduct[]; shop_name: string }>(`${encodeURIComponent(token)}/products`);
+
+export const fetchDraws = (token: string) => call<ShopDraws>(`${encodeURIComponent(token)}/draws`);
 
 export const fetchAccount = (token: string, initData: string) =>
   call<BuyerAccount>(`${encodeURIComponent(token)}/me`, { headers: { [INIT_DATA_HEADER]: initData } });

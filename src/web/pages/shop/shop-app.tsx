@@ -13,6 +13,7 @@ import { formatDayMonthTime, formatPercent } from '../../lib/format.js';
 import { formatPoints } from '../../lib/format.js';
 import { formatHeld, formatNearestExpiry } from './format.js';
 import { ProductCard } from './product-card.js';
+import { ShopDrawsSection } from './shop-draws.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
 import { applyTheme, telegramUserId, waitForTelegram, type TelegramWebApp } from './telegram.js';
 
@@ -129,6 +130,7 @@ export function ShopApp({ token }: { token: string | null }) {
             </p>
           ) : null}
         </div>
+        {token && catalogue.state === 'ready' && <ShopDrawsSection token={token} />}
         {catalogue.state === 'loading' ? (
           <p className="shop__placeholder" role="status">
             {t.loading}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { createDrawRequestSchema, DRAW_WINNERS_MAX, type Draw } from '../../../../contract/draws.js';
+import { createDrawRequestSchema, DRAW_PRIZE_MAX, DRAW_REPEATS, DRAW_WINNERS_MAX, type Draw } from '../../../../contract/draws.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useCloseDrawMutation, useCreateDrawMutation, useDrawQuery, useDrawsQuery, useHandOverMutation } from '../../../api/draws.js';
 import { Banner } from '../../../components/banner.js';
@@ -8,7 +8,8 @@ import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
-import { TextField } from '../../../components/text-field.js';
+import { ImagePicker } from '../../../components/image-picker.js';
+import { SelectField, TextField } from '../../../components/text-field.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { parseActionId } from '../../../lib/action-id.js';
 import { buyerCardPath } from '../buyers/buyer-card-path.js';
@@ -50,7 +51,14 @@ function localInputValue(date: Date): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-type FieldName = 'title' | 'winners' | 'closes_at' | 'item_contains';
+type FieldName = 'title' | 'winners' | 'closes_at' | 'item_contains' | 'prize' | 'repeat';
+type Repeat = (typeof DRAW_REPEATS)[number];
+
+const REPEAT_LABELS: Record<Repeat | 'none', string> = { none: m.repeatNone, weekly: m.repeatWeekly, monthly: m.repeatMonthly };
+const REPEATS_LABELS: Record<Repeat, string> = { weekly: m.repeatsWeekly, monthly: m.repeatsMonthly };
+
+const STATUS_LABELS = { open: m.statusOpen, drawing: m.statusDrawing, closed: m.statusClosed } as const;
+const STATUS_TONES = { open: 'info', drawing: 'warning', closed: 'success' } as const;
 
 function CreateDrawForm({ actionId }: { actionId: number }) {
   const create = useCreateDrawMutation();
@@ -59,6 +67,9 @@ function CreateDrawForm({ actionId }: { actionId: number }) {
   const [winners, setWinners] = useState('1');
   const [closesAt, setClosesAt] = useState(() => localInputValue(new Date(Date.now() + WEEK_MS)));
   const [item, setItem] = useState('');
+  const [prize, setPrize] = useState('');
+  const [prizeImage, setPrizeImage] = useState<{ url: string; uploadId: number | null } | null>(null);
+  const [repeat, setRepeat] = useState<Repeat | 'none'>('none');
   const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -72,6 +83,9 @@ function CreateDrawForm({ actionId }: { actionId: number }) {
       winners: winners.trim() === '' ? Number.NaN : Number(winners),
       closes_at: closes && !Number.isNaN(closes.getTime()) ? closes.toISOString() : '',
       item_contains: item,
+      repeat: repeat === 'none' ? null : repeat,
+      // A picture alone is no prize: the text names it (the server refuses a picture without it).
+      prize: prize.trim() || prizeImage ? { text: prize, image_upload_id: prizeImage?.uploadId ?? null } : null,
     };
     const parsed = createDrawRequestSchema.safeParse(request);
     if (!parsed.success) {
@@ -89,6 +103,8 @@ function CreateDrawForm({ actionId }: { actionId: number }) {
         setNotice(successNotice(message));
         setTitle('');
         setItem('');
+        setPrize('');
+        setPrizeImage(null);
       },
       onError: (error) => setNotice(errorNotice(error, m.saveFailed)),
     });
@@ -126,6 +142,32 @@ function CreateDrawForm({ actionId }: { actionId: number }) {
         hint={m.itemHint}
         error={problems.item_contains}
       />
+      <TextField
+        label={m.prizeLabel}
+        value={prize}
+        onChange={(e) => setPrize(e.target.value)}
+        hint={m.prizeHint}
+        error={problems.prize}
+        maxLength={DRAW_PRIZE_MAX}
+      />
+      <ImagePicker
+        label={m.prizeImageLabel}
+        imageUrl={prizeImage?.url ?? null}
+        onChange={(url, uploadId) => setPrizeImage(url ? { url, uploadId } : null)}
+      />
+      <SelectField
+        label={m.repeatLabel}
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value as Repeat | 'none')}
+        hint={m.repeatHint}
+        error={problems.repeat}
+      >
+        {(['none', ...DRAW_REPEATS] as const).map((value) => (
+          <option key={value} value={value}>
+            {REPEAT_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
       <p>
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? m.creating : m.create}
@@ -162,7 +204,7 @@ function DrawList({ actionId }: { actionId: number }) {
 function DrawCard({ draw }: { draw: DrawSummary }) {
   const close = useCloseDrawMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const closed = draw.status === 'closed';
+  const closed = draw.status !== 'open';
   const headingId = useId();
   const handleClose = () =>
     close.mutate(draw.id, {
@@ -175,7 +217,7 @@ function DrawCard({ draw }: { draw: DrawSummary }) {
         <h3 className="draw-card__title" id={headingId}>
           {draw.title}
         </h3>
-        <StatusBadge tone={closed ? 'success' : 'info'}>{closed ? m.statusClosed : m.statusOpen}</StatusBadge>
+        <StatusBadge tone={STATUS_TONES[draw.status]}>{STATUS_LABELS[draw.status]}</StatusBadge>
       </header>
       <p className="draw-card__facts">
         <span>
@@ -186,7 +228,12 @@ function DrawCard({ draw }: { draw: DrawSummary }) {
         <span>{fillMessage(m.ticketsCount, { count: formatNumber(draw.tickets_count) })}</span>
         <span>{fillMessage(m.winnersCount, { count: draw.winners_count })}</span>
         {draw.item_contains && <span>{fillMessage(m.itemOnly, { item: draw.item_contains })}</span>}
+        {draw.repeat && <span>{REPEATS_LABELS[draw.repeat]}</span>}
       </p>
+      {draw.status === 'drawing' && draw.drand && (
+        <p>{fillMessage(m.drawingLine, { round: draw.drand.round, date: formatDateTime(draw.drand.round_at) })}</p>
+      )}
+      {draw.prize && <p className="draw-card__prize">{fillMessage(m.prizeLine, { prize: draw.prize.text })}</p>}
       <p className="draw-card__actions">
         <a href={draw.public_path} target="_blank" rel="noopener">
           {m.publicLink}
@@ -198,7 +245,7 @@ function DrawCard({ draw }: { draw: DrawSummary }) {
         )}
       </p>
       {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
-      {closed && <Winners drawId={draw.id} title={draw.title} />}
+      {draw.status === 'closed' && <Winners drawId={draw.id} title={draw.title} />}
     </article>
   );
 }
