@@ -39,6 +39,7 @@ export const publicShopMessages = {
   purchaseSent: 'Запрос на обмен отправлен. Дождитесь подтверждения в боте.',
   exchange: 'Обменять',
   productUnavailable: 'Этот товар больше недоступен для обмена.',
+  outOfStock: 'Нет в наличии',
   notEnoughPoints: 'Не хватает баллов: нужно {price}, у вас {points}.',
   buyerMismatch: 'Запрос отправлен не от имени открывшего магазин покупателя.',
   announcement: 'Запрос на обмен принят: «{title}» за {price}. Осталось баллов: {points}. Продавец подтвердит обмен в этом чате.',

@@ -43,7 +43,7 @@ async function openShop(actionSettings: Record<string, unknown> = {}): Promise<S
 
 async function addProduct(
   shop: Shop,
-  fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string },
+  fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string; quantity?: number },
 ): Promise<number> {
   const answer = await shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
   if (answer.status !== 200 && answer.status !== 201) throw new Error(answer.text);
@@ -91,7 +91,13 @@ async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void>
 describe("the buyers' shop (Telegram Mini App)", () => {
   it('shows the balance and the visible products in order; an exchange is sent, the Mini App closes and the balance drops', async () => {
     const shop = await openShop();
-    await addProduct(shop, { title: 'Кружка', price_points: 100, description: 'Белая, 300 мл', image_url: await uploadPicture(shop, 40) });
+    await addProduct(shop, {
+      title: 'Кружка',
+      price_points: 100,
+      description: 'Белая, 300 мл',
+      image_url: await uploadPicture(shop, 40),
+      quantity: 1,
+    });
     await addProduct(shop, { title: 'Скрытый товар', price_points: 1, is_active: false });
     await addProduct(shop, { title: 'Кепка', price_points: 50 });
     await addProduct(shop, { title: 'Худи', price_points: 500 });
@@ -141,6 +147,8 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       const requests = page.getByRole('region', { name: t.ordersTitle });
       await requests.getByText('Кружка').waitFor();
       await requests.getByText(ORDER_STATUS_LABELS.pending).waitFor();
+      // The only one was exchanged: out of stock, whatever the balance.
+      await page.locator('.shop-card', { hasText: 'Кружка' }).getByText(t.outOfStock, { exact: true }).waitFor();
       expect(await exchangeButton(page, 'Кружка').isDisabled()).toBe(true);
       expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(false);
       expect(await hasHorizontalOverflow(page)).toBe(false);

@@ -579,6 +579,8 @@ export const shopProducts = pgTable('shop_products', {
   description: text('description').notNull().default(''),
   imageUrl: text('image_url'),
   pricePoints: integer('price_points').notNull(),
+  /** What is left to exchange; null: unlimited. An exchange takes one, a cancel gives it back. */
+  quantity: integer('quantity'),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -89,6 +89,7 @@ export async function listPublicProducts(deps: ShopDeps, cache: ProductsCache, t
       description: row.description,
       image_url: row.imageUrl,
       price_points: row.pricePoints,
+      in_stock: row.quantity !== 0,
     })),
     shop_name: shop.shopName,
   };
@@ -141,6 +142,9 @@ export async function purchase(
   const result = await deps.db.transaction(async (tx: Executor) => {
     const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });
     if (!product || !product.isActive) throw new AppError('not_found', p.productUnavailable);
+    // The row lock above queues parallel exchanges of the product: the last one goes to one of them.
+    if (product.quantity === 0) throw new AppError('conflict', p.outOfStock);
+    await repo.changeStock(tx, product.id, -1);
     const order = await repo.insertOrder(tx, {
       userId: settings.userId,
       projectId: settings.projectId,
@@ -215,6 +219,7 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
     const updated = await repo.setOrderStatus(tx, order.id, outcome, deps.now());
     let text = fillMessage(p.fulfilledNotice, { title: order.title });
     if (outcome === 'cancelled') {
+      if (order.productId !== null) await repo.changeStock(tx, order.productId, 1);
       if (order.pricePoints > 0) {
         // Returned points count as earned today: they expire by the action's lifetime from now.
         const now = deps.now();
