@@ -80,15 +80,54 @@ const exchangeButton = (page: Page, title: string) => page.getByRole('button', {
 const balance = (points: number) => `${t.balance}: ${formatPoints(points)}`;
 
 /** Opens the shop as Telegram opens it from the bot's inline button: the bot's signed init data in the address's fragment. */
-async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void> {
+async function openAsBuyer(page: Page, shop: Shop, buyer: string, query = ''): Promise<void> {
   const initData = signInitData({ id: Number(buyer), first_name: 'Ира' }, shop.botToken, new Date());
   await page.goto(
-    `/shop/${shop.token}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`,
+    `/shop/${shop.token}${query}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`,
   );
   await page.getByRole('heading', { level: 1, name: 'Aurora' }).waitFor();
 }
 
 describe("the buyers' shop (Telegram Mini App)", () => {
+  it('the daily bonus’s wheel of fortune stops on the sector the server drew, and rests there after a reload', async () => {
+    const shop = await openShop();
+    const sectors = ['5 баллов', '10 баллов', '20 баллов', '40 баллов'];
+    const saved = await shop.seller.api.request('PUT', `/projects/${shop.projectId}/features`, {
+      body: { daily_bonus: { enabled: true, wheel: sectors.map((label) => ({ label, points: Number.parseInt(label), weight: 1 })) } },
+    });
+    if (saved.status !== 200) throw new Error(saved.text);
+    const buyer = await buyerWithPoints(shop);
+    const initData = signInitData({ id: Number(buyer), first_name: 'Ира' }, shop.botToken, new Date());
+    const serverSpin = async () =>
+      (await shop.seller.api.request('GET', `/public/shop/${shop.token}/wheel`, { headers: { 'x-telegram-init-data': initData } })).body
+        .spin as { sector: number; label: string; points: number };
+    /** The sector under the pointer at the top, read from the wheel's rotation as drawn. */
+    const sectorOnTop = (page: Page) =>
+      page.getByRole('img', { name: fillText(t.wheelLabel, { count: 4 }) }).evaluate((wheel, count) => {
+        const [a, b] = new DOMMatrix(getComputedStyle(wheel).transform).toFloat64Array();
+        const turned = (Math.atan2(b!, a!) * 180) / Math.PI;
+        return Math.floor((((-turned % 360) + 360) % 360) / (360 / count));
+      }, 4);
+
+    await withPage(async (page) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openAsBuyer(page, shop, buyer, '?wheel=1');
+      await page.getByRole('button', { name: t.wheelSpin, exact: true }).click();
+      await page.getByText(/^Колесо остановилось на «/).waitFor();
+      const spin = await serverSpin();
+      expect(await sectorOnTop(page)).toBe(spin.sector);
+      expect(sectors[spin.sector]).toBe(spin.label);
+      await page.getByText(balance(RECEIPT_POINTS + spin.points)).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.reload();
+      await page.getByText(`Сегодня колесо уже остановилось на «${spin.label}».`).waitFor();
+      expect(await sectorOnTop(page)).toBe(spin.sector);
+      expect(await page.getByRole('button', { name: t.wheelSpin }).count()).toBe(0);
+    }, MOBILE);
+  });
+
   it('shows the balance and the visible products in order; an exchange is sent, the Mini App closes and the balance drops', async () => {
     const shop = await openShop();
     await addProduct(shop, {

@@ -205,6 +205,11 @@ export const dailyBonusClaims = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     points: integer('points').notNull(),
     claimedAt: timestamptz('claimed_at').notNull(),
+    /** The wheel's sector the server drew (its index then) and its label; null without a wheel. */
+    sector: integer('sector'),
+    sectorLabel: text('sector_label'),
+    /** A promo-code sector's code, taken from the action's pool. */
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.day] })],
 );

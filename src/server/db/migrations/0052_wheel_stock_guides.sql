@@ -3,3 +3,13 @@
 -- goes below zero whatever runs at once.
 ALTER TABLE shop_products
   ADD COLUMN quantity integer CHECK (quantity IS NULL OR quantity >= 0);
+
+-- The daily bonus's wheel of fortune (docs/decisions.md, "The wheel of fortune"): the day's claim
+-- keeps the sector the server drew (its place on the wheel and its label at that moment), so a
+-- reload shows where the wheel stopped even after the seller edits it, and a promo-code sector
+-- keeps the code it took from the action's pool.
+ALTER TABLE daily_bonus_claims
+  ADD COLUMN sector integer CHECK (sector >= 0),
+  ADD COLUMN sector_label text,
+  ADD COLUMN promo_code_id bigint REFERENCES promo_codes (id),
+  ADD CONSTRAINT daily_bonus_claims_sector_labelled CHECK ((sector IS NULL) = (sector_label IS NULL));

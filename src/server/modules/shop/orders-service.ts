@@ -54,7 +54,7 @@ export async function requireShop(db: Executor, token: string) {
 type Shop = NonNullable<Awaited<ReturnType<typeof repo.findShopByToken>>>;
 
 /** The buyer, proved by one of the shop's bots' signature, never claimed (SPEC: the buyer's messenger user ID). */
-function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop): TelegramWebAppUser {
+function requireBuyer(deps: Pick<ShopDeps, 'now'>, initData: string | undefined, shop: Shop): TelegramWebAppUser {
   let buyer: TelegramWebAppUser | null = null;
   for (const token of initData ? shopBotTokens({ ...shop, shopBotToken: shop.settings.telegramBotToken }) : []) {
     buyer = verifyInitData(initData!, token, deps.now());
@@ -62,6 +62,13 @@ function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop):
   }
   if (!buyer) throw new AppError('unauthorized', p.telegramIdUnknown);
   return buyer;
+}
+
+/** The shop's action and the shopper its bot's signature proves (the daily bonus's wheel opens in the same Mini App). */
+export async function identifyShopBuyer(deps: Pick<ShopDeps, 'db' | 'now'>, token: string, initData: string | undefined) {
+  const shop = await requireShop(deps.db, token);
+  const buyer = requireBuyer(deps, initData, shop);
+  return { sellerId: shop.settings.userId, projectId: shop.settings.projectId, buyerTgId: String(buyer.id) };
 }
 
 function buyerName(buyer: TelegramWebAppUser): string | null {
