@@ -215,7 +215,7 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
       expect((await verifyData(url)).violations).toEqual([]);
     });
 
-    it('refuses a wrong wheel by the sector’s number and keeps the saved settings', async () => {
+    it('refuses a wrong wheel by the sector’s number and keeps the saved settings; without a shop the bot spins it in words', async () => {
       const bot = await actionWithBot(url);
       const put = (wheel: unknown) =>
         bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { daily_bonus: { enabled: true, wheel } } });
@@ -241,6 +241,16 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
         enabled: false,
         wheel: [],
       });
+
+      // Without a shop to open the Mini App, the button stays a press: the bot tells where the wheel stopped.
+      const saved = await put([sector({ label: '7 баллов', points: 7 }), sector({ label: 'Тоже 7', points: 7 })]);
+      expect(saved.status, saved.text).toBe(200);
+      const chat = await buyer(url, bot);
+      const [spun] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(spun!.text).toMatch(/^Колесо остановилось на «(7 баллов|Тоже 7)»: \+7 баллов\. Теперь у вас 185 баллов\.\n/);
+      const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(again!.text).toMatch(/^Сегодня колесо уже остановилось на «(7 баллов|Тоже 7)»\.\n/);
+      expect(await bonusPoints(bot, chat)).toEqual([7]);
     });
   });
 
