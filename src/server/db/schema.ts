@@ -411,6 +411,8 @@ export const buyerNotices = pgTable('buyer_notices', {
   buyerTgId: text('buyer_tg_id').notNull(),
   text: text('text').notNull(),
   shopButton: boolean('shop_button').notNull().default(false),
+  /** A file the bot sends instead of a text message (a product guide's PDF or video); `text` is its caption. */
+  attachment: jsonb('attachment').$type<GuideAttachment>(),
   reference: text('reference').notNull().unique(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
@@ -1071,8 +1073,29 @@ export const productRules = pgTable('product_rules', {
   match: text('match').notNull(),
   guide: text('guide'),
   warrantyMonths: integer('warranty_months'),
+  /** The guide's PDF or video: an uploaded guide file or an https link. */
+  attachment: jsonb('attachment').$type<GuideAttachment>(),
 });
 export type ProductRuleRow = typeof productRules.$inferSelect;
+
+/** A product guide's file as a rule and a buyer notice keep it. */
+export interface GuideAttachment {
+  kind: 'pdf' | 'video';
+  upload_id?: number;
+  url?: string;
+}
+
+export const guideFiles = pgTable('guide_files', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: ['pdf', 'video'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 export const warranties = pgTable(
   'warranties',

@@ -13,3 +13,20 @@ ALTER TABLE daily_bonus_claims
   ADD COLUMN sector_label text,
   ADD COLUMN promo_code_id bigint REFERENCES promo_codes (id),
   ADD CONSTRAINT daily_bonus_claims_sector_labelled CHECK ((sector IS NULL) = (sector_label IS NULL));
+
+-- A product guide's PDF or video (docs/decisions.md, "Guide files"): uploaded by the seller and
+-- kept here (checked by content: a PDF starts with %PDF-, a video is MP4), or a link. The bot
+-- sends it after the guide's text with sendDocument/sendVideo; the notice carries what to send.
+CREATE TABLE guide_files (
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id     integer NOT NULL REFERENCES users (id),
+  kind        text NOT NULL CHECK (kind IN ('pdf', 'video')),
+  file_name   text NOT NULL,
+  byte_size   integer NOT NULL CHECK (byte_size > 0),
+  data        bytea NOT NULL,
+  created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX guide_files_user ON guide_files (user_id, created_at);
+
+ALTER TABLE product_rules ADD COLUMN attachment jsonb;
+ALTER TABLE buyer_notices ADD COLUMN attachment jsonb;
