@@ -1,5 +1,5 @@
 import { userIdSchema } from './auth.js';
-import { messages } from './messages.js';
+import { fillMessage, messages } from './messages.js';
 import { numberLike, z } from './zod-setup.js';
 
 // The bot's engagement functions' settings: one object per action, a section per
@@ -9,6 +9,8 @@ import { numberLike, z } from './zod-setup.js';
 
 const m = messages.botFeatures;
 const POINTS_MAX = 1_000_000;
+export const WHEEL_SECTORS_MAX = 12;
+export const WHEEL_LABEL_MAX = 30;
 
 const enabled = z.boolean({ error: m.enabledInvalid }).default(false);
 const wholeNumber = (max: number, message: string) => numberLike(message).pipe(z.number().int(message).min(0, message).max(max, message));
@@ -35,16 +37,63 @@ export const birthdaySettingsSchema = z.object(
   { error: m.settingsInvalid },
 );
 
+/** A sector of the daily bonus's wheel: points, or a promo code from the action's pool; drawn in proportion to its weight. */
+const wheelSectorSchema = z.strictObject(
+  {
+    label: z.string({ error: m.wheelLabelInvalid }).trim().min(1, m.wheelLabelInvalid).max(WHEEL_LABEL_MAX, m.wheelLabelInvalid),
+    points: wholeNumber(100_000, m.wheelPrizeInvalid).optional(),
+    promo_code: z.literal(true, { error: m.wheelPrizeInvalid }).optional(),
+    weight: numberLike(m.wheelWeightInvalid).pipe(
+      z.number().int(m.wheelWeightInvalid).min(1, m.wheelWeightInvalid).max(1_000, m.wheelWeightInvalid),
+    ),
+  },
+  { error: m.wheelPrizeInvalid },
+);
+export type WheelSector = z.output<typeof wheelSectorSchema>;
+
+/**
+ * The wheel: none (the bonus is a random number in the range, as before) or 2–12 sectors, each
+ * named by its number when wrong, with at least one of points: the fallback of an empty code pool.
+ */
+const wheelSchema = z.array(z.unknown(), { error: m.wheelSectorsCount }).transform((sectors, context) => {
+  if (sectors.length === 1 || sectors.length > WHEEL_SECTORS_MAX) {
+    context.addIssue({ code: 'custom', message: m.wheelSectorsCount });
+    return z.NEVER;
+  }
+  const parsed: WheelSector[] = [];
+  for (const [index, sector] of sectors.entries()) {
+    const result = wheelSectorSchema.safeParse(sector);
+    const problem = result.success
+      ? (result.data.points === undefined) === (result.data.promo_code === undefined)
+        ? m.wheelPrizeInvalid
+        : null
+      : (result.error.issues[0]?.message ?? m.wheelPrizeInvalid);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: fillMessage(m.wheelSectorInvalid, { n: index + 1, problem }), path: [index] });
+      return z.NEVER;
+    }
+    parsed.push(result.data!);
+  }
+  if (parsed.length > 0 && !parsed.some((sector) => sector.points !== undefined)) {
+    context.addIssue({ code: 'custom', message: m.wheelNeedsPoints });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
 export const dailyBonusSettingsSchema = z
   .object(
     {
       enabled,
       min_points: wholeNumber(100_000, m.dailyRangeInvalid).default(1),
       max_points: wholeNumber(100_000, m.dailyRangeInvalid).default(10),
+      wheel: wheelSchema.default([]),
     },
     { error: m.settingsInvalid },
   )
   .refine((value) => value.min_points <= value.max_points, { message: m.dailyRangeInvalid, path: ['max_points'] });
+
+export type DailyBonusSettings = z.output<typeof dailyBonusSettingsSchema>;
 
 export const rewardSettingsSchema = z.object({ enabled, points: points(50) }, { error: m.settingsInvalid });
 

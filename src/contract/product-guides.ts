@@ -15,11 +15,32 @@ export const RULE_GUIDE_MAX = 4096;
 export const WARRANTY_MONTHS_MAX = 120;
 export const PRODUCT_RULES_MAX = 50;
 
+/** What the bot sends after a guide's text: telegram's limits (sendDocument/sendVideo by upload). */
+export const GUIDE_FILE_KINDS = ['pdf', 'video'] as const;
+export type GuideFileKind = (typeof GUIDE_FILE_KINDS)[number];
+export const GUIDE_FILE_MAX_BYTES: Record<GuideFileKind, number> = { pdf: 20 * 1024 * 1024, video: 50 * 1024 * 1024 };
+
+export interface GuideAttachmentDraft {
+  kind: GuideFileKind;
+  upload_id?: number;
+  url?: string;
+}
+
 export interface ProductRuleDraft {
   match: string;
   guide: string | null;
   warranty_months: number | null;
+  attachment: GuideAttachmentDraft | null;
 }
+
+const attachmentFields = z.strictObject({
+  kind: z.enum(GUIDE_FILE_KINDS),
+  upload_id: z.number().int().positive().optional(),
+  url: z
+    .url({ protocol: /^https$/ })
+    .max(2048)
+    .optional(),
+});
 
 const ruleFields = z.object({
   match: z.string().trim(),
@@ -34,6 +55,7 @@ const ruleFields = z.object({
         .transform((text) => (text ? Number(text) : null)),
     ])
     .nullish(),
+  attachment: z.unknown().optional(),
 });
 
 function readRule(raw: unknown, seen: Set<string>): ProductRuleDraft | string {
@@ -46,10 +68,13 @@ function readRule(raw: unknown, seen: Set<string>): ProductRuleDraft | string {
   if (guide !== null && guide.length > RULE_GUIDE_MAX) return m.ruleGuideInvalid;
   if (months !== null && (!Number.isInteger(months) || months < 1 || months > WARRANTY_MONTHS_MAX)) return m.ruleWarrantyInvalid;
   if (guide === null && months === null) return m.ruleEmpty;
+  const attachment = parsed.data.attachment == null ? null : attachmentFields.safeParse(parsed.data.attachment);
+  if (attachment && (!attachment.success || (attachment.data.upload_id === undefined) === (attachment.data.url === undefined)))
+    return m.ruleAttachmentInvalid;
   const key = match.toLowerCase();
   if (seen.has(key)) return m.ruleRepeat;
   seen.add(key);
-  return { match, guide, warranty_months: months };
+  return { match, guide, warranty_months: months, attachment: attachment?.data ?? null };
 }
 
 /** `PUT /projects/{id}/product-rules`: `[{ match, guide?, warranty_months? }]`; each bad rule is named by its number. */
@@ -69,7 +94,14 @@ export const productRuleSchema = z.object({
   match: z.string(),
   guide: z.string().nullable(),
   warranty_months: z.number().int().nullable(),
+  attachment: z.object({ kind: z.enum(GUIDE_FILE_KINDS), upload_id: z.number().int().optional(), url: z.string().optional() }).nullable(),
 });
+
+export const guideFileQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  kind: z.enum(GUIDE_FILE_KINDS, { error: m.fileKindInvalid }),
+});
+export const guideFileUploadedSchema = z.object({ message: z.string(), upload_id: z.number().int() });
 export type ProductRule = z.infer<typeof productRuleSchema>;
 
 export const productRulesResponseSchema = z.object({ rules: z.array(productRuleSchema) });

@@ -28,6 +28,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Отменён',
 };
 
+/** The Mini App's address parameter that opens the daily bonus's wheel (`/shop/{token}?wheel=1`, the bot's button). */
+export const WHEEL_QUERY = 'wheel';
+
 /** `messages.publicShop`: every text of the buyers' shop (SPEC §8 Public shop, and ours). */
 export const publicShopMessages = {
   title: 'Магазин баллов',
@@ -43,6 +46,7 @@ export const publicShopMessages = {
   purchaseSent: 'Запрос на обмен отправлен. Дождитесь подтверждения в боте.',
   exchange: 'Обменять',
   productUnavailable: 'Этот товар больше недоступен для обмена.',
+  outOfStock: 'Нет в наличии',
   notEnoughPoints: 'Не хватает баллов: нужно {price}, у вас {points}.',
   buyerMismatch: 'Запрос отправлен не от имени открывшего магазин покупателя.',
   announcement: 'Запрос на обмен принят: «{title}» за {price}. Осталось баллов: {points}. Продавец подтвердит обмен в этом чате.',
@@ -69,6 +73,13 @@ export const publicShopMessages = {
   cancel: 'Отмена',
   sending: 'Отправляем…',
   ordersTitle: 'Ваши запросы на обмен',
+  // The daily bonus's wheel of fortune.
+  wheelTitle: 'Колесо фортуны',
+  wheelLabel: 'Колесо фортуны: {count} секторов',
+  wheelSpin: 'Крутить колесо',
+  wheelSpinning: 'Колесо крутится…',
+  wheelLoadFailed: 'Не удалось загрузить колесо фортуны.',
+  wheelSpinFailed: 'Не удалось крутить колесо. Попробуйте ещё раз.',
 } as const;
 
 /** Fills `{name}` placeholders (the same rule as `fillMessage` in messages.ts, without its catalogue). */

@@ -21,6 +21,7 @@ import { ORDER_STATUSES, SHOP_TOKEN_PATTERN } from './public-shop.js';
 import { optionalImageUrlSchema } from './uploads.js';
 
 const positiveId = intIdParam;
+const QUANTITY_MAX = 1_000_000;
 export const projectIdSchema = positiveId(m.projectRequired);
 const productIdSchema = positiveId(m.productNotFound);
 
@@ -80,6 +81,11 @@ const pricePointsSchema = z
     z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid),
   );
 const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
+/** What is left to exchange: a whole number, or null (or an empty field) for unlimited. */
+const quantitySchema = z
+  .union([z.number(), z.null(), z.string().trim().regex(/^\d*$/, m.quantityInvalid)], { error: m.quantityInvalid })
+  .transform((value) => (value === '' || value === null ? null : Number(value)))
+  .pipe(z.number().int(m.quantityInvalid).min(0, m.quantityInvalid).max(QUANTITY_MAX, m.quantityInvalid).nullable());
 
 export const createProductRequestSchema = z.object({
   user_id: userIdSchema.optional(),
@@ -88,6 +94,7 @@ export const createProductRequestSchema = z.object({
   description: descriptionSchema,
   image_url: imageUrlSchema,
   price_points: pricePointsSchema,
+  quantity: quantitySchema.optional().default(null),
   is_active: z.boolean().optional().default(true),
 });
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
@@ -100,6 +107,7 @@ export const updateProductRequestSchema = z.object({
   description: descriptionSchema.optional(),
   image_url: imageUrlSchema.optional(),
   price_points: pricePointsSchema.optional(),
+  quantity: quantitySchema.optional(),
   is_active: z.boolean().optional(),
 });
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
@@ -122,6 +130,8 @@ export const shopProductSchema = z.object({
   description: z.string(),
   image_url: z.string().nullable(),
   price_points: z.number().int(),
+  /** Left to exchange; null: unlimited. */
+  quantity: z.number().int().nullable(),
   is_active: z.boolean(),
   position: z.number().int(),
   created_at: z.string(),
@@ -162,6 +172,8 @@ export const publicProductSchema = z.object({
   description: z.string(),
   image_url: z.string().nullable(),
   price_points: z.number().int(),
+  /** False when none is left: the card says «Нет в наличии». How many are left stays the seller's. */
+  in_stock: z.boolean(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 export const publicProductsResponseSchema = z.object({ products: z.array(publicProductSchema), shop_name: z.string() });

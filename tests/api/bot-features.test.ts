@@ -12,7 +12,7 @@ const FUNDS = BILLING_DEFAULTS.project_subscription_price + 100;
 const DEFAULTS = {
   referral: { enabled: false, referrer_points: 100, friend_points: 50, monthly_cap: 10 },
   birthday: { enabled: false, points: 100, min_days_known: 30 },
-  daily_bonus: { enabled: false, min_points: 1, max_points: 10 },
+  daily_bonus: { enabled: false, min_points: 1, max_points: 10, wheel: [] },
   reviews: { enabled: false, points: 50 },
   photos: { enabled: false, points: 50 },
   support: { enabled: false },
@@ -58,14 +58,14 @@ describe.each(backends())('the bot functions’ settings on $name', (backend) =>
     const referral = { enabled: true, referrer_points: 200, friend_points: 75, monthly_cap: 0 };
     expect((await put(seller, path, { referral, daily_bonus: { enabled: true, min_points: '5', max_points: 5 } })).body).toEqual({
       message: m.saved,
-      features: { ...DEFAULTS, referral, daily_bonus: { enabled: true, min_points: 5, max_points: 5 } },
+      features: { ...DEFAULTS, referral, daily_bonus: { enabled: true, min_points: 5, max_points: 5, wheel: [] } },
     });
     const saved = await put(seller, path, { reviews: { enabled: true } });
     expect(saved.status).toBe(200);
     const expected = {
       ...DEFAULTS,
       referral,
-      daily_bonus: { enabled: true, min_points: 5, max_points: 5 },
+      daily_bonus: { enabled: true, min_points: 5, max_points: 5, wheel: [] },
       reviews: { enabled: true, points: 50 },
     };
     expect(saved.body.features).toEqual(expected);

@@ -3,10 +3,11 @@ import { formatPoints } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { actionWithBot, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { createFundedSeller, verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { ApiClient } from '../support/api-client.js';
 import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
 
 const m = messages.dailyBonus;
@@ -143,6 +144,114 @@ describe.each(backends())('the daily bonus on $name', (backend) => {
         ),
       ].sort(),
     );
+  });
+
+  describe('the wheel of fortune', () => {
+    const WHEEL = [
+      { label: 'Промокод', promo_code: true, weight: 5 },
+      { label: '30 баллов', points: 30, weight: 1 },
+    ];
+
+    /** The wheel's action with a shop, a buyer with a receipt, and the Mini App the bot's button opens for them. */
+    async function wheelBuyer() {
+      const bot = await actionWithBot(url);
+      const shopToken = (await bot.seller.api.get(`/shop/settings?project_id=${bot.projectId}`)).body.settings.token as string;
+      const saved = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, {
+        body: { daily_bonus: { enabled: true, wheel: WHEEL } },
+      });
+      expect(saved.body.features.daily_bonus.wheel, saved.text).toEqual(WHEEL);
+      const chat = await buyer(url, bot);
+      const opened = await shopperActs(url, bot.botId, chat, { press: BUTTON });
+      expect(opened.body.url, JSON.stringify(opened.body)).toContain(`/shop/${shopToken}?wheel=1`);
+      const headers = { 'x-telegram-init-data': initDataOf(opened.body.url!) };
+      const api = new ApiClient(url);
+      return {
+        bot,
+        chat,
+        wheel: () => api.get(`/public/shop/${shopToken}/wheel`, { headers }),
+        spin: () => api.post(`/public/shop/${shopToken}/wheel/spin`, {}, { headers }),
+      };
+    }
+
+    it('opens from the bot’s button; the server’s sector stays on reload, a second spin is refused, the next Moscow day spins again', async () => {
+      // 23:58 Moscow time: the next spin is two minutes away.
+      const now = await serverNow(url);
+      const moscowMidnight = Date.parse(`${addDays(moscowDay(now), 1)}T00:00:00+03:00`);
+      await advance(url, Math.round((moscowMidnight - now.getTime()) / 1000) - 120);
+      const { bot, chat, wheel, spin } = await wheelBuyer();
+      const next = fillMessage(m.nextBonus, { date: await tomorrow(url) });
+      expect((await wheel()).body).toEqual({ sectors: [{ label: 'Промокод' }, { label: '30 баллов' }], spin: null, message: null });
+
+      // The pool is empty: the promo-code sector is left out of the draw, the points sector pays.
+      const first = await spin();
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toEqual({
+        message: [fillMessage(m.wheelPoints, { label: '30 баллов', points: '30 баллов', balance: '208 баллов' }), next].join('\n'),
+        spin: { sector: 1, label: '30 баллов', points: 30, promo_code: null },
+        points: 208,
+      });
+      const already = [fillMessage(m.wheelAlreadySpun, { label: '30 баллов' }), next].join('\n');
+      expect((await wheel()).body).toMatchObject({ spin: first.body.spin, message: already });
+      const again = await spin();
+      expect([again.status, again.body.message]).toEqual([409, already]);
+      expect(await bonusPoints(bot, chat)).toEqual([30]);
+
+      // Past Moscow midnight, with one code in the pool: a new day's spin, whatever sector the server draws.
+      await bot.seller.api.post(`/projects/${bot.projectId}/promo-codes`, { codes: ['WHEEL-1'] });
+      await advance(url, 180);
+      const second = await spin();
+      expect(second.status, second.text).toBe(200);
+      const landed = second.body.spin as { sector: number; promo_code: string | null };
+      expect((await wheel()).body.spin).toEqual(landed);
+      if (landed.sector === 0) {
+        expect(landed.promo_code).toBe('WHEEL-1');
+        expect(await bonusPoints(bot, chat)).toEqual([30]);
+        const pool = (await bot.seller.api.get(`/projects/${bot.projectId}/promo-codes`)).body;
+        expect(pool.codes_issued).toEqual([expect.objectContaining({ code: 'WHEEL-1', buyer_tg: chat, receipt_id: null })]);
+      } else {
+        expect(await bonusPoints(bot, chat)).toEqual([30, 30]);
+      }
+      expect((await spin()).status).toBe(409);
+      expect((await verifyData(url)).violations).toEqual([]);
+    });
+
+    it('refuses a wrong wheel by the sector’s number and keeps the saved settings; without a shop the bot spins it in words', async () => {
+      const bot = await actionWithBot(url);
+      const put = (wheel: unknown) =>
+        bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { daily_bonus: { enabled: true, wheel } } });
+      const sector = (fields: Record<string, unknown>) => ({ label: '10 баллов', points: 10, weight: 1, ...fields });
+      const f = messages.botFeatures;
+      const wrong = (n: number, problem: string) => fillMessage(f.wheelSectorInvalid, { n, problem });
+      for (const [wheel, message] of [
+        [[sector({})], f.wheelSectorsCount],
+        [Array.from({ length: 13 }, () => sector({})), f.wheelSectorsCount],
+        [[sector({}), sector({ label: ' ' })], wrong(2, f.wheelLabelInvalid)],
+        [[sector({ weight: 0 }), sector({})], wrong(1, f.wheelWeightInvalid)],
+        [[sector({}), sector({ weight: 2.5 })], wrong(2, f.wheelWeightInvalid)],
+        [[sector({}), sector({ promo_code: true })], wrong(2, f.wheelPrizeInvalid)],
+        [[sector({}), sector({ points: undefined })], wrong(2, f.wheelPrizeInvalid)],
+        [[sector({ points: -5 }), sector({})], wrong(1, f.wheelPrizeInvalid)],
+        [[sector({ points: undefined, promo_code: true }), sector({ points: undefined, promo_code: true })], f.wheelNeedsPoints],
+        ['колесо', f.wheelSectorsCount],
+      ] as const) {
+        const answer = await put(wheel);
+        expect([answer.status, answer.body.message], JSON.stringify(wheel)).toEqual([400, message]);
+      }
+      expect((await bot.seller.api.get(`/projects/${bot.projectId}/features`)).body.features.daily_bonus).toMatchObject({
+        enabled: false,
+        wheel: [],
+      });
+
+      // Without a shop to open the Mini App, the button stays a press: the bot tells where the wheel stopped.
+      const saved = await put([sector({ label: '7 баллов', points: 7 }), sector({ label: 'Тоже 7', points: 7 })]);
+      expect(saved.status, saved.text).toBe(200);
+      const chat = await buyer(url, bot);
+      const [spun] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(spun!.text).toMatch(/^Колесо остановилось на «(7 баллов|Тоже 7)»: \+7 баллов\. Теперь у вас 185 баллов\.\n/);
+      const [again] = await shopperSays(url, bot, chat, { press: BUTTON });
+      expect(again!.text).toMatch(/^Сегодня колесо уже остановилось на «(7 баллов|Тоже 7)»\.\n/);
+      expect(await bonusPoints(bot, chat)).toEqual([7]);
+    });
   });
 
   it('is not in the menu while off, and its results are the action owner’s only', async () => {

@@ -6,6 +6,7 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
+import type { Seller } from '../support/api-client.js';
 
 const m = messages.serviceDesk;
 const FUNDS = BILLING_DEFAULTS.project_subscription_price + 20 * BILLING_DEFAULTS.receipt_price_tier1;
@@ -215,14 +216,63 @@ describe.each(backends())('product guides and electronic warranty on $name', { t
     expect((await shopperSays(url, bot, chat, { text: '/warranty' })).at(-1)?.text).toBe(m.warrantiesEmpty);
   });
 
+  it('a guide’s PDF, uploaded and checked by content, follows its text by sendDocument; too big, not a PDF, a plain link or another’s file is refused', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32)]);
+    const uploaded = await uploadGuideFile(url, bot.seller, 'pdf', pdf, 'инструкция.pdf');
+    expect([uploaded.status, uploaded.body.message]).toEqual([201, m.fileUploaded]);
+    const attachment = { kind: 'pdf', upload_id: uploaded.body.upload_id };
+    const path = `/projects/${bot.projectId}/product-rules`;
+    const saved = await bot.seller.api.request('PUT', path, { body: [{ match: 'шампунь', guide: SHAMPOO_GUIDE, attachment }] });
+    expect(saved.body.rules, saved.text).toEqual([{ match: 'шампунь', guide: SHAMPOO_GUIDE, warranty_months: null, attachment }]);
+
+    const chat = newChatId();
+    await shopperSays(url, bot, chat, { text: '/start' });
+    await sendReceipt(url, bot, chat);
+    const caption = fillMessage(m.guideFileCaption, { item: SHAMPOO });
+    const sent = await eventually(async () =>
+      (await telegramMessages(url, { bot_id: bot.botId, chat_id: chat })).find((message) => message.method === 'sendDocument'),
+    );
+    expect(sent).toMatchObject({ caption, file: `upload:${pdf.length}` });
+    await botSays(url, bot, chat, fillMessage(m.guideOf, { item: SHAMPOO, guide: SHAMPOO_GUIDE }));
+
+    const tooBig = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(20 * 1024 * 1024 - 4)]);
+    expect(await uploadGuideFile(url, bot.seller, 'pdf', tooBig)).toMatchObject({ status: 413, body: { message: m.filePdfTooLarge } });
+    expect(await uploadGuideFile(url, bot.seller, 'pdf', Buffer.from('<html>not a pdf</html>'))).toMatchObject({
+      status: 415,
+      body: { message: m.fileNotPdf },
+    });
+    expect(await uploadGuideFile(url, bot.seller, 'video', pdf)).toMatchObject({ status: 415, body: { message: m.fileNotVideo } });
+    const stranger = await actionWithBot(url);
+    const strangers = (await uploadGuideFile(url, stranger.seller, 'pdf', pdf)).body.upload_id as number;
+    for (const [rule, message] of [
+      [{ kind: 'pdf', upload_id: strangers }, fillMessage(m.ruleAttachmentNotFound, { n: 1 })],
+      [{ kind: 'video', upload_id: uploaded.body.upload_id }, fillMessage(m.ruleAttachmentNotFound, { n: 1 })],
+      [{ kind: 'pdf', url: 'http://example.com/guide.pdf' }, fillMessage(m.ruleAttachmentInvalid, { n: 1 })],
+      [
+        { kind: 'pdf', url: 'https://example.com/guide.pdf', upload_id: uploaded.body.upload_id },
+        fillMessage(m.ruleAttachmentInvalid, { n: 1 }),
+      ],
+      [{ kind: 'doc', url: 'https://example.com/guide.doc' }, fillMessage(m.ruleAttachmentInvalid, { n: 1 })],
+    ] as const) {
+      const refused = await bot.seller.api.request('PUT', path, { body: [{ match: 'шампунь', guide: 'x', attachment: rule }] });
+      expect([refused.status, refused.body.message], JSON.stringify(rule)).toEqual([400, message]);
+    }
+    expect((await bot.seller.api.get(path)).body.rules).toEqual(saved.body.rules);
+    const linked = await bot.seller.api.request('PUT', path, {
+      body: [{ match: 'шампунь', guide: 'x', attachment: { kind: 'video', url: 'https://example.com/guide.mp4' } }],
+    });
+    expect(linked.body.rules[0].attachment).toEqual({ kind: 'video', url: 'https://example.com/guide.mp4' });
+  });
+
   it('rules are replaced whole; a bad rule is named by its number and nothing is written; another seller gets 404', async () => {
     const bot = await withRules(url);
     const path = `/projects/${bot.projectId}/product-rules`;
     const stored = await bot.seller.api.get(path);
     expect(stored.body).toEqual({
       rules: [
-        { match: 'ШАМПУНЬ', guide: SHAMPOO_GUIDE, warranty_months: null },
-        { match: 'крем', guide: CREAM_GUIDE, warranty_months: 12 },
+        { match: 'ШАМПУНЬ', guide: SHAMPOO_GUIDE, warranty_months: null, attachment: null },
+        { match: 'крем', guide: CREAM_GUIDE, warranty_months: 12, attachment: null },
       ],
     });
     const refusals: [unknown, string][] = [
@@ -250,7 +300,7 @@ describe.each(backends())('product guides and electronic warranty on $name', { t
     expect(fullSaved.status, fullSaved.text.slice(0, 200)).toBe(200);
     expect(fullSaved.body.rules).toHaveLength(PRODUCT_RULES_MAX);
     const months = await bot.seller.api.request('PUT', path, { body: [{ match: ' фен ', warranty_months: '24' }] });
-    expect(months.body).toEqual({ message: m.rulesSaved, rules: [{ match: 'фен', guide: null, warranty_months: 24 }] });
+    expect(months.body).toEqual({ message: m.rulesSaved, rules: [{ match: 'фен', guide: null, warranty_months: 24, attachment: null }] });
 
     const stranger = await actionWithBot(url);
     expect((await stranger.seller.api.get(path)).status).toBe(404);
@@ -266,4 +316,16 @@ function warrantyIn3Months(day: string): string {
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   const two = (value: number) => String(value).padStart(2, '0');
   return `${two(Math.min(date, last))}.${two(target.getUTCMonth() + 1)}.${target.getUTCFullYear()}`;
+}
+
+/** A guide's file as the cabinet uploads it (multipart, the field `file`). */
+async function uploadGuideFile(url: string, seller: Seller, kind: 'pdf' | 'video', data: Buffer, name = 'guide.bin') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), name);
+  const response = await fetch(`${url}/lk/api/product-rules/files?kind=${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seller.api.token}`, 'x-forwarded-for': seller.api.address },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as { message?: string; upload_id?: number } };
 }

@@ -62,7 +62,7 @@ describe.each(backends())('the public products list on $name', (backend) => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.body).toEqual({
       shop_name: 'Aurora',
-      products: [{ id: expect.any(Number), title: 'Кружка', description: '', image_url: null, price_points: 100 }],
+      products: [{ id: expect.any(Number), title: 'Кружка', description: '', image_url: null, price_points: 100, in_stock: true }],
     });
 
     const again = await products(url, shop.token);

@@ -212,8 +212,8 @@ describe.each(backends())('the points shop on $name', (backend) => {
       expect(publicList).toEqual({
         shop_name: 'Aurora',
         products: [
-          { id: cap.id, title: 'Кепка ScanApp', description: 'Синяя', image_url: null, price_points: 50 },
-          { id: mug.product.id, title: 'Кружка', description: '', image_url: null, price_points: 100 },
+          { id: cap.id, title: 'Кепка ScanApp', description: 'Синяя', image_url: null, price_points: 50, in_stock: true },
+          { id: mug.product.id, title: 'Кружка', description: '', image_url: null, price_points: 100, in_stock: true },
         ],
       });
 
@@ -350,6 +350,44 @@ describe.each(backends())('the points shop on $name', (backend) => {
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.find((a) => a.status === 200)!.body.message).toBe(s.orderCancelled);
       expect((await account(shop, buyer)).body.points).toBe(RECEIPT_POINTS);
+    });
+
+    it('stock: two shoppers after the last one at once, exactly one wins; at 0 it is «Нет в наличии»; a cancel returns one', async () => {
+      const shop = await openShop(url);
+      const [first, second] = await Promise.all([buyerWithPoints(url, shop), buyerWithPoints(url, shop)]);
+      const quantityOf = async (id: number) =>
+        (await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products.find((x: { id: number }) => x.id === id)
+          .quantity;
+      for (const quantity of [-1, 1.5, 'много', 1_000_001]) {
+        const refused = await addProduct(shop, { title: 'Брелок', price_points: 10, quantity });
+        expect(refused.body).toEqual({ message: s.quantityInvalid });
+      }
+      const keyring = (await addProduct(shop, { title: 'Брелок', price_points: 10, quantity: 1 })).body.product;
+      expect(keyring.quantity).toBe(1);
+      expect((await shop.seller.api.get(`/shop/products?project_id=${shop.projectId}`)).body.products).toHaveLength(1);
+
+      const answers = await Promise.all([purchase(shop, first, keyring.id), purchase(shop, second, keyring.id)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body).toEqual({ message: p.outOfStock });
+      expect(await quantityOf(keyring.id)).toBe(0);
+      expect((await shop.publicApi.get(`/public/shop/${shop.token}/products`)).body.products).toEqual([
+        expect.objectContaining({ id: keyring.id, in_stock: false }),
+      ]);
+      const loser = answers[0]!.status === 409 ? first : second;
+      expect((await purchase(shop, loser, keyring.id)).body).toEqual({ message: p.outOfStock });
+      expect((await account(shop, loser)).body).toMatchObject({ points: RECEIPT_POINTS, orders: [] });
+
+      const order = answers.find((a) => a.status === 200)!.body.order;
+      await shop.seller.api.post(`/shop/orders/${order.id}/cancel`, {});
+      expect(await quantityOf(keyring.id)).toBe(1);
+      expect((await purchase(shop, loser, keyring.id)).status).toBe(200);
+      // The seller restocks by editing; an empty quantity makes it unlimited.
+      const restocked = await shop.seller.api.request('PUT', `/shop/products/${keyring.id}`, {
+        body: { project_id: shop.projectId, quantity: '' },
+      });
+      expect(restocked.body.product.quantity).toBeNull();
+      expect((await purchase(shop, loser, keyring.id)).status).toBe(200);
+      expect(await quantityOf(keyring.id)).toBeNull();
     });
 
     it('analytics shows the points spent in the shop today; a cancelled exchange is not spending', async () => {

@@ -126,6 +126,39 @@ describe('the action page’s «Функции бота»', () => {
       expect(await photos.getByLabel(p.photosPoints).evaluate((input) => input === document.activeElement)).toBe(true);
     }, MOBILE));
 
+  it('sets up the daily bonus’s wheel of fortune on a phone: sectors of points or a promo code, a wrong wheel told and not saved', () =>
+    withPage(async (page) => {
+      const { seller, actionId } = await sellerWithAction(page);
+      await page.goto(`/dashboard/action/${actionId}`);
+      await openSettings(page, f.nameDailyBonus);
+      const daily = fn(page, f.nameDailyBonus);
+      await daily.getByRole('checkbox', { name: p.enabled }).check();
+      const sector = (number: number) => daily.getByRole('group', { name: fillMessage(p.sectorLegend, { number }), exact: true });
+      await daily.getByRole('button', { name: p.addSector, exact: true }).click();
+      await sector(1).getByLabel(p.sectorLabel).fill('50 баллов');
+      await sector(1).getByLabel(p.sectorPoints).fill('50');
+      await sector(1).getByLabel(p.sectorWeight).fill('3');
+      await section(page).getByRole('button', { name: p.save, exact: true }).click();
+      await daily.getByText(f.wheelSectorsCount, { exact: true }).waitFor();
+      expect((await seller.api.get(`/projects/${actionId}/features`)).body.features.daily_bonus.enabled).toBe(false);
+
+      await daily.getByRole('button', { name: p.addSector, exact: true }).click();
+      await sector(2).getByLabel(p.sectorLabel).fill('Промокод');
+      await sector(2).getByLabel(p.sectorPrize).selectOption({ label: p.prizePromoCode });
+      expect(await sector(2).getByLabel(p.sectorPoints).count()).toBe(0);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page, { include: '.bot-features' })).toEqual([]);
+      await section(page).getByRole('button', { name: p.save, exact: true }).click();
+      await section(page).getByText(f.saved, { exact: true }).waitFor();
+      expect((await seller.api.get(`/projects/${actionId}/features`)).body.features.daily_bonus).toMatchObject({
+        enabled: true,
+        wheel: [
+          { label: '50 баллов', points: 50, weight: 3 },
+          { label: 'Промокод', promo_code: true, weight: 1 },
+        ],
+      });
+    }, MOBILE));
+
   it('the buyer card lists who invited whom, with each invitation’s status and why it was refused', () =>
     withPage(async (page) => {
       const url = baseUrl();

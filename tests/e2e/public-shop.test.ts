@@ -43,7 +43,7 @@ async function openShop(actionSettings: Record<string, unknown> = {}): Promise<S
 
 async function addProduct(
   shop: Shop,
-  fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string },
+  fields: { title: string; price_points: number; description?: string; is_active?: boolean; image_url?: string; quantity?: number },
 ): Promise<number> {
   const answer = await shop.seller.api.post('/shop/products', { project_id: shop.projectId, description: '', image_url: null, ...fields });
   if (answer.status !== 200 && answer.status !== 201) throw new Error(answer.text);
@@ -80,18 +80,63 @@ const exchangeButton = (page: Page, title: string) => page.getByRole('button', {
 const balance = (points: number) => `${t.balance}: ${formatPoints(points)}`;
 
 /** Opens the shop as Telegram opens it from the bot's inline button: the bot's signed init data in the address's fragment. */
-async function openAsBuyer(page: Page, shop: Shop, buyer: string): Promise<void> {
+async function openAsBuyer(page: Page, shop: Shop, buyer: string, query = ''): Promise<void> {
   const initData = signInitData({ id: Number(buyer), first_name: 'Ира' }, shop.botToken, new Date());
   await page.goto(
-    `/shop/${shop.token}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`,
+    `/shop/${shop.token}${query}#${new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: 'weba' })}`,
   );
   await page.getByRole('heading', { level: 1, name: 'Aurora' }).waitFor();
 }
 
 describe("the buyers' shop (Telegram Mini App)", () => {
+  it('the daily bonus’s wheel of fortune stops on the sector the server drew, and rests there after a reload', async () => {
+    const shop = await openShop();
+    const sectors = ['5 баллов', '10 баллов', '20 баллов', '40 баллов'];
+    const saved = await shop.seller.api.request('PUT', `/projects/${shop.projectId}/features`, {
+      body: { daily_bonus: { enabled: true, wheel: sectors.map((label) => ({ label, points: Number.parseInt(label), weight: 1 })) } },
+    });
+    if (saved.status !== 200) throw new Error(saved.text);
+    const buyer = await buyerWithPoints(shop);
+    const initData = signInitData({ id: Number(buyer), first_name: 'Ира' }, shop.botToken, new Date());
+    const serverSpin = async () =>
+      (await shop.seller.api.request('GET', `/public/shop/${shop.token}/wheel`, { headers: { 'x-telegram-init-data': initData } })).body
+        .spin as { sector: number; label: string; points: number };
+    /** The sector under the pointer at the top, read from the wheel's rotation as drawn. */
+    const sectorOnTop = (page: Page) =>
+      page.getByRole('img', { name: fillText(t.wheelLabel, { count: 4 }) }).evaluate((wheel, count) => {
+        const [a, b] = new DOMMatrix(getComputedStyle(wheel).transform).toFloat64Array();
+        const turned = (Math.atan2(b!, a!) * 180) / Math.PI;
+        return Math.floor((((-turned % 360) + 360) % 360) / (360 / count));
+      }, 4);
+
+    await withPage(async (page) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openAsBuyer(page, shop, buyer, '?wheel=1');
+      await page.getByRole('button', { name: t.wheelSpin, exact: true }).click();
+      await page.getByText(/^Колесо остановилось на «/).waitFor();
+      const spin = await serverSpin();
+      expect(await sectorOnTop(page)).toBe(spin.sector);
+      expect(sectors[spin.sector]).toBe(spin.label);
+      await page.getByText(balance(RECEIPT_POINTS + spin.points)).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.reload();
+      await page.getByText(`Сегодня колесо уже остановилось на «${spin.label}».`).waitFor();
+      expect(await sectorOnTop(page)).toBe(spin.sector);
+      expect(await page.getByRole('button', { name: t.wheelSpin }).count()).toBe(0);
+    }, MOBILE);
+  });
+
   it('shows the balance and the visible products in order; an exchange is sent, the Mini App closes and the balance drops', async () => {
     const shop = await openShop();
-    await addProduct(shop, { title: 'Кружка', price_points: 100, description: 'Белая, 300 мл', image_url: await uploadPicture(shop, 40) });
+    await addProduct(shop, {
+      title: 'Кружка',
+      price_points: 100,
+      description: 'Белая, 300 мл',
+      image_url: await uploadPicture(shop, 40),
+      quantity: 1,
+    });
     await addProduct(shop, { title: 'Скрытый товар', price_points: 1, is_active: false });
     await addProduct(shop, { title: 'Кепка', price_points: 50 });
     await addProduct(shop, { title: 'Худи', price_points: 500 });
@@ -150,6 +195,8 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       const requests = page.getByRole('region', { name: t.ordersTitle });
       await requests.getByText('Кружка').waitFor();
       await requests.getByText(ORDER_STATUS_LABELS.pending).waitFor();
+      // The only one was exchanged: out of stock, whatever the balance.
+      await page.locator('.shop-card', { hasText: 'Кружка' }).getByText(t.outOfStock, { exact: true }).waitFor();
       expect(await exchangeButton(page, 'Кружка').isDisabled()).toBe(true);
       expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(false);
       expect(await hasHorizontalOverflow(page)).toBe(false);

@@ -125,6 +125,15 @@ describe('the service desk screen', () => {
         .getByText(fillMessage(m.ruleWarrantyInvalid, { n: 1 }), { exact: true })
         .waitFor();
       await ruleOf(page, 1).getByLabel(m.monthsLabel).fill('24');
+      // The guide's PDF: a file that is not one is refused with the server's words, a real one is attached.
+      await ruleOf(page, 1).getByLabel(m.fileKindLabel).selectOption({ label: m.fileKindPdf });
+      const file = ruleOf(page, 1).getByLabel(fillMessage(m.fileChooseNamed, { n: 1 }));
+      await file.setInputFiles({ name: 'фен.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>нет</html>') });
+      await rulesPanel(page).getByText(m.fileNotPdf, { exact: true }).waitFor();
+      await file.setInputFiles({ name: 'фен.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nинструкция') });
+      await ruleOf(page, 1)
+        .getByText(fillMessage(m.fileAttached, { name: 'фен.pdf' }), { exact: true })
+        .waitFor();
       await rulesPanel(page).getByRole('button', { name: m.saveRules, exact: true }).click();
       await rulesPanel(page).getByText(m.rulesSaved, { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -133,6 +142,8 @@ describe('the service desk screen', () => {
       const saved = await bot.seller.api.get(`/projects/${bot.projectId}/faq`);
       expect(saved.body.items.map((item: { question: string }) => item.question)).toEqual(['Есть доставка?', 'Можно ли вернуть товар?']);
       const rules = await bot.seller.api.get(`/projects/${bot.projectId}/product-rules`);
-      expect(rules.body.rules).toEqual([{ match: 'фен', guide: null, warranty_months: 24 }]);
+      expect(rules.body.rules).toEqual([
+        { match: 'фен', guide: null, warranty_months: 24, attachment: { kind: 'pdf', upload_id: expect.any(Number) } },
+      ]);
     }, MOBILE));
 });

@@ -271,6 +271,21 @@ describe('shop management', () => {
       }
       await page.getByRole('button', { name: fillMessage(s.hideNamed, { title: 'Кепка' }) }).click();
       await productRow(page, 'Кепка').getByText(m.productHidden, { exact: true }).waitFor();
+
+      // The stock: a wrong quantity is named at its field; a saved one is what the seller sees left.
+      await page.getByRole('button', { name: fillMessage(s.editNamed, { title: 'Кепка' }) }).click();
+      const quantity = page.getByLabel(s.productQuantity, { exact: true });
+      await quantity.fill('много');
+      await page.getByRole('button', { name: s.saveProduct, exact: true }).click();
+      await page.getByText(m.quantityInvalid, { exact: true }).waitFor();
+      expect(await isFocused(page, s.productQuantity)).toBe(true);
+      await quantity.fill('7');
+      await page.getByRole('button', { name: s.saveProduct, exact: true }).click();
+      await status(page, m.productUpdated).waitFor();
+      const left = (title: string) => productRow(page, title).locator(`[data-label="${s.columnQuantity}"]`);
+      await expect.poll(() => left('Кепка').innerText()).toBe('7');
+      expect(await left('Кружка с длинным названием для проверки переноса строк').innerText()).toBe(s.quantityUnlimited);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
     }, MOBILE));
 

@@ -19,6 +19,7 @@ export interface EmulatedMessage {
   text?: string | null;
   caption?: string | null;
   photo?: string | null;
+  file?: string | null;
   parse_mode?: string | null;
   reply_markup?: unknown;
   at: string;

@@ -31,6 +31,12 @@ export const dailyBonusMessages = {
   noReceipt:
     'Ежедневный бонус — для покупателей акции «{name}». Пришлите фото QR-кода с чека покупки, а после начисления баллов нажмите «Ежедневный бонус» снова.',
   reason: 'Ежедневный бонус за {date}',
+  wheelPoints: 'Колесо остановилось на «{label}»: +{points}. Теперь у вас {balance}.',
+  wheelNothing: 'Колесо остановилось на «{label}». Повезёт в следующий раз!',
+  wheelCode: 'Колесо остановилось на «{label}». Ваш промокод: {code}',
+  wheelAlreadySpun: 'Сегодня колесо уже остановилось на «{label}».',
+  wheelCodeAgain: 'Ваш промокод: {code}',
+  wheelOff: 'Колесо фортуны сейчас выключено.',
   resultsTitle: 'Ежедневный бонус',
   resultsShoppersToday: 'Покупателей сегодня',
   resultsPointsToday: 'Баллов сегодня',

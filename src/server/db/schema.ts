@@ -206,6 +206,11 @@ export const dailyBonusClaims = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     points: integer('points').notNull(),
     claimedAt: timestamptz('claimed_at').notNull(),
+    /** The wheel's sector the server drew (its index then) and its label; null without a wheel. */
+    sector: integer('sector'),
+    sectorLabel: text('sector_label'),
+    /** A promo-code sector's code, taken from the action's pool. */
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId, table.day] })],
 );
@@ -409,6 +414,8 @@ export const buyerNotices = pgTable('buyer_notices', {
   shopButton: boolean('shop_button').notNull().default(false),
   /** Telegram's «Поделиться номером» keyboard under the text, sent by the action's own bot only (0051). */
   contactButton: boolean('contact_button').notNull().default(false),
+  /** A file the bot sends instead of a text message (a product guide's PDF or video); `text` is its caption. */
+  attachment: jsonb('attachment').$type<GuideAttachment>(),
   reference: text('reference').notNull().unique(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
@@ -615,6 +622,8 @@ export const shopProducts = pgTable('shop_products', {
   description: text('description').notNull().default(''),
   imageUrl: text('image_url'),
   pricePoints: integer('price_points').notNull(),
+  /** What is left to exchange; null: unlimited. An exchange takes one, a cancel gives it back. */
+  quantity: integer('quantity'),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -1112,8 +1121,29 @@ export const productRules = pgTable('product_rules', {
   match: text('match').notNull(),
   guide: text('guide'),
   warrantyMonths: integer('warranty_months'),
+  /** The guide's PDF or video: an uploaded guide file or an https link. */
+  attachment: jsonb('attachment').$type<GuideAttachment>(),
 });
 export type ProductRuleRow = typeof productRules.$inferSelect;
+
+/** A product guide's file as a rule and a buyer notice keep it. */
+export interface GuideAttachment {
+  kind: 'pdf' | 'video';
+  upload_id?: number;
+  url?: string;
+}
+
+export const guideFiles = pgTable('guide_files', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: ['pdf', 'video'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 export const warranties = pgTable(
   'warranties',

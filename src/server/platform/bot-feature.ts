@@ -79,6 +79,8 @@ export interface FeatureContext {
   botToken: string;
   chatId: number;
   buyer: { tgId: string; firstName: string | null; username: string | null };
+  /** The shop's Mini App address, when the action has a shop and Telegram may open it from a button; else null. */
+  miniAppUrl: string | null;
   /** Telegram's id of the update being answered: part of a reward's reference where one press earns it. */
   updateId: number;
   now: Date;

@@ -6,6 +6,8 @@ import {
   productRulesSavedSchema,
   warrantyListSchema,
   type ProductRuleDraft,
+  guideFileUploadedSchema,
+  type GuideFileKind,
 } from '../../contract/product-guides.js';
 import { useSellerId } from '../auth/session.js';
 import { apiRequest } from './client.js';
@@ -99,5 +101,24 @@ export function useWarrantySearchQuery(actionId: number, search: WarrantySearch 
         fallbackMessage: m.searchFailed,
         signal,
       }),
+  });
+}
+
+/** A guide's PDF or video (multipart field `file`): answers its `upload_id` for a rule's attachment. */
+export function useUploadGuideFileMutation() {
+  const userId = useSellerId();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: GuideFileKind; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiRequest({
+        method: 'POST',
+        path: '/product-rules/files',
+        query: { user_id: userId, kind },
+        body: form,
+        schema: guideFileUploadedSchema,
+        fallbackMessage: m.fileUploadFailed,
+      });
+    },
   });
 }

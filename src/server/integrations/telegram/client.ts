@@ -12,6 +12,10 @@ export interface TelegramClient {
   sendMessage(token: string, input: SendMessageInput): Promise<{ message_id: number }>;
   /** `photo_file_id` is the largest size's id: send it instead of the upload to the next recipients. */
   sendPhoto(token: string, input: SendPhotoInput): Promise<{ message_id: number; photo_file_id: string }>;
+  /** A general file (a product guide's PDF): uploaded up to 50 MB, or by a URL Telegram downloads (up to 20 MB). */
+  sendDocument(token: string, input: SendFileInput): Promise<{ message_id: number }>;
+  /** A video (MP4), with the same limits as a document. */
+  sendVideo(token: string, input: SendFileInput): Promise<{ message_id: number }>;
   setWebhook(token: string, input: { url: string; secret_token: string; allowed_updates?: UpdateKind[] }): Promise<void>;
   deleteWebhook(token: string): Promise<void>;
   /**
@@ -68,6 +72,15 @@ export interface SendPhotoInput {
   parse_mode?: ParseMode;
   reply_markup?: ReplyMarkup;
 }
+
+export interface SendFileInput {
+  chat_id: number | string;
+  /** A URL, or the bytes uploaded with their file name. */
+  file: PhotoSource;
+  caption?: string;
+}
+
+const inputFileOf = (file: PhotoSource) => (typeof file === 'string' ? file : new InputFile(file.data, file.filename));
 
 /** grammY's own timer is only a backstop; each call carries its own deadline (long polls need a longer one). */
 const GRAMMY_BACKSTOP_TIMEOUT_SECONDS = 3_600;
@@ -132,6 +145,20 @@ export function createTelegramClient(options: { apiRoot: string; timeoutMs: numb
       const largest = message.photo.at(-1);
       if (!largest) throw new TelegramError({ kind: 'server', method: 'sendPhoto', description: 'answer without photo sizes' });
       return { message_id: message.message_id, photo_file_id: largest.file_id };
+    },
+
+    async sendDocument(token, { chat_id, file, caption }) {
+      const message = await call(token, 'sendDocument', (api, signal) =>
+        api.sendDocument(chat_id, inputFileOf(file), caption ? { caption } : {}, signal),
+      );
+      return { message_id: message.message_id };
+    },
+
+    async sendVideo(token, { chat_id, file, caption }) {
+      const message = await call(token, 'sendVideo', (api, signal) =>
+        api.sendVideo(chat_id, inputFileOf(file), caption ? { caption } : {}, signal),
+      );
+      return { message_id: message.message_id };
     },
 
     async setWebhook(token, { url, ...other }) {

@@ -34,6 +34,8 @@ const METHODS: Record<string, (call: Call) => unknown> = {
   getme: ({ botId }) => botUser(botId),
   sendmessage: sendMessage,
   sendphoto: sendPhoto,
+  senddocument: (call: Call) => sendFile(call, 'sendDocument', 'document'),
+  sendvideo: (call: Call) => sendFile(call, 'sendVideo', 'video'),
   getfile: getFile,
   setwebhook: setWebhook,
   deletewebhook: ({ store, botId, params }) => {
@@ -108,6 +110,7 @@ function sendMessage({ store, botId, params }: Call) {
       text,
       caption: null,
       photo: null,
+      file: null,
       parse_mode: parseMode ?? null,
       reply_markup: replyMarkup,
     }),
@@ -138,6 +141,7 @@ async function sendPhoto({ store, botId, params }: Call) {
       text: null,
       caption: caption || null,
       photo: logged,
+      file: null,
       parse_mode: parseMode ?? null,
       reply_markup: replyMarkup,
     }),
@@ -150,18 +154,76 @@ async function sendPhoto({ store, botId, params }: Call) {
   };
 }
 
+/** Telegram's limit of a file a bot uploads (multipart/form-data), other than a photo. */
+export const FILE_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * sendDocument, sendVideo: an upload up to 50 MB (a bigger one never reaches a method: the
+ * multipart parser answers 413 «Request Entity Too Large», as Telegram does), or a URL Telegram
+ * would download. The emulator never downloads a link (it reaches no other host), so a link's 20 MB
+ * limit is not played.
+ */
+function sendFile({ store, botId, params }: Call, method: 'sendDocument' | 'sendVideo', field: 'document' | 'video') {
+  const chatId = chatIdParam(params);
+  const caption = stringParam(params, 'caption');
+  if (caption && caption.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
+  const named = params[field];
+  // A multipart upload may name its part (`attach://<part>`), as grammY does.
+  const attached = typeof named === 'string' ? /^attach:\/\/(.+)$/.exec(named) : null;
+  const value = attached ? params[attached[1]!] : named;
+  let file: string;
+  if (Buffer.isBuffer(value)) {
+    if (value.length === 0) throw badRequest('file must be non-empty');
+    if (value.length > FILE_UPLOAD_LIMIT_BYTES) throw new BotApiFailure(413, 'Request Entity Too Large');
+    file = `upload:${value.length}`;
+  } else if (typeof value === 'string' && /^https?:\/\//.test(value)) {
+    file = value;
+  } else {
+    throw badRequest(`there is no ${field} in the request`);
+  }
+  deliverTo(store, botId, chatId);
+  const base = messageBase(store, botId, chatId);
+  store.sent.push(
+    sentMessage(store, {
+      bot_id: botId,
+      chat_id: chatId,
+      message_id: base.message_id,
+      method,
+      text: null,
+      caption: caption || null,
+      photo: null,
+      file,
+      parse_mode: null,
+      reply_markup: null,
+    }),
+  );
+  const size = Buffer.isBuffer(value) ? { file_size: value.length } : {};
+  return {
+    ...base,
+    [field]: { file_id: `${field}-${base.message_id}`, file_unique_id: `${field}${base.message_id}`, ...size },
+    ...(caption ? { caption } : {}),
+  };
+}
+
+/** Telegram's limit of an uploaded photo (other files: FILE_UPLOAD_LIMIT_BYTES). */
+const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+const checkedPhotoUpload = (bytes: Buffer) => {
+  if (bytes.length > PHOTO_UPLOAD_LIMIT_BYTES) throw new BotApiFailure(413, 'Request Entity Too Large');
+  return bytes;
+};
+
 type PhotoInput =
   { kind: 'url'; url: string } | { kind: 'file_id'; sizes: PhotoSize[]; fileId: string } | { kind: 'upload'; bytes: Buffer };
 
 function photoParam(store: TelegramEmulatorStore, botId: number, params: BotApiParams): PhotoInput {
   const value = params.photo;
-  if (Buffer.isBuffer(value)) return { kind: 'upload', bytes: value };
+  if (Buffer.isBuffer(value)) return { kind: 'upload', bytes: checkedPhotoUpload(value) };
   if (typeof value !== 'string' || value === '') throw badRequest('there is no photo in the request');
   const attached = /^attach:\/\/(.+)$/.exec(value);
   if (attached) {
     const file = params[attached[1]!];
     if (!Buffer.isBuffer(file)) throw badRequest('there is no photo in the request');
-    return { kind: 'upload', bytes: file };
+    return { kind: 'upload', bytes: checkedPhotoUpload(file) };
   }
   if (/^https?:\/\//i.test(value)) return { kind: 'url', url: value };
   const sizes = store.files.photoOf(botId, value);

@@ -7,11 +7,13 @@ export interface SentMessage {
   bot_id: number;
   chat_id: number;
   message_id: number;
-  method: 'sendMessage' | 'sendPhoto';
+  method: 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'sendVideo';
   text: string | null;
   caption: string | null;
   /** The URL or file_id sent, or `upload:<file_id>` for an uploaded photo. */
   photo: string | null;
+  /** A document's or video's URL, or `upload:<bytes>` for an uploaded file. */
+  file: string | null;
   parse_mode: string | null;
   reply_markup: unknown;
   /** ISO time. */

@@ -127,6 +127,27 @@ describe('Telegram emulator wire format', () => {
     });
   });
 
+  it('takes a document or video upload up to Telegram’s 50 MB, refuses a bigger one 413, and a photo over 10 MB', async () => {
+    const token = nextToken();
+    const upload = (method: string, field: string, bytes: number, chatId: string) => {
+      const form = new FormData();
+      form.set('chat_id', chatId);
+      form.set(field, new Blob([new Uint8Array(bytes)]), 'file.bin');
+      return call(token, method, { method: 'POST', body: form });
+    };
+    const sent = await upload('sendDocument', 'document', 1024, '80');
+    expect(sent).toMatchObject({ status: 200, body: { result: { document: { file_size: 1024 } } } });
+    expect((await upload('sendVideo', 'video', 50 * 1024 * 1024, '81')).status).toBe(200);
+    expect(await upload('sendDocument', 'document', 50 * 1024 * 1024 + 1, '82')).toMatchObject({
+      status: 413,
+      body: { ok: false, error_code: 413, description: 'Request Entity Too Large' },
+    });
+    expect((await upload('sendPhoto', 'photo', 10 * 1024 * 1024 + 1, '83')).status).toBe(413);
+    expect(await call(token, 'sendDocument', json({ chat_id: 84, document: 'https://example.com/guide.pdf' }))).toMatchObject({
+      status: 200,
+    });
+  });
+
   it('blocks a chat for every bot until un-blocked', async () => {
     const [first, second] = [nextToken(), nextToken()];
     expect((await emulator.control('POST', '/blocked', { chat_id: 555 })).status).toBe(200);

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { BotApiFailure, callBotApi, type BotApiParams } from './emulator-bot-api.js';
+import { BotApiFailure, callBotApi, FILE_UPLOAD_LIMIT_BYTES, type BotApiParams } from './emulator-bot-api.js';
 import { NotAnImageError } from './emulator-files.js';
 import { messageUpdate, openMenuButton, pressButton, PressRefused } from './emulator-launch.js';
 import { TelegramEmulatorStore } from './emulator-store.js';
@@ -27,7 +27,6 @@ import { botIdOf, isWellFormedBotToken } from './token.js';
 export const WEB_APP_SCRIPT_PATH = '/telegram-web-app.js';
 /** Where the app mounts this emulator (demo mode). */
 export const TELEGRAM_EMULATOR_PREFIX = '/__emulators/telegram';
-const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Bot API calls other than uploads are small; the app's JSON limit is lower than Telegram's. */
 const BOT_API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A shopper's photo in base64. */
@@ -85,7 +84,8 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
   return async (app) => {
     await app.register(formbody);
     // Only here: the app itself accepts no multipart bodies.
-    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: PHOTO_UPLOAD_LIMIT_BYTES, files: 10 } });
+    // Telegram takes uploads up to 50 MB (a photo up to 10 MB, checked by sendPhoto).
+    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: FILE_UPLOAD_LIMIT_BYTES, files: 10 } });
     app.addHook('preClose', async () => store.close());
     app.setErrorHandler((error: FastifyError, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -2,6 +2,7 @@ import type { InlineKeyboardButton, Update, User } from 'grammy/types';
 import { readBotFeatures } from '../../../contract/bot-features.js';
 import * as steps from './chat-steps.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
+import { shopUrl } from './setup.js';
 import type { BotFeature, DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 
 // How the conversation hands a shopper's message to the modules' bot parts (`deps.botParts`, in the
@@ -26,6 +27,8 @@ export function featureContext(deps: ConversationDeps, bot: AnsweringBot, update
     botToken: bot.token,
     chatId,
     buyer: { tgId: buyerTgId, firstName: from.first_name ?? null, username: from.username ?? null },
+    // As the conversation's shop button: only where Telegram opens a Mini App with the shopper's signature.
+    miniAppUrl: deps.webAppButtons && bot.shopToken ? shopUrl(deps.publicUrl, bot.shopToken) : null,
     updateId: update.update_id,
     now,
     // Each function's context is its own copy (`forFeature`): these are replaced there.

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection.js';
 import { CLAIM_LEASE_MS, outboxRetry } from '../../db/outbox.js';
 import { deliverClaimed, NotDeliverable } from '../../db/outbox-pass.js';
-import type { ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
+import type { PhotoSource, ReplyMarkup, TelegramClient } from '../../integrations/telegram/client.js';
+import type { GuideAttachment } from '../../db/schema.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { chatPacer } from './chat-pacing.js';
@@ -11,7 +12,7 @@ import * as repo from '../notices/repository.js';
 
 export interface NoticeDeps {
   db: Db;
-  telegram: Pick<TelegramClient, 'sendMessage'>;
+  telegram: Pick<TelegramClient, 'sendMessage' | 'sendDocument' | 'sendVideo'>;
   publicUrl: string;
   /** Web App buttons need an HTTPS address in Telegram (the emulator takes any). */
   webAppButtons: boolean;
@@ -60,19 +61,31 @@ async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.cla
     : shop
       ? { inline_keyboard: [[{ text: messages.bot.shopButton, web_app: { url: shop } }]] }
       : undefined;
+  const file = notice.attachment && (await guideFileSource(deps.db, notice.attachment));
   for (const [index, token] of tokens.entries()) {
     try {
-      await chatPacer.paced(token, notice.buyerTgId, () =>
-        deps.telegram.sendMessage(token, {
-          chat_id: notice.buyerTgId,
-          text: notice.text,
-          ...(replyMarkup && { reply_markup: replyMarkup }),
-        }),
-      );
+      await chatPacer.paced(token, notice.buyerTgId, () => {
+        if (!file)
+          return deps.telegram.sendMessage(token, {
+            chat_id: notice.buyerTgId,
+            text: notice.text,
+            ...(replyMarkup && { reply_markup: replyMarkup }),
+          });
+        const input = { chat_id: notice.buyerTgId, file, caption: notice.text };
+        return notice.attachment!.kind === 'pdf' ? deps.telegram.sendDocument(token, input) : deps.telegram.sendVideo(token, input);
+      });
       return;
     } catch (error) {
       // The shopper may know only another of the action's bots: Telegram refuses a bot they never started.
       if (!(error instanceof TelegramError && neverStarted(error)) || index === tokens.length - 1) throw error;
     }
   }
+}
+
+/** A guide's file as Telegram takes it: the link, or the uploaded bytes (gone since: nothing to send). */
+async function guideFileSource(db: Db, attachment: GuideAttachment): Promise<PhotoSource> {
+  if (attachment.url) return attachment.url;
+  const stored = await repo.readGuideFile(db, attachment.upload_id!);
+  if (!stored) throw new NotDeliverable('the guide file is gone');
+  return { data: stored.data, filename: stored.fileName };
 }

@@ -1,10 +1,11 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
 import { dailyBonusFeature } from './bot.js';
 import { dailyBonusRoutes } from './routes.js';
+import { wheelRoutes } from './wheel-routes.js';
 
-/** The daily bonus: a random number of points once per Moscow day for a buyer of the action. */
+/** The daily bonus: once per Moscow day a buyer of the action gets a random number of points, or spins the wheel of fortune in the Mini App. */
 export const dailyBonusModule: ModuleManifest = {
   name: 'daily-bonus',
-  routes: (context) => [dailyBonusRoutes(context)],
+  routes: (context) => [dailyBonusRoutes(context), wheelRoutes(context)],
   bot: [dailyBonusFeature],
 };

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
-import { buyerStats, dailyBonusClaims, telegramBuyers } from '../../db/schema.js';
+import { buyerStats, dailyBonusClaims, projects, promoCodes, telegramBuyers } from '../../db/schema.js';
 
 /** At least one successful receipt of the shopper on the action (the buyer statistics count them). */
 export async function hasSuccessfulReceipt(db: Executor, sellerId: number, projectId: number, buyerTgId: string): Promise<boolean> {
@@ -21,17 +21,44 @@ export async function hasSuccessfulReceipt(db: Executor, sellerId: number, proje
 /** Takes the day's bonus; false when it was taken already (a double press, a redelivered update, another instance). */
 export async function takeClaim(
   db: Executor,
-  claim: { projectId: number; buyerTgId: string; day: string; points: number; claimedAt: Date },
+  claim: {
+    projectId: number;
+    buyerTgId: string;
+    day: string;
+    points: number;
+    claimedAt: Date;
+    sector?: number;
+    sectorLabel?: string;
+    promoCodeId?: number;
+  },
 ): Promise<boolean> {
   const rows = await db.insert(dailyBonusClaims).values(claim).onConflictDoNothing().returning({ day: dailyBonusClaims.day });
   return rows.length > 0;
 }
 
+/** The shopper's bonus of the day: its points and, when the wheel gave it, the sector and any promo code. */
 export async function readClaim(db: Executor, projectId: number, buyerTgId: string, day: string) {
+  const c = dailyBonusClaims;
   const [row] = await db
-    .select({ points: dailyBonusClaims.points })
-    .from(dailyBonusClaims)
-    .where(and(eq(dailyBonusClaims.projectId, projectId), eq(dailyBonusClaims.buyerTgId, buyerTgId), eq(dailyBonusClaims.day, day)));
+    .select({ points: c.points, sector: c.sector, sectorLabel: c.sectorLabel, promoCode: promoCodes.code })
+    .from(c)
+    .leftJoin(promoCodes, eq(promoCodes.id, c.promoCodeId))
+    .where(and(eq(c.projectId, projectId), eq(c.buyerTgId, buyerTgId), eq(c.day, day)));
+  return row;
+}
+
+/** The live action behind a shop, as the bonus needs it. */
+export async function readLiveAction(db: Executor, sellerId: number, projectId: number) {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      userId: projects.userId,
+      name: projects.name,
+      botFeatures: projects.botFeatures,
+      pointsLifetimeDays: projects.pointsLifetimeDays,
+    })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt)));
   return row;
 }
 

@@ -1,8 +1,11 @@
 import type { InlineKeyboardButton } from 'grammy/types';
+import type { DailyBonusSettings } from '../../../contract/bot-features.js';
+import { WHEEL_QUERY } from '../../../contract/public-shop.js';
 import { shopperName, type DailyBonusResults } from '../../../contract/engagement.js';
 import { formatDate, formatPoints } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
+import type { ProjectRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints, readBalance } from '../points/repository.js';
@@ -11,28 +14,56 @@ import type { FeatureContext, FeatureReply } from '../../platform/bot-feature.js
 import { readStoredFeatures } from '../feature-settings/repository.js';
 import { bonusDays, drawBonus, type RandomInt } from './bonus.js';
 import * as repo from './repository.js';
+import { spinLines, spinWheel } from './wheel.js';
 
 const m = messages.dailyBonus;
 export const DAILY_BONUS_KEY = 'daily_bonus';
 const TAKE = `${DAILY_BONUS_KEY}:take`;
 
+/** The Mini App opened on the wheel: the shop's address with `?wheel=1`. */
+export const wheelUrl = (miniAppUrl: string) => `${miniAppUrl}?${WHEEL_QUERY}=1`;
+
+/**
+ * The menu's «Ежедневный бонус»: with a wheel set up and the shop's Mini App at hand, a Mini App
+ * button that opens the wheel; otherwise a press the bot answers (the wheel's spin in words, or a
+ * random number of points in the range).
+ */
 export async function dailyBonusMenuButtons(context: FeatureContext): Promise<InlineKeyboardButton[]> {
-  return context.features.daily_bonus.enabled ? [{ text: messages.botFeatures.nameDailyBonus, callback_data: TAKE }] : [];
+  const settings = context.features.daily_bonus;
+  if (!settings.enabled) return [];
+  const name = messages.botFeatures.nameDailyBonus;
+  if (settings.wheel.length > 0 && context.miniAppUrl) return [{ text: name, web_app: { url: wheelUrl(context.miniAppUrl) } }];
+  return [{ text: name, callback_data: TAKE }];
+}
+
+/** Why the shopper gets no bonus today, or null: the function off, a block by the seller, no successful receipt yet. */
+export async function bonusRefusal(
+  db: Executor,
+  action: Pick<ProjectRow, 'id' | 'userId' | 'name'>,
+  buyerTgId: string,
+  settings: DailyBonusSettings,
+): Promise<string | null> {
+  if (!settings.enabled) return messages.botFeatures.featureOff;
+  if (await isBuyerBlocked(db, action.id, buyerTgId)) return messages.receipts.defaultBlocked;
+  if (!(await repo.hasSuccessfulReceipt(db, action.userId, action.id, buyerTgId))) return fillMessage(m.noReceipt, { name: action.name });
+  return null;
 }
 
 /**
  * «Ежедневный бонус»: a buyer of the action gets a random number of points once per Moscow day
- * (none while the seller has them blocked).
+ * (none while the seller has them blocked), or the wheel's sector when the seller set one up.
  * The day's claim and its ledger row are one transaction keyed by action, shopper and day, so a
  * double press, a redelivered update or a second instance pays once; the loser is told it is taken.
  */
 export async function takeDailyBonus(context: FeatureContext, random?: RandomInt): Promise<FeatureReply> {
   const { deps, action, buyer, now } = context;
   const settings = context.features.daily_bonus;
-  if (!settings.enabled) return { text: messages.botFeatures.featureOff };
-  if (await isBuyerBlocked(deps.db, action.id, buyer.tgId)) return { text: messages.receipts.defaultBlocked };
-  if (!(await repo.hasSuccessfulReceipt(deps.db, action.userId, action.id, buyer.tgId)))
-    return { text: fillMessage(m.noReceipt, { name: action.name }) };
+  const refusal = await bonusRefusal(deps.db, action, buyer.tgId, settings);
+  if (refusal) return { text: refusal };
+  if (settings.wheel.length > 0) {
+    const spun = await spinWheel(deps.db, { action, buyerTgId: buyer.tgId, wheel: settings.wheel, now, random });
+    return { text: spinLines(spun.spin, now, spun.fresh ? { balance: spun.balance } : 'already').join('\n') };
+  }
 
   const { day, next } = bonusDays(now);
   const nextLine = fillMessage(m.nextBonus, { date: next });

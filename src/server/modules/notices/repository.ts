@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
-import { buyerNotices, projects, shopSettings, users } from '../../db/schema.js';
+import { buyerNotices, guideFiles, projects, shopSettings, users, type GuideAttachment } from '../../db/schema.js';
 
 /** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
 export interface BuyerNotice {
@@ -13,6 +13,8 @@ export interface BuyerNotice {
   shopButton: boolean;
   /** Telegram's «Поделиться номером» keyboard instead: only the action's own bot sends it (the contact comes back to it). */
   contactButton?: boolean;
+  /** A file sent instead of a text message (a product guide's PDF or video), `text` as its caption. */
+  attachment?: GuideAttachment;
   /** Once-only: a second notice with the same reference is dropped. */
   reference: string;
 }
@@ -64,13 +66,14 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     text: string;
     shop_button: boolean;
     contact_button: boolean;
+    attachment: GuideAttachment | string | null;
     attempts: number;
   }>(db, noticeOutbox, {
     limit,
     leaseMs,
     orderBy: [t.id],
     where: shopperNotBeingAnswered,
-    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attempts],
+    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attachment, t.attempts],
   });
   return rows.map((row) => ({
     id: Number(row.id),
@@ -79,6 +82,7 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     text: row.text,
     shopButton: row.shop_button,
     contactButton: row.contact_button,
+    attachment: (typeof row.attachment === 'string' ? JSON.parse(row.attachment) : row.attachment) as GuideAttachment | null,
     attempts: row.attempts,
   }));
 }
@@ -109,5 +113,11 @@ export async function findNoticeTarget(db: Executor, projectId: number) {
     .innerJoin(users, eq(users.id, projects.userId))
     .leftJoin(shopSettings, eq(shopSettings.projectId, projects.id))
     .where(eq(projects.id, projectId));
+  return row;
+}
+
+/** The uploaded file a notice sends (a product guide's PDF or video). */
+export async function readGuideFile(db: Executor, id: number) {
+  const [row] = await db.select({ data: guideFiles.data, fileName: guideFiles.fileName }).from(guideFiles).where(eq(guideFiles.id, id));
   return row;
 }

@@ -2,7 +2,16 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ProductRuleDraft } from '../../../contract/product-guides.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { productRules, projects, receiptItems, receipts, telegramBuyers, warranties, type ProductRuleRow } from '../../db/schema.js';
+import {
+  guideFiles,
+  productRules,
+  projects,
+  receiptItems,
+  receipts,
+  telegramBuyers,
+  warranties,
+  type ProductRuleRow,
+} from '../../db/schema.js';
 
 // The cabinet's calls start from the seller's own live action (or, for warranties, join it), so
 // another seller's rules and warranties are never found; the bot's start from its action.
@@ -22,11 +31,16 @@ export async function replaceRules(db: Executor, projectId: number, rules: Produ
     .set({ hasProductRules: rules.length > 0 })
     .where(eq(projects.id, projectId));
   if (rules.length === 0) return;
-  await db
-    .insert(productRules)
-    .values(
-      rules.map((rule, position) => ({ projectId, position, match: rule.match, guide: rule.guide, warrantyMonths: rule.warranty_months })),
-    );
+  await db.insert(productRules).values(
+    rules.map((rule, position) => ({
+      projectId,
+      position,
+      match: rule.match,
+      guide: rule.guide,
+      warrantyMonths: rule.warranty_months,
+      attachment: rule.attachment,
+    })),
+  );
 }
 
 /** The receipt's purchase time and the items counted for the action (the seller's own). */
@@ -113,3 +127,25 @@ export async function findWarranties(
     .limit(limit);
 }
 export type WarrantyListRow = Awaited<ReturnType<typeof findWarranties>>[number];
+
+// ---- guide files ----
+
+export async function insertGuideFile(
+  db: Executor,
+  file: { userId: number; kind: 'pdf' | 'video'; fileName: string; data: Buffer },
+): Promise<number> {
+  const [row] = await db
+    .insert(guideFiles)
+    .values({ ...file, byteSize: file.data.length })
+    .returning({ id: guideFiles.id });
+  return row!.id;
+}
+
+/** The kind of the seller's own guide file; undefined for another seller's or none. */
+export async function guideFileKind(db: Executor, sellerId: number, id: number): Promise<'pdf' | 'video' | undefined> {
+  const [row] = await db
+    .select({ kind: guideFiles.kind })
+    .from(guideFiles)
+    .where(and(eq(guideFiles.id, id), eq(guideFiles.userId, sellerId)));
+  return row?.kind;
+}

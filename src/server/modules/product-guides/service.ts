@@ -1,6 +1,7 @@
 import { itemNameContains } from '../../../contract/item-name.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import type { ProductRule, ProductRuleDraft, Warranty } from '../../../contract/product-guides.js';
+import type { GuideFileKind, ProductRule, ProductRuleDraft, Warranty } from '../../../contract/product-guides.js';
+import { uploadMessages } from '../../../contract/uploads.js';
 import type { Db } from '../../db/connection.js';
 import type { ProductRuleRow, ProjectRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -17,6 +18,8 @@ import { formatDay, isActive, warrantyUntil } from './warranty-date.js';
 const m = messages.serviceDesk;
 /** Telegram's limit of one message's text. */
 const MESSAGE_MAX = 4096;
+/** Telegram's limit of a file's caption. */
+const CAPTION_MAX = 1024;
 /** What one answer (the bot's list, the cabinet's search) shows at most, newest first. */
 const WARRANTIES_SHOWN = 30;
 
@@ -27,11 +30,38 @@ export interface ProductGuideDeps {
   now: () => Date;
 }
 
-const presentRule = (row: ProductRuleRow): ProductRule => ({ match: row.match, guide: row.guide, warranty_months: row.warrantyMonths });
+const presentRule = (row: ProductRuleRow): ProductRule => ({
+  match: row.match,
+  guide: row.guide,
+  warranty_months: row.warrantyMonths,
+  attachment: row.attachment,
+});
 
 export async function getProductRules(db: Db, sellerId: number, projectId: number): Promise<{ rules: ProductRule[] }> {
   if (!(await findLiveProject(db, sellerId, projectId))) throw actionNotFound();
   return { rules: (await repo.listRules(db, projectId)).map(presentRule) };
+}
+
+/** What a PDF and an MP4 start with: `%PDF-`; a box `ftyp` at byte 4 (ISO base media file). */
+function hasContentOf(kind: GuideFileKind, data: Buffer): boolean {
+  if (kind === 'pdf') return data.subarray(0, 5).toString('latin1') === '%PDF-';
+  return data.length >= 12 && data.subarray(4, 8).toString('latin1') === 'ftyp';
+}
+
+/** A guide's file, checked by its content (the name and the browser's type are the sender's word), kept in the database. */
+export async function uploadGuideFile(
+  db: Db,
+  sellerId: number,
+  file: { kind: GuideFileKind; fileName: string; data: Buffer },
+): Promise<{ message: string; upload_id: number }> {
+  if (file.data.length === 0) throw new AppError('bad_request', uploadMessages.fileEmpty);
+  if (!hasContentOf(file.kind, file.data))
+    throw new AppError('unsupported_media_type', file.kind === 'pdf' ? m.fileNotPdf : m.fileNotVideo);
+  const fileName = file.fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100) || (file.kind === 'pdf' ? 'guide.pdf' : 'guide.mp4');
+  return {
+    message: m.fileUploaded,
+    upload_id: await repo.insertGuideFile(db, { userId: sellerId, kind: file.kind, fileName, data: file.data }),
+  };
 }
 
 /** Replaces the rules in one transaction. Warranties given already stay as they were given. */
@@ -44,6 +74,12 @@ export async function replaceProductRules(
   return db.transaction(async (tx) => {
     // Locked: two saves of one list must not interleave.
     if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
+    // An uploaded file is the seller's own, of the kind the rule names: another seller's id is not found.
+    for (const [index, rule] of rules.entries()) {
+      const uploadId = rule.attachment?.upload_id;
+      if (uploadId !== undefined && (await repo.guideFileKind(tx, sellerId, uploadId)) !== rule.attachment!.kind)
+        throw new AppError('bad_request', fillMessage(m.ruleAttachmentNotFound, { n: index + 1 }));
+    }
     await repo.replaceRules(tx, projectId, rules);
     return { message: m.rulesSaved, rules: (await repo.listRules(tx, projectId)).map(presentRule) };
   });
@@ -127,6 +163,13 @@ export async function giveGuidesAndWarranties(
           text: guideText(item.name, rule.guide),
           reference: `product-guide:${receiptId}:${item.position}`,
         });
+        if (rule.attachment)
+          await queueBuyerNotice(tx, {
+            ...notice,
+            text: fillMessage(m.guideFileCaption, { item: item.name }).slice(0, CAPTION_MAX),
+            attachment: rule.attachment,
+            reference: `product-guide-file:${receiptId}:${item.position}`,
+          });
       }
       if (rule.warrantyMonths === null) continue;
       const validUntil = warrantyUntil(purchasedOn, rule.warrantyMonths);

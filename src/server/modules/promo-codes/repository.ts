@@ -131,3 +131,22 @@ export async function claimCode(
   const [row] = rowsOf<{ code: string }>(result);
   return row?.code;
 }
+
+/**
+ * A code for a prize outside a receipt (the daily bonus's wheel): the action's lowest free code
+ * goes to the shopper, or none when the pool is empty. SKIP LOCKED as in `claimCode`.
+ */
+export async function claimFreeCode(
+  db: Executor,
+  input: { projectId: number; buyerTg: string; now: Date },
+): Promise<{ id: number; code: string } | undefined> {
+  const result = await db.execute(sql`
+    UPDATE promo_codes c
+       SET issued_buyer_tg = ${input.buyerTg}::text, issued_at = ${input.now.toISOString()}::timestamptz
+      FROM (SELECT id FROM promo_codes WHERE project_id = ${input.projectId}::int AND issued_at IS NULL
+             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) free
+     WHERE c.id = free.id
+    RETURNING c.id, c.code`);
+  const [row] = rowsOf<{ id: string | number; code: string }>(result);
+  return row && { id: Number(row.id), code: row.code };
+}

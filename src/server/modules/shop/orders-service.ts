@@ -54,7 +54,7 @@ export async function requireShop(db: Executor, token: string) {
 type Shop = NonNullable<Awaited<ReturnType<typeof repo.findShopByToken>>>;
 
 /** The buyer, proved by one of the shop's bots' signature, never claimed (SPEC: the buyer's messenger user ID). */
-function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop): TelegramWebAppUser {
+function requireBuyer(deps: Pick<ShopDeps, 'now'>, initData: string | undefined, shop: Shop): TelegramWebAppUser {
   let buyer: TelegramWebAppUser | null = null;
   for (const token of initData ? shopBotTokens({ ...shop, shopBotToken: shop.settings.telegramBotToken }) : []) {
     buyer = verifyInitData(initData!, token, deps.now());
@@ -62,6 +62,13 @@ function requireBuyer(deps: ShopDeps, initData: string | undefined, shop: Shop):
   }
   if (!buyer) throw new AppError('unauthorized', p.telegramIdUnknown);
   return buyer;
+}
+
+/** The shop's action and the shopper its bot's signature proves (the daily bonus's wheel opens in the same Mini App). */
+export async function identifyShopBuyer(deps: Pick<ShopDeps, 'db' | 'now'>, token: string, initData: string | undefined) {
+  const shop = await requireShop(deps.db, token);
+  const buyer = requireBuyer(deps, initData, shop);
+  return { sellerId: shop.settings.userId, projectId: shop.settings.projectId, buyerTgId: String(buyer.id) };
 }
 
 function buyerName(buyer: TelegramWebAppUser): string | null {
@@ -89,6 +96,7 @@ export async function listPublicProducts(deps: ShopDeps, cache: ProductsCache, t
       description: row.description,
       image_url: row.imageUrl,
       price_points: row.pricePoints,
+      in_stock: row.quantity !== 0,
     })),
     shop_name: shop.shopName,
   };
@@ -141,6 +149,9 @@ export async function purchase(
   const result = await deps.db.transaction(async (tx: Executor) => {
     const product = await repo.findProduct(tx, settings.userId, settings.projectId, input.productId, { lock: true });
     if (!product || !product.isActive) throw new AppError('not_found', p.productUnavailable);
+    // The row lock above queues parallel exchanges of the product: the last one goes to one of them.
+    if (product.quantity === 0) throw new AppError('conflict', p.outOfStock);
+    await repo.changeStock(tx, product.id, -1);
     const order = await repo.insertOrder(tx, {
       userId: settings.userId,
       projectId: settings.projectId,
@@ -215,6 +226,7 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
     const updated = await repo.setOrderStatus(tx, order.id, outcome, deps.now());
     let text = fillMessage(p.fulfilledNotice, { title: order.title });
     if (outcome === 'cancelled') {
+      if (order.productId !== null) await repo.changeStock(tx, order.productId, 1);
       if (order.pricePoints > 0) {
         // Returned points count as earned today: they expire by the action's lifetime from now.
         const now = deps.now();

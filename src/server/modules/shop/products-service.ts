@@ -16,6 +16,7 @@ export function presentProduct(row: ShopProductRow): ShopProduct {
     description: row.description,
     image_url: row.imageUrl,
     price_points: row.pricePoints,
+    quantity: row.quantity,
     is_active: row.isActive,
     position: row.position,
     created_at: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
@@ -126,7 +126,7 @@ export async function findProduct(
   return row;
 }
 
-export type NewProduct = Pick<ShopProductRow, 'title' | 'description' | 'imageUrl' | 'pricePoints' | 'isActive'>;
+export type NewProduct = Pick<ShopProductRow, 'title' | 'description' | 'imageUrl' | 'pricePoints' | 'quantity' | 'isActive'>;
 
 /** A new product goes last. The action's row lock orders concurrent inserts, so positions never repeat. */
 export async function insertProduct(db: Db, sellerId: number, projectId: number, product: NewProduct): Promise<ShopProductRow> {
@@ -151,6 +151,14 @@ export async function updateProduct(db: Executor, productId: number, change: Par
     .where(eq(shopProducts.id, productId))
     .returning();
   return row!;
+}
+
+/** One taken by an exchange (under the product's row lock) or given back by a cancel; unlimited stock stays null. */
+export async function changeStock(db: Executor, productId: number, delta: 1 | -1): Promise<void> {
+  await db
+    .update(shopProducts)
+    .set({ quantity: sql`${shopProducts.quantity} + ${delta}` })
+    .where(and(eq(shopProducts.id, productId), isNotNull(shopProducts.quantity)));
 }
 
 export async function softDeleteProduct(db: Executor, productId: number, now: Date): Promise<void> {

@@ -40,6 +40,7 @@ interface ProductBody {
   description?: string;
   image_url?: string | null;
   price_points?: number;
+  quantity?: number | null;
   is_active?: boolean;
 }
 
@@ -51,6 +52,7 @@ function productFieldsOf<Body extends ProductBody>(
   description: Body['description'];
   imageUrl: Body['image_url'];
   pricePoints: Body['price_points'];
+  quantity: Body['quantity'];
   isActive: Body['is_active'];
 } {
   return {
@@ -58,6 +60,7 @@ function productFieldsOf<Body extends ProductBody>(
     description: body.description,
     imageUrl: body.image_url,
     pricePoints: body.price_points,
+    quantity: body.quantity,
     isActive: body.is_active,
   };
 }

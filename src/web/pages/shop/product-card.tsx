@@ -15,7 +15,7 @@ interface Props {
 
 /** One product: picture (3:4), title, description, price and 'Обменять'. */
 export function ProductCard({ product, index, points, busy, announced = false, onExchange }: Props) {
-  const short = points !== null && points < product.price_points;
+  const short = product.in_stock && points !== null && points < product.price_points;
   const hintId = `product-${product.id}-hint`;
   // SPEC §9: the first 4 pictures load at once and first; the rest when scrolled near.
   const preload = index < PRELOADED_IMAGES;
@@ -42,10 +42,11 @@ export function ProductCard({ product, index, points, busy, announced = false, o
         <h3 className="shop-card__title">{product.title}</h3>
         {product.description ? <p className="shop-card__description">{product.description}</p> : null}
         <p className="shop-card__price">{formatPoints(product.price_points)}</p>
+        {product.in_stock ? null : <p className="shop-card__hint">{t.outOfStock}</p>}
         <button
           type="button"
           className="shop-button"
-          disabled={points === null || short || busy}
+          disabled={points === null || short || busy || !product.in_stock}
           aria-describedby={short ? hintId : undefined}
           onClick={() => onExchange(product)}
         >

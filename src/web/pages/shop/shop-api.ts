@@ -1,6 +1,7 @@
 import type { ShopDraws } from '../../../contract/draws.js';
 import type { BuyerAccount, PublicProduct, PurchaseResponse } from '../../../contract/shop.js';
 import { INIT_DATA_HEADER } from '../../../contract/public-shop.js';
+import type { WheelSpinResponse, WheelState } from '../../../contract/wheel.js';
 
 const API = '/lk/api/public/shop';
 
@@ -39,3 +40,9 @@ export const sendPurchase = (token: string, initData: string, productId: number,
     headers: { 'content-type': 'application/json', [INIT_DATA_HEADER]: initData },
     body: JSON.stringify({ product_id: productId, buyer_tg_id: buyerTgId }),
   });
+
+export const fetchWheel = (token: string, initData: string) =>
+  call<WheelState>(`${encodeURIComponent(token)}/wheel`, { headers: { [INIT_DATA_HEADER]: initData } });
+
+export const sendSpin = (token: string, initData: string) =>
+  call<WheelSpinResponse>(`${encodeURIComponent(token)}/wheel/spin`, { method: 'POST', headers: { [INIT_DATA_HEADER]: initData } });

@@ -6,12 +6,14 @@ import {
   ORDER_STATUS_LABELS,
   publicShopMessages as t,
   SHOP_TOKEN_PATTERN,
+  WHEEL_QUERY,
 } from '../../../contract/public-shop.js';
 import { ScrollIndicator, useScrollIndicator } from '../../components/scroll-indicator.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDayMonthTime, formatPercent } from '../../lib/format.js';
 import { formatPoints } from '../../lib/format.js';
 import { formatHeld, formatNearestExpiry } from './format.js';
+import { FortuneWheel } from './fortune-wheel.js';
 import { ProductCard } from './product-card.js';
 import { ShopDrawsSection } from './shop-draws.js';
 import { fetchAccount, fetchProducts, sendPurchase, ShopApiError } from './shop-api.js';
@@ -131,6 +133,17 @@ export function ShopApp({ token }: { token: string | null }) {
           ) : null}
         </div>
         {token && catalogue.state === 'ready' && <ShopDrawsSection token={token} />}
+        {wheelOpened && token && buyer.state === 'known' ? (
+          <FortuneWheel
+            token={token}
+            initData={buyer.webApp.initData}
+            onPoints={(points) =>
+              setBuyer((current) =>
+                current.state === 'known' && current.account ? { ...current, account: { ...current.account, points } } : current,
+              )
+            }
+          />
+        ) : null}
         {catalogue.state === 'loading' ? (
           <p className="shop__placeholder" role="status">
             {t.loading}
@@ -217,6 +230,9 @@ function BuyerStatus({ buyer }: { buyer: Buyer }) {
     </div>
   );
 }
+
+/** Opened by the daily bonus's button (`/shop/<token>?wheel=1`): the wheel of fortune above the products. */
+const wheelOpened = new URLSearchParams(window.location.search).has(WHEEL_QUERY);
 
 /** The product an announcement's button names (`/shop/<token>?product=<id>`), if any. */
 const announcedId = Number(new URLSearchParams(window.location.search).get('product')) || null;

@@ -6,6 +6,7 @@ import {
   botFeaturesUpdateSchema,
   type BotFeatureKey,
   type BotFeatures,
+  type WheelSector,
 } from '../../../../contract/bot-features.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useBotFeaturesQuery, useSaveBotFeaturesMutation, type BotFeaturesUpdate } from '../../../api/bot-features.js';
@@ -14,6 +15,7 @@ import { errorNotice, successNotice, type Notice } from '../../../components/not
 import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { TextField } from '../../../components/text-field.js';
+import { WheelEditor, wheelDraftOf, wheelUpdateOf, type WheelSectorDraft } from './wheel-editor.js';
 
 const p = messages.botFeaturesPage;
 
@@ -50,21 +52,27 @@ const SECTIONS: Record<BotFeatureKey, SectionLayout> = {
   phone: { hint: messages.buyerPhone.featureHint, fields: [] },
 };
 
-/** What the seller is editing: each section's switch and its numbers as typed. */
-type Draft = Record<BotFeatureKey, { enabled: boolean; values: Record<string, string> }>;
+/** What the seller is editing: each section's switch and its numbers as typed, and the daily bonus's wheel. */
+type Draft = Record<BotFeatureKey, { enabled: boolean; values: Record<string, string>; wheel?: WheelSectorDraft[] }>;
 
 function draftOf(features: BotFeatures): Draft {
   return Object.fromEntries(
     BOT_FEATURE_KEYS.map((key) => {
-      const { enabled, ...values }: { enabled: boolean } = features[key];
-      return [key, { enabled, values: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])) }];
+      const { enabled, wheel, ...values }: { enabled: boolean; wheel?: WheelSector[] } = features[key];
+      const numbers = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
+      return [key, { enabled, values: numbers, ...(wheel ? { wheel: wheelDraftOf(wheel) } : {}) }];
     }),
   ) as Draft;
 }
 
 /** Every section is sent, so what the seller sees is exactly what is saved. */
 function updateOf(draft: Draft): BotFeaturesUpdate {
-  return Object.fromEntries(BOT_FEATURE_KEYS.map((key) => [key, { enabled: draft[key].enabled, ...draft[key].values }]));
+  return Object.fromEntries(
+    BOT_FEATURE_KEYS.map((key) => {
+      const { enabled, values, wheel } = draft[key];
+      return [key, { enabled, ...values, ...(wheel ? { wheel: wheelUpdateOf(wheel) } : {}) }];
+    }),
+  );
 }
 
 /** The shared schema's messages by field (`referral.monthly_cap`): the server answers the same texts. */
@@ -261,6 +269,13 @@ function FeatureCard({
             />
           ))}
         </div>
+        {draft.wheel && (
+          <WheelEditor
+            sectors={draft.wheel}
+            error={problems.get(`${featureKey}.wheel`) ?? null}
+            onChange={(wheel) => onChange({ wheel })}
+          />
+        )}
         {problems.get(`${featureKey}.enabled`) && <Banner tone="error">{problems.get(`${featureKey}.enabled`)}</Banner>}
       </div>
     </div>

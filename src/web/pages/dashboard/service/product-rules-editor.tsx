@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import {
   PRODUCT_RULES_MAX,
   RULE_GUIDE_MAX,
   RULE_MATCH_MAX,
   productRulesSchema,
+  type GuideFileKind,
   type ProductRule,
 } from '../../../../contract/product-guides.js';
-import { useSaveProductRulesMutation } from '../../../api/service-desk.js';
+import { useSaveProductRulesMutation, useUploadGuideFileMutation } from '../../../api/service-desk.js';
 import { Banner } from '../../../components/banner.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
@@ -22,12 +23,43 @@ interface RuleForm {
   match: string;
   guide: string;
   months: string;
+  /** The guide's file: none, or a PDF or video uploaded here (its id and name) or given by a link. */
+  fileKind: GuideFileKind | '';
+  uploadId: number | null;
+  fileName: string | null;
+  fileUrl: string;
 }
 
 let nextKey = 0;
 const keyed = () => ++nextKey;
+const emptyRule = (): RuleForm => ({
+  key: keyed(),
+  match: '',
+  guide: '',
+  months: '',
+  fileKind: '',
+  uploadId: null,
+  fileName: null,
+  fileUrl: '',
+});
 const formOf = (rules: ProductRule[]): RuleForm[] =>
-  rules.map((rule) => ({ key: keyed(), match: rule.match, guide: rule.guide ?? '', months: rule.warranty_months?.toString() ?? '' }));
+  rules.map((rule) => ({
+    ...emptyRule(),
+    match: rule.match,
+    guide: rule.guide ?? '',
+    months: rule.warranty_months?.toString() ?? '',
+    fileKind: rule.attachment?.kind ?? '',
+    uploadId: rule.attachment?.upload_id ?? null,
+    fileName: null,
+    fileUrl: rule.attachment?.url ?? '',
+  }));
+
+/** What the API takes: a file uploaded here wins over a link typed beside it. */
+function attachmentOf(rule: RuleForm) {
+  if (!rule.fileKind) return null;
+  if (rule.uploadId !== null) return { kind: rule.fileKind, upload_id: rule.uploadId };
+  return { kind: rule.fileKind, url: rule.fileUrl.trim() };
+}
 
 /** The ordered product rules (the first matching one applies to an item): add, move, remove, save the whole list. */
 export function ProductRulesEditor({ actionId, rules }: { actionId: number; rules: ProductRule[] }) {
@@ -41,7 +73,12 @@ export function ProductRulesEditor({ actionId, rules }: { actionId: number; rule
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = productRulesSchema.safeParse(
-      form.map(({ match, guide, months }) => ({ match, guide, warranty_months: months.trim() === '' ? null : months })),
+      form.map((rule) => ({
+        match: rule.match,
+        guide: rule.guide,
+        warranty_months: rule.months.trim() === '' ? null : rule.months,
+        attachment: attachmentOf(rule),
+      })),
     );
     if (!parsed.success) {
       setNotice({ tone: 'error', text: parsed.error.issues[0]?.message ?? m.rulesSaveFailed });
@@ -88,6 +125,7 @@ export function ProductRulesEditor({ actionId, rules }: { actionId: number; rule
                   maxLength={RULE_GUIDE_MAX}
                   onChange={(event) => change(index, { guide: event.target.value })}
                 />
+                <GuideFileField rule={rule} number={index + 1} onChange={(patch) => change(index, patch)} onNotice={setNotice} />
                 <ItemActions
                   index={index}
                   count={form.length}
@@ -106,11 +144,7 @@ export function ProductRulesEditor({ actionId, rules }: { actionId: number; rule
       )}
       {form.length < PRODUCT_RULES_MAX && (
         <p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setForm((current) => [...current, { key: keyed(), match: '', guide: '', months: '' }])}
-          >
+          <button type="button" className="button button--secondary" onClick={() => setForm((current) => [...current, emptyRule()])}>
             {m.addRule}
           </button>
         </p>
@@ -122,5 +156,87 @@ export function ProductRulesEditor({ actionId, rules }: { actionId: number; rule
         </button>
       </div>
     </form>
+  );
+}
+
+/** The rule's PDF or video: its kind, then a file uploaded at once (checked by the server) or an https link. */
+function GuideFileField({
+  rule,
+  number,
+  onChange,
+  onNotice,
+}: {
+  rule: RuleForm;
+  number: number;
+  onChange: (patch: Partial<RuleForm>) => void;
+  onNotice: (notice: Notice | null) => void;
+}) {
+  const id = useId();
+  const upload = useUploadGuideFileMutation();
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || !rule.fileKind) return;
+    onNotice(null);
+    upload.mutate(
+      { kind: rule.fileKind, file },
+      {
+        onSuccess: ({ upload_id }) => onChange({ uploadId: upload_id, fileName: file.name, fileUrl: '' }),
+        onError: (error) => onNotice(errorNotice(error, m.fileUploadFailed)),
+      },
+    );
+  };
+  return (
+    <div className="service-editor__row">
+      <div className="text-field">
+        <label className="text-field__label" htmlFor={`${id}-kind`}>
+          {m.fileKindLabel}
+        </label>
+        <select
+          id={`${id}-kind`}
+          className="text-field__input"
+          value={rule.fileKind}
+          onChange={(event) => onChange({ fileKind: event.target.value as RuleForm['fileKind'], uploadId: null, fileName: null })}
+        >
+          <option value="">{m.fileKindNone}</option>
+          <option value="pdf">{m.fileKindPdf}</option>
+          <option value="video">{m.fileKindVideo}</option>
+        </select>
+      </div>
+      {rule.fileKind && (
+        <>
+          <div className="text-field">
+            <label className="text-field__label" htmlFor={`${id}-file`}>
+              {fillMessage(m.fileChooseNamed, { n: number })}
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept={rule.fileKind === 'pdf' ? 'application/pdf,.pdf' : 'video/mp4,.mp4'}
+              disabled={upload.isPending}
+              onChange={handleFile}
+            />
+            <p className="text-field__hint" role="status">
+              {upload.isPending
+                ? m.fileUploading
+                : rule.fileName
+                  ? fillMessage(m.fileAttached, { name: rule.fileName })
+                  : rule.uploadId !== null
+                    ? m.fileUploaded
+                    : ''}
+            </p>
+          </div>
+          {rule.uploadId === null && (
+            <TextField
+              label={m.fileLinkLabel}
+              type="url"
+              inputMode="url"
+              value={rule.fileUrl}
+              onChange={(event) => onChange({ fileUrl: event.target.value })}
+            />
+          )}
+        </>
+      )}
+    </div>
   );
 }

@@ -38,6 +38,7 @@ export function ProductForm({
   const inputs = {
     title: useRef<HTMLInputElement>(null),
     price: useRef<HTMLInputElement>(null),
+    quantity: useRef<HTMLInputElement>(null),
     description: useRef<HTMLTextAreaElement>(null),
   };
   const pending = create.isPending || update.isPending;
@@ -90,6 +91,16 @@ export function ProductForm({
           value={draft.price}
           error={errors.price}
           onChange={(event) => change('price', event.target.value)}
+        />
+        <TextField
+          ref={inputs.quantity}
+          label={s.productQuantity}
+          hint={s.productQuantityHint}
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.quantity}
+          error={errors.quantity}
+          onChange={(event) => change('quantity', event.target.value)}
         />
       </div>
       <TextAreaField

@@ -8,6 +8,7 @@ import { errorNotice, successNotice, type Notice } from '../../../components/not
 import { StatusBadge } from '../../../components/status-badge.js';
 import { PriceCell, ShopTable, type ShopColumn } from './shop-table.js';
 import { moveLimits } from './shop-view.js';
+import { formatNumber } from '../../../lib/format.js';
 
 const m = messages.shop;
 const s = messages.shopScreen;
@@ -16,6 +17,7 @@ const PRODUCT_COLUMNS: readonly ShopColumn[] = [
   { label: s.columnImage },
   { label: s.columnTitle },
   { label: s.columnPrice, numeric: true },
+  { label: s.columnQuantity, numeric: true },
   { label: s.columnStatus },
   { label: s.columnActions },
 ];
@@ -87,6 +89,9 @@ export function ProductsTable({
                 {product.description && <span className="shop-table__description">{product.description}</span>}
               </th>
               <PriceCell points={product.price_points} />
+              <td className="data-table__number" data-label={s.columnQuantity}>
+                {product.quantity === null ? s.quantityUnlimited : formatNumber(product.quantity)}
+              </td>
               <td data-label={s.columnStatus}>
                 <StatusBadge tone={product.is_active ? 'success' : 'neutral'}>
                   {product.is_active ? m.productActive : m.productHidden}

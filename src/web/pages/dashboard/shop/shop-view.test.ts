@@ -32,7 +32,20 @@ describe('validateProductDraft', () => {
   it('passes a whole non-negative price, trims, and defaults the rest', () => {
     expect(validateProductDraft(draft({ title: '  Кружка ', price: '0', description: ' синяя ' }), 3)).toEqual({
       ok: true,
-      fields: { title: 'Кружка', price_points: 0, description: 'синяя', image_url: null, is_active: true },
+      fields: { title: 'Кружка', price_points: 0, quantity: null, description: 'синяя', image_url: null, is_active: true },
+    });
+  });
+
+  it('reads an empty quantity as unlimited and a typed one as its number', () => {
+    expect(validateProductDraft(draft({ quantity: ' 0 ' }), 3)).toMatchObject({ ok: true, fields: { quantity: 0 } });
+    expect(validateProductDraft(draft({ quantity: '' }), 3)).toMatchObject({ ok: true, fields: { quantity: null } });
+  });
+
+  it.each(['-1', '2.5', 'много', '1000001'])('refuses the quantity %j', (quantity) => {
+    expect(validateProductDraft(draft({ quantity }), 3)).toEqual({
+      ok: false,
+      errors: { quantity: m.quantityInvalid },
+      firstInvalid: 'quantity',
     });
   });
 
@@ -59,6 +72,7 @@ describe('productDraftOf', () => {
     const product = {
       title: 'Кепка',
       price_points: 250,
+      quantity: 3,
       description: 'Белая',
       image_url: 'https://x/a.jpg',
       is_active: false,
@@ -66,6 +80,7 @@ describe('productDraftOf', () => {
     expect(productDraftOf(product)).toEqual({
       title: 'Кепка',
       price: '250',
+      quantity: '3',
       description: 'Белая',
       imageUrl: 'https://x/a.jpg',
       isActive: false,

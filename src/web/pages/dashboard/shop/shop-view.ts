@@ -24,28 +24,32 @@ export function maskedShopUrl(settings: Pick<ShopSettings, 'shop_url' | 'token'>
 export interface ProductDraft {
   title: string;
   price: string;
+  /** As typed; empty: unlimited. */
+  quantity: string;
   description: string;
   imageUrl: string | null;
   isActive: boolean;
 }
 
 /** The form's fields in screen order: the first wrong one takes the focus. */
-export const PRODUCT_FIELDS = ['title', 'price', 'description', 'imageUrl'] as const;
+export const PRODUCT_FIELDS = ['title', 'price', 'quantity', 'description', 'imageUrl'] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 const SCHEMA_FIELD: Record<string, ProductField> = {
   title: 'title',
   price_points: 'price',
+  quantity: 'quantity',
   description: 'description',
   image_url: 'imageUrl',
 };
 
 /** An empty form (create mode) or the product being edited (edit mode, SPEC §4). */
 export function productDraftOf(product: ShopProduct | null): ProductDraft {
-  if (!product) return { title: '', price: '', description: '', imageUrl: null, isActive: true };
+  if (!product) return { title: '', price: '', quantity: '', description: '', imageUrl: null, isActive: true };
   return {
     title: product.title,
     price: String(product.price_points),
+    quantity: product.quantity === null ? '' : String(product.quantity),
     description: product.description,
     imageUrl: product.image_url,
     isActive: product.is_active,
@@ -61,13 +65,14 @@ export function validateProductDraft(draft: ProductDraft, projectId: number): Pr
     project_id: projectId,
     title: draft.title,
     price_points: draft.price,
+    quantity: draft.quantity,
     description: draft.description,
     image_url: draft.imageUrl,
     is_active: draft.isActive,
   });
   if (parsed.success) {
-    const { title, price_points, description, image_url, is_active } = parsed.data;
-    return { ok: true, fields: { title, price_points, description, image_url, is_active } };
+    const { title, price_points, quantity, description, image_url, is_active } = parsed.data;
+    return { ok: true, fields: { title, price_points, quantity, description, image_url, is_active } };
   }
   const errors: Partial<Record<ProductField, string>> = {};
   for (const issue of parsed.error.issues) {

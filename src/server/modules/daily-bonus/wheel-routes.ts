@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { INIT_DATA_HEADER, shopTokenParamsSchema } from '../../../contract/shop.js';
+import { wheelSpinResponseSchema, wheelStateSchema } from '../../../contract/wheel.js';
+import type { Db } from '../../db/connection.js';
+import { readWheel, spinShopWheel } from './wheel-service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['public shop'];
+
+const initDataOf = (headers: Record<string, string | string[] | undefined>) => {
+  const value = headers[INIT_DATA_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The daily bonus's wheel in the shop's Mini App: the shopper is the one the bot's signature proves, as for an exchange. */
+export function wheelRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/public/shop/:token/wheel',
+      { schema: { tags, params: shopTokenParamsSchema, response: { 200: wheelStateSchema, ...errors } } },
+      async (request) => readWheel(deps, request.params.token, initDataOf(request.headers)),
+    );
+
+    app.post(
+      '/public/shop/:token/wheel/spin',
+      { schema: { tags, params: shopTokenParamsSchema, response: { 200: wheelSpinResponseSchema, ...errors } } },
+      async (request) => spinShopWheel(deps, request.params.token, initDataOf(request.headers)),
+    );
+  };
+}
