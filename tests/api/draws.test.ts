@@ -342,6 +342,26 @@ describe.each(backends())('prize draws on $name', (backend) => {
     },
   );
 
+  it('«Больше не повторять» lets the open run close as planned and opens no next run; a second press, a one-off or a closed draw is refused', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const weekly = (await createDraw(bot, { closes_at: await inHours(url, 1), repeat: 'weekly' })).body.draw;
+    const stopped = await bot.seller.api.post(`/draws/${weekly.id}/stop-repeating`, {});
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.body).toMatchObject({ message: m.repeatStopped, draw: { id: weekly.id, status: 'open', repeat: null } });
+    const again = await bot.seller.api.post(`/draws/${weekly.id}/stop-repeating`, {});
+    expect({ status: again.status, message: again.body.message }).toEqual({ status: 409, message: m.notRepeating });
+    const other = await createSeller(url);
+    const foreign = await other.api.post(`/draws/${weekly.id}/stop-repeating`, {});
+    expect({ status: foreign.status, message: foreign.body.message }).toEqual({ status: 404, message: m.notFound });
+
+    await bot.seller.api.post(`/draws/${weekly.id}/close`, {});
+    const closed = (await bot.seller.api.get(`/draws/${weekly.id}`)).body.draw;
+    expect(closed).toMatchObject({ repeat: null, next_draw_id: null });
+    expect((await bot.seller.api.get(`/draws?project_id=${bot.projectId}`)).body.draws).toHaveLength(1);
+    const late = await bot.seller.api.post(`/draws/${weekly.id}/stop-repeating`, {});
+    expect({ status: late.status, message: late.body.message }).toEqual({ status: 409, message: m.alreadyClosed });
+  });
+
   it('the seller marks a prize handed over; a ticket that did not win is refused', async () => {
     const bot = await actionWithBot(url, {}, FUNDS);
     const ira = newChatId();

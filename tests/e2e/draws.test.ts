@@ -91,6 +91,14 @@ describe('prize draws', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.draws-page' })).toEqual([]);
 
+      // The weekly draw's next run is open; the seller stops the repetition there.
+      const nextRun = page.getByRole('article').filter({ hasText: 'Фен за чек' }).first();
+      await nextRun.getByText(m.statusOpen, { exact: true }).waitFor();
+      await nextRun.getByRole('button', { name: m.stopRepeating, exact: true }).click();
+      await nextRun.getByText(m.repeatStopped, { exact: true }).waitFor();
+      expect(await nextRun.getByText(m.repeatsWeekly, { exact: true }).count()).toBe(0);
+      expect(await nextRun.getByRole('button', { name: m.stopRepeating }).count()).toBe(0);
+
       // The public page: no sign-in, the shoppers masked, re-computed in the browser.
       const publicPath = await card.getByRole('link', { name: m.publicLink }).getAttribute('href');
       const visitor = await page.context().browser()!.newContext({ viewport: MOBILE });

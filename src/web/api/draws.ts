@@ -85,6 +85,22 @@ export function useCloseDrawMutation() {
   });
 }
 
+export function useStopRepeatingMutation() {
+  const userId = useSellerId();
+  const refresh = useRefreshDraws();
+  return useMutation({
+    mutationFn: (drawId: number) =>
+      apiRequest({
+        method: 'POST',
+        path: `/draws/${drawId}/stop-repeating`,
+        body: { user_id: userId },
+        schema: drawSavedResponseSchema,
+        fallbackMessage: m.saveFailed,
+      }),
+    onSuccess: refresh,
+  });
+}
+
 export function useHandOverMutation(drawId: number) {
   const userId = useSellerId();
   const refresh = useRefreshDraws();

@@ -72,6 +72,20 @@ export async function lockOpenDraw(tx: Executor, drawId: number) {
   return row;
 }
 
+/**
+ * Clears the repeat of the seller's open draw, so its close opens no next run. Under the row lock
+ * the close takes: a close that got there first has already opened the next run, and this answers
+ * false (the next run is open and can be stopped in its turn).
+ */
+export async function stopRepeating(tx: Executor, drawId: number): Promise<boolean> {
+  const rows = await tx
+    .update(draws)
+    .set({ repeat: null })
+    .where(and(eq(draws.id, drawId), isNull(draws.closedAt), isNotNull(draws.repeat)))
+    .returning({ id: draws.id });
+  return rows.length > 0;
+}
+
 /** A closed draw still waiting for its winners (its beacon round), locked for drawing them; undefined once drawn. */
 export async function lockUndrawnDraw(tx: Executor, drawId: number) {
   const [row] = await tx

@@ -18,7 +18,17 @@ import { errorResponseSchema } from '../../../contract/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
-import { closeDrawNow, createDraw, getDraw, listDraws, markPrizeHandedOver, publicDraw, shopDraws, type DrawCloseDeps } from './service.js';
+import {
+  closeDrawNow,
+  stopDrawRepeating,
+  createDraw,
+  getDraw,
+  listDraws,
+  markPrizeHandedOver,
+  publicDraw,
+  shopDraws,
+  type DrawCloseDeps,
+} from './service.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -77,6 +87,20 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
       async (request) => {
         return closeDrawNow(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id);
       },
+    );
+
+    app.post(
+      '/draws/:id/stop-repeating',
+      {
+        schema: {
+          tags,
+          security,
+          params: drawIdParamsSchema,
+          body: drawActionBodySchema.optional(),
+          response: { 200: drawSavedResponseSchema, ...errors },
+        },
+      },
+      async (request) => stopDrawRepeating(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
     );
 
     app.post(

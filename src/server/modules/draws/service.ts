@@ -107,6 +107,17 @@ export async function closeDrawNow(deps: DrawCloseDeps, sellerId: number, drawId
   return { message: fillFrozen(draw.drand.round, draw.drand.round_at), draw };
 }
 
+/** The seller's «Больше не повторять»: the open run stays and closes as planned; no next run opens after it. */
+export async function stopDrawRepeating(deps: DrawCloseDeps, sellerId: number, drawId: number): Promise<{ message: string; draw: Draw }> {
+  const row = await repo.findDraw(deps.db, drawId, sellerId);
+  if (!row) throw notFound();
+  if (row.closedAt !== null) throw new AppError('conflict', m.alreadyClosed);
+  if (row.repeat === null) throw new AppError('conflict', m.notRepeating);
+  // A close between the read and this write opened the next run already: said as a close.
+  if (!(await repo.stopRepeating(deps.db, drawId))) throw new AppError('conflict', m.alreadyClosed);
+  return { message: m.repeatStopped, draw: await getDraw(deps, sellerId, drawId) };
+}
+
 const fillFrozen = (round: number, at: string) => fillMessage(m.frozen, { round, date: formatDateTime(new Date(at)) });
 
 /** The job's run: every draw whose time has come is closed, and every closed draw whose round is out gets its winners. */

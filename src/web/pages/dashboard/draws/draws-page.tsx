@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { createDrawRequestSchema, DRAW_PRIZE_MAX, DRAW_REPEATS, DRAW_WINNERS_MAX, type Draw } from '../../../../contract/draws.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import { useCloseDrawMutation, useCreateDrawMutation, useDrawQuery, useDrawsQuery, useHandOverMutation } from '../../../api/draws.js';
+import {
+  useCloseDrawMutation,
+  useCreateDrawMutation,
+  useDrawQuery,
+  useDrawsQuery,
+  useHandOverMutation,
+  useStopRepeatingMutation,
+} from '../../../api/draws.js';
 import { Banner } from '../../../components/banner.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
@@ -203,14 +210,16 @@ function DrawList({ actionId }: { actionId: number }) {
 
 function DrawCard({ draw }: { draw: DrawSummary }) {
   const close = useCloseDrawMutation();
+  const stopRepeating = useStopRepeatingMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const closed = draw.status !== 'open';
   const headingId = useId();
-  const handleClose = () =>
-    close.mutate(draw.id, {
-      onSuccess: ({ message }) => setNotice(successNotice(message)),
-      onError: (error) => setNotice(errorNotice(error, m.saveFailed)),
-    });
+  const answered = {
+    onSuccess: ({ message }: { message: string }) => setNotice(successNotice(message)),
+    onError: (error: Error) => setNotice(errorNotice(error, m.saveFailed)),
+  };
+  const handleClose = () => close.mutate(draw.id, answered);
+  const handleStopRepeating = () => stopRepeating.mutate(draw.id, answered);
   return (
     <article className="panel draw-card" aria-labelledby={headingId}>
       <header className="draw-card__header">
@@ -241,6 +250,11 @@ function DrawCard({ draw }: { draw: DrawSummary }) {
         {!closed && (
           <button type="button" className="button button--secondary" onClick={handleClose} disabled={close.isPending}>
             {close.isPending ? m.closing : m.closeNow}
+          </button>
+        )}
+        {!closed && draw.repeat && (
+          <button type="button" className="button button--secondary" onClick={handleStopRepeating} disabled={stopRepeating.isPending}>
+            {stopRepeating.isPending ? m.stoppingRepeating : m.stopRepeating}
           </button>
         )}
       </p>
