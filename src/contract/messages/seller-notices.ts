@@ -8,8 +8,6 @@ export const sellerNoticesMessages = {
   eventColumn: 'Событие',
   emailColumn: 'Email',
   telegramColumn: 'Telegram',
-  save: 'Сохранить уведомления',
-  saved: 'Настройки уведомлений сохранены.',
   telegramTitle: 'Telegram',
   telegramLinked: 'Подключён: {username}',
   telegramLinkedNoUsername: 'Подключён',
@@ -18,7 +16,10 @@ export const sellerNoticesMessages = {
   telegramConnect: 'Подключить Telegram',
   telegramOpenLink: 'Открыть бота уведомлений',
   telegramLinkHint: 'Откройте ссылку и нажмите «Запустить» в Telegram. Ссылка действует 15 минут и срабатывает один раз.',
-  telegramTurnedOffHint: 'Без подключённого Telegram эти переключатели ждут: уведомления придут после подключения.',
+  loadFailed: 'Не удалось загрузить настройки уведомлений.',
+  saveFailed: 'Не удалось сохранить настройку уведомления. Попробуйте ещё раз.',
+  linkFailed: 'Не удалось получить ссылку для подключения Telegram. Попробуйте ещё раз.',
+  switchLabel: '{event} — {channel}',
 
   // Event names (the profile's rows).
   event_shop_order: 'Новая заявка на обмен в магазине',
