@@ -70,7 +70,7 @@ export const sellerNoticesMessages = {
     '30 дней акции «{action}» истекли: бот больше не принимает чеки. Продлите акцию, чтобы покупатели снова получали баллы.',
   subscriptionEndedLink: 'Открыть акцию',
   mailingFinishedTitle: 'Рассылка завершена',
-  mailingFinishedLine: 'Рассылка «{text}»: доставлено {sent} из {total}, не доставлено {failed}.',
+  mailingFinishedLine: 'Рассылка «{text}» отправлена: доставлено {sent} из {total}, не доставлено {failed}.',
   mailingFinishedLink: 'Открыть рассылки',
   digestTitle: 'Итоги за {date}',
   digestReceipts: 'Принято чеков: {count}',

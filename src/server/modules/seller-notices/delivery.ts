@@ -9,10 +9,13 @@ import { TelegramError } from '../../integrations/telegram/errors.js';
 import { queueMail } from '../mail/outbox.js';
 import { composeMail } from '../mail/templates.js';
 import { sellerNoticesOutbox } from './outbox.js';
-import { readNotifyBot, readRecipient, unlinkTelegramChat } from './repository.js';
+import { readRecipient, unlinkTelegramChat } from './repository.js';
+import { notifyBotOf } from './service.js';
 
 export interface NoticeDeliveryDeps {
   db: Db;
+  /** Demo mode: the demo's notification bot stands in for an unset `notify_bot_token`. */
+  demo: boolean;
   telegram: Pick<TelegramClient, 'sendMessage'>;
   publicUrl: string;
   retryBaseMs: number;
@@ -111,7 +114,7 @@ export async function deliverDueNotices(deps: NoticeDeliveryDeps): Promise<numbe
 }
 
 async function sendToTelegram(deps: NoticeDeliveryDeps, chatId: number, text: string): Promise<void> {
-  const bot = await readNotifyBot(deps.db);
+  const bot = await notifyBotOf(deps.db, deps.demo);
   if (!bot) throw new NotDeliverable('the notification bot is not set up (notify_bot_token)');
   try {
     await deps.telegram.sendMessage(bot.token, { chat_id: chatId, text });

@@ -132,3 +132,34 @@ export function shopOrderNotice(facts: {
     link: { label: m.shopOrderLink, path: '/dashboard/shop' },
   };
 }
+
+/** How much of a mailing's text names it in the notice. */
+const MAILING_TEXT_SHOWN = 60;
+
+/** A mailing sent to everyone it could reach, with its figures (once per mailing). */
+export function mailingFinishedNotice(facts: {
+  sellerId: number;
+  mailingId: number;
+  text: string;
+  total: number;
+  sent: number;
+  failed: number;
+}): SellerNotice {
+  const oneLine = facts.text.replace(/\s+/g, ' ').trim();
+  const text = oneLine.length > MAILING_TEXT_SHOWN ? `${oneLine.slice(0, MAILING_TEXT_SHOWN - 1)}…` : oneLine;
+  return {
+    sellerId: facts.sellerId,
+    event: 'mailing_finished',
+    subjectKey: String(facts.mailingId),
+    title: m.mailingFinishedTitle,
+    lines: [
+      fillMessage(m.mailingFinishedLine, {
+        text,
+        sent: String(facts.sent),
+        total: String(facts.total),
+        failed: String(facts.failed),
+      }),
+    ],
+    link: { label: m.mailingFinishedLink, path: '/dashboard/mailing' },
+  };
+}

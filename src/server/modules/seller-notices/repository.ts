@@ -83,13 +83,14 @@ export async function consumeLinkCode(db: Executor, codeHash: string, now: Date)
   return seller ? { sellerId: used.sellerId, email: seller.email } : null;
 }
 
-/** The operator's notification bot; `username` is null for the demo's bot (its link is the demo chat). */
+/** The operator's notification bot (or the demo's); `username` is null for the demo's bot (its link is the demo chat). */
 export interface NotifyBot {
   token: string;
   username: string | null;
 }
 
-export async function readNotifyBot(db: Executor): Promise<NotifyBot | null> {
+/** The bot the operator set (`notify_bot_token`), null when none. */
+export async function readStoredNotifyBot(db: Executor): Promise<NotifyBot | null> {
   const [row] = await db
     .select({ token: sellerNoticeBot.token, username: sellerNoticeBot.username })
     .from(sellerNoticeBot)
@@ -108,13 +109,15 @@ export async function writeNotifyBot(db: Executor, bot: NotifyBot | null): Promi
 
 /**
  * Takes the bot's update stream for `leaseMs` (real time): instances never read the same updates at
- * once, and a dead instance's lease runs out. Null when another instance holds it or there is no bot.
+ * once, and a dead instance's lease runs out. Null when another instance holds it.
  */
 export async function leaseNotifyBotStream(db: Executor, leaseMs: number): Promise<{ updateOffset: number } | null> {
+  // The demo's bot has no stored token, but its stream has a place too.
+  await db.insert(sellerNoticeBot).values({ id: 1 }).onConflictDoNothing();
   const [row] = rowsOf<{ update_offset: string | number }>(
     await db.execute(sql`
       UPDATE seller_notice_bot SET polled_until = now() + ${leaseMs} * interval '1 millisecond'
-       WHERE id = 1 AND token IS NOT NULL AND (polled_until IS NULL OR polled_until < now())
+       WHERE id = 1 AND (polled_until IS NULL OR polled_until < now())
       RETURNING update_offset`),
   );
   return row ? { updateOffset: Number(row.update_offset) } : null;
@@ -135,9 +138,4 @@ export async function readRecipient(
 ): Promise<{ name: string; email: string; settings: StoredNoticeSettings } | null> {
   const [seller] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sellerId));
   return seller ? { ...seller, settings: await readNoticeSettings(db, sellerId) } : null;
-}
-
-/** The demo's bot, unless a bot (or its removal) is already stored. */
-export async function installDemoNotifyBot(db: Executor, token: string): Promise<void> {
-  await db.insert(sellerNoticeBot).values({ id: 1, token }).onConflictDoNothing();
 }

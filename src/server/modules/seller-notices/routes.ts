@@ -29,13 +29,13 @@ export function sellerNoticeRoutes(deps: SellerNoticeRouteDeps): FastifyPluginAs
     app.get(
       '/profile/notifications',
       { schema: { ...signedIn, querystring: noticeSettingsQuerySchema, response: { 200: noticeSettingsSchema, ...errors } } },
-      async (request) => readSettings(deps.db, await requireSeller(deps, request, request.query.user_id)),
+      async (request) => readSettings(deps.db, deps.demo, await requireSeller(deps, request, request.query.user_id)),
     );
 
     app.put(
       '/profile/notifications',
       { schema: { ...signedIn, body: updateNoticeSettingsRequestSchema, response: { 200: noticeSettingsSchema, ...errors } } },
-      async (request) => updateSettings(deps.db, await requireSeller(deps, request, request.body.user_id), request.body),
+      async (request) => updateSettings(deps.db, deps.demo, await requireSeller(deps, request, request.body.user_id), request.body),
     );
 
     app.post(

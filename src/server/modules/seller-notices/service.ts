@@ -21,11 +21,22 @@ export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
 /** 128 random bits, base64url: within Telegram's `start` parameter (1–64 of A–Z, a–z, 0–9, _ and -). */
 const LINK_CODE_BYTES = 16;
 
+/**
+ * The demo's notification bot, when the operator set none: the Telegram emulator takes any
+ * well-formed token, and the profile's link opens its demo chat. Never stored: it is no secret.
+ */
+const DEMO_NOTIFY_BOT: repo.NotifyBot = { token: '7000000001:DemoNotifyBotTokenScanAppEmulator01', username: null };
+
+/** The operator's bot, or in demo mode without one the demo's. */
+export async function notifyBotOf(db: Executor, demo: boolean): Promise<repo.NotifyBot | null> {
+  return (await repo.readStoredNotifyBot(db)) ?? (demo ? DEMO_NOTIFY_BOT : null);
+}
+
 const switchesOf = (off: readonly SellerNoticeEvent[]): NoticeSwitches =>
   Object.fromEntries(SELLER_NOTICE_EVENTS.map((event) => [event, !off.includes(event)])) as NoticeSwitches;
 
-export async function readSettings(db: Executor, sellerId: number): Promise<NoticeSettings> {
-  const [stored, bot] = await Promise.all([repo.readNoticeSettings(db, sellerId), repo.readNotifyBot(db)]);
+export async function readSettings(db: Executor, demo: boolean, sellerId: number): Promise<NoticeSettings> {
+  const [stored, bot] = await Promise.all([repo.readNoticeSettings(db, sellerId), notifyBotOf(db, demo)]);
   return {
     user_id: sellerId,
     email: switchesOf(stored.emailOff),
@@ -36,7 +47,12 @@ export async function readSettings(db: Executor, sellerId: number): Promise<Noti
 }
 
 /** The switches a request names change; the rest keep their state. */
-export async function updateSettings(db: Db, sellerId: number, changes: UpdateNoticeSettingsRequest): Promise<NoticeSettings> {
+export async function updateSettings(
+  db: Db,
+  demo: boolean,
+  sellerId: number,
+  changes: UpdateNoticeSettingsRequest,
+): Promise<NoticeSettings> {
   return db.transaction(async (tx) => {
     const stored = await repo.readNoticeSettings(tx, sellerId);
     const offAfter = (off: readonly SellerNoticeEvent[], named: Partial<NoticeSwitches> | undefined) =>
@@ -45,7 +61,7 @@ export async function updateSettings(db: Db, sellerId: number, changes: UpdateNo
       emailOff: offAfter(stored.emailOff, changes.email),
       telegramOff: offAfter(stored.telegramOff, changes.telegram),
     });
-    return readSettings(tx, sellerId);
+    return readSettings(tx, demo, sellerId);
   });
 }
 
@@ -59,7 +75,7 @@ export async function createTelegramLink(
   deps: { db: Db; realNow: () => Date; publicUrl: string; demo: boolean },
   sellerId: number,
 ): Promise<{ url: string }> {
-  const bot = await repo.readNotifyBot(deps.db);
+  const bot = await notifyBotOf(deps.db, deps.demo);
   if (!bot) throw new AppError('conflict', m.telegramNotConfigured);
   const code = randomBytes(LINK_CODE_BYTES).toString('base64url');
   await deps.db.transaction(async (tx) =>
@@ -74,6 +90,7 @@ export async function createTelegramLink(
 
 export interface BotUpdateDeps {
   db: Db;
+  demo: boolean;
   telegram: Pick<TelegramClient, 'getUpdates' | 'sendMessage'>;
   realNow: () => Date;
   log: { warn(data: object, message: string): void };
@@ -89,7 +106,7 @@ const POLL_LEASE_MS = 60_000;
  * follows, so a crash never links twice nor loses an update.
  */
 export async function pollNotifyBot(deps: BotUpdateDeps): Promise<number> {
-  const bot = await repo.readNotifyBot(deps.db);
+  const bot = await notifyBotOf(deps.db, deps.demo);
   if (!bot) return 0;
   const stream = await repo.leaseNotifyBotStream(deps.db, POLL_LEASE_MS);
   if (!stream) return 0;
@@ -160,6 +177,6 @@ export async function removeNotifyBot(db: Db): Promise<void> {
 }
 
 export async function notifyBotSetting(db: Db): Promise<string | null> {
-  const bot = await repo.readNotifyBot(db);
+  const bot = await repo.readStoredNotifyBot(db);
   return bot ? `@${bot.username ?? botIdOf(bot.token)}` : null;
 }
