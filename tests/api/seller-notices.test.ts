@@ -88,7 +88,7 @@ describe.each(backends())('seller notices on $name', (backend) => {
     expect((await settingsOf(owner)).email).toEqual(allOn);
   });
 
-  it('a one-time link to the notification bot links the chat once; a used code, /stop and a blocked bot unlink or refuse', async () => {
+  it('a one-time link to the notification bot links the chat once; a used code is refused and /stop unlinks', async () => {
     const seller = await createSeller(url);
     const link = await seller.api.post('/profile/telegram-link', {});
     expect(link.body.url).toMatch(new RegExp(`/__emulators/telegram/chat\\?bot_id=${NOTIFY_BOT_ID}&start=[A-Za-z0-9_-]{22}$`));
