@@ -25,6 +25,7 @@ import { receiptCancelMessages } from './messages/receipt-cancel.js';
 import { receiptScreensMessages, receiptsMessages } from './messages/receipts.js';
 import { referralMessages } from './messages/referral.js';
 import { segmentsMessages } from './messages/segments.js';
+import { sellerNoticesMessages } from './messages/seller-notices.js';
 import { serviceDeskMessages } from './messages/service-desk.js';
 import { publicShopMessages, shopMessages, shopScreenMessages } from './messages/shop.js';
 import { supportMessages } from './messages/support.js';
@@ -47,6 +48,7 @@ export const messages = {
   account: accountMessages,
   accountForms: accountFormsMessages,
   mail: mailMessages,
+  sellerNotices: sellerNoticesMessages,
   telegram: telegramMessages,
   clock: clockMessages,
   app: appMessages,

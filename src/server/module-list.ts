@@ -23,6 +23,7 @@ import { promoCodesModule } from './modules/promo-codes/module.js';
 import { receiptsModule } from './modules/receipts/module.js';
 import { referralModule } from './modules/referral/module.js';
 import { segmentsModule } from './modules/segments/module.js';
+import { sellerNoticesModule } from './modules/seller-notices/module.js';
 import { shopModule } from './modules/shop/module.js';
 import { supportModule } from './modules/support/module.js';
 import { surveysModule } from './modules/surveys/module.js';
@@ -49,6 +50,7 @@ export const MODULES: readonly ModuleManifest[] = [
   analyticsModule,
   mailingModule,
   shopModule,
+  sellerNoticesModule,
   mailModule,
   buyersModule,
   trustModule,

@@ -4,6 +4,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
+import { waitForMails } from '../support/mail.js';
 import { createFundedSeller, verifyData } from '../support/operator.js';
 import { shopperActs, shopperSays } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -127,6 +128,11 @@ describe.each(backends())('mailings on $name', (backend) => {
           (message) => message.method === 'sendMessage' && message.text === '<b>Скидка</b> 10%' && message.parse_mode === 'HTML',
         ),
       ).toBe(true);
+      // The seller hears it finished, once, with its figures and the way to the mailings.
+      const [notice] = await waitForMails(url, seller.email);
+      expect(notice!.subject).toBe(messages.sellerNotices.mailingFinishedTitle);
+      expect(notice!.text).toContain('Рассылка «<b>Скидка</b> 10%» отправлена: доставлено 3 из 3, не доставлено 0.');
+      expect(notice!.text).toContain(`${url}/dashboard/mailing`);
     });
 
     it('reports a recipient who blocked the bot as a per-recipient error, in Russian', async () => {

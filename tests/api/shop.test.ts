@@ -5,6 +5,7 @@ import { signInitData } from '../../src/server/integrations/telegram/web-app-ini
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createFundedSeller, dataFingerprint } from '../support/operator.js';
+import { waitForMails } from '../support/mail.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
@@ -317,6 +318,11 @@ describe.each(backends())('the points shop on $name', (backend) => {
       await eventually(async () =>
         (await telegramMessages(url, { chat_id: buyer })).some((m) => m.text?.includes('Кружка')) ? true : undefined,
       );
+      // The seller is told once, by e-mail, with the way to the exchange requests.
+      const [notice] = await waitForMails(url, shop.seller.email);
+      expect(notice!.subject).toBe(messages.sellerNotices.shopOrderTitle);
+      expect(notice!.text).toContain('Акция «Aurora»: покупатель Ира @ira обменивает 100 баллов на «Кружка».');
+      expect(notice!.text).toContain(`${url}/dashboard/shop`);
 
       const { orders } = (await shop.seller.api.get(`/shop/orders?project_id=${shop.projectId}`)).body;
       expect(orders).toEqual([

@@ -120,6 +120,37 @@ describe('the profile', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 
+  it('on a phone: notices switch per event and channel, and «Подключить Telegram» links the demo chat of the notification bot', () =>
+    withPage(async (page) => {
+      const n = messages.sellerNotices;
+      const seller = await signedInSeller(page);
+      await page.goto('/dashboard/profile');
+      await page.getByRole('heading', { name: n.sectionTitle, exact: true }).waitFor();
+      const digestByMail = page.getByRole('switch', { name: `${n.event_daily_digest} — ${n.emailColumn}`, exact: true });
+      expect(await digestByMail.isChecked()).toBe(true);
+      await digestByMail.click();
+      await expect.poll(async () => (await seller.api.get('/profile/notifications')).body.email.daily_digest).toBe(false);
+      expect(await digestByMail.isChecked()).toBe(false);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByText(n.telegramNotLinked, { exact: true }).waitFor();
+      await page.getByRole('button', { name: n.telegramConnect, exact: true }).click();
+      const open = page.getByRole('link', { name: n.telegramOpenLink, exact: true });
+      const href = new URL((await open.getAttribute('href'))!);
+      expect(href.pathname).toBe('/__emulators/telegram/chat');
+      await page.goto(`${href.pathname}${href.search}`);
+      await page.locator('summary').click();
+      await page.getByLabel('Username (без @)', { exact: true }).fill('anna_shop');
+      await page.getByRole('button', { name: '/start', exact: true }).click();
+      await page.getByText(fillMessage(n.botLinked, { email: seller.email }), { exact: true }).waitFor({ timeout: 20_000 });
+
+      await page.goto('/dashboard/profile');
+      await page.getByText(fillMessage(n.telegramLinked, { username: '@anna_shop' }), { exact: true }).waitFor();
+      expect(await page.getByRole('switch', { name: `${n.event_shop_order} — ${n.telegramColumn}`, exact: true }).isChecked()).toBe(true);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
+
   it('changes the e-mail once the link mailed to the new address is confirmed', () =>
     withPage(async (page) => {
       const seller = await signedInSeller(page);

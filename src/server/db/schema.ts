@@ -22,6 +22,7 @@ import { BUYER_FLAG_KINDS } from '../../contract/trust.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 import type { SegmentConditions } from '../../contract/segments.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
+import type { SellerNoticeChannel, SellerNoticeEvent } from '../../contract/seller-notices.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -870,6 +871,62 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   sentAt: timestamptz('sent_at'),
+});
+
+/** A seller's notice switches (the events turned off per channel) and linked Telegram chat (modules/seller-notices). */
+export const sellerNoticeSettings = pgTable('seller_notice_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  emailOff: text('email_off').array().$type<SellerNoticeEvent[]>().notNull().default([]),
+  telegramOff: text('telegram_off').array().$type<SellerNoticeEvent[]>().notNull().default([]),
+  telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+  telegramUsername: text('telegram_username'),
+  telegramLinkedAt: timestamptz('telegram_linked_at'),
+});
+
+/** One-time codes linking a seller's Telegram chat to the notification bot, by their SHA-256. */
+export const sellerTelegramLinkCodes = pgTable('seller_telegram_link_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+
+/** The seller notices' outbox: a row per occurrence of an event and channel, at most once each. */
+export const sellerNotices = pgTable(
+  'seller_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    event: text('event').$type<SellerNoticeEvent>().notNull(),
+    subjectKey: text('subject_key').notNull(),
+    channel: text('channel').$type<SellerNoticeChannel>().notNull(),
+    title: text('title').notNull(),
+    lines: text('lines').array().notNull(),
+    linkLabel: text('link_label').notNull(),
+    linkPath: text('link_path').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'dropped' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (table) => [unique().on(table.userId, table.event, table.subjectKey, table.channel)],
+);
+
+/** The operator's notification bot: its sealed token, username and getUpdates offset (one row). */
+export const sellerNoticeBot = pgTable('seller_notice_bot', {
+  id: smallint('id').primaryKey(),
+  token: sealedText('token'),
+  username: text('username'),
+  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+  polledUntil: timestamptz('polled_until'),
 });
 
 /** Which balance notice a seller got in the current episode (billing/balance-watch.ts). */

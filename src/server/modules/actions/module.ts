@@ -1,6 +1,6 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
-import { MAIL_JOB } from '../mail/delivery-job.js';
 import { botRuntimeOf } from '../bot/runtime.js';
+import { SELLER_NOTICES_JOB } from '../seller-notices/outbox.js';
 import { demoReceiptRoutes } from './demo-receipt-routes.js';
 import { actionRoutes } from './routes.js';
 import { subscriptionExpiryJob } from './subscription-expiry-job.js';
@@ -12,5 +12,5 @@ export const actionsModule: ModuleManifest = {
     actionRoutes({ ...context, bots: botRuntimeOf(context).bots }),
     ...(context.taxStore ? [demoReceiptRoutes({ ...context, store: context.taxStore })] : []),
   ],
-  jobs: (context) => [subscriptionExpiryJob({ ...context, onMailQueued: context.wake(MAIL_JOB) }, context.log)],
+  jobs: (context) => [subscriptionExpiryJob({ ...context, onNoticesQueued: context.wake(SELLER_NOTICES_JOB) }, context.log)],
 };

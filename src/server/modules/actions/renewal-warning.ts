@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { formatDate, formatRubles, kopecksToRubles } from '../../../contract/format.js';
 import type { Db } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { settingPriceKopecks } from '../billing/service.js';
-import { queueMail } from '../mail/outbox.js';
-import { renewalUncoveredMail } from '../mail/templates.js';
+import { subscriptionEndingNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 
 /** How long before its end date a seller hears that an automatic renewal will not be covered. */
 export const RENEWAL_WARNING_DAYS = 3;
@@ -12,23 +11,23 @@ export const RENEWAL_WARNING_DAYS = 3;
 export interface RenewalWarningDeps {
   db: Db;
   now: () => Date;
-  publicUrl: string;
-  onMailQueued: () => void;
+  /** Wakes the delivery of seller notices (the ended actions' and these warnings). */
+  onNoticesQueued: () => void;
 }
 
 /**
- * Tells the seller, once per period, that an action set to renew automatically ends within
- * three days and the balance does not cover its renewal. The mark (the end date warned about) and
- * the mail are one transaction, so a crash never sends the warning twice or loses it; a renewal
+ * Tells the seller (`subscription_ending`), once per period, that an action set to renew
+ * automatically ends within three days and the balance does not cover its renewal. The mark (the
+ * end date warned about) and the notice are one transaction, so a crash never sends the warning twice or loses it; a renewal
  * moves the end date, so the next period is warned about afresh.
  */
 export async function warnUncoveredRenewals(deps: RenewalWarningDeps): Promise<number> {
   const now = deps.now();
   const price = await settingPriceKopecks(deps.db, 'project_subscription_price');
   if (price === 0) return 0;
-  const due = rowsOf<{ id: number; name: string; end: string | Date; seller: string; email: string; balance: string | number }>(
+  const due = rowsOf<{ id: number; name: string; end: string | Date; seller_id: number; balance: string | number }>(
     await deps.db.execute(sql`
-      SELECT p.id, p.name, p.subscription_end_date AS end, u.name AS seller, u.email, u.balance_kopecks AS balance
+      SELECT p.id, p.name, p.subscription_end_date AS end, u.id AS seller_id, u.balance_kopecks AS balance
         FROM projects p JOIN users u ON u.id = p.user_id
        WHERE p.is_active AND p.auto_renew AND p.deleted_at IS NULL
          AND p.subscription_end_date > ${now.toISOString()}::timestamptz
@@ -46,21 +45,20 @@ export async function warnUncoveredRenewals(deps: RenewalWarningDeps): Promise<n
            WHERE id = ${action.id} AND renewal_warned_for IS DISTINCT FROM subscription_end_date RETURNING id`),
       );
       if (marked.length === 0) return;
-      await queueMail(
+      await queueSellerNotice(
         tx,
-        renewalUncoveredMail({
-          to: action.email,
-          name: action.seller,
+        subscriptionEndingNotice({
+          sellerId: Number(action.seller_id),
+          actionId: action.id,
           action: action.name,
-          date: formatDate(end),
-          price: formatRubles(kopecksToRubles(price)),
-          balance: formatRubles(kopecksToRubles(Number(action.balance))),
-          url: `${deps.publicUrl}/dashboard/balance`,
+          end,
+          priceKopecks: price,
+          balanceKopecks: Number(action.balance),
         }),
       );
       told += 1;
     });
   }
-  if (told > 0) deps.onMailQueued();
+  if (told > 0) deps.onNoticesQueued();
   return told;
 }

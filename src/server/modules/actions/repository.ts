@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { buyerSummaries, projects, type ProjectRow } from '../../db/schema.js';
+import { subscriptionEndedNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 
 // Every lookup is scoped to the seller: another seller's action is simply not found.
 
@@ -118,11 +120,22 @@ export async function expireSubscriptions(
         userId === undefined ? undefined : eq(projects.userId, userId),
       ),
     );
+  let ended = 0;
   for (const row of due) {
-    await db
-      .update(projects)
-      .set({ isActive: false, statusMessage: statusMessage(row.end!), updatedAt: now })
-      .where(and(eq(projects.id, row.id), eq(projects.isActive, true), lte(projects.subscriptionEndDate, now)));
+    // The end and the seller's notice are one transaction: the notice exists exactly when the action ended.
+    await db.transaction(async (tx) => {
+      const [action] = await tx
+        .update(projects)
+        .set({ isActive: false, statusMessage: statusMessage(row.end!), updatedAt: now })
+        .where(and(eq(projects.id, row.id), eq(projects.isActive, true), lte(projects.subscriptionEndDate, now)))
+        .returning({ userId: projects.userId, name: projects.name });
+      if (!action) return;
+      await queueSellerNotice(
+        tx,
+        subscriptionEndedNotice({ sellerId: action.userId, actionId: row.id, action: action.name, end: row.end! }),
+      );
+      ended += 1;
+    });
   }
-  return due.length;
+  return ended;
 }

@@ -16,7 +16,10 @@ export function subscriptionExpiryJob(deps: RenewalWarningDeps, log: JobLog): Jo
     expireInSeconds: 5 * 60,
     async handle() {
       const count = await expireSubscriptions(deps.db, deps.now());
-      if (count > 0) log.info({ count }, 'action subscriptions ended');
+      if (count > 0) {
+        log.info({ count }, 'action subscriptions ended');
+        deps.onNoticesQueued();
+      }
       await warnUncoveredRenewals(deps);
     },
   };

@@ -27,10 +27,19 @@ export async function verifyInvariants(db: Executor, checks: readonly Invariant[
 
 /**
  * Tables whose change is expected on a refused request: a failed login counts against the
- * throttle, sessions are written by sign-in, the tax cache remembers lookups, and the mail job
- * marks earlier mails sent in the background at any moment.
+ * throttle, sessions are written by sign-in, the tax cache remembers lookups, the mail and seller
+ * notice jobs mark earlier rows sent in the background at any moment, and the watch leases the
+ * notification bot's update stream every few seconds.
  */
-const VOLATILE_TABLES = new Set(['login_throttle', 'sessions', 'tax_receipt_cache', 'schema_migrations', 'mail_outbox']);
+const VOLATILE_TABLES = new Set([
+  'login_throttle',
+  'sessions',
+  'tax_receipt_cache',
+  'schema_migrations',
+  'mail_outbox',
+  'seller_notices',
+  'seller_notice_bot',
+]);
 
 /**
  * A digest of every other table of the app (new tables included without an edit), to tell

@@ -15,6 +15,7 @@ import { findUserByEmail } from '../auth/repository.js';
 import { analyticsRebuildResponseSchema } from '../../../contract/analytics.js';
 import { rebuildAnalytics } from '../analytics/service.js';
 import { OPERATOR_SETTING_KEYS, isOperatorSettingKey } from '../../../contract/operator.js';
+import { NOTIFY_BOT_TOKEN_SETTING } from '../../../contract/seller-notices.js';
 import { creditByBankTransfer, listAllSettings, updateSetting, type BillingDeps } from '../billing/service.js';
 import { listOperatorSettings, removeOperatorSetting, setOperatorSetting } from '../operator/service.js';
 import type { ResealCounts } from '../../secrets/at-rest.js';
@@ -28,6 +29,8 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
+import type { TelegramClient } from '../../integrations/telegram/client.js';
+import { notifyBotSetting, removeNotifyBot, setNotifyBotToken } from '../seller-notices/service.js';
 /**
  * Operator calls for the CLI (`npm run admin`). Registered only when ADMIN_TOKEN is set;
  * without it these paths do not exist. The token is compared in constant time.
@@ -40,6 +43,7 @@ export function adminRoutes(
     rotateSecrets: () => Promise<ResealCounts>;
     /** Every module's invariants (the module list's). */
     invariants: readonly Invariant[];
+    telegram: Pick<TelegramClient, 'getMe'>;
   },
 ): FastifyPluginAsyncZod {
   const expected = digest(deps.adminToken);
@@ -122,10 +126,13 @@ export function adminRoutes(
       },
     );
 
-    // One list and one `settings:set` for both kinds of setting: the billing prices (numbers)
-    // and the operator's details for the public pages (texts, null while unset).
+    // One list and one `settings:set` for every kind of setting: the billing prices (numbers), the
+    // operator's details for the public pages (texts, null while unset) and the notification bot's
+    // token (sealed at rest, listed as the bot's @username, never shown again).
     const settingKeySchema = z.object({
-      key: z.enum([...BILLING_SETTING_KEYS, ...OPERATOR_SETTING_KEYS], { error: messages.operator.unknownSetting }),
+      key: z.enum([...BILLING_SETTING_KEYS, ...OPERATOR_SETTING_KEYS, NOTIFY_BOT_TOKEN_SETTING], {
+        error: messages.operator.unknownSetting,
+      }),
     });
     const settingValue = z.union([z.number(), z.string()]);
 
@@ -137,6 +144,7 @@ export function adminRoutes(
         return {
           ...(await listAllSettings(deps.db)),
           ...Object.fromEntries(Object.entries(operator).map(([key, value]) => [key, { value }])),
+          [NOTIFY_BOT_TOKEN_SETTING]: { value: await notifyBotSetting(deps.db) },
         };
       },
     );
@@ -153,6 +161,11 @@ export function adminRoutes(
       },
       async (request) => {
         const { key } = request.params;
+        if (key === NOTIFY_BOT_TOKEN_SETTING) {
+          const bot = await setNotifyBotToken(deps, String(request.body.value));
+          request.log.info({ key, bot }, 'operator set the notification bot');
+          return { message: messages.billing.settingSaved, key, value: bot };
+        }
         if (isOperatorSettingKey(key)) {
           const value = await setOperatorSetting(deps, key, request.body.value);
           request.log.info({ key }, 'operator changed a public detail');
@@ -177,6 +190,11 @@ export function adminRoutes(
       },
       async (request) => {
         const { key } = request.params;
+        if (key === NOTIFY_BOT_TOKEN_SETTING) {
+          await removeNotifyBot(deps.db);
+          request.log.info({ key }, 'operator removed the notification bot');
+          return { message: messages.operator.settingRemoved, key };
+        }
         // Prices always have a value (SPEC §9 defaults); only a public detail can be unset.
         if (!isOperatorSettingKey(key)) throw new AppError('bad_request', messages.operator.notRemovable);
         await removeOperatorSetting(deps.db, key);

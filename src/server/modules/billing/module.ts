@@ -1,5 +1,5 @@
 import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
-import { MAIL_JOB } from '../mail/delivery-job.js';
+import { SELLER_NOTICES_JOB } from '../seller-notices/outbox.js';
 import { watchBalances } from './balance-watch.js';
 import { balanceWatchJob } from './balance-watch-job.js';
 import { DEMO_BANK_PREFIX, demoBankRoutes } from './demo-bank-routes.js';
@@ -7,7 +7,7 @@ import { billingInvariants } from './invariants.js';
 import { bankInvoiceRoutes } from './invoice-routes.js';
 import { billingRoutes } from './routes.js';
 
-const balanceWatchDeps = (context: ModuleContext) => ({ ...context, onMailQueued: context.wake(MAIL_JOB) });
+const balanceWatchDeps = (context: ModuleContext) => ({ ...context, onNoticesQueued: context.wake(SELLER_NOTICES_JOB) });
 
 /** The operator's «suspended» and «running low» notices, now (the operator CLI) rather than at the next watch. */
 export const watchBalancesNow = (context: ModuleContext) => () => watchBalances(balanceWatchDeps(context));

@@ -6,6 +6,8 @@ import { openSecret } from '../../sealing/column.js';
 import { skipOptedOutRecipients } from './consent-repository.js';
 import { newLinkKey } from './links.js';
 import { mailingRecipients, mailings, projects, users, type MailingRow, type StoredMailingButton } from '../../db/schema.js';
+import { mailingFinishedNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 
 // Every read takes the seller's id: another seller's mailing is simply not found.
 
@@ -238,12 +240,32 @@ export async function nextRecipientDueAt(db: Db, mailingId: number): Promise<Dat
   return nextDueAt(db, recipientOutbox, sql`${mailingRecipients.mailingId} = ${mailingId}`);
 }
 
-/** Ends a mailing with nothing left to send. */
+/**
+ * Ends a mailing with nothing left to send, and tells the seller its figures (`mailing_finished`)
+ * in the same transaction: the notice exists exactly when the mailing is done.
+ */
 export async function completeMailing(db: Db, mailingId: number): Promise<void> {
-  await db.execute(sql`
-    UPDATE mailings SET status = 'done', finished_at = now()
-     WHERE id = ${mailingId} AND status = 'sending'
-       AND NOT EXISTS (SELECT 1 FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending'))`);
+  await db.transaction(async (tx: Executor) => {
+    const [done] = rowsOf<{ user_id: number; text: string; total: number; sent: number; failed: number }>(
+      await tx.execute(sql`
+        UPDATE mailings SET status = 'done', finished_at = now()
+         WHERE id = ${mailingId} AND status = 'sending'
+           AND NOT EXISTS (SELECT 1 FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending'))
+        RETURNING user_id, text, total, sent, failed`),
+    );
+    if (!done) return;
+    await queueSellerNotice(
+      tx,
+      mailingFinishedNotice({
+        sellerId: Number(done.user_id),
+        mailingId,
+        text: done.text,
+        total: Number(done.total),
+        sent: Number(done.sent),
+        failed: Number(done.failed),
+      }),
+    );
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { perContext } from '../../platform/per-context.js';
 import { ANALYTICS_CATCH_UP_JOB } from '../analytics/catch-up-job.js';
 import { BALANCE_WATCH_JOB } from '../billing/balance-watch-job.js';
-import { buyerFlagged } from '../trust/flags.js';
+import { SELLER_NOTICES_JOB } from '../seller-notices/outbox.js';
 import { receiptsInvariants } from './invariants.js';
 import { receiptChecksOf } from './metrics.js';
 import { PUZZLEBOT_PUSH_JOB, puzzleBotPushJob } from './puzzlebot-push-job.js';
@@ -26,7 +26,7 @@ export const receiptDepsOf = perContext((context: ModuleContext): ReceiptDeps =>
     // (one watch per five seconds at most, however many receipts are refused meanwhile).
     onSellerCannotPay: context.wake(BALANCE_WATCH_JOB, 5_000),
     onAwarded: context.afterAward,
-    onBuyerFlagged: (flag) => buyerFlagged(context.log, flag),
+    onSellerNoticesQueued: context.wake(SELLER_NOTICES_JOB),
   };
 });
 

@@ -13,7 +13,7 @@ import { pointsExpiry, reachedLevel } from '../points/earning.js';
 import { holdReleaseAt } from '../points/hold.js';
 import { hashApiKey } from '../../sealing/api-key.js';
 import { raiseFlags } from '../trust/repository.js';
-import type { RaisedFlag } from '../trust/flags.js';
+import { buyerFlagged } from '../trust/flags.js';
 import { dueFlags, nextReceiptCountsAt } from './guards.js';
 import { answerFor, type CheckVerdict } from './messages.js';
 import { formatFiscalQr, parseFiscalQr, receiptKey, type FiscalQr } from './qr.js';
@@ -43,7 +43,8 @@ export interface ReceiptDeps {
   /** Called with every check's verdict (the metrics count them). */
   onChecked?: (status: ReceiptStatus) => void;
   /** Called once per flag a check raised for the first time (trust/flags.ts). */
-  onBuyerFlagged?: (flag: RaisedFlag) => void;
+  /** Wakes the delivery of seller notices (a shopper flagged). */
+  onSellerNoticesQueued?: () => void;
 }
 
 /**
@@ -277,9 +278,16 @@ async function flagBuyer(
   due: Parameters<typeof raiseFlags>[2],
 ): Promise<void> {
   try {
-    const raised = await raiseFlags(deps.db, { projectId: scope.projectId, buyerTgId: scope.buyerTgId, at: scope.now }, due);
-    for (const kind of raised)
-      deps.onBuyerFlagged?.({ sellerId: scope.sellerId, projectId: scope.projectId, buyerTgId: scope.buyerTgId, kind });
+    // A flag and the seller's notice of it are one transaction: neither exists without the other.
+    const told = await deps.db.transaction(async (tx) => {
+      const raised = await raiseFlags(tx, { projectId: scope.projectId, buyerTgId: scope.buyerTgId, at: scope.now }, due);
+      let queued = false;
+      for (const kind of raised)
+        queued =
+          (await buyerFlagged(tx, { sellerId: scope.sellerId, projectId: scope.projectId, buyerTgId: scope.buyerTgId, kind })) || queued;
+      return queued;
+    });
+    if (told) deps.onSellerNoticesQueued?.();
   } catch (error) {
     deps.log.error({ err: error, projectId: scope.projectId }, 'flagging a shopper failed');
   }

@@ -1,5 +1,6 @@
 import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { botRuntimeOf } from '../bot/runtime.js';
+import { SELLER_NOTICES_JOB } from '../seller-notices/outbox.js';
 import { shopInvariants } from './invariants.js';
 import { SHOP_NOTIFY_JOB, shopNotificationJob } from './notifications-job.js';
 import { publicShopRoutes } from './public-routes.js';
@@ -8,12 +9,14 @@ import { shopRoutes } from './routes.js';
 
 function shopDeps(context: ModuleContext) {
   const notifyPuzzleBot = context.wake(SHOP_NOTIFY_JOB);
+  const notifySeller = context.wake(SELLER_NOTICES_JOB);
   return {
     ...context,
-    // An exchange queues the PuzzleBot exchange and the buyer's message (a bot notice).
+    // An exchange queues the PuzzleBot exchange, the buyer's message (a bot notice) and the seller's notice.
     onNotificationsQueued: () => {
       notifyPuzzleBot();
       context.onNoticesQueued();
+      notifySeller();
     },
     onShopLinkChanged: (projectId: number) =>
       botRuntimeOf(context)

@@ -14,6 +14,8 @@ import { queueBuyerNotice } from '../notices/repository.js';
 import { shopBotTokens } from '../bot/shop-bots.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 import { isBuyerBlocked } from '../trust/repository.js';
+import { shopOrderNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -130,7 +132,8 @@ export async function getBuyerAccount(deps: ShopDeps, token: string, initData: s
 /**
  * An exchange request: the price leaves the buyer's points and the order is written in one
  * transaction. The debit is one conditional UPDATE, so parallel requests can never spend more
- * than the buyer has. The bot platform and the buyer's chat hear about it through the job queue.
+ * than the buyer has. The bot platform, the buyer's chat and the seller (`shop_order`) hear about it
+ * through the job queue.
  */
 export async function purchase(
   deps: OrderDeps,
@@ -200,6 +203,17 @@ export async function purchase(
       shopButton: false,
       reference: `order:${order.id}:placed`,
     });
+    await queueSellerNotice(
+      tx,
+      shopOrderNotice({
+        sellerId: settings.userId,
+        orderId: order.id,
+        action: shop.actionName,
+        buyer: order.buyerName ?? buyerTgId,
+        product: product.title,
+        points: product.pricePoints,
+      }),
+    );
     return { order, left };
   });
   deps.onNotificationsQueued();

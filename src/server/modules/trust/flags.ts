@@ -1,5 +1,9 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { BuyerFlagKind } from '../../../contract/trust.js';
-import type { ModuleLog } from '../../platform/manifest.js';
+import type { Executor } from '../../db/connection.js';
+import { projects } from '../../db/schema.js';
+import { suspiciousShopperNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 
 export interface RaisedFlag {
   sellerId: number;
@@ -9,10 +13,24 @@ export interface RaisedFlag {
 }
 
 /**
- * Called once per flag, when a check raises it for the first time: the place where telling the
- * seller (a mail, a cabinet notice) will hook in. Until then the flag is written to the log, and
- * the seller finds it on the buyer card and under «Подозрительные» in the Buyers list.
+ * Called once per flag, in the transaction that raises it for the first time: the seller is told
+ * (`suspicious_shopper`, by e-mail and Telegram as they chose) and finds the flag on the buyer
+ * card and under «Подозрительные» in the Buyers list. Answers whether a notice was queued.
  */
-export function buyerFlagged(log: Pick<ModuleLog, 'info'>, flag: RaisedFlag): void {
-  log.info(flag, 'shopper flagged as suspicious');
+export async function buyerFlagged(tx: Executor, flag: RaisedFlag): Promise<boolean> {
+  const [action] = await tx
+    .select({ name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.id, flag.projectId), eq(projects.userId, flag.sellerId), isNull(projects.deletedAt)));
+  if (!action) return false;
+  return queueSellerNotice(
+    tx,
+    suspiciousShopperNotice({
+      sellerId: flag.sellerId,
+      actionId: flag.projectId,
+      action: action.name,
+      buyerTgId: flag.buyerTgId,
+      kind: flag.kind,
+    }),
+  );
 }

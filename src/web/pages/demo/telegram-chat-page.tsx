@@ -54,13 +54,15 @@ const EMULATOR = '/__emulators/telegram';
 
 /** /__emulators/telegram/chat?bot_id=…: the shopper's side of a conversation with an action's bot (demo mode). */
 export function TelegramChatPage() {
-  const [botId, actionId] = useMemo(() => {
+  const [botId, actionId, startParameter] = useMemo(() => {
     const search = new URLSearchParams(window.location.search);
     const positive = (name: string) => {
       const value = Number(search.get(name));
       return Number.isSafeInteger(value) && value > 0 ? value : null;
     };
-    return [positive('bot_id'), positive('action_id')];
+    // A deep link's `start` (t.me/<bot>?start=…): «/start» sends it, as Telegram's «Запустить» does.
+    const start = search.get('start');
+    return [positive('bot_id'), positive('action_id'), start && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : null] as const;
   }, []);
   useEffect(() => {
     document.title = `${t.title} — ScanApp`;
@@ -77,13 +79,13 @@ export function TelegramChatPage() {
           {t.noBot}
         </p>
       ) : (
-        <Chat botId={botId} actionId={actionId} />
+        <Chat botId={botId} actionId={actionId} startParameter={startParameter} />
       )}
     </main>
   );
 }
 
-function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
+function Chat({ botId, actionId, startParameter }: { botId: number; actionId: number | null; startParameter: string | null }) {
   // The seller signed in on this browser can hand the shopper a test receipt of the action (demo mode).
   const sellerId = useSellerId();
   const [shopper, setShopper] = useState<Shopper>(() => readShopper(localStorage.getItem(SHOPPER_STORAGE_KEY), randomShopperId));
@@ -161,6 +163,7 @@ function Chat({ botId, actionId }: { botId: number; actionId: number | null }) {
           menuButton={menuButton}
           onMenu={() => void act({ menuButton: true })}
           onText={(text) => void act({ text })}
+          startCommand={startParameter ? `${t.start} ${startParameter}` : t.start}
           onPhoto={(photoBase64) => void act({ photoBase64 })}
         />
         {miniApp && <MiniAppPanel url={miniApp} onClose={() => setMiniApp(null)} />}
@@ -387,11 +390,14 @@ function Composer({
   onMenu,
   onText,
   onPhoto,
+  startCommand,
 }: {
   testReceipt: (() => Promise<string | null>) | null;
   menuButton: string | null;
   onMenu: () => void;
   onText: (text: string) => void;
+  /** What «/start» sends: with a deep link's parameter after it. */
+  startCommand: string;
   onPhoto: (base64: string) => void;
 }) {
   const [makingReceipt, setMakingReceipt] = useState(false);
@@ -425,7 +431,7 @@ function Composer({
           {menuButton}
         </button>
       )}
-      <button type="button" className="demo-chat__start" onClick={() => onText(t.start)}>
+      <button type="button" className="demo-chat__start" onClick={() => onText(startCommand)}>
         {t.start}
       </button>
       <label className="visually-hidden" htmlFor={ids.message}>

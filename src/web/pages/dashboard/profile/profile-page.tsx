@@ -10,12 +10,13 @@ import { Banner } from '../../../components/banner.js';
 import { Panel } from '../../../components/panel.js';
 import { TextField } from '../../../components/text-field.js';
 import { usePageTitle } from '../page-title.js';
+import { NoticesPanel } from './notices-panel.js';
 import '../../../components/panel.css';
 import './profile.css';
 
 const f = messages.accountForms;
 
-/** /dashboard/profile: the seller's name, sign-in e-mail (changed after the new mailbox confirms it) and password. */
+/** /dashboard/profile: the seller's name, sign-in e-mail (changed after the new mailbox confirms it), password and notices. */
 export function ProfilePage() {
   const title = usePageTitle();
   const user = useSessionState().session?.user;
@@ -26,6 +27,7 @@ export function ProfilePage() {
       <NamePanel user={user} />
       <EmailPanel user={user} />
       <PasswordPanel />
+      <NoticesPanel />
     </section>
   );
 }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { SELLER_NOTICE_EVENTS } from '../../src/contract/seller-notices.js';
+import { createSeller, type Seller } from '../support/api-client.js';
+import { backends } from '../support/backends.js';
+import { WB_SELLER } from '../support/bot.js';
+import { mailsTo, waitForMails } from '../support/mail.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { blockChat, eventually, newChatId, telegramMessages } from '../support/telegram.js';
+
+const m = messages.sellerNotices;
+const PRICE = BILLING_DEFAULTS.receipt_price_tier1;
+const SUBSCRIPTION = BILLING_DEFAULTS.project_subscription_price;
+/** The demo's notification bot (modules/seller-notices/module.ts). */
+const NOTIFY_BOT_ID = '7000000001';
+
+const allOn = Object.fromEntries(SELLER_NOTICE_EVENTS.map((event) => [event, true]));
+
+const settingsOf = async (seller: Seller) => (await seller.api.get('/profile/notifications')).body;
+const putSettings = (seller: Seller, body: unknown) => seller.api.request('PUT', '/profile/notifications', { body });
+
+async function writeToBot(url: string, chatId: string, text: string, username = 'seller_anna') {
+  const response = await fetch(`${url}/__emulators/telegram/updates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bot_id: Number(NOTIFY_BOT_ID), from: { id: Number(chatId), first_name: 'Анна', username }, text }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+}
+
+/** What the notification bot wrote to the chat, as texts. */
+const botSaid = async (url: string, chatId: string) =>
+  (await telegramMessages(url, { bot_id: NOTIFY_BOT_ID, chat_id: chatId })).map((message) => message.text ?? '');
+
+const waitForBot = (url: string, chatId: string, count: number) =>
+  eventually(async () => ((await botSaid(url, chatId)).length >= count ? botSaid(url, chatId) : undefined), 20_000, 'the bot’s messages');
+
+/** «Подключить Telegram» and «Запустить» in the bot's chat: answers the chat. */
+async function linkTelegram(url: string, seller: Seller): Promise<string> {
+  const link = await seller.api.post('/profile/telegram-link', {});
+  expect(link.status).toBe(200);
+  const code = new URL(link.body.url).searchParams.get('start')!;
+  const chatId = newChatId();
+  await writeToBot(url, chatId, `/start ${code}`);
+  await eventually(async () => ((await settingsOf(seller)).telegram_link.linked ? true : undefined), 20_000, 'the link');
+  return chatId;
+}
+
+describe.each(backends())('seller notices on $name', (backend) => {
+  const url = backend.url;
+
+  it('a new seller has every e-mail notice on and Telegram not linked; a PUT changes only the switches it names', async () => {
+    const seller = await createSeller(url);
+    expect(await settingsOf(seller)).toEqual({
+      user_id: seller.id,
+      email: allOn,
+      telegram: allOn,
+      telegram_link: { linked: false, username: null },
+      telegram_available: true,
+    });
+    const changed = await putSettings(seller, { email: { daily_digest: false }, telegram: { shop_order: false } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.email).toEqual({ ...allOn, daily_digest: false });
+    expect(changed.body.telegram).toEqual({ ...allOn, shop_order: false });
+    await putSettings(seller, { email: { support_waiting: false } });
+    expect((await settingsOf(seller)).email).toEqual({ ...allOn, daily_digest: false, support_waiting: false });
+  });
+
+  it.each([
+    ['a switch that is not a boolean', { email: { shop_order: 'yes' } }, m.switchInvalid],
+    ['an unknown event', { email: { coffee_break: true } }, m.unknownEvent],
+    ['an unknown channel', { sms: { shop_order: true } }, m.unknownChannel],
+  ])('%s is refused in Russian and nothing changes', async (_case, body, message) => {
+    const seller = await createSeller(url);
+    const refused = await putSettings(seller, { email: { daily_digest: false }, ...body });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(message);
+    expect((await settingsOf(seller)).email).toEqual(allOn);
+  });
+
+  it('another seller’s settings can be neither read nor changed, nor a link made for them', async () => {
+    const [owner, intruder] = await Promise.all([createSeller(url), createSeller(url)]);
+    expect((await intruder.api.get(`/profile/notifications?user_id=${owner.id}`)).status).toBe(403);
+    expect((await putSettings(intruder, { user_id: owner.id, email: { shop_order: false } })).status).toBe(403);
+    expect((await intruder.api.post('/profile/telegram-link', { user_id: owner.id })).status).toBe(403);
+    expect((await settingsOf(owner)).email).toEqual(allOn);
+  });
+
+  it('a one-time link to the notification bot links the chat once; a used code is refused and /stop unlinks', async () => {
+    const seller = await createSeller(url);
+    const link = await seller.api.post('/profile/telegram-link', {});
+    expect(link.body.url).toMatch(new RegExp(`/__emulators/telegram/chat\\?bot_id=${NOTIFY_BOT_ID}&start=[A-Za-z0-9_-]{22}$`));
+    const code = new URL(link.body.url).searchParams.get('start')!;
+    const chatId = newChatId();
+    await writeToBot(url, chatId, `/start ${code}`);
+    expect(await waitForBot(url, chatId, 1)).toEqual([fillMessage(m.botLinked, { email: seller.email })]);
+    expect((await settingsOf(seller)).telegram_link).toEqual({ linked: true, username: '@seller_anna' });
+
+    // The same code from another chat: refused, the first chat stays linked.
+    const stranger = newChatId();
+    await writeToBot(url, stranger, `/start ${code}`, 'stranger');
+    expect(await waitForBot(url, stranger, 1)).toEqual([m.botCodeInvalid]);
+    expect((await settingsOf(seller)).telegram_link.username).toBe('@seller_anna');
+
+    await writeToBot(url, chatId, '/stop');
+    expect((await waitForBot(url, chatId, 2))[1]).toBe(m.botStopped);
+    expect((await settingsOf(seller)).telegram_link).toEqual({ linked: false, username: null });
+  });
+
+  it(
+    'actions suspended for lack of balance: told once by e-mail and in Telegram, with the link to top up',
+    { timeout: 90_000 },
+    async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION);
+      const chatId = await linkTelegram(url, seller);
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+      const projectId = created.body.project_id as number;
+      const check = async () =>
+        (
+          await seller.api.post('/check', {
+            project_id: projectId,
+            qrurl: await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')),
+            user_id_tg: newChatId(),
+          })
+        ).body;
+      expect((await check()).data.status).toBe('seller_balance_low');
+      const [mail] = await waitForMails(url, seller.email, 1, 30_000);
+      expect(mail!.subject).toBe(messages.mail.suspendedSubject);
+      const [, notice] = await waitForBot(url, chatId, 2);
+      expect(notice).toContain(messages.mail.suspendedSubject);
+      expect(notice).toContain(`${messages.mail.topUpButton}: ${url}/dashboard`);
+      // Again refused: the same episode is not told twice.
+      expect((await check()).data.status).toBe('seller_balance_low');
+      expect(await mailsTo(url, seller.email)).toHaveLength(1);
+      expect(await botSaid(url, chatId)).toHaveLength(2);
+    },
+  );
+
+  it(
+    'a suspicious shopper is told by e-mail with the link to the buyer card; a chat that blocked the bot is unlinked, once',
+    { timeout: 90_000 },
+    async () => {
+      const seller = await createFundedSeller(url, SUBSCRIPTION + 10 * PRICE);
+      const chatId = await linkTelegram(url, seller);
+      await blockChat(url, chatId);
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER, suspicious_receipts_per_hour: 1 });
+      const projectId = created.body.project_id as number;
+      const shopper = newChatId();
+      for (const qrurl of ['not a receipt', 'not a receipt again', 'and again'])
+        await seller.api.post('/check', { project_id: projectId, qrurl, user_id_tg: shopper });
+      const [mail] = await waitForMails(url, seller.email, 1, 30_000);
+      expect(mail!.subject).toBe(m.suspiciousTitle);
+      expect(mail!.text).toContain(
+        fillMessage(m.suspiciousLine, { action: 'Aurora', buyer: shopper, reason: messages.trust.flagManyPerHour }),
+      );
+      expect(mail!.text).toContain(`${url}/dashboard/buyers/${shopper}?project_id=${projectId}`);
+      await eventually(async () => ((await settingsOf(seller)).telegram_link.linked ? undefined : true), 20_000, 'the unlink');
+      expect(await botSaid(url, chatId)).toHaveLength(1);
+      expect(await mailsTo(url, seller.email)).toHaveLength(1);
+    },
+  );
+});
