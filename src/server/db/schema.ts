@@ -1054,6 +1054,8 @@ export const faqItems = pgTable('faq_items', {
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   link: text('link'),
+  /** Words a typed question is matched by (0049). */
+  keywords: text('keywords').array().notNull().default([]),
 });
 export type FaqItemRow = typeof faqItems.$inferSelect;
 
