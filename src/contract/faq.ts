@@ -1,3 +1,4 @@
+import { normaliseItemName } from './item-name.js';
 import { fillMessage, messages } from './messages.js';
 import { z } from './zod-setup.js';
 
@@ -12,11 +13,16 @@ export const FAQ_QUESTION_MAX = 200;
 export const FAQ_ANSWER_MAX = 4096;
 /** One inline button per question: a longer list is no longer a menu. */
 export const FAQ_ITEMS_MAX = 30;
+/** Words a typed question is matched by, besides the question's own words. */
+export const FAQ_KEYWORDS_MAX = 20;
+export const FAQ_KEYWORD_MAX = 50;
 
 export interface FaqItemDraft {
   question: string;
   answer: string;
   link: string | null;
+  /** Trimmed, blanks and repeats (normalised as item names) dropped. */
+  keywords: string[];
 }
 
 const isHttpUrl = (text: string) => {
@@ -32,7 +38,20 @@ const itemFields = z.object({
   question: z.string().trim(),
   answer: z.string().trim(),
   link: z.string().trim().nullish(),
+  keywords: z.array(z.string().trim()).nullish(),
 });
+
+/** The keywords kept, or null when there are too many or one is too long. */
+function readKeywords(raw: string[]): string[] | null {
+  const seen = new Set<string>();
+  const kept = raw.filter((keyword) => {
+    const key = normaliseItemName(keyword);
+    if (key.length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return kept.length > FAQ_KEYWORDS_MAX || kept.some((keyword) => keyword.length > FAQ_KEYWORD_MAX) ? null : kept;
+}
 
 /** The item, or the message (with `{n}`) of what is wrong with it. */
 function readFaqItem(raw: unknown, seen: Set<string>): FaqItemDraft | string {
@@ -43,13 +62,15 @@ function readFaqItem(raw: unknown, seen: Set<string>): FaqItemDraft | string {
   if (question.length === 0 || question.length > FAQ_QUESTION_MAX) return m.faqQuestionInvalid;
   if (answer.length === 0 || answer.length > FAQ_ANSWER_MAX) return m.faqAnswerInvalid;
   if (link !== null && !isHttpUrl(link)) return m.faqLinkInvalid;
+  const keywords = readKeywords(parsed.data.keywords ?? []);
+  if (keywords === null) return m.faqKeywordsInvalid;
   const key = question.toLowerCase();
   if (seen.has(key)) return m.faqRepeat;
   seen.add(key);
-  return { question, answer, link };
+  return { question, answer, link, keywords };
 }
 
-/** `PUT /projects/{id}/faq`: `[{ question, answer, link? }]`; each bad item is named by its number. */
+/** `PUT /projects/{id}/faq`: `[{ question, answer, link?, keywords? }]`; each bad item is named by its number. */
 export const faqListSchema = z
   .array(z.unknown(), { error: m.faqInvalid })
   .max(FAQ_ITEMS_MAX, m.faqTooMany)
@@ -67,6 +88,7 @@ export const faqItemSchema = z.object({
   question: z.string(),
   answer: z.string(),
   link: z.string().nullable(),
+  keywords: z.array(z.string()),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
 

@@ -3,7 +3,8 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import type { Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { WB_SELLER } from '../support/bot.js';
+import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
+import { newChatId, type EmulatedMessage } from '../support/telegram.js';
 import { createFundedSeller } from '../support/operator.js';
 
 const m = messages.botFeatures;
@@ -81,6 +82,74 @@ describe.each(backends())('the bot functions’ settings on $name', (backend) =>
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
     expect((await seller.api.get(path)).body).toEqual(before);
+  });
+
+  it('the bot’s menu shows at most 8 buttons, the rest under «Ещё», in the order the seller sets', { timeout: 120_000 }, async () => {
+    const bot = await actionWithBot(url);
+    const path = `/projects/${bot.projectId}`;
+    const on = { enabled: true };
+    await put(bot.seller, `${path}/features`, { referral: on, birthday: on, daily_bonus: on, reviews: on, photos: on, support: on });
+    for (const title of ['Опрос 1', 'Опрос 2', 'Опрос 3']) {
+      const draft = await bot.seller.api.post('/surveys', {
+        project_id: bot.projectId,
+        title,
+        kind: 'survey',
+        points: 1,
+        questions: [{ text: 'Да?', options: ['Да', 'Нет'] }],
+      });
+      await bot.seller.api.post(`/surveys/${draft.body.survey.id}/publish`);
+    }
+    const menu = await bot.seller.api.get(`${path}/bot-menu`);
+    expect(menu.status).toBe(200);
+    const entries = menu.body.entries as { key: string; text: string }[];
+    expect(entries).toHaveLength(9);
+    expect(entries.map((entry) => entry.text).slice(0, 6)).toEqual([
+      m.nameReferral,
+      m.nameBirthday,
+      m.nameDailyBonus,
+      messages.moderation.reviewButton,
+      messages.moderation.photoButton,
+      'Опрос 3',
+    ]);
+
+    const buttons = (reply: EmulatedMessage | undefined) =>
+      ((reply?.reply_markup as { inline_keyboard?: { text: string }[][] })?.inline_keyboard ?? []).flat().map((b) => b.text);
+    const chat = newChatId();
+    const shown = buttons((await shopperSays(url, bot, chat, { text: '/menu' })).at(-1));
+    expect(shown).toEqual([messages.bot.balanceButton, ...entries.slice(0, 6).map((entry) => entry.text), m.moreButton]);
+    const more = (await shopperSays(url, bot, chat, { press: m.moreButton })).at(-1);
+    expect(more?.text).toBe(m.moreIntro);
+    expect(buttons(more)).toEqual(entries.slice(6).map((entry) => entry.text));
+
+    // The seller moves support and a survey to the top; the rest keep their order after them.
+    const order = [entries.find((entry) => entry.text === messages.support.button)!.key, entries[7]!.key];
+    const saved = await put(bot.seller, `${path}/bot-menu`, { order });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.message).toBe(m.menuOrderSaved);
+    const reordered = [
+      entries.find((entry) => entry.key === order[0])!,
+      entries[7]!,
+      ...entries.filter((entry) => !order.includes(entry.key)),
+    ];
+    expect(saved.body.entries).toEqual(reordered);
+    expect((await bot.seller.api.get(`${path}/bot-menu`)).body.entries).toEqual(reordered);
+    expect(buttons((await shopperSays(url, bot, chat, { text: '/menu' })).at(-1)).slice(1, 4)).toEqual(
+      reordered.slice(0, 3).map((entry) => entry.text),
+    );
+
+    for (const [body, message] of [
+      [{ order: 'support:write' }, m.menuOrderInvalid],
+      [{ order: [order[0], order[0]] }, m.menuOrderRepeat],
+      [{ order: ['x'.repeat(65)] }, m.menuOrderInvalid],
+      [{}, m.menuOrderInvalid],
+    ] as const) {
+      const refused = await put(bot.seller, `${path}/bot-menu`, body);
+      expect([refused.status, refused.body.message]).toEqual([400, message]);
+    }
+    const stranger = await createFundedSeller(url, FUNDS);
+    expect((await stranger.api.get(`${path}/bot-menu`)).status).toBe(404);
+    expect((await put(stranger, `${path}/bot-menu`, { order: [] })).status).toBe(404);
+    expect((await bot.seller.api.get(`${path}/bot-menu`)).body.entries).toEqual(reordered);
   });
 
   it('another seller’s action is not found, read or written', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ_ANSWER_MAX, FAQ_ITEMS_MAX, FAQ_QUESTION_MAX } from '../../src/contract/faq.js';
-import { messages } from '../../src/contract/messages.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
 import { newChatId, type EmulatedMessage } from '../support/telegram.js';
@@ -101,6 +102,42 @@ describe.each(backends())('questions and answers on $name', (backend) => {
     },
   );
 
+  it(
+    'a typed question is answered by its keywords or most of its words; several matches are offered, none offers support; a QR text stays a receipt',
+    DIALOG,
+    async () => {
+      const bot = await actionWithBot(url);
+      const chat = newChatId();
+      const items = [
+        { question: 'Как стирать плед?', answer: 'Деликатная стирка при 30 °C.', keywords: [' стир ', 'Машинк', 'стир', ''] },
+        { question: 'Как сушить плед?', answer: 'Сушить расправленным.' },
+        FAQ[2]!,
+      ];
+      const saved = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/faq`, { body: items });
+      expect(saved.body.items.map((item: { keywords: string[] }) => item.keywords)).toEqual([['стир', 'Машинк'], [], []]);
+      await shopperSays(url, bot, chat, { text: '/start' });
+
+      expect(lastOf(await shopperSays(url, bot, chat, { text: 'как стирать плед?' }))?.text).toBe(items[0]!.answer);
+      expect(lastOf(await shopperSays(url, bot, chat, { text: 'А в МАШИНКЕ можно?' }))?.text).toBe(items[0]!.answer);
+      expect(lastOf(await shopperSays(url, bot, chat, { text: 'можно вернуть товар' }))?.text).toBe(FAQ[2]!.answer);
+      const several = lastOf(await shopperSays(url, bot, chat, { text: 'Как сушить и стирать плед' }));
+      expect(several?.text).toBe(m.faqSeveral);
+      expect(buttonsOf(several).map((b) => b.text)).toEqual([items[0]!.question, items[1]!.question]);
+      expect(lastOf(await shopperSays(url, bot, chat, { press: items[1]!.question }))?.text).toBe(items[1]!.answer);
+      // No match while support is off: the bot's usual help; on: «Написать в поддержку».
+      expect(lastOf(await shopperSays(url, bot, chat, { text: 'какой размер у пледа?' }))?.text).toBe(messages.bot.help);
+      await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { support: { enabled: true } } });
+      const none = lastOf(await shopperSays(url, bot, chat, { text: 'какой размер у пледа?' }));
+      expect(none?.text).toBe(m.faqNoMatch);
+      expect(buttonsOf(none)).toEqual([{ text: messages.support.button, callback_data: 'support:write' }]);
+      // A receipt's QR string is checked as a receipt, whatever the questions' words.
+      const qr = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+      const receipt = lastOf(await shopperSays(url, bot, chat, { text: qr }));
+      expect(receipt?.text).not.toBe(m.faqNoMatch);
+      expect(receipt?.text).toContain(messages.bot.newBalance.split('{')[0]!);
+    },
+  );
+
   it('a bad item is named by its number and nothing is written', async () => {
     const bot = await actionWithBot(url);
     const path = `/projects/${bot.projectId}/faq`;
@@ -118,6 +155,9 @@ describe.each(backends())('questions and answers on $name', (backend) => {
       [[FAQ[0], { ...FAQ[0], question: FAQ[0]!.question.toUpperCase() }], 'Вопрос 2: такой вопрос уже есть в списке.'],
       [[FAQ[0], 'строка'], 'Вопрос 2: укажите вопрос (question), ответ (answer) и, если нужно, ссылку (link).'],
       [[{ question: 'Без ответа?' }], 'Вопрос 1: укажите вопрос (question), ответ (answer) и, если нужно, ссылку (link).'],
+      [[{ ...FAQ[0], keywords: 'стирка' }], 'Вопрос 1: укажите вопрос (question), ответ (answer) и, если нужно, ссылку (link).'],
+      [[{ ...FAQ[0], keywords: ['с'.repeat(51)] }], fillMessage(m.faqKeywordsInvalid, { n: 1 })],
+      [[FAQ[0], { ...FAQ[1], keywords: Array.from({ length: 21 }, (_, n) => `слово${n}`) }], fillMessage(m.faqKeywordsInvalid, { n: 2 })],
       [Array.from({ length: FAQ_ITEMS_MAX + 1 }, (_, n) => ({ question: `Вопрос ${n}?`, answer: 'Ответ' })), m.faqTooMany],
     ];
     for (const [body, message] of refusals) {

@@ -159,6 +159,35 @@ describe('the action page’s «Функции бота»', () => {
       });
     }, MOBILE));
 
+  it('on a phone the seller moves a button of the bot’s menu up and saves the order', () =>
+    withPage(async (page) => {
+      const { seller, actionId } = await sellerWithAction(page);
+      const on = { enabled: true };
+      await seller.api.request('PUT', `/projects/${actionId}/features`, { body: { referral: on, birthday: on, support: on } });
+      await page.goto(`/dashboard/action/${actionId}`);
+      const order = section(page).getByRole('region', { name: f.menuOrderTitle, exact: true });
+      const entries = order.getByRole('listitem');
+      await entries.first().waitFor();
+      expect(await entries.allInnerTexts()).toEqual(
+        [f.nameReferral, f.nameBirthday, messages.support.button].map((text) => expect.stringContaining(text)),
+      );
+      await order.getByRole('button', { name: fillMessage(f.menuOrderUp, { text: messages.support.button }), exact: true }).click();
+      await order.getByRole('button', { name: fillMessage(f.menuOrderUp, { text: messages.support.button }), exact: true }).click();
+      expect(
+        await order.getByRole('button', { name: fillMessage(f.menuOrderUp, { text: messages.support.button }), exact: true }).isDisabled(),
+      ).toBe(true);
+      await order.getByRole('button', { name: f.menuOrderSave, exact: true }).click();
+      await order.getByText(f.menuOrderSaved, { exact: true }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page, { include: '.bot-features' })).toEqual([]);
+      const saved = await seller.api.get(`/projects/${actionId}/bot-menu`);
+      expect(saved.body.entries.map((entry: { text: string }) => entry.text)).toEqual([
+        messages.support.button,
+        f.nameReferral,
+        f.nameBirthday,
+      ]);
+    }, MOBILE));
+
   it('the buyer card lists who invited whom, with each invitation’s status and why it was refused', () =>
     withPage(async (page) => {
       const url = baseUrl();

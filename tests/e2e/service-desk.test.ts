@@ -113,6 +113,7 @@ describe('the service desk screen', () => {
       await faqPanel(page).getByText(m.faqEmpty, { exact: true }).waitFor();
       await addQuestion(page, 1, 'Можно ли вернуть товар?', 'Да, в течение 14 дней.', 'https://aurora.example/vozvrat');
       await addQuestion(page, 2, 'Есть доставка?', 'Доставляет маркетплейс.');
+      await questionOf(page, 2).getByLabel(m.keywordsLabel).fill('доставк, курьер ,');
       await questionOf(page, 1)
         .getByRole('button', { name: fillMessage(m.moveQuestionDown, { n: 1 }) })
         .click();
@@ -140,7 +141,13 @@ describe('the service desk screen', () => {
       expect(await seriousViolations(page, { include: '.service-page' })).toEqual([]);
 
       const saved = await bot.seller.api.get(`/projects/${bot.projectId}/faq`);
-      expect(saved.body.items.map((item: { question: string }) => item.question)).toEqual(['Есть доставка?', 'Можно ли вернуть товар?']);
+      expect(saved.body.items.map((item: { question: string; keywords: string[] }) => [item.question, item.keywords])).toEqual([
+        ['Есть доставка?', ['доставк', 'курьер']],
+        ['Можно ли вернуть товар?', []],
+      ]);
+      // The saved list comes back into the form as typed words.
+      await page.reload();
+      expect(await questionOf(page, 1).getByLabel(m.keywordsLabel).inputValue()).toBe('доставк, курьер');
       const rules = await bot.seller.api.get(`/projects/${bot.projectId}/product-rules`);
       expect(rules.body.rules).toEqual([
         { match: 'фен', guide: null, warranty_months: 24, attachment: { kind: 'pdf', upload_id: expect.any(Number) } },

@@ -138,6 +138,8 @@ export const projects = pgTable('projects', {
   repeatPointsPercentage: numeric('repeat_points_percentage', { precision: 5, scale: 2, mode: 'number' }),
   /** The bot's engagement functions' settings by function key (contract/bot-features.ts). */
   botFeatures: jsonb('bot_features').$type<Record<string, unknown>>().notNull().default({}),
+  /** The seller's order of the bot's menu buttons, by callback data (0049); others follow in the module list's order. */
+  botMenuOrder: text('bot_menu_order').array().notNull().default([]),
   /** Whether the action has product rules (0035), kept by their PUT: the award's hook reads it from the row it has. */
   hasProductRules: boolean('has_product_rules').notNull().default(false),
   /** Days a receipt's points are held after the purchase (marketplace returns); 0: none (0042). */
@@ -1166,6 +1168,8 @@ export const faqItems = pgTable('faq_items', {
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   link: text('link'),
+  /** Words a typed question is matched by (0049). */
+  keywords: text('keywords').array().notNull().default([]),
 });
 export type FaqItemRow = typeof faqItems.$inferSelect;
 

@@ -21,6 +21,7 @@ import {
   startFeatures,
   stepFeature,
 } from './dispatch.js';
+import { menuPage, MORE_DATA } from './menu.js';
 import { decodeReceiptQr } from './qr-photo.js';
 import * as repo from './repository.js';
 import type { BotReply } from './repository.js';
@@ -125,6 +126,8 @@ export async function answerShopper(deps: ConversationDeps, bot: AnsweringBot, u
         greetingButtons(shopAddress(deps, bot), await menuButtons(features)),
       );
     case 'press': {
+      const more = MORE_DATA.exec(request.data);
+      if (more) return moreMenu(await menuButtons(features), Number(more[1]), reply);
       const answer = await pressFeature(features, request.data);
       return answer === undefined ? reply(messages.botFeatures.unknownButton, BALANCE_KEYBOARD) : featureReply(answer);
     }
@@ -215,12 +218,19 @@ function shopAddress(deps: ConversationDeps, bot: AnsweringBot): string | null {
 /** The reply keyboard: text buttons only. */
 const BALANCE_KEYBOARD: ReplyMarkup = { keyboard: [[{ text: b.balanceButton }]], resize_keyboard: true, is_persistent: true };
 
-/** The menu: «Мои баллы», a row per button of the functions that are on, the shop. */
+/** The menu: «Мои баллы», a row per button of the functions that are on (those over 8 buttons under «Ещё»), the shop. */
 function greetingButtons(shop: string | null, features: InlineKeyboardButton[] = []): ReplyMarkup {
   const balance = [{ text: b.balanceButton, callback_data: BALANCE_CALLBACK }];
-  const rows: InlineKeyboardButton[][] = [balance, ...features.map((button) => [button])];
+  const rows: InlineKeyboardButton[][] = [balance, ...menuPage(features, 0, shop ? 2 : 1).map((button) => [button])];
   if (shop) rows.push([{ text: b.shopButton, web_app: { url: shop } }]);
   return { inline_keyboard: rows };
+}
+
+/** «Ещё»: the functions' buttons from `from` on, a page of them (with its own «Ещё» when more are left). */
+function moreMenu(features: InlineKeyboardButton[], from: number, reply: (text: string, markup: ReplyMarkup) => BotReply): BotReply {
+  const page = menuPage(features, from, 0);
+  if (page.length === 0) return reply(messages.botFeatures.unknownButton, BALANCE_KEYBOARD);
+  return reply(messages.botFeatures.moreIntro, { inline_keyboard: page.map((button) => [button]) });
 }
 
 function featureMarkup(answer: FeatureReply): ReplyMarkup {

@@ -1,9 +1,11 @@
 import type { InlineKeyboardButton, Update, User } from 'grammy/types';
 import { readBotFeatures } from '../../../contract/bot-features.js';
 import * as steps from './chat-steps.js';
+import { arrangeMenu } from './menu.js';
 import type { AnsweringBot, ConversationDeps } from './answering.js';
 import { shopUrl } from './setup.js';
-import type { BotFeature, DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
+import type { BotFeature, BotFeatureDeps, DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
+import type { ProjectRow } from '../../db/schema.js';
 
 // How the conversation hands a shopper's message to the modules' bot parts (`deps.botParts`, in the
 // module list's order): by the callback data's `<key>:` prefix, by the shopper's waiting step, or
@@ -37,6 +39,25 @@ export function featureContext(deps: ConversationDeps, bot: AnsweringBot, update
   };
 }
 
+/** The menu of a shopper new to the bot (no step, no history), for the seller's cabinet. */
+export function previewContext(deps: BotFeatureDeps, parts: readonly BotFeature[], action: ProjectRow): DispatchContext {
+  return {
+    parts,
+    deps,
+    action,
+    features: readBotFeatures(action.botFeatures),
+    botToken: '',
+    chatId: 0,
+    buyer: { tgId: '0', firstName: null, username: null },
+    // The buttons' texts are what the seller orders; no shopper opens a Mini App from the preview.
+    miniAppUrl: null,
+    updateId: 0,
+    now: deps.now(),
+    setStep: async () => undefined,
+    clearStep: async () => undefined,
+  };
+}
+
 function forFeature(context: DispatchContext, feature: BotFeature): FeatureContext {
   const { deps, action, buyer, now } = context;
   return {
@@ -46,10 +67,10 @@ function forFeature(context: DispatchContext, feature: BotFeature): FeatureConte
   };
 }
 
-/** The buttons of every function that is on, in the registry's order. */
+/** The buttons of every function that is on, in the seller's order, then the registry's. */
 export async function menuButtons(context: DispatchContext): Promise<InlineKeyboardButton[]> {
   const lists = await Promise.all(context.parts.map((feature) => feature.menuButtons?.(forFeature(context, feature)) ?? []));
-  return lists.flat();
+  return arrangeMenu(lists.flat(), context.action.botMenuOrder);
 }
 
 /** A deep link's payload goes to every function; their lines come above the greeting. */

@@ -3,6 +3,7 @@ import { noticeOutbox } from '../notices/repository.js';
 import { BOT_POLLERS_JOB, botPollersJob, botUpdatesJob } from './jobs.js';
 import { BUYER_NOTICES_JOB } from '../../platform/manifest.js';
 import { buyerNoticesJob } from './notices-job.js';
+import { botMenuRoutes } from './menu-routes.js';
 import { botWebhookRoutes } from './routes.js';
 import { botRuntimeOf } from './runtime.js';
 
@@ -14,7 +15,7 @@ import { botRuntimeOf } from './runtime.js';
  */
 export const botModule: ModuleManifest = {
   name: 'bot',
-  routes: (context) => [botWebhookRoutes({ db: context.db, onStored: botRuntimeOf(context).answerHere })],
+  routes: (context) => [botWebhookRoutes({ db: context.db, onStored: botRuntimeOf(context).answerHere }), botMenuRoutes(context)],
   jobs: (context) => [
     botUpdatesJob(botRuntimeOf(context).updateDeps),
     botPollersJob(botRuntimeOf(context).pollers),

@@ -337,3 +337,19 @@ export async function findShopToken(db: Executor, projectId: number): Promise<st
   const [row] = await db.select({ token: shopSettings.token }).from(shopSettings).where(eq(shopSettings.projectId, projectId));
   return row?.token ?? null;
 }
+
+// ---- the seller's order of the menu (this module sits below actions, so it reads the row itself) ----
+
+const sellersLiveAction = (sellerId: number, projectId: number) =>
+  and(eq(projects.id, projectId), eq(projects.userId, sellerId), isNull(projects.deletedAt));
+
+export async function findSellersAction(db: Executor, sellerId: number, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(sellersLiveAction(sellerId, projectId)).limit(1);
+  return row;
+}
+
+/** Stores the order; the action as it is now, or undefined when it is not the seller's live action. */
+export async function saveMenuOrder(db: Executor, sellerId: number, projectId: number, order: string[]): Promise<ProjectRow | undefined> {
+  const [row] = await db.update(projects).set({ botMenuOrder: order }).where(sellersLiveAction(sellerId, projectId)).returning();
+  return row;
+}

@@ -27,8 +27,9 @@ export async function deleteItem(db: Executor, itemId: number): Promise<void> {
   await db.delete(faqItems).where(eq(faqItems.id, itemId));
 }
 
-export async function moveItem(db: Executor, itemId: number, position: number): Promise<void> {
-  await db.update(faqItems).set({ position }).where(eq(faqItems.id, itemId));
+/** A kept item's new place and keywords. */
+export async function placeItem(db: Executor, itemId: number, position: number, keywords: string[]): Promise<void> {
+  await db.update(faqItems).set({ position, keywords }).where(eq(faqItems.id, itemId));
 }
 
 export async function insertItem(db: Executor, projectId: number, position: number, item: FaqItemDraft): Promise<void> {

@@ -10,7 +10,13 @@ import * as repo from './repository.js';
 
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 
-const present = (row: FaqItemRow): FaqItem => ({ id: row.id, question: row.question, answer: row.answer, link: row.link });
+const present = (row: FaqItemRow): FaqItem => ({
+  id: row.id,
+  question: row.question,
+  answer: row.answer,
+  link: row.link,
+  keywords: row.keywords,
+});
 
 const sameItem = (row: FaqItemRow, item: FaqItemDraft) =>
   row.question === item.question && row.answer === item.answer && row.link === item.link;
@@ -21,7 +27,7 @@ export async function getFaq(db: Db, sellerId: number, projectId: number): Promi
 }
 
 /**
- * Replaces the list in one transaction. An item left unchanged keeps its row, so its button in a
+ * Replaces the list in one transaction. An item left unchanged (keywords aside) keeps its row, so its button in a
  * shopper's older message still answers; an edited or removed one gets a new row or none, and its
  * old button answers that the question is gone.
  */
@@ -41,7 +47,7 @@ export async function replaceFaq(
     });
     for (const row of unclaimed) await repo.deleteItem(tx, row.id);
     for (const [position, { keep, item }] of placed.entries()) {
-      if (keep) await repo.moveItem(tx, keep.id, position);
+      if (keep) await repo.placeItem(tx, keep.id, position, item.keywords);
       else await repo.insertItem(tx, projectId, position, item);
     }
     return { message: messages.serviceDesk.faqSaved, items: (await repo.listItems(tx, projectId)).map(present) };

@@ -10,6 +10,8 @@ import type { BotFeature, FeatureContext, FeatureReply } from '../../platform/bo
 
 const m = messages.support;
 const WRITE = 'write';
+/** «Написать в поддержку», also offered under another function's answer (a typed question «Вопросы и ответы» has no answer to). */
+export const writeToSupportButton = { text: m.button, callback_data: `support:${WRITE}` };
 
 /**
  * «Написать в поддержку»: the button asks the shopper to write → the next text or photo opens (or
@@ -20,7 +22,7 @@ export const supportFeature: BotFeature = {
   key: 'support',
 
   async menuButtons(context) {
-    return context.features.support.enabled ? [{ text: m.button, callback_data: `support:${WRITE}` }] : [];
+    return context.features.support.enabled ? [writeToSupportButton] : [];
   },
 
   async onCallback(context, data) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { BotMenuOrder } from './bot-menu-order.js';
 import {
   BOT_FEATURE_GUIDES,
   BOT_FEATURE_KEYS,
@@ -104,6 +105,7 @@ export function BotFeaturesSection({ actionId }: { actionId: number }) {
       <QueryView query={query} loading={p.loading} failed={p.loadFailed}>
         {(loaded) => <BotFeaturesForm actionId={actionId} features={loaded.features} />}
       </QueryView>
+      <BotMenuOrder actionId={actionId} />
       <h3 className="bot-features__subtitle">{p.otherTitle}</h3>
       <ul className="bot-features__links">
         <li>

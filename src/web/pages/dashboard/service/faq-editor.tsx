@@ -17,12 +17,20 @@ interface ItemForm {
   question: string;
   answer: string;
   link: string;
+  /** As typed: comma-separated. */
+  keywords: string;
 }
 
 let nextKey = 0;
 const keyed = () => ++nextKey;
 const formOf = (items: FaqItem[]): ItemForm[] =>
-  items.map((item) => ({ key: keyed(), question: item.question, answer: item.answer, link: item.link ?? '' }));
+  items.map((item) => ({
+    key: keyed(),
+    question: item.question,
+    answer: item.answer,
+    link: item.link ?? '',
+    keywords: item.keywords.join(', '),
+  }));
 
 /** The ordered questions and answers: add, move up and down, remove, then save the whole list (checked by the API's own schema first). */
 export function FaqEditor({ actionId, items }: { actionId: number; items: FaqItem[] }) {
@@ -35,7 +43,9 @@ export function FaqEditor({ actionId, items }: { actionId: number; items: FaqIte
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = faqListSchema.safeParse(form.map(({ question, answer, link }) => ({ question, answer, link })));
+    const parsed = faqListSchema.safeParse(
+      form.map(({ question, answer, link, keywords }) => ({ question, answer, link, keywords: keywords.split(',') })),
+    );
     if (!parsed.success) {
       setNotice({ tone: 'error', text: parsed.error.issues[0]?.message ?? m.faqSaveFailed });
       return;
@@ -81,6 +91,12 @@ export function FaqEditor({ actionId, items }: { actionId: number; items: FaqIte
                   value={item.link}
                   onChange={(event) => change(index, { link: event.target.value })}
                 />
+                <TextField
+                  label={m.keywordsLabel}
+                  hint={m.keywordsHint}
+                  value={item.keywords}
+                  onChange={(event) => change(index, { keywords: event.target.value })}
+                />
                 <ItemActions
                   index={index}
                   count={form.length}
@@ -102,7 +118,7 @@ export function FaqEditor({ actionId, items }: { actionId: number; items: FaqIte
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => setForm((current) => [...current, { key: keyed(), question: '', answer: '', link: '' }])}
+            onClick={() => setForm((current) => [...current, { key: keyed(), question: '', answer: '', link: '', keywords: '' }])}
           >
             {m.addQuestion}
           </button>

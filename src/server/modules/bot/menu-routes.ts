@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
+import { botMenuOrderSchema, botMenuSavedSchema, botMenuSchema } from '../../../contract/bot-menu.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { readBotMenu, saveBotMenuOrder, type BotMenuDeps } from './menu-service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['bot-features'];
+const security = [{ bearer: [] }];
+
+/** The order of the bot's menu buttons: `/projects/{id}/bot-menu`. */
+export function botMenuRoutes(deps: AuthDeps & BotMenuDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const schema = { tags, security, params: actionIdParamsSchema, querystring: userScopedQuerySchema };
+    app.get('/projects/:id/bot-menu', { schema: { ...schema, response: { 200: botMenuSchema, ...errors } } }, async (request) =>
+      readBotMenu(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+    app.put(
+      '/projects/:id/bot-menu',
+      { schema: { ...schema, body: botMenuOrderSchema, response: { 200: botMenuSavedSchema, ...errors } } },
+      async (request) =>
+        saveBotMenuOrder(deps, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body.order),
+    );
+  };
+}
