@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
-import { INIT_DATA_HEADER, shopTokenParamsSchema } from '../../../contract/shop.js';
+import { shopTokenParamsSchema } from '../../../contract/shop.js';
 import { wheelSpinResponseSchema, wheelStateSchema } from '../../../contract/wheel.js';
 import type { Db } from '../../db/connection.js';
+import { initDataOf } from '../shop/init-data.js';
 import { readWheel, spinShopWheel } from './wheel-service.js';
 
 const errors = {
@@ -13,11 +14,6 @@ const errors = {
   409: errorResponseSchema,
 };
 const tags = ['public shop'];
-
-const initDataOf = (headers: Record<string, string | string[] | undefined>) => {
-  const value = headers[INIT_DATA_HEADER];
-  return typeof value === 'string' ? value : undefined;
-};
 
 /** The daily bonus's wheel in the shop's Mini App: the shopper is the one the bot's signature proves, as for an exchange. */
 export function wheelRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {

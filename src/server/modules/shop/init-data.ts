@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { INIT_DATA_MAX_AGE_SECONDS } from '../../../contract/shop.js';
+import { INIT_DATA_HEADER, INIT_DATA_MAX_AGE_SECONDS } from '../../../contract/shop.js';
 import { initDataSignature } from '../../integrations/telegram/web-app-init-data.js';
 
 export interface TelegramWebAppUser {
@@ -42,4 +42,10 @@ export function verifyInitData(initData: string, botToken: string, now: Date): T
   } catch {
     return null;
   }
+}
+
+/** The Mini App's init data a request carries (its header), for the routes that identify the shopper by it. */
+export function initDataOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers[INIT_DATA_HEADER];
+  return typeof value === 'string' ? value : undefined;
 }

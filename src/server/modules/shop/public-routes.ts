@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import {
   buyerAccountResponseSchema,
-  INIT_DATA_HEADER,
   publicProductsResponseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
@@ -10,6 +9,7 @@ import {
 } from '../../../contract/shop.js';
 import { z } from '../../../contract/zod-setup.js';
 import { getBuyerAccount, listPublicProducts, purchase, type OrderDeps } from './orders-service.js';
+import { initDataOf } from './init-data.js';
 import { ifNoneMatchHits, ProductsCache } from './products-cache.js';
 
 const errors = {
@@ -22,11 +22,6 @@ const errors = {
 const tags = ['public shop'];
 /** Shops whose rendered products list an instance keeps (a 30-product list is ≈ 8 KB). */
 const PRODUCTS_CACHE_SHOPS = 1_000;
-
-function initDataOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const value = headers[INIT_DATA_HEADER];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** The buyers' shop (SPEC §7 `/public/shop/{token}/…`): open by its link; buyers proved by Telegram's signature. */
 export function publicShopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
