@@ -7,6 +7,7 @@ import type { ModerationItem, ModerationPending, ModerationQueue } from '../../s
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { mailsTo } from '../support/mail.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 
@@ -209,6 +210,14 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       await presses(url, bot, other, m.photoButton);
       expect(await sendsPicture(url, bot, other, image)).toBe(m.duplicatePicture);
       expect((await queue(bot.seller, bot.projectId)).items.map((item: ModerationItem) => item.comment)).toEqual(['первый раз']);
+      // The first picture waiting told the seller, with the queue's address; a second one waiting beside it
+      // (queued with it, in the same transaction as its notice would be) adds none.
+      expect(await sendsPicture(url, bot, other, await picture(), 'другая')).toBe(m.received);
+      const waiting = async () =>
+        (await mailsTo(url, bot.seller.email)).filter((mail) => mail.subject === messages.sellerNotices.moderationWaitingTitle);
+      const [told] = await eventually(async () => ((await waiting()).length > 0 ? waiting() : undefined));
+      expect(told!.text).toContain('/dashboard/moderation');
+      expect(await waiting()).toHaveLength(1);
     },
     DIALOG_TIMEOUT_MS,
   );

@@ -12,6 +12,7 @@ import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { createDatabase } from '../support/postgres-cluster.js';
+import { mailsTo } from '../support/mail.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
 import { blockChat, eventually, newChatId, telegramMessages } from '../support/telegram.js';
@@ -130,6 +131,17 @@ describe.each(backends())('the support inbox on $name', (backend) => {
       expect((await fetch(`${url}${imageUrl}`)).status).toBe(401);
 
       expect((await threads(bot.seller.api)).unanswered).toBe(1);
+      // 15 minutes without an answer tell the seller, once, with the thread's address.
+      const waiting = messages.sellerNotices.supportWaitingTitle;
+      expect((await advance(url, 16 * 60)).ran).toContain('support-waiting');
+      const nudges = (count: number) =>
+        eventually(async () => {
+          const found = (await mailsTo(url, bot.seller.email)).filter((mail) => mail.subject === waiting);
+          return found.length >= count ? found : undefined;
+        });
+      const [nudge] = await nudges(1);
+      expect(nudge!.text).toContain(`/dashboard/support/${opened.id}`);
+      await advance(url, 60);
       const replied = await bot.seller.api.post(`/support/threads/${opened.id}/reply`, { text: '  Заказ уже в пути, придёт завтра.  ' });
       expect(replied.status).toBe(200);
       expect(replied.body.message).toBe(m.replied);
@@ -148,6 +160,9 @@ describe.each(backends())('the support inbox on $name', (backend) => {
       expect(again.thread).toMatchObject({ unanswered: true, last_text: 'Спасибо!' });
       expect((await threads(bot.seller.api)).unanswered).toBe(1);
       expect(await acknowledgements(url, bot, chat)).toBe(1);
+      // A new unanswered stretch is told again, once: the first one's notice was not repeated meanwhile.
+      await advance(url, 16 * 60);
+      expect(await nudges(2)).toHaveLength(2);
 
       // A receipt's QR code is still a receipt while the thread is open.
       await buys(url, bot, chat);

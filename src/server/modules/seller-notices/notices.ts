@@ -163,3 +163,45 @@ export function mailingFinishedNotice(facts: {
     link: { label: m.mailingFinishedLink, path: '/dashboard/mailing' },
   };
 }
+
+/**
+ * A shopper's picture is the first to wait in the action's moderation queue: told once per such
+ * stretch (keyed by that item), not per picture, so a busy day is one notice, not dozens.
+ */
+export function moderationWaitingNotice(facts: {
+  sellerId: number;
+  actionId: number;
+  action: string;
+  itemId: number;
+  buyer: string;
+}): SellerNotice {
+  return {
+    sellerId: facts.sellerId,
+    event: 'moderation_waiting',
+    subjectKey: `${facts.actionId}:${facts.itemId}`,
+    title: m.moderationWaitingTitle,
+    lines: [fillMessage(m.moderationWaitingLine, { action: facts.action, buyer: facts.buyer })],
+    link: { label: m.moderationWaitingLink, path: '/dashboard/moderation' },
+  };
+}
+
+/**
+ * A shopper's question has waited 15 minutes for the seller's answer: once per unanswered stretch
+ * of a thread (keyed by the seller's last answer before it, 0 for none).
+ */
+export function supportWaitingNotice(facts: {
+  sellerId: number;
+  threadId: number;
+  answeredUpTo: number;
+  action: string;
+  buyer: string;
+}): SellerNotice {
+  return {
+    sellerId: facts.sellerId,
+    event: 'support_waiting',
+    subjectKey: `${facts.threadId}:${facts.answeredUpTo}`,
+    title: m.supportWaitingTitle,
+    lines: [fillMessage(m.supportWaitingLine, { action: facts.action, buyer: facts.buyer })],
+    link: { label: m.supportWaitingLink, path: `/dashboard/support/${facts.threadId}` },
+  };
+}

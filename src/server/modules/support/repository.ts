@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SupportAuthor, SupportDelivery, SupportThreadStatus } from '../../../contract/support.js';
 import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
 import { buyerNotices, projects, supportMessages, supportThreads, telegramBuyers } from '../../db/schema.js';
 
 // The support inbox's tables (migration 0036), written by the bot's function and read by the
@@ -180,4 +181,42 @@ export async function readOwnImage(db: Executor, sellerId: number, messageId: nu
     .innerJoin(t, eq(t.id, msg.threadId))
     .where(and(eq(msg.id, messageId), inArray(t.projectId, ownActions(db, sellerId))));
   return row?.image && row.imageType ? { image: row.image, imageType: row.imageType } : undefined;
+}
+
+/**
+ * Open threads whose shopper's first unanswered message was written at `waitedSince` or before,
+ * with the seller's last answer before it (0: none yet) naming that stretch. Only threads with a
+ * message in the day before are looked at: an older wait was told when it reached the mark.
+ */
+export async function unansweredThreads(db: Executor, waitedSince: Date, limit: number) {
+  const dayBefore = new Date(waitedSince.getTime() - 24 * 3600_000);
+  const result = await db.execute(sql`
+    SELECT t.id AS thread_id, t.buyer_tg_id, b.first_name AS buyer_name, p.user_id AS seller_id, p.name AS action, w.answered_up_to
+      FROM support_threads t
+      JOIN projects p ON p.id = t.project_id AND p.deleted_at IS NULL
+      LEFT JOIN telegram_buyers b ON b.buyer_tg_id = t.buyer_tg_id
+      CROSS JOIN LATERAL (SELECT coalesce(max(answer.id), 0) AS answered_up_to FROM support_messages answer
+                           WHERE answer.thread_id = t.id AND answer.author = 'seller') w
+     WHERE t.status = 'open' AND t.last_author = 'shopper'
+       AND t.last_message_at > ${dayBefore.toISOString()}::timestamptz
+       AND (SELECT min(question.created_at) FROM support_messages question
+             WHERE question.thread_id = t.id AND question.author = 'shopper' AND question.id > w.answered_up_to)
+           <= ${waitedSince.toISOString()}::timestamptz
+     ORDER BY t.last_message_at
+     LIMIT ${limit}`);
+  return rowsOf<{
+    thread_id: number | string;
+    buyer_tg_id: string;
+    buyer_name: string | null;
+    seller_id: number;
+    action: string;
+    answered_up_to: number | string;
+  }>(result).map((row) => ({
+    threadId: Number(row.thread_id),
+    buyerTgId: row.buyer_tg_id,
+    buyerName: row.buyer_name,
+    sellerId: Number(row.seller_id),
+    action: row.action,
+    answeredUpTo: Number(row.answered_up_to),
+  }));
 }
