@@ -237,7 +237,7 @@ describe.each(backends())('the shoppers’ bot on $name', (backend) => {
           const listed = await botCommands(second.url, bot.token);
           return listed.length > 0 ? listed : undefined;
         });
-        expect(commands.map((entry) => entry.command)).toEqual(['start', 'menu', 'balance', 'warranty']);
+        expect(commands.map((entry) => entry.command)).toEqual(['start', 'menu', 'balance', 'warranty', 'stop']);
       } finally {
         await second.stop();
       }

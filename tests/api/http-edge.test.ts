@@ -58,6 +58,7 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       'POST /lk/api/password/forgot',
       'POST /lk/api/password/reset',
       'POST /lk/api/public/shop/{token}/purchase',
+      'POST /lk/api/public/shop/{token}/wheel/spin',
       'POST /lk/api/register',
       'POST /lk/api/telegram/webhook/{botId}',
     ];

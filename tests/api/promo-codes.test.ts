@@ -7,6 +7,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import type { Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
+import { mailsTo } from '../support/mail.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId } from '../support/telegram.js';
@@ -88,6 +89,11 @@ describe.each(backends())('promo codes on $name', (backend) => {
 
     const listed = await pool(seller, projectId);
     expect(listed).toMatchObject({ rule: 'every', total: 25, remaining: 0, issued: 25, low: true });
+    // The pool ran low under the parallel checks: the seller is told once, with the action's address.
+    const low = async () => (await mailsTo(url, seller.email)).filter((mail) => mail.subject === messages.sellerNotices.promoCodesLowTitle);
+    const [told] = await eventually(async () => ((await low()).length > 0 ? low() : undefined));
+    expect(told!.text).toContain(`/dashboard/action/${projectId}`);
+    expect(await low()).toHaveLength(1);
     expect(listed.codes_issued).toHaveLength(25);
     const byCode = new Map(answers.filter((a) => a.body.data.promo_code).map((a, _i) => [a.body.data.promo_code as string, a]));
     for (const issued of listed.codes_issued) {
@@ -152,7 +158,11 @@ describe.each(backends())('promo codes on $name', (backend) => {
       const errors: object[] = [];
       const deps = (executor: Db) => ({ db: executor, now: () => new Date(), log: { error: (data: object) => void errors.push(data) } });
       const claim = (executor: Db, receiptId: number) =>
-        issuePromoCode(deps(executor), { action: { id: projectId, promoCodeRule: 'first' }, receiptId, buyerTgId: '9400' });
+        issuePromoCode(deps(executor), {
+          action: { id: projectId, userId: seller.id, name: 'Aurora', promoCodeRule: 'first' },
+          receiptId,
+          buyerTgId: '9400',
+        });
       try {
         let second: Promise<string | undefined> | undefined;
         let secondSettled = false;

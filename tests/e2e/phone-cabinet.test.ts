@@ -35,9 +35,10 @@ describe('the action page on a 375 px phone', () => {
   // 3 202 px with the folded «Защита от злоупотреблений» and the receipts' «Отменить»;
   // 4 108 px once «Функции бота» is open, so a seller sees what the bot can do: a row per function
   // (name and state, a line and «Настроить»), 966 px of the page.
-  const MAX_HEIGHT = 4_200;
+  // A function more (the shopper's phone) and its card: 4 108 px → 4 273 px; the menu's order shows only with two functions on.
+  const MAX_HEIGHT = 4_300;
 
-  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 4 200 px tall', () =>
+  it('keeps the status, facts, bot and demo chat on the first screen, folds the rest, and is under 4 300 px tall', () =>
     withPage(async (page) => {
       const seller = await createFundedSeller(baseUrl(), 6_000);
       const { token, botId } = newBotToken();

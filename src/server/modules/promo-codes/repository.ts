@@ -150,3 +150,11 @@ export async function claimFreeCode(
   const [row] = rowsOf<{ id: string | number; code: string }>(result);
   return row && { id: Number(row.id), code: row.code };
 }
+
+/** The action's codes: all of them and those not given yet. */
+export async function countCodes(db: Executor, projectId: number): Promise<{ total: number; remaining: number }> {
+  const result = await db.execute(sql`
+    SELECT count(*) AS total, count(*) FILTER (WHERE issued_at IS NULL) AS remaining FROM promo_codes WHERE project_id = ${projectId}::int`);
+  const [row] = rowsOf<{ total: string | number; remaining: string | number }>(result);
+  return { total: Number(row?.total ?? 0), remaining: Number(row?.remaining ?? 0) };
+}

@@ -11,6 +11,8 @@ import type { Db } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { exceedsPool, generateCodes, type RandomBytes } from './codes.js';
 import { findLiveProject } from '../actions/repository.js';
+import { promoCodesLowNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
 
 const m = messages.promoCodes;
@@ -22,9 +24,9 @@ export interface PromoCodeDeps {
   randomBytes?: RandomBytes;
 }
 
-/** What claims a code after a receipt's award: the receipt's action (its rule), the receipt and its shopper. */
+/** What claims a code after a receipt's award: the receipt's action (its rule; its seller and name for the low-pool notice), the receipt and its shopper. */
 export interface AwardedReceipt {
-  action: { id: number; promoCodeRule: PromoCodeRule };
+  action: { id: number; userId: number; name: string; promoCodeRule: PromoCodeRule };
   receiptId: number;
   buyerTgId: string;
 }
@@ -42,13 +44,15 @@ const GENERATE_ATTEMPTS = 5;
 /**
  * The receipt's code, or undefined (rule off, pool empty, the shopper had their one code).
  * Runs after the award committed: a failure here is logged and never takes the points back.
- * One statement when the action gives codes, none when it does not.
+ * One statement when the action gives codes, none when it does not; one more when a code went
+ * (whether the pool now runs low).
  */
 export async function issuePromoCode(deps: IssueDeps, awarded: AwardedReceipt): Promise<string | undefined> {
   const rule = awarded.action.promoCodeRule;
   if (rule === 'off') return undefined;
+  let code: string | undefined;
   try {
-    return await repo.claimCode(deps.db, {
+    code = await repo.claimCode(deps.db, {
       projectId: awarded.action.id,
       receiptId: awarded.receiptId,
       buyerTg: awarded.buyerTgId,
@@ -64,6 +68,23 @@ export async function issuePromoCode(deps: IssueDeps, awarded: AwardedReceipt): 
     );
     return undefined;
   }
+  // The code is the shopper's whatever happens to the seller's notice.
+  if (code !== undefined) {
+    await tellWhenPoolLow(deps, awarded.action).catch((error: unknown) =>
+      deps.log.error({ err: error, projectId: awarded.action.id }, 'could not tell the seller the promo codes run low'),
+    );
+  }
+  return code;
+}
+
+/** The seller hears once when the codes given so far leave the pool low (the notices' key keeps it once). */
+async function tellWhenPoolLow(deps: IssueDeps, action: AwardedReceipt['action']): Promise<void> {
+  const { total, remaining } = await repo.countCodes(deps.db, action.id);
+  if (!isPoolLow(total, remaining)) return;
+  await queueSellerNotice(
+    deps.db,
+    promoCodesLowNotice({ sellerId: action.userId, actionId: action.id, action: action.name, total, remaining }),
+  );
 }
 
 /** Adds uploaded codes or generates new ones; all or nothing, within the pool's limit. */

@@ -205,3 +205,24 @@ export function supportWaitingNotice(facts: {
     link: { label: m.supportWaitingLink, path: `/dashboard/support/${facts.threadId}` },
   };
 }
+
+/**
+ * The action's pool of promo codes runs low (the action page's own rule): once per pool size, so a
+ * refill that runs low again is told again.
+ */
+export function promoCodesLowNotice(facts: {
+  sellerId: number;
+  actionId: number;
+  action: string;
+  total: number;
+  remaining: number;
+}): SellerNotice {
+  return {
+    sellerId: facts.sellerId,
+    event: 'promo_codes_low',
+    subjectKey: `${facts.actionId}:${facts.total}`,
+    title: m.promoCodesLowTitle,
+    lines: [fillMessage(m.promoCodesLowLine, { action: facts.action, count: String(facts.remaining) })],
+    link: { label: m.promoCodesLowLink, path: `/dashboard/action/${facts.actionId}` },
+  };
+}

@@ -3,7 +3,7 @@ import type { BotMenu } from '../../../../contract/bot-menu.js';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { useBotMenuQuery, useSaveBotMenuOrderMutation } from '../../../api/bot-features.js';
 import { Banner } from '../../../components/banner.js';
-import { EmptyState } from '../../../components/list-state.js';
+
 import { errorNotice, successNotice, type Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
 import { moved } from '../service/reorder.js';
@@ -14,18 +14,15 @@ const m = messages.botFeatures;
 export function BotMenuOrder({ actionId }: { actionId: number }) {
   const titleId = useId();
   const query = useBotMenuQuery(actionId);
+  // One button or none has no order to set: the section shows once two functions are on.
+  if (query.data && query.data.entries.length < 2) return null;
   return (
     <section aria-labelledby={titleId}>
       <h3 className="bot-features__subtitle" id={titleId}>
         {m.menuOrderTitle}
       </h3>
       <p>{m.menuOrderHint}</p>
-      <QueryView
-        query={query}
-        loading={m.menuOrderLoading}
-        failed={m.menuOrderLoadFailed}
-        empty={{ text: m.menuOrderEmpty, when: (menu) => menu.entries.length === 0 }}
-      >
+      <QueryView query={query} loading={m.menuOrderLoading} failed={m.menuOrderLoadFailed}>
         {/* A function switched on or off starts the form afresh; a saved order (the same buttons) keeps it and its notice. */}
         {(menu) => (
           <MenuOrderForm
@@ -60,35 +57,31 @@ function MenuOrderForm({ actionId, menu }: { actionId: number; menu: BotMenu }) 
 
   return (
     <form className="bot-menu-order" onSubmit={handleSubmit} noValidate>
-      {entries.length === 0 ? (
-        <EmptyState>{m.menuOrderEmpty}</EmptyState>
-      ) : (
-        <ol className="bot-menu-order__list">
-          {entries.map((entry, index) => (
-            <li key={entry.key} className="bot-menu-order__entry">
-              <span className="bot-menu-order__text">{entry.text}</span>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                aria-label={fillMessage(m.menuOrderUp, { text: entry.text })}
-                disabled={index === 0}
-                onClick={() => setEntries((current) => moved(current, index, -1))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                aria-label={fillMessage(m.menuOrderDown, { text: entry.text })}
-                disabled={index === entries.length - 1}
-                onClick={() => setEntries((current) => moved(current, index, 1))}
-              >
-                ↓
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ol className="bot-menu-order__list">
+        {entries.map((entry, index) => (
+          <li key={entry.key} className="bot-menu-order__entry">
+            <span className="bot-menu-order__text">{entry.text}</span>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={fillMessage(m.menuOrderUp, { text: entry.text })}
+              disabled={index === 0}
+              onClick={() => setEntries((current) => moved(current, index, -1))}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={fillMessage(m.menuOrderDown, { text: entry.text })}
+              disabled={index === entries.length - 1}
+              onClick={() => setEntries((current) => moved(current, index, 1))}
+            >
+              ↓
+            </button>
+          </li>
+        ))}
+      </ol>
       {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
       <p>
         <button type="submit" className="button button--secondary" disabled={save.isPending}>
