@@ -57,6 +57,9 @@ describe.runIf(postgres)('images any instance can serve (PostgreSQL)', () => {
   beforeAll(async () => {
     s3 = await startLocalS3();
   });
+  /** Two instances and two runs of the operator CLI, each a process of its own: 15 s on a quiet machine, over 30 s at load 20. */
+  const PROCESSES_TIMEOUT_MS = 90_000;
+
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop()));
     await s3?.stop();
@@ -78,27 +81,31 @@ describe.runIf(postgres)('images any instance can serve (PostgreSQL)', () => {
     for (const app of [first, second]) expect(existsSync(path.join(app.dataDir, 'uploads', String(seller.id)))).toBe(false);
   });
 
-  it('uploads:migrate --to db copies the folder’s images into the database, then any instance serves them; a second run skips them all', async () => {
-    const DATABASE_URL = freshDatabase();
-    const old = await start({ DATABASE_URL, IMAGE_STORAGE: 'local' });
-    const seller = await createSeller(old.url);
-    const imageUrls = [await upload(old.url, seller, 20), await upload(old.url, seller, 30), await upload(old.url, seller, 40)];
-    const other = await start({ DATABASE_URL });
-    expect((await fetchImage(on(other, imageUrls[0]!))).status).toBe(404);
+  it(
+    'uploads:migrate --to db copies the folder’s images into the database, then any instance serves them; a second run skips them all',
+    async () => {
+      const DATABASE_URL = freshDatabase();
+      const old = await start({ DATABASE_URL, IMAGE_STORAGE: 'local' });
+      const seller = await createSeller(old.url);
+      const imageUrls = [await upload(old.url, seller, 20), await upload(old.url, seller, 30), await upload(old.url, seller, 40)];
+      const other = await start({ DATABASE_URL });
+      expect((await fetchImage(on(other, imageUrls[0]!))).status).toBe(404);
 
-    const migrated = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
-    expect(migrated, migrated.stderr).toMatchObject({ code: 0 });
-    expect(migrated.stdout).toContain('Изображения → db: скопировано 3, уже были 0, не найдено 0, не совпал хеш 0');
-    for (const imageUrl of imageUrls) {
-      const served = await fetchImage(on(other, imageUrl));
-      expect(served.status).toBe(200);
-      expect(served.data.equals((await fetchImage(on(old, imageUrl))).data)).toBe(true);
-    }
+      const migrated = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
+      expect(migrated, migrated.stderr).toMatchObject({ code: 0 });
+      expect(migrated.stdout).toContain('Изображения → db: скопировано 3, уже были 0, не найдено 0, не совпал хеш 0');
+      for (const imageUrl of imageUrls) {
+        const served = await fetchImage(on(other, imageUrl));
+        expect(served.status).toBe(200);
+        expect(served.data.equals((await fetchImage(on(old, imageUrl))).data)).toBe(true);
+      }
 
-    const again = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
-    expect(again.stdout).toContain('скопировано 0, уже были 3, не найдено 0, не совпал хеш 0');
-    expect(again.code).toBe(0);
-  });
+      const again = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
+      expect(again.stdout).toContain('скопировано 0, уже были 3, не найдено 0, не совпал хеш 0');
+      expect(again.code).toBe(0);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
   it('uploads:migrate --to s3 copies the database’s images into the bucket with their hashes, while the bucket-backed instance serves throughout', async () => {
     const DATABASE_URL = freshDatabase();
