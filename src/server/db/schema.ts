@@ -1243,3 +1243,53 @@ export const secretsKeyCheck = pgTable('secrets_key_check', {
   id: smallint('id').primaryKey(),
   sealed: sealedText('sealed').notNull(),
 });
+
+export const MARKETPLACES = ['wildberries', 'ozon'] as const;
+
+/** A seller's marketplace account (migration 0053): sealed credentials and the import's resumable state. */
+export const marketplaceConnections = pgTable('marketplace_connections', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: MARKETPLACES }).notNull(),
+  secret: sealedText('secret').notNull(),
+  clientId: sealedText('client_id'),
+  secretHint: text('secret_hint').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  importStatus: text('import_status', { enum: ['idle', 'queued', 'running', 'waiting', 'failed'] })
+    .notNull()
+    .default('idle'),
+  importCursor: jsonb('import_cursor').$type<Record<string, unknown>>().notNull().default({}),
+  importedUntil: timestamptz('imported_until'),
+  importError: text('import_error'),
+  importNotBefore: timestamptz('import_not_before'),
+  lastImportAt: timestamptz('last_import_at'),
+});
+export type MarketplaceConnectionRow = typeof marketplaceConnections.$inferSelect;
+
+/** One marketplace row of units sold or returned (migration 0053), stored once per marketplace id. */
+export const marketplaceSales = pgTable(
+  'marketplace_sales',
+  {
+    connectionId: bigint('connection_id', { mode: 'number' })
+      .notNull()
+      .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    marketplace: text('marketplace', { enum: MARKETPLACES }).notNull(),
+    externalId: text('external_id').notNull(),
+    kind: text('kind', { enum: ['sale', 'return'] }).notNull(),
+    happenedAt: timestamptz('happened_at').notNull(),
+    moscowDay: date('moscow_day', { mode: 'string' }).notNull(),
+    productName: text('product_name').notNull(),
+    nameKey: text('name_key').notNull(),
+    article: text('article'),
+    units: integer('units').notNull(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    changedAt: timestamptz('changed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.externalId] })],
+);
+export type MarketplaceSaleRow = typeof marketplaceSales.$inferSelect;

@@ -3,7 +3,7 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import { installKeyring } from '../sealing/column.js';
 import { isSealed, open, seal, SEALED_PREFIX, SecretsKeyError, type Keyring } from '../sealing/sealed.js';
 
-/** Every column holding a bot token, the sellers' and the operator's notification bot (schema.ts: `sealedText`, besides the key check below); each table's key is `id`. */
+/** Every column holding a secret: bot tokens (the sellers' and the operator's notification bot) and marketplace keys (schema.ts: `sealedText`, besides the key check below); each table's key is `id`. */
 export const SEALED_COLUMNS = [
   { table: 'users', column: 'puzzle_bot_token' },
   { table: 'users', column: 'mailing_bot_token' },
@@ -14,6 +14,8 @@ export const SEALED_COLUMNS = [
   { table: 'shop_settings', column: 'puzzle_bot_token' },
   { table: 'shop_settings', column: 'telegram_bot_token' },
   { table: 'seller_notice_bot', column: 'token' },
+  { table: 'marketplace_connections', column: 'secret' },
+  { table: 'marketplace_connections', column: 'client_id' },
 ] as const;
 
 /** Rows read and rewritten per statement by the start-up sealing and by a rotation. */
