@@ -4,13 +4,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { API_BASE } from '../../src/contract/constants.js';
-import { formatDayMonth, formatPoints } from '../../src/contract/format.js';
+import { formatDayMonth, formatDayMonthTime, formatPoints } from '../../src/contract/format.js';
+import { drawPublicPath } from '../../src/contract/draws.js';
 import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
 import { fillText, ORDER_STATUS_LABELS, publicShopMessages as t } from '../../src/contract/public-shop.js';
 import { DEMO_BAR_LABEL, WEB_APP_CLOSED_TEXT } from '../../src/server/integrations/telegram/emulator-web-app.js';
 import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import type { Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
+import { clockCall } from '../support/clock.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken, newChatId } from '../support/telegram.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, useBrowser } from './helpers.js';
@@ -50,8 +52,8 @@ async function addProduct(
   return answer.body.product.id as number;
 }
 
-/** A product picture as the seller uploads it (3:4, one colour per product). */
-async function uploadPicture(shop: Shop, hue: number): Promise<string> {
+/** A picture as the seller uploads it (3:4, one colour per product): its address and its upload's number. */
+async function uploadPicture(shop: Shop, hue: number): Promise<{ imageUrl: string; uploadId: number }> {
   const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: hue, g: 120, b: 200 } } })
     .png()
     .toBuffer();
@@ -62,9 +64,9 @@ async function uploadPicture(shop: Shop, hue: number): Promise<string> {
     headers: { authorization: `Bearer ${shop.seller.api.token}`, 'x-forwarded-for': shop.seller.api.address },
     body: form,
   });
-  const body = (await response.json()) as { image_url?: string; message?: string };
-  if (!body.image_url) throw new Error(`upload refused: ${response.status} ${body.message}`);
-  return body.image_url;
+  const body = (await response.json()) as { image_url?: string; upload_id?: number; message?: string };
+  if (!body.image_url || !body.upload_id) throw new Error(`upload refused: ${response.status} ${body.message}`);
+  return { imageUrl: body.image_url, uploadId: body.upload_id };
 }
 
 /** A buyer who earned RECEIPT_POINTS in the shop's action by a real receipt check (tax emulator). */
@@ -134,7 +136,7 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       title: 'Кружка',
       price_points: 100,
       description: 'Белая, 300 мл',
-      image_url: await uploadPicture(shop, 40),
+      image_url: (await uploadPicture(shop, 40)).imageUrl,
       quantity: 1,
     });
     await addProduct(shop, { title: 'Скрытый товар', price_points: 1, is_active: false });
@@ -204,11 +206,22 @@ describe("the buyers' shop (Telegram Mini App)", () => {
     }, MOBILE);
   });
 
-  it('points held for the return window show when they become available and cannot be exchanged yet', async () => {
+  it('points held for the return window show when they become available and cannot be exchanged yet; the open draw shows its prize', async () => {
     const shop = await openShop({ points_hold_days: 14 });
     await addProduct(shop, { title: 'Кепка', price_points: 100 });
     const buyer = await buyerWithPoints(shop);
     const [held] = (await shop.seller.api.get(`/buyers/${buyer}?project_id=${shop.projectId}`)).body.held as { release_at: string }[];
+    const picture = await uploadPicture(shop, 90);
+    const serverNow = Date.parse((await clockCall(baseUrl(), 'GET')).body.now as string);
+    const closesAt = new Date(serverNow + 3 * 24 * 3600 * 1000).toISOString();
+    const draw = await shop.seller.api.post('/draws', {
+      project_id: shop.projectId,
+      title: 'Фен за чек',
+      winners: 1,
+      closes_at: closesAt,
+      prize: { text: 'Фен Dyson', image_upload_id: picture.uploadId },
+    });
+    if (draw.status !== 201 && draw.status !== 200) throw new Error(draw.text);
 
     await withPage(async (page) => {
       await openAsBuyer(page, shop, buyer);
@@ -216,6 +229,14 @@ describe("the buyers' shop (Telegram Mini App)", () => {
       await page.getByText(fillText(t.held, { points: `${RECEIPT_POINTS} баллов`, date: formatDayMonth(held!.release_at) })).waitFor();
       expect(await exchangeButton(page, 'Кепка').isDisabled()).toBe(true);
       await page.getByText(fillText(t.notEnoughPoints, { price: '100 баллов', points: '0 баллов' })).waitFor();
+
+      const draws = page.getByRole('region', { name: t.drawsTitle });
+      await draws.getByText('Фен за чек', { exact: true }).waitFor();
+      await draws.getByText(fillText(t.drawPrize, { prize: 'Фен Dyson' })).waitFor();
+      await draws.getByText(fillText(t.drawLine, { date: formatDayMonthTime(closesAt) })).waitFor();
+      const prizePicture = draws.getByRole('img', { name: 'Фен Dyson' });
+      await expect.poll(() => prizePicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      expect(await draws.getByRole('link', { name: t.drawLink }).getAttribute('href')).toBe(drawPublicPath(draw.body.draw.id as number));
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE);
   });
@@ -304,7 +325,7 @@ describe("the buyers' shop (Telegram Mini App)", () => {
   it(`downloads at most ${JS_BUDGET_GZIP_BYTES / 1024} KB of JavaScript (gzip), none of it the cabinet's; the first 4 pictures load first`, async () => {
     const shop = await openShop();
     for (let i = 1; i <= 6; i++)
-      await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: await uploadPicture(shop, i * 30) });
+      await addProduct(shop, { title: `Товар ${i}`, price_points: i, image_url: (await uploadPicture(shop, i * 30)).imageUrl });
     await withPage(async (page) => {
       const scripts = new Map<string, Promise<Buffer>>();
       page.on('response', (response) => {
