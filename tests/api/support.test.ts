@@ -86,6 +86,16 @@ const threadWith = (api: ApiClient, id: number, count: number) =>
 const firstThread = (api: ApiClient, projectId: number) =>
   eventually(async () => (await threads(api, `?project_id=${projectId}`)).threads[0], 30_000, 'the thread to open');
 
+/** An action with support on, a shopper who pressed «Написать в поддержку» and asked `question`, and the thread it opened. */
+async function questionAsked(url: string, question: string, acknowledged = true) {
+  const bot = await actionWithSupport(url);
+  const chat = newChatId();
+  await asksSupport(url, bot, chat);
+  await shopperActs(url, bot.botId, chat, { text: question });
+  if (acknowledged) await told(url, bot, chat, m.acknowledged);
+  return { bot, chat, opened: await firstThread(bot.seller.api, bot.projectId) };
+}
+
 describe.each(backends())('the support inbox on $name', (backend) => {
   const url = backend.url;
 
@@ -174,12 +184,7 @@ describe.each(backends())('the support inbox on $name', (backend) => {
   it(
     'a closed thread takes no reply, plain text goes back to the bot’s help, and the button opens a new thread with a new acknowledgement',
     async () => {
-      const bot = await actionWithSupport(url);
-      const chat = newChatId();
-      await asksSupport(url, bot, chat);
-      await shopperActs(url, bot.botId, chat, { text: 'Первый вопрос' });
-      await told(url, bot, chat, m.acknowledged);
-      const first = await firstThread(bot.seller.api, bot.projectId);
+      const { bot, chat, opened: first } = await questionAsked(url, 'Первый вопрос');
 
       const closed = await bot.seller.api.post(`/support/threads/${first.id}/close`, {});
       expect(closed.status).toBe(200);
@@ -220,12 +225,7 @@ describe.each(backends())('the support inbox on $name', (backend) => {
   it(
     'a reply to a shopper who blocked the bot shows as not delivered',
     async () => {
-      const bot = await actionWithSupport(url);
-      const chat = newChatId();
-      await asksSupport(url, bot, chat);
-      await shopperActs(url, bot.botId, chat, { text: 'Вопрос' });
-      await told(url, bot, chat, m.acknowledged);
-      const opened = await firstThread(bot.seller.api, bot.projectId);
+      const { bot, chat, opened } = await questionAsked(url, 'Вопрос');
       await blockChat(url, chat);
       expect((await bot.seller.api.post(`/support/threads/${opened.id}/reply`, { text: 'Ответ' })).status).toBe(200);
       const failed = await eventually(async () => {
@@ -254,11 +254,7 @@ describe.each(backends())('the support inbox on $name', (backend) => {
   it(
     'a bad reply is refused with a Russian message and nothing is written; bad filters are refused',
     async () => {
-      const bot = await actionWithSupport(url);
-      const chat = newChatId();
-      await asksSupport(url, bot, chat);
-      await shopperActs(url, bot.botId, chat, { text: 'Вопрос' });
-      const opened = await firstThread(bot.seller.api, bot.projectId);
+      const { bot, opened } = await questionAsked(url, 'Вопрос', false);
 
       const cases: [unknown, string][] = [
         [{}, m.replyRequired],
@@ -321,12 +317,7 @@ describe.each(backends())('the support inbox on $name', (backend) => {
   it(
     'the acknowledgement comes once per conversation: again only after a day in which neither side wrote',
     async () => {
-      const bot = await actionWithSupport(url);
-      const chat = newChatId();
-      await asksSupport(url, bot, chat);
-      await shopperActs(url, bot.botId, chat, { text: 'Первый вопрос' });
-      await told(url, bot, chat, m.acknowledged);
-      const opened = await firstThread(bot.seller.api, bot.projectId);
+      const { bot, chat, opened } = await questionAsked(url, 'Первый вопрос');
       await shopperActs(url, bot.botId, chat, { text: 'И ещё одно' });
       await threadWith(bot.seller.api, opened.id, 2);
       try {
