@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { publicShopErrors as errors, publicShopTags as tags } from '../shop/public-route-schema.js';
 import { shopTokenParamsSchema } from '../../../contract/shop.js';
 import { wheelSpinResponseSchema, wheelStateSchema } from '../../../contract/wheel.js';
 import type { Db } from '../../db/connection.js';
 import { initDataOf } from '../shop/init-data.js';
 import { readWheel, spinShopWheel } from './wheel-service.js';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['public shop'];
 
 /** The daily bonus's wheel in the shop's Mini App: the shopper is the one the bot's signature proves, as for an exchange. */
 export function wheelRoutes(deps: { db: Db; now: () => Date }): FastifyPluginAsyncZod {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { publicShopErrors as errors, publicShopTags as tags } from './public-route-schema.js';
 import {
   buyerAccountResponseSchema,
   publicProductsResponseSchema,
@@ -12,14 +12,6 @@ import { getBuyerAccount, listPublicProducts, purchase, type OrderDeps } from '.
 import { initDataOf } from './init-data.js';
 import { ifNoneMatchHits, ProductsCache } from './products-cache.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const tags = ['public shop'];
 /** Shops whose rendered products list an instance keeps (a 30-product list is ≈ 8 KB). */
 const PRODUCTS_CACHE_SHOPS = 1_000;
 
