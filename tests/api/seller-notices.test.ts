@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import { formatCount, formatDate, formatPoints, formatRubles, RECEIPT_WORDS } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { SELLER_NOTICE_EVENTS } from '../../src/contract/seller-notices.js';
+import { addDays, moscowDay } from '../../src/server/modules/analytics/period.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { WB_SELLER } from '../support/bot.js';
+import { advance, clockCall } from '../support/clock.js';
 import { mailsTo, waitForMails } from '../support/mail.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -47,6 +50,18 @@ async function linkTelegram(url: string, seller: Seller): Promise<string> {
   await eventually(async () => ((await settingsOf(seller)).telegram_link.linked ? true : undefined), 20_000, 'the link');
   return chatId;
 }
+
+/** Moves the server's clock forward to a Moscow time, 'YYYY-MM-DDTHH:MM'; the periodic jobs run there once. */
+async function advanceTo(url: string, moscowTime: string) {
+  const now = new Date((await clockCall(url, 'GET')).body.now);
+  const seconds = Math.ceil((Date.parse(`${moscowTime}:00+03:00`) - now.getTime()) / 1000);
+  expect(seconds).toBeGreaterThan(0);
+  return advance(url, seconds);
+}
+
+/** The seller's mails with a subject. */
+const mailsAbout = async (url: string, seller: Seller, subject: string) =>
+  (await mailsTo(url, seller.email)).filter((mail) => mail.subject === subject);
 
 describe.each(backends())('seller notices on $name', (backend) => {
   const url = backend.url;
@@ -159,6 +174,60 @@ describe.each(backends())('seller notices on $name', (backend) => {
       await eventually(async () => ((await settingsOf(seller)).telegram_link.linked ? undefined : true), 20_000, 'the unlink');
       expect(await botSaid(url, chatId)).toHaveLength(1);
       expect(await mailsTo(url, seller.email)).toHaveLength(1);
+    },
+  );
+
+  it(
+    'the daily digest tells yesterday’s figures once, from 09:00 Moscow time, only to sellers with receipts and the digest on',
+    { timeout: 90_000 },
+    async () => {
+      expect((await clockCall(url, 'DELETE')).status).toBe(200);
+      const [active, digestOff, idle] = await Promise.all([
+        createFundedSeller(url, SUBSCRIPTION + 10 * PRICE),
+        createFundedSeller(url, SUBSCRIPTION + 10 * PRICE),
+        createSeller(url),
+      ]);
+      await putSettings(digestOff, { email: { daily_digest: false } });
+      const checks = async (seller: Seller, qrurls: string[]) => {
+        const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+        const answers = [];
+        for (const qrurl of qrurls)
+          answers.push(
+            (await seller.api.post('/check', { project_id: created.body.project_id, qrurl, user_id_tg: newChatId() })).body.data,
+          );
+        return answers;
+      };
+      const todays = () => registerReceipt(url, freshReceipt('wb-aurora-cosmetics', 0));
+      const answers = await checks(active, [await todays(), await todays(), 'not a receipt']);
+      expect(answers.map((answer) => answer.status)).toEqual(['success', 'success', 'not_recognized']);
+      await checks(digestOff, [await todays()]);
+
+      const today = moscowDay(new Date((await clockCall(url, 'GET')).body.now));
+      const title = fillMessage(m.digestTitle, { date: formatDate(`${today}T12:00:00Z`) });
+      await advanceTo(url, `${addDays(today, 1)}T08:50`);
+      await advanceTo(url, `${addDays(today, 1)}T09:05`);
+      const [digest] = await vi.waitFor(async () => {
+        const found = await mailsAbout(url, active, title);
+        expect(found).toHaveLength(1);
+        return found;
+      });
+      const points = answers[0].points_awarded + answers[1].points_awarded;
+      for (const line of [
+        fillMessage(m.digestReceipts, { accepted: formatCount(2, RECEIPT_WORDS), refused: formatCount(1, RECEIPT_WORDS) }),
+        fillMessage(m.digestBuyers, { count: '2' }),
+        fillMessage(m.digestPoints, { points: formatPoints(points) }),
+        fillMessage(m.digestFees, { fees: formatRubles(2 * PRICE) }),
+        `${url}/dashboard/analytics`,
+      ])
+        expect(digest!.text).toContain(line);
+
+      // Later runs of the day, and the next morning's (a day without receipts), tell nothing more.
+      await advance(url, 10 * 60);
+      await advanceTo(url, `${addDays(today, 2)}T09:05`);
+      expect(await mailsAbout(url, active, title)).toHaveLength(1);
+      expect(await mailsAbout(url, digestOff, title)).toEqual([]);
+      expect(await mailsAbout(url, idle, title)).toEqual([]);
+      expect((await clockCall(url, 'DELETE')).status).toBe(200);
     },
   );
 });
