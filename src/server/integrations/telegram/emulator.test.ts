@@ -136,7 +136,7 @@ describe('Telegram emulator wire format', () => {
       return call(token, method, { method: 'POST', body: form });
     };
     const sent = await upload('sendDocument', 'document', 1024, '80');
-    expect(sent).toMatchObject({ status: 200, body: { result: { document: { file_size: 1024 } } } });
+    expect(sent).toMatchObject({ status: 200, body: { result: { document: { file_name: 'file.bin', file_size: 1024 } } } });
     expect((await upload('sendVideo', 'video', 50 * 1024 * 1024, '81')).status).toBe(200);
     expect(await upload('sendDocument', 'document', 50 * 1024 * 1024 + 1, '82')).toMatchObject({
       status: 413,
@@ -145,7 +145,12 @@ describe('Telegram emulator wire format', () => {
     expect((await upload('sendPhoto', 'photo', 10 * 1024 * 1024 + 1, '83')).status).toBe(413);
     expect(await call(token, 'sendDocument', json({ chat_id: 84, document: 'https://example.com/guide.pdf' }))).toMatchObject({
       status: 200,
+      body: { result: { document: { file_name: 'guide.pdf' } } },
     });
+    // The demo chat names each file the bot sent.
+    const named = async (chatId: number) =>
+      ((await (await fetch(`${emulator.apiRoot}/messages?chat_id=${chatId}`)).json()) as SentMessage[]).map((m) => m.file_name);
+    expect([await named(80), await named(81), await named(84)]).toEqual([['file.bin'], ['file.bin'], ['guide.pdf']]);
   });
 
   it('blocks a chat for every bot until un-blocked', async () => {
