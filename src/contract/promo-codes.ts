@@ -29,7 +29,12 @@ const PREFIX_PATTERN = new RegExp(`^[A-Z0-9_-]{0,${PROMO_PREFIX_MAX_LENGTH}}$`);
 
 /** True when the pool should be refilled soon; an empty pool that never had codes is not "low", it is empty. */
 export function isPoolLow(total: number, remaining: number): boolean {
-  return total > 0 && remaining < Math.max(total * PROMO_LOW_SHARE, PROMO_LOW_COUNT);
+  return total > 0 && remaining < lowPoolMark(total);
+}
+
+/** The fewest free codes a pool of `total` may hold without being low: low ⟺ fewer free than this. */
+export function lowPoolMark(total: number): number {
+  return Math.ceil(Math.max(total * PROMO_LOW_SHARE, PROMO_LOW_COUNT));
 }
 
 /** An upload's codes: trimmed, blanks dropped. Repeats stay, so the answer can count them as skipped. */

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
@@ -6,10 +8,14 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import type { ModerationItem, ModerationPending, ModerationQueue } from '../../src/contract/moderation.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
+import { actionWithBot, shopperActs, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
+import { createFundedSeller } from '../support/operator.js';
 import { mailsTo } from '../support/mail.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
+import type { Db } from '../../src/server/db/connection.js';
+import * as schema from '../../src/server/db/schema.js';
+import { queuePicture } from '../../src/server/modules/moderation/service.js';
 
 const m = messages.moderation;
 /** A test is a dozen bot round trips; on a busy machine each may take seconds. */
@@ -320,5 +326,58 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       expect(old!.text).toBe(messages.botFeatures.featureOff);
     },
     DIALOG_TIMEOUT_MS,
+  );
+
+  it.skipIf(!backend.clusterUrl)(
+    'two first pictures queued at once tell the seller once: the second waits for the first, then sees the queue waiting',
+    async () => {
+      const seller = await createFundedSeller(url, FUNDS);
+      const created = await seller.api.post('/projects', { name: 'Aurora', project_inns: WB_SELLER });
+      const projectId = created.body.project_id as number;
+      const connections = new pg.Pool({ connectionString: backend.databaseUrl!, max: 3 });
+      const db = drizzle({ client: connections, schema }) as unknown as Db;
+      const picture = (buyerTgId: string) => ({
+        projectId,
+        buyerTgId,
+        kind: 'review' as const,
+        comment: null,
+        image: Buffer.from(buyerTgId),
+        imageType: 'image/jpeg',
+        imageSha256: buyerTgId.padStart(64, '0'),
+        createdAt: new Date(),
+      });
+      const queueOne = (buyerTgId: string) =>
+        db.transaction((tx) =>
+          queuePicture(tx as unknown as Db, picture(buyerTgId), { sellerId: seller.id, action: 'Aurora', buyer: buyerTgId }),
+        );
+      try {
+        let secondSettled = false;
+        let second: Promise<number | undefined> | undefined;
+        const first = db.transaction(async (tx) => {
+          const id = await queuePicture(tx as unknown as Db, picture('501'), { sellerId: seller.id, action: 'Aurora', buyer: '501' });
+          // Not committed yet: the second picture starts now and must wait for this one.
+          second = queueOne('502').finally(() => (secondSettled = true));
+          await eventually(
+            async () => {
+              const waiting = await connections.query(
+                `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+              );
+              return waiting.rowCount || secondSettled ? true : undefined;
+            },
+            10_000,
+            'the second picture to wait or finish',
+          );
+          return id;
+        });
+        const ids = await Promise.all([first, first.then(() => second!)]);
+        expect(ids.every((id) => typeof id === 'number')).toBe(true);
+        const notices = await connections.query(`SELECT channel FROM seller_notices WHERE user_id = $1 AND event = 'moderation_waiting'`, [
+          seller.id,
+        ]);
+        expect(notices.rows).toEqual([{ channel: 'email' }]);
+      } finally {
+        await connections.end();
+      }
+    },
   );
 });

@@ -65,6 +65,23 @@ describe.each(backends())('promo codes on $name', (backend) => {
     expect(data.promo_code).toMatch(/^SPRING-[A-HJKMNP-Z2-9]{8}$/);
   });
 
+  it('the pool is told low at the claim that leaves fewer than its mark free, not before, once', { timeout: 60_000 }, async () => {
+    const seller = await createFundedSeller(url, FUNDS);
+    const projectId = await actionOf(seller);
+    await seller.api.post(codesPath(projectId), { codes: Array.from({ length: 20 }, (_, i) => `LOW${i}`) });
+    await setRule(seller, projectId, 'every');
+    // 20 codes: low below 10 free. Ten claims leave 10, the eleventh 9.
+    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => check(url, seller, projectId, String(9100 + i))));
+    expect(first.map((answer) => answer.data.promo_code).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `LOW${i}`).sort());
+    expect((await check(url, seller, projectId, '9110')).data.promo_code).toBe('LOW10');
+    expect(await pool(seller, projectId)).toMatchObject({ total: 20, remaining: 9, low: true });
+    const low = async () => (await mailsTo(url, seller.email)).filter((mail) => mail.subject === messages.sellerNotices.promoCodesLowTitle);
+    const [told] = await eventually(async () => ((await low()).length > 0 ? low() : undefined));
+    expect(told!.text).toContain(fillMessage(messages.sellerNotices.promoCodesLowLine, { action: 'Aurora', count: '9' }));
+    await check(url, seller, projectId, '9111');
+    expect(await low()).toHaveLength(1);
+  });
+
   it('promo codes are never issued twice under 30 parallel checks; once the pool is empty, points are still awarded without one', async () => {
     const seller = await createFundedSeller(url, FUNDS);
     const projectId = await actionOf(seller);

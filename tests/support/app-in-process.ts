@@ -25,11 +25,18 @@ export interface InProcessApp {
  */
 export async function startAppInProcess(
   env: Record<string, string> = {},
-  options: { templateDataDir?: string } = {},
+  options: {
+    templateDataDir?: string;
+    /** A DATA_DIR of the caller's (its PGlite outlives a stop, for a restart on the same database); removed by the caller. */
+    keepDataDir?: string;
+  } = {},
 ): Promise<InProcessApp> {
   // Held while the app is built (seconds, with many connections opened): released just before it listens.
   const { port, release } = await reservePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
+  const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
+  const removeDataDir = () => {
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   if (options.templateDataDir) copyDataDir(options.templateDataDir, dataDir);
   // Nobody reads a shared backend's log (a test server process's output is read only by the test that
   // started it); warnings would interleave with the reporter's output.
@@ -53,13 +60,13 @@ export async function startAppInProcess(
       async stop() {
         await app.close();
         await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
       },
     };
   } catch (error) {
     await release();
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
 }

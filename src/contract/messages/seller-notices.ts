@@ -73,9 +73,9 @@ export const sellerNoticesMessages = {
   mailingFinishedLine: 'Рассылка «{text}» отправлена: доставлено {sent} из {total}, не доставлено {failed}.',
   mailingFinishedLink: 'Открыть рассылки',
   digestTitle: 'Итоги за {date}',
-  digestReceipts: 'Принято чеков: {count}',
-  digestBuyers: 'Новых покупателей: {count}',
-  digestPoints: 'Начислено: {points}',
-  digestFees: 'Списано за проверки: {fees}',
+  digestReceipts: 'Принято: {accepted}; отклонено: {refused}.',
+  digestBuyers: 'Новых покупателей: {count}.',
+  digestPoints: 'Начислено покупателям: {points}.',
+  digestFees: 'Списано за проверки: {fees}.',
   digestLink: 'Открыть аналитику',
 } as const;

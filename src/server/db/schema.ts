@@ -954,6 +954,15 @@ export const promoCodes = pgTable('promo_codes', {
   oncePerBuyer: boolean('once_per_buyer').notNull().default(false),
 });
 
+/** 0059: a pool's size and its low mark, written with every upload: the id from which a claim leaves the pool low. */
+export const promoCodePools = pgTable('promo_code_pools', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  total: integer('total').notNull(),
+  lowFromId: bigint('low_from_id', { mode: 'number' }),
+});
+
 export const draws = pgTable('draws', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   projectId: integer('project_id')

@@ -21,6 +21,8 @@ interface Call {
   store: TelegramEmulatorStore;
   botId: number;
   params: BotApiParams;
+  /** The file names of a multipart request's uploads, by part. */
+  uploadNames: ReadonlyMap<string, string>;
 }
 
 const MAX_TEXT_LENGTH = 4096;
@@ -66,11 +68,17 @@ const METHODS: Record<string, (call: Call) => unknown> = {
   },
 };
 
-export async function callBotApi(store: TelegramEmulatorStore, botId: number, method: string, params: BotApiParams): Promise<unknown> {
+export async function callBotApi(
+  store: TelegramEmulatorStore,
+  botId: number,
+  method: string,
+  params: BotApiParams,
+  uploadNames: ReadonlyMap<string, string> = new Map(),
+): Promise<unknown> {
   const handler = METHODS[method.toLowerCase()];
   if (!handler) throw new BotApiFailure(404, 'Not Found');
   try {
-    return await handler({ store, botId, params });
+    return await handler({ store, botId, params, uploadNames });
   } catch (error) {
     if (error instanceof UpdatesConflict) throw new BotApiFailure(409, error.message);
     throw error;
@@ -111,6 +119,7 @@ function sendMessage({ store, botId, params }: Call) {
       caption: null,
       photo: null,
       file: null,
+      file_name: null,
       parse_mode: parseMode ?? null,
       reply_markup: replyMarkup,
     }),
@@ -142,6 +151,7 @@ async function sendPhoto({ store, botId, params }: Call) {
       caption: caption || null,
       photo: logged,
       file: null,
+      file_name: null,
       parse_mode: parseMode ?? null,
       reply_markup: replyMarkup,
     }),
@@ -163,7 +173,7 @@ export const FILE_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
  * would download. The emulator never downloads a link (it reaches no other host), so a link's 20 MB
  * limit is not played.
  */
-function sendFile({ store, botId, params }: Call, method: 'sendDocument' | 'sendVideo', field: 'document' | 'video') {
+function sendFile({ store, botId, params, uploadNames }: Call, method: 'sendDocument' | 'sendVideo', field: 'document' | 'video') {
   const chatId = chatIdParam(params);
   const caption = stringParam(params, 'caption');
   if (caption && caption.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
@@ -172,12 +182,15 @@ function sendFile({ store, botId, params }: Call, method: 'sendDocument' | 'send
   const attached = typeof named === 'string' ? /^attach:\/\/(.+)$/.exec(named) : null;
   const value = attached ? params[attached[1]!] : named;
   let file: string;
+  let fileName: string | null;
   if (Buffer.isBuffer(value)) {
     if (value.length === 0) throw badRequest('file must be non-empty');
     if (value.length > FILE_UPLOAD_LIMIT_BYTES) throw new BotApiFailure(413, 'Request Entity Too Large');
     file = `upload:${value.length}`;
+    fileName = uploadNames.get(attached ? attached[1]! : field) || null;
   } else if (typeof value === 'string' && /^https?:\/\//.test(value)) {
     file = value;
+    fileName = decodeURIComponent(new URL(value).pathname.split('/').at(-1) ?? '') || null;
   } else {
     throw badRequest(`there is no ${field} in the request`);
   }
@@ -193,14 +206,16 @@ function sendFile({ store, botId, params }: Call, method: 'sendDocument' | 'send
       caption: caption || null,
       photo: null,
       file,
+      file_name: fileName,
       parse_mode: null,
       reply_markup: null,
     }),
   );
   const size = Buffer.isBuffer(value) ? { file_size: value.length } : {};
+  const name = fileName ? { file_name: fileName } : {};
   return {
     ...base,
-    [field]: { file_id: `${field}-${base.message_id}`, file_unique_id: `${field}${base.message_id}`, ...size },
+    [field]: { file_id: `${field}-${base.message_id}`, file_unique_id: `${field}${base.message_id}`, ...name, ...size },
     ...(caption ? { caption } : {}),
   };
 }

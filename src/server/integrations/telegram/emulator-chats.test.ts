@@ -162,6 +162,9 @@ describe('Telegram emulator: chats and Mini App launches', () => {
     }>;
     expect(updates[0]!.message.contact).toEqual({ phone_number: '79161234567', first_name: 'Анна', user_id: shopper.id });
     expect(updates[0]!.message.from).not.toHaveProperty('phone_number');
+    // The chat keeps the card for the demo chat to show.
+    const conversation = (await emulator.control('GET', `/conversation?bot_id=${id}&chat_id=${shopper.id}`)).body as unknown[];
+    expect(conversation.at(-1)).toMatchObject({ from: 'shopper', contact: { phone_number: '79161234567', first_name: 'Анна' } });
   });
 
   it('refuses Mini App buttons without an http(s) address and callback data over 64 bytes', async () => {

@@ -14,6 +14,8 @@ export interface SentMessage {
   photo: string | null;
   /** A document's or video's URL, or `upload:<bytes>` for an uploaded file. */
   file: string | null;
+  /** A document's or video's name: the upload's file name, or a link's last path segment. */
+  file_name: string | null;
   parse_mode: string | null;
   reply_markup: unknown;
   /** ISO time. */
@@ -32,6 +34,8 @@ export interface ShopperMessage {
   caption: string | null;
   /** The file_id of the photo's smallest size (its preview), for `GET /shopper-photo`. */
   photo: string | null;
+  /** A shared contact card (a request_contact button's answer is the shopper's own). */
+  contact: { phone_number: string; first_name: string } | null;
   /** ISO time. */
   at: string;
 }
@@ -106,6 +110,7 @@ export class TelegramEmulatorStore {
       text: message.text ?? null,
       caption: message.caption ?? null,
       photo: message.photo?.[0]?.file_id ?? null,
+      contact: message.contact ? { phone_number: message.contact.phone_number, first_name: message.contact.first_name } : null,
       at: new Date(this.dates()).toISOString(),
     });
     if (this.received.length > SHOPPER_MESSAGES_KEPT) this.received.splice(0, this.received.length - SHOPPER_MESSAGES_KEPT);

@@ -127,26 +127,36 @@ describe('Telegram emulator wire format', () => {
     });
   });
 
-  it('takes a document or video upload up to Telegram’s 50 MB, refuses a bigger one 413, and a photo over 10 MB', async () => {
-    const token = nextToken();
-    const upload = (method: string, field: string, bytes: number, chatId: string) => {
-      const form = new FormData();
-      form.set('chat_id', chatId);
-      form.set(field, new Blob([new Uint8Array(bytes)]), 'file.bin');
-      return call(token, method, { method: 'POST', body: form });
-    };
-    const sent = await upload('sendDocument', 'document', 1024, '80');
-    expect(sent).toMatchObject({ status: 200, body: { result: { document: { file_size: 1024 } } } });
-    expect((await upload('sendVideo', 'video', 50 * 1024 * 1024, '81')).status).toBe(200);
-    expect(await upload('sendDocument', 'document', 50 * 1024 * 1024 + 1, '82')).toMatchObject({
-      status: 413,
-      body: { ok: false, error_code: 413, description: 'Request Entity Too Large' },
-    });
-    expect((await upload('sendPhoto', 'photo', 10 * 1024 * 1024 + 1, '83')).status).toBe(413);
-    expect(await call(token, 'sendDocument', json({ chat_id: 84, document: 'https://example.com/guide.pdf' }))).toMatchObject({
-      status: 200,
-    });
-  });
+  // Two uploads of 50 MB: about 4 s alone, past the default 5 s while the whole unit run loads the machine.
+  it(
+    'takes a document or video upload up to Telegram’s 50 MB, refuses a bigger one 413, and a photo over 10 MB',
+    { timeout: 20_000 },
+    async () => {
+      const token = nextToken();
+      const upload = (method: string, field: string, bytes: number, chatId: string) => {
+        const form = new FormData();
+        form.set('chat_id', chatId);
+        form.set(field, new Blob([new Uint8Array(bytes)]), 'file.bin');
+        return call(token, method, { method: 'POST', body: form });
+      };
+      const sent = await upload('sendDocument', 'document', 1024, '80');
+      expect(sent).toMatchObject({ status: 200, body: { result: { document: { file_name: 'file.bin', file_size: 1024 } } } });
+      expect((await upload('sendVideo', 'video', 50 * 1024 * 1024, '81')).status).toBe(200);
+      expect(await upload('sendDocument', 'document', 50 * 1024 * 1024 + 1, '82')).toMatchObject({
+        status: 413,
+        body: { ok: false, error_code: 413, description: 'Request Entity Too Large' },
+      });
+      expect((await upload('sendPhoto', 'photo', 10 * 1024 * 1024 + 1, '83')).status).toBe(413);
+      expect(await call(token, 'sendDocument', json({ chat_id: 84, document: 'https://example.com/guide.pdf' }))).toMatchObject({
+        status: 200,
+        body: { result: { document: { file_name: 'guide.pdf' } } },
+      });
+      // The demo chat names each file the bot sent.
+      const named = async (chatId: number) =>
+        ((await (await fetch(`${emulator.apiRoot}/messages?chat_id=${chatId}`)).json()) as SentMessage[]).map((m) => m.file_name);
+      expect([await named(80), await named(81), await named(84)]).toEqual([['file.bin'], ['file.bin'], ['guide.pdf']]);
+    },
+  );
 
   it('blocks a chat for every bot until un-blocked', async () => {
     const [first, second] = [nextToken(), nextToken()];

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BotApiFailure, callBotApi, FILE_UPLOAD_LIMIT_BYTES, type BotApiParams } from './emulator-bot-api.js';
 import { NotAnImageError } from './emulator-files.js';
@@ -77,6 +77,14 @@ const updateBodySchema = z
   );
 const menuButtonQuerySchema = z.object({ bot_id: z.coerce.number().int().positive(), chat_id: chatIdSchema.optional() });
 
+/** The file names of a multipart request's uploads, by part (the parsed body keeps only their bytes). */
+const uploadNames = new WeakMap<FastifyRequest, Map<string, string>>();
+function uploadNamesOf(request: FastifyRequest): Map<string, string> {
+  let names = uploadNames.get(request);
+  if (!names) uploadNames.set(request, (names = new Map()));
+  return names;
+}
+
 export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}): FastifyPluginAsync {
   const store = options.store ?? new TelegramEmulatorStore();
   const webAppScript = webAppStandInScript();
@@ -85,7 +93,15 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
     await app.register(formbody);
     // Only here: the app itself accepts no multipart bodies.
     // Telegram takes uploads up to 50 MB (a photo up to 10 MB, checked by sendPhoto).
-    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: FILE_UPLOAD_LIMIT_BYTES, files: 10 } });
+    // Each upload's bytes become its field's value; its file name is kept aside (a document's name).
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: FILE_UPLOAD_LIMIT_BYTES, files: 10 },
+      async onFile(part) {
+        (part as { value?: unknown }).value = await part.toBuffer();
+        uploadNamesOf(this).set(part.fieldname, part.filename);
+      },
+    });
     app.addHook('preClose', async () => store.close());
     app.setErrorHandler((error: FastifyError, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -105,7 +121,7 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
         const params: BotApiParams = { ...(request.query as BotApiParams), ...(isRecord(request.body) ? request.body : {}) };
         store.botTokens.set(botIdOf(token), token);
         try {
-          return { ok: true, result: await callBotApi(store, botIdOf(token), method, params) };
+          return { ok: true, result: await callBotApi(store, botIdOf(token), method, params, uploadNamesOf(request)) };
         } catch (error) {
           if (error instanceof BotApiFailure) return sendFailure(reply, error);
           throw error;

@@ -5,7 +5,7 @@ import type { PhotoSource, ReplyMarkup, TelegramClient } from '../../integration
 import type { GuideAttachment } from '../../db/schema.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { messages } from '../../../contract/messages.js';
-import { chatPacer } from './chat-pacing.js';
+import { chatPacer } from '../../integrations/telegram/chat-pacing.js';
 import { shopBotTokens } from './shop-bots.js';
 import { shopUrl } from './setup.js';
 import * as repo from '../notices/repository.js';

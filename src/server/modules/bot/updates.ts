@@ -4,7 +4,7 @@ import { nextTry, type RetryPolicy } from '../../db/outbox.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { isRetryable } from '../../integrations/telegram/errors.js';
 import type { ConversationDeps } from './answering.js';
-import { chatPacer } from './chat-pacing.js';
+import { chatPacer } from '../../integrations/telegram/chat-pacing.js';
 import { answerShopper } from './conversation.js';
 import { heartbeat } from '../../db/heartbeat.js';
 import * as repo from './repository.js';

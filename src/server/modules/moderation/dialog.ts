@@ -5,9 +5,8 @@ import { UPLOAD_MAX_BYTES } from '../../../contract/uploads.js';
 import { CONTENT_TYPES } from '../uploads/image-rules.js';
 import { normaliseImage } from '../uploads/image.js';
 import type { BotFeature, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
-import { moderationWaitingNotice } from '../seller-notices/notices.js';
-import { queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
+import { queuePicture } from './service.js';
 
 const m = messages.moderation;
 const ASK = 'ask';
@@ -72,27 +71,23 @@ async function receivePicture(
   if (!normalised.ok) return { text: m.notAPicture };
 
   const comment = photo.caption?.trim().slice(0, MODERATION_COMMENT_MAX) || null;
-  const itemId = await deps.db.transaction(async (tx) => {
-    const id = await repo.insertItem(tx, {
-      projectId: action.id,
-      buyerTgId: buyer.tgId,
-      kind,
-      comment,
-      image: normalised.image.data,
-      imageType: CONTENT_TYPES[normalised.image.format],
-      imageSha256: createHash('sha256').update(bytes).digest('hex'),
-      createdAt: context.now,
-    });
-    // The first picture waiting in the action tells the seller; the next ones join the same queue.
-    if (id !== undefined && (await repo.countPending(tx, action.id)) === 1) {
-      const shopper = buyer.username ? `@${buyer.username}` : (buyer.firstName ?? buyer.tgId);
-      await queueSellerNotice(
-        tx,
-        moderationWaitingNotice({ sellerId: action.userId, actionId: action.id, action: action.name, itemId: id, buyer: shopper }),
-      );
-    }
-    return id;
-  });
+  const shopper = buyer.username ? `@${buyer.username}` : (buyer.firstName ?? buyer.tgId);
+  const itemId = await deps.db.transaction((tx) =>
+    queuePicture(
+      tx,
+      {
+        projectId: action.id,
+        buyerTgId: buyer.tgId,
+        kind,
+        comment,
+        image: normalised.image.data,
+        imageType: CONTENT_TYPES[normalised.image.format],
+        imageSha256: createHash('sha256').update(bytes).digest('hex'),
+        createdAt: context.now,
+      },
+      { sellerId: action.userId, action: action.name, buyer: shopper },
+    ),
+  );
   if (itemId === undefined) return { text: m.duplicatePicture };
   if (comment) {
     await context.clearStep();

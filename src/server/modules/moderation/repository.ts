@@ -141,6 +141,26 @@ export async function countPending(db: Executor, projectId: number): Promise<num
 }
 
 /**
+ * Holds the action's moderation queue until the transaction ends: what a picture decides from the
+ * queue (whether it is the first waiting) sees the pictures queued before it. Key space 3 (1 is the
+ * seller's awards, 2 the analytics' catch-up); the action's row is not locked, since every receipt's
+ * award updates it.
+ */
+export async function lockQueue(tx: Executor, projectId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(3, ${projectId}::int)`);
+}
+
+/** Whether exactly one picture waits in the action: read up to two, however long the queue. */
+export async function isOnlyPending(db: Executor, projectId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.projectId, projectId), sql`${t.status} = 'pending'`))
+    .limit(2);
+  return rows.length === 1;
+}
+
+/**
  * The waiting items of all of the seller's live actions: per action a range of the queue's index
  * (project_id, status = 'pending' first), so decided items, however many, are never read.
  */

@@ -19,6 +19,8 @@ import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { findLiveProject } from '../actions/repository.js';
+import { moderationWaitingNotice } from '../seller-notices/notices.js';
+import { queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
 
 const m = messages.moderation;
@@ -176,4 +178,24 @@ async function presentItems(
       })),
     };
   });
+}
+
+/**
+ * Queues a shopper's picture in the caller's transaction; the picture that makes the action's queue
+ * non-empty tells the seller (once per stretch of the queue, keyed by that item). Two first
+ * pictures arriving at once would each count only itself: the action's queue lock makes the second
+ * wait for the first to commit, then count both. Answers the item's id, or undefined for a picture
+ * the action holds already (nothing written).
+ */
+export async function queuePicture(
+  tx: Executor,
+  item: repo.NewItem,
+  tell: { sellerId: number; action: string; buyer: string },
+): Promise<number | undefined> {
+  await repo.lockQueue(tx, item.projectId);
+  const id = await repo.insertItem(tx, item);
+  if (id !== undefined && (await repo.isOnlyPending(tx, item.projectId))) {
+    await queueSellerNotice(tx, moderationWaitingNotice({ ...tell, actionId: item.projectId, itemId: id }));
+  }
+  return id;
 }

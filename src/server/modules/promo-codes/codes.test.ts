@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { codesFromText, isPoolLow } from '../../../contract/promo-codes.js';
+import { codesFromText, isPoolLow, lowPoolMark } from '../../../contract/promo-codes.js';
 import { CODE_ALPHABET, generateCodes } from './codes.js';
 
 describe('generated promo codes', () => {
@@ -51,5 +51,19 @@ describe('a pool running low', () => {
     [5, 0, true],
   ])('of %i codes with %i left is %s', (total, remaining, low) => {
     expect(isPoolLow(total, remaining)).toBe(low);
+  });
+});
+
+describe('a pool’s low mark', () => {
+  it.each([
+    [1, 10],
+    [100, 10],
+    [101, 11],
+    [250, 25],
+    [100_000, 10_000],
+  ])('of %i codes is %i free codes', (total, mark) => {
+    expect(lowPoolMark(total)).toBe(mark);
+    expect(isPoolLow(total, mark)).toBe(false);
+    expect(isPoolLow(total, mark - 1)).toBe(true);
   });
 });

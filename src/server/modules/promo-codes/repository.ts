@@ -151,10 +151,40 @@ export async function claimFreeCode(
   return row && { id: Number(row.id), code: row.code };
 }
 
-/** The action's codes: all of them and those not given yet. */
-export async function countCodes(db: Executor, projectId: number): Promise<{ total: number; remaining: number }> {
-  const result = await db.execute(sql`
-    SELECT count(*) AS total, count(*) FILTER (WHERE issued_at IS NULL) AS remaining FROM promo_codes WHERE project_id = ${projectId}::int`);
-  const [row] = rowsOf<{ total: string | number; remaining: string | number }>(result);
-  return { total: Number(row?.total ?? 0), remaining: Number(row?.remaining ?? 0) };
+/**
+ * Keeps the pool's size and low mark after an upload (in its transaction, under the action's lock):
+ * the id of the `mark`-th free code from the end, from which a claim (lowest free id first) leaves
+ * fewer than `mark` free. Null when fewer are free already: any claim finds the pool low.
+ */
+export async function markPool(tx: Executor, projectId: number, total: number, mark: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO promo_code_pools (project_id, total, low_from_id)
+    VALUES (${projectId}::int, ${total}::int,
+            (SELECT id FROM promo_codes WHERE project_id = ${projectId}::int AND issued_at IS NULL
+              ORDER BY id DESC OFFSET ${mark - 1}::bigint LIMIT 1))
+    ON CONFLICT (project_id) DO UPDATE SET total = EXCLUDED.total, low_from_id = EXCLUDED.low_from_id`);
+}
+
+/**
+ * Whether the receipt's code reached the pool's low mark, and the pool's size: one lookup by the
+ * receipt (its code's unique index) and the pool's key, whatever the pool's size.
+ */
+export async function claimReachedLowMark(db: Executor, receiptId: number): Promise<{ reached: boolean; total: number } | undefined> {
+  const [row] = rowsOf<{ reached: boolean; total: string | number }>(
+    await db.execute(sql`
+      SELECT c.id >= coalesce(p.low_from_id, 0) AS reached, p.total
+        FROM promo_codes c JOIN promo_code_pools p ON p.project_id = c.project_id
+       WHERE c.issued_receipt_id = ${receiptId}::bigint`),
+  );
+  return row && { reached: row.reached === true, total: Number(row.total) };
+}
+
+/** The action's free codes, counted up to `limit`: a pool near its end is read, never a whole large one. */
+export async function countFreeCodes(db: Executor, projectId: number, limit: number): Promise<number> {
+  const [row] = rowsOf<{ free: string | number }>(
+    await db.execute(sql`
+      SELECT count(*) AS free
+        FROM (SELECT 1 FROM promo_codes WHERE project_id = ${projectId}::int AND issued_at IS NULL LIMIT ${limit}::int) f`),
+  );
+  return Number(row?.free ?? 0);
 }

@@ -2,6 +2,7 @@ import { randomBytes as cryptoRandomBytes } from 'node:crypto';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import {
   isPoolLow,
+  lowPoolMark,
   PROMO_ISSUED_SHOWN,
   type AddPromoCodesResponse,
   type PromoCodeRule,
@@ -12,7 +13,7 @@ import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.j
 import { exceedsPool, generateCodes, type RandomBytes } from './codes.js';
 import { findLiveProject } from '../actions/repository.js';
 import { promoCodesLowNotice } from '../seller-notices/notices.js';
-import { queueSellerNotice } from '../seller-notices/outbox.js';
+import { isSellerNoticeQueued, queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
 
 const m = messages.promoCodes;
@@ -70,21 +71,30 @@ export async function issuePromoCode(deps: IssueDeps, awarded: AwardedReceipt): 
   }
   // The code is the shopper's whatever happens to the seller's notice.
   if (code !== undefined) {
-    await tellWhenPoolLow(deps, awarded.action).catch((error: unknown) =>
+    await tellWhenPoolLow(deps, awarded).catch((error: unknown) =>
       deps.log.error({ err: error, projectId: awarded.action.id }, 'could not tell the seller the promo codes run low'),
     );
   }
   return code;
 }
 
-/** The seller hears once when the codes given so far leave the pool low (the notices' key keeps it once). */
-async function tellWhenPoolLow(deps: IssueDeps, action: AwardedReceipt['action']): Promise<void> {
-  const { total, remaining } = await repo.countCodes(deps.db, action.id);
+/**
+ * The seller hears once when the codes given so far leave the pool low. On the receipt path, so
+ * bounded whatever the pool's size: the claimed code's id against the pool's low mark (one lookup);
+ * only past the mark, and only until the notice is queued, are the few free codes left counted.
+ */
+async function tellWhenPoolLow(deps: IssueDeps, awarded: AwardedReceipt): Promise<void> {
+  const { action } = awarded;
+  const claim = await repo.claimReachedLowMark(deps.db, awarded.receiptId);
+  if (!claim?.reached) return;
+  const { total } = claim;
+  const notice = (remaining: number) =>
+    promoCodesLowNotice({ sellerId: action.userId, actionId: action.id, action: action.name, total, remaining });
+  if (await isSellerNoticeQueued(deps.db, notice(0))) return;
+  // Claims past a locked code may run a little ahead of the mark: the count has the last word.
+  const remaining = await repo.countFreeCodes(deps.db, action.id, lowPoolMark(total));
   if (!isPoolLow(total, remaining)) return;
-  await queueSellerNotice(
-    deps.db,
-    promoCodesLowNotice({ sellerId: action.userId, actionId: action.id, action: action.name, total, remaining }),
-  );
+  await queueSellerNotice(deps.db, notice(remaining));
 }
 
 /** Adds uploaded codes or generates new ones; all or nothing, within the pool's limit. */
@@ -107,6 +117,7 @@ export async function addPromoCodes(
       // Repeats within the upload and codes the pool holds are skipped alike.
       ({ added, total } = await repo.insertCodes(tx, projectId, [...new Set(request.codes)], now));
       fits(total);
+      await repo.markPool(tx, projectId, total, lowPoolMark(total));
       return {
         message: fillMessage(m.added, { added, skipped: request.codes.length - added }),
         added,
@@ -123,6 +134,7 @@ export async function addPromoCodes(
       fits(total);
     }
     if (added < count) throw new AppError('internal', m.saveFailed);
+    await repo.markPool(tx, projectId, total, lowPoolMark(total));
     return { message: fillMessage(m.generated, { added }), added, skipped: 0 };
   });
 }

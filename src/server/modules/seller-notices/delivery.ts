@@ -6,6 +6,7 @@ import { deliverClaimed, finishOutboxRow, NotDeliverable } from '../../db/outbox
 import { sellerNotices } from '../../db/schema.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { TelegramError } from '../../integrations/telegram/errors.js';
+import { chatPacer } from '../../integrations/telegram/chat-pacing.js';
 import { queueMail } from '../mail/outbox.js';
 import { composeMail } from '../mail/templates.js';
 import { sellerNoticesOutbox } from './outbox.js';
@@ -117,7 +118,9 @@ async function sendToTelegram(deps: NoticeDeliveryDeps, chatId: number, text: st
   const bot = await notifyBotOf(deps.db, deps.demo);
   if (!bot) throw new NotDeliverable('the notification bot is not set up (notify_bot_token)');
   try {
-    await deps.telegram.sendMessage(bot.token, { chat_id: chatId, text });
+    // A second apart per chat, as Telegram allows: several notices due at once (a restart, a busy
+    // morning) would otherwise meet 429s and wait out growing retries.
+    await chatPacer.paced(bot.token, chatId, () => deps.telegram.sendMessage(bot.token, { chat_id: chatId, text }));
   } catch (error) {
     if (error instanceof TelegramError && error.kind === 'blocked') {
       const unlinked = await unlinkTelegramChat(deps.db, chatId);

@@ -1,7 +1,7 @@
 import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { MAIL_JOB } from '../mail/delivery-job.js';
 import type { NoticeDeliveryDeps } from './delivery.js';
-import { noticeDeliveryJob, notifyBotJob } from './jobs.js';
+import { dailyDigestJob, noticeDeliveryJob, notifyBotJob } from './jobs.js';
 import { SELLER_NOTICES_JOB, sellerNoticesOutbox } from './outbox.js';
 import { sellerNoticeRoutes } from './routes.js';
 import { pollNotifyBot } from './service.js';
@@ -21,7 +21,11 @@ const deliveryDeps = (context: ModuleContext): NoticeDeliveryDeps => ({
 export const sellerNoticesModule: ModuleManifest = {
   name: 'seller-notices',
   routes: (context) => [sellerNoticeRoutes({ ...context, demo: demoOf(context) })],
-  jobs: (context) => [noticeDeliveryJob(deliveryDeps(context)), notifyBotJob({ ...context, demo: demoOf(context) })],
+  jobs: (context) => [
+    noticeDeliveryJob(deliveryDeps(context)),
+    notifyBotJob({ ...context, demo: demoOf(context) }),
+    dailyDigestJob({ ...context, onQueued: context.wake(SELLER_NOTICES_JOB) }),
+  ],
   outboxes: [{ job: SELLER_NOTICES_JOB, outbox: sellerNoticesOutbox }],
   async watch(context) {
     // Telegram unreachable for a moment is the next look's business, not the watch's failure.

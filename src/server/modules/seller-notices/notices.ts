@@ -1,4 +1,12 @@
-import { formatDate, formatDays, formatPoints, formatRubles, kopecksToRubles } from '../../../contract/format.js';
+import {
+  formatCount,
+  formatDate,
+  formatDays,
+  formatPoints,
+  formatRubles,
+  kopecksToRubles,
+  RECEIPT_WORDS,
+} from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { BuyerFlagKind } from '../../../contract/trust.js';
 import type { SellerNotice } from './outbox.js';
@@ -224,5 +232,37 @@ export function promoCodesLowNotice(facts: {
     title: m.promoCodesLowTitle,
     lines: [fillMessage(m.promoCodesLowLine, { action: facts.action, count: String(facts.remaining) })],
     link: { label: m.promoCodesLowLink, path: `/dashboard/action/${facts.actionId}` },
+  };
+}
+
+/** A Moscow day's figures of all the seller's actions, as the analytics count them. */
+export interface DigestFigures {
+  sellerId: number;
+  /** 'YYYY-MM-DD', Moscow. */
+  day: string;
+  accepted: number;
+  refused: number;
+  newBuyers: number;
+  points: number;
+  feeKopecks: number;
+}
+
+/** Yesterday in figures (once per seller and day, keyed by the day), linking to the analytics. */
+export function dailyDigestNotice(figures: DigestFigures): SellerNotice {
+  return {
+    sellerId: figures.sellerId,
+    event: 'daily_digest',
+    subjectKey: figures.day,
+    title: fillMessage(m.digestTitle, { date: formatDate(`${figures.day}T12:00:00Z`) }),
+    lines: [
+      fillMessage(m.digestReceipts, {
+        accepted: formatCount(figures.accepted, RECEIPT_WORDS),
+        refused: formatCount(figures.refused, RECEIPT_WORDS),
+      }),
+      fillMessage(m.digestBuyers, { count: String(figures.newBuyers) }),
+      fillMessage(m.digestPoints, { points: formatPoints(figures.points) }),
+      fillMessage(m.digestFees, { fees: rubles(figures.feeKopecks) }),
+    ],
+    link: { label: m.digestLink, path: '/dashboard/analytics' },
   };
 }

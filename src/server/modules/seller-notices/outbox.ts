@@ -51,3 +51,15 @@ export async function queueSellerNotice(db: Executor, notice: SellerNotice): Pro
     RETURNING id`);
   return rowsOf(result).length > 0;
 }
+
+/** Whether the occurrence is queued already (in any channel): lets a detector skip working out its figures again. */
+export async function isSellerNoticeQueued(
+  db: Executor,
+  notice: Pick<SellerNotice, 'sellerId' | 'event' | 'subjectKey'>,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM seller_notices
+     WHERE user_id = ${notice.sellerId} AND event = ${notice.event} AND subject_key = ${notice.subjectKey}
+     LIMIT 1`);
+  return rowsOf(result).length > 0;
+}

@@ -3,6 +3,7 @@ import type { SellerNoticeEvent } from '../../../contract/seller-notices.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { sellerNoticeBot, sellerNoticeSettings, sellerTelegramLinkCodes, users } from '../../db/schema.js';
+import type { DigestFigures } from './notices.js';
 
 export interface StoredNoticeSettings {
   emailOff: SellerNoticeEvent[];
@@ -138,4 +139,45 @@ export async function readRecipient(
 ): Promise<{ name: string; email: string; settings: StoredNoticeSettings } | null> {
   const [seller] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, sellerId));
   return seller ? { ...seller, settings: await readNoticeSettings(db, sellerId) } : null;
+}
+
+/**
+ * A Moscow day's figures per seller, from the analytics' per-day aggregates (db/functions/
+ * analytics_catch_up.sql), one query for every seller: only sellers with a receipt that day, who
+ * have the digest on in some channel, and whose digest of the day is not queued yet.
+ */
+export async function readDigestFigures(db: Executor, day: string): Promise<DigestFigures[]> {
+  const rows = rowsOf<{
+    user_id: number;
+    accepted: string | number;
+    refused: string | number;
+    new_buyers: string | number;
+    points: string | number;
+    fee_kopecks: string | number;
+  }>(
+    await db.execute(sql`
+      SELECT d.user_id,
+             coalesce(sum(d.receipts) FILTER (WHERE d.status = 'success'), 0) AS accepted,
+             coalesce(sum(d.receipts) FILTER (WHERE d.status <> 'success'), 0) AS refused,
+             sum(d.new_buyers) AS new_buyers, sum(d.points_awarded) AS points, sum(d.fee_kopecks) AS fee_kopecks
+        FROM analytics_daily d
+        LEFT JOIN seller_notice_settings s ON s.user_id = d.user_id
+       WHERE d.day = ${day}
+         AND (NOT coalesce('daily_digest' = ANY (s.email_off), false)
+              OR (s.telegram_chat_id IS NOT NULL AND NOT 'daily_digest' = ANY (s.telegram_off)))
+         AND NOT EXISTS (SELECT 1 FROM seller_notices n
+                          WHERE n.user_id = d.user_id AND n.event = 'daily_digest' AND n.subject_key = ${day})
+       GROUP BY d.user_id
+      HAVING sum(d.receipts) > 0
+       ORDER BY d.user_id`),
+  );
+  return rows.map((row) => ({
+    sellerId: Number(row.user_id),
+    day,
+    accepted: Number(row.accepted),
+    refused: Number(row.refused),
+    newBuyers: Number(row.new_buyers),
+    points: Number(row.points),
+    feeKopecks: Number(row.fee_kopecks),
+  }));
 }

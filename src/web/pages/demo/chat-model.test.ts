@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { botMessages, currentKeyboard, inlineKeyboard, isMiniAppClose, openedPage, readShopper, type BotMessage } from './chat-model.js';
+import {
+  botMessages,
+  contactPhone,
+  currentKeyboard,
+  inlineKeyboard,
+  isMiniAppClose,
+  openedPage,
+  readShopper,
+  sentFile,
+  type BotMessage,
+} from './chat-model.js';
 
 const answer = (at: string, reply_markup: unknown = null, text = 'ok'): BotMessage => ({
   message_id: 1,
+  method: 'sendMessage',
   text,
   caption: null,
   photo: null,
+  file_name: null,
   reply_markup,
   at,
 });
@@ -65,6 +77,7 @@ describe('the demo chat conversation', () => {
       text: 'Мои баллы',
       caption: null,
       photo: null,
+      contact: null,
       at: '2026-01-01T00:00:01Z',
     };
     const entries = [{ from: 'bot' as const, ...answer('2026-01-01T00:00:00Z', keyboard) }, shopperSaid];
@@ -82,5 +95,20 @@ describe('the remembered shopper', () => {
     expect(readShopper(null, () => 7)).toEqual({ id: 7, firstName: 'Покупатель', username: '' });
     expect(readShopper('{bad json', () => 7).id).toBe(7);
     expect(readShopper(JSON.stringify({ id: -1, firstName: 'Ира', username: '' }), () => 7).id).toBe(7);
+  });
+});
+
+describe('what the demo chat shows for files and contacts', () => {
+  it('shows a document as a file line and a video as a placeholder, each with its name; a text is neither', () => {
+    const sent = (method: BotMessage['method'], file_name: string | null) => ({ ...answer('2026-01-01T00:00:00Z'), method, file_name });
+    expect(sentFile(sent('sendDocument', 'guide.pdf'))).toEqual({ kind: 'document', name: 'guide.pdf' });
+    expect(sentFile(sent('sendVideo', 'how-to.mp4'))).toEqual({ kind: 'video', name: 'how-to.mp4' });
+    expect(sentFile(sent('sendVideo', null))).toEqual({ kind: 'video', name: null });
+    expect(sentFile(sent('sendMessage', null))).toBeNull();
+  });
+
+  it('writes a contact’s phone with its plus, however Telegram handed it over', () => {
+    expect(contactPhone({ phone_number: '79161234567' })).toBe('+79161234567');
+    expect(contactPhone({ phone_number: '+79161234567' })).toBe('+79161234567');
   });
 });

@@ -6,9 +6,12 @@
 /** A bot's answer as the emulator lists it (only the fields the chat uses). */
 export interface BotMessage {
   message_id: number;
+  method: 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'sendVideo';
   text: string | null;
   caption: string | null;
   photo: string | null;
+  /** A document's or video's name, when Telegram knows one. */
+  file_name: string | null;
   reply_markup: unknown;
   at: string;
 }
@@ -20,6 +23,8 @@ export interface ShopperMessage {
   caption: string | null;
   /** The file_id of the photo's preview. */
   photo: string | null;
+  /** A shared contact card (the phone function's «Поделиться номером»). */
+  contact: { phone_number: string; first_name: string } | null;
   at: string;
 }
 
@@ -81,6 +86,18 @@ export function isMiniAppClose(data: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** A file the bot sent, as the chat shows it: a document's line or a video's placeholder, with its name. */
+export function sentFile(message: BotMessage): { kind: 'document' | 'video'; name: string | null } | null {
+  if (message.method === 'sendDocument') return { kind: 'document', name: message.file_name };
+  if (message.method === 'sendVideo') return { kind: 'video', name: message.file_name };
+  return null;
+}
+
+/** A contact's phone as Telegram shows it: with its «+» (Telegram hands it over with or without one). */
+export function contactPhone(contact: { phone_number: string }): string {
+  return contact.phone_number.startsWith('+') ? contact.phone_number : `+${contact.phone_number}`;
 }
 
 /** The bot's side of the conversation (its keyboards). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   botMessages,
+  contactPhone,
   currentKeyboard,
   inlineKeyboard,
   isMiniAppClose,
@@ -8,6 +9,7 @@ import {
   openedPage,
   randomShopperId,
   readShopper,
+  sentFile,
   type ChatEntry,
   type KeyboardButton,
   type Shopper,
@@ -33,6 +35,10 @@ const t = {
   send: 'Отправить',
   photo: 'Фото чека',
   photoSent: 'Фото чека',
+  contact: 'Контакт: {phone}',
+  document: 'Файл',
+  video: 'Видео',
+  videoHint: 'воспроизведение в демо-чате не показывается',
   keyboard: 'Кнопки бота',
   sendFailed: 'Не удалось отправить сообщение: ',
   loadFailed: 'Не удалось получить ответы бота. Сервер запущен?',
@@ -333,6 +339,8 @@ function Timeline({ botId, entries, onPress }: { botId: number; entries: ChatEnt
         {entries.map((entry) => {
           const buttons = entry.from === 'bot' ? inlineKeyboard(entry) : [];
           const shopperPhoto = entry.from === 'shopper' ? entry.photo : null;
+          const contact = entry.from === 'shopper' ? entry.contact : null;
+          const file = entry.from === 'bot' ? sentFile(entry) : null;
           return (
             <li key={entry.message_id} className={`demo-chat__bubble demo-chat__bubble--${entry.from}`}>
               <span className="visually-hidden">{entry.from === 'bot' ? t.bot : t.you}: </span>
@@ -343,7 +351,25 @@ function Timeline({ botId, entries, onPress }: { botId: number; entries: ChatEnt
                   alt=""
                 />
               )}
-              <span className="demo-chat__text">{entry.text ?? entry.caption ?? (shopperPhoto ? t.photoSent : '')}</span>
+              {contact && (
+                <span className="demo-chat__contact">
+                  <span className="demo-chat__contact-phone">{t.contact.replace('{phone}', contactPhone(contact))}</span>
+                  <span className="demo-chat__contact-name">{contact.first_name}</span>
+                </span>
+              )}
+              {file && (
+                <span className={`demo-chat__file demo-chat__file--${file.kind}`}>
+                  <span aria-hidden="true">{file.kind === 'video' ? '▶' : '📄'}</span>{' '}
+                  <span className="demo-chat__file-name">
+                    {file.kind === 'video' ? t.video : t.document}
+                    {file.name ? `: ${file.name}` : ''}
+                  </span>
+                  {file.kind === 'video' && <span className="demo-chat__file-hint">{t.videoHint}</span>}
+                </span>
+              )}
+              {(entry.text ?? entry.caption ?? (shopperPhoto ? t.photoSent : null)) && (
+                <span className="demo-chat__text">{entry.text ?? entry.caption ?? t.photoSent}</span>
+              )}
               <time className="demo-chat__time" dateTime={entry.at}>
                 {new Date(entry.at).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}
               </time>
