@@ -148,6 +148,54 @@ describe.each(backends())('signed webhooks on $name', (backend) => {
     await remove(seller, id);
   });
 
+  it("a shopper's first receipt, an unreadable one, a manual change and a cancel: each event once, in the order they happened", async () => {
+    const path = '/lifecycle';
+    const { id } = await addEndpoint(seller, {
+      url: receiver.endpoint(path),
+      events: ['receipt.accepted', 'receipt.refused', 'receipt.cancelled', 'points.changed', 'buyer.joined'],
+    });
+    const buyer = '700100300';
+    const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+    const accepted = await seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: buyer });
+    expect(accepted.body.success, accepted.text).toBe(true);
+    const unreadable = await seller.api.post('/check', { qrurl: 't=1&s=2', project_id: projectId, user_id_tg: buyer });
+    expect(unreadable.body.data.status, unreadable.text).toBe('not_recognized');
+    const bonus = await seller.api.post(`/buyers/${buyer}/points`, { project_id: projectId, delta: 5, reason: 'Бонус' });
+    expect(bonus.status, bonus.text).toBe(200);
+    const [receipt] = (await seller.api.get(`/receipts?project_id=${projectId}&status=success&limit=100`)).body.receipts.filter(
+      (candidate: { user_id_tg: string }) => candidate.user_id_tg === buyer,
+    );
+    const cancelled = await seller.api.post(`/receipts/${receipt.id}/cancel`, { reason: 'Возврат товара' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const events = (await receiver.waitFor(path, 7)).map(eventOf);
+    const types = events.map((event) => event.type);
+    expect([...types].sort()).toEqual([
+      'buyer.joined',
+      'points.changed',
+      'points.changed',
+      'points.changed',
+      'receipt.accepted',
+      'receipt.cancelled',
+      'receipt.refused',
+    ]);
+    expect(types.indexOf('receipt.accepted')).toBeLessThan(types.indexOf('receipt.refused'));
+    expect(types.indexOf('receipt.refused')).toBeLessThan(types.indexOf('receipt.cancelled'));
+    expect(events.filter((event) => event.type === 'buyer.joined')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ buyer_id: buyer, project_id: projectId, successful_receipts_count: 1 }) }),
+    ]);
+    expect(events.find((event) => event.type === 'receipt.refused')!.data).toMatchObject({ status: 'not_recognized', user_id_tg: buyer });
+    expect(events.find((event) => event.type === 'receipt.cancelled')!.data).toMatchObject({
+      id: receipt.id,
+      cancel_reason: 'Возврат товара',
+    });
+    const kinds = events.filter((event) => event.type === 'points.changed').map((event) => [event.data.kind, event.data.reason]);
+    expect(kinds).toContainEqual(['manual', 'Бонус']);
+    expect(kinds.map(([kind]) => kind)).toEqual(['receipt', 'manual', 'cancel']);
+    expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
+    await remove(seller, id);
+  });
+
   it('a receiver that fails three times gets the event once when it recovers; later events wait behind it, in order', async () => {
     const path = '/flaky';
     const { id } = await addEndpoint(seller, { url: receiver.endpoint(path, 500, 503, 500), events: ['receipt.accepted'] });

@@ -114,22 +114,17 @@ export async function insertDelivery(
 
 /**
  * Queues an event in the caller's transaction, a row per endpoint of the seller that is on and
- * subscribes to it (an endpoint narrowed to another action does not get it). Answers whether a
- * row was written (wake the delivery after commit).
+ * subscribes to it (an endpoint narrowed to another action does not get it): the stored function
+ * the triggers use too. Answers whether a row was written.
  */
 export async function queueEvent(
   db: Executor,
   event: { sellerId: number; projectId: number | null; type: WebhookEvent; data: unknown; at: Date },
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    INSERT INTO webhook_deliveries (endpoint_id, user_id, type, data, created_at)
-    SELECT e.id, e.user_id, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.at}::timestamptz
-      FROM webhook_endpoints e
-     WHERE e.user_id = ${event.sellerId} AND e.enabled AND ${event.type} = ANY (e.events)
-       AND (e.project_id IS NULL OR e.project_id = ${event.projectId})
-     ORDER BY e.id
-    RETURNING id`);
-  return rowsOf(result).length > 0;
+    SELECT queue_webhook_event(${event.sellerId}::integer, ${event.projectId}::integer, ${event.type}::text,
+                               ${JSON.stringify(event.data)}::jsonb, ${event.at}::timestamptz) AS written`);
+  return (rowsOf<{ written: number }>(result)[0]?.written ?? 0) > 0;
 }
 
 export async function readReceipt(db: Executor, sellerId: number, receiptId: number) {

@@ -176,14 +176,3 @@ export async function resendDelivery(
   deps.onDeliveryQueued();
   return { delivery: presentDelivery(row) };
 }
-
-/**
- * Queues an event of a module's change in that change's transaction (the triggers queue those of
- * receipts and the ledger). Answers whether a delivery was written: wake the job after commit.
- */
-export async function queueWebhookEvent(
-  tx: Executor,
-  event: { sellerId: number; projectId: number | null; type: WebhookEvent; data: unknown; at: Date },
-): Promise<boolean> {
-  return repo.queueEvent(tx, event);
-}
