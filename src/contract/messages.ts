@@ -31,6 +31,7 @@ import { publicShopMessages, shopMessages, shopScreenMessages } from './messages
 import { supportMessages } from './messages/support.js';
 import { surveysMessages } from './messages/surveys.js';
 import { trustMessages } from './messages/trust.js';
+import { webhooksMessages } from './messages/webhooks.js';
 
 /**
  * Every Russian text the server and the web app show, in one object of sections (a screen, a call's
@@ -49,6 +50,7 @@ export const messages = {
   accountForms: accountFormsMessages,
   mail: mailMessages,
   sellerNotices: sellerNoticesMessages,
+  webhooks: webhooksMessages,
   telegram: telegramMessages,
   clock: clockMessages,
   app: appMessages,

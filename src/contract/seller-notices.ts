@@ -18,6 +18,7 @@ export const SELLER_NOTICE_EVENTS = [
   'subscription_ended',
   'mailing_finished',
   'daily_digest',
+  'webhook_disabled',
 ] as const;
 export type SellerNoticeEvent = (typeof SELLER_NOTICE_EVENTS)[number];
 

@@ -29,6 +29,7 @@ import { supportModule } from './modules/support/module.js';
 import { surveysModule } from './modules/surveys/module.js';
 import { trustModule } from './modules/trust/module.js';
 import { uploadsModule } from './modules/uploads/module.js';
+import { webhooksModule } from './modules/webhooks/module.js';
 import type { ModuleManifest } from './platform/manifest.js';
 
 /**
@@ -70,5 +71,6 @@ export const MODULES: readonly ModuleManifest[] = [
   faqModule,
   productGuidesModule,
   featureSettingsModule,
+  webhooksModule,
   botModule,
 ];

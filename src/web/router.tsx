@@ -34,6 +34,9 @@ const receiptHistoryPage = async () => ({
 });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
 const buyerCardPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyer-card-page.js')).BuyerCardPage });
+const integrationsPage = async () => ({
+  Component: (await import('./pages/dashboard/integrations/integrations-page.js')).IntegrationsPage,
+});
 const segmentsPage = async () => ({ Component: (await import('./pages/dashboard/segments/segments-page.js')).SegmentsPage });
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
@@ -98,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'buyers', handle: titled(d.buyersTitle), lazy: buyersPage },
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
+              { path: 'integrations', handle: titled(messages.webhooks.pageTitle), lazy: integrationsPage },
               { path: 'support', handle: titled(messages.support.title), lazy: supportPage },
               { path: 'support/:threadId', handle: titled(messages.support.title), lazy: supportThreadPage },
               { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },

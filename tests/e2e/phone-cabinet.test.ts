@@ -1,10 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { formatRubles } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken } from '../support/telegram.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, signInAs, useBrowser, waitForPath } from './helpers.js';
+import { createSeller } from '../support/api-client.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser, waitForPath } from './helpers.js';
 
 const d = messages.dashboard;
 const { withPage } = useBrowser();
@@ -91,5 +94,67 @@ describe('the action page on a 375 px phone', () => {
       // Opened, the analytics load as before.
       await page.locator('summary', { hasText: messages.analytics.actionAnalytics }).click();
       await page.getByText(messages.analytics.receiptsChecked, { exact: true }).first().waitFor();
+    }, MOBILE));
+});
+
+describe('«Интеграции» on a 375 px phone', () => {
+  const w = messages.webhooks;
+
+  it('adds an endpoint, shows its secret once, sends a test event and lists its delivery', () =>
+    withPage(async (page) => {
+      // A receiver on this machine: demo mode takes loopback addresses.
+      const received: string[] = [];
+      const receiver = createServer((request, response) => {
+        request.on('data', () => undefined);
+        request.on('end', () => {
+          received.push(String(request.headers['webhook-id']));
+          response.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const seller = await createSeller(baseUrl());
+        await signInAs(page, seller);
+        await page.goto('/dashboard');
+        await page.getByRole('button', { name: d.menuToggle, exact: true }).click();
+        await page.getByRole('link', { name: w.pageTitle, exact: true }).click();
+        await waitForPath(page, '/dashboard/integrations');
+        await page.getByText(w.empty).waitFor();
+        await page.getByRole('heading', { name: w.apiSectionTitle }).waitFor();
+
+        await page.getByRole('button', { name: w.addButton }).click();
+        await page.getByRole('button', { name: w.saveButton }).click();
+        await page.getByText(w.urlInvalid).waitFor();
+        const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+        await page.getByLabel(w.urlLabel).fill(url);
+        await page.getByRole('button', { name: w.saveButton }).click();
+        await page.getByRole('alert').getByText(w.eventsEmpty).waitFor();
+        await page.getByRole('checkbox', { name: new RegExp(w.event_receipt_accepted) }).check();
+        await page.getByRole('button', { name: w.saveButton }).click();
+
+        const secret = page.locator('.integrations-secret__value');
+        expect(await secret.textContent()).toMatch(/^whsec_/);
+        await page.getByRole('button', { name: w.copyButton }).waitFor();
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+        await page.getByRole('button', { name: w.secretSaved }).click();
+        expect(await secret.count()).toBe(0);
+
+        await page.getByRole('heading', { name: url }).waitFor();
+        await page.getByRole('button', { name: w.testButton }).click();
+        await page.getByText(w.testQueued).waitFor();
+        const deliveries = page.getByRole('region', { name: fillMessage(w.deliveriesCaption, { url }) });
+        await deliveries.getByText(w.deliverySent).waitFor();
+        await deliveries.getByText('204').waitFor();
+        expect(received).toHaveLength(1);
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // The secret is never shown again.
+        await page.reload();
+        await page.getByRole('heading', { name: url }).waitFor();
+        expect(await page.locator('.integrations-secret__value').count()).toBe(0);
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
     }, MOBILE));
 });

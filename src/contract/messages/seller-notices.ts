@@ -33,6 +33,7 @@ export const sellerNoticesMessages = {
   event_subscription_ended: 'Акция закончилась',
   event_mailing_finished: 'Рассылка завершена',
   event_daily_digest: 'Итоги дня',
+  event_webhook_disabled: 'Вебхук отключён после 3 дней ошибок',
 
   // Bad input.
   switchInvalid: 'Переключатель уведомления — true или false.',

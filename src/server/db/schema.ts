@@ -14,6 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
+import { sql } from 'drizzle-orm';
 import { sealedText } from '../sealing/column.js';
 import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation.js';
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
@@ -23,6 +24,7 @@ import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support
 import type { SegmentConditions } from '../../contract/segments.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
 import type { SellerNoticeChannel, SellerNoticeEvent } from '../../contract/seller-notices.js';
+import type { WebhookEvent } from '../../contract/webhooks.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -1302,3 +1304,48 @@ export const marketplaceSales = pgTable(
   (table) => [primaryKey({ columns: [table.connectionId, table.externalId] })],
 );
 export type MarketplaceSaleRow = typeof marketplaceSales.$inferSelect;
+
+/** A seller's webhook endpoint (migration 0054): its address, events, sealed secret and health. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id').references(() => projects.id),
+  url: text('url').notNull(),
+  events: text('events').array().$type<WebhookEvent[]>().notNull(),
+  secret: sealedText('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  failingSince: timestamptz('failing_since'),
+  disabledAt: timestamptz('disabled_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** One event for one endpoint (migration 0054): the webhooks' outbox. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  endpointId: bigint('endpoint_id', { mode: 'number' })
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  /** The `webhook-id` header, made by the database for rows the triggers write too. */
+  eventId: text('event_id')
+    .notNull()
+    .default(sql`('msg_' || replace(gen_random_uuid()::text, '-', ''))`),
+  type: text('type').notNull(),
+  subject: bigint('subject', { mode: 'number' }),
+  data: jsonb('data'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  responseStatus: integer('response_status'),
+  lastAttemptAt: timestamptz('last_attempt_at'),
+});
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -16,6 +16,7 @@ export const SEALED_COLUMNS = [
   { table: 'seller_notice_bot', column: 'token' },
   { table: 'marketplace_connections', column: 'secret' },
   { table: 'marketplace_connections', column: 'client_id' },
+  { table: 'webhook_endpoints', column: 'secret' },
 ] as const;
 
 /** Rows read and rewritten per statement by the start-up sealing and by a rotation. */

@@ -266,3 +266,15 @@ export function dailyDigestNotice(figures: DigestFigures): SellerNotice {
     link: { label: m.digestLink, path: '/dashboard/analytics' },
   };
 }
+
+/** A webhook endpoint failed for three days and was turned off (once per turn-off, keyed by its time). */
+export function webhookDisabledNotice(facts: { sellerId: number; endpointId: number; url: string; at: Date; error: string }): SellerNotice {
+  return {
+    sellerId: facts.sellerId,
+    event: 'webhook_disabled',
+    subjectKey: `${facts.endpointId}:${facts.at.toISOString()}`,
+    title: messages.webhooks.disabledTitle,
+    lines: [fillMessage(messages.webhooks.disabledLine, { url: facts.url, error: facts.error })],
+    link: { label: messages.webhooks.disabledLink, path: '/dashboard/integrations' },
+  };
+}

@@ -16,6 +16,7 @@ import { requireOwnAction, type ShopDeps } from './settings-service.js';
 import { isBuyerBlocked } from '../trust/repository.js';
 import { shopOrderNotice } from '../seller-notices/notices.js';
 import { queueSellerNotice } from '../seller-notices/outbox.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -214,6 +215,13 @@ export async function purchase(
         points: product.pricePoints,
       }),
     );
+    await queueWebhookEvent(tx, {
+      sellerId: settings.userId,
+      projectId: settings.projectId,
+      type: 'shop.order.created',
+      data: presentOrder(order),
+      at: deps.now(),
+    });
     return { order, left };
   });
   deps.onNotificationsQueued();
@@ -264,6 +272,13 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
       text,
       shopButton: false,
       reference: `order:${order.id}:${outcome}`,
+    });
+    await queueWebhookEvent(tx, {
+      sellerId,
+      projectId: order.projectId,
+      type: 'shop.order.updated',
+      data: presentOrder(updated),
+      at: deps.now(),
     });
     return updated;
   });

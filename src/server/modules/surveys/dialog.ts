@@ -5,6 +5,7 @@ import type { SurveyRow } from '../../db/schema.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { isBuyerBlocked } from '../trust/repository.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import type { DialogPress, FeatureContext, FeatureReply } from '../../platform/bot-feature.js';
 import * as repo from './repository.js';
 
@@ -132,6 +133,13 @@ async function complete(context: FeatureContext, survey: SurveyRow, answers: Ans
   const total = survey.questions.length;
   const paid = await context.deps.db.transaction(async (tx) => {
     if (!(await repo.completeRun(tx, { surveyId: survey.id, buyerTgId: buyer.tgId, score, points, at: now }))) return undefined;
+    await queueWebhookEvent(tx, {
+      sellerId: action.userId,
+      projectId: action.id,
+      type: 'survey.completed',
+      data: completionData(survey, { buyerTgId: buyer.tgId, answers, score, points, at: now }),
+      at: now,
+    });
     if (points === 0) return null;
     return movePoints(tx, {
       projectId: action.id,
@@ -153,4 +161,23 @@ async function complete(context: FeatureContext, survey: SurveyRow, answers: Ans
     score === null ? fillMessage(m.surveyDone, { title: survey.title }) : fillMessage(m.quizDone, { title: survey.title, score, total });
   if (blocked) return { text: `${done}\n${messages.receipts.defaultBlocked}` };
   return { text: paid ? `${done}\n${fillMessage(m.earned, { points, balance: paid.balance })}` : done };
+}
+
+/** `survey.completed`: the run with each question's chosen option (null for a typed answer, which is not kept). */
+function completionData(survey: SurveyRow, run: { buyerTgId: string; answers: Answers; score: number | null; points: number; at: Date }) {
+  return {
+    survey_id: survey.id,
+    project_id: survey.projectId,
+    title: survey.title,
+    kind: survey.kind,
+    buyer_tg_id: run.buyerTgId,
+    score: run.score,
+    questions: survey.questions.length,
+    points: run.points,
+    answers: run.answers.map((answer) => {
+      const question = survey.questions[answer.question];
+      return { question: question?.text ?? null, answer: answer.option === null ? null : (question?.options[answer.option] ?? null) };
+    }),
+    completed_at: run.at.toISOString(),
+  };
 }

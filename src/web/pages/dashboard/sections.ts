@@ -5,6 +5,8 @@ const d = messages.dashboard;
 export const SUPPORT_PATH = '/dashboard/support';
 /** «Модерация»: its link carries the number of pictures waiting for a decision. */
 export const MODERATION_PATH = '/dashboard/moderation';
+/** «Интеграции»: webhooks, and the API beside them. */
+export const INTEGRATIONS_PATH = '/dashboard/integrations';
 
 export interface DashboardSection {
   to: string;
@@ -24,6 +26,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
+  { to: INTEGRATIONS_PATH, title: messages.webhooks.pageTitle, nested: [] },
   { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
   { to: '/dashboard/help', title: d.helpTitle, nested: [] },
 ];

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponseSchema } from '../../../contract/auth.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  webhookDeliveriesResponseSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliveryResponseSchema,
+  webhookEndpointRequestSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointsResponseSchema,
+  webhookIdParamsSchema,
+  webhookScopedSchema,
+  webhookSecretResponseSchema,
+} from '../../../contract/webhooks.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+  type WebhookDeps,
+} from './service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['webhooks'];
+const security = [{ bearer: [] }];
+
+/** The seller's webhook endpoints and their deliveries: `/webhooks[/{id}[/secret|/test|/deliveries[/{delivery_id}/resend]]]`. */
+export function webhookRoutes(deps: WebhookDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/webhooks',
+      { schema: { tags, security, querystring: webhookScopedSchema, response: { 200: webhookEndpointsResponseSchema, ...errors } } },
+      async (request) => listWebhooks(deps, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.post(
+      '/webhooks',
+      { schema: { tags, security, body: webhookEndpointRequestSchema, response: { 200: webhookSecretResponseSchema, ...errors } } },
+      async (request) => {
+        const { user_id: userId, ...input } = request.body;
+        return createWebhook(deps, await requireSeller(deps, request, userId), input);
+      },
+    );
+
+    app.put(
+      '/webhooks/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookIdParamsSchema,
+          body: webhookEndpointRequestSchema,
+          response: { 200: webhookEndpointResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, ...input } = request.body;
+        return updateWebhook(deps, await requireSeller(deps, request, userId), request.params.id, input);
+      },
+    );
+
+    app.delete(
+      '/webhooks/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookIdParamsSchema,
+          querystring: webhookScopedSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => deleteWebhook(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/webhooks/:id/secret',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookIdParamsSchema,
+          body: webhookScopedSchema.optional(),
+          response: { 200: webhookSecretResponseSchema, ...errors },
+        },
+      },
+      async (request) => rotateWebhookSecret(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+    );
+
+    app.post(
+      '/webhooks/:id/test',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookIdParamsSchema,
+          body: webhookScopedSchema.optional(),
+          response: { 200: webhookDeliveryResponseSchema, ...errors },
+        },
+      },
+      async (request) => sendTestEvent(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+    );
+
+    app.get(
+      '/webhooks/:id/deliveries',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookIdParamsSchema,
+          querystring: webhookScopedSchema,
+          response: { 200: webhookDeliveriesResponseSchema, ...errors },
+        },
+      },
+      async (request) => listWebhookDeliveries(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/webhooks/:id/deliveries/:delivery_id/resend',
+      {
+        schema: {
+          tags,
+          security,
+          params: webhookDeliveryParamsSchema,
+          body: webhookScopedSchema.optional(),
+          response: { 200: webhookDeliveryResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        resendDelivery(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, request.params.delivery_id),
+    );
+  };
+}
