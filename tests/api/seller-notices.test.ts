@@ -11,6 +11,7 @@ import {
   actionSuspendedNotice,
   balanceLowNotice,
   dailyDigestNotice,
+  webhookDisabledNotice,
   mailingFinishedNotice,
   moderationWaitingNotice,
   promoCodesLowNotice,
@@ -100,6 +101,7 @@ function oneOfEach(sellerId: number): SellerNotice[] {
     subscriptionEndedNotice({ ...action, end: since }),
     mailingFinishedNotice({ sellerId, mailingId: 11, text: 'Весенняя распродажа', total: 5, sent: 4, failed: 1 }),
     dailyDigestNotice({ sellerId, day: '2026-03-01', accepted: 21, refused: 2, newBuyers: 5, points: 773, feeKopecks: 25_500 }),
+    webhookDisabledNotice({ sellerId, endpointId: 4, url: 'https://crm.example.ru/hooks', at: since, error: 'HTTP 500' }),
   ];
 }
 
@@ -319,6 +321,8 @@ describe.each(backends())('seller notices on $name', (backend) => {
         app = undefined;
 
         const notices = oneOfEach(firstSeller.id);
+        // Every event there is, so an event added later is delivered here too.
+        expect(new Set(notices.map((notice) => notice.event))).toEqual(new Set(SELLER_NOTICE_EVENTS));
         await queueWhileStopped({ databaseUrl: env.DATABASE_URL, dataDir }, notices);
         app = await start(false);
         const publicUrl = app.url;
