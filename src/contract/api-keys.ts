@@ -19,6 +19,16 @@ export const API_KEY_SCOPES = [
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'receipts:read': 'Чтение чеков',
+  'receipts:check': 'Проверка чеков (POST /lk/api/check)',
+  'buyers:read': 'Чтение покупателей и их баллов',
+  'points:write': 'Начисление и списание баллов',
+  'promo-codes:write': 'Добавление промокодов',
+  'shop:read': 'Чтение заказов магазина',
+  'shop:write': 'Выдача и отмена заказов магазина',
+};
+
 export const API_KEY_NAME_MAX = 100;
 /** Keys one seller may hold at once: enough for every system they connect, few enough to review. */
 export const API_KEYS_PER_SELLER = 20;

@@ -34,6 +34,9 @@ const receiptHistoryPage = async () => ({
 });
 const buyersPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyers-page.js')).BuyersPage });
 const buyerCardPage = async () => ({ Component: (await import('./pages/dashboard/buyers/buyer-card-page.js')).BuyerCardPage });
+const integrationsPage = async () => ({
+  Component: (await import('./pages/dashboard/integrations/integrations-page.js')).IntegrationsPage,
+});
 const segmentsPage = async () => ({ Component: (await import('./pages/dashboard/segments/segments-page.js')).SegmentsPage });
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
@@ -103,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
+              { path: 'integrations', handle: titled(messages.apiKeys.pageTitle), lazy: integrationsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
