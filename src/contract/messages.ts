@@ -1,6 +1,7 @@
 import { accountFormsMessages, accountMessages, mailMessages } from './messages/account.js';
 import { actionPageMessages, actionScreensMessages, actionsMessages } from './messages/actions.js';
 import { analyticsMessages, exportsMessages } from './messages/analytics.js';
+import { apiKeysMessages, publicApiMessages } from './messages/api-keys.js';
 import { authFormsMessages, authMessages } from './messages/auth.js';
 import { bankInvoicesMessages, billingMessages, paymentsMessages, topUpDialogMessages } from './messages/billing.js';
 import { botFeaturesMessages, botFeaturesPageMessages, botMessages, telegramMessages } from './messages/bot.js';
@@ -100,6 +101,8 @@ export const messages = {
   helpPage: helpPageMessages,
   trust: trustMessages,
   receiptCancel: receiptCancelMessages,
+  apiKeys: apiKeysMessages,
+  publicApi: publicApiMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

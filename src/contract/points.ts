@@ -294,6 +294,7 @@ export const ledgerEntrySchema = z.object({
   balance_after: z.number().int(),
   held_after: z.number().int(),
 });
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** The shopper's level in the action (null: the action has no levels). */
 export const buyerLevelSchema = levelSchema.nullable();

@@ -61,7 +61,7 @@ export function codesFromText(text: string, options: { csv?: boolean } = {}): st
 
 const shown = (code: string) => (code.length > 30 ? `${code.slice(0, 30)}…` : code);
 
-const codesSchema = z
+export const codesSchema = z
   .array(z.string({ error: m.noCodes }), { error: m.noCodes })
   .transform(nonBlankCodes)
   .superRefine((codes, ctx) => {
@@ -71,7 +71,7 @@ const codesSchema = z
     if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: fillMessage(m.codeInvalid, { code: shown(wrong) }) });
   });
 
-const generateSchema = z.object(
+export const generateSchema = z.object(
   {
     prefix: z
       .string({ error: m.prefixInvalid })

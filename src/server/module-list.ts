@@ -2,6 +2,7 @@ import { accountModule } from './modules/account/module.js';
 import { actionsModule } from './modules/actions/module.js';
 import { adminModule } from './modules/admin/module.js';
 import { analyticsModule } from './modules/analytics/module.js';
+import { apiKeysModule } from './modules/api-keys/module.js';
 import { authModule } from './modules/auth/module.js';
 import { billingModule } from './modules/billing/module.js';
 import { birthdayModule } from './modules/birthday/module.js';
@@ -20,6 +21,7 @@ import { paymentsModule } from './modules/payments/module.js';
 import { pointsModule } from './modules/points/module.js';
 import { productGuidesModule } from './modules/product-guides/module.js';
 import { promoCodesModule } from './modules/promo-codes/module.js';
+import { publicApiModule } from './modules/public-api/module.js';
 import { receiptsModule } from './modules/receipts/module.js';
 import { referralModule } from './modules/referral/module.js';
 import { segmentsModule } from './modules/segments/module.js';
@@ -72,5 +74,7 @@ export const MODULES: readonly ModuleManifest[] = [
   productGuidesModule,
   featureSettingsModule,
   webhooksModule,
+  apiKeysModule,
+  publicApiModule,
   botModule,
 ];

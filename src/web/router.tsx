@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
+              { path: 'integrations', handle: titled(messages.apiKeys.pageTitle), lazy: integrationsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },

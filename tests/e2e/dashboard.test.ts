@@ -33,6 +33,7 @@ describe('the cabinet layout', () => {
         ['/dashboard/history', d.historyTitle, d.historyTitle],
         ['/dashboard/buyers', d.buyersTitle, d.buyersTitle],
         ['/dashboard/analytics', messages.analytics.title, messages.analytics.title],
+        ['/dashboard/integrations', messages.apiKeys.pageTitle, messages.apiKeys.pageTitle],
         ['/dashboard/tariffs', d.tariffsTitle, d.tariffsTitle],
         ['/dashboard/action/create', d.actionCreateTitle, d.actionsTitle],
         ['/dashboard/action/12', d.actionTitle, d.actionsTitle],

@@ -7,7 +7,7 @@ import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken } from '../support/telegram.js';
 import { createSeller } from '../support/api-client.js';
-import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser, waitForPath } from './helpers.js';
+import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, signedInSeller, useBrowser, waitForPath } from './helpers.js';
 
 const d = messages.dashboard;
 const { withPage } = useBrowser();
@@ -29,6 +29,56 @@ describe('the cabinet on a 375 px phone', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await balance.click();
       await waitForPath(page, '/dashboard/balance');
+    }, MOBILE));
+});
+
+describe('«Интеграции» on a 375 px phone', () => {
+  const k = messages.apiKeys;
+
+  it('creates a key with its scopes, shows it once to copy, lists it, deletes it after a confirmation, and opens the API reference', () =>
+    withPage(async (page) => {
+      await signedInSeller(page);
+      await page.goto('/dashboard/integrations');
+      const section = page.getByRole('region', { name: k.title });
+      await section.getByText(k.empty).waitFor();
+
+      await section.getByRole('button', { name: k.create }).click();
+      await section.getByText(k.nameRequired).waitFor();
+      await section.getByRole('textbox', { name: k.nameLabel }).fill('CRM');
+      await section.getByRole('checkbox', { name: /receipts:read/ }).check();
+      await section.getByRole('checkbox', { name: /points:write/ }).check();
+      await section.getByRole('button', { name: k.create }).click();
+      await section.getByText(k.shownOnce).waitFor();
+      const key = (await section.locator('.api-keys__value').textContent())!;
+      expect(key).toMatch(/^sk_demo_/);
+      await section.getByRole('button', { name: k.copy }).click();
+      await expect.poll(() => section.getByRole('status').last().textContent()).toMatch(new RegExp(`${k.copied}|${k.copyFailed}`));
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await section.getByRole('button', { name: k.done }).click();
+
+      // Listed masked with its scopes, never whole again.
+      const card = section.getByRole('article', { name: 'CRM' });
+      await card.getByText(`sk_demo_…${key.slice(-4)}`).waitFor();
+      await card.getByText('points:write').waitFor();
+      await card.getByText(k.neverUsed).waitFor();
+      expect(await page.getByText(key).count()).toBe(0);
+
+      await card.getByRole('button', { name: k.delete }).click();
+      const dialog = page.getByRole('dialog', { name: k.deleteTitle });
+      await dialog.getByText(fillMessage(k.deleteConfirm, { name: 'CRM' })).waitFor();
+      await dialog.getByRole('button', { name: k.delete }).click();
+      await section.getByText(k.empty).waitFor();
+      await section.getByText(k.deleted).waitFor();
+
+      // The reference is this server's own page and renders under the app's CSP.
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      await page.getByRole('link', { name: k.docsLink }).click();
+      await page.getByRole('heading', { name: 'ScanApp API' }).first().waitFor();
+      expect(refused.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
     }, MOBILE));
 });
 
@@ -120,7 +170,7 @@ describe('«Интеграции» on a 375 px phone', () => {
         await page.getByRole('link', { name: w.pageTitle, exact: true }).click();
         await waitForPath(page, '/dashboard/integrations');
         await page.getByText(w.empty).waitFor();
-        await page.getByRole('heading', { name: w.apiSectionTitle }).waitFor();
+        await page.getByRole('heading', { name: messages.apiKeys.title }).waitFor();
 
         await page.getByRole('button', { name: w.addButton }).click();
         await page.getByRole('button', { name: w.saveButton }).click();

@@ -8,8 +8,6 @@ export const webhooksMessages = {
   sectionTitle: 'Вебхуки',
   sectionHint:
     'ScanApp отправляет POST-запрос с JSON на ваш адрес при каждом выбранном событии. Запросы подписаны по схеме Standard Webhooks (заголовки webhook-id, webhook-timestamp, webhook-signature): проверьте подпись секретом точки любой библиотекой Standard Webhooks.',
-  apiSectionTitle: 'API',
-  apiSectionHint: 'Ключи API и документация появятся в этом разделе.',
   loadFailed: 'Не удалось загрузить вебхуки.',
   empty: 'Точек пока нет. Добавьте адрес, на который ScanApp будет отправлять события.',
   addButton: 'Добавить точку',

@@ -25,6 +25,7 @@ import type { SegmentConditions } from '../../contract/segments.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
 import type { SellerNoticeChannel, SellerNoticeEvent } from '../../contract/seller-notices.js';
 import type { WebhookEvent } from '../../contract/webhooks.js';
+import type { ApiKeyScope } from '../../contract/api-keys.js';
 
 // Mirrors migrations/*.sql, which are the source of truth for the database itself.
 
@@ -1349,3 +1350,35 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   lastAttemptAt: timestamptz('last_attempt_at'),
 });
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+/** A seller's API key (migration 0055): only its hash, start and last four characters are stored. */
+export const apiKeys = pgTable('api_keys', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  name: text('name').notNull(),
+  scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  keyPrefix: text('key_prefix').notNull(),
+  keyLast4: text('key_last4').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastUsedAt: timestamptz('last_used_at'),
+  deletedAt: timestamptz('deleted_at'),
+});
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** A POST of the seller API under an Idempotency-Key (migration 0055): the answer a replay gets. */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    response: jsonb('response'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] })],
+);

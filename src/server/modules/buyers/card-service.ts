@@ -8,6 +8,7 @@ import {
   presentLevels,
   type AdjustPointsResponse,
   type BuyerCard,
+  type LedgerEntry,
 } from '../../../contract/points.js';
 import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
 import { receiptStatusLabel, shownReceiptStatus } from '../../../contract/receipts.js';
@@ -22,7 +23,7 @@ import { queueBuyerNotice } from '../notices/repository.js';
 import { moscowDay } from '../analytics/period.js';
 import { pointsExpiry } from '../points/earning.js';
 import { readHeldByDay } from '../points/hold-repository.js';
-import { movePoints, readBalance, readLedger, readNearestExpiry } from '../points/repository.js';
+import { movePoints, readBalance, readLedger, readNearestExpiry, type LedgerLine } from '../points/repository.js';
 import { findLiveProject } from '../actions/repository.js';
 import { findBlock, readFlags, type StoredBlock } from '../trust/repository.js';
 import * as repo from './card-repository.js';
@@ -83,19 +84,7 @@ export async function getBuyerCard(
     level: buyerLevel(action, buyer.spentKopecks),
     spent_total: kopecksToRubles(buyer.spentKopecks),
     successful_receipts: buyer.successfulReceipts,
-    ledger: ledger.map((line) => ({
-      id: line.id,
-      delta: line.delta,
-      held_delta: line.heldDelta,
-      kind: line.kind,
-      kind_label: POINTS_KIND_LABELS[line.kind],
-      actor: line.actor,
-      reason: line.reason,
-      created_at: line.createdAt.toISOString(),
-      expires_at: line.expiresAt?.toISOString() ?? null,
-      balance_after: line.balanceAfter,
-      held_after: line.heldAfter,
-    })),
+    ledger: ledger.map(presentLedgerLine),
     receipts: receipts.map((receipt) => ({
       id: receipt.id,
       status: shownReceiptStatus(receipt),
@@ -137,6 +126,22 @@ export async function getBuyerCard(
       flagged_at: flag.flaggedAt.toISOString(),
       detail: flag.detail,
     })),
+  };
+}
+
+export function presentLedgerLine(line: LedgerLine): LedgerEntry {
+  return {
+    id: line.id,
+    delta: line.delta,
+    held_delta: line.heldDelta,
+    kind: line.kind,
+    kind_label: POINTS_KIND_LABELS[line.kind],
+    actor: line.actor,
+    reason: line.reason,
+    created_at: line.createdAt.toISOString(),
+    expires_at: line.expiresAt?.toISOString() ?? null,
+    balance_after: line.balanceAfter,
+    held_after: line.heldAfter,
   };
 }
 

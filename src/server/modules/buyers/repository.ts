@@ -13,6 +13,10 @@ export interface BuyerFilter {
   order: 'asc' | 'desc';
   limit?: number;
   offset: number;
+  /** Keyset paging by buyer ID (sorted by `buyer_id` ascending): the buyers after this one. */
+  afterBuyerId?: string;
+  /** One buyer (the seller API's read of a buyer). */
+  buyerTgId?: string;
 }
 
 export interface BuyerRow {
@@ -65,7 +69,9 @@ function source(filter: BuyerFilter): SQL {
       ? sql`seller_buyers WHERE user_id = ${filter.userId}`
       : sql`buyer_stats WHERE project_id = ${filter.projectId} AND user_id = ${filter.userId}`;
   const flagged = filter.suspicious ? sql`${scope} AND buyer_tg_id IN (SELECT f.buyer_tg_id FROM ${flagsInScope(filter)})` : scope;
-  return filter.since === undefined ? flagged : sql`${flagged} AND last_receipt_at >= ${filter.since.toISOString()}::timestamptz`;
+  const after = filter.afterBuyerId === undefined ? flagged : sql`${flagged} AND buyer_tg_id > ${filter.afterBuyerId}`;
+  const one = filter.buyerTgId === undefined ? after : sql`${after} AND buyer_tg_id = ${filter.buyerTgId}`;
+  return filter.since === undefined ? one : sql`${one} AND last_receipt_at >= ${filter.since.toISOString()}::timestamptz`;
 }
 
 /**

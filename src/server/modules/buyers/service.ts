@@ -20,6 +20,8 @@ export async function getBuyers(
     limit?: number;
     offset: number;
     suspicious: boolean;
+    after_buyer_id?: string;
+    buyer_tg_id?: string;
   },
 ): Promise<BuyersResponse> {
   const filter: BuyerFilter = {
@@ -31,6 +33,8 @@ export async function getBuyers(
     order: query.sort ? query.order : 'desc',
     limit: query.limit,
     offset: query.offset,
+    afterBuyerId: query.after_buyer_id,
+    buyerTgId: query.buyer_tg_id,
   };
   const [rows, summary, action] = await Promise.all([
     listBuyers(db, filter),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { formatDate } from '../../../contract/format.js';
 import type { PointsActor, PointsKind } from '../../../contract/points.js';
 import type { Executor } from '../../db/connection.js';
@@ -104,8 +104,17 @@ export interface LedgerLine {
   heldAfter: number;
 }
 
-/** A buyer's ledger, newest first, with the available and held points after each row (the sums of the rows up to it). */
-export async function readLedger(db: Executor, projectId: number, buyerTgId: string, limit: number): Promise<LedgerLine[]> {
+/**
+ * A buyer's ledger, newest first, with the available and held points after each row (the sums of
+ * the rows up to it); `beforeId` pages on (the older rows still all count in the sums).
+ */
+export async function readLedger(
+  db: Executor,
+  projectId: number,
+  buyerTgId: string,
+  limit: number,
+  beforeId?: number,
+): Promise<LedgerLine[]> {
   const l = pointsLedger;
   const rows = await db
     .select({
@@ -121,7 +130,7 @@ export async function readLedger(db: Executor, projectId: number, buyerTgId: str
       heldAfter: sql<string>`sum(${l.heldDelta}) OVER (ORDER BY ${l.id})`,
     })
     .from(l)
-    .where(and(eq(l.projectId, projectId), eq(l.buyerTgId, buyerTgId)))
+    .where(and(eq(l.projectId, projectId), eq(l.buyerTgId, buyerTgId), beforeId === undefined ? undefined : lt(l.id, beforeId)))
     .orderBy(desc(l.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter), heldAfter: Number(row.heldAfter) }));

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { namedStatement, type Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { liveSessionUserId } from '../auth/repository.js';
@@ -355,15 +355,29 @@ export function receiptStatusCondition(status: ReceiptStatusFilter): SQL {
 export async function listReceipts(
   db: Executor,
   userId: number,
-  filter: { projectId?: number; status?: ReceiptStatusFilter; limit: number; offset: number; afterId?: number },
+  filter: {
+    projectId?: number;
+    status?: ReceiptStatusFilter;
+    limit: number;
+    offset: number;
+    afterId?: number;
+    /** One receipt (the seller API's read of a receipt). */
+    id?: number;
+    /** Scanned at or after `scannedFrom`, before `scannedTo` (the seller API's period). */
+    scannedFrom?: Date;
+    scannedTo?: Date;
+  },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const ofFilter = and(
     eq(receipts.userId, userId),
     filter.projectId === undefined ? undefined : eq(receipts.projectId, filter.projectId),
     filter.status === undefined ? undefined : receiptStatusCondition(filter.status),
+    filter.id === undefined ? undefined : eq(receipts.id, filter.id),
+    filter.scannedFrom === undefined ? undefined : gte(receipts.scannedAt, filter.scannedFrom),
+    filter.scannedTo === undefined ? undefined : lt(receipts.scannedAt, filter.scannedTo),
   );
   const total =
-    filter.status === undefined
+    filter.status === undefined && filter.id === undefined && filter.scannedFrom === undefined && filter.scannedTo === undefined
       ? db
           .select({ total: sql<string>`coalesce(sum(${receiptCounts.receipts}), 0)` })
           .from(receiptCounts)

@@ -8,7 +8,10 @@ import {
   receiptIdParamsSchema,
 } from '../../../contract/receipt-cancel.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
+import { messages } from '../../../contract/messages.js';
+import { AppError } from '../../errors.js';
 import { bearerToken } from '../../http/session-first.js';
+import { authenticateApiKey, isSellerKey, requireScope, type ApiKeyDeps } from '../api-keys/service.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { cancelReceipt, previewCancel, type CancelDeps } from './cancel-service.js';
@@ -19,12 +22,25 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const cancelErrors = { ...errors, 409: errorResponseSchema };
 const API_KEY_HEADER = 'x-api-key';
 
+/** A seller key's check acts as its seller, once the key has `receipts:check` and names no other seller. */
+async function sellerKeyCaller(
+  deps: Pick<ApiKeyDeps, 'db' | 'now'>,
+  presented: string,
+  claimedUserId: number | undefined,
+): Promise<CheckCaller> {
+  const holder = await authenticateApiKey(deps, presented);
+  if (claimedUserId !== undefined && claimedUserId !== holder.sellerId) throw new AppError('unauthorized', messages.receipts.apiKeyInvalid);
+  requireScope(holder, 'receipts:check');
+  return { kind: 'seller', sellerId: holder.sellerId };
+}
+
 export function receiptRoutes(deps: ReceiptDeps & AuthDeps & CancelDeps): FastifyPluginAsyncZod {
   return async (app) => {
     /**
-     * Two callers: the seller's session (the action page form), or a bot platform with the
-     * action's API key (header X-Api-Key or `api_key` in the body). A key acts for its own
-     * action only.
+     * Three callers: the seller's session (the action page form), a bot platform with the
+     * action's API key (header X-Api-Key or `api_key` in the body), which acts for its own action
+     * only, or a seller key with `receipts:check` (`sk_live_…`, in X-Api-Key or as the bearer),
+     * which names the action by `project_id` like the session and may check in any of its seller's.
      */
     app.post(
       '/check',
@@ -41,8 +57,10 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps & CancelDeps): Fastif
         const header = request.headers[API_KEY_HEADER];
         const apiKey = (typeof header === 'string' ? header : undefined) ?? body.api_key;
         const token = bearerToken(request);
-        const caller: CheckCaller =
-          apiKey && !token
+        const sellerKey = [apiKey, token].find((presented) => presented !== undefined && isSellerKey(presented));
+        const caller: CheckCaller = sellerKey
+          ? await sellerKeyCaller(deps, sellerKey, body.user_id)
+          : apiKey && !token
             ? { kind: 'apiKey', apiKey, claimedUserId: body.user_id }
             : { kind: 'session', token, claimedUserId: body.user_id };
         return (await checkReceipt(deps, { caller, projectId: body.project_id, qrText: body.qrurl, buyerTgId: body.user_id_tg })).response;

@@ -235,6 +235,21 @@ export async function listOrders(deps: ShopDeps, sellerId: number, projectId: nu
   return { orders: (await repo.listOrders(deps.db, sellerId, projectId, ORDERS_SHOWN)).map(presentOrder) };
 }
 
+/** A page of the seller's exchanges over every action or one (the seller API). */
+export async function listOrdersPage(
+  deps: Pick<ShopDeps, 'db'>,
+  sellerId: number,
+  filter: { projectId?: number; status?: ShopOrder['status']; beforeId?: number; limit: number },
+): Promise<ShopOrder[]> {
+  return (await repo.listOrdersPage(deps.db, sellerId, filter)).map(presentOrder);
+}
+
+export async function getOrder(deps: Pick<ShopDeps, 'db'>, sellerId: number, orderId: number): Promise<ShopOrder> {
+  const order = await repo.findOrder(deps.db, sellerId, orderId);
+  if (!order) throw new AppError('not_found', m.orderNotFound);
+  return presentOrder(order);
+}
+
 /**
  * The seller closes an exchange: handed out (fulfilled), or cancelled with the points returned.
  * Only a pending order changes, under its row lock, and the refund's ledger reference is unique:

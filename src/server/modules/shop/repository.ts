@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
@@ -240,6 +240,27 @@ export async function listOrders(db: Executor, sellerId: number, projectId: numb
     .where(and(eq(shopOrders.userId, sellerId), eq(shopOrders.projectId, projectId)))
     .orderBy(desc(shopOrders.id))
     .limit(limit);
+}
+
+/** The seller's exchanges, newest first, after (older than) `beforeId`: the seller API's keyset pages. */
+export async function listOrdersPage(
+  db: Executor,
+  sellerId: number,
+  filter: { projectId?: number; status?: ShopOrderRow['status']; beforeId?: number; limit: number },
+): Promise<ShopOrderRow[]> {
+  return db
+    .select()
+    .from(shopOrders)
+    .where(
+      and(
+        eq(shopOrders.userId, sellerId),
+        filter.projectId === undefined ? undefined : eq(shopOrders.projectId, filter.projectId),
+        filter.status === undefined ? undefined : eq(shopOrders.status, filter.status),
+        filter.beforeId === undefined ? undefined : lt(shopOrders.id, filter.beforeId),
+      ),
+    )
+    .orderBy(desc(shopOrders.id))
+    .limit(filter.limit);
 }
 
 export async function listBuyerOrders(db: Executor, projectId: number, buyerTgId: string, limit: number): Promise<ShopOrderRow[]> {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { fillMessage, messages } from '../../../../contract/messages.js';
+import { PUBLIC_API_BASE } from '../../../../contract/public-api.js';
 import { webhookEventLabel, type WebhookEndpoint } from '../../../../contract/webhooks.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import {
@@ -15,6 +16,7 @@ import { QueryView } from '../../../components/query-view.js';
 import { StatusBadge } from '../../../components/status-badge.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { usePageTitle } from '../page-title.js';
+import { ApiKeysSection } from './api-keys-section.js';
 import { SecretReveal } from './secret-reveal.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 import { WebhookForm } from './webhook-form.js';
@@ -35,12 +37,13 @@ export function IntegrationsPage() {
       <h1 className="dashboard-page__title">{usePageTitle()}</h1>
       <p>{m.pageHint}</p>
       <WebhooksSection />
-      <section className="panel" aria-labelledby="integrations-api-title" id="api">
-        <h2 className="panel__title" id="integrations-api-title">
-          {m.apiSectionTitle}
-        </h2>
-        <p>{m.apiSectionHint}</p>
-      </section>
+      <div id="api" className="integrations-page">
+        <ApiKeysSection />
+        <p>
+          {/* A page of this server, outside the cabinet's app: a full load, not a router link. */}
+          <a href={`${PUBLIC_API_BASE}/docs/`}>{messages.apiKeys.docsLink}</a>
+        </p>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,52 @@
+/** Seller API keys: the cabinet's calls and the «Ключи API» section of «Интеграции». */
+export const apiKeysMessages = {
+  nameRequired: 'Укажите название ключа — от 1 до 100 символов.',
+  scopesRequired: 'Выберите хотя бы одно право ключа.',
+  scopeUnknown: 'Неизвестное право ключа.',
+  tooManyKeys: 'У продавца может быть не больше 20 ключей API. Удалите ненужный ключ.',
+  created: 'Ключ API создан. Скопируйте его сейчас: позже его не показать.',
+  deleted: 'Ключ API удалён.',
+  notFound: 'Ключ API не найден.',
+  // The section.
+  pageTitle: 'Интеграции',
+  title: 'Ключи API',
+  intro:
+    'Ключ API даёт программе вашего разработчика или CRM доступ к чекам, покупателям, баллам, промокодам и заказам магазина — только с выбранными правами.',
+  docsLink: 'Документация API',
+  nameLabel: 'Название',
+  namePlaceholder: 'Например, CRM',
+  scopesLabel: 'Права',
+  create: 'Создать ключ',
+  creating: 'Создаём…',
+  shownOnce: 'Ключ показан один раз. Сохраните его в надёжном месте: ScanApp хранит только его отпечаток.',
+  copy: 'Скопировать',
+  copied: 'Скопировано',
+  done: 'Готово',
+  empty: 'Ключей пока нет.',
+  loadFailed: 'Не удалось загрузить ключи API.',
+  createFailed: 'Не удалось создать ключ API.',
+  deleteFailed: 'Не удалось удалить ключ API.',
+  copyFailed: 'Не удалось скопировать: выделите ключ и скопируйте вручную.',
+  deleteTitle: 'Удалить ключ API?',
+  loading: 'Загружаем ключи API…',
+  createdAt: 'Создан',
+  lastUsed: 'Последнее использование',
+  neverUsed: 'ещё не использовался',
+  delete: 'Удалить',
+  deleteConfirm: 'Удалить ключ «{name}»? Программы, которые им пользуются, перестанут получать доступ.',
+} as const;
+
+/** The seller API under /api/v1: every `detail` of its problem answers that is not another section's. */
+export const publicApiMessages = {
+  keyMissing: 'Передайте ключ API в заголовке Authorization: Bearer <ключ> или X-Api-Key.',
+  keyInvalid: 'Ключ API не найден или удалён.',
+  scopeMissing: 'У ключа нет права «{scope}».',
+  rateLimited: 'Слишком много запросов с этим ключом. Повторите через {seconds} с.',
+  cursorInvalid: 'Некорректный cursor: передайте next_cursor из предыдущего ответа.',
+  periodInvalid: 'Дата «from» должна быть не позже даты «to».',
+  receiptNotFound: 'Чек не найден.',
+  idempotencyKeyInvalid: 'Idempotency-Key — от 1 до 255 символов: латинские буквы, цифры, «-», «_», «.», «:».',
+  idempotencyKeyReused: 'Этот Idempotency-Key уже использован с другим запросом. Для нового запроса возьмите новый ключ.',
+  idempotencyInProgress: 'Запрос с этим Idempotency-Key ещё выполняется. Повторите позже.',
+  routeNotFound: 'Такого адреса в API нет. Список адресов — в /api/v1/docs.',
+} as const;

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiKeyIdParamsSchema,
+  apiKeysQuerySchema,
+  apiKeysResponseSchema,
+  createApiKeyRequestSchema,
+  createdApiKeyResponseSchema,
+} from '../../../contract/api-keys.js';
+import { messageResponseSchema } from '../../../contract/auth.js';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { createApiKey, deleteApiKey, listApiKeys, type ApiKeyDeps } from './service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['api-keys'];
+const security = [{ bearer: [] }];
+
+/** The seller's API keys: `/api-keys`. The whole key is in the creation's answer only. */
+export function apiKeyRoutes(deps: ApiKeyDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api-keys',
+      {
+        schema: {
+          tags,
+          security,
+          body: createApiKeyRequestSchema,
+          response: { 201: createdApiKeyResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return reply.status(201).send(await createApiKey(deps, sellerId, request.body));
+      },
+    );
+
+    app.get(
+      '/api-keys',
+      { schema: { tags, security, querystring: apiKeysQuerySchema, response: { 200: apiKeysResponseSchema, ...errors } } },
+      async (request) => listApiKeys(deps, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.delete(
+      '/api-keys/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: apiKeyIdParamsSchema,
+          querystring: apiKeysQuerySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => deleteApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+  };
+}
