@@ -30,6 +30,7 @@ import { serviceDeskMessages } from './messages/service-desk.js';
 import { publicShopMessages, shopMessages, shopScreenMessages } from './messages/shop.js';
 import { supportMessages } from './messages/support.js';
 import { surveysMessages } from './messages/surveys.js';
+import { auditActionsMessages, auditMessages, teamMailMessages, teamMessages, teamScreenMessages } from './messages/team.js';
 import { trustMessages } from './messages/trust.js';
 
 /**
@@ -98,6 +99,11 @@ export const messages = {
   helpPage: helpPageMessages,
   trust: trustMessages,
   receiptCancel: receiptCancelMessages,
+  team: teamMessages,
+  teamScreen: teamScreenMessages,
+  teamMail: teamMailMessages,
+  audit: auditMessages,
+  auditActions: auditActionsMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
