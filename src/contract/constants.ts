@@ -35,3 +35,5 @@ export const ACCOUNT_TOKEN_MAX_LENGTH = 128;
 export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The page the invitation mail links to (under PUBLIC_URL), with `?token=…`. */
 export const TEAM_INVITATION_PATH = '/team/accept';
+/** Which seller's cabinet a team member has chosen in the header (survives a reload). */
+export const ACTING_SELLER_STORAGE_KEY = 'scanapp-acting-seller';
