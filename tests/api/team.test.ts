@@ -234,6 +234,19 @@ describe.each(backends())('a team with roles on $name', (backend) => {
     expect(text).toContain(manager.name);
     expect(text).toContain(messages.auditActions['points.adjust']);
 
+    // A receipt's cancel, by the manager for the owner: the points it took back, in the same entry.
+    const [receipt] = (await manager.api.get(`/receipts?${asOwner()}`)).body.receipts;
+    const cancelled = await manager.api.post(`/receipts/${receipt.id}/cancel?${asOwner()}`, { reason: 'Возврат' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const cancels = await owner.seller.api.get('/audit-log?action=receipt.cancel');
+    expect(cancels.body.entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ name: manager.name }),
+        before: { cancelled: false, points_awarded: 178 },
+        after: { cancelled: true, reason: 'Возврат', points_cancelled: cancelled.body.points_cancelled },
+      }),
+    ]);
+
     for (const caller of [manager, analyst]) {
       expect(await caller.api.get(`/audit-log?${asOwner()}`)).toMatchObject({ status: 403, body: { message: t.ownerOnly } });
     }

@@ -99,6 +99,8 @@ export const auditMessages = {
   actorInvalid: 'Неверный участник',
   actionInvalid: 'Неизвестное действие',
   subjectBuyer: 'Покупатель {buyer} в акции «{action}»',
+  subjectReceipt: 'Чек №{id}, покупатель {buyer}',
+  subjectOrder: 'Заказ №{id} «{title}», покупатель {buyer}',
 } as const;
 
 /** The invitation mail. */
@@ -116,6 +118,9 @@ export const auditActionsMessages = {
   'points.adjust': 'Ручное начисление или списание баллов',
   'buyer.block': 'Блокировка покупателя',
   'buyer.unblock': 'Разблокировка покупателя',
+  'receipt.cancel': 'Отмена чека',
+  'shop.order_fulfil': 'Заказ магазина выдан',
+  'shop.order_cancel': 'Заказ магазина отменён',
   'team.invite': 'Приглашение в команду',
   'team.invitation_revoke': 'Отзыв приглашения',
   'team.join': 'Вступление в команду',

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/receipt-cancel.js';
 import { checkRequestSchema, checkResponseSchema, receiptsQuerySchema, receiptsResponseSchema } from '../../../contract/receipts.js';
 import { bearerToken } from '../../http/session-first.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { cancelReceipt, previewCancel, type CancelDeps } from './cancel-service.js';
 import { listReceiptHistory } from './history.js';
@@ -99,8 +99,8 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps & CancelDeps): Fastif
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return cancelReceipt(deps, sellerId, request.params.id, request.body.reason);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return cancelReceipt(deps, sellerId, request.params.id, request.body.reason, { userId: personId });
       },
     );
   };

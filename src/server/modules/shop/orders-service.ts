@@ -16,6 +16,7 @@ import { requireOwnAction, type ShopDeps } from './settings-service.js';
 import { isBuyerBlocked } from '../trust/repository.js';
 import { shopOrderNotice } from '../seller-notices/notices.js';
 import { queueSellerNotice } from '../seller-notices/outbox.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -232,7 +233,13 @@ export async function listOrders(deps: ShopDeps, sellerId: number, projectId: nu
  * Only a pending order changes, under its row lock, and the refund's ledger reference is unique:
  * the points come back once, whatever is clicked twice.
  */
-export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: number, outcome: 'fulfilled' | 'cancelled') {
+export async function closeOrder(
+  deps: OrderDeps,
+  sellerId: number,
+  orderId: number,
+  outcome: 'fulfilled' | 'cancelled',
+  actor: AuditActor,
+) {
   const closed = await deps.db.transaction(async (tx: Executor) => {
     const order = await repo.findOrder(tx, sellerId, orderId, { lock: true });
     if (!order) throw new AppError('not_found', m.orderNotFound);
@@ -264,6 +271,14 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
       text,
       shopButton: false,
       reference: `order:${order.id}:${outcome}`,
+    });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: outcome === 'fulfilled' ? 'shop.order_fulfil' : 'shop.order_cancel',
+      subject: fillMessage(messages.audit.subjectOrder, { id: order.id, title: order.title, buyer: order.buyerTgId }),
+      before: { status: order.status },
+      after: outcome === 'cancelled' ? { status: outcome, points_returned: order.pricePoints } : { status: outcome },
     });
     return updated;
   });
