@@ -320,6 +320,21 @@ describe.each(backends())('a team with roles on $name', (backend) => {
     expect(log.slice(0, 2)).toEqual(['team.remove', 'team.role_change']);
   });
 
+  it("an action's settings saved are logged with what changed only, and a token never as itself", async () => {
+    const saved = await owner.seller.api.request('PUT', `/projects/${owner.projectId}`, {
+      body: { name: 'Aurora весна', puzzle_bot_token: 'pb-secret-token-1234' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const [entry] = (await owner.seller.api.get('/audit-log?action=action.update')).body.entries;
+    expect(entry).toMatchObject({
+      actor: { user_id: owner.seller.id, name: owner.seller.name },
+      subject: 'Aurora',
+      before: { name: 'Aurora', puzzleBotToken: null },
+      after: { name: 'Aurora весна', puzzleBotToken: messages.audit.secretChanged },
+    });
+    expect(JSON.stringify(entry)).not.toContain('pb-secret-token-1234');
+  });
+
   // Last: it moves this file's clock a week on.
   it('an invitation expires after 7 days', async () => {
     const email = uniqueEmail('late');

@@ -99,6 +99,8 @@ export const auditMessages = {
   actorInvalid: 'Неверный участник',
   actionInvalid: 'Неизвестное действие',
   subjectBuyer: 'Покупатель {buyer} в акции «{action}»',
+  secretSet: 'задан',
+  secretChanged: 'изменён',
   subjectReceipt: 'Чек №{id}, покупатель {buyer}',
   subjectOrder: 'Заказ №{id} «{title}», покупатель {buyer}',
 } as const;
@@ -115,6 +117,7 @@ export const teamMailMessages = {
 
 /** The names of the kinds of change the audit log records (a new audited change adds its line). */
 export const auditActionsMessages = {
+  'action.update': 'Изменение настроек акции',
   'points.adjust': 'Ручное начисление или списание баллов',
   'buyer.block': 'Блокировка покупателя',
   'buyer.unblock': 'Разблокировка покупателя',
