@@ -30,3 +30,10 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 /** A link's token is 32 random bytes in base64url (43 characters); anything much longer is not ours. */
 export const ACCOUNT_TOKEN_MAX_LENGTH = 128;
+
+/** A team invitation's link works once, for this long: an invitee may read the mail days later. */
+export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The page the invitation mail links to (under PUBLIC_URL), with `?token=…`. */
+export const TEAM_INVITATION_PATH = '/team/accept';
+/** Which seller's cabinet a team member has chosen in the header (survives a reload). */
+export const ACTING_SELLER_STORAGE_KEY = 'scanapp-acting-seller';

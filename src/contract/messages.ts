@@ -31,6 +31,7 @@ import { serviceDeskMessages } from './messages/service-desk.js';
 import { publicShopMessages, shopMessages, shopScreenMessages } from './messages/shop.js';
 import { supportMessages } from './messages/support.js';
 import { surveysMessages } from './messages/surveys.js';
+import { auditActionsMessages, auditMessages, teamMailMessages, teamMessages, teamScreenMessages } from './messages/team.js';
 import { trustMessages } from './messages/trust.js';
 import { webhooksMessages } from './messages/webhooks.js';
 
@@ -103,6 +104,11 @@ export const messages = {
   receiptCancel: receiptCancelMessages,
   apiKeys: apiKeysMessages,
   publicApi: publicApiMessages,
+  team: teamMessages,
+  teamScreen: teamScreenMessages,
+  teamMail: teamMailMessages,
+  audit: auditMessages,
+  auditActions: auditActionsMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

@@ -3,6 +3,7 @@ import { actionsModule } from './modules/actions/module.js';
 import { adminModule } from './modules/admin/module.js';
 import { analyticsModule } from './modules/analytics/module.js';
 import { apiKeysModule } from './modules/api-keys/module.js';
+import { auditModule } from './modules/audit/module.js';
 import { authModule } from './modules/auth/module.js';
 import { billingModule } from './modules/billing/module.js';
 import { birthdayModule } from './modules/birthday/module.js';
@@ -29,6 +30,7 @@ import { sellerNoticesModule } from './modules/seller-notices/module.js';
 import { shopModule } from './modules/shop/module.js';
 import { supportModule } from './modules/support/module.js';
 import { surveysModule } from './modules/surveys/module.js';
+import { teamModule } from './modules/team/module.js';
 import { trustModule } from './modules/trust/module.js';
 import { uploadsModule } from './modules/uploads/module.js';
 import { webhooksModule } from './modules/webhooks/module.js';
@@ -45,6 +47,8 @@ import type { ModuleManifest } from './platform/manifest.js';
 export const MODULES: readonly ModuleManifest[] = [
   authModule,
   accountModule,
+  teamModule,
+  auditModule,
   operatorModule,
   receiptsModule,
   actionsModule,

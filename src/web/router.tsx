@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '../contract/constants.js';
+import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH, TEAM_INVITATION_PATH } from '../contract/constants.js';
 import { messages } from '../contract/messages.js';
 import { RedirectIfSignedIn, RequireSession } from './auth/route-guards.js';
 import { LoadingScreen } from './components/loading-screen.js';
@@ -21,6 +21,9 @@ const registerPage = async () => ({ Component: (await import('./pages/auth/regis
 const forgotPasswordPage = async () => ({ Component: (await import('./pages/auth/forgot-password-page.js')).ForgotPasswordPage });
 const resetPasswordPage = async () => ({ Component: (await import('./pages/auth/reset-password-page.js')).ResetPasswordPage });
 const confirmEmailPage = async () => ({ Component: (await import('./pages/auth/confirm-email-page.js')).ConfirmEmailPage });
+const acceptInvitationPage = async () => ({ Component: (await import('./pages/auth/accept-invitation-page.js')).AcceptInvitationPage });
+const teamPage = async () => ({ Component: (await import('./pages/dashboard/team/team-page.js')).TeamPage });
+const auditLogPage = async () => ({ Component: (await import('./pages/dashboard/audit/audit-log-page.js')).AuditLogPage });
 const profilePage = async () => ({ Component: (await import('./pages/dashboard/profile/profile-page.js')).ProfilePage });
 const dashboardLayout = async () => ({ Component: (await import('./pages/dashboard/dashboard-layout.js')).DashboardLayout });
 const myActionsPage = async () => ({ Component: (await import('./pages/dashboard/actions/my-actions-page.js')).MyActionsPage });
@@ -86,6 +89,7 @@ export const routes: RouteObject[] = [
       // Opened from mails, signed in or not.
       { path: RESET_PASSWORD_PATH.slice(1), lazy: resetPasswordPage },
       { path: CONFIRM_EMAIL_PATH.slice(1), lazy: confirmEmailPage },
+      { path: TEAM_INVITATION_PATH.slice(1), lazy: acceptInvitationPage },
       {
         path: 'dashboard',
         Component: RequireSession,
@@ -110,6 +114,8 @@ export const routes: RouteObject[] = [
               { path: 'integrations', handle: titled(messages.apiKeys.pageTitle), lazy: integrationsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
+              { path: 'team', handle: titled(messages.teamScreen.title), lazy: teamPage },
+              { path: 'audit-log', handle: titled(messages.audit.title), lazy: auditLogPage },
               { path: 'action/create', handle: titled(d.actionCreateTitle), lazy: createActionPage },
               { path: 'action/:id', handle: titled(d.actionTitle), lazy: actionPage },
               { path: 'action/:id/edit', handle: titled(d.actionTitle), lazy: actionPage },

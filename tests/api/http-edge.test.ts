@@ -60,6 +60,7 @@ describe.each(backends())('HTTP edge on $name', (backend) => {
       'POST /lk/api/public/shop/{token}/purchase',
       'POST /lk/api/public/shop/{token}/wheel/spin',
       'POST /lk/api/register',
+      'POST /lk/api/team/invitations/accept', // the invitation's link is the proof
       'POST /lk/api/telegram/webhook/{botId}',
     ];
 

@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { TEAM_INVITATION_PATH } from '../../src/contract/constants.js';
 import { formatRubles } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
+import { uniqueEmail } from '../support/api-client.js';
+import { linkIn, waitForMails } from '../support/mail.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { newBotToken } from '../support/telegram.js';
@@ -206,5 +209,60 @@ describe('«Интеграции» on a 375 px phone', () => {
       } finally {
         await new Promise((resolve) => receiver.close(resolve));
       }
+    }, MOBILE));
+});
+
+describe('the team on a 375 px phone', () => {
+  const t = messages.teamScreen;
+
+  it('the owner invites a manager, who accepts through the link, works in the owner’s cabinet without its money, and the log shows it', () =>
+    withPage(async (page) => {
+      const owner = await createFundedSeller(baseUrl(), 1_000);
+      await signInAs(page, owner);
+      await page.goto('/dashboard/team');
+      await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
+      await page.getByRole('button', { name: t.inviteButton, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t.inviteTitle });
+      const email = uniqueEmail('manager');
+      await dialog.getByLabel(t.inviteEmail, { exact: true }).fill(email);
+      await dialog.getByLabel(t.inviteRole, { exact: true }).selectOption('manager');
+      await dialog.getByRole('button', { name: t.inviteSubmit }).click();
+      await page.getByText(fillMessage(messages.team.invitationSent, { email })).waitFor();
+      await page.getByRole('region', { name: t.invitationsTitle }).getByText(t.statusPending).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      // The invitee opens the mail's link in a browser where nobody is signed in.
+      const [mail] = await waitForMails(baseUrl(), email);
+      const link = linkIn(mail!, TEAM_INVITATION_PATH);
+      await page.evaluate(() => window.localStorage.clear());
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByLabel(t.acceptName).fill('Мария Менеджер');
+      await page.getByLabel(t.acceptPassword).fill('manager secret 1');
+      await page.getByRole('button', { name: t.acceptSubmit }).click();
+      await waitForPath(page, '/dashboard');
+
+      // The header's switch is on the owner's cabinet, and stays there after a reload; no money shows.
+      const header = page.getByRole('banner');
+      const cabinet = header.getByLabel(t.switchLabel);
+      await expect.poll(() => cabinet.inputValue()).toBe(String(owner.id));
+      await page.reload();
+      await expect.poll(() => cabinet.inputValue()).toBe(String(owner.id));
+      expect(await header.getByRole('link', { name: /₽/ }).count()).toBe(0);
+      await header.getByRole('button', { name: messages.dashboard.menuToggle, exact: true }).click();
+      const navigation = page.getByRole('navigation', { name: messages.dashboard.navLabel });
+      await navigation.getByRole('link', { name: messages.dashboard.buyersTitle }).waitFor();
+      for (const hidden of [messages.dashboard.tariffsTitle, t.title, messages.audit.title]) {
+        expect(await navigation.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+      }
+      expect(await page.getByRole('button', { name: messages.dashboard.topUp, exact: true }).count()).toBe(0);
+
+      // The owner's log: the invitation and who joined, by name.
+      await signInAs(page, owner);
+      await page.goto('/dashboard/audit-log');
+      const log = page.getByRole('region', { name: messages.audit.title });
+      await log.getByText(messages.auditActions['team.join']).waitFor();
+      await log.getByText('Мария Менеджер').first().waitFor();
+      await log.getByText(messages.auditActions['team.invite']).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 });

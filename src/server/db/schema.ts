@@ -23,6 +23,7 @@ import { BUYER_FLAG_KINDS } from '../../contract/trust.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 import type { SegmentConditions } from '../../contract/segments.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
+import type { MemberRole } from '../../contract/team.js';
 import type { SellerNoticeChannel, SellerNoticeEvent } from '../../contract/seller-notices.js';
 import type { WebhookEvent } from '../../contract/webhooks.js';
 import type { ApiKeyScope } from '../../contract/api-keys.js';
@@ -1382,3 +1383,50 @@ export const apiIdempotency = pgTable(
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] })],
 );
+/** A person in a seller's team (the seller's own account is the owner and has no row). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MemberRole>().notNull(),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sellerId, table.memberId] })],
+);
+
+export const teamInvitations = pgTable('team_invitations', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  sellerId: integer('seller_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').$type<MemberRole>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  acceptedAt: timestamptz('accepted_at'),
+  acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  revokedAt: timestamptz('revoked_at'),
+});
+export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  sellerId: integer('seller_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  actorApiKeyId: bigint('actor_api_key_id', { mode: 'number' }),
+  actorName: text('actor_name').notNull(),
+  action: text('action').notNull(),
+  subject: text('subject').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type AuditLogRow = typeof auditLog.$inferSelect;

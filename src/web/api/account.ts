@@ -51,7 +51,14 @@ export function useResetPasswordMutation() {
 export function useChangePasswordMutation() {
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest({ method: 'POST', path: '/password/change', body, schema: messageResponseSchema, fallbackMessage: f.saveFailed }),
+      apiRequest({
+        method: 'POST',
+        path: '/password/change',
+        scope: 'account',
+        body,
+        schema: messageResponseSchema,
+        fallbackMessage: f.saveFailed,
+      }),
   });
 }
 
@@ -60,7 +67,14 @@ export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileRequest) =>
-      apiRequest({ method: 'PUT', path: '/profile', body, schema: updateProfileResponseSchema, fallbackMessage: f.saveFailed }),
+      apiRequest({
+        method: 'PUT',
+        path: '/profile',
+        scope: 'account',
+        body,
+        schema: updateProfileResponseSchema,
+        fallbackMessage: f.saveFailed,
+      }),
     onSuccess: ({ user }) => {
       sessionStore.updateUser(user);
       queryClient.setQueryData(profileQueryKey(user.id), user);
@@ -71,7 +85,14 @@ export function useUpdateProfileMutation() {
 export function useChangeEmailMutation() {
   return useMutation({
     mutationFn: (body: ChangeEmailRequest) =>
-      apiRequest({ method: 'POST', path: '/email/change', body, schema: messageResponseSchema, fallbackMessage: f.saveFailed }),
+      apiRequest({
+        method: 'POST',
+        path: '/email/change',
+        scope: 'account',
+        body,
+        schema: messageResponseSchema,
+        fallbackMessage: f.saveFailed,
+      }),
   });
 }
 

@@ -55,6 +55,7 @@ export function useLogoutMutation() {
       await apiRequest({
         method: 'POST',
         path: '/logout',
+        scope: 'account',
         schema: messageResponseSchema,
         auth: { token },
         keepalive: true,
@@ -74,6 +75,7 @@ export function useProfileQuery() {
     queryFn: async ({ signal }) => {
       const { user } = await apiRequest({
         path: '/profile',
+        scope: 'account',
         query: { user_id: userId },
         schema: profileResponseSchema,
         fallbackMessage: messages.common.dashboardLoadFailed,

@@ -3,9 +3,10 @@ import { messages } from '../../contract/messages.js';
 import { z } from '../../contract/zod-setup.js';
 import { ApiError } from './api-error.js';
 
-// The session module touches `window`; the client only needs the current token from it.
+// The session module touches `window`; the client only needs the current token and seller from it.
 vi.mock('../auth/session.js', () => ({
-  sessionStore: { getState: () => ({ session: { token: 'token-1' } }), signOut: vi.fn() },
+  sessionStore: { getState: () => ({ session: { token: 'token-1', user: { id: 1 } } }), signOut: vi.fn() },
+  currentSellerId: () => undefined,
 }));
 const { apiRequest } = await import('./client.js');
 

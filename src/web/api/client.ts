@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { API_BASE } from '../../contract/constants.js';
 import { messages } from '../../contract/messages.js';
-import { sessionStore } from '../auth/session.js';
+import { currentSellerId, sessionStore } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 import { extractErrorMessage } from './error-message.js';
 
@@ -20,6 +20,12 @@ export interface ApiRequest<T> {
    * 'none' sends no token. An explicit token is sent as is, and its 401 ends nothing.
    */
   auth?: 'session' | 'none' | { token: string };
+  /**
+   * 'seller' (the default): a cabinet call, made for the seller chosen in the header's switch
+   * (`user_id` in the query when it is not the person's own account, so calls that name only a
+   * resource act for that seller too). 'account': the signed-in person's own account.
+   */
+  scope?: 'seller' | 'account';
   /** The screen's own text for a failure the answer does not explain (SPEC §8). */
   fallbackMessage?: string;
   /** Lets the request finish while the page unloads (logout). */
@@ -39,7 +45,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
 
   let response: Response;
   try {
-    response = await fetch(urlOf(request.path, request.query), {
+    response = await fetch(urlOf(request.path, withActingSeller(request)), {
       method,
       headers,
       body,
@@ -90,6 +96,15 @@ function checkAnswer<T>(request: ApiRequest<T>, status: number, text: string): T
     throw failure();
   }
   return parsed.data;
+}
+
+/** The query, with the seller the cabinet works for when that is not the person's own account. */
+function withActingSeller(request: Pick<ApiRequest<unknown>, 'query' | 'auth' | 'scope'>): ApiRequest<unknown>['query'] {
+  const sellerId = currentSellerId();
+  const own = sessionStore.getState().session?.user.id;
+  const forSeller = (request.auth ?? 'session') === 'session' && (request.scope ?? 'seller') === 'seller';
+  if (!forSeller || sellerId === undefined || sellerId === own || request.query?.user_id !== undefined) return request.query;
+  return { ...request.query, user_id: sellerId };
 }
 
 function encodeBody(body: unknown): string | FormData | undefined {

@@ -1,6 +1,6 @@
 import { API_BASE } from '../../contract/constants.js';
 import { messages } from '../../contract/messages.js';
-import { sessionStore } from '../auth/session.js';
+import { currentSellerId, sessionStore } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 import { extractErrorMessage } from './error-message.js';
 import { fileNameFromDisposition } from './file-name.js';
@@ -17,7 +17,9 @@ export async function downloadFile(
 ): Promise<string> {
   const token = sessionStore.getState().session?.token;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  // Made for the seller chosen in the header's switch, like every cabinet call.
+  for (const [key, value] of Object.entries({ user_id: currentSellerId(), ...query }))
+    if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
   let response: Response;
   try {

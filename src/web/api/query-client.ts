@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { sessionStore } from '../auth/session.js';
+import { actingSellerStore, sessionStore } from '../auth/session.js';
 import { ApiError } from './api-error.js';
 
 /** Refusals (4xx) are answers, not glitches: retrying them only delays the message. */
@@ -24,3 +24,6 @@ sessionStore.subscribe(() => {
   if (cachedFor !== undefined && token !== cachedFor) queryClient.removeQueries();
   cachedFor = token;
 });
+
+// A switch to another seller's cabinet: nothing cached for the previous one may show.
+actingSellerStore.subscribe(() => queryClient.removeQueries());

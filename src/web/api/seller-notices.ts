@@ -7,7 +7,7 @@ import {
   type SellerNoticeChannel,
   type SellerNoticeEvent,
 } from '../../contract/seller-notices.js';
-import { useSellerId } from '../auth/session.js';
+import { useAccountId } from '../auth/session.js';
 import { apiRequest } from './client.js';
 
 const m = messages.sellerNotices;
@@ -15,7 +15,7 @@ const settingsKey = (userId: number) => ['seller-notices', userId] as const;
 
 /** The profile's notice switches; while a Telegram link waits to be used, asked again every few seconds. */
 export function useNoticeSettingsQuery(options: { awaitingLink: boolean }) {
-  const userId = useSellerId();
+  const userId = useAccountId();
   return useQuery<NoticeSettings>({
     queryKey: settingsKey(userId ?? 0),
     enabled: userId !== undefined,
@@ -23,6 +23,7 @@ export function useNoticeSettingsQuery(options: { awaitingLink: boolean }) {
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/profile/notifications',
+        scope: 'account',
         query: { user_id: userId },
         schema: noticeSettingsSchema,
         fallbackMessage: m.loadFailed,
@@ -33,13 +34,14 @@ export function useNoticeSettingsQuery(options: { awaitingLink: boolean }) {
 
 /** One switch, saved at once; the answer is the whole new state. */
 export function useNoticeSwitchMutation() {
-  const userId = useSellerId();
+  const userId = useAccountId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ channel, event, on }: { channel: SellerNoticeChannel; event: SellerNoticeEvent; on: boolean }) =>
       apiRequest({
         method: 'PUT',
         path: '/profile/notifications',
+        scope: 'account',
         body: { user_id: userId, [channel]: { [event]: on } },
         schema: noticeSettingsSchema,
         fallbackMessage: m.saveFailed,
@@ -49,12 +51,13 @@ export function useNoticeSwitchMutation() {
 }
 
 export function useTelegramLinkMutation() {
-  const userId = useSellerId();
+  const userId = useAccountId();
   return useMutation({
     mutationFn: () =>
       apiRequest({
         method: 'POST',
         path: '/profile/telegram-link',
+        scope: 'account',
         body: { user_id: userId },
         schema: telegramLinkResponseSchema,
         fallbackMessage: m.linkFailed,

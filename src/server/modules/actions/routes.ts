@@ -13,7 +13,7 @@ import {
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   createAction,
@@ -85,7 +85,10 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => updateAction(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return updateAction(deps, sellerId, request.params.id, request.body, { userId: personId });
+      },
     );
 
     app.delete(

@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { apiKeyColumns, newApiKey } from '../../sealing/api-key.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
 import { applyBalanceChange } from '../billing/ledger.js';
@@ -222,6 +223,7 @@ export async function updateAction(
   sellerId: number,
   id: number,
   changes: z.output<typeof updateActionRequestSchema>,
+  actor: AuditActor,
 ): Promise<{ message: string }> {
   const { user_id: _ignored, telegram_bot_token: botToken, ...settings } = changes;
   const current = await repo.findLiveProject(deps.db, sellerId, id);
@@ -231,10 +233,43 @@ export async function updateAction(
   const columns = Object.fromEntries(Object.entries(settingsToColumns(settings)).filter(([, value]) => value !== undefined));
   // The form shows the PuzzleBot token masked and sends the mask back: that keeps the saved token.
   if (settings.puzzle_bot_token && isSavedToken(settings.puzzle_bot_token, current.puzzleBotToken)) delete columns.puzzleBotToken;
-  const updated = await withBotTaken(() => repo.updateProject(deps.db, sellerId, id, { ...columns, ...bot, updatedAt: deps.now() }));
+  const updated = await withBotTaken(() =>
+    deps.db.transaction(async (tx) => {
+      const saved = await repo.updateProject(tx, sellerId, id, { ...columns, ...bot, updatedAt: deps.now() });
+      if (saved)
+        await recordAudit(tx, {
+          sellerId,
+          actor,
+          action: 'action.update',
+          subject: current.name,
+          ...settingsChange(current, { ...columns, ...bot }),
+        });
+      return saved;
+    }),
+  );
   if (!updated) throw notFound();
   if (bot) await deps.bots?.sync(id, current.telegramBotToken);
   return { message: messages.actions.updated };
+}
+
+/** Columns whose values the log must not hold: a changed token reads as changed, never as itself. */
+const SECRET_COLUMNS = new Set(['telegramBotToken', 'puzzleBotToken', 'apiKeyHash']);
+
+/** The settings a save changed, before and after (the audit log's entry); unchanged values are left out. */
+function settingsChange(
+  current: ProjectRow,
+  columns: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(columns)) {
+    const was = (current as unknown as Record<string, unknown>)[column];
+    if (JSON.stringify(was) === JSON.stringify(value)) continue;
+    const secret = SECRET_COLUMNS.has(column);
+    before[column] = secret ? (was ? messages.audit.secretSet : null) : (was ?? null);
+    after[column] = secret ? (value ? messages.audit.secretChanged : null) : (value ?? null);
+  }
+  return { before, after };
 }
 
 export async function deleteAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string }> {

@@ -49,7 +49,7 @@ export async function markDeleted(db: Executor, sellerId: number, keyId: number,
 
 export async function findLiveKeyByHash(db: Executor, keyHash: string) {
   const [row] = await db
-    .select({ id: apiKeys.id, sellerId: apiKeys.userId, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, name: apiKeys.name, sellerId: apiKeys.userId, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.deletedAt)))
     .limit(1);

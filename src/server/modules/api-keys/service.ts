@@ -9,6 +9,7 @@ import {
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import type { ApiKeyRow } from '../../db/schema.js';
+import type { AuditActor } from '../audit/record.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 import { hashApiKey } from '../../sealing/api-key.js';
@@ -77,6 +78,8 @@ export async function deleteApiKey(deps: Pick<ApiKeyDeps, 'db' | 'now'>, sellerI
 
 export interface KeyHolder {
   keyId: number;
+  /** The key's name, which the audit log shows as who made a change. */
+  name: string;
   sellerId: number;
   scopes: readonly ApiKeyScope[];
 }
@@ -91,8 +94,11 @@ export async function authenticateApiKey(deps: Pick<ApiKeyDeps, 'db' | 'now'>, p
   const now = deps.now();
   const since = new Date(now.getTime() - LAST_USE_PRECISION_MS);
   if (!found.lastUsedAt || found.lastUsedAt < since) await repo.touchLastUsed(deps.db, found.id, now, since);
-  return { keyId: found.id, sellerId: found.sellerId, scopes: found.scopes };
+  return { keyId: found.id, name: found.name, sellerId: found.sellerId, scopes: found.scopes };
 }
+
+/** The key as the author of a change, for the audit log. */
+export const keyActor = (holder: KeyHolder): AuditActor => ({ apiKeyId: holder.keyId, name: holder.name });
 
 /** 403 naming the scope the key lacks. */
 export function requireScope(holder: KeyHolder, scope: ApiKeyScope): void {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
-import { loginThrottle, sessions, users, type UserRow } from '../../db/schema.js';
+import { loginThrottle, sessions, teamMembers, users, type UserRow } from '../../db/schema.js';
+import type { MemberRole } from '../../../contract/team.js';
 import type { ThrottleCounter } from './login-throttle.js';
 
 export async function insertUser(db: Executor, values: { name: string; email: string; passwordHash: string }): Promise<number> {
@@ -74,4 +75,14 @@ export async function giveBackAttempt(db: Executor, key: string): Promise<void> 
     .update(loginThrottle)
     .set({ failures: sql`GREATEST(${loginThrottle.failures} - 1, 0)` })
     .where(eq(loginThrottle.key, key));
+}
+
+/** The role a person holds in a seller's team, if they are in it (the owner has no row). */
+export async function findTeamRole(db: Executor, sellerId: number, memberId: number): Promise<MemberRole | undefined> {
+  const [row] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.sellerId, sellerId), eq(teamMembers.memberId, memberId)))
+    .limit(1);
+  return row?.role;
 }

@@ -25,6 +25,7 @@ import { pointsExpiry } from '../points/earning.js';
 import { readHeldByDay } from '../points/hold-repository.js';
 import { movePoints, readBalance, readLedger, readNearestExpiry, type LedgerLine } from '../points/repository.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { findBlock, readFlags, type StoredBlock } from '../trust/repository.js';
 import * as repo from './card-repository.js';
 
@@ -150,6 +151,8 @@ export function presentBlock(block: StoredBlock): BuyerBlock {
 }
 
 export interface Adjustment {
+  /** Who makes it, for the audit log. */
+  actor: AuditActor;
   projectId: number;
   /** Positive: a credit; negative: a deduction. */
   delta: number;
@@ -187,7 +190,7 @@ export async function adjustPoints(
 }
 
 async function adjustOnce(tx: Executor, now: Date, sellerId: number, buyerTgId: string, adjustment: Adjustment, reference: string) {
-  const { projectId, delta, reason } = adjustment;
+  const { projectId, delta, reason, actor } = adjustment;
   const action = await findLiveProject(tx, sellerId, projectId);
   if (!action) throw actionNotFound();
   if (!(await repo.findBuyerInAction(tx, sellerId, projectId, buyerTgId))) throw buyerNotFound();
@@ -213,6 +216,14 @@ async function adjustOnce(tx: Executor, now: Date, sellerId: number, buyerTgId: 
     const balance = await readBalance(tx, projectId, buyerTgId);
     throw new AppError('conflict', fillMessage(m.adjustBelowZero, { points: formatPoints(-delta), balance: formatPoints(balance) }));
   }
+  await recordAudit(tx, {
+    sellerId,
+    actor,
+    action: 'points.adjust',
+    subject: fillMessage(messages.audit.subjectBuyer, { buyer: buyerTgId, action: action.name }),
+    before: { points: moved.balance - delta },
+    after: { points: moved.balance, delta, reason },
+  });
   const told = delta > 0 ? m.manualCredited : m.manualDebited;
   await queueBuyerNotice(tx, {
     projectId,

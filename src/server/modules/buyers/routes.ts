@@ -12,7 +12,7 @@ import {
 } from '../../../contract/points.js';
 import { blockBuyerResponseSchema, unblockBuyerResponseSchema } from '../../../contract/trust.js';
 import { buyersQuerySchema, buyersResponseSchema } from '../../../contract/receipts.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { blockBuyer, unblockBuyer, type BlockDeps } from './block-service.js';
 import { adjustPoints, getBuyerCard, type BuyerCardDeps } from './card-service.js';
@@ -65,8 +65,9 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): Fastify
       },
       async (request) => {
         const { user_id: userId, project_id: projectId, delta, reason } = request.body;
-        const sellerId = await requireSeller(deps, request, userId);
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
         return adjustPoints(deps, sellerId, request.params.tg_id, {
+          actor: { userId: personId },
           projectId,
           delta,
           reason,
@@ -88,7 +89,8 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): Fastify
       },
       async (request) => {
         const { user_id: userId, project_id: projectId, reason } = request.body;
-        return blockBuyer(deps, await requireSeller(deps, request, userId), request.params.tg_id, { projectId, reason });
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return blockBuyer(deps, sellerId, request.params.tg_id, { projectId, reason, actor: { userId: personId } });
       },
     );
 
@@ -105,7 +107,8 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): Fastify
       },
       async (request) => {
         const { user_id: userId, project_id: projectId, reason } = request.body;
-        return unblockBuyer(deps, await requireSeller(deps, request, userId), request.params.tg_id, { projectId, reason });
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return unblockBuyer(deps, sellerId, request.params.tg_id, { projectId, reason, actor: { userId: personId } });
       },
     );
   };

@@ -65,3 +65,15 @@ export function emailChangedMail({ to, name, newEmail }: { to: string; name: str
     after: [m.emailChangedIgnore],
   });
 }
+
+/** A team invitation: who invites, in which role, and the one-time link to accept it. */
+export function teamInvitationMail({ to, seller, role, url }: { to: string; seller: string; role: string; url: string }): OutgoingMail {
+  const t = messages.teamMail;
+  return composeMail({
+    to,
+    subject: fillMessage(t.invitationSubject, { seller }),
+    before: [fillMessage(t.invitationIntro, { seller, role })],
+    link: { label: t.invitationButton, url },
+    after: [t.invitationRules, t.invitationIgnore],
+  });
+}

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/public-api.js';
 import { buyerSchema } from '../../../contract/receipts.js';
 import { adjustPoints, type BuyerCardDeps } from '../buyers/card-service.js';
+import { keyActor } from '../api-keys/service.js';
 import { idempotent, keyHolder } from './edge-routes.js';
 import { buyersPage, ledgerPage, readBuyer } from './reads.js';
 import { postProblems, problems, scoped } from './schemas.js';
@@ -80,7 +81,7 @@ export function buyersRoutes(deps: BuyerCardDeps): FastifyPluginAsyncZod {
         const { project_id: projectId, delta, reason } = request.body;
         return idempotent(deps, request, reply, async () => ({
           status: 200,
-          body: await adjustPoints(deps, holder.sellerId, request.params.tg_id, { projectId, delta, reason }),
+          body: await adjustPoints(deps, holder.sellerId, request.params.tg_id, { actor: keyActor(holder), projectId, delta, reason }),
         }));
       },
     );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyHeadersSchema, ordersPageQuerySchema, ordersPageSchema } from '../../../contract/public-api.js';
 import { orderActionResponseSchema, orderIdParamsSchema, shopOrderSchema } from '../../../contract/shop.js';
 import { closeOrder, type OrderDeps } from '../shop/orders-service.js';
+import { keyActor } from '../api-keys/service.js';
 import { idempotent, keyHolder } from './edge-routes.js';
 import { ordersPage, readOrder } from './reads.js';
 import { postProblems, problems, scoped } from './schemas.js';
@@ -58,7 +59,7 @@ export function shopRoutes(deps: OrderDeps): FastifyPluginAsyncZod {
           const holder = keyHolder(request);
           return idempotent(deps, request, reply, async () => ({
             status: 200,
-            body: await closeOrder(deps, holder.sellerId, request.params.id, outcome),
+            body: await closeOrder(deps, holder.sellerId, request.params.id, outcome, keyActor(holder)),
           }));
         },
       );

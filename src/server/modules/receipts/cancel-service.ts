@@ -5,6 +5,7 @@ import type { CancelPreview, CancelReceiptResponse } from '../../../contract/rec
 import type { Db, Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { queueBuyerNotice } from '../notices/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { pointsToCancel } from './cancel-points.js';
 import * as repo from './cancel-repository.js';
 
@@ -51,7 +52,13 @@ export async function previewCancel(deps: Pick<CancelDeps, 'db'>, sellerId: numb
  * check's fee stays charged: the check was made. A repeated cancel changes nothing and answers
  * the first one's facts.
  */
-export async function cancelReceipt(deps: CancelDeps, sellerId: number, receiptId: number, reason: string): Promise<CancelReceiptResponse> {
+export async function cancelReceipt(
+  deps: CancelDeps,
+  sellerId: number,
+  receiptId: number,
+  reason: string,
+  actor: AuditActor,
+): Promise<CancelReceiptResponse> {
   const outcome = await deps.db.transaction(async (tx) => {
     const receipt = await cancellable(tx, sellerId, receiptId);
     if (receipt.cancelled) return { response: answer(receipt, receipt.cancelled, true), queued: false };
@@ -70,6 +77,14 @@ export async function cancelReceipt(deps: CancelDeps, sellerId: number, receiptI
       return { response: answer(first, first.cancelled!, true), queued: false };
     }
     await tellShopper(tx, receipt, { ...taken, reason });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'receipt.cancel',
+      subject: fillMessage(messages.audit.subjectReceipt, { id: receiptId, buyer: receipt.buyerTgId }),
+      before: { cancelled: false, points_awarded: receipt.pointsAwarded },
+      after: { cancelled: true, reason, points_cancelled: taken.held + taken.available },
+    });
     return { response: answer(receipt, { held: taken.held, available: taken.available, at, reason }, false), queued: true };
   });
   if (outcome.queued) deps.onNoticesQueued();

@@ -12,7 +12,7 @@ import { messages } from '../../../contract/messages.js';
 import { AppError } from '../../errors.js';
 import { bearerToken } from '../../http/session-first.js';
 import { authenticateApiKey, isSellerKey, requireScope, type ApiKeyDeps } from '../api-keys/service.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { cancelReceipt, previewCancel, type CancelDeps } from './cancel-service.js';
 import { listReceiptHistory } from './history.js';
@@ -117,8 +117,8 @@ export function receiptRoutes(deps: ReceiptDeps & AuthDeps & CancelDeps): Fastif
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return cancelReceipt(deps, sellerId, request.params.id, request.body.reason);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return cancelReceipt(deps, sellerId, request.params.id, request.body.reason, { userId: personId });
       },
     );
   };

@@ -17,6 +17,7 @@ import { isBuyerBlocked } from '../trust/repository.js';
 import { shopOrderNotice } from '../seller-notices/notices.js';
 import { queueSellerNotice } from '../seller-notices/outbox.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 
 const m = messages.shop;
 const p = messages.publicShop;
@@ -255,7 +256,13 @@ export async function getOrder(deps: Pick<ShopDeps, 'db'>, sellerId: number, ord
  * Only a pending order changes, under its row lock, and the refund's ledger reference is unique:
  * the points come back once, whatever is clicked twice.
  */
-export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: number, outcome: 'fulfilled' | 'cancelled') {
+export async function closeOrder(
+  deps: OrderDeps,
+  sellerId: number,
+  orderId: number,
+  outcome: 'fulfilled' | 'cancelled',
+  actor: AuditActor,
+) {
   const closed = await deps.db.transaction(async (tx: Executor) => {
     const order = await repo.findOrder(tx, sellerId, orderId, { lock: true });
     if (!order) throw new AppError('not_found', m.orderNotFound);
@@ -294,6 +301,14 @@ export async function closeOrder(deps: OrderDeps, sellerId: number, orderId: num
       type: 'shop.order.updated',
       data: presentOrder(updated),
       at: deps.now(),
+    });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: outcome === 'fulfilled' ? 'shop.order_fulfil' : 'shop.order_cancel',
+      subject: fillMessage(messages.audit.subjectOrder, { id: order.id, title: order.title, buyer: order.buyerTgId }),
+      before: { status: order.status },
+      after: outcome === 'cancelled' ? { status: outcome, points_returned: order.pricePoints } : { status: outcome },
     });
     return updated;
   });

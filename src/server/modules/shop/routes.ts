@@ -18,7 +18,7 @@ import {
   updateProductRequestSchema,
 } from '../../../contract/shop.js';
 import type { PublicUrlOf } from '../../http/public-url.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
 import { createProduct, deleteProduct, listProducts, reorderProduct, updateProduct } from './products-service.js';
@@ -176,7 +176,10 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
             response: { 200: orderActionResponseSchema, ...errors },
           },
         },
-        async (request) => closeOrder(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, outcome),
+        async (request) => {
+          const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+          return closeOrder(deps, sellerId, request.params.id, outcome, { userId: personId });
+        },
       );
     }
   };

@@ -13,6 +13,8 @@ export interface DashboardSection {
   title: string;
   /** Deeper paths that belong to this section (an action's pages belong to "Мои акции"). */
   nested: string[];
+  /** Shown only to the owner of the cabinet open now (money, the team, the log): other roles' calls are refused. */
+  ownerOnly?: true;
 }
 
 /** The cabinet's navigation, in sidebar order (SPEC §2). */
@@ -26,8 +28,11 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
-  { to: INTEGRATIONS_PATH, title: messages.webhooks.pageTitle, nested: [] },
-  { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
+  // Keys and webhooks reach the seller's data and send it elsewhere: the owner's, as the server's table says.
+  { to: INTEGRATIONS_PATH, title: messages.webhooks.pageTitle, nested: [], ownerOnly: true },
+  { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [], ownerOnly: true },
+  { to: '/dashboard/team', title: messages.teamScreen.title, nested: [], ownerOnly: true },
+  { to: '/dashboard/audit-log', title: messages.audit.title, nested: [], ownerOnly: true },
   { to: '/dashboard/help', title: d.helpTitle, nested: [] },
 ];
 

@@ -5,6 +5,8 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { useLogoutMutation } from '../../api/auth.js';
 import { usePendingModerationCount } from '../../api/moderation.js';
 import { useUnansweredSupportCount } from '../../api/support.js';
+import { useActingRole } from '../../api/team.js';
+import { useAccountId, useSellerId } from '../../auth/session.js';
 import { Brand } from '../../components/brand.js';
 import { OperatorContactLink } from '../../components/operator-contact-link.js';
 import { formatRubles } from '../../lib/format.js';
@@ -40,6 +42,10 @@ export function Sidebar({
 }) {
   const { pathname } = useLocation();
   const logout = useLogoutMutation();
+  const role = useActingRole();
+  // Another seller's cabinet: their money is not the person's to see or top up.
+  const ownCabinet = useSellerId() === useAccountId();
+  const sections = dashboardSections.filter((section) => !section.ownerOnly || role === 'owner');
 
   return (
     <aside id={id} ref={ref} tabIndex={-1} className={open ? 'sidebar sidebar--open' : 'sidebar'}>
@@ -74,27 +80,29 @@ export function Sidebar({
         </div>
       </div>
 
-      <div className="balance-card">
-        <div>
-          <p className="balance-card__label">{d.balance}</p>
-          <p className="balance-card__amount">{formatRubles(user.balance)}</p>
-          <Link
-            to={BALANCE_PATH}
-            className="balance-card__history"
-            aria-current={pathname === BALANCE_PATH ? 'page' : undefined}
-            onClick={() => onClose({ returnFocus: false })}
-          >
-            {messages.actionScreens.balanceHistoryLink}
-          </Link>
+      {ownCabinet && (
+        <div className="balance-card">
+          <div>
+            <p className="balance-card__label">{d.balance}</p>
+            <p className="balance-card__amount">{formatRubles(user.balance)}</p>
+            <Link
+              to={BALANCE_PATH}
+              className="balance-card__history"
+              aria-current={pathname === BALANCE_PATH ? 'page' : undefined}
+              onClick={() => onClose({ returnFocus: false })}
+            >
+              {messages.actionScreens.balanceHistoryLink}
+            </Link>
+          </div>
+          <button ref={topUpRef} type="button" className="button button--primary" onClick={onTopUp}>
+            {d.topUp}
+          </button>
         </div>
-        <button ref={topUpRef} type="button" className="button button--primary" onClick={onTopUp}>
-          {d.topUp}
-        </button>
-      </div>
+      )}
 
       <nav className="sidebar__nav" aria-label={d.navLabel}>
         <ul>
-          {dashboardSections.map((section) => (
+          {sections.map((section) => (
             <li key={section.to}>
               <Link
                 to={section.to}

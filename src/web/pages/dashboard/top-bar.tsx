@@ -5,8 +5,10 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import { useActionsQuery } from '../../api/actions.js';
 import { useBillingSettingsQuery } from '../../api/billing.js';
 import { useHealthQuery } from '../../api/system.js';
+import { useAccountId, useSellerId } from '../../auth/session.js';
 import { formatNumber, formatRubles } from '../../lib/format.js';
 import { useStickyOffset } from '../../lib/use-sticky-offset.js';
+import { SellerSwitch } from './seller-switch.js';
 import { currentReceiptPrice } from './tariffs/tier-rows.js';
 
 const d = messages.dashboard;
@@ -34,6 +36,8 @@ export function TopBar({
   // The same cached queries My actions and Tariffs use: one request serves both.
   const actionCount = useActionsQuery().data?.length;
   const prices = useBillingSettingsQuery().data;
+  // The balance and receipt count are the person's own account's: another seller's cabinet shows none of them.
+  const ownCabinet = useSellerId() === useAccountId();
   const headerRef = useRef<HTMLElement>(null);
   useStickyOffset(headerRef);
   return (
@@ -52,16 +56,19 @@ export function TopBar({
         {d.menuToggle}
       </button>
       <p className="topbar__title">{title}</p>
+      <SellerSwitch />
       {/* Phones hide the sidebar behind «Меню»: the balance stays in sight here (SPEC §2 balance card). */}
-      <Link to="/dashboard/balance" className="topbar__balance">
-        {fillMessage(d.balanceShort, { amount: formatRubles(user.balance) })}
-      </Link>
+      {ownCabinet && (
+        <Link to="/dashboard/balance" className="topbar__balance">
+          {fillMessage(d.balanceShort, { amount: formatRubles(user.balance) })}
+        </Link>
+      )}
       <ul className="topbar__badges">
-        <li className="badge">{fillMessage(d.receiptsBadge, { count: formatNumber(user.scanned_receipts) })}</li>
+        {ownCabinet && <li className="badge">{fillMessage(d.receiptsBadge, { count: formatNumber(user.scanned_receipts) })}</li>}
         {actionCount !== undefined && (
           <li className="badge">{fillMessage(messages.actionScreens.projectsBadge, { count: formatNumber(actionCount) })}</li>
         )}
-        {prices && (
+        {ownCabinet && prices && (
           <li className="badge">
             {fillMessage(messages.actionScreens.receiptPriceBadge, {
               price: formatRubles(currentReceiptPrice(prices, user.scanned_receipts)),
