@@ -17,6 +17,7 @@ import {
   mailingScheduleScreenMessages,
   mailingScreenMessages,
 } from './messages/mailing.js';
+import { marketplacesMessages } from './messages/marketplaces.js';
 import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
@@ -98,6 +99,7 @@ export const messages = {
   helpPage: helpPageMessages,
   trust: trustMessages,
   receiptCancel: receiptCancelMessages,
+  marketplaces: marketplacesMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
