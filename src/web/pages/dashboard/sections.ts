@@ -24,6 +24,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
+  { to: '/dashboard/marketplaces', title: messages.marketplaces.title, nested: [] },
   { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [] },
   { to: '/dashboard/help', title: d.helpTitle, nested: [] },
 ];
