@@ -18,6 +18,7 @@ import {
   mailingScheduleScreenMessages,
   mailingScreenMessages,
 } from './messages/mailing.js';
+import { marketplacesMessages } from './messages/marketplaces.js';
 import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
@@ -109,6 +110,7 @@ export const messages = {
   teamMail: teamMailMessages,
   audit: auditMessages,
   auditActions: auditActionsMessages,
+  marketplaces: marketplacesMessages,
 } as const;
 /** Substitutes `{name}` placeholders of a catalogue text. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

@@ -79,6 +79,10 @@ const envSchema = z.object({
   DRAND_URL: z.url({ error: 'ожидается адрес вида https://api.drand.sh/52db9ba7…' }).optional(),
   /** Set → used even in demo mode (a local Bot API server, or the real one with a test bot). */
   TELEGRAM_API_URL: z.url().optional(),
+  /** Wildberries' statistics host (sales); demo mode without it talks to the emulator. */
+  WB_STATISTICS_API_URL: z.url().optional(),
+  /** Ozon's Seller API (postings); demo mode without it talks to the emulator. */
+  OZON_API_URL: z.url().optional(),
   TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How actions' bots get their updates: `auto` is a webhook when PUBLIC_URL is HTTPS (Telegram's rule), else long polling. */
   TELEGRAM_UPDATES: z.enum(['auto', 'webhook', 'polling'], { error: 'ожидается auto, webhook или polling' }).default('auto'),
@@ -130,6 +134,8 @@ export type Config = {
   /** The prize draws' beacon: the chain is pinned (quicknet, or the demo emulator's own). */
   drand: { emulated: boolean; url: string; chain: BeaconChain; timeoutMs: number };
   telegram: { emulated: boolean; apiRoot: string; timeoutMs: number; updates: 'webhook' | 'polling' };
+  /** The sellers' marketplace accounts: each seller brings their own key, so demo mode talks to the emulators unless a URL is given. */
+  marketplaces: { wildberries: MarketplaceApi; ozon: MarketplaceApi };
   outbox: { retryBaseMs: number };
   /** `key` undefined: demo mode keeps a generated one in DATA_DIR/secrets.key (secrets/keyring.ts). */
   secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
@@ -138,6 +144,18 @@ export type Config = {
   /** `store` takes new images; the bucket's settings are kept whenever given, so `uploads:migrate --to s3` can fill it before the switch. */
   images: { store: ImageStoreKind; s3: S3Settings | undefined };
 };
+
+export interface MarketplaceApi {
+  emulated: boolean;
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+export const WB_STATISTICS_API_ROOT = 'https://statistics-api.wildberries.ru';
+export const OZON_API_ROOT = 'https://api-seller.ozon.ru';
+/** Where demo mode mounts the marketplaces' emulators. */
+export const WILDBERRIES_EMULATOR_PREFIX = '/__emulators/wildberries';
+export const OZON_EMULATOR_PREFIX = '/__emulators/ozon';
 
 /** Demo-mode sender of account mails. */
 export const DEMO_MAIL_FROM = 'ScanApp <no-reply@localhost>';
@@ -261,6 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       timeoutMs: e.TELEGRAM_TIMEOUT_MS,
       updates: e.TELEGRAM_UPDATES === 'auto' ? (publicUrl.startsWith('https://') ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     },
+    marketplaces: {
+      wildberries: marketplaceApi(
+        e.SCANAPP_MODE,
+        e.WB_STATISTICS_API_URL,
+        WB_STATISTICS_API_ROOT,
+        `${internalUrl}${WILDBERRIES_EMULATOR_PREFIX}`,
+      ),
+      ozon: marketplaceApi(e.SCANAPP_MODE, e.OZON_API_URL, OZON_API_ROOT, `${internalUrl}${OZON_EMULATOR_PREFIX}`),
+    },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
     secrets: { key: e.SECRETS_KEY, previousKey: e.SECRETS_KEY_PREVIOUS },
     mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
@@ -277,4 +304,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         : undefined,
     },
   };
+}
+
+function marketplaceApi(mode: 'demo' | 'production', given: string | undefined, real: string, emulator: string): MarketplaceApi {
+  const emulated = mode === 'demo' && !given;
+  return { emulated, baseUrl: (given ?? (emulated ? emulator : real)).replace(/\/+$/, ''), timeoutMs: 30_000 };
 }

@@ -16,6 +16,7 @@ import { faqModule } from './modules/faq/module.js';
 import { featureSettingsModule } from './modules/feature-settings/module.js';
 import { mailModule } from './modules/mail/module.js';
 import { mailingModule } from './modules/mailing/module.js';
+import { marketplacesModule } from './modules/marketplaces/module.js';
 import { moderationModule } from './modules/moderation/module.js';
 import { operatorModule } from './modules/operator/module.js';
 import { paymentsModule } from './modules/payments/module.js';
@@ -64,6 +65,7 @@ export const MODULES: readonly ModuleManifest[] = [
   segmentsModule,
   uploadsModule,
   exportsModule,
+  marketplacesModule,
   adminModule,
   pointsModule,
   promoCodesModule,

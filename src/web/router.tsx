@@ -44,6 +44,9 @@ const segmentsPage = async () => ({ Component: (await import('./pages/dashboard/
 const mailingPage = async () => ({ Component: (await import('./pages/dashboard/mailing/mailing-page.js')).MailingPage });
 
 const analyticsPage = async () => ({ Component: (await import('./pages/dashboard/analytics/analytics-page.js')).AnalyticsPage });
+const marketplacesPage = async () => ({
+  Component: (await import('./pages/dashboard/marketplaces/marketplaces-page.js')).MarketplacesPage,
+});
 
 const shopPage = async () => ({ Component: (await import('./pages/dashboard/shop/shop-page.js')).ShopPage });
 const helpPage = async () => ({ Component: (await import('./pages/dashboard/help/help-page.js')).HelpPage });
@@ -106,12 +109,12 @@ export const routes: RouteObject[] = [
               { path: 'buyers/:tgId', handle: titled(messages.buyerCard.title), lazy: buyerCardPage },
               { path: 'analytics', handle: titled(messages.analytics.title), lazy: analyticsPage },
               { path: 'integrations', handle: titled(messages.webhooks.pageTitle), lazy: integrationsPage },
+              { path: 'marketplaces', handle: titled(messages.marketplaces.title), lazy: marketplacesPage },
               { path: 'support', handle: titled(messages.support.title), lazy: supportPage },
               { path: 'support/:threadId', handle: titled(messages.support.title), lazy: supportThreadPage },
               { path: 'moderation', handle: titled(messages.moderation.title), lazy: moderationPage },
               { path: 'tariffs', handle: titled(d.tariffsTitle), lazy: tariffsPage },
               { path: 'help', handle: titled(d.helpTitle), lazy: helpPage },
-              { path: 'integrations', handle: titled(messages.apiKeys.pageTitle), lazy: integrationsPage },
               { path: 'balance', handle: titled(messages.actionScreens.balanceTitle), lazy: balancePage },
               { path: 'profile', handle: titled(messages.accountForms.profileTitle), lazy: profilePage },
               { path: 'team', handle: titled(messages.teamScreen.title), lazy: teamPage },

@@ -266,3 +266,36 @@ describe('the team on a 375 px phone', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }, MOBILE));
 });
+
+describe('«Маркетплейсы» on a 375 px phone', () => {
+  const m = messages.marketplaces;
+
+  it('connects Wildberries with the demo token after a refused one, shows the import and removes it', () =>
+    withPage(async (page) => {
+      await signedInSeller(page);
+      await page.goto('/dashboard/marketplaces');
+      await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
+      const form = page.getByRole('region', { name: fillMessage(m.connectTitle, { marketplace: 'Wildberries' }) });
+      await form.getByText(m.whereToGetKey).click();
+      await form.getByText(m.wildberriesHelp).waitFor();
+
+      await form.getByLabel(m.tokenLabel).fill('not-a-token');
+      await form.getByRole('button', { name: m.connect }).click();
+      await form.getByText(m.wildberriesTokenRefused).waitFor();
+
+      await form.getByLabel(m.tokenLabel).fill('demo-wb-token');
+      await form.getByRole('button', { name: m.connect }).click();
+      const card = page.getByRole('region', { name: 'Wildberries', exact: true });
+      await card.getByText(fillMessage(m.connectedKey, { hint: 'oken' })).waitFor();
+      // The first page arrives at once; the key itself is never shown again.
+      await card.getByText(/^Строк продаж и возвратов: [1-9]/).waitFor();
+      expect(await page.getByText('demo-wb-token').count()).toBe(0);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      await card.getByRole('button', { name: m.remove }).click();
+      const dialog = page.getByRole('dialog', { name: fillMessage(m.removeTitle, { marketplace: 'Wildberries' }) });
+      await dialog.getByRole('button', { name: m.removeConfirm }).click();
+      await page.getByText(m.removed).waitFor();
+      await form.getByLabel(m.tokenLabel).waitFor();
+    }, MOBILE));
+});

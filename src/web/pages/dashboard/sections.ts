@@ -28,6 +28,7 @@ export const dashboardSections: DashboardSection[] = [
   { to: '/dashboard/history', title: d.historyTitle, nested: [] },
   { to: '/dashboard/buyers', title: d.buyersTitle, nested: [] },
   { to: '/dashboard/analytics', title: messages.analytics.title, nested: [] },
+  { to: '/dashboard/marketplaces', title: messages.marketplaces.title, nested: [] },
   // Keys and webhooks reach the seller's data and send it elsewhere: the owner's, as the server's table says.
   { to: INTEGRATIONS_PATH, title: messages.webhooks.pageTitle, nested: [], ownerOnly: true },
   { to: '/dashboard/tariffs', title: d.tariffsTitle, nested: [], ownerOnly: true },

@@ -1,0 +1,56 @@
+// The seller's marketplace accounts: connecting a Wildberries token or an Ozon key, the import's
+// state and refusals, and the «Маркетплейсы» screen.
+
+export const marketplacesMessages = {
+  kindInvalid: 'Выберите маркетплейс: Wildberries или Ozon.',
+  wildberriesTokenInvalid: 'Вставьте токен Wildberries целиком: строка без пробелов, до 4000 символов.',
+  ozonClientIdInvalid: 'Укажите Client-Id Ozon: строка без пробелов, до 40 символов.',
+  ozonApiKeyInvalid: 'Укажите Api-Key Ozon: строка без пробелов, до 200 символов.',
+  wildberriesTokenRefused: 'Wildberries не принял токен: проверьте, что он скопирован целиком и не отозван.',
+  wildberriesNoStatistics: 'У токена Wildberries нет категории «Статистика»: создайте токен с этой категорией (только чтение).',
+  ozonKeyRefused: 'Ozon не принял Client-Id и Api-Key: проверьте оба значения в «Настройки → Seller API».',
+  ozonNoAccess: 'У ключа Ozon нет доступа к спискам отправлений: создайте ключ с ролью, которая читает отправления.',
+  checkRateLimited: '{marketplace} просит подождать перед следующим запросом: попробуйте через минуту.',
+  checkUnavailable: '{marketplace} сейчас не отвечает: попробуйте подключить позже.',
+  alreadyConnected: '{marketplace} уже подключён. Чтобы сменить ключ, удалите подключение и добавьте новое.',
+  notFound: 'Подключение не найдено.',
+  removed: 'Подключение удалено вместе с загруженными продажами.',
+  // What the import tells the seller (GET /marketplaces, `import_error`).
+  importCredentialsRevoked: '{marketplace} больше не принимает ключ (отозван или истёк): удалите подключение и добавьте новый ключ.',
+  importTemporary: '{marketplace} временно не отвечает: загрузка продолжится сама.',
+  importMalformed: '{marketplace} прислал ответ, который не удалось прочитать: загрузка остановлена, попробуйте «Обновить сейчас» позже.',
+  // The screen.
+  title: 'Маркетплейсы',
+  intro:
+    'Подключите кабинет продавца, и ScanApp будет раз в день загружать ваши продажи и возвраты: так видно, какая доля покупателей присылает чеки. Ключ только читает статистику.',
+  loading: 'Загружаем подключения...',
+  loadFailed: 'Не удалось загрузить подключения. Обновите страницу.',
+  connectTitle: 'Подключить {marketplace}',
+  tokenLabel: 'Токен API (категория «Статистика»)',
+  clientIdLabel: 'Client-Id',
+  apiKeyLabel: 'Api-Key',
+  connect: 'Подключить',
+  connecting: 'Проверяем ключ...',
+  whereToGetKey: 'Где взять ключ',
+  wildberriesHelp:
+    'В кабинете продавца Wildberries: «Профиль → Настройки → Доступ к API» → «Создать токен», категория «Статистика», отметьте «Только на чтение». Скопируйте токен сразу: Wildberries покажет его один раз.',
+  ozonHelp:
+    'В кабинете продавца Ozon: «Настройки → Seller API» → «Сгенерировать ключ», роль с правом только на чтение. Client-Id указан на той же странице.',
+  keyNeverShown: 'Ключ хранится зашифрованным и больше не показывается.',
+  connectedKey: 'Ключ …{hint}',
+  statusIdle: 'Загружено',
+  statusQueued: 'В очереди на загрузку',
+  statusRunning: 'Загружаем продажи',
+  statusWaiting: 'Ждём лимита маркетплейса',
+  waitingUntil: 'Следующий запрос к маркетплейсу — {time}',
+  statusFailed: 'Загрузка остановлена',
+  neverImported: 'Ещё не загружено',
+  importedUntil: 'Продажи загружены по {time}',
+  rowsStored: 'Строк продаж и возвратов: {count}',
+  importNow: 'Обновить сейчас',
+  importQueued: 'Загрузка запущена.',
+  remove: 'Удалить',
+  removeTitle: 'Удалить подключение {marketplace}?',
+  removeText: 'Загруженные продажи и возвраты удалятся, ключ будет забыт. Подключить снова можно в любой момент.',
+  removeConfirm: 'Удалить подключение',
+} as const;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/errors.js';
+import {
+  connectMarketplaceRequestSchema,
+  marketplaceConnectionSchema,
+  marketplaceIdParamsSchema,
+  marketplaceImportRequestSchema,
+  marketplaceListQuerySchema,
+  marketplaceListResponseSchema,
+  marketplaceRemovedResponseSchema,
+} from '../../../contract/marketplaces.js';
+import { requireSeller } from '../auth/session.js';
+import type { AuthDeps } from '../auth/service.js';
+import { connectMarketplace, listMarketplaces, removeMarketplace, requestImport, type MarketplaceDeps } from './service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const tags = ['marketplaces'];
+const security = [{ bearer: [] }];
+
+/** The seller's marketplace accounts: `/marketplaces`. */
+export function marketplaceRoutes(deps: MarketplaceDeps & AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/marketplaces',
+      { schema: { tags, security, querystring: marketplaceListQuerySchema, response: { 200: marketplaceListResponseSchema, ...errors } } },
+      async (request) => listMarketplaces(deps, await requireSeller(deps, request, request.query.user_id)),
+    );
+
+    app.post(
+      '/marketplaces',
+      { schema: { tags, security, body: connectMarketplaceRequestSchema, response: { 201: marketplaceConnectionSchema, ...errors } } },
+      async (request, reply) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return reply.code(201).send(await connectMarketplace(deps, sellerId, request.body));
+      },
+    );
+
+    app.delete(
+      '/marketplaces/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: marketplaceIdParamsSchema,
+          querystring: marketplaceListQuerySchema,
+          response: { 200: marketplaceRemovedResponseSchema, ...errors },
+        },
+      },
+      async (request) => removeMarketplace(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+    );
+
+    app.post(
+      '/marketplaces/:id/import',
+      {
+        schema: {
+          tags,
+          security,
+          params: marketplaceIdParamsSchema,
+          body: marketplaceImportRequestSchema,
+          response: { 202: marketplaceConnectionSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const sellerId = await requireSeller(deps, request, request.body.user_id);
+        return reply.code(202).send(await requestImport(deps, sellerId, request.params.id));
+      },
+    );
+  };
+}

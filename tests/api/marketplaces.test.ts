@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MarketplaceConnection } from '../../src/contract/marketplaces.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
+import { backends, withPostgres, type Backend } from '../support/backends.js';
+import { advance } from '../support/clock.js';
+import { createDatabase } from '../support/postgres-cluster.js';
+import { startServer } from '../support/server-process.js';
+import { eventually } from '../support/telegram.js';
+
+const m = messages.marketplaces;
+const WB_TOKEN = 'demo-wb-token';
+const MINUTE = 60;
+
+async function wildberriesControl(url: string, body: object): Promise<void> {
+  const response = await fetch(`${url}/__emulators/wildberries/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function wildberriesRows(url: string): Promise<{ saleID: string }[]> {
+  return ((await (await fetch(`${url}/__emulators/wildberries/control/sales`)).json()) as { sales: { saleID: string }[] }).sales;
+}
+
+async function connection(seller: Seller, id: number) {
+  const answer = await seller.api.get(`/marketplaces?user_id=${seller.id}`);
+  expect(answer.status, answer.text).toBe(200);
+  return (answer.body.marketplaces as MarketplaceConnection[]).find((entry) => entry.id === id);
+}
+
+/** Every text and jsonb column of every table (what a dump holds) that contains `secret`. */
+async function columnsHolding(backend: Backend, secret: string): Promise<string[]> {
+  return withPostgres(backend, async (client) => {
+    const columns = await client.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'json', 'character varying')`,
+    );
+    const found: string[] = [];
+    for (const { table_name: table, column_name: column } of columns.rows) {
+      const hit = await client.query(`SELECT 1 FROM "${table}" WHERE "${column}"::text LIKE $1 LIMIT 1`, [`%${secret}%`]);
+      if (hit.rowCount) found.push(`${table}.${column}`);
+    }
+    return found;
+  });
+}
+
+async function ozonControl(url: string, body: object): Promise<void> {
+  const response = await fetch(`${url}/__emulators/ozon/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Rows the demo Ozon account should leave: one per product of each posting not cancelled. */
+async function ozonRows(url: string): Promise<number> {
+  const { postings } = (await (await fetch(`${url}/__emulators/ozon/control/postings`)).json()) as {
+    postings: { status: string; products: unknown[] }[];
+  };
+  return postings.filter((posting) => posting.status !== 'cancelled').reduce((sum, posting) => sum + posting.products.length, 0);
+}
+
+/** Waits until the connection's import reaches `status` (its job runs on the queue). */
+const until = (seller: Seller, id: number, check: (state: NonNullable<Awaited<ReturnType<typeof connection>>>) => boolean) =>
+  eventually(
+    async () => {
+      const state = await connection(seller, id);
+      return state && check(state) ? state : undefined;
+    },
+    30_000,
+    `connection ${id}`,
+  );
+
+describe.each(backends())('marketplaces on $name', (backend) => {
+  const url = backend.url;
+
+  it('a key the marketplace refuses, a token of another category and a malformed request are refused in Russian, and nothing is stored', async () => {
+    const seller = await createSeller(url);
+    const cases: [object, number, string][] = [
+      [{ kind: 'wildberries', token: 'wrong-token' }, 400, m.wildberriesTokenRefused],
+      [{ kind: 'wildberries', token: 'demo-wb-content-token' }, 400, m.wildberriesNoStatistics],
+      [{ kind: 'wildberries', token: 'two words' }, 400, m.wildberriesTokenInvalid],
+      [{ kind: 'wildberries' }, 400, m.wildberriesTokenInvalid],
+      [{ kind: 'amazon', token: WB_TOKEN }, 400, m.kindInvalid],
+      [{ kind: 'ozon', client_id: 'demo-ozon-client', api_key: 'wrong-key' }, 400, m.ozonKeyRefused],
+      [{ kind: 'ozon', client_id: 'demo-ozon-client', api_key: 'demo-ozon-key-no-role' }, 400, m.ozonNoAccess],
+      [{ kind: 'ozon', client_id: 'demo-ozon-client' }, 400, m.ozonApiKeyInvalid],
+      [{ kind: 'ozon', client_id: '', api_key: 'demo-ozon-key' }, 400, m.ozonClientIdInvalid],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await seller.api.post('/marketplaces', { user_id: seller.id, ...body });
+      expect([answer.status, answer.body.message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect((await seller.api.get(`/marketplaces?user_id=${seller.id}`)).body).toEqual({ marketplaces: [] });
+  });
+
+  it(
+    'imports every sale and return once through a rate limit, a re-run stores nothing new, and the token is never stored in the clear',
+    { timeout: 60_000 },
+    async () => {
+      const seller = await createSeller(url);
+      const other = await createSeller(url);
+      // Another seller's recent call must not hold this one's first call back.
+      await advance(url, MINUTE + 1);
+      const connected = await seller.api.post('/marketplaces', { user_id: seller.id, kind: 'wildberries', token: WB_TOKEN });
+      expect(connected.status, connected.text).toBe(201);
+      expect(connected.body).toMatchObject({ kind: 'wildberries', secret_hint: 'oken', import_status: 'queued', imported_until: null });
+      expect(connected.text).not.toContain(WB_TOKEN);
+      const id = connected.body.id as number;
+
+      const second = await seller.api.post('/marketplaces', { user_id: seller.id, kind: 'wildberries', token: WB_TOKEN });
+      expect([second.status, second.body.message]).toEqual([409, fillMessage(m.alreadyConnected, { marketplace: 'Wildberries' })]);
+      // Another seller neither sees nor removes nor refreshes it.
+      expect((await other.api.get(`/marketplaces?user_id=${other.id}`)).body).toEqual({ marketplaces: [] });
+      expect((await other.api.request('DELETE', `/marketplaces/${id}?user_id=${other.id}`)).status).toBe(404);
+      expect((await other.api.post(`/marketplaces/${id}/import`, { user_id: other.id })).status).toBe(404);
+
+      // The first page, then the one-call-a-minute wait before the next.
+      const rows = await wildberriesRows(url);
+      expect(rows.some((row) => row.saleID.startsWith('R'))).toBe(true);
+      const first = await until(seller, id, (state) => state.import_status === 'waiting');
+      expect(first.rows_stored).toBe(rows.length);
+
+      // The next call meets a 429: the import waits as told, then goes on and finds nothing new.
+      await wildberriesControl(url, { fail_next: { status: 429, times: 1 } });
+      await advance(url, MINUTE + 1);
+      await until(seller, id, (state) => state.import_status === 'waiting' && state.import_error === null);
+      await advance(url, MINUTE + 1);
+      const done = await until(seller, id, (state) => state.import_status === 'idle');
+      expect(done).toMatchObject({ rows_stored: rows.length, import_error: null });
+      expect(done.imported_until).not.toBeNull();
+
+      // «Обновить сейчас» again: the same rows come back and nothing new is stored.
+      await advance(url, MINUTE + 1);
+      const again = await seller.api.post(`/marketplaces/${id}/import`, { user_id: seller.id });
+      expect(again.status, again.text).toBe(202);
+      expect(['queued', 'running', 'idle']).toContain(again.body.import_status);
+      expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({ rows_stored: rows.length });
+
+      if (backend.databaseUrl) {
+        await withPostgres(backend, async (client) => {
+          const kinds = await client.query<{ kind: string; count: number }>(
+            'SELECT kind, count(*)::int AS count FROM marketplace_sales WHERE connection_id = $1 GROUP BY kind ORDER BY kind',
+            [id],
+          );
+          expect(kinds.rows).toEqual([
+            { kind: 'return', count: rows.filter((row) => row.saleID.startsWith('R')).length },
+            { kind: 'sale', count: rows.filter((row) => row.saleID.startsWith('S')).length },
+          ]);
+        });
+      }
+
+      const removed = await seller.api.request('DELETE', `/marketplaces/${id}?user_id=${seller.id}`);
+      expect([removed.status, removed.body.message]).toEqual([200, m.removed]);
+      expect((await seller.api.get(`/marketplaces?user_id=${seller.id}`)).body).toEqual({ marketplaces: [] });
+    },
+  );
+
+  it('imports Ozon postings without the cancelled ones, waits on a 429, and a re-run stores nothing new', { timeout: 60_000 }, async () => {
+    const seller = await createSeller(url);
+    const ozon = { user_id: seller.id, kind: 'ozon', client_id: 'demo-ozon-client', api_key: 'demo-ozon-key' };
+    // The check call meets the rate limit: refused, to be tried again.
+    await ozonControl(url, { fail_next: { status: 429, times: 1 } });
+    const limited = await seller.api.post('/marketplaces', ozon);
+    expect([limited.status, limited.body.message]).toEqual([429, fillMessage(m.checkRateLimited, { marketplace: 'Ozon' })]);
+
+    const connected = await seller.api.post('/marketplaces', ozon);
+    expect(connected.status, connected.text).toBe(201);
+    expect(connected.body).toMatchObject({ kind: 'ozon', secret_hint: '-key' });
+    const id = connected.body.id as number;
+    const expected = await ozonRows(url);
+    expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({ rows_stored: expected, import_error: null });
+
+    await ozonControl(url, { fail_next: { status: 429, times: 1 } });
+    expect((await seller.api.post(`/marketplaces/${id}/import`, { user_id: seller.id })).status).toBe(202);
+    await until(seller, id, (state) => state.import_status === 'waiting');
+    await advance(url, MINUTE + 1);
+    expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({ rows_stored: expected, import_error: null });
+
+    if (backend.databaseUrl) {
+      expect(await columnsHolding(backend, 'demo-ozon-key')).toEqual([]);
+      expect(await columnsHolding(backend, 'demo-ozon-client')).toEqual([]);
+    }
+  });
+
+  it(
+    'an import stopped between pages by a failure and a restart resumes from its cursor and stores each row once',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = backend.clusterUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'scanapp-marketplaces-'));
+      const env: Record<string, string> = backend.clusterUrl
+        ? { DATABASE_URL: createDatabase(backend.clusterUrl, `scanapp_marketplaces_${Date.now()}`) }
+        : {};
+      const options = dataDir ? { keepDataDir: dataDir } : {};
+      const first = await startServer(env, options);
+      let second: Awaited<ReturnType<typeof startServer>> | undefined;
+      try {
+        const seller = await createSeller(first.url);
+        await wildberriesControl(first.url, { page_rows: 5 });
+        const connected = await seller.api.post('/marketplaces', { user_id: seller.id, kind: 'wildberries', token: WB_TOKEN });
+        expect(connected.status, connected.text).toBe(201);
+        const id = connected.body.id as number;
+        await until(seller, id, (state) => state.import_status === 'waiting' && state.rows_stored === 5);
+        // The second page fails on the marketplace's side; the first page's rows and cursor stay committed.
+        await wildberriesControl(first.url, { fail_next: { status: 503, times: 1 } });
+        await advance(first.url, MINUTE + 1);
+        const failed = await until(seller, id, (state) => state.import_error !== null);
+        expect(failed).toMatchObject({
+          import_status: 'waiting',
+          rows_stored: 5,
+          import_error: fillMessage(m.importTemporary, { marketplace: 'Wildberries' }),
+        });
+        await first.stop();
+
+        second = await startServer(env, options);
+        const again: Seller = { ...seller, api: new ApiClient(second.url, undefined, seller.api.token) };
+        const rows = await wildberriesRows(second.url);
+        await advance(second.url, 10 * MINUTE);
+        await until(again, id, (state) => state.import_status === 'waiting' && state.rows_stored === rows.length);
+        await advance(second.url, 10 * MINUTE);
+        expect(await until(again, id, (state) => state.import_status === 'idle')).toMatchObject({
+          rows_stored: rows.length,
+          import_error: null,
+        });
+      } finally {
+        await first.stop();
+        await second?.stop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
