@@ -19,6 +19,7 @@ import {
 } from './messages/mailing.js';
 import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
+import { payoffMessages } from './messages/payoff.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
 import { promoCodesMessages } from './messages/promo-codes.js';
 import { receiptCancelMessages } from './messages/receipt-cancel.js';
@@ -93,6 +94,7 @@ export const messages = {
   imagePicker: imagePickerMessages,
   analytics: analyticsMessages,
   exports: exportsMessages,
+  payoff: payoffMessages,
   cabinetPolish: cabinetPolishMessages,
   help: helpMessages,
   helpPage: helpPageMessages,

@@ -17,6 +17,7 @@ import { mailingModule } from './modules/mailing/module.js';
 import { moderationModule } from './modules/moderation/module.js';
 import { operatorModule } from './modules/operator/module.js';
 import { paymentsModule } from './modules/payments/module.js';
+import { payoffModule } from './modules/payoff/module.js';
 import { pointsModule } from './modules/points/module.js';
 import { productGuidesModule } from './modules/product-guides/module.js';
 import { promoCodesModule } from './modules/promo-codes/module.js';
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   billingModule,
   paymentsModule,
   analyticsModule,
+  payoffModule,
   mailingModule,
   shopModule,
   sellerNoticesModule,
