@@ -1,4 +1,6 @@
 import { openDatabase } from '../src/server/db/connection.js';
+import { MARKETPLACE_ISSUER_INNS } from '../src/contract/marketplace-issuers.js';
+import { addDays, moscowDay } from '../src/server/modules/analytics/period.js';
 import { catchUp } from '../src/server/modules/analytics/repository.js';
 import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { createFundedSeller } from '../tests/support/operator.js';
@@ -11,6 +13,8 @@ const PRODUCTS = 40;
 const YEAR_S = 365 * 86_400;
 const MONTH_S = 30 * 86_400;
 const CATCH_UP_RECEIPTS = 100_000;
+const daysAgo = (days: number) => addDays(moscowDay(new Date()), -days);
+const MARKETPLACE_ROWS = Number(process.env.BENCH_PAYOFF_ROWS ?? 1_000_000);
 
 /**
  * `receipts` receipts of one seller spread evenly over `spanS` seconds up to now, 85 % successful
@@ -26,12 +30,14 @@ function seedSql(
 ): string[] {
   return [
     `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
-                           total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
+                           total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at, seller_inn)
      SELECT ${userId}, ${projectId}, 'Аналитика', '{072196655529}', ((g::bigint * 7919) % ${BUYERS})::text, 'seed', '9999000000000001', g::text, g::text,
             now() - make_interval(secs => (g::double precision * ${spanS} / ${receipts})), 178600,
             CASE WHEN g % 20 < 17 THEN 'success' WHEN g % 20 = 17 THEN 'already_scanned' WHEN g % 20 = 18 THEN 'too_old' ELSE CASE WHEN g % 40 = 19 THEN 'no_items' ELSE 'not_recognized' END END,
             'seed', CASE WHEN g % 20 < 17 THEN 178 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 178600 ELSE 0 END, CASE WHEN g % 20 < 17 THEN 75 ELSE 0 END,
-            now() - make_interval(secs => (g::double precision * ${spanS} / ${receipts}))
+            now() - make_interval(secs => (g::double precision * ${spanS} / ${receipts})),
+            -- Issued by Wildberries and Ozon in turn (the payoff's capture rate reads the issuer).
+            CASE WHEN g % 2 = 0 THEN '${MARKETPLACE_ISSUER_INNS.wildberries}' ELSE '${MARKETPLACE_ISSUER_INNS.ozon}' END
        FROM generate_series(1, ${receipts}) AS g`,
     `INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
      SELECT id, 0, 'Товар ' || (id % ${PRODUCTS}), 178600, 1, 178600, '072196655529', 'counted'
@@ -40,6 +46,25 @@ function seedSql(
     ...(queued ? [] : ['TRUNCATE analytics_pending']),
     'ANALYZE receipts',
     'ANALYZE receipt_items',
+  ];
+}
+
+/**
+ * The seller's marketplace accounts and `rows` marketplace rows over a year, as the import stores
+ * them: both marketplaces in turn, one row in ten a return, 1–3 units, the receipts' PRODUCTS names.
+ */
+function marketplaceSql(userId: number, rows: number): string[] {
+  return [
+    `INSERT INTO marketplace_connections (user_id, kind, secret, client_id, secret_hint, imported_until)
+     VALUES (${userId}, 'wildberries', 'sealed', NULL, 'xxxx', now()), (${userId}, 'ozon', 'sealed', '1', 'xxxx', now())`,
+    `INSERT INTO marketplace_sales (connection_id, user_id, marketplace, external_id, kind, happened_at, moscow_day, product_name, name_key,
+                                    units, amount_kopecks, changed_at)
+     SELECT c.id, ${userId}, c.kind, 'bench-' || g, CASE WHEN g % 10 = 0 THEN 'return' ELSE 'sale' END, at, analytics_day(at),
+            'Товар ' || (g % ${PRODUCTS}), 'товар ' || (g % ${PRODUCTS}), 1 + g % 3, 178600, at
+       FROM generate_series(1, ${rows}) AS g
+       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (g::double precision * ${YEAR_S} / ${rows})) AS at) AS moment
+       JOIN marketplace_connections c ON c.user_id = ${userId} AND c.kind = CASE WHEN g % 2 = 0 THEN 'wildberries' ELSE 'ozon' END`,
+    'ANALYZE marketplace_sales',
   ];
 }
 
@@ -87,6 +112,16 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       value: `${sizes!.daily} / ${sizes!.returns} / ${sizes!.products}`,
     });
 
+    const marketplaces = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    const seedingSales = performance.now();
+    for (const statement of marketplaceSql(seller.id, MARKETPLACE_ROWS)) await marketplaces.query(statement);
+    await marketplaces.close();
+    rows.push({
+      scenario: `seeding ${MARKETPLACE_ROWS.toLocaleString('en')} marketplace rows over 365 days (SQL)`,
+      database,
+      value: `${Math.round((performance.now() - seedingSales) / 1000)} s`,
+    });
+
     const get = (path: string) => async () => {
       const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -99,6 +134,13 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       ['GET /analytics period=90', '/analytics?period=90'],
       ['GET /analytics period=all (365 days)', '/analytics?period=all'],
       ['GET /analytics period=all, one action', `/analytics?period=all&project_id=${projectId}`],
+      ['GET /analytics/payoff (last 30 days by day)', '/analytics/payoff'],
+      ['GET /analytics/payoff (90 days by week)', `/analytics/payoff?group=week&from=${daysAgo(89)}&to=${daysAgo(0)}`],
+      ['GET /analytics/payoff (365 days by month)', `/analytics/payoff?group=month&from=${daysAgo(364)}&to=${daysAgo(0)}`],
+      [
+        'GET /analytics/payoff.csv?figure=capture (365 days by day)',
+        `/analytics/payoff.csv?figure=capture&from=${daysAgo(364)}&to=${daysAgo(0)}`,
+      ],
     ] as const) {
       await get(path)(); // warm-up
       const { median, p95 } = await timeIt(50, get(path));
@@ -151,5 +193,5 @@ export async function analyticsBench(postgresUrl: (name: string) => string | und
   const pg = postgresUrl('bench_analytics');
   if (!pg) return 'PostgreSQL binaries not found: the analytics bench runs on PostgreSQL only.';
   const rows = await measure(pg);
-  return `${machineLine(`one seller, ${RECEIPTS.toLocaleString('en')} receipts over a year, ${BUYERS.toLocaleString('en')} buyers; 50 sequential requests per analytics row over HTTP.`)}\n\n${table(rows)}`;
+  return `${machineLine(`one seller, ${RECEIPTS.toLocaleString('en')} receipts over a year, ${BUYERS.toLocaleString('en')} buyers, ${MARKETPLACE_ROWS.toLocaleString('en')} marketplace rows; 50 sequential requests per analytics row over HTTP.`)}\n\n${table(rows)}`;
 }

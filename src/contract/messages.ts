@@ -21,6 +21,7 @@ import {
 import { marketplacesMessages } from './messages/marketplaces.js';
 import { moderationMessages } from './messages/moderation.js';
 import { operatorMessages } from './messages/operator.js';
+import { payoffMessages } from './messages/payoff.js';
 import { buyerCardMessages, pointsMessages } from './messages/points.js';
 import { promoCodesMessages } from './messages/promo-codes.js';
 import { receiptCancelMessages } from './messages/receipt-cancel.js';
@@ -98,6 +99,7 @@ export const messages = {
   imagePicker: imagePickerMessages,
   analytics: analyticsMessages,
   exports: exportsMessages,
+  payoff: payoffMessages,
   cabinetPolish: cabinetPolishMessages,
   help: helpMessages,
   helpPage: helpPageMessages,

@@ -20,6 +20,7 @@ import { marketplacesModule } from './modules/marketplaces/module.js';
 import { moderationModule } from './modules/moderation/module.js';
 import { operatorModule } from './modules/operator/module.js';
 import { paymentsModule } from './modules/payments/module.js';
+import { payoffModule } from './modules/payoff/module.js';
 import { pointsModule } from './modules/points/module.js';
 import { productGuidesModule } from './modules/product-guides/module.js';
 import { promoCodesModule } from './modules/promo-codes/module.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly ModuleManifest[] = [
   billingModule,
   paymentsModule,
   analyticsModule,
+  payoffModule,
   mailingModule,
   shopModule,
   sellerNoticesModule,

@@ -4,13 +4,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { EXPORT_HEADERS } from '../../src/contract/exports.js';
-import { messages } from '../../src/contract/messages.js';
+import { formatPercent } from '../../src/contract/format.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import type { PayoffResponse } from '../../src/contract/payoff.js';
 import type { Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { baseUrl, seriousViolations, signInAs, useBrowser } from './helpers.js';
+import { baseUrl, hasHorizontalOverflow, MOBILE, seriousViolations, signInAs, useBrowser } from './helpers.js';
 
 const a = messages.analytics;
+const p = messages.payoff;
 const WB_SELLER = '072196655529';
 const { withPage } = useBrowser();
 
@@ -99,4 +102,90 @@ describe('analytics', () => {
       expect(itemRows.length).toBeGreaterThan(2);
       expect(itemRows.slice(1).every((row) => row[4] === 'Успешно' && row[11] === messages.exports.itemCounted)).toBe(true);
     }));
+
+  it('«Окупаемость» at 375 px: says what is not connected, then shows the capture rate, cohorts and their CSV; the dashboard shows one figure', () =>
+    withPage(async (page) => {
+      await sellerWithReceipts(page);
+      // Nothing connected: the dashboard's figure asks for a marketplace, the section says so per marketplace.
+      await page.goto('/dashboard');
+      const connect = page.getByRole('link', { name: p.dashboardConnect });
+      await connect.waitFor();
+      expect(await connect.getAttribute('href')).toBe('/dashboard/marketplaces');
+      await page.goto('/dashboard/analytics');
+      const payoff = page.getByRole('region', { name: p.title });
+      await payoff.getByText(fillMessage(p.notConnected, { marketplace: p.wildberries })).waitFor();
+      expect(await payoff.getByRole('link', { name: p.marketplacesLink }).count()).toBe(2);
+      await payoff.getByText(p.noExchanges).waitFor();
+
+      // With both marketplaces imported (the answer stands in for the import, built by its own branch).
+      await page.route(/\/lk\/api\/analytics\/payoff\?/, (route) => route.fulfill({ json: importedPayoff() }));
+      await page.reload();
+      await payoff.getByText(fillMessage(p.notImported, { marketplace: p.ozon })).waitFor();
+      const capture = payoff.getByRole('region', { name: p.captureTitle });
+      await capture.locator('.payoff-capture').getByText(formatPercent(50), { exact: true }).waitFor();
+      await capture.locator('.analytics-chart canvas').waitFor();
+      const cohorts = payoff.getByRole('region', { name: p.cohortsTitle });
+      expect(await cohorts.getByText(p.immature, { exact: true }).count()).toBe(3);
+      expect(await cohorts.getByText(`${formatPercent(25)} (1)`, { exact: true }).count()).toBe(1);
+      expect(await payoff.getByRole('region', { name: p.productsTitle }).getByText('Мыло без пары').isVisible()).toBe(true);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page, { include: '.payoff' })).toEqual([]);
+
+      // Each figure's own CSV (the real file: the server's figures of this seller).
+      const downloading = page.waitForEvent('download');
+      await capture.getByRole('button', { name: p.csv }).click();
+      const file = await downloading;
+      expect(file.suggestedFilename()).toMatch(/^scanapp-payoff-capture-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = parse(await readFile((await file.path())!), { bom: true, delimiter: ';' }) as string[][];
+      expect(rows[0]![0]).toBe(p.periodColumn);
+
+      await page.goto('/dashboard');
+      const figure = page.getByRole('region', { name: p.title });
+      await figure.getByText(formatPercent(50), { exact: true }).waitFor();
+      expect(await figure.getByText(fillMessage(p.dashboardCounts, { receipts: '6', sold: '12' })).isVisible()).toBe(true);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
 });
+
+/** Wildberries imported with a month of sales, Ozon connected but not imported yet. */
+function importedPayoff(): PayoffResponse {
+  const today = new Date().toISOString().slice(0, 10);
+  const counts = { receipts: 6, receipt_count: 2, units_sold: 14, units_returned: 2, rate: 0.5 };
+  const cell = (days: number, repeated: number, share: number | null) => ({ days, repeated, share, mature: share !== null });
+  return {
+    period: { from: '2026-10-31', to: today, group: 'month' },
+    project_id: null,
+    marketplaces: [
+      { marketplace: 'wildberries', connected: true, imported_until: new Date().toISOString() },
+      { marketplace: 'ozon', connected: true, imported_until: null },
+    ],
+    capture: [{ period: '2026-10-31', marketplace: 'wildberries', ...counts }],
+    capture_totals: [{ marketplace: 'wildberries', ...counts }],
+    products: [{ marketplace: 'wildberries', name: 'Шампунь детский', receipts: 6, units_sold: 14, units_returned: 2, rate: 0.5 }],
+    unmatched: [{ marketplace: 'wildberries', name: 'Мыло без пары', receipts: 1 }],
+    cohorts: [
+      { month: '2026-07', shoppers: 4, cells: [cell(30, 1, 0.25), cell(60, 2, 0.5), cell(90, 2, 0.5)] },
+      { month: '2026-11', shoppers: 2, cells: [cell(30, 0, null), cell(60, 0, null), cell(90, 0, null)] },
+    ],
+    returns: [
+      {
+        period: '2026-10-31',
+        marketplace: 'wildberries',
+        units_returned: 2,
+        points_held: 120,
+        receipts_cancelled: 1,
+        points_cancelled: 60,
+      },
+    ],
+    liability: {
+      points_available: 900,
+      points_held: 120,
+      points_expiring: 50,
+      expiring_until: today,
+      exchanges: 0,
+      exchanged_points: 0,
+      ruble_basis: 'no_exchanges',
+    },
+    cost_per_shopper: { receipt_fees: 150, subscriptions: 1000, new_shoppers: 2, per_shopper: 575 },
+  };
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/connection.js';
+import { openDatabase, type QueryFn } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { Lifecycle } from '../../src/server/platform/lifecycle.js';
 import { copyDataDir } from './database-templates.js';
@@ -13,6 +13,8 @@ import { testServerEnv } from './server-process.js';
 export interface InProcessApp {
   url: string;
   dataDir: string;
+  /** Direct SQL on the app's database (either backend), for rows no API writes yet. */
+  query: QueryFn;
   /** What SIGTERM starts (main.ts): /ready answers 503, new requests are refused, those in flight finish. */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startAppInProcess(
     return {
       url: `http://127.0.0.1:${port}`,
       dataDir,
+      query: database.query,
       drain: () => lifecycle.drain(),
       async stop() {
         await app.close();

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import pg from 'pg';
+import type { QueryFn } from '../../src/server/db/connection.js';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
@@ -8,6 +9,8 @@ export interface Backend {
   dataDir: string;
   /** Set for the PostgreSQL backend: tests that start their own server get a fresh database in it. */
   clusterUrl?: string;
+  /** Set for the API tests' in-process apps (both databases): direct SQL on the app's database. */
+  query?: QueryFn;
   /** Set for the PostgreSQL backend: the database the app runs on, for direct SQL (`withPostgres`). */
   databaseUrl?: string;
 }

@@ -25,7 +25,14 @@ const [pgliteApp, postgresApp] = await Promise.all([
   startAppInProcess({}, { templateDataDir: inject('pgliteTemplate') }).then(keep),
   databaseUrl ? startAppInProcess({ DATABASE_URL: databaseUrl }).then(keep) : undefined,
 ]);
-const list: Backend[] = [{ name: 'pglite', url: pgliteApp.url, dataDir: pgliteApp.dataDir }];
+const list: Backend[] = [{ name: 'pglite', url: pgliteApp.url, dataDir: pgliteApp.dataDir, query: pgliteApp.query }];
 if (postgres && postgresApp)
-  list.push({ name: 'postgres', url: postgresApp.url, dataDir: postgresApp.dataDir, clusterUrl: postgres.clusterUrl, databaseUrl });
+  list.push({
+    name: 'postgres',
+    url: postgresApp.url,
+    dataDir: postgresApp.dataDir,
+    clusterUrl: postgres.clusterUrl,
+    databaseUrl,
+    query: postgresApp.query,
+  });
 setOwnBackends(list);

@@ -6,6 +6,7 @@ import { NoticeBanner } from '../top-up/notice-banner.js';
 import { ActionList } from './action-list.js';
 import { useActionsQuery } from '../../../api/actions.js';
 import { GuidedStart } from '../start/guided-start.js';
+import { PayoffDashboardFigure } from '../analytics/payoff-dashboard-figure.js';
 import { readLocationMessage } from './location-message.js';
 import { successNotice, type Notice } from '../../../components/notice.js';
 import '../../../components/panel.css';
@@ -39,6 +40,7 @@ export function MyActionsPage() {
       <h1 className="dashboard-page__title">{title}</h1>
       {notice && <NoticeBanner notice={notice} />}
       {(guiding || noActionYet) && <GuidedStart onClose={() => setGuiding(false)} />}
+      {session.user.is_activated && <PayoffDashboardFigure />}
       {session.user.is_activated && <ActionList onNotice={setNotice} />}
     </section>
   );

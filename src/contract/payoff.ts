@@ -1,0 +1,188 @@
+import { z } from './zod-setup.js';
+import { ANALYTICS_MAX_RANGE_DAYS } from './analytics.js';
+import { userIdSchema } from './auth.js';
+import { formatCount } from './format.js';
+import { ISSUING_MARKETPLACES } from './marketplace-issuers.js';
+import { fillMessage, messages } from './messages.js';
+
+const p = messages.payoff;
+
+/** «Окупаемость»: how a seller's marketplace sales compare with the receipts ScanApp accepted. */
+export const PAYOFF_GROUPS = ['day', 'week', 'month'] as const;
+export type PayoffGroup = (typeof PAYOFF_GROUPS)[number];
+
+/** A cohort's repeat windows: another accepted receipt within this many days of the first. */
+export const COHORT_WINDOWS = [30, 60, 90] as const;
+
+/** The liability's horizon: points that expire within this many days from today. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+/** Units captured ÷ units sold net; null when nothing was sold net (a rate of nothing means nothing). */
+export function captureRate(receiptUnits: number, sold: number, returned: number): number | null {
+  const net = sold - returned;
+  return net > 0 ? receiptUnits / net : null;
+}
+
+/** Without `from`/`to` the figures cover the last 30 Moscow days, today included. */
+export const PAYOFF_DEFAULT_DAYS = 30;
+
+/** The per-product lists are the largest sellers' catalogues' top: the CSV and the screen show this many. */
+export const PAYOFF_PRODUCTS_LIMIT = 50;
+
+const DAYS_GENITIVE = { one: 'дня', few: 'дней', many: 'дней' };
+
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.analytics.dateInvalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, messages.analytics.dateInvalid);
+
+export const marketplaceSchema = z.enum(ISSUING_MARKETPLACES as ['wildberries', 'ozon']);
+
+export const payoffQuerySchema = z
+  .object({
+    user_id: userIdSchema.optional(),
+    project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    from: daySchema.optional(),
+    to: daySchema.optional(),
+    group: z.enum(PAYOFF_GROUPS, { error: p.groupInvalid }).default('day'),
+  })
+  .superRefine((query, context) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      context.addIssue({ code: 'custom', message: messages.analytics.rangeRequired, path: ['from'] });
+      return;
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    if (query.from > query.to) context.addIssue({ code: 'custom', message: messages.analytics.rangeReversed, path: ['from'] });
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days > ANALYTICS_MAX_RANGE_DAYS) {
+      context.addIssue({
+        code: 'custom',
+        message: fillMessage(messages.analytics.rangeTooLong, { days: formatCount(ANALYTICS_MAX_RANGE_DAYS, DAYS_GENITIVE) }),
+        path: ['to'],
+      });
+    }
+  });
+export type PayoffQuery = z.infer<typeof payoffQuerySchema>;
+
+/** The figures a CSV holds, one file each (`GET /analytics/payoff.csv?figure=`). */
+export const PAYOFF_FIGURES = ['capture', 'products', 'cohorts', 'returns', 'liability', 'cost'] as const;
+export type PayoffFigure = (typeof PAYOFF_FIGURES)[number];
+
+export const payoffCsvQuerySchema = payoffQuerySchema.and(z.object({ figure: z.enum(PAYOFF_FIGURES, { error: p.figureInvalid }) }));
+
+export const PAYOFF_PATHS = { report: '/analytics/payoff', csv: '/analytics/payoff.csv' } as const;
+
+/** What the seller has connected, so every figure can say «не подключён» or «ещё не загружено» plainly. */
+export const payoffMarketplaceSchema = z.object({
+  marketplace: marketplaceSchema,
+  connected: z.boolean(),
+  /** Every marketplace row changed up to this moment is stored; null: nothing imported yet. */
+  imported_until: z.string().nullable(),
+});
+
+/** The counts beside a rate: `receipts` are units of the seller's items on accepted receipts, not receipts. */
+const captureCountsSchema = z.object({
+  marketplace: marketplaceSchema,
+  /** Units (quantities) of the seller's counted items on accepted receipts the marketplace issued. */
+  receipts: z.number(),
+  /** How many accepted receipts those units came on. */
+  receipt_count: z.number().int(),
+  units_sold: z.number().int(),
+  units_returned: z.number().int(),
+  /** receipts ÷ (units_sold − units_returned), 0..; null when nothing was sold net. */
+  rate: z.number().nullable(),
+});
+
+export const payoffCaptureSchema = captureCountsSchema.extend({
+  /** The day, the week's Monday or the month's first day (cut at `from`). */
+  period: z.string(),
+});
+export type PayoffCapture = z.infer<typeof payoffCaptureSchema>;
+export type PayoffCaptureTotal = z.infer<typeof captureCountsSchema>;
+
+export const payoffProductSchema = captureCountsSchema.omit({ receipt_count: true }).extend({
+  /** The product's name as the marketplace writes it. */
+  name: z.string(),
+});
+export type PayoffProduct = z.infer<typeof payoffProductSchema>;
+
+/** A receipt item of the seller's whose name matches no product sold on that marketplace in the period. */
+export const payoffUnmatchedSchema = z.object({ marketplace: marketplaceSchema, name: z.string(), receipts: z.number() });
+export type PayoffUnmatched = z.infer<typeof payoffUnmatchedSchema>;
+
+export const payoffCohortCellSchema = z.object({
+  days: z.number().int(),
+  /** Shoppers of the cohort who sent another accepted receipt on a later day within `days`. */
+  repeated: z.number().int(),
+  /** repeated ÷ shoppers; null while the window has not passed for every shopper of the cohort. */
+  share: z.number().nullable(),
+  mature: z.boolean(),
+});
+
+export const payoffCohortSchema = z.object({
+  /** 'YYYY-MM': the month of the shoppers' first accepted receipt. */
+  month: z.string(),
+  shoppers: z.number().int(),
+  cells: z.array(payoffCohortCellSchema),
+});
+export type PayoffCohort = z.infer<typeof payoffCohortSchema>;
+
+export const payoffReturnsSchema = z.object({
+  period: z.string(),
+  marketplace: marketplaceSchema,
+  /** Units the marketplace reports returned in the period. */
+  units_returned: z.number().int(),
+  /** Points held for the marketplace's receipts bought in the period (the trust settings' hold). */
+  points_held: z.number().int(),
+  /** Receipts of the marketplace the seller cancelled in the period, and the points that came off. */
+  receipts_cancelled: z.number().int(),
+  points_cancelled: z.number().int(),
+});
+export type PayoffReturns = z.infer<typeof payoffReturnsSchema>;
+
+/**
+ * Why the liability has no ruble figure: no exchanges yet, or exchanges whose prizes have no ruble
+ * cost in ScanApp (the shop keeps prices in points only), so a point's cost cannot be derived.
+ */
+export const PAYOFF_RUBLE_BASES = ['no_exchanges', 'no_prize_cost'] as const;
+
+export const payoffLiabilitySchema = z.object({
+  /** Today's balances, whatever the period: points shoppers can spend, and points held until release. */
+  points_available: z.number().int(),
+  points_held: z.number().int(),
+  /** Of the available points, those that expire by `expiring_until` (a Moscow day). */
+  points_expiring: z.number().int(),
+  expiring_until: z.string(),
+  /** The shop's exchanges so far (cancelled ones left out) and the points they took. */
+  exchanges: z.number().int(),
+  exchanged_points: z.number().int(),
+  ruble_basis: z.enum(PAYOFF_RUBLE_BASES),
+});
+
+export const payoffCostSchema = z.object({
+  /** Rubles the account paid ScanApp in the period: receipt checks, and subscriptions with the activation. */
+  receipt_fees: z.number(),
+  subscriptions: z.number(),
+  /** Shoppers whose first accepted receipt with the seller (any action) fell in the period. */
+  new_shoppers: z.number().int(),
+  /** Rubles per new shopper; null without new shoppers. */
+  per_shopper: z.number().nullable(),
+});
+
+export const payoffResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string(), group: z.enum(PAYOFF_GROUPS) }),
+  project_id: z.number().int().nullable(),
+  marketplaces: z.array(payoffMarketplaceSchema),
+  capture: z.array(payoffCaptureSchema),
+  capture_totals: z.array(captureCountsSchema),
+  products: z.array(payoffProductSchema),
+  unmatched: z.array(payoffUnmatchedSchema),
+  cohorts: z.array(payoffCohortSchema),
+  returns: z.array(payoffReturnsSchema),
+  liability: payoffLiabilitySchema,
+  cost_per_shopper: payoffCostSchema,
+});
+export type PayoffResponse = z.infer<typeof payoffResponseSchema>;

@@ -1,0 +1,300 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MARKETPLACE_ISSUER_INNS, ISSUING_MARKETPLACES, type IssuingMarketplace } from '../../../contract/marketplace-issuers.js';
+import type { Executor } from '../../db/connection.js';
+import { normalisedItemName } from '../../db/item-name.js';
+import { rowsOf } from '../../db/rows.js';
+
+/** The seller, optionally one action, and a period of Moscow days (`from`..`to` inclusive). */
+export interface PayoffScope {
+  userId: number;
+  projectId?: number;
+  from: string;
+  to: string;
+}
+
+/** The instant a Moscow day begins (Moscow keeps UTC+3 all year). */
+export const moscowStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+const dayEnd = (day: string) => new Date(moscowStart(day).getTime() + 86_400_000);
+
+/** The receipt's marketplace from its issuer's INN, in SQL, from the one mapping in the contract. */
+function issuerMarketplace(inn: SQL): SQL {
+  const cases = ISSUING_MARKETPLACES.map(
+    (marketplace) => sql`WHEN ${MARKETPLACE_ISSUER_INNS[marketplace]}::text THEN ${marketplace}::text`,
+  );
+  return sql`CASE ${inn} ${sql.join(cases, sql` `)} END`;
+}
+
+const issuerInns = sql.join(
+  ISSUING_MARKETPLACES.map((marketplace) => sql`${MARKETPLACE_ISSUER_INNS[marketplace]}::text`),
+  sql`, `,
+);
+
+const ofAction = (column: SQL, projectId: number | undefined) => (projectId === undefined ? sql`` : sql`AND ${column} = ${projectId}`);
+
+/** The purchase's moment, as analytics count it: the receipt's date, or the scan for a receipt without one. */
+const purchasedAt = sql`coalesce(r.issued_at, r.scanned_at)`;
+
+export interface ConnectionRow {
+  marketplace: IssuingMarketplace;
+  importedUntil: Date | null;
+}
+
+export async function readConnections(db: Executor, userId: number): Promise<ConnectionRow[]> {
+  const rows = rowsOf(await db.execute(sql`SELECT kind, imported_until FROM marketplace_connections WHERE user_id = ${userId}`));
+  return rows.map((row) => ({
+    marketplace: row.kind as IssuingMarketplace,
+    importedUntil: row.imported_until === null ? null : new Date(row.imported_until as string),
+  }));
+}
+
+export interface SalesDayRow {
+  day: string;
+  marketplace: IssuingMarketplace;
+  sold: number;
+  returned: number;
+}
+
+/** Units sold and returned on the marketplaces per Moscow day of the period. */
+export async function readSalesByDay(db: Executor, scope: PayoffScope): Promise<SalesDayRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT moscow_day::text AS day, marketplace,
+             coalesce(sum(units) FILTER (WHERE kind = 'sale'), 0)::bigint AS sold,
+             coalesce(sum(units) FILTER (WHERE kind = 'return'), 0)::bigint AS returned
+        FROM marketplace_sales
+       WHERE user_id = ${scope.userId} AND moscow_day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1, 2`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    marketplace: row.marketplace as IssuingMarketplace,
+    sold: Number(row.sold),
+    returned: Number(row.returned),
+  }));
+}
+
+export interface ReceiptUnitsDayRow {
+  day: string;
+  marketplace: IssuingMarketplace;
+  units: number;
+  receipts: number;
+}
+
+/**
+ * Units of the seller's counted items on accepted receipts a marketplace issued, per Moscow day of
+ * the purchase. A receipt the seller cancelled (its purchase was returned) is left out, as the
+ * marketplace leaves the returned unit out of the units sold net.
+ */
+export async function readReceiptUnitsByDay(db: Executor, scope: PayoffScope): Promise<ReceiptUnitsDayRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT analytics_day(${purchasedAt})::text AS day, ${issuerMarketplace(sql`r.seller_inn`)} AS marketplace,
+             sum(i.quantity)::text AS units, count(DISTINCT r.id)::bigint AS receipts
+        FROM receipts r
+        JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+       WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)}
+         AND r.status = 'success' AND r.cancelled_at IS NULL AND r.seller_inn IN (${issuerInns})
+         AND ${purchasedAt} >= ${moscowStart(scope.from)} AND ${purchasedAt} < ${dayEnd(scope.to)}
+       GROUP BY 1, 2`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    marketplace: row.marketplace as IssuingMarketplace,
+    units: Number(row.units),
+    receipts: Number(row.receipts),
+  }));
+}
+
+export interface ProductSalesRow {
+  marketplace: IssuingMarketplace;
+  nameKey: string;
+  name: string;
+  sold: number;
+  returned: number;
+}
+
+/** The period's units per marketplace product (its normalised name), most sold first. */
+export async function readProductSales(db: Executor, scope: PayoffScope, limit: number): Promise<ProductSalesRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT marketplace, name_key, min(product_name) AS name,
+             coalesce(sum(units) FILTER (WHERE kind = 'sale'), 0)::bigint AS sold,
+             coalesce(sum(units) FILTER (WHERE kind = 'return'), 0)::bigint AS returned
+        FROM marketplace_sales
+       WHERE user_id = ${scope.userId} AND moscow_day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1, 2
+       ORDER BY 4 DESC, 2
+       LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({
+    marketplace: row.marketplace as IssuingMarketplace,
+    nameKey: String(row.name_key),
+    name: String(row.name),
+    sold: Number(row.sold),
+    returned: Number(row.returned),
+  }));
+}
+
+export interface ReceiptProductRow {
+  marketplace: IssuingMarketplace;
+  nameKey: string;
+  name: string;
+  units: number;
+  /** A product of that name was ever sold on that marketplace (whatever the period). */
+  matched: boolean;
+}
+
+/** Units on accepted receipts per marketplace and normalised item name, matched against the marketplace's products. */
+export async function readReceiptProducts(db: Executor, scope: PayoffScope): Promise<ReceiptProductRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT per_item.*, EXISTS (SELECT 1 FROM marketplace_sales s
+                                  WHERE s.user_id = ${scope.userId} AND s.marketplace = per_item.marketplace
+                                    AND s.name_key = per_item.name_key) AS matched
+        FROM (SELECT ${issuerMarketplace(sql`r.seller_inn`)} AS marketplace, ${normalisedItemName(sql`i.name`)} AS name_key,
+                     min(i.name) AS name, sum(i.quantity)::text AS units
+                FROM receipts r
+                JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+               WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)}
+                 AND r.status = 'success' AND r.cancelled_at IS NULL AND r.seller_inn IN (${issuerInns})
+                 AND ${purchasedAt} >= ${moscowStart(scope.from)} AND ${purchasedAt} < ${dayEnd(scope.to)}
+               GROUP BY 1, 2) AS per_item`),
+  );
+  return rows.map((row) => ({
+    marketplace: row.marketplace as IssuingMarketplace,
+    nameKey: String(row.name_key),
+    name: String(row.name),
+    units: Number(row.units),
+    matched: row.matched === true,
+  }));
+}
+
+export interface FirstDayRow {
+  /** The Moscow day of the shopper's first accepted receipt with the seller (or in the action). */
+  day: string;
+  shoppers: number;
+  /** Of them, how many had their next accepted receipt on a later day within 30, 60, 90 days. */
+  repeated: [number, number, number];
+}
+
+/**
+ * Shoppers by the day of their first accepted receipt, for first days from `from` to `to`, with how
+ * many came back within each window (the analytics' buyer days: one row per shopper, action and
+ * day with an accepted receipt; several actions of the seller are one shopper by Telegram id).
+ */
+export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [number, number, number]): Promise<FirstDayRow[]> {
+  const [w30, w60, w90] = windows;
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT first_day::text AS day, count(*)::bigint AS shoppers,
+             count(*) FILTER (WHERE next_day <= first_day + ${w30}::int)::bigint AS r1,
+             count(*) FILTER (WHERE next_day <= first_day + ${w60}::int)::bigint AS r2,
+             count(*) FILTER (WHERE next_day <= first_day + ${w90}::int)::bigint AS r3
+        FROM (SELECT days[1] AS first_day, days[2] AS next_day
+                FROM (SELECT (array_agg(DISTINCT d.day ORDER BY d.day))[1:2] AS days
+                        FROM analytics_buyer_days d
+                       WHERE d.project_id IN (SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})
+                       GROUP BY d.buyer_tg_id) AS per_shopper) AS firsts
+       WHERE first_day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    shoppers: Number(row.shoppers),
+    repeated: [Number(row.r1), Number(row.r2), Number(row.r3)],
+  }));
+}
+
+export interface ReturnsDayRow {
+  day: string;
+  marketplace: IssuingMarketplace;
+  pointsHeld: number;
+  receiptsCancelled: number;
+  pointsCancelled: number;
+}
+
+/**
+ * Points held for the marketplaces' receipts, by the Moscow day of the purchase (the hold runs from
+ * it), and receipts cancelled with their points taken back, by the day of the cancel.
+ */
+export async function readPointsOfReturns(db: Executor, scope: PayoffScope): Promise<ReturnsDayRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT day::text AS day, marketplace, sum(held)::bigint AS held, sum(cancelled)::bigint AS cancelled, sum(points)::bigint AS points
+        FROM (SELECT analytics_day(${purchasedAt}) AS day, ${issuerMarketplace(sql`r.seller_inn`)} AS marketplace,
+                     l.held_delta AS held, 0 AS cancelled, 0 AS points
+                FROM points_holds h
+                JOIN points_ledger l ON l.id = h.ledger_id
+                JOIN receipts r ON r.id = h.receipt_id
+               WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)} AND r.seller_inn IN (${issuerInns})
+                 AND ${purchasedAt} >= ${moscowStart(scope.from)} AND ${purchasedAt} < ${dayEnd(scope.to)}
+              UNION ALL
+              SELECT analytics_day(r.cancelled_at), ${issuerMarketplace(sql`r.seller_inn`)}, 0, 1, coalesce(r.points_cancelled, 0)
+                FROM receipts r
+               WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)} AND r.seller_inn IN (${issuerInns})
+                 AND r.cancelled_at >= ${moscowStart(scope.from)} AND r.cancelled_at < ${dayEnd(scope.to)}) AS events
+       GROUP BY 1, 2`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    marketplace: row.marketplace as IssuingMarketplace,
+    pointsHeld: Number(row.held),
+    receiptsCancelled: Number(row.cancelled),
+    pointsCancelled: Number(row.points),
+  }));
+}
+
+export interface LiabilityRow {
+  available: number;
+  held: number;
+  expiring: number;
+  exchanges: number;
+  exchangedPoints: number;
+}
+
+/** Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's exchanges so far. */
+export async function readLiability(
+  db: Executor,
+  scope: { userId: number; projectId?: number },
+  now: Date,
+  expiringBefore: Date,
+): Promise<LiabilityRow> {
+  const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT (SELECT coalesce(sum(balance), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS available,
+             (SELECT coalesce(sum(held), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS held,
+             (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
+               WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
+             (SELECT count(*)::bigint FROM shop_orders
+               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanges,
+             (SELECT coalesce(sum(price_points), 0)::bigint FROM shop_orders
+               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanged`),
+  );
+  return {
+    available: Number(row?.available ?? 0),
+    held: Number(row?.held ?? 0),
+    expiring: Number(row?.expiring ?? 0),
+    exchanges: Number(row?.exchanges ?? 0),
+    exchangedPoints: Number(row?.exchanged ?? 0),
+  };
+}
+
+export interface ChargesRow {
+  receiptFeeKopecks: number;
+  subscriptionKopecks: number;
+}
+
+/** What the account paid ScanApp in the period: receipt checks, and action subscriptions with the activation. */
+export async function readCharges(db: Executor, scope: PayoffScope): Promise<ChargesRow> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT coalesce(-sum(amount_kopecks) FILTER (WHERE kind = 'receipt_fee'), 0)::bigint AS fees,
+             coalesce(-sum(amount_kopecks) FILTER (WHERE kind IN ('action_subscription', 'activation')), 0)::bigint AS subscriptions
+        FROM balance_ledger
+       WHERE user_id = ${scope.userId} AND kind IN ('receipt_fee', 'action_subscription', 'activation')
+         AND created_at >= ${moscowStart(scope.from)} AND created_at < ${dayEnd(scope.to)}`),
+  );
+  return { receiptFeeKopecks: Number(row?.fees ?? 0), subscriptionKopecks: Number(row?.subscriptions ?? 0) };
+}
