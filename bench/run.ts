@@ -10,6 +10,7 @@ import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
 import { qrBench } from './qr.js';
 import { receiptsBench } from './receipts.js';
+import { scaleBench } from './scale.js';
 import { shopBench } from './shop.js';
 import { writeSection } from './report.js';
 
@@ -23,6 +24,8 @@ const sections: Record<string, (postgres: (name: string) => string | undefined) 
   shop: (postgres) => shopBench(postgres, DURATION_S),
   qr: () => qrBench(),
   analytics: (postgres) => analyticsBench(postgres),
+  // BENCH_SCALE: the fraction of issue 45's million shoppers (PGlite a tenth of it, BENCH_SCALE_PGLITE).
+  scale: (postgres) => scaleBench(postgres),
   // BENCH_BOT_EMULATORS=apart: Telegram's and the tax service's emulators in a process of their own, as the real ones are remote.
   bot: (postgres) => botBench(postgres, DURATION_S, process.env.BENCH_BOT_EMULATORS === 'apart'),
 };

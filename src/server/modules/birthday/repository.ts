@@ -37,7 +37,12 @@ export async function saveBirthday(
  * Birthdays celebrated on a day, of live actions whose birthday function is on, not greeted in
  * `year` yet, with the action's name and settings.
  */
-export async function findBirthdaysToGreet(db: Executor, dates: DayMonth[], year: number) {
+export async function findBirthdaysToGreet(
+  db: Executor,
+  dates: DayMonth[],
+  year: number,
+  page: { after: { projectId: number; buyerTgId: string } | undefined; limit: number },
+) {
   const b = buyerBirthdays;
   return db
     .select({
@@ -60,9 +65,11 @@ export async function findBirthdaysToGreet(db: Executor, dates: DayMonth[], year
         isNull(projects.deletedAt),
         sql`${projects.botFeatures} -> 'birthday' ->> 'enabled' = 'true'`,
         isNull(birthdayGreetings.year),
+        page.after && sql`(${b.projectId}, ${b.buyerTgId}) > (${page.after.projectId}::int, ${page.after.buyerTgId}::text)`,
       ),
     )
-    .orderBy(b.projectId, b.buyerTgId);
+    .orderBy(b.projectId, b.buyerTgId)
+    .limit(page.limit);
 }
 
 /** Takes the year's greeting; false when another instance or run already took it. */

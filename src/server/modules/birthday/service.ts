@@ -141,14 +141,24 @@ export async function greetBirthdays(deps: GreetingDeps): Promise<number> {
   if (!day) return 0;
   const year = Number(day.slice(0, 4));
   let greeted = 0;
-  for (const candidate of await repo.findBirthdaysToGreet(deps.db, birthdaysCelebratedOn(day), year)) {
-    const settings = readBotFeatures(candidate.features).birthday;
-    if (!knownLongEnough(candidate.givenAt, day, settings.min_days_known)) continue;
-    const done = await deps.db.transaction((tx) => greet(tx, { ...candidate, year, points: settings.points, now }));
-    if (done) greeted += 1;
+  // In batches after the last shopper seen: a day of a million shoppers' birthdays is never all in
+  // memory, and a candidate skipped (a date given too late, a blocked shopper) is not read again.
+  let after: { projectId: number; buyerTgId: string } | undefined;
+  for (;;) {
+    const candidates = await repo.findBirthdaysToGreet(deps.db, birthdaysCelebratedOn(day), year, { after, limit: GREETING_BATCH });
+    for (const candidate of candidates) {
+      const settings = readBotFeatures(candidate.features).birthday;
+      if (!knownLongEnough(candidate.givenAt, day, settings.min_days_known)) continue;
+      const done = await deps.db.transaction((tx) => greet(tx, { ...candidate, year, points: settings.points, now }));
+      if (done) greeted += 1;
+    }
+    if (candidates.length < GREETING_BATCH) return greeted;
+    after = candidates.at(-1)!;
   }
-  return greeted;
 }
+
+/** Birthdays read per batch (each greeting is its own short transaction). */
+export const GREETING_BATCH = 200;
 
 async function greet(
   tx: Executor,

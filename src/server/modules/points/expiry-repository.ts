@@ -45,6 +45,10 @@ export async function findLotsToRemind(db: Executor, now: Date, limit: number) {
         gt(projects.expiryReminderDays, 0),
         isNull(projects.deletedAt),
         sql`${pointsLots.expiresAt} <= ${now.toISOString()}::timestamptz + ${projects.expiryReminderDays} * interval '1 day'`,
+        // The widest window of any live action, computed once: it bounds the scan of points_lots_to_remind
+        // (0060) to the lots that can be due, instead of every unreminded lot of the service.
+        sql`${pointsLots.expiresAt} <= ${now.toISOString()}::timestamptz
+              + (SELECT max(p.expiry_reminder_days) FROM projects p WHERE p.deleted_at IS NULL) * interval '1 day'`,
       ),
     )
     .orderBy(asc(pointsLots.projectId), asc(pointsLots.buyerTgId), asc(pointsLots.expiresAt))

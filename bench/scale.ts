@@ -1,0 +1,478 @@
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { openDatabase } from '../src/server/db/connection.js';
+import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
+import { ApiClient } from '../tests/support/api-client.js';
+import { createFundedSeller } from '../tests/support/operator.js';
+import { startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../tests/support/server-process.js';
+import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
+
+/**
+ * `npm run bench -- scale`: the functions of the last rounds at a million shoppers (issue 45).
+ * BENCH_SCALE is the fraction of the issue's sizes (1: 1 M shoppers, 10 M receipts); PGlite seeds a
+ * tenth of it (BENCH_SCALE_PGLITE to say otherwise). The support inbox, the moderation queue and the
+ * heavy shopper's buyer card are seeded at their full sizes at any scale: their cost is per action
+ * or per shopper, and they are cheap to write.
+ */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const PGLITE_SCALE = Number(process.env.BENCH_SCALE_PGLITE ?? SCALE / 10);
+const RUNS = 20;
+const DAY_S = 86_400;
+const SUPPORT_THREADS = 50_000;
+const MODERATION_ITEMS = 20_000;
+const HEAVY_RECEIPTS = 10_000;
+const HEAVY_TG = '999999999';
+const FIRST_TG = 1_000_000_000;
+const SPAN_DAYS = 730;
+
+interface Sizes {
+  shoppers: number;
+  receipts: number;
+  dueLots: number;
+  holds: number;
+}
+
+function sizesAt(scale: number): Sizes {
+  const shoppers = Math.max(1_000, Math.round(1_000_000 * scale));
+  return { shoppers, receipts: shoppers * 10, dueLots: Math.round(shoppers / 10), holds: Math.round(shoppers / 50) };
+}
+
+/**
+ * The days the periodic jobs find their work on, as Moscow noons from the seed's moment: the lots
+ * due on one day (X), their reminders a week before, the holds released two days after, the
+ * birthdays of the third day and the scheduled mailing on the fourth. Every other lot expires a
+ * month after X or later, so each move of the clock finds one job's work and no other's.
+ */
+function calendar(seededAt: Date) {
+  const moscowMidnight = (days: number) => {
+    const day = new Date(seededAt.getTime() + 3 * 3_600_000 + days * DAY_S * 1000);
+    return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) - 3 * 3_600_000;
+  };
+  const noon = (days: number) => new Date(moscowMidnight(days) + 12 * 3_600_000);
+  const x = 10;
+  return {
+    dueDay: noon(x),
+    remindAt: noon(x - 7),
+    expireAt: new Date(noon(x).getTime() + 3_600_000),
+    releaseDay: noon(x + 2),
+    releaseAt: new Date(noon(x + 2).getTime() + 3_600_000),
+    birthdayAt: noon(x + 3),
+    mailingAt: noon(x + 4),
+    spreadFrom: noon(x + 30),
+  };
+}
+
+/** The seed, in SQL (one action, its shoppers, receipts, points, functions' rows), as the app's own code would have written it. */
+function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawId: number }, seededAt: Date): string[] {
+  const { shoppers: n, receipts: r, dueLots, holds } = sizes;
+  const { sellerId: u, projectId: p, drawId } = ids;
+  const days = calendar(seededAt);
+  const t0 = `'${seededAt.toISOString()}'::timestamptz`;
+  const ts = (date: Date) => `'${date.toISOString()}'::timestamptz`;
+  const shopper = (g: string) => `CASE WHEN ${g} > ${r} THEN '${HEAVY_TG}' ELSE (${FIRST_TG} + ${g} % ${n})::text END`;
+  // Receipt g (1 … r) is ever older: the newest n are one per shopper (the draw's window, below).
+  const scanned = (g: string) =>
+    `CASE WHEN ${g} > ${r} THEN ${t0} - interval '100 days' - make_interval(secs => (${g} - ${r}) * 1800)
+          ELSE ${t0} - make_interval(secs => ${g}::double precision * ${SPAN_DAYS * DAY_S} / ${r}) END`;
+  // Shoppers spend 1 000–1 900 ₽ a receipt by the last digit of their number: the segment «from 19 000 ₽» is a tenth.
+  const kopecks = (g: string) => `(100000 + ((${g} % ${n}) % 10) * 10000)`;
+  // Every second receipt earns 10 points: the first `holds` of them are still held, then `dueLots` expire on day X, the rest over the next year.
+  const credit = `CASE WHEN g % 2 = 0 OR g > ${r} THEN 10 ELSE 0 END`;
+  const rank = `(g + 1) / 2`;
+  return [
+    `UPDATE projects SET points_lifetime_days = 365, expiry_reminder_days = 7, points_hold_days = 14,
+            levels = '[{"name":"Серебро","min_kopecks":1200000,"points_percentage":2},{"name":"Золото","min_kopecks":1700000,"points_percentage":3}]'
+      WHERE id = ${p}`,
+    `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
+                           total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
+     SELECT ${u}, ${p}, 'Масштаб', '{072196655529}', ${shopper('g')}, 'seed', '9999000000000045', g::text, g::text, ${scanned('g')},
+            ${kopecks('g')}, 'success', 'seed', ${credit}, ${kopecks('g')}, 0, ${scanned('g')}
+       FROM generate_series(1, ${r + HEAVY_RECEIPTS}) AS g`,
+    `INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
+     SELECT id, 0, 'Товар ' || (id % 40), total_kopecks, 1, total_kopecks, '072196655529', 'counted' FROM receipts WHERE project_id = ${p}`,
+    `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor, expires_at)
+     SELECT ${p}, buyer_tg_id, CASE WHEN held THEN 0 ELSE 10 END, CASE WHEN held THEN 10 ELSE 0 END, 'Чек', 'receipt:' || id, scanned_at,
+            'receipt', 'system',
+            CASE WHEN held THEN NULL
+                 WHEN g <= ${r} AND ${rank} <= ${holds + dueLots} THEN ${ts(days.dueDay)}
+                 ELSE ${ts(days.spreadFrom)} + make_interval(days => (${rank} % 335)::int) END
+       FROM (SELECT id, buyer_tg_id, scanned_at, fd::int AS g, fd::int <= ${r} AND (fd::int + 1) / 2 <= ${holds} AS held
+               FROM receipts WHERE project_id = ${p} AND points_awarded > 0) AS s`,
+    // The heavy shopper's other 10 000 movements: the seller's manual credits.
+    `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor)
+     SELECT ${p}, '${HEAVY_TG}', 1, 0, 'Вручную', 'manual:bench:' || g, ${t0} - make_interval(secs => g * 600), 'manual', 'seller'
+       FROM generate_series(1, ${HEAVY_RECEIPTS}) AS g`,
+    `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+     SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE project_id = ${p} AND expires_at IS NOT NULL`,
+    `INSERT INTO points_holds (ledger_id, project_id, buyer_tg_id, receipt_id, release_at, remaining, counted_kopecks)
+     SELECT l.id, l.project_id, l.buyer_tg_id, rc.id, ${ts(days.releaseDay)}, l.held_delta, rc.counted_kopecks
+       FROM points_ledger l JOIN receipts rc ON rc.id = substr(l.reference, 9)::bigint
+      WHERE l.project_id = ${p} AND l.held_delta > 0`,
+    `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held)
+     SELECT project_id, buyer_tg_id, sum(delta), sum(held_delta) FROM points_ledger WHERE project_id = ${p} GROUP BY 1, 2`,
+    `INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at, held_kopecks)
+     SELECT ${u}, ${p}, rc.buyer_tg_id, count(*), sum(rc.counted_kopecks), max(rc.issued_at), coalesce(sum(h.counted_kopecks), 0)
+       FROM receipts rc LEFT JOIN points_holds h ON h.receipt_id = rc.id
+      WHERE rc.project_id = ${p} GROUP BY rc.buyer_tg_id`,
+    `INSERT INTO seller_buyers (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
+     SELECT user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at FROM buyer_stats WHERE project_id = ${p}`,
+    `INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks)
+     SELECT ${u}, x.project_id, count(*), sum(successful_receipts), sum(total_kopecks)
+       FROM buyer_stats, (VALUES (${p}), (0)) AS x(project_id) WHERE buyer_stats.project_id = ${p} GROUP BY x.project_id
+     ON CONFLICT (user_id, project_id) DO UPDATE
+        SET buyers = EXCLUDED.buyers, successful_receipts = EXCLUDED.successful_receipts, total_kopecks = EXCLUDED.total_kopecks`,
+    `UPDATE users SET scanned_receipts = (SELECT count(*) FROM receipts WHERE user_id = ${u} AND status = 'success') WHERE id = ${u}`,
+    `INSERT INTO telegram_buyers (buyer_tg_id, first_name, username)
+     SELECT (${FIRST_TG} + g)::text, 'Покупатель ' || g, 'shopper' || g FROM generate_series(0, ${n - 1}) AS g
+     ON CONFLICT DO NOTHING`,
+    // Birthdays spread over the year (n / 365 a day), given long before.
+    `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
+     SELECT ${p}, (${FIRST_TG} + g)::text, extract(month FROM d)::smallint, extract(day FROM d)::smallint, ${t0} - interval '400 days'
+       FROM (SELECT g, date '2001-01-01' + (g % 365) AS d FROM generate_series(0, ${n - 1}) AS g) AS b`,
+    // One invitation per shopper (as a friend), a tenth of the shoppers inviting ten each; a third rewarded.
+    `INSERT INTO referral_codes (project_id, buyer_tg_id, code, created_at)
+     SELECT ${p}, (${FIRST_TG} + g)::text, 'bench' || g, ${t0} - interval '500 days' FROM generate_series(0, ${Math.ceil(n / 10) - 1}) AS g`,
+    `INSERT INTO referral_invitations (project_id, inviter_tg_id, friend_tg_id, status, refusal, source_update, joined_at, decided_at)
+     SELECT ${p}, (${FIRST_TG} + g % ${Math.ceil(n / 10)})::text, (${FIRST_TG} + g)::text,
+            CASE WHEN g % 3 = 0 THEN 'rewarded' ELSE 'joined' END, NULL, 'bench:' || g, ${t0} - interval '400 days',
+            CASE WHEN g % 3 = 0 THEN ${t0} - interval '390 days' END
+       FROM generate_series(${Math.ceil(n / 10)}, ${n - 1}) AS g`,
+    // The support inbox: one open thread per shopper at most, the rest closed; two messages each. The
+    // newest is two days old: the seller was told of the waiting ones then (the support-waiting job looks back a day).
+    `INSERT INTO support_threads (project_id, buyer_tg_id, status, last_author, created_at, last_message_at, closed_at)
+     SELECT ${p}, (${FIRST_TG} + g % ${n})::text, CASE WHEN g < ${n} AND g % 4 = 0 THEN 'open' ELSE 'closed' END,
+            CASE WHEN g < ${n} AND g % 4 = 0 THEN 'shopper' ELSE 'seller' END,
+            ${t0} - interval '2 days' - make_interval(secs => g * 60 + 30), ${t0} - interval '2 days' - make_interval(secs => g * 60),
+            CASE WHEN g < ${n} AND g % 4 = 0 THEN NULL ELSE ${t0} - interval '2 days' - make_interval(secs => g * 60) END
+       FROM generate_series(0, ${SUPPORT_THREADS - 1}) AS g`,
+    // A shopper's message carries the Telegram update it came in.
+    `INSERT INTO support_messages (thread_id, author, text, update_id, created_at)
+     SELECT t.id, a.author, CASE a.author WHEN 'shopper' THEN 'Где мои баллы?' ELSE 'Начислены, проверьте.' END,
+            CASE a.author WHEN 'shopper' THEN t.id END, t.created_at
+       FROM support_threads t, (VALUES ('shopper'), ('seller')) AS a(author)
+      WHERE t.project_id = ${p} AND (a.author = 'shopper' OR t.status = 'closed')`,
+    `INSERT INTO moderation_items (project_id, buyer_tg_id, kind, comment, image, image_type, image_sha256, status, reason, points, created_at, decided_at)
+     SELECT ${p}, (${FIRST_TG} + g % ${n})::text, CASE WHEN g % 2 = 0 THEN 'review' ELSE 'photo' END, 'Отзыв ' || g,
+            '\\x89504e470d0a1a0a'::bytea, 'image/png', md5(g::text), CASE g % 4 WHEN 0 THEN 'pending' WHEN 1 THEN 'rejected' ELSE 'approved' END,
+            CASE WHEN g % 4 = 1 THEN 'Не видно товара' END, NULL, ${t0} - make_interval(secs => g * 90),
+            CASE WHEN g % 4 <> 0 THEN ${t0} - make_interval(secs => g * 90 - 60) END
+       FROM generate_series(0, ${MODERATION_ITEMS - 1}) AS g`,
+    // The draw's window holds the newest n receipts: one ticket per shopper.
+    `UPDATE draws SET created_at = ${t0} - make_interval(secs => ${n}::double precision * ${SPAN_DAYS * DAY_S} / ${r}) WHERE id = ${drawId}`,
+    // The scheduled mailing to the shoppers spending 1 900 ₽ a receipt: a tenth of them.
+    `INSERT INTO segments (project_id, name, conditions, created_at, updated_at)
+     VALUES (${p}, 'Рассылка', '{"total_min": 19000}', ${t0}, ${t0})`,
+    `INSERT INTO mailing_schedules (user_id, project_id, text, chat_ids, segment_id, first_run_at, next_run_at)
+     SELECT ${u}, ${p}, 'Бенчмарк', '{}', id, ${ts(days.mailingAt)}, ${ts(days.mailingAt)} FROM segments WHERE project_id = ${p} AND name = 'Рассылка'`,
+    'TRUNCATE analytics_pending',
+    'ANALYZE',
+  ];
+}
+
+/**
+ * The plans of what one call ran, on PostgreSQL: auto_explain (EXPLAIN ANALYZE, BUFFERS) is
+ * switched on for the server's connections around the call only, and its lines are read from the
+ * cluster's log. The job queue's own polling is left out.
+ */
+class PlanLog {
+  private readonly file: string;
+  constructor(
+    private readonly adminUrl: string,
+    dataDirectory: string,
+  ) {
+    this.file = path.join(path.dirname(dataDirectory), 'server.log');
+  }
+
+  static async open(databaseUrl: string): Promise<PlanLog> {
+    const db = await openDatabase({ databaseUrl, dataDir: '', poolSize: 1 });
+    await db.query(`ALTER SYSTEM SET session_preload_libraries = 'auto_explain'`);
+    await db.query('SELECT pg_reload_conf()');
+    const [row] = await db.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'data_directory'`);
+    await db.close();
+    return new PlanLog(databaseUrl, row!.setting);
+  }
+
+  private psql(sql: string): void {
+    execFileSync('psql', [this.adminUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+  }
+
+  /**
+   * The statements of `work` that took `minMs` or more, the slowest first (at most `keep`): a call's
+   * own query, not the session lookup beside it.
+   */
+  async plansOf(work: () => Promise<void>, { minMs = 1, keep = 3, analyze = true } = {}): Promise<string> {
+    const from = statSync(this.file).size;
+    for (const [name, value] of [
+      ['log_min_duration', String(minMs)],
+      ['log_analyze', analyze ? 'on' : 'off'],
+      ['log_buffers', analyze ? 'on' : 'off'],
+    ])
+      this.psql(`ALTER SYSTEM SET auto_explain.${name} = '${value}'`);
+    this.psql('SELECT pg_reload_conf()');
+    // The server's pooled connections re-read the configuration before their next statement.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    try {
+      await work();
+    } finally {
+      this.psql('ALTER SYSTEM RESET auto_explain.log_min_duration');
+      this.psql('SELECT pg_reload_conf()');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const text = readFileSync(this.file, 'utf8').slice(from);
+    const entries = text
+      .split(/\n(?=\S.*LOG: {2}duration: )/)
+      .filter((entry) => entry.includes('Query Text:') && !/pgboss|pg_reload_conf|ALTER SYSTEM/.test(entry))
+      .map((entry) => entry.replace(/^.*LOG: {2}/, '').replace(/\n\S.*LOG: [\s\S]*$/, ''));
+    const ms = (entry: string) => Number(/^duration: ([\d.]+) ms/.exec(entry)?.[1] ?? 0);
+    const slowest = entries.sort((a, b) => ms(b) - ms(a));
+    const shown = slowest.slice(0, keep).join('\n');
+    return slowest.length > keep
+      ? `${shown}\n(${slowest.length - keep} faster statements not shown)`
+      : shown || `(no statement took ${minMs} ms)`;
+  }
+}
+
+async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string | undefined, scale: number): Promise<Row[]> {
+  const sizes = sizesAt(scale);
+  const rows: Row[] = [];
+  const push = (scenario: string, value: string, goal: string, met: boolean | undefined) => {
+    const row = {
+      scenario: `${scenario} (goal ${goal})`,
+      database,
+      value: `${value}${met === undefined ? '' : met ? ' — **met**' : ' — **not met**'}`,
+    };
+    console.log(`${row.database} | ${row.scenario} | ${row.value}`);
+    rows.push(row);
+  };
+  const plans: string[] = [];
+  const env: Record<string, string> = { TRUST_PROXY: 'false', LOG_LEVEL: 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const planLog = databaseUrl ? await PlanLog.open(databaseUrl) : undefined;
+
+  let server: RunningServer = await startServer(env);
+  const dataDir = server.dataDir;
+  try {
+    const idle = await settledRssMiB(server.process.pid!);
+    const idleGoal = databaseUrl ? 200 : 400;
+    push('idle memory (RSS) of a new server, once settled', `${idle} MiB`, `< ${idleGoal} MiB`, idle < idleGoal);
+
+    const seller = await createFundedSeller(server.url, 100_000);
+    // An action without a bot: the notices the jobs queue are closed at once as undeliverable, so each
+    // row below is the job's own work, not Telegram's 30 messages a second (the mailing bench's figure).
+    const project = await seller.api.post('/projects', { name: 'Масштаб', project_inns: '072196655529' });
+    if (project.status !== 201 && project.status !== 200) throw new Error(project.text);
+    const projectId = project.body.project_id as number;
+    const draw = await seller.api.post('/draws', {
+      project_id: projectId,
+      title: 'Розыгрыш',
+      winners: 10,
+      closes_at: new Date(Date.now() + 60 * DAY_S * 1000).toISOString(),
+    });
+    if (draw.status !== 201) throw new Error(draw.text);
+    const drawId = draw.body.draw.id as number;
+
+    // PGlite belongs to one process: seeded with the server stopped.
+    if (!databaseUrl) await stopKeepingData(server);
+    const seededAt = new Date();
+    const seeding = performance.now();
+    const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    for (const statement of seedSql(sizes, { sellerId: seller.id, projectId, drawId }, seededAt)) await db.query(statement);
+    const [counts] = await db.query<Record<string, string>>(
+      `SELECT (SELECT count(*) FROM receipts) AS receipts, (SELECT count(*) FROM points_ledger) AS ledger, (SELECT count(*) FROM points_lots) AS lots,
+              (SELECT count(*) FROM referral_invitations) AS referrals, (SELECT count(*) FROM buyer_stats) AS shoppers`,
+    );
+    await db.close();
+    const seedS = Math.round((performance.now() - seeding) / 1000);
+    push(
+      `seeding (SQL): ${fmt(counts!.shoppers)} shoppers, ${fmt(counts!.receipts)} receipts over two years, ${fmt(counts!.ledger)} ledger rows, ${fmt(counts!.lots)} lots, ${fmt(counts!.referrals)} referrals, ${fmt(SUPPORT_THREADS)} support threads, ${fmt(MODERATION_ITEMS)} moderation items, draw of ${fmt(sizes.shoppers)} tickets`,
+      `${seedS} s`,
+      '—',
+      undefined,
+    );
+    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir });
+    // The seller's calls go to the server now running (PGlite's restarted one has a port of its own).
+    const cabinet = new ApiClient(server.url, undefined, seller.api.token);
+    const pid = () => server.process.pid!;
+
+    const call = (method: string, url: string, body?: unknown) => async () => {
+      const response = await fetch(url.startsWith('/public') ? `${server.url}/lk/api${url}` : `${server.url}/lk/api${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${cabinet.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    const timed = async (scenario: string, work: () => Promise<void>, goalMs: number) => {
+      await work(); // warm-up
+      if (planLog) plans.push(`### ${scenario}\n${await planLog.plansOf(work)}`);
+      const { median, p95 } = await timeIt(RUNS, work);
+      push(scenario, `median ${median} ms, p95 ${p95} ms`, `p95 ≤ ${goalMs} ms`, p95 <= goalMs);
+    };
+    /** Wall time and the server's RSS (sampled every 25 ms) of one piece of work. */
+    const heavy = async (scenario: string, work: () => Promise<void>, goalS: number) => {
+      const before = rssMiB(pid());
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid()))), 25);
+      const started = performance.now();
+      try {
+        // The job's statements of 20 ms or more, with their plans (no ANALYZE: it would slow every statement of the run).
+        if (planLog) plans.push(`### ${scenario}\n${await planLog.plansOf(work, { minMs: 20, analyze: false })}`);
+        else await work();
+      } catch (error) {
+        console.error(server.output().slice(-4000));
+        throw error;
+      } finally {
+        clearInterval(sampler);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      push(
+        scenario,
+        `${seconds.toFixed(1)} s; server RSS ${before} MiB before, peak ${peak} MiB`,
+        `≤ ${goalS} s, memory flat`,
+        seconds <= goalS,
+      );
+    };
+    const clockTo = (at: Date) => async () => {
+      const state = (await (await fetch(`${server.url}/__emulators/clock`)).json()) as { now: string };
+      const seconds = Math.ceil((at.getTime() - Date.parse(state.now)) / 1000);
+      const answer = await fetch(`${server.url}/__emulators/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: Math.max(1, seconds) }),
+      });
+      if (!answer.ok) throw new Error(`clock: ${answer.status} ${await answer.text()}`);
+    };
+
+    const days = calendar(seededAt);
+    const owner = `user_id=${seller.id}`;
+    // Every periodic job once with nothing due: what each move of the clock below costs besides its job.
+    await heavy(
+      'test clock: every periodic job once, nothing due (the floor of the rows below)',
+      clockTo(new Date(Date.now() + 60_000)),
+      60,
+    );
+    await heavy(`expiry reminders for ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.remindAt), 60);
+    await heavy(`expiry of ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.expireAt), 60);
+    await heavy(`hold release of one day: ${fmt(sizes.holds)} holds (test clock, all jobs)`, clockTo(days.releaseAt), 60);
+    const features = await cabinet.request('PUT', `/projects/${projectId}/features`, {
+      body: { birthday: { enabled: true, points: 100, min_days_known: 30 } },
+    });
+    if (features.status !== 200) throw new Error(features.text);
+    await heavy(
+      `birthdays of one day: ${fmt(Math.round(sizes.shoppers / 365))} shoppers (test clock, all jobs)`,
+      clockTo(days.birthdayAt),
+      60,
+    );
+    await cabinet.request('PUT', `/projects/${projectId}/features`, { body: { birthday: { enabled: false } } });
+
+    await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
+    await timed(
+      `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
+      call('GET', `/public/draws/${drawId}`),
+      200,
+    );
+
+    const conditions: [string, Record<string, unknown>][] = [
+      ['bought an item containing «Товар 7»', { item_contains: 'Товар 7' }],
+      ['spent from 19 000 ₽', { total_min: 19_000 }],
+      ['spent up to 11 000 ₽', { total_max: 11_000 }],
+      ['bought within 30 days', { last_purchase_within_days: 30 }],
+      ['not within 365 days', { last_purchase_not_within_days: 365 }],
+      ['level «Золото»', { level: 'Золото' }],
+      ['birthday in March', { birthday_month: 3 }],
+      ['took part in the draw', { took_part: { draw_id: drawId } }],
+      ['invited at least 3', { invited_min: 3 }],
+      ['at least 100 points', { points_min: 100 }],
+      [
+        'four combined: from 15 000 ₽, within 365 days, birthday in March, at least 50 points',
+        {
+          total_min: 15_000,
+          last_purchase_within_days: 365,
+          birthday_month: 3,
+          points_min: 50,
+        },
+      ],
+    ];
+    for (const [name, condition] of conditions) {
+      await timed(
+        `segment «${name}»: live count (POST /segments/preview)`,
+        call('POST', '/segments/preview', { project_id: projectId, conditions: condition }),
+        300,
+      );
+      const saved = await cabinet.post('/segments', { project_id: projectId, name: name.slice(0, 80), conditions: condition });
+      if (saved.status !== 201) throw new Error(saved.text);
+      await timed(
+        `segment «${name}»: first page of members`,
+        call('GET', `/segments/${saved.body.segment.id}/buyers?page=1&${owner}`),
+        300,
+      );
+    }
+
+    await timed(
+      `buyer card of a shopper with ${fmt(HEAVY_RECEIPTS)} receipts and ${fmt(2 * HEAVY_RECEIPTS)} ledger rows (GET /buyers/:tg_id)`,
+      call('GET', `/buyers/${HEAVY_TG}?project_id=${projectId}`),
+      50,
+    );
+    await timed(
+      `support inbox of ${fmt(SUPPORT_THREADS)} threads: first page (GET /support/threads)`,
+      call('GET', `/support/threads?project_id=${projectId}`),
+      50,
+    );
+    await timed(
+      `moderation queue of ${fmt(MODERATION_ITEMS)} items: first page (GET /moderation)`,
+      call('GET', `/moderation?project_id=${projectId}`),
+      50,
+    );
+
+    // Last: the mailing's delivery (failing for shoppers who never started the bot) goes on in the background.
+    await heavy(
+      `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
+      clockTo(days.mailingAt),
+      60,
+    );
+    await heavy(
+      'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',
+      async () => {
+        const response = await fetch(`${server.url}/lk/api/admin/verify`, { headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
+        const body = (await response.json()) as { violations: { check: string; detail: string }[] };
+        if (!response.ok) throw new Error(`verify: ${response.status}`);
+        if (body.violations.length > 0) throw new Error(`verify found violations: ${JSON.stringify(body.violations.slice(0, 5))}`);
+      },
+      300,
+    );
+  } finally {
+    await server.stop();
+    // A PGlite server restarted on the seeded folder leaves it in place.
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (plans.length > 0) console.log(`\n## plans (${database}, scale ${scale})\n\n${plans.join('\n\n')}`);
+  return rows;
+}
+
+async function stopKeepingData(server: RunningServer): Promise<void> {
+  server.process.kill('SIGTERM');
+  await new Promise((resolve) => server.process.once('exit', resolve));
+}
+
+const fmt = (value: number | string | undefined) => Number(value ?? 0).toLocaleString('en');
+
+export async function scaleBench(postgresUrl: (name: string) => string | undefined): Promise<string> {
+  const rows: Row[] = [];
+  // BENCH_SCALE_DATABASES=postgres or pglite: one of the two (the default, both).
+  const only = process.env.BENCH_SCALE_DATABASES;
+  const pg = only === 'pglite' ? undefined : postgresUrl('bench_scale');
+  if (pg) rows.push(...(await measure('PostgreSQL 15', pg, SCALE)));
+  else if (only !== 'pglite') console.warn('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
+  if (only !== 'postgres') rows.push(...(await measure('PGlite', undefined, PGLITE_SCALE)));
+  return `${machineLine(
+    `BENCH_SCALE=${SCALE} (${fmt(sizesAt(SCALE).shoppers)} shoppers, ${fmt(sizesAt(SCALE).receipts)} receipts on PostgreSQL; PGlite at ${PGLITE_SCALE}: ${fmt(sizesAt(PGLITE_SCALE).shoppers)} shoppers); load average ${loadAverage()}; ${RUNS} sequential requests per timed row over HTTP after one not counted.`,
+  )}\n\n${table(rows)}`;
+}
+
+function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
+import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
+import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
+import { pointsInvariants } from '../../src/server/modules/points/invariants.js';
+import { releaseDueHolds } from '../../src/server/modules/points/release.js';
+import { blankPglite } from '../support/blank-pglite.js';
+
+// The periodic jobs over more rows than one batch (200): each finishes in several batches, with the
+// result one pass over all of them would give, and the points' invariants hold after it. The scale
+// bench (docs/benchmarks.md, "Scale") measures the same jobs at a million shoppers.
+
+/** Two batches of shoppers (and three of their lots, two each). */
+const SHOPPERS = GREETING_BATCH + 50;
+/** Each test writes hundreds of ledger rows one job transaction at a time: seconds on a busy machine. */
+const TIMEOUT_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** 12:00 in Moscow: birthdays are greeted from 10:00. */
+const NOW = new Date('2027-03-10T09:00:00Z');
+
+let database: Database;
+let projectId: number;
+
+beforeAll(async () => {
+  database = pgliteDatabase(await blankPglite());
+  await migrate(database);
+  const [seller] = await database.query<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash) VALUES ('Продавец', 'batches@example.test', 'x') RETURNING id`,
+  );
+  const [action] = await database.query<{ id: number }>(
+    `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key_hash, api_key_last4,
+                           expiry_reminder_days, bot_features)
+     VALUES ($1, 'Пачки', '{072196655529}', 10, 60, 0, 'hash', 'last', 7,
+             '{"birthday": {"enabled": true, "points": 5, "min_days_known": 30}}') RETURNING id`,
+    [seller!.id],
+  );
+  projectId = action!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const jobDeps = (now: Date) => ({ db: database.db, now: () => now });
+const count = async (sql: string) => Number((await database.query<{ n: string }>(sql))[0]!.n);
+const pointsViolations = async () => (await verifyInvariants(database.db, pointsInvariants)).violations;
+
+/** Two lots of 10 points for each shopper, expiring three days from NOW. */
+async function seedLots(prefix: string): Promise<void> {
+  await database.query(
+    `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+     SELECT $1, $2 || (g / 2), 10, 'Чек', 'receipt:' || $2 || g, $3::timestamptz, 'receipt', 'system', $4::timestamptz
+       FROM generate_series(0, ${2 * SHOPPERS - 1}) AS g`,
+    [projectId, prefix, new Date(NOW.getTime() - 30 * DAY_MS).toISOString(), new Date(NOW.getTime() + 3 * DAY_MS).toISOString()],
+  );
+  await database.query(
+    `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+     SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE $1 || '%'`,
+    [prefix],
+  );
+  await database.query(
+    `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
+     SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE $1 || '%' GROUP BY 1, 2`,
+    [prefix],
+  );
+}
+
+describe('periodic jobs over more rows than one batch', () => {
+  it('reminds each shopper once of the day their lots expire, then expires every lot', { timeout: TIMEOUT_MS }, async () => {
+    await seedLots('lot');
+    expect(await remindExpiringPoints(jobDeps(NOW))).toBe(SHOPPERS);
+    expect(await count(`SELECT count(*) AS n FROM buyer_notices WHERE reference LIKE 'expiry-reminder:%'`)).toBe(SHOPPERS);
+    expect(await count(`SELECT count(DISTINCT buyer_tg_id) AS n FROM buyer_notices WHERE reference LIKE 'expiry-reminder:%'`)).toBe(
+      SHOPPERS,
+    );
+    expect(await count(`SELECT count(*) AS n FROM points_lots WHERE reminded_at IS NULL`)).toBe(0);
+    expect(await remindExpiringPoints(jobDeps(NOW))).toBe(0);
+
+    const expiredAt = new Date(NOW.getTime() + 3 * DAY_MS + 60_000);
+    expect(await expireDuePoints(jobDeps(expiredAt))).toBe(2 * SHOPPERS * 10);
+    expect(await count(`SELECT count(*) AS n FROM points_ledger WHERE kind = 'expiry'`)).toBe(2 * SHOPPERS);
+    expect(await count(`SELECT count(*) AS n FROM buyer_points WHERE buyer_tg_id LIKE 'lot%' AND balance <> 0`)).toBe(0);
+    expect(await expireDuePoints(jobDeps(expiredAt))).toBe(0);
+    expect(await pointsViolations()).toEqual([]);
+  });
+
+  it('releases every hold due, each once, with its notice', { timeout: TIMEOUT_MS }, async () => {
+    await database.query(
+      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor)
+       SELECT $1, 'held' || g, 0, 10, 'Чек', 'receipt:held' || g, $2::timestamptz, 'receipt', 'system' FROM generate_series(0, ${SHOPPERS - 1}) AS g`,
+      [projectId, new Date(NOW.getTime() - 14 * DAY_MS).toISOString()],
+    );
+    await database.query(
+      `INSERT INTO points_holds (ledger_id, project_id, buyer_tg_id, receipt_id, release_at, remaining)
+       SELECT id, project_id, buyer_tg_id, id, $1::timestamptz, held_delta FROM points_ledger WHERE held_delta > 0`,
+      [new Date(NOW.getTime() - 60_000).toISOString()],
+    );
+    await database.query(
+      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held)
+       SELECT project_id, buyer_tg_id, 0, sum(held_delta) FROM points_ledger WHERE buyer_tg_id LIKE 'held%' GROUP BY 1, 2`,
+    );
+    expect(await releaseDueHolds(jobDeps(NOW))).toBe(SHOPPERS);
+    expect(await count(`SELECT count(*) AS n FROM buyer_points WHERE buyer_tg_id LIKE 'held%' AND (held <> 0 OR balance <> 10)`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM buyer_notices WHERE reference LIKE 'release:%'`)).toBe(SHOPPERS);
+    expect(await releaseDueHolds(jobDeps(NOW))).toBe(0);
+    expect(await pointsViolations()).toEqual([]);
+  });
+
+  it(
+    'greets every birthday of the day once, skipping dates given too late wherever they fall in the batches',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      // Every fifth date was given yesterday: not known 30 days before, so never greeted this year.
+      await database.query(
+        `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
+       SELECT $1, 'born' || lpad(g::text, 4, '0'), 3, 10, CASE WHEN g % 5 = 0 THEN $2::timestamptz ELSE $3::timestamptz END
+         FROM generate_series(0, ${SHOPPERS - 1}) AS g`,
+        [projectId, new Date(NOW.getTime() - DAY_MS).toISOString(), new Date(NOW.getTime() - 400 * DAY_MS).toISOString()],
+      );
+      const known = SHOPPERS - Math.ceil(SHOPPERS / 5);
+      expect(await greetBirthdays(jobDeps(NOW))).toBe(known);
+      expect(await count(`SELECT count(*) AS n FROM birthday_greetings`)).toBe(known);
+      expect(await count(`SELECT count(*) AS n FROM points_ledger WHERE kind = 'birthday' AND delta = 5`)).toBe(known);
+      expect(await greetBirthdays(jobDeps(NOW))).toBe(0);
+      expect(await pointsViolations()).toEqual([]);
+    },
+  );
+});
