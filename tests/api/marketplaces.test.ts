@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import type { MarketplaceConnection } from '../../src/contract/marketplaces.js';
+import type { PayoffResponse } from '../../src/contract/payoff.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres, type Backend } from '../support/backends.js';
-import { advance } from '../support/clock.js';
+import { advance, clockCall } from '../support/clock.js';
+import { createFundedSeller } from '../support/operator.js';
+import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { startServer } from '../support/server-process.js';
 import { eventually } from '../support/telegram.js';
@@ -14,6 +18,11 @@ import { eventually } from '../support/telegram.js';
 const m = messages.marketplaces;
 const WB_TOKEN = 'demo-wb-token';
 const MINUTE = 60;
+const DAY_MS = 86_400_000;
+/** The seller INN of the Wildberries receipt fixture's own items. */
+const WB_FIXTURE_SELLER = '072196655529';
+const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+const moscowDay = (instant: number) => moscowDate.format(new Date(instant));
 
 async function wildberriesControl(url: string, body: object): Promise<void> {
   const response = await fetch(`${url}/__emulators/wildberries/control`, {
@@ -24,8 +33,9 @@ async function wildberriesControl(url: string, body: object): Promise<void> {
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-async function wildberriesRows(url: string): Promise<{ saleID: string }[]> {
-  return ((await (await fetch(`${url}/__emulators/wildberries/control/sales`)).json()) as { sales: { saleID: string }[] }).sales;
+async function wildberriesRows(url: string): Promise<{ saleID: string; date: string }[]> {
+  return ((await (await fetch(`${url}/__emulators/wildberries/control/sales`)).json()) as { sales: { saleID: string; date: string }[] })
+    .sales;
 }
 
 async function connection(seller: Seller, id: number) {
@@ -160,6 +170,57 @@ describe.each(backends())('marketplaces on $name', (backend) => {
       const removed = await seller.api.request('DELETE', `/marketplaces/${id}?user_id=${seller.id}`);
       expect([removed.status, removed.body.message]).toEqual([200, m.removed]);
       expect((await seller.api.get(`/marketplaces?user_id=${seller.id}`)).body).toEqual({ marketplaces: [] });
+    },
+  );
+
+  it(
+    'the capture rate of an imported Wildberries account is the units of the seller’s items on accepted receipts over the units sold less those returned',
+    { timeout: 60_000 },
+    async () => {
+      const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 100);
+      const created = await seller.api.post('/projects', { name: 'Окупаемость', project_inns: WB_FIXTURE_SELLER });
+      expect(created.status, created.text).toBe(201);
+      const projectId = created.body.project_id as number;
+      // Two receipts issued by Wildberries, each with the fixture's three items of the seller, one unit each.
+      for (const buyer of ['7001', '7002']) {
+        const qrurl = await registerReceipt(url, freshReceipt('wb-aurora-cosmetics'));
+        const checked = await seller.api.post('/check', { qrurl, project_id: projectId, user_id_tg: buyer });
+        expect(checked.body.data?.status, checked.text).toBe('success');
+      }
+
+      await advance(url, MINUTE + 1);
+      const connected = await seller.api.post('/marketplaces', { user_id: seller.id, kind: 'wildberries', token: WB_TOKEN });
+      expect(connected.status, connected.text).toBe(201);
+      const id = connected.body.id as number;
+      await until(seller, id, (state) => state.import_status === 'waiting');
+      await advance(url, MINUTE + 1);
+      await until(seller, id, (state) => state.import_status === 'idle');
+
+      // The figure, computed here from what the emulator holds: every demo row is one unit.
+      const today = moscowDay(Date.parse((await clockCall(url, 'GET')).body.now as string));
+      const from = moscowDay(Date.parse(`${today}T12:00:00+03:00`) - 40 * DAY_MS);
+      const inPeriod = (await wildberriesRows(url)).filter((row) => {
+        const day = row.date.slice(0, 10);
+        return day >= from && day <= today;
+      });
+      const sold = inPeriod.filter((row) => row.saleID.startsWith('S')).length;
+      const returned = inPeriod.filter((row) => row.saleID.startsWith('R')).length;
+      expect(sold - returned).toBeGreaterThan(0);
+
+      const payoff = await seller.api.get(`/analytics/payoff?project_id=${projectId}&from=${from}&to=${today}&group=month`);
+      expect(payoff.status, payoff.text).toBe(200);
+      const totals = (payoff.body as PayoffResponse).capture_totals.find((row) => row.marketplace === 'wildberries');
+      expect(totals).toEqual({
+        marketplace: 'wildberries',
+        receipts: 6,
+        receipt_count: 2,
+        units_sold: sold,
+        units_returned: returned,
+        rate: expect.closeTo(6 / (sold - returned), 6),
+      });
+      expect((payoff.body as PayoffResponse).marketplaces).toContainEqual(
+        expect.objectContaining({ marketplace: 'wildberries', connected: true, imported_until: expect.any(String) }),
+      );
     },
   );
 

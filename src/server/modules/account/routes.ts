@@ -10,6 +10,7 @@ import {
 } from '../../../contract/account.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { bearerToken } from '../../http/session-first.js';
 import { requireSeller } from '../auth/session.js';
@@ -24,13 +25,7 @@ import {
 } from './service.js';
 
 const a = messages.account;
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 const signedIn = { tags: ['account'], security: [{ bearer: [] }] };
 
 /** Password reset, the profile's name, password and e-mail (docs/decisions.md, "Password reset, profile, e-mail"). */

@@ -12,7 +12,8 @@ import {
   userScopedQuerySchema,
 } from '../../../contract/actions.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
-import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
+import { insufficientFundsResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
@@ -26,7 +27,7 @@ import {
   type ActionDeps,
 } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['actions'];
 const security = [{ bearer: [] }];
 

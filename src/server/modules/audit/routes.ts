@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditFilterSchema, auditLogResponseSchema, auditQuerySchema } from '../../../contract/audit.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { auditCsv, getAuditLog, type AuditDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const signedIn = { tags: ['audit'], security: [{ bearer: [] }] };
 
 /** «Журнал действий» and its CSV export: the owner's (the permission table raises both). */

@@ -9,13 +9,14 @@ import {
   profileResponseSchema,
 } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { messages } from '../../../contract/messages.js';
 import { bearerToken } from '../../http/session-first.js';
 import { requireSeller } from './session.js';
 import type { AuthDeps } from './service.js';
 import { getProfile, registerSeller, signIn, signOut } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {

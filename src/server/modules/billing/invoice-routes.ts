@@ -12,6 +12,7 @@ import {
   saveRequisitesResponseSchema,
 } from '../../../contract/bank-invoices.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
@@ -23,7 +24,7 @@ import {
   type BankInvoiceDeps,
 } from './invoice-service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const schemaBase = { tags: ['billing'], security: [{ bearer: [] }] };
 
 /** Paying by invoice (счёт на оплату): the payer's requisites, issuing, the list and the PDF. */

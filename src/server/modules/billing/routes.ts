@@ -12,11 +12,12 @@ import {
   statementResponseSchema,
 } from '../../../contract/billing.js';
 import { errorResponseSchema, insufficientFundsResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { activateAccount, listOperations, readBillingSettings, readStatement, readStatementCharges, type BillingDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 
 export function billingRoutes(deps: BillingDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {

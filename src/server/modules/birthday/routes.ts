@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
 import { birthdayResultsSchema } from '../../../contract/engagement.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { birthdayResults } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The birthday function's results in the cabinet: who gave a date, who was greeted this month. */
 export function birthdayRoutes(deps: AuthDeps & { now: () => Date }): FastifyPluginAsyncZod {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
 import { botMenuOrderSchema, botMenuSavedSchema, botMenuSchema } from '../../../contract/bot-menu.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { readBotMenu, saveBotMenuOrder, type BotMenuDeps } from './menu-service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['bot-features'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   adjustPointsHeadersSchema,
   adjustPointsRequestSchema,
@@ -18,7 +19,7 @@ import { blockBuyer, unblockBuyer, type BlockDeps } from './block-service.js';
 import { adjustPoints, getBuyerCard, type BuyerCardDeps } from './card-service.js';
 import { getBuyers } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicShopErrors as errors, publicShopTags as tags } from '../shop/public-route-schema.js';
+import { publicShopErrors as errors, publicShopTags as tags } from '../shop/public-routes.js';
 import { shopTokenParamsSchema } from '../../../contract/shop.js';
 import { wheelSpinResponseSchema, wheelStateSchema } from '../../../contract/wheel.js';
 import type { Db } from '../../db/connection.js';

@@ -15,6 +15,7 @@ import {
 import { shopTokenParamsSchema } from '../../../contract/shop.js';
 import { userScopedQuerySchema } from '../../../contract/actions.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { messages } from '../../../contract/messages.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
@@ -30,13 +31,7 @@ import {
   type DrawCloseDeps,
 } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['draws'];
 const security = [{ bearer: [] }];
 

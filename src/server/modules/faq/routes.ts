@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   FAQ_ANSWER_MAX,
   FAQ_ITEMS_MAX,
@@ -14,7 +14,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getFaq, replaceFaq } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['faq'];
 const security = [{ bearer: [] }];
 /** A full list (30 items of the longest Cyrillic texts, up to 3 bytes a character in JSON, and a link) is far over the API's usual 64 KB. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
 import { botFeaturesResponseSchema, botFeaturesSavedSchema, botFeaturesUpdateSchema } from '../../../contract/bot-features.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import type { Executor } from '../../db/connection.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getBotFeatures, updateBotFeatures } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['bot-features'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   announcementButton,
   mailingCancelResponseSchema,
@@ -29,13 +30,7 @@ import {
 } from './service.js';
 import { cancelMailingSchedule, scheduleMailing } from './schedule-service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 503);
 const tags = ['mailing'];
 const security = [{ bearer: [] }];
 

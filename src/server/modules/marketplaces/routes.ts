@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   connectMarketplaceRequestSchema,
   marketplaceConnectionSchema,
@@ -13,15 +13,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { connectMarketplace, listMarketplaces, removeMarketplace, requestImport, type MarketplaceDeps } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 const tags = ['marketplaces'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   approveRequestSchema,
   moderationDecisionQuerySchema,
@@ -14,7 +15,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { approveItem, getItemImage, getPendingCount, getQueue, rejectItem, type ModerationDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const decisionErrors = { ...errors, 409: errorResponseSchema };
 const tags = ['moderation'];
 const security = [{ bearer: [] }];

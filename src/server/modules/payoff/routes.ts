@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { PAYOFF_PATHS, payoffCsvQuerySchema, payoffQuerySchema, payoffResponseSchema } from '../../../contract/payoff.js';
 import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { payoffCsv } from './csv.js';
 import { getPayoff, type PayoffDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function payoffRoutes(deps: PayoffDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {

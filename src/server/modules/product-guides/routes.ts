@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { messages } from '../../../contract/messages.js';
 import {
   GUIDE_FILE_MAX_BYTES,
@@ -22,7 +23,7 @@ import { uploadMessages } from '../../../contract/uploads.js';
 import { AppError } from '../../errors.js';
 import { getProductRules, replaceProductRules, searchWarranties, uploadGuideFile, type ProductGuideDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['product-guides'];
 const m = messages.serviceDesk;
 const security = [{ bearer: [] }];

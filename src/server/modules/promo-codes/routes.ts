@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   addPromoCodesRequestSchema,
   addPromoCodesResponseSchema,
@@ -14,13 +14,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { addPromoCodes, listPromoCodes, setPromoCodeRule, type PromoCodeDeps } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 const tags = ['promo-codes'];
 const security = [{ bearer: [] }];
 /** A full upload (10 000 codes of 64 characters, quoted, escaped) is over the API's 64 KB default. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   cancelPreviewQuerySchema,
   cancelPreviewSchema,
@@ -18,7 +19,7 @@ import { cancelReceipt, previewCancel, type CancelDeps } from './cancel-service.
 import { listReceiptHistory } from './history.js';
 import { checkReceipt, type CheckCaller, type ReceiptDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const cancelErrors = { ...errors, 409: errorResponseSchema };
 const API_KEY_HEADER = 'x-api-key';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userScopedQuerySchema } from '../../../contract/actions.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   createSegmentRequestSchema,
   segmentBuyersQuerySchema,
@@ -18,7 +18,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createSegment, deleteSegment, listSegments, previewSegment, segmentBuyers, updateSegment, type SegmentDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['segments'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   noticeSettingsQuerySchema,
   noticeSettingsSchema,
@@ -20,7 +20,7 @@ export interface SellerNoticeRouteDeps extends AuthDeps {
   demo: boolean;
 }
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 409);
 const signedIn = { tags: ['profile'], security: [{ bearer: [] }] };
 
 /** The profile's notice switches and the link of the seller's Telegram to the notification bot. */

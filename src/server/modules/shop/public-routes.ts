@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicShopErrors as errors, publicShopTags as tags } from './public-route-schema.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   buyerAccountResponseSchema,
   publicProductsResponseSchema,
@@ -12,6 +12,12 @@ import { getBuyerAccount, listPublicProducts, purchase, type OrderDeps } from '.
 import { initDataOf } from './init-data.js';
 import { ifNoneMatchHits, ProductsCache } from './products-cache.js';
 
+/** What every call of the shoppers' Mini App may answer besides its own 200 (the shop's calls, the daily bonus's wheel). */
+export const publicShopErrors = errorResponses(400, 401, 403, 404, 409);
+/** The Mini App's calls are one group in the OpenAPI document. */
+export const publicShopTags = ['public shop'];
+const errors = publicShopErrors;
+const tags = publicShopTags;
 /** Shops whose rendered products list an instance keeps (a 30-product list is ≈ 8 KB). */
 const PRODUCTS_CACHE_SHOPS = 1_000;
 

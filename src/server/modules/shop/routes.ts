@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
 import {
   createProductRequestSchema,
@@ -24,14 +24,7 @@ import { closeOrder, listOrders, type OrderDeps } from './orders-service.js';
 import { createProduct, deleteProduct, listProducts, reorderProduct, updateProduct } from './products-service.js';
 import { getShopSettings, saveShopSettings } from './settings-service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['shop'];
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   supportActionResponseSchema,
   supportCloseRequestSchema,
@@ -15,7 +16,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { closeThread, getMessageImage, getThread, listThreads, replyToThread, type SupportDeps } from './service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['support'];
 const security = [{ bearer: [] }];
 

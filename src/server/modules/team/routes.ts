@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '../../../contract/auth.js';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import {
   acceptInvitationRequestSchema,
@@ -30,14 +30,7 @@ import {
 } from './service.js';
 
 const t = messages.team;
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const signedIn = { tags: ['team'], security: [{ bearer: [] }] };
 
 /** The seller's team: members, invitations, roles (docs/decisions.md, "A team with roles"). Who may call what: auth/permissions.ts. */

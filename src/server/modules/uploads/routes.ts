@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contract/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { messages } from '../../../contract/messages.js';
 import {
   UPLOAD_FILE_FIELDS,
@@ -18,14 +18,7 @@ import { requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { etagOf, openStoredImage, uploadImage, type UploadDeps } from './service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 415, 429);
 
 /** Two files at most, so a second one is seen and refused with a clear 400 rather than a parser limit. */
 const FORM_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 5, fieldSize: 100, parts: 8, headerPairs: 20 };
