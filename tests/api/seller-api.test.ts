@@ -182,6 +182,18 @@ describe.each(backends())('the seller API on $name', (backend) => {
       expect((await a.seller.api.get('/api-keys')).body.api_keys.map((key: { id: number }) => key.id)).not.toContain(
         created.body.api_key.id,
       );
+
+      // The owner's audit log names both changes by the key's name, never the key itself.
+      const subject = fillMessage(messages.audit.subjectApiKey, { name: 'Таблица' });
+      const log = await a.seller.api.get('/audit-log');
+      expect(log.text).not.toContain(created.body.key);
+      const actor = { user_id: a.seller.id, api_key_id: null, name: a.seller.name };
+      expect(log.body.entries).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ actor, action: 'api_key.create', subject, before: null, after: { scopes: ['receipts:read'] } }),
+          expect.objectContaining({ actor, action: 'api_key.delete', subject, before: { scopes: ['receipts:read'] }, after: null }),
+        ]),
+      );
     });
 
     it.each([

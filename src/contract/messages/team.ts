@@ -103,6 +103,7 @@ export const auditMessages = {
   secretChanged: 'изменён',
   subjectReceipt: 'Чек №{id}, покупатель {buyer}',
   subjectOrder: 'Заказ №{id} «{title}», покупатель {buyer}',
+  subjectApiKey: 'Ключ API «{name}»',
 } as const;
 
 /** The invitation mail. */
@@ -129,4 +130,6 @@ export const auditActionsMessages = {
   'team.join': 'Вступление в команду',
   'team.role_change': 'Смена роли',
   'team.remove': 'Удаление из команды',
+  'api_key.create': 'Создание ключа API',
+  'api_key.delete': 'Удаление ключа API',
 } as const;

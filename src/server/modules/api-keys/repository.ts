@@ -38,13 +38,14 @@ export async function listLiveKeys(db: Executor, sellerId: number): Promise<ApiK
   return db.select().from(apiKeys).where(live(sellerId)).orderBy(desc(apiKeys.id));
 }
 
-export async function markDeleted(db: Executor, sellerId: number, keyId: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** Marks a live key of the seller deleted; answers its name and scopes, or undefined when there is none. */
+export async function markDeleted(db: Executor, sellerId: number, keyId: number, at: Date) {
+  const [row] = await db
     .update(apiKeys)
     .set({ deletedAt: at })
     .where(and(live(sellerId), eq(apiKeys.id, keyId)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+    .returning({ name: apiKeys.name, scopes: apiKeys.scopes });
+  return row;
 }
 
 export async function findLiveKeyByHash(db: Executor, keyHash: string) {

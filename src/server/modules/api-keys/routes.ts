@@ -9,7 +9,7 @@ import {
 import { messageResponseSchema } from '../../../contract/auth.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createApiKey, deleteApiKey, listApiKeys, type ApiKeyDeps } from './service.js';
 
@@ -31,8 +31,8 @@ export function apiKeyRoutes(deps: ApiKeyDeps & AuthDeps): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return reply.status(201).send(await createApiKey(deps, sellerId, request.body));
+        const access = await requireAccess(deps, request, request.body.user_id);
+        return reply.status(201).send(await createApiKey(deps, access.sellerId, request.body, { userId: access.personId }));
       },
     );
 
@@ -53,7 +53,10 @@ export function apiKeyRoutes(deps: ApiKeyDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => deleteApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const access = await requireAccess(deps, request, request.query.user_id);
+        return deleteApiKey(deps, access.sellerId, request.params.id, { userId: access.personId });
+      },
     );
   };
 }

@@ -9,7 +9,7 @@ import {
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db } from '../../db/connection.js';
 import type { ApiKeyRow } from '../../db/schema.js';
-import type { AuditActor } from '../audit/record.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { AppError } from '../../errors.js';
 import * as repo from './repository.js';
 import { hashApiKey } from '../../sealing/api-key.js';
@@ -48,13 +48,14 @@ export async function createApiKey(
   deps: ApiKeyDeps,
   sellerId: number,
   request: { name: string; scopes: ApiKeyScope[] },
+  actor: AuditActor,
 ): Promise<CreatedApiKeyResponse> {
   const prefix = deps.demo ? 'sk_demo_' : 'sk_live_';
   const key = `${prefix}${randomBytes(32).toString('base64url')}`;
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockSeller(tx, sellerId);
     if ((await repo.countLiveKeys(tx, sellerId)) >= API_KEYS_PER_SELLER) throw new AppError('conflict', m.tooManyKeys);
-    return repo.insertKey(tx, {
+    const inserted = await repo.insertKey(tx, {
       sellerId,
       name: request.name,
       scopes: request.scopes,
@@ -63,6 +64,15 @@ export async function createApiKey(
       keyLast4: key.slice(-4),
       at: deps.now(),
     });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'api_key.create',
+      subject: keySubject(inserted.name),
+      before: null,
+      after: { scopes: inserted.scopes },
+    });
+    return inserted;
   });
   return { message: m.created, api_key: presentKey(row), key };
 }
@@ -71,10 +81,29 @@ export async function listApiKeys(deps: Pick<ApiKeyDeps, 'db'>, sellerId: number
   return { api_keys: (await repo.listLiveKeys(deps.db, sellerId)).map(presentKey) };
 }
 
-export async function deleteApiKey(deps: Pick<ApiKeyDeps, 'db' | 'now'>, sellerId: number, keyId: number): Promise<{ message: string }> {
-  if (!(await repo.markDeleted(deps.db, sellerId, keyId, deps.now()))) throw new AppError('not_found', m.notFound);
+export async function deleteApiKey(
+  deps: Pick<ApiKeyDeps, 'db' | 'now'>,
+  sellerId: number,
+  keyId: number,
+  actor: AuditActor,
+): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const deleted = await repo.markDeleted(tx, sellerId, keyId, deps.now());
+    if (!deleted) throw new AppError('not_found', m.notFound);
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'api_key.delete',
+      subject: keySubject(deleted.name),
+      before: { scopes: deleted.scopes },
+      after: null,
+    });
+  });
   return { message: m.deleted };
 }
+
+/** How the audit log names a key: by the name the seller gave it (the key itself is never written). */
+const keySubject = (name: string) => fillMessage(messages.audit.subjectApiKey, { name });
 
 export interface KeyHolder {
   keyId: number;
