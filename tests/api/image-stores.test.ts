@@ -44,7 +44,13 @@ async function fetchImage(imageUrl: string, headers: Record<string, string> = {}
   return { status: response.status, headers: response.headers, data: Buffer.from(await response.arrayBuffer()) };
 }
 
-describe.runIf(postgres)('images any instance can serve (PostgreSQL)', () => {
+/**
+ * Every test here starts instances (and runs of the operator CLI) of its own: 15 s on a quiet
+ * machine, over 30 s at a load of 10–20 (three of them ran over 30 s in full runs).
+ */
+const PROCESSES_TIMEOUT_MS = 90_000;
+
+describe.runIf(postgres)('images any instance can serve (PostgreSQL)', { timeout: PROCESSES_TIMEOUT_MS }, () => {
   const apps: InProcessApp[] = [];
   let s3: LocalS3;
   const freshDatabase = () => createDatabase(postgres!.clusterUrl, `scanapp_images_${randomBytes(6).toString('hex')}`, postgres!.template);
@@ -57,62 +63,49 @@ describe.runIf(postgres)('images any instance can serve (PostgreSQL)', () => {
   beforeAll(async () => {
     s3 = await startLocalS3();
   });
-  /**
-   * Tests that start instances (and runs of the operator CLI) of their own: 15 s on a quiet machine,
-   * over 30 s at a load of 12–20 (both seen in full runs).
-   */
-  const PROCESSES_TIMEOUT_MS = 90_000;
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.stop()));
     await s3?.stop();
   });
 
-  it(
-    'an image uploaded through one instance is served by another on the same database, with its ETag and 304',
-    async () => {
-      const DATABASE_URL = freshDatabase();
-      const [first, second] = await Promise.all([start({ DATABASE_URL }), start({ DATABASE_URL })]);
-      const seller = await createSeller(first.url);
-      const imageUrl = await upload(first.url, seller, 10);
+  it('an image uploaded through one instance is served by another on the same database, with its ETag and 304', async () => {
+    const DATABASE_URL = freshDatabase();
+    const [first, second] = await Promise.all([start({ DATABASE_URL }), start({ DATABASE_URL })]);
+    const seller = await createSeller(first.url);
+    const imageUrl = await upload(first.url, seller, 10);
 
-      const there = await fetchImage(on(second, imageUrl));
-      expect(there.status).toBe(200);
-      expect(there.headers.get('content-type')).toBe('image/jpeg');
-      expect(there.headers.get('etag')).toBe(`"${sha256(there.data)}"`);
-      expect(there.data.equals((await fetchImage(on(first, imageUrl))).data)).toBe(true);
-      expect((await fetchImage(on(second, imageUrl), { 'if-none-match': there.headers.get('etag')! })).status).toBe(304);
-      // Neither instance wrote it to its own disk.
-      for (const app of [first, second]) expect(existsSync(path.join(app.dataDir, 'uploads', String(seller.id)))).toBe(false);
-    },
-    PROCESSES_TIMEOUT_MS,
-  );
+    const there = await fetchImage(on(second, imageUrl));
+    expect(there.status).toBe(200);
+    expect(there.headers.get('content-type')).toBe('image/jpeg');
+    expect(there.headers.get('etag')).toBe(`"${sha256(there.data)}"`);
+    expect(there.data.equals((await fetchImage(on(first, imageUrl))).data)).toBe(true);
+    expect((await fetchImage(on(second, imageUrl), { 'if-none-match': there.headers.get('etag')! })).status).toBe(304);
+    // Neither instance wrote it to its own disk.
+    for (const app of [first, second]) expect(existsSync(path.join(app.dataDir, 'uploads', String(seller.id)))).toBe(false);
+  });
 
-  it(
-    'uploads:migrate --to db copies the folder’s images into the database, then any instance serves them; a second run skips them all',
-    async () => {
-      const DATABASE_URL = freshDatabase();
-      const old = await start({ DATABASE_URL, IMAGE_STORAGE: 'local' });
-      const seller = await createSeller(old.url);
-      const imageUrls = [await upload(old.url, seller, 20), await upload(old.url, seller, 30), await upload(old.url, seller, 40)];
-      const other = await start({ DATABASE_URL });
-      expect((await fetchImage(on(other, imageUrls[0]!))).status).toBe(404);
+  it('uploads:migrate --to db copies the folder’s images into the database, then any instance serves them; a second run skips them all', async () => {
+    const DATABASE_URL = freshDatabase();
+    const old = await start({ DATABASE_URL, IMAGE_STORAGE: 'local' });
+    const seller = await createSeller(old.url);
+    const imageUrls = [await upload(old.url, seller, 20), await upload(old.url, seller, 30), await upload(old.url, seller, 40)];
+    const other = await start({ DATABASE_URL });
+    expect((await fetchImage(on(other, imageUrls[0]!))).status).toBe(404);
 
-      const migrated = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
-      expect(migrated, migrated.stderr).toMatchObject({ code: 0 });
-      expect(migrated.stdout).toContain('Изображения → db: скопировано 3, уже были 0, не найдено 0, не совпал хеш 0');
-      for (const imageUrl of imageUrls) {
-        const served = await fetchImage(on(other, imageUrl));
-        expect(served.status).toBe(200);
-        expect(served.data.equals((await fetchImage(on(old, imageUrl))).data)).toBe(true);
-      }
+    const migrated = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
+    expect(migrated, migrated.stderr).toMatchObject({ code: 0 });
+    expect(migrated.stdout).toContain('Изображения → db: скопировано 3, уже были 0, не найдено 0, не совпал хеш 0');
+    for (const imageUrl of imageUrls) {
+      const served = await fetchImage(on(other, imageUrl));
+      expect(served.status).toBe(200);
+      expect(served.data.equals((await fetchImage(on(old, imageUrl))).data)).toBe(true);
+    }
 
-      const again = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
-      expect(again.stdout).toContain('скопировано 0, уже были 3, не найдено 0, не совпал хеш 0');
-      expect(again.code).toBe(0);
-    },
-    PROCESSES_TIMEOUT_MS,
-  );
+    const again = await runAdminCli(old.url, ['uploads:migrate', '--to', 'db']);
+    expect(again.stdout).toContain('скопировано 0, уже были 3, не найдено 0, не совпал хеш 0');
+    expect(again.code).toBe(0);
+  });
 
   it('uploads:migrate --to s3 copies the database’s images into the bucket with their hashes, while the bucket-backed instance serves throughout', async () => {
     const DATABASE_URL = freshDatabase();

@@ -274,6 +274,19 @@ describe.each(backends())('signed webhooks on $name', (backend) => {
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(secret);
     await remove(seller, id);
+
+    // The owner's audit log has each change by its address, and neither secret.
+    const log = await seller.api.get('/audit-log');
+    expect(log.text).not.toContain(secret);
+    expect(log.text).not.toContain(rotated.body.secret);
+    const subject = fillMessage(messages.audit.subjectWebhook, { url: `${receiver.url}/secret` });
+    const values = { url: `${receiver.url}/secret`, events: ['draw.closed'], project_id: null, enabled: true };
+    const ofThis = (log.body.entries as { subject: string }[]).filter((entry) => entry.subject === subject);
+    expect(ofThis).toEqual([
+      expect.objectContaining({ action: 'webhook.delete', before: values, after: null }),
+      expect.objectContaining({ action: 'webhook.secret_rotate', before: null, after: null }),
+      expect.objectContaining({ action: 'webhook.create', before: null, after: values }),
+    ]);
   });
 
   it.each([

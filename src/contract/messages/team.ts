@@ -104,6 +104,7 @@ export const auditMessages = {
   subjectReceipt: 'Чек №{id}, покупатель {buyer}',
   subjectOrder: 'Заказ №{id} «{title}», покупатель {buyer}',
   subjectApiKey: 'Ключ API «{name}»',
+  subjectWebhook: 'Вебхук {url}',
 } as const;
 
 /** The invitation mail. */
@@ -132,4 +133,8 @@ export const auditActionsMessages = {
   'team.remove': 'Удаление из команды',
   'api_key.create': 'Создание ключа API',
   'api_key.delete': 'Удаление ключа API',
+  'webhook.create': 'Добавление вебхука',
+  'webhook.update': 'Изменение вебхука',
+  'webhook.delete': 'Удаление вебхука',
+  'webhook.secret_rotate': 'Смена секрета вебхука',
 } as const;

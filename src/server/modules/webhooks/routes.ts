@@ -12,7 +12,7 @@ import {
   webhookScopedSchema,
   webhookSecretResponseSchema,
 } from '../../../contract/webhooks.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   createWebhook,
@@ -44,7 +44,8 @@ export function webhookRoutes(deps: WebhookDeps & AuthDeps): FastifyPluginAsyncZ
       { schema: { tags, security, body: webhookEndpointRequestSchema, response: { 200: webhookSecretResponseSchema, ...errors } } },
       async (request) => {
         const { user_id: userId, ...input } = request.body;
-        return createWebhook(deps, await requireSeller(deps, request, userId), input);
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return createWebhook(deps, sellerId, input, { userId: personId });
       },
     );
 
@@ -61,7 +62,8 @@ export function webhookRoutes(deps: WebhookDeps & AuthDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const { user_id: userId, ...input } = request.body;
-        return updateWebhook(deps, await requireSeller(deps, request, userId), request.params.id, input);
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return updateWebhook(deps, sellerId, request.params.id, input, { userId: personId });
       },
     );
 
@@ -76,7 +78,10 @@ export function webhookRoutes(deps: WebhookDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => deleteWebhook(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return deleteWebhook(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -90,7 +95,10 @@ export function webhookRoutes(deps: WebhookDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: webhookSecretResponseSchema, ...errors },
         },
       },
-      async (request) => rotateWebhookSecret(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return rotateWebhookSecret(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(

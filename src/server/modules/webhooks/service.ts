@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { messages } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import {
   tooManyEndpointsMessage,
   WEBHOOK_DELIVERIES_SHOWN,
@@ -13,6 +13,7 @@ import {
 } from '../../../contract/webhooks.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { AppError } from '../../errors.js';
 import { findLiveProject } from '../actions/repository.js';
 import { endpointUrlRefusal, type ResolveAll } from './address.js';
@@ -92,17 +93,35 @@ export async function listWebhooks(deps: WebhookDeps, sellerId: number): Promise
 }
 
 /** A new endpoint and its secret, shown this once. */
-export async function createWebhook(deps: WebhookDeps, sellerId: number, input: EndpointInput): Promise<WebhookSecretResponse> {
+export async function createWebhook(
+  deps: WebhookDeps,
+  sellerId: number,
+  input: EndpointInput,
+  actor: AuditActor,
+): Promise<WebhookSecretResponse> {
   const values = await checkedValues(deps, sellerId, input);
   const secret = newWebhookSecret();
   const row = await deps.db.transaction(async (tx) => {
     await lockSeller(tx, sellerId);
     if ((await repo.countEndpoints(tx, sellerId)) >= WEBHOOK_ENDPOINTS_PER_SELLER)
       throw new AppError('conflict', tooManyEndpointsMessage());
-    return repo.insertEndpoint(tx, sellerId, { ...values, secret, createdAt: deps.now() });
+    const inserted = await repo.insertEndpoint(tx, sellerId, { ...values, secret, createdAt: deps.now() });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'webhook.create',
+      subject: auditSubject(inserted),
+      before: null,
+      after: auditedValues(inserted),
+    });
+    return inserted;
   });
   return { endpoint: presentEndpoint(row), secret };
 }
+
+/** What the audit log keeps of an endpoint: never its secret. */
+const auditedValues = (row: WebhookEndpointRow) => ({ url: row.url, events: row.events, project_id: row.projectId, enabled: row.enabled });
+const auditSubject = (row: WebhookEndpointRow) => fillMessage(messages.audit.subjectWebhook, { url: row.url });
 
 /**
  * Replaces an endpoint's address, events and action. `enabled: true` turns on an endpoint the
@@ -113,27 +132,61 @@ export async function updateWebhook(
   sellerId: number,
   id: number,
   input: EndpointInput,
+  actor: AuditActor,
 ): Promise<{ endpoint: WebhookEndpoint }> {
   if (!(await repo.findEndpoint(deps.db, sellerId, id))) throw endpointNotFound();
   const values = await checkedValues(deps, sellerId, input);
   const switched = input.enabled === undefined ? {} : { enabled: input.enabled, failingSince: null, disabledAt: null };
-  const row = await repo.updateEndpoint(deps.db, sellerId, id, { ...values, ...switched });
-  if (!row) throw endpointNotFound();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.findEndpoint(tx, sellerId, id);
+    const updated = before && (await repo.updateEndpoint(tx, sellerId, id, { ...values, ...switched }));
+    if (!before || !updated) throw endpointNotFound();
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'webhook.update',
+      subject: auditSubject(updated),
+      before: auditedValues(before),
+      after: auditedValues(updated),
+    });
+    return updated;
+  });
   if (input.enabled) deps.onDeliveryQueued();
   return { endpoint: presentEndpoint(row) };
 }
 
 /** Deletes an endpoint with its deliveries, the undelivered ones too. */
-export async function deleteWebhook(deps: WebhookDeps, sellerId: number, id: number): Promise<{ message: string }> {
-  if (!(await repo.deleteEndpoint(deps.db, sellerId, id))) throw endpointNotFound();
+export async function deleteWebhook(deps: WebhookDeps, sellerId: number, id: number, actor: AuditActor): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findEndpoint(tx, sellerId, id);
+    if (!before || !(await repo.deleteEndpoint(tx, sellerId, id))) throw endpointNotFound();
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'webhook.delete',
+      subject: auditSubject(before),
+      before: auditedValues(before),
+      after: null,
+    });
+  });
   return { message: m.endpointDeleted };
 }
 
 /** «Сменить секрет»: the old one stops at once (the next try is signed with the new one). */
-export async function rotateWebhookSecret(deps: WebhookDeps, sellerId: number, id: number): Promise<WebhookSecretResponse> {
+export async function rotateWebhookSecret(
+  deps: WebhookDeps,
+  sellerId: number,
+  id: number,
+  actor: AuditActor,
+): Promise<WebhookSecretResponse> {
   const secret = newWebhookSecret();
-  const row = await repo.updateEndpoint(deps.db, sellerId, id, { secret });
-  if (!row) throw endpointNotFound();
+  const row = await deps.db.transaction(async (tx) => {
+    const rotated = await repo.updateEndpoint(tx, sellerId, id, { secret });
+    if (!rotated) throw endpointNotFound();
+    // The log says that the secret changed, never what it is.
+    await recordAudit(tx, { sellerId, actor, action: 'webhook.secret_rotate', subject: auditSubject(rotated), before: null, after: null });
+    return rotated;
+  });
   return { endpoint: presentEndpoint(row), secret };
 }
 
