@@ -1,3 +1,5 @@
+import type { Marketplace } from './marketplace-link.js';
+
 /**
  * Which marketplace issued a fiscal receipt: Wildberries and Ozon sell as agents and issue the
  * shopper's receipt under their own INN (the receipt's `userInn`, stored as receipts.seller_inn);
@@ -7,7 +9,7 @@
 export const MARKETPLACE_ISSUER_INNS = {
   wildberries: '7721546864',
   ozon: '7704217370',
-} as const;
+} as const satisfies Record<Marketplace, string>;
 
 export type IssuingMarketplace = keyof typeof MARKETPLACE_ISSUER_INNS;
 

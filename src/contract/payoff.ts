@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { ANALYTICS_MAX_RANGE_DAYS } from './analytics.js';
 import { userIdSchema } from './auth.js';
 import { formatCount } from './format.js';
-import { ISSUING_MARKETPLACES } from './marketplace-issuers.js';
+import { MARKETPLACES } from './marketplace-link.js';
 import { fillMessage, messages } from './messages.js';
 
 const p = messages.payoff;
@@ -39,7 +39,7 @@ const daySchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, messages.analytics.dateInvalid);
 
-export const marketplaceSchema = z.enum(ISSUING_MARKETPLACES as ['wildberries', 'ozon']);
+export const marketplaceSchema = z.enum(MARKETPLACES);
 
 export const payoffQuerySchema = z
   .object({

@@ -20,6 +20,7 @@ import { MODERATION_KINDS, MODERATION_STATUSES } from '../../contract/moderation
 import { POINTS_ACTORS, POINTS_KINDS, POINTS_RULES, type StoredLevel } from '../../contract/points.js';
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from '../../contract/referral.js';
 import { BUYER_FLAG_KINDS } from '../../contract/trust.js';
+import { MARKETPLACES } from '../../contract/marketplace-link.js';
 import { SUPPORT_AUTHORS, SUPPORT_THREAD_STATUSES } from '../../contract/support.js';
 import type { SegmentConditions } from '../../contract/segments.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
@@ -1256,8 +1257,6 @@ export const secretsKeyCheck = pgTable('secrets_key_check', {
   id: smallint('id').primaryKey(),
   sealed: sealedText('sealed').notNull(),
 });
-
-export const MARKETPLACES = ['wildberries', 'ozon'] as const;
 
 /** A seller's marketplace account (migration 0053): sealed credentials and the import's resumable state. */
 export const marketplaceConnections = pgTable('marketplace_connections', {
