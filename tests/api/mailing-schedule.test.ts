@@ -351,37 +351,42 @@ describe.each(backends())('scheduled and regular mailings on $name', (backend) =
   );
 
   const postgres = backend.clusterUrl;
-  it('a scheduled mailing survives a restart of the app', { timeout: 180_000 }, async () => {
-    const dataDir = postgres ? undefined : mkdtempSync(path.join(os.tmpdir(), 'scanapp-schedule-'));
-    const env: Record<string, string> = postgres ? { DATABASE_URL: createDatabase(postgres, 'scanapp_schedule_restart') } : {};
-    const first = await startServer(env, dataDir ? { keepDataDir: dataDir } : {});
-    let second: Awaited<ReturnType<typeof startServer>> | undefined;
-    try {
-      const bot = await actionWithShopper(first.url);
-      const scheduled = await send(bot.seller, {
-        project_id: bot.projectId,
-        recipient_ids: [bot.chat],
-        send_at: await inFromNow(first.url, 2 * MINUTE),
-      });
-      expect(scheduled.status, scheduled.text).toBe(200);
-      await first.stop();
+  // Two server processes one after the other (≈ 30 s on PGlite): once per run, on PostgreSQL when the run has it.
+  it.runIf(backend.name === backends().at(-1)!.name)(
+    'a scheduled mailing survives a restart of the app',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = postgres ? undefined : mkdtempSync(path.join(os.tmpdir(), 'scanapp-schedule-'));
+      const env: Record<string, string> = postgres ? { DATABASE_URL: createDatabase(postgres, 'scanapp_schedule_restart') } : {};
+      const first = await startServer(env, dataDir ? { keepDataDir: dataDir } : {});
+      let second: Awaited<ReturnType<typeof startServer>> | undefined;
+      try {
+        const bot = await actionWithShopper(first.url);
+        const scheduled = await send(bot.seller, {
+          project_id: bot.projectId,
+          recipient_ids: [bot.chat],
+          send_at: await inFromNow(first.url, 2 * MINUTE),
+        });
+        expect(scheduled.status, scheduled.text).toBe(200);
+        await first.stop();
 
-      second = await startServer(env, dataDir ? { keepDataDir: dataDir } : {});
-      const seller: Seller = { ...bot.seller, api: new ApiClient(second.url, undefined, bot.seller.api.token) };
-      await advance(second.url, 3 * MINUTE);
-      await advance(second.url, MINUTE);
-      const runs = await eventually(async () => {
-        const found = await runsOf(seller, scheduled.body.schedule.id);
-        return found.length > 0 ? found : undefined;
-      });
-      expect(runs).toHaveLength(1);
-      expect(await scheduleOf(seller, scheduled.body.schedule.id)).toMatchObject({ status: 'done', runs: 1 });
-    } finally {
-      await first.stop();
-      await second?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        second = await startServer(env, dataDir ? { keepDataDir: dataDir } : {});
+        const seller: Seller = { ...bot.seller, api: new ApiClient(second.url, undefined, bot.seller.api.token) };
+        await advance(second.url, 3 * MINUTE);
+        await advance(second.url, MINUTE);
+        const runs = await eventually(async () => {
+          const found = await runsOf(seller, scheduled.body.schedule.id);
+          return found.length > 0 ? found : undefined;
+        });
+        expect(runs).toHaveLength(1);
+        expect(await scheduleOf(seller, scheduled.body.schedule.id)).toMatchObject({ status: 'done', runs: 1 });
+      } finally {
+        await first.stop();
+        await second?.stop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.runIf(postgres)('two app instances on one PostgreSQL start a due run once', { timeout: 180_000 }, async () => {
     const databaseUrl = createDatabase(postgres!, 'scanapp_schedule_twice');

@@ -296,7 +296,9 @@ describe.each(backends())('surveys and quizzes on $name', (backend) => {
     expect((await bot.seller.api.get(`/surveys?project_id=${bot.projectId}`)).body.surveys[1]).toMatchObject({ id: kept, closed_at: null });
   });
 
-  it(
+  // Thirty answers at the emulator's one message a second per chat (≈ 32 s); what the database keeps
+  // of a quiz is tested on both by the shorter ones above: once per run, on PostgreSQL when there.
+  it.runIf(backend.name === backends().at(-1)!.name)(
     "a 30-question quiz answered press by press completes: answers to the bot's own questions never trip the flood guard",
     DIALOG,
     async () => {
