@@ -2,7 +2,7 @@ import { z } from './zod-setup.js';
 import { ANALYTICS_MAX_RANGE_DAYS } from './analytics.js';
 import { userIdSchema } from './auth.js';
 import { formatCount } from './format.js';
-import { MARKETPLACES } from './marketplace-link.js';
+import { MARKETPLACES, type Marketplace } from './marketplace-link.js';
 import { fillMessage, messages } from './messages.js';
 
 const p = messages.payoff;
@@ -96,12 +96,30 @@ const captureCountsSchema = z.object({
   rate: z.number().nullable(),
 });
 
-export const payoffCaptureSchema = captureCountsSchema.extend({
+/**
+ * The marketplaces whose orders ScanApp reads (Wildberries' orders report). Ozon's postings are its
+ * orders, and those not cancelled are its units sold already, so it has no orders figure of its own.
+ */
+export const ORDER_MARKETPLACES: readonly Marketplace[] = ['wildberries'];
+
+/** Units ordered beside the units sold: null for a marketplace whose orders are not read. */
+const orderCountsSchema = z.object({
+  /** Units of the period's orders that stand (cancelled ones left out). */
+  units_ordered: z.number().int().nullable(),
+  /** Units of the period's orders that were cancelled: never a sale. */
+  units_cancelled: z.number().int().nullable(),
+});
+export type PayoffOrderCounts = z.infer<typeof orderCountsSchema>;
+
+export const payoffCaptureSchema = captureCountsSchema.extend(orderCountsSchema.shape).extend({
   /** The day, the week's Monday or the month's first day (cut at `from`). */
   period: z.string(),
 });
+const payoffCaptureTotalSchema = captureCountsSchema.extend(orderCountsSchema.shape);
 export type PayoffCapture = z.infer<typeof payoffCaptureSchema>;
-export type PayoffCaptureTotal = z.infer<typeof captureCountsSchema>;
+export type PayoffCaptureTotal = z.infer<typeof payoffCaptureTotalSchema>;
+/** The capture rate's own counts, before the orders are set beside them. */
+export type PayoffCaptureCounts = Omit<PayoffCaptureTotal, keyof PayoffOrderCounts>;
 
 export const payoffProductSchema = captureCountsSchema.omit({ receipt_count: true }).extend({
   /** The product's name as the marketplace writes it. */
@@ -177,7 +195,7 @@ export const payoffResponseSchema = z.object({
   project_id: z.number().int().nullable(),
   marketplaces: z.array(payoffMarketplaceSchema),
   capture: z.array(payoffCaptureSchema),
-  capture_totals: z.array(captureCountsSchema),
+  capture_totals: z.array(payoffCaptureTotalSchema),
   products: z.array(payoffProductSchema),
   unmatched: z.array(payoffUnmatchedSchema),
   cohorts: z.array(payoffCohortSchema),

@@ -38,6 +38,31 @@ async function wildberriesRows(url: string): Promise<{ saleID: string; date: str
     .sales;
 }
 
+interface WildberriesOrder {
+  date: string;
+  isCancel: boolean;
+  srid: string;
+}
+
+async function wildberriesOrders(url: string): Promise<WildberriesOrder[]> {
+  return ((await (await fetch(`${url}/__emulators/wildberries/control/orders`)).json()) as { orders: WildberriesOrder[] }).orders;
+}
+
+/** Units of the demo orders placed within the Moscow days `from`..`to`: those that stand, and those cancelled. */
+async function orderUnits(url: string, from: string, to: string): Promise<{ units_ordered: number; units_cancelled: number }> {
+  const placed = (await wildberriesOrders(url)).filter((order) => order.date.slice(0, 10) >= from && order.date.slice(0, 10) <= to);
+  return {
+    units_ordered: placed.filter((order) => !order.isCancel).length,
+    units_cancelled: placed.filter((order) => order.isCancel).length,
+  };
+}
+
+/** The last 30 Moscow days of the demo clock, as the payoff's default period. */
+async function lastThirtyDays(url: string): Promise<{ from: string; today: string }> {
+  const today = moscowDay(Date.parse((await clockCall(url, 'GET')).body.now as string));
+  return { from: moscowDay(Date.parse(`${today}T12:00:00+03:00`) - 29 * DAY_MS), today };
+}
+
 async function connection(seller: Seller, id: number) {
   const answer = await seller.api.get(`/marketplaces?user_id=${seller.id}`);
   expect(answer.status, answer.text).toBe(200);
@@ -69,12 +94,29 @@ async function ozonControl(url: string, body: object): Promise<void> {
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-/** Rows the demo Ozon account should leave: one per product of each posting not cancelled. */
-async function ozonRows(url: string): Promise<number> {
-  const { postings } = (await (await fetch(`${url}/__emulators/ozon/control/postings`)).json()) as {
-    postings: { status: string; products: unknown[] }[];
-  };
-  return postings.filter((posting) => posting.status !== 'cancelled').reduce((sum, posting) => sum + posting.products.length, 0);
+interface OzonPostingRow {
+  status: string;
+  in_process_at: string;
+  products: { quantity: number }[];
+}
+interface OzonReturnRow {
+  type: string;
+  product: { quantity: number };
+  logistic: { return_date: string | null };
+}
+
+/**
+ * What the demo Ozon account holds now: the postings not cancelled (a row per product) and the
+ * returns that are units given back (a buyer's return or a partial refusal; a cancellation is its
+ * cancelled posting's), a row each.
+ */
+async function ozonAccount(url: string): Promise<{ postings: OzonPostingRow[]; returns: OzonReturnRow[]; rows: number }> {
+  const read = async <T>(what: string) => (await (await fetch(`${url}/__emulators/ozon/control/${what}`)).json()) as T;
+  const postings = (await read<{ postings: OzonPostingRow[] }>('postings')).postings.filter((posting) => posting.status !== 'cancelled');
+  const returns = (await read<{ returns: OzonReturnRow[] }>('returns')).returns.filter(
+    (entry) => ['ClientReturn', 'PartialReturn'].includes(entry.type) && entry.logistic.return_date !== null,
+  );
+  return { postings, returns, rows: postings.reduce((sum, posting) => sum + posting.products.length, 0) + returns.length };
 }
 
 /** Waits until the connection's import reaches `status` (its job runs on the queue). */
@@ -112,7 +154,7 @@ describe.each(backends())('marketplaces on $name', (backend) => {
   });
 
   it(
-    'imports every sale and return once through a rate limit, a re-run stores nothing new, and the token is never stored in the clear',
+    'imports every sale, return and order once through a rate limit, an order cancelled later is stored cancelled, a re-run stores nothing new, and the token is never stored in the clear',
     { timeout: 60_000 },
     async () => {
       const seller = await createSeller(url);
@@ -138,14 +180,29 @@ describe.each(backends())('marketplaces on $name', (backend) => {
       const first = await until(seller, id, (state) => state.import_status === 'waiting');
       expect(first.rows_stored).toBe(rows.length);
 
-      // The next call meets a 429: the import waits as told, then goes on and finds nothing new.
+      // A standing order is cancelled on the marketplace: it changes, so the orders report brings it again.
+      const standing = (await wildberriesOrders(url)).find((order) => !order.isCancel)!;
+      await wildberriesControl(url, { cancel_orders: [standing.srid] });
+
+      // The next call meets a 429: the import waits as told; then the sales bring nothing new, the orders the cancelled one.
+      // Each step is told apart by its new wait: the clock's move only queues it, it runs after.
       await wildberriesControl(url, { fail_next: { status: 429, times: 1 } });
       await advance(url, MINUTE + 1);
-      await until(seller, id, (state) => state.import_status === 'waiting' && state.import_error === null);
+      const nextWait = (after: { import_not_before: string | null }) =>
+        until(seller, id, (state) => state.import_status === 'waiting' && state.import_not_before !== after.import_not_before);
+      const limited = await nextWait(first);
+      expect(limited.import_error).toBeNull();
+      await advance(url, MINUTE + 1);
+      await nextWait(limited);
       await advance(url, MINUTE + 1);
       const done = await until(seller, id, (state) => state.import_status === 'idle');
       expect(done).toMatchObject({ rows_stored: rows.length, import_error: null });
       expect(done.imported_until).not.toBeNull();
+      const { from, today } = await lastThirtyDays(url);
+      const payoff = await seller.api.get(`/analytics/payoff?from=${from}&to=${today}&group=month`);
+      const orders = await orderUnits(url, from, today);
+      expect(orders.units_cancelled).toBeGreaterThan(0);
+      expect((payoff.body as PayoffResponse).capture_totals.find((row) => row.marketplace === 'wildberries')).toMatchObject(orders);
 
       // «Обновить сейчас» again: the same rows come back and nothing new is stored.
       await advance(url, MINUTE + 1);
@@ -196,7 +253,7 @@ describe.each(backends())('marketplaces on $name', (backend) => {
       await advance(url, MINUTE + 1);
       await until(seller, id, (state) => state.import_status === 'idle');
 
-      // The figure, computed here from what the emulator holds: every demo row is one unit.
+      // The figure, computed here from what the emulator holds: every demo row is one unit, and so is every order.
       const today = moscowDay(Date.parse((await clockCall(url, 'GET')).body.now as string));
       const from = moscowDay(Date.parse(`${today}T12:00:00+03:00`) - 40 * DAY_MS);
       const inPeriod = (await wildberriesRows(url)).filter((row) => {
@@ -217,6 +274,7 @@ describe.each(backends())('marketplaces on $name', (backend) => {
         units_sold: sold,
         units_returned: returned,
         rate: expect.closeTo(6 / (sold - returned), 6),
+        ...(await orderUnits(url, from, today)),
       });
       expect((payoff.body as PayoffResponse).marketplaces).toContainEqual(
         expect.objectContaining({ marketplace: 'wildberries', connected: true, imported_until: expect.any(String) }),
@@ -224,36 +282,64 @@ describe.each(backends())('marketplaces on $name', (backend) => {
     },
   );
 
-  it('imports Ozon postings without the cancelled ones, waits on a 429, and a re-run stores nothing new', { timeout: 60_000 }, async () => {
-    const seller = await createSeller(url);
-    const ozon = { user_id: seller.id, kind: 'ozon', client_id: 'demo-ozon-client', api_key: 'demo-ozon-key' };
-    // The check call meets the rate limit: refused, to be tried again.
-    await ozonControl(url, { fail_next: { status: 429, times: 1 } });
-    const limited = await seller.api.post('/marketplaces', ozon);
-    expect([limited.status, limited.body.message]).toEqual([429, fillMessage(m.checkRateLimited, { marketplace: 'Ozon' })]);
+  it(
+    'imports Ozon postings without the cancelled ones and the returns given back, waits on a 429, and a re-run stores nothing new; the payoff counts them',
+    { timeout: 60_000 },
+    async () => {
+      const seller = await createSeller(url);
+      const ozon = { user_id: seller.id, kind: 'ozon', client_id: 'demo-ozon-client', api_key: 'demo-ozon-key' };
+      // The check call meets the rate limit: refused, to be tried again.
+      await ozonControl(url, { fail_next: { status: 429, times: 1 } });
+      const limited = await seller.api.post('/marketplaces', ozon);
+      expect([limited.status, limited.body.message]).toEqual([429, fillMessage(m.checkRateLimited, { marketplace: 'Ozon' })]);
 
-    const connected = await seller.api.post('/marketplaces', ozon);
-    expect(connected.status, connected.text).toBe(201);
-    expect(connected.body).toMatchObject({ kind: 'ozon', secret_hint: '-key' });
-    const id = connected.body.id as number;
-    const expected = await ozonRows(url);
-    expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({ rows_stored: expected, import_error: null });
+      const connected = await seller.api.post('/marketplaces', ozon);
+      expect(connected.status, connected.text).toBe(201);
+      expect(connected.body).toMatchObject({ kind: 'ozon', secret_hint: '-key' });
+      const id = connected.body.id as number;
+      const account = await ozonAccount(url);
+      expect(account.returns.length).toBeGreaterThan(0);
+      expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({
+        rows_stored: account.rows,
+        import_error: null,
+      });
 
-    await ozonControl(url, { fail_next: { status: 429, times: 1 } });
-    expect((await seller.api.post(`/marketplaces/${id}/import`, { user_id: seller.id })).status).toBe(202);
-    await until(seller, id, (state) => state.import_status === 'waiting');
-    await advance(url, MINUTE + 1);
-    expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({ rows_stored: expected, import_error: null });
+      // The re-run's returns call meets the rate limit after its postings: it waits, then reads the returns once more.
+      await ozonControl(url, { fail_next: { status: 429, times: 1, method: 'returns' } });
+      expect((await seller.api.post(`/marketplaces/${id}/import`, { user_id: seller.id })).status).toBe(202);
+      await until(seller, id, (state) => state.import_status === 'waiting');
+      await advance(url, MINUTE + 1);
+      expect(await until(seller, id, (state) => state.import_status === 'idle')).toMatchObject({
+        rows_stored: account.rows,
+        import_error: null,
+      });
 
-    if (backend.databaseUrl) {
-      expect(await columnsHolding(backend, 'demo-ozon-key')).toEqual([]);
-      expect(await columnsHolding(backend, 'demo-ozon-client')).toEqual([]);
-    }
-  });
+      // «Окупаемость»: Ozon's units sold and returned are the emulator's, by the Moscow days they happened.
+      const { from, today } = await lastThirtyDays(url);
+      const inPeriod = (instant: string) => moscowDay(Date.parse(instant)) >= from && moscowDay(Date.parse(instant)) <= today;
+      const payoff = await seller.api.get(`/analytics/payoff?from=${from}&to=${today}&group=month`);
+      expect(payoff.status, payoff.text).toBe(200);
+      expect((payoff.body as PayoffResponse).capture_totals.find((row) => row.marketplace === 'ozon')).toMatchObject({
+        units_ordered: null,
+        units_sold: account.postings
+          .filter((posting) => inPeriod(posting.in_process_at))
+          .flatMap((posting) => posting.products)
+          .reduce((sum, product) => sum + product.quantity, 0),
+        units_returned: account.returns
+          .filter((entry) => inPeriod(entry.logistic.return_date!))
+          .reduce((sum, entry) => sum + entry.product.quantity, 0),
+      });
+
+      if (backend.databaseUrl) {
+        expect(await columnsHolding(backend, 'demo-ozon-key')).toEqual([]);
+        expect(await columnsHolding(backend, 'demo-ozon-client')).toEqual([]);
+      }
+    },
+  );
 
   // Two server processes one after the other (≈ 50 s): once per run, on PostgreSQL when the run has it.
   it.runIf(backend.name === backends().at(-1)!.name)(
-    'an import stopped between pages by a failure and a restart resumes from its cursor and stores each row once',
+    'imports stopped between pages by a failure and a restart resume from their cursors and store each row once',
     { timeout: 180_000 },
     async () => {
       const dataDir = backend.clusterUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'scanapp-marketplaces-'));
@@ -269,6 +355,21 @@ describe.each(backends())('marketplaces on $name', (backend) => {
         const connected = await seller.api.post('/marketplaces', { user_id: seller.id, kind: 'wildberries', token: WB_TOKEN });
         expect(connected.status, connected.text).toBe(201);
         const id = connected.body.id as number;
+        // Ozon's pass stores its postings, then its returns call fails: the cursor stays at the returns.
+        await ozonControl(first.url, { fail_next: { status: 503, times: 1, method: 'returns' } });
+        const ozon = await seller.api.post('/marketplaces', {
+          user_id: seller.id,
+          kind: 'ozon',
+          client_id: 'demo-ozon-client',
+          api_key: 'demo-ozon-key',
+        });
+        expect(ozon.status, ozon.text).toBe(201);
+        const ozonId = ozon.body.id as number;
+        const ozonBefore = await ozonAccount(first.url);
+        expect(await until(seller, ozonId, (state) => state.import_error !== null)).toMatchObject({
+          import_status: 'waiting',
+          rows_stored: ozonBefore.rows - ozonBefore.returns.length,
+        });
         await until(seller, id, (state) => state.import_status === 'waiting' && state.rows_stored === 5);
         // The second page fails on the marketplace's side; the first page's rows and cursor stay committed.
         await wildberriesControl(first.url, { fail_next: { status: 503, times: 1 } });
@@ -289,6 +390,11 @@ describe.each(backends())('marketplaces on $name', (backend) => {
         await advance(second.url, 10 * MINUTE);
         expect(await until(again, id, (state) => state.import_status === 'idle')).toMatchObject({
           rows_stored: rows.length,
+          import_error: null,
+        });
+        // Ozon went on from its returns: each return stored once, beside the postings stored before the restart.
+        expect(await until(again, ozonId, (state) => state.import_status === 'idle')).toMatchObject({
+          rows_stored: (await ozonAccount(second.url)).rows,
           import_error: null,
         });
       } finally {

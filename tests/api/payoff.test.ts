@@ -304,7 +304,16 @@ describe.each(backends())('payoff on $name', (backend) => {
       { marketplace: 'ozon', connected: false, imported_until: null },
     ]);
     expect(answer.body.capture_totals).toEqual([
-      { marketplace: 'wildberries', receipts: 0, receipt_count: 0, units_sold: 100, units_returned: 0, rate: 0 },
+      {
+        marketplace: 'wildberries',
+        receipts: 0,
+        receipt_count: 0,
+        units_sold: 100,
+        units_returned: 0,
+        rate: 0,
+        units_ordered: 0,
+        units_cancelled: 0,
+      },
     ]);
     expect(answer.body.cohorts).toEqual([]);
     expect(answer.body.cost_per_shopper.per_shopper).toBeNull();
@@ -344,6 +353,8 @@ describe.each(backends())('payoff on $name', (backend) => {
       p.unitsSoldColumn,
       p.unitsReturnedColumn,
       `${p.rateColumn}, %`,
+      p.unitsOrderedColumn,
+      p.unitsCancelledColumn,
     ]);
     expect(rows.slice(1).map((row) => row[1])).toEqual(expect.arrayContaining([p.wildberries, p.ozon]));
     for (const figure of ['products', 'cohorts', 'returns', 'liability', 'cost']) {

@@ -124,6 +124,9 @@ describe('analytics', () => {
       const capture = payoff.getByRole('region', { name: p.captureTitle });
       await capture.locator('.payoff-capture').getByText(formatPercent(50), { exact: true }).waitFor();
       await capture.locator('.analytics-chart canvas').waitFor();
+      // Wildberries' units ordered and cancelled beside the units sold.
+      expect(await capture.getByRole('cell', { name: '17', exact: true }).count()).toBe(1);
+      expect(await capture.getByRole('cell', { name: '3', exact: true }).count()).toBe(1);
       const cohorts = payoff.getByRole('region', { name: p.cohortsTitle });
       expect(await cohorts.getByText(p.immature, { exact: true }).count()).toBe(3);
       expect(await cohorts.getByText(`${formatPercent(25)} (1)`, { exact: true }).count()).toBe(1);
@@ -151,6 +154,7 @@ describe('analytics', () => {
 function importedPayoff(): PayoffResponse {
   const today = new Date().toISOString().slice(0, 10);
   const counts = { receipts: 6, receipt_count: 2, units_sold: 14, units_returned: 2, rate: 0.5 };
+  const orders = { units_ordered: 17, units_cancelled: 3 };
   const cell = (days: number, repeated: number, share: number | null) => ({ days, repeated, share, mature: share !== null });
   return {
     period: { from: '2026-10-31', to: today, group: 'month' },
@@ -159,8 +163,8 @@ function importedPayoff(): PayoffResponse {
       { marketplace: 'wildberries', connected: true, imported_until: new Date().toISOString() },
       { marketplace: 'ozon', connected: true, imported_until: null },
     ],
-    capture: [{ period: '2026-10-31', marketplace: 'wildberries', ...counts }],
-    capture_totals: [{ marketplace: 'wildberries', ...counts }],
+    capture: [{ period: '2026-10-31', marketplace: 'wildberries', ...counts, ...orders }],
+    capture_totals: [{ marketplace: 'wildberries', ...counts, ...orders }],
     products: [{ marketplace: 'wildberries', name: 'Шампунь детский', receipts: 6, units_sold: 14, units_returned: 2, rate: 0.5 }],
     unmatched: [{ marketplace: 'wildberries', name: 'Мыло без пары', receipts: 1 }],
     cohorts: [

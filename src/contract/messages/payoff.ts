@@ -30,6 +30,11 @@ export const payoffMessages = {
   receiptCountColumn: 'Чеков',
   unitsSoldColumn: 'Продано, шт.',
   unitsReturnedColumn: 'Возвращено, шт.',
+  unitsOrderedColumn: 'Заказано, шт.',
+  unitsCancelledColumn: 'Отменено заказов, шт.',
+  ordersNotRead: '—',
+  ordersHow:
+    'Заказано — штук в заказах периода, кроме отменённых; отменённые заказы показаны отдельно и в продажи не входят. Заказы читаются у Wildberries; у Ozon заказы — это отправления, и неотменённые уже посчитаны в проданных.',
   rateColumn: 'Доля',
   captureEmpty: 'За выбранный период нет ни продаж на маркетплейсах, ни принятых чеков с ваших товаров.',
   // Per product

@@ -1306,6 +1306,31 @@ export const marketplaceSales = pgTable(
 );
 export type MarketplaceSaleRow = typeof marketplaceSales.$inferSelect;
 
+/** One marketplace order of units (migration 0065), stored once per order id; `cancelledAt` once cancelled. */
+export const marketplaceOrders = pgTable(
+  'marketplace_orders',
+  {
+    connectionId: bigint('connection_id', { mode: 'number' })
+      .notNull()
+      .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    marketplace: text('marketplace', { enum: MARKETPLACES }).notNull(),
+    externalId: text('external_id').notNull(),
+    orderedAt: timestamptz('ordered_at').notNull(),
+    moscowDay: date('moscow_day', { mode: 'string' }).notNull(),
+    productName: text('product_name').notNull(),
+    nameKey: text('name_key').notNull(),
+    article: text('article'),
+    units: integer('units').notNull(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
+    changedAt: timestamptz('changed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.externalId] })],
+);
+
 /** A seller's webhook endpoint (migration 0054): its address, events, sealed secret and health. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -37,6 +37,18 @@ beforeAll(async () => {
       .headers(answer.headers ?? {})
       .send(answer.body);
   });
+  server.get('/api/v1/supplier/orders', async () => [
+    {
+      date: '2026-11-20T10:00:00',
+      lastChangeDate: '2026-11-20T12:00:00',
+      totalPrice: 10,
+      isCancel: true,
+      cancelDate: '2026-11-20T12:00:00',
+      srid: 'o1',
+      gNumber: 'g1',
+    },
+    { date: '2026-11-20T10:00:00', lastChangeDate: '2026-11-20T10:00:00', totalPrice: 10, srid: 'o2' },
+  ]);
   baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => server.close());
@@ -65,6 +77,13 @@ describe('Wildberries client', () => {
     ['object', { kind: 'malformed', reason: 'sales answer is not a list' }],
   ])('an answer %s is the failure %o', async (token, failure) => {
     expect(await failureOf(token)).toEqual(failure);
+  });
+
+  it('reads the orders report the same way: a row without `isCancel` is malformed', async () => {
+    const error = await createWildberriesClient({ baseUrl, timeoutMs: 5_000 })
+      .orders('ok', '2026-11-01')
+      .catch((caught: unknown) => caught);
+    expect((error as MarketplaceApiError).failure).toEqual({ kind: 'malformed', reason: expect.stringMatching(/^orders row 1: /) });
   });
 
   it('a row without what the import uses is malformed', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { marketplaceConnections, marketplaceSales, type MarketplaceConnectionRow } from '../../db/schema.js';
-import type { SaleRow } from './sale-rows.js';
+import { marketplaceConnections, marketplaceOrders, marketplaceSales, type MarketplaceConnectionRow } from '../../db/schema.js';
+import type { OrderRow, SaleRow } from './sale-rows.js';
 
 // Every read and write a seller asks for goes through their own id, so another seller's
 // connection is not found; the import's own steps take the connection's id from its job.
@@ -99,6 +99,15 @@ export async function claimImport(db: Executor, id: number, now: Date, leaseUnti
   return row;
 }
 
+/** What one page of a marketplace brought: sales and returns, orders, and Ozon postings cancelled since (their rows go). */
+export interface ImportedPage {
+  sales?: SaleRow[];
+  orders?: OrderRow[];
+  cancelledPostings?: string[];
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
 /**
  * A page's rows and the cursor after them, in one transaction: after a crash the import resumes
  * from a cursor whose rows are stored. A row already stored changes only when the marketplace
@@ -107,29 +116,27 @@ export async function claimImport(db: Executor, id: number, now: Date, leaseUnti
 export async function storePage(
   db: Db,
   connection: Pick<MarketplaceConnectionRow, 'id' | 'userId' | 'kind'>,
-  rows: SaleRow[],
+  page: ImportedPage,
   state: Partial<
     Pick<MarketplaceConnectionRow, 'importCursor' | 'importStatus' | 'importNotBefore' | 'importedUntil' | 'importError' | 'lastImportAt'>
   >,
-  /** Ozon postings cancelled since: their rows go. */
-  cancelledPostings: string[] = [],
 ): Promise<void> {
+  const owner = { connectionId: connection.id, userId: connection.userId, marketplace: connection.kind };
   await db.transaction(async (tx) => {
-    if (cancelledPostings.length > 0) {
+    if (page.cancelledPostings?.length) {
       await tx
         .delete(marketplaceSales)
         .where(
           and(
             eq(marketplaceSales.connectionId, connection.id),
-            inArray(sql`split_part(${marketplaceSales.externalId}, ':', 1)`, cancelledPostings),
+            inArray(sql`split_part(${marketplaceSales.externalId}, ':', 1)`, page.cancelledPostings),
           ),
         );
     }
-    if (rows.length > 0) {
-      const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    if (page.sales?.length) {
       await tx
         .insert(marketplaceSales)
-        .values(rows.map((row) => ({ ...row, connectionId: connection.id, userId: connection.userId, marketplace: connection.kind })))
+        .values(page.sales.map((row) => ({ ...row, ...owner })))
         .onConflictDoUpdate({
           target: [marketplaceSales.connectionId, marketplaceSales.externalId],
           set: {
@@ -146,6 +153,27 @@ export async function storePage(
           setWhere: sql`excluded.changed_at > ${marketplaceSales.changedAt}`,
         });
     }
+    if (page.orders?.length) {
+      // A cancellation is the same order changed later: it updates the row, as a later sale row does.
+      await tx
+        .insert(marketplaceOrders)
+        .values(page.orders.map((row) => ({ ...row, ...owner })))
+        .onConflictDoUpdate({
+          target: [marketplaceOrders.connectionId, marketplaceOrders.externalId],
+          set: {
+            orderedAt: excluded('ordered_at'),
+            moscowDay: excluded('moscow_day'),
+            productName: excluded('product_name'),
+            nameKey: excluded('name_key'),
+            article: excluded('article'),
+            units: excluded('units'),
+            amountKopecks: excluded('amount_kopecks'),
+            cancelledAt: excluded('cancelled_at'),
+            changedAt: excluded('changed_at'),
+          },
+          setWhere: sql`excluded.changed_at > ${marketplaceOrders.changedAt}`,
+        });
+    }
     await tx.update(marketplaceConnections).set(state).where(eq(marketplaceConnections.id, connection.id));
   });
 }
@@ -153,7 +181,9 @@ export async function storePage(
 export async function updateImportState(
   db: Executor,
   id: number,
-  state: Partial<Pick<MarketplaceConnectionRow, 'importCursor' | 'importStatus' | 'importNotBefore' | 'importError' | 'lastImportAt'>>,
+  state: Partial<
+    Pick<MarketplaceConnectionRow, 'importCursor' | 'importStatus' | 'importNotBefore' | 'importedUntil' | 'importError' | 'lastImportAt'>
+  >,
 ): Promise<void> {
   await db.update(marketplaceConnections).set(state).where(eq(marketplaceConnections.id, id));
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isCancelledPosting, ozonSales, wildberriesSale, wildberriesTime, wildberriesTimeText } from './sale-rows.js';
+import {
+  isCancelledPosting,
+  ozonReturn,
+  ozonSales,
+  wildberriesOrder,
+  wildberriesSale,
+  wildberriesTime,
+  wildberriesTimeText,
+} from './sale-rows.js';
 
 const sale = {
   date: '2026-11-20T23:30:00',
@@ -41,6 +49,40 @@ describe('Wildberries rows', () => {
   });
 });
 
+describe('Wildberries orders', () => {
+  const order = {
+    date: '2026-11-19T22:15:00',
+    lastChangeDate: '2026-11-19T22:25:00',
+    supplierArticle: 'DEMO-1490',
+    nmId: 149014900,
+    subject: 'Товар вашего магазина (демо-чек)',
+    totalPrice: 1490,
+    finishedPrice: 1341.5,
+    isCancel: false,
+    cancelDate: '0001-01-01T00:00:00',
+    srid: '20261119.demo.149014900',
+  };
+
+  it('an order is one unit under its srid on the Moscow day it was placed; a cancelled one keeps its cancel time', () => {
+    expect(wildberriesOrder(order)).toEqual({
+      externalId: '20261119.demo.149014900',
+      orderedAt: new Date('2026-11-19T19:15:00Z'),
+      moscowDay: '2026-11-19',
+      productName: 'Товар вашего магазина (демо-чек)',
+      nameKey: 'товар вашего магазина (демо-чек)',
+      article: 'DEMO-1490',
+      units: 1,
+      amountKopecks: 134_150,
+      cancelledAt: null,
+      changedAt: new Date('2026-11-19T19:25:00Z'),
+    });
+    const cancelled = { ...order, isCancel: true, cancelDate: '2026-11-20T01:00:00', lastChangeDate: '2026-11-20T01:05:00' };
+    expect(wildberriesOrder(cancelled).cancelledAt).toEqual(new Date('2026-11-19T22:00:00Z'));
+    // Without a cancel date the change is when it was cancelled.
+    expect(wildberriesOrder({ ...cancelled, cancelDate: '0001-01-01T00:00:00' }).cancelledAt).toEqual(new Date('2026-11-19T22:05:00Z'));
+  });
+});
+
 describe('Ozon rows', () => {
   const posting = {
     posting_number: '10000001-0001-1',
@@ -76,5 +118,37 @@ describe('Ozon rows', () => {
     expect(isCancelledPosting({ ...posting, status: 'cancelled' })).toBe(true);
     expect(isCancelledPosting(posting)).toBe(false);
     expect(() => ozonSales({ ...posting, in_process_at: null })).toThrow();
+  });
+});
+
+describe('Ozon returns', () => {
+  const entry = {
+    id: '1764000000017',
+    type: 'ClientReturn',
+    posting_number: '10000001-0001-1',
+    product: { sku: '1490149001', name: 'Товар вашего магазина (демо-чек)', offer_id: 'DEMO-1490', price: { price: 1490 }, quantity: 2 },
+    logistic: { return_date: '2026-11-22T21:30:00Z' },
+    visual: { change_moment: '2026-11-22T21:35:00Z' },
+  };
+
+  it('a buyer’s return is its units returned on the Moscow day they were given back, under the return’s id', () => {
+    expect(ozonReturn(entry)).toEqual({
+      externalId: 'return:1764000000017',
+      kind: 'return',
+      happenedAt: new Date('2026-11-22T21:30:00Z'),
+      moscowDay: '2026-11-23',
+      productName: 'Товар вашего магазина (демо-чек)',
+      nameKey: 'товар вашего магазина (демо-чек)',
+      article: 'DEMO-1490',
+      units: 2,
+      amountKopecks: 298_000,
+      changedAt: new Date('2026-11-22T21:35:00Z'),
+    });
+    expect(ozonReturn({ ...entry, type: 'PartialReturn' })).toMatchObject({ kind: 'return', units: 2 });
+  });
+
+  it('a cancellation, a full refusal (its posting is cancelled), a technical return and one not yet given back count for nothing', () => {
+    for (const type of ['Cancellation', 'FullReturn', 'Unknown']) expect(ozonReturn({ ...entry, type }), type).toBeUndefined();
+    expect(ozonReturn({ ...entry, logistic: { return_date: null } })).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { normaliseItemName } from '../../../contract/item-name.js';
-import type { OzonPosting } from '../../integrations/ozon/client.js';
-import type { WildberriesSaleRow } from '../../integrations/wildberries/client.js';
+import type { OzonPosting, OzonReturn } from '../../integrations/ozon/client.js';
+import type { WildberriesOrderRow, WildberriesSaleRow } from '../../integrations/wildberries/client.js';
 import { moscowDay } from '../analytics/period.js';
 
 /** One row of units sold or returned, as `marketplace_sales` keeps it. */
@@ -14,6 +14,20 @@ export interface SaleRow {
   article: string | null;
   units: number;
   amountKopecks: number;
+  changedAt: Date;
+}
+
+/** One order of units, as `marketplace_orders` keeps it: `cancelledAt` once the order is cancelled. */
+export interface OrderRow {
+  externalId: string;
+  orderedAt: Date;
+  moscowDay: string;
+  productName: string;
+  nameKey: string;
+  article: string | null;
+  units: number;
+  amountKopecks: number;
+  cancelledAt: Date | null;
   changedAt: Date;
 }
 
@@ -44,6 +58,30 @@ export function wildberriesSale(row: WildberriesSaleRow): SaleRow {
     units: 1,
     amountKopecks: Math.round(Math.abs(row.finishedPrice) * 100),
     changedAt: wildberriesTime(row.lastChangeDate),
+  };
+}
+
+/**
+ * A Wildberries orders row: one unit ordered, keyed by `srid`, on the Moscow day it was ordered,
+ * its product named as a sale's is. A cancelled one (`isCancel`) keeps its `cancelDate`, or its
+ * change's time where the report writes none ("0001-01-01T00:00:00").
+ */
+export function wildberriesOrder(row: WildberriesOrderRow): OrderRow {
+  const orderedAt = wildberriesTime(row.date);
+  const changedAt = wildberriesTime(row.lastChangeDate);
+  const productName = row.subject?.trim() || row.supplierArticle?.trim() || String(row.nmId ?? row.srid);
+  const cancelDate = row.cancelDate && !row.cancelDate.startsWith('0001-') ? wildberriesTime(row.cancelDate) : changedAt;
+  return {
+    externalId: row.srid,
+    orderedAt,
+    moscowDay: moscowDay(orderedAt),
+    productName,
+    nameKey: normaliseItemName(productName),
+    article: row.supplierArticle?.trim() || (row.nmId ? String(row.nmId) : null),
+    units: 1,
+    amountKopecks: Math.round(Math.abs(row.finishedPrice ?? row.priceWithDisc ?? row.totalPrice) * 100),
+    cancelledAt: row.isCancel ? cancelDate : null,
+    changedAt,
   };
 }
 
@@ -79,4 +117,38 @@ export function ozonSales(posting: OzonPosting): SaleRow[] {
     amountKopecks: Math.round(Number(product.price) * 100) * product.quantity,
     changedAt: happenedAt,
   }));
+}
+
+/**
+ * Ozon's returns that are units given back: a buyer's return after delivery (`ClientReturn`) and
+ * a partial refusal at delivery (`PartialReturn`). A cancellation before delivery and a full
+ * refusal at it (Ozon marks that posting cancelled) are the cancelled posting's, already no sale;
+ * a technical return (`Unknown`) is no buyer's.
+ */
+const COUNTED_OZON_RETURNS = new Set(['ClientReturn', 'PartialReturn']);
+
+/**
+ * An Ozon return as a row of units returned (`return:<id>`), on the Moscow day the buyer gave it
+ * back (`logistic.return_date`); undefined for a return that is not counted or not given back yet
+ * (its status changes when it is, and the next pass reads it again).
+ */
+export function ozonReturn(entry: OzonReturn): SaleRow | undefined {
+  const returnedOn = entry.logistic?.return_date;
+  if (!COUNTED_OZON_RETURNS.has(entry.type) || !returnedOn) return undefined;
+  const happenedAt = new Date(returnedOn);
+  if (Number.isNaN(happenedAt.getTime())) throw new Error(`not an Ozon time: ${returnedOn}`);
+  const changedAt = entry.visual?.change_moment ? new Date(entry.visual.change_moment) : happenedAt;
+  const units = entry.product.quantity ?? 1;
+  return {
+    externalId: `return:${entry.id}`,
+    kind: 'return',
+    happenedAt,
+    moscowDay: moscowDay(happenedAt),
+    productName: entry.product.name,
+    nameKey: normaliseItemName(entry.product.name),
+    article: entry.product.offer_id?.trim() || entry.product.sku,
+    units,
+    amountKopecks: Math.round((entry.product.price?.price ?? 0) * 100) * units,
+    changedAt: Number.isNaN(changedAt.getTime()) ? happenedAt : changedAt,
+  };
 }

@@ -24,7 +24,17 @@ function tableOf(report: PayoffResponse, figure: PayoffFigure): [string[], (stri
   switch (figure) {
     case 'capture':
       return [
-        [p.periodColumn, p.marketplaceColumn, p.receiptUnitsColumn, p.receiptCountColumn, p.unitsSoldColumn, p.unitsReturnedColumn, rate],
+        [
+          p.periodColumn,
+          p.marketplaceColumn,
+          p.receiptUnitsColumn,
+          p.receiptCountColumn,
+          p.unitsSoldColumn,
+          p.unitsReturnedColumn,
+          rate,
+          p.unitsOrderedColumn,
+          p.unitsCancelledColumn,
+        ],
         report.capture.map((row) => [
           csvDay(row.period),
           marketplaceName(row.marketplace),
@@ -33,6 +43,9 @@ function tableOf(report: PayoffResponse, figure: PayoffFigure): [string[], (stri
           row.units_sold,
           row.units_returned,
           csvPercent(row.rate),
+          // Empty where the marketplace's orders are not read (Ozon).
+          row.units_ordered ?? '',
+          row.units_cancelled ?? '',
         ]),
       ];
     case 'products':

@@ -2,16 +2,26 @@ import type { IssuingMarketplace } from '../../../contract/marketplace-issuers.j
 import {
   captureRate,
   COHORT_WINDOWS,
+  ORDER_MARKETPLACES,
   type PayoffCapture,
-  type PayoffCaptureTotal,
+  type PayoffCaptureCounts,
   type PayoffCohort,
   type PayoffGroup,
+  type PayoffOrderCounts,
   type PayoffProduct,
   type PayoffReturns,
   type PayoffUnmatched,
 } from '../../../contract/payoff.js';
 import { addDays, eachDay, weekBucket } from '../analytics/period.js';
-import type { FirstDayRow, ProductSalesRow, ReceiptProductRow, ReceiptUnitsDayRow, ReturnsDayRow, SalesDayRow } from './repository.js';
+import type {
+  FirstDayRow,
+  OrdersDayRow,
+  ProductSalesRow,
+  ReceiptProductRow,
+  ReceiptUnitsDayRow,
+  ReturnsDayRow,
+  SalesDayRow,
+} from './repository.js';
 
 /** The first day of the day's month. */
 export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
@@ -67,7 +77,7 @@ export function captureSeries(options: {
   marketplaces: readonly IssuingMarketplace[];
   sales: SalesDayRow[];
   receipts: ReceiptUnitsDayRow[];
-}): { capture: PayoffCapture[]; totals: PayoffCaptureTotal[] } {
+}): { capture: Omit<PayoffCapture, keyof PayoffOrderCounts>[]; totals: PayoffCaptureCounts[] } {
   const { from, to, group, marketplaces } = options;
   const cells = new Map<string, Counts>();
   const totals = new Map<IssuingMarketplace, Counts>(marketplaces.map((marketplace) => [marketplace, zero()]));
@@ -99,6 +109,33 @@ export function captureSeries(options: {
     marketplaces.map((marketplace) => ({ period, marketplace, ...withRate(cells.get(`${period}|${marketplace}`) ?? zero()) })),
   );
   return { capture, totals: marketplaces.map((marketplace) => ({ marketplace, ...withRate(totals.get(marketplace)!) })) };
+}
+
+/**
+ * Sets the units ordered and cancelled beside each capture row (a period's, or with no period the
+ * totals'), from the orders by day; null for a marketplace whose orders are not read.
+ */
+export function withOrders<T extends { marketplace: IssuingMarketplace; period?: string }>(
+  rows: T[],
+  orders: OrdersDayRow[],
+  period: { from: string; group: PayoffGroup },
+): (T & PayoffOrderCounts)[] {
+  const sums = new Map<string, { ordered: number; cancelled: number }>();
+  const add = (key: string, row: OrdersDayRow) => {
+    const sum = sums.get(key) ?? { ordered: 0, cancelled: 0 };
+    sum.ordered += row.ordered;
+    sum.cancelled += row.cancelled;
+    sums.set(key, sum);
+  };
+  for (const row of orders) {
+    add(`${periodOf(row.day, period.group, period.from)}|${row.marketplace}`, row);
+    add(`|${row.marketplace}`, row);
+  }
+  return rows.map((row) => {
+    if (!ORDER_MARKETPLACES.includes(row.marketplace)) return { ...row, units_ordered: null, units_cancelled: null };
+    const sum = sums.get(`${row.period ?? ''}|${row.marketplace}`);
+    return { ...row, units_ordered: sum?.ordered ?? 0, units_cancelled: sum?.cancelled ?? 0 };
+  });
 }
 
 /**

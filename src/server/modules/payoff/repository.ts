@@ -74,6 +74,33 @@ export async function readSalesByDay(db: Executor, scope: PayoffScope): Promise<
   }));
 }
 
+export interface OrdersDayRow {
+  day: string;
+  marketplace: IssuingMarketplace;
+  /** Units of orders that stand, and of orders cancelled, placed that day. */
+  ordered: number;
+  cancelled: number;
+}
+
+/** Units ordered on the marketplaces per Moscow day of the period, cancelled ones apart. */
+export async function readOrdersByDay(db: Executor, scope: PayoffScope): Promise<OrdersDayRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT moscow_day::text AS day, marketplace,
+             coalesce(sum(units) FILTER (WHERE cancelled_at IS NULL), 0)::bigint AS ordered,
+             coalesce(sum(units) FILTER (WHERE cancelled_at IS NOT NULL), 0)::bigint AS cancelled
+        FROM marketplace_orders
+       WHERE user_id = ${scope.userId} AND moscow_day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1, 2`),
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    marketplace: row.marketplace as IssuingMarketplace,
+    ordered: Number(row.ordered),
+    cancelled: Number(row.cancelled),
+  }));
+}
+
 export interface ReceiptUnitsDayRow {
   day: string;
   marketplace: IssuingMarketplace;

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { catchUp, listSellerActions } from '../analytics/repository.js';
 import { addDays, moscowDay } from '../analytics/period.js';
-import { captureSeries, cohorts, monthEnd, monthStart, newShoppers, productCapture, returnsSeries } from './figures.js';
+import { captureSeries, cohorts, monthEnd, monthStart, newShoppers, productCapture, returnsSeries, withOrders } from './figures.js';
 import * as repo from './repository.js';
 
 export interface PayoffDeps {
@@ -44,6 +44,7 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
     actions,
     connections,
     sales,
+    orders,
     receiptUnits,
     productSales,
     receiptProducts,
@@ -56,6 +57,7 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
     query.project_id === undefined ? undefined : listSellerActions(deps.db, sellerId),
     repo.readConnections(deps.db, sellerId),
     repo.readSalesByDay(deps.db, scope),
+    repo.readOrdersByDay(deps.db, scope),
     repo.readReceiptUnitsByDay(deps.db, scope),
     repo.readProductSales(deps.db, scope, PAYOFF_PRODUCTS_LIMIT),
     repo.readReceiptProducts(deps.db, scope),
@@ -84,8 +86,9 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
       const connection = connections.find((row) => row.marketplace === marketplace);
       return { marketplace, connected: connection !== undefined, imported_until: connection?.importedUntil?.toISOString() ?? null };
     }),
-    capture,
-    capture_totals: totals,
+    // The units ordered are shown beside the units sold; they take no part in the rate.
+    capture: withOrders(capture, orders, { from, group: query.group }),
+    capture_totals: withOrders(totals, orders, { from, group: query.group }),
     ...productCapture(productSales, receiptProducts, PAYOFF_PRODUCTS_LIMIT),
     cohorts: cohorts(firstDays, today),
     returns: returnsSeries({ from, group: query.group, marketplaces: shown, sales, points }),

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import type { PayoffCaptureTotal } from '../../../../contract/payoff.js';
+import type { PayoffCaptureCounts } from '../../../../contract/payoff.js';
 import { formatNumber, formatQuantity } from '../../../lib/format.js';
 import { formatShare } from './payoff-format.js';
 import '../../../components/figure-cards.css';
@@ -8,7 +8,7 @@ import './capture-totals.css';
 const p = messages.payoff;
 
 /** A capture rate's card: the percent, with the counts it comes from under it. */
-export function CaptureTotals({ totals }: { totals: { term: string; total: Omit<PayoffCaptureTotal, 'marketplace'> }[] }) {
+export function CaptureTotals({ totals }: { totals: { term: string; total: Omit<PayoffCaptureCounts, 'marketplace'> }[] }) {
   return (
     <dl className="figure-cards payoff-capture">
       {totals.map(({ term, total }) => (

@@ -96,8 +96,13 @@ function MarketplaceNotes({ report }: { report: PayoffResponse }) {
   );
 }
 
+/** Units of orders; a dash where the marketplace's orders are not read. */
+const formatOrderUnits = (units: number | null) => (units === null ? p.ordersNotRead : formatNumber(units));
+
 function CaptureTable({ report }: { report: PayoffResponse }) {
-  const rows = report.capture.filter((row) => row.units_sold > 0 || row.receipts > 0 || row.units_returned > 0);
+  const rows = report.capture.filter(
+    (row) => row.units_sold > 0 || row.receipts > 0 || row.units_returned > 0 || Boolean(row.units_ordered) || Boolean(row.units_cancelled),
+  );
   if (rows.length === 0) return <EmptyState>{p.captureEmpty}</EmptyState>;
   return (
     <ScrollTable caption={p.captureTitle} cards>
@@ -110,6 +115,8 @@ function CaptureTable({ report }: { report: PayoffResponse }) {
           <th scope="col">{p.unitsSoldColumn}</th>
           <th scope="col">{p.unitsReturnedColumn}</th>
           <th scope="col">{p.rateColumn}</th>
+          <th scope="col">{p.unitsOrderedColumn}</th>
+          <th scope="col">{p.unitsCancelledColumn}</th>
         </tr>
       </thead>
       <tbody>
@@ -122,6 +129,8 @@ function CaptureTable({ report }: { report: PayoffResponse }) {
             <DataCell label={p.unitsSoldColumn}>{formatNumber(row.units_sold)}</DataCell>
             <DataCell label={p.unitsReturnedColumn}>{formatNumber(row.units_returned)}</DataCell>
             <DataCell label={p.rateColumn}>{formatShare(row.rate)}</DataCell>
+            <DataCell label={p.unitsOrderedColumn}>{formatOrderUnits(row.units_ordered)}</DataCell>
+            <DataCell label={p.unitsCancelledColumn}>{formatOrderUnits(row.units_cancelled)}</DataCell>
           </tr>
         ))}
       </tbody>
@@ -300,6 +309,7 @@ function Figures({ report, filters }: { report: PayoffResponse; filters: PayoffF
           </Suspense>
         )}
         <CaptureTable report={report} />
+        <p className="payoff-figure__how">{p.ordersHow}</p>
       </FigureSection>
       <FigureSection title={p.productsTitle} how={p.productsHow} figure="products" filters={filters}>
         <ProductsTables report={report} />
