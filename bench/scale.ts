@@ -408,10 +408,21 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         call('GET', `/public/draws/${drawId}`),
         200,
       );
+      await timed(`the draw's tickets, first page (GET /public/draws/:id/tickets)`, call('GET', `/public/draws/${drawId}/tickets`), 200);
+      await timed(
+        `the draw's tickets, a page in the middle (GET /public/draws/:id/tickets?from=${Math.round(sizes.shoppers / 2)})`,
+        call('GET', `/public/draws/${drawId}/tickets?from=${Math.round(sizes.shoppers / 2)}`),
+        200,
+      );
       // The round of a draw closed early is seconds after its freeze: the next minute's run draws it.
       await heavy(
         `the draw's winners from its drand round, every one of ${fmt(sizes.shoppers)} shoppers told (test clock, all jobs)`,
         clockBy(60),
+        60,
+      );
+      await heavy(
+        `the draw's whole list of ${fmt(sizes.shoppers)} tickets, streamed (GET /public/draws/:id/tickets.txt)`,
+        call('GET', `/public/draws/${drawId}/tickets.txt`),
         60,
       );
     }
