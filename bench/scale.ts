@@ -366,14 +366,6 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       if (!answer.ok) throw new Error(`clock: ${answer.status} ${await answer.text()}`);
     };
 
-    const clockBy = (seconds: number) => async () => {
-      const answer = await fetch(`${server.url}/__emulators/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ advance_seconds: seconds }),
-      });
-      if (!answer.ok) throw new Error(`clock: ${answer.status} ${await answer.text()}`);
-    };
     const days = calendar(seededAt);
     const owner = `user_id=${seller.id}`;
     // Every periodic job once with nothing due: what each move of the clock below costs besides its job.
@@ -413,12 +405,6 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         `the draw's tickets, a page in the middle (GET /public/draws/:id/tickets?from=${Math.round(sizes.shoppers / 2)})`,
         call('GET', `/public/draws/${drawId}/tickets?from=${Math.round(sizes.shoppers / 2)}`),
         200,
-      );
-      // The round of a draw closed early is seconds after its freeze: the next minute's run draws it.
-      await heavy(
-        `the draw's winners from its drand round, every one of ${fmt(sizes.shoppers)} shoppers told (test clock, all jobs)`,
-        clockBy(60),
-        60,
       );
       await heavy(
         `the draw's whole list of ${fmt(sizes.shoppers)} tickets, streamed (GET /public/draws/:id/tickets.txt)`,
