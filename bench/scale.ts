@@ -13,9 +13,28 @@ import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './r
  * BENCH_SCALE is the fraction of the issue's sizes (1: 1 M shoppers, 10 M receipts); PGlite seeds a
  * tenth of it (BENCH_SCALE_PGLITE to say otherwise). The support inbox, the moderation queue and the
  * heavy shopper's buyer card are seeded at their full sizes at any scale: their cost is per action
- * or per shopper, and they are cheap to write.
+ * or per shopper, and they are cheap to write. BENCH_SCALE_ONLY=draw,reminders (a comma-separated
+ * list of SCENARIOS) measures only those after the seed; a job measured alone may then find the
+ * work of a skipped one due before it (the clock still moves through their days).
  */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SCENARIOS = [
+  'reminders',
+  'expiry',
+  'holds',
+  'birthdays',
+  'draw',
+  'segments',
+  'card',
+  'support',
+  'moderation',
+  'mailing',
+  'verify',
+] as const;
+const ONLY = process.env.BENCH_SCALE_ONLY?.split(',').map((name) => name.trim());
+const unknown = ONLY?.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
+if (unknown?.length) throw new Error(`BENCH_SCALE_ONLY: unknown ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
+const wants = (scenario: (typeof SCENARIOS)[number]) => ONLY === undefined || ONLY.includes(scenario);
 const PGLITE_SCALE = Number(process.env.BENCH_SCALE_PGLITE ?? SCALE / 10);
 const RUNS = 20;
 const DAY_S = 86_400;
@@ -355,26 +374,44 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       clockTo(new Date(Date.now() + 60_000)),
       60,
     );
-    await heavy(`expiry reminders for ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.remindAt), 60);
-    await heavy(`expiry of ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.expireAt), 60);
-    await heavy(`hold release of one day: ${fmt(sizes.holds)} holds (test clock, all jobs)`, clockTo(days.releaseAt), 60);
-    const features = await cabinet.request('PUT', `/projects/${projectId}/features`, {
-      body: { birthday: { enabled: true, points: 100, min_days_known: 30 } },
-    });
-    if (features.status !== 200) throw new Error(features.text);
-    await heavy(
-      `birthdays of one day: ${fmt(Math.round(sizes.shoppers / 365))} shoppers (test clock, all jobs)`,
-      clockTo(days.birthdayAt),
-      60,
-    );
-    await cabinet.request('PUT', `/projects/${projectId}/features`, { body: { birthday: { enabled: false } } });
+    if (wants('reminders'))
+      await heavy(`expiry reminders for ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.remindAt), 60);
+    if (wants('expiry'))
+      await heavy(`expiry of ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.expireAt), 60);
+    if (wants('holds'))
+      await heavy(`hold release of one day: ${fmt(sizes.holds)} holds (test clock, all jobs)`, clockTo(days.releaseAt), 60);
+    if (wants('birthdays')) {
+      const features = await cabinet.request('PUT', `/projects/${projectId}/features`, {
+        body: { birthday: { enabled: true, points: 100, min_days_known: 30 } },
+      });
+      if (features.status !== 200) throw new Error(features.text);
+      await heavy(
+        `birthdays of one day: ${fmt(Math.round(sizes.shoppers / 365))} shoppers (test clock, all jobs)`,
+        clockTo(days.birthdayAt),
+        60,
+      );
+      await cabinet.request('PUT', `/projects/${projectId}/features`, { body: { birthday: { enabled: false } } });
+    }
 
-    await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
-    await timed(
-      `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
-      call('GET', `/public/draws/${drawId}`),
-      200,
-    );
+    if (wants('draw')) {
+      await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
+      await timed(
+        `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
+        call('GET', `/public/draws/${drawId}`),
+        200,
+      );
+      await timed(`the draw's tickets, first page (GET /public/draws/:id/tickets)`, call('GET', `/public/draws/${drawId}/tickets`), 200);
+      await timed(
+        `the draw's tickets, a page in the middle (GET /public/draws/:id/tickets?from=${Math.round(sizes.shoppers / 2)})`,
+        call('GET', `/public/draws/${drawId}/tickets?from=${Math.round(sizes.shoppers / 2)}`),
+        200,
+      );
+      await heavy(
+        `the draw's whole list of ${fmt(sizes.shoppers)} tickets, streamed (GET /public/draws/:id/tickets.txt)`,
+        call('GET', `/public/draws/${drawId}/tickets.txt`),
+        60,
+      );
+    }
 
     const conditions: [string, Record<string, unknown>][] = [
       ['bought an item containing «Товар 7»', { item_contains: 'Товар 7' }],
@@ -397,7 +434,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         },
       ],
     ];
-    for (const [name, condition] of conditions) {
+    for (const [name, condition] of wants('segments') ? conditions : []) {
       await timed(
         `segment «${name}»: live count (POST /segments/preview)`,
         call('POST', '/segments/preview', { project_id: projectId, conditions: condition }),
@@ -412,38 +449,43 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       );
     }
 
-    await timed(
-      `buyer card of a shopper with ${fmt(HEAVY_RECEIPTS)} receipts and ${fmt(2 * HEAVY_RECEIPTS)} ledger rows (GET /buyers/:tg_id)`,
-      call('GET', `/buyers/${HEAVY_TG}?project_id=${projectId}`),
-      50,
-    );
-    await timed(
-      `support inbox of ${fmt(SUPPORT_THREADS)} threads: first page (GET /support/threads)`,
-      call('GET', `/support/threads?project_id=${projectId}`),
-      50,
-    );
-    await timed(
-      `moderation queue of ${fmt(MODERATION_ITEMS)} items: first page (GET /moderation)`,
-      call('GET', `/moderation?project_id=${projectId}`),
-      50,
-    );
+    if (wants('card'))
+      await timed(
+        `buyer card of a shopper with ${fmt(HEAVY_RECEIPTS)} receipts and ${fmt(2 * HEAVY_RECEIPTS)} ledger rows (GET /buyers/:tg_id)`,
+        call('GET', `/buyers/${HEAVY_TG}?project_id=${projectId}`),
+        50,
+      );
+    if (wants('support'))
+      await timed(
+        `support inbox of ${fmt(SUPPORT_THREADS)} threads: first page (GET /support/threads)`,
+        call('GET', `/support/threads?project_id=${projectId}`),
+        50,
+      );
+    if (wants('moderation'))
+      await timed(
+        `moderation queue of ${fmt(MODERATION_ITEMS)} items: first page (GET /moderation)`,
+        call('GET', `/moderation?project_id=${projectId}`),
+        50,
+      );
 
     // Last: the mailing's delivery (failing for shoppers who never started the bot) goes on in the background.
-    await heavy(
-      `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
-      clockTo(days.mailingAt),
-      60,
-    );
-    await heavy(
-      'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',
-      async () => {
-        const response = await fetch(`${server.url}/lk/api/admin/verify`, { headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
-        const body = (await response.json()) as { violations: { check: string; detail: string }[] };
-        if (!response.ok) throw new Error(`verify: ${response.status}`);
-        if (body.violations.length > 0) throw new Error(`verify found violations: ${JSON.stringify(body.violations.slice(0, 5))}`);
-      },
-      300,
-    );
+    if (wants('mailing'))
+      await heavy(
+        `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
+        clockTo(days.mailingAt),
+        60,
+      );
+    if (wants('verify'))
+      await heavy(
+        'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',
+        async () => {
+          const response = await fetch(`${server.url}/lk/api/admin/verify`, { headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
+          const body = (await response.json()) as { violations: { check: string; detail: string }[] };
+          if (!response.ok) throw new Error(`verify: ${response.status}`);
+          if (body.violations.length > 0) throw new Error(`verify found violations: ${JSON.stringify(body.violations.slice(0, 5))}`);
+        },
+        300,
+      );
   } finally {
     await server.stop();
     // A PGlite server restarted on the seeded folder leaves it in place.

@@ -11,7 +11,7 @@
 //    winners are derived as in draw-fairness.ts step 3, with the round's 32-byte randomness
 //    (SHA-256 of the signature) as the HMAC key instead of a seed.
 import { fetchBeacon, roundAt, roundTime, type ChainClient, type ChainInfo } from 'drand-client';
-import { drawWinners, ticketsHash, type FairTicket } from './draw-fairness.js';
+import { drawWinners, hashedTickets, type FairTicket, type HashedTickets } from './draw-fairness.js';
 
 /** A drand chain as its `/info` describes it: the key that signs its rounds, the scheme, the timing. */
 export interface BeaconChain {
@@ -89,16 +89,16 @@ export async function verifyBeaconDraw(published: {
   beacon: BeaconRound;
   tickets_hash: string;
   winners_requested: number;
-  tickets: readonly FairTicket[];
+  tickets: readonly FairTicket[] | HashedTickets;
   winners: readonly number[];
 }): Promise<BeaconDrawCheck> {
   const beaconOk = await beaconIsValid(published.chain, published.round, published.beacon);
-  const hash = await ticketsHash(published.tickets);
+  const { hash, pool } = await hashedTickets(published.tickets);
   const winners = beaconOk
     ? await drawWinners({
         keyHex: published.beacon.randomness,
         ticketsHash: hash,
-        tickets: published.tickets,
+        tickets: pool,
         winners: published.winners_requested,
       })
     : [];

@@ -1,6 +1,17 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { drawCommitment, drawWinners, maskShopper, serialiseTickets, ticketsHash, verifyDraw, type FairTicket } from './draw-fairness.js';
+import {
+  drawCommitment,
+  drawWinners,
+  maskShopper,
+  parseTickets,
+  poolOf,
+  serialiseTickets,
+  ticketsHash,
+  verifyDraw,
+  type FairTicket,
+  type TicketPool,
+} from './draw-fairness.js';
 
 /** The seed 00 01 02 … 1f. */
 const SEED = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
@@ -86,6 +97,28 @@ describe('the draw derivation', () => {
     expect(await verifyDraw({ ...published, tickets: TICKETS.slice(1) })).toMatchObject({ tickets_hash: false });
     expect(await verifyDraw({ ...published, seed: 'ff'.repeat(32) })).toMatchObject({ commitment: false });
     expect(await verifyDraw({ ...published, seed: 'not hex' })).toEqual({ commitment: false, tickets_hash: true, winners: false });
+  });
+
+  it('a list read a ticket at a time (as the server and the CLI read it) draws the same winners, reading only the winners’ tickets', async () => {
+    // One shopper holds most tickets: each place then skips many of them, in a few reads.
+    const tickets: FairTicket[] = Array.from({ length: 60 }, (_, i) => ({
+      ticket: i + 1,
+      receipt_id: i + 1,
+      shopper: i < 55 ? 1 : i - 53,
+    }));
+    const hash = await ticketsHash(tickets);
+    const list = poolOf(tickets);
+    const read: number[] = [];
+    const counted: TicketPool = { ...list, ticketAt: (position) => (read.push(position), list.ticketAt(position)) };
+    for (const keyHex of [SEED, createHash('sha256').update('other').digest('hex')]) {
+      read.length = 0;
+      const fromList = await drawWinners({ keyHex, ticketsHash: hash, tickets, winners: 4 });
+      expect(await drawWinners({ keyHex, ticketsHash: hash, tickets: counted, winners: 4 })).toEqual(fromList);
+      expect(read).toHaveLength(4);
+    }
+    expect(parseTickets(serialiseTickets(tickets))).toEqual(tickets);
+    expect(parseTickets('')).toEqual([]);
+    expect(() => parseTickets('1;2\n')).toThrow();
   });
 
   it('masks shoppers, keeping two digits at each end of a long id', () => {

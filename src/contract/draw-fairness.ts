@@ -61,8 +61,52 @@ export function serialiseTickets(tickets: readonly FairTicket[]): string {
     .join('');
 }
 
+/**
+ * The tickets of a published list's text (step 2's lines), to re-compute from. A line that is not
+ * three positive numbers throws: the list is not one the draw could have frozen.
+ */
+export function parseTickets(text: string): FairTicket[] {
+  if (text === '') return [];
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  return lines.map((line) => {
+    const numbers = line.split(';').map(Number);
+    if (numbers.length !== 3 || numbers.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error(`not a ticket line: ${line}`);
+    const [ticket, receipt, shopper] = numbers as [number, number, number];
+    return { ticket, receipt_id: receipt, shopper };
+  });
+}
+
 export function ticketsHash(tickets: readonly FairTicket[]): Promise<string> {
   return sha256Hex(utf8(serialiseTickets(tickets)));
+}
+
+/**
+ * A frozen list as step 3 reads it, position by position in ticket order (0 is the lowest ticket),
+ * without holding it: the server asks its database, the CLI its streamed copy, the page the array.
+ */
+export interface TicketPool {
+  /** How many tickets the list has. */
+  size: number;
+  /** The ticket at a position of the whole list. */
+  ticketAt(position: number): Promise<{ ticket: number; shopper: number }>;
+  /** The positions of a shopper's tickets in the whole list. */
+  positionsOf(shopper: number): Promise<number[]>;
+}
+
+/** A list held in memory as a pool. */
+export function poolOf(tickets: readonly FairTicket[]): TicketPool {
+  const ordered = [...tickets].sort((a, b) => a.ticket - b.ticket);
+  const positions = new Map<number, number[]>();
+  ordered.forEach((t, position) => {
+    const own = positions.get(t.shopper);
+    if (own) own.push(position);
+    else positions.set(t.shopper, [position]);
+  });
+  return {
+    size: ordered.length,
+    ticketAt: async (position) => ordered[position]!,
+    positionsOf: async (shopper) => positions.get(shopper) ?? [],
+  };
 }
 
 /** The winning tickets' numbers, first place first (step 3 above). */
@@ -70,26 +114,48 @@ export async function drawWinners(input: {
   /** The HMAC key: the seed, or a beacon draw's round randomness (draw-beacon.ts). */
   keyHex: string;
   ticketsHash: string;
-  tickets: readonly FairTicket[];
+  tickets: readonly FairTicket[] | TicketPool;
   winners: number;
 }): Promise<number[]> {
   const key = await globalThis.crypto.subtle.importKey('raw', hexToBytes(input.keyHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const ordered = [...input.tickets].sort((a, b) => a.ticket - b.ticket);
-  const won = new Set<number>();
+  const pool = isPool(input.tickets) ? input.tickets : poolOf(input.tickets);
+  // The pool of step 3 is the list less the winners' tickets: their positions, ascending, are all it
+  // takes to find the pool's n-th ticket in the list, so each place costs its winner's tickets, not the list.
+  let taken: number[] = [];
   const chosen: number[] = [];
   let counter = 0;
   while (chosen.length < input.winners) {
-    const pool = ordered.filter((t) => !won.has(t.shopper));
-    if (pool.length === 0) break;
+    const size = pool.size - taken.length;
+    if (size === 0) break;
     const block = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, utf8(`${input.ticketsHash}:${counter}`)));
     counter += 1;
     const x = block.slice(0, 6).reduce((value, byte) => value * 256 + byte, 0);
-    if (x >= SAMPLE_SPACE - (SAMPLE_SPACE % pool.length)) continue;
-    const winner = pool[x % pool.length]!;
+    if (x >= SAMPLE_SPACE - (SAMPLE_SPACE % size)) continue;
+    let position = x % size;
+    for (const skipped of taken) {
+      if (skipped > position) break;
+      position += 1;
+    }
+    const winner = await pool.ticketAt(position);
     chosen.push(winner.ticket);
-    won.add(winner.shopper);
+    taken = [...taken, ...(await pool.positionsOf(winner.shopper))].sort((a, b) => a - b);
   }
   return chosen;
+}
+
+const isPool = (tickets: readonly FairTicket[] | TicketPool): tickets is TicketPool => !Array.isArray(tickets);
+
+/** A list too long to hold as objects (the CLI's streamed copy): its SHA-256, re-computed as it came, and its pool. */
+export interface HashedTickets {
+  hash: string;
+  pool: TicketPool;
+}
+
+/** The re-computed hash and the pool of a published list, given whole or already hashed. */
+export async function hashedTickets(tickets: readonly FairTicket[] | HashedTickets): Promise<HashedTickets> {
+  if (!Array.isArray(tickets)) return tickets as HashedTickets;
+  const list = tickets as readonly FairTicket[];
+  return { hash: await ticketsHash(list), pool: poolOf(list) };
 }
 
 export interface DrawCheck {
@@ -104,13 +170,13 @@ export async function verifyDraw(published: {
   tickets_hash: string;
   seed: string;
   winners_requested: number;
-  tickets: readonly FairTicket[];
+  tickets: readonly FairTicket[] | HashedTickets;
   winners: readonly number[];
 }): Promise<DrawCheck> {
   const seedOk = published.seed.length === DRAW_SEED_BYTES * 2 && HEX.test(published.seed);
-  const hash = await ticketsHash(published.tickets);
+  const { hash, pool } = await hashedTickets(published.tickets);
   const winners = seedOk
-    ? await drawWinners({ keyHex: published.seed, ticketsHash: hash, tickets: published.tickets, winners: published.winners_requested })
+    ? await drawWinners({ keyHex: published.seed, ticketsHash: hash, tickets: pool, winners: published.winners_requested })
     : [];
   return {
     commitment: seedOk && (await drawCommitment(published.seed)) === published.commitment,

@@ -3,8 +3,9 @@ import { intIdParam } from './ids.js';
 import { userIdSchema } from './auth.js';
 import { messages } from './messages.js';
 
-// Prize draws of an action's bot: `/draws`, `/draws/{id}`, `/draws/{id}/close`,
-// `/draws/{id}/winners/{ticket}/handed-over`, and the public `/public/draws/{id}`. How winners are
+// Prize draws of an action's bot: `/draws`, `/draws/{id}`, `/draws/{id}/tickets`, `/draws/{id}/close`,
+// `/draws/{id}/winners/{ticket}/handed-over`, and the public `/public/draws/{id}`, its `/tickets`
+// pages and its whole frozen list `/tickets.txt`. How winners are
 // derived: draw-beacon.ts (draws made before the beacon: draw-fairness.ts's seed).
 
 const m = messages.draws;
@@ -18,6 +19,11 @@ export const DRAW_REPEATS = ['weekly', 'monthly'] as const;
 export const DRAW_LONGEST_DAYS = 366;
 /** The public page's address of a draw. */
 export const drawPublicPath = (id: number) => `/draws/${id}`;
+/** A frozen draw's whole ticket list as draw-fairness.ts serialises it (its SHA-256 is `tickets_hash`), under the API's base. */
+export const drawTicketsListPath = (id: number) => `/public/draws/${id}/tickets.txt`;
+/** Tickets per page of a draw's list (the public page's and the cabinet's), unless the call asks for fewer or more. */
+export const DRAW_TICKETS_PAGE = 50;
+export const DRAW_TICKETS_PAGE_MAX = 200;
 
 const projectIdSchema = intIdParam(m.projectRequired);
 
@@ -62,6 +68,18 @@ export const drawListQuerySchema = z.object({ user_id: userIdSchema.optional(), 
 export const drawIdParamsSchema = z.object({
   id: intIdParam(m.notFound),
 });
+/** A page of a draw's tickets from the ticket numbered `from` (the first: 1), in ticket order, `limit` of them. */
+export const drawTicketsQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  from: intIdParam(m.ticketInvalid).default(1),
+  limit: z.coerce
+    .number({ error: m.pageSizeInvalid })
+    .int(m.pageSizeInvalid)
+    .min(1, m.pageSizeInvalid)
+    .max(DRAW_TICKETS_PAGE_MAX, m.pageSizeInvalid)
+    .default(DRAW_TICKETS_PAGE),
+});
+export const publicDrawTicketsQuerySchema = drawTicketsQuerySchema.omit({ user_id: true });
 export const drawWinnerParamsSchema = drawIdParamsSchema.extend({
   ticket: intIdParam(m.ticketInvalid),
 });
@@ -115,11 +133,11 @@ const drawBase = {
   next_draw_id: z.number().int().nullable(),
   /** The address of the public page where anyone can check the draw. */
   public_path: z.string(),
+  /** Open: the tickets so far; closed: the frozen list's length. */
+  tickets_count: z.number().int(),
 };
 
-export const drawSummarySchema = z.object({ ...drawBase, tickets_count: z.number().int() });
-
-export const drawListResponseSchema = z.object({ draws: z.array(drawSummarySchema) });
+export const drawListResponseSchema = z.object({ draws: z.array(z.object(drawBase)) });
 
 export const drawTicketSchema = z.object({
   ticket: z.number().int(),
@@ -145,11 +163,15 @@ export const drawSchema = z.object({
   seed: z.string().nullable(),
   /** The round the winners came from: null until it is out. */
   beacon: drawBeaconSchema.nullable(),
-  /** Open: the tickets so far; closed: the frozen list. */
-  tickets: z.array(drawTicketSchema),
   winners: z.array(drawWinnerSchema),
 });
 export type Draw = z.infer<typeof drawSchema>;
+
+/** A page of the list (`GET /draws/{id}/tickets?from=`): `next_from` is the next page's `from`, null after the last. */
+export const drawTicketsPageSchema = z.object({
+  tickets: z.array(drawTicketSchema),
+  next_from: z.number().int().nullable(),
+});
 
 export const drawResponseSchema = z.object({ draw: drawSchema });
 export const drawSavedResponseSchema = z.object({ message: z.string(), draw: drawSchema });
@@ -162,10 +184,18 @@ export const publicDrawSchema = z.object({
   tickets_hash: z.string().nullable(),
   seed: z.string().nullable(),
   beacon: drawBeaconSchema.nullable(),
-  tickets: z.array(z.object({ ticket: z.number().int(), receipt_id: z.number().int(), shopper: z.number().int(), masked: z.string() })),
+  /** The whole frozen list to re-compute the draw from (`drawTicketsListPath`); null while it is open. */
+  tickets_url: z.string().nullable(),
   winners: z.array(z.object({ place: z.number().int(), ticket: z.number().int(), masked: z.string() })),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/** A page of the public list (`GET /public/draws/{id}/tickets?from=`), shoppers masked. */
+export const publicDrawTicketsPageSchema = z.object({
+  tickets: z.array(z.object({ ticket: z.number().int(), receipt_id: z.number().int(), shopper: z.number().int(), masked: z.string() })),
+  next_from: z.number().int().nullable(),
+});
+export type PublicDrawTicketsPage = z.infer<typeof publicDrawTicketsPageSchema>;
 
 /** The Mini App's open draws of the shop's action (`/public/shop/{token}/draws`): what a shopper may win. */
 export const shopDrawsResponseSchema = z.object({

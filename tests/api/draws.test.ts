@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { firstRoundAfter, verifyBeaconDraw } from '../../src/contract/draw-beacon.js';
-import { verifyDraw } from '../../src/contract/draw-fairness.js';
+import { parseTickets, verifyDraw, type FairTicket } from '../../src/contract/draw-fairness.js';
 import { formatDateTime } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { UPLOAD_IMAGE_PATH } from '../../src/contract/uploads.js';
@@ -42,10 +42,27 @@ async function receipt(url: string, bot: BotAction, buyer: string, rename?: stri
   return answer.body.data.receipt_id as number | undefined;
 }
 
-const publicDraw = async (url: string, id: number) => {
-  const response = await fetch(`${url}/lk/api/public/draws/${id}`);
+const publicDraw = async (url: string, id: number, path = '') => {
+  const response = await fetch(`${url}/lk/api/public/draws/${id}${path}`);
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
+
+/** The draw's whole frozen list as its public page links it: the text and the tickets in it. */
+async function publishedList(url: string, published: Record<string, any>) {
+  const text = await (await fetch(`${url}${published.tickets_url}`)).text();
+  return { text, tickets: parseTickets(text) };
+}
+
+/** Every ticket of the seller's draw, page after page. */
+async function allTickets(bot: BotAction, id: number, limit = 50): Promise<Record<string, any>[]> {
+  const tickets: Record<string, any>[] = [];
+  for (let from: number | null = 1; from !== null;) {
+    const page: Record<string, any> = (await bot.seller.api.get(`/draws/${id}/tickets?from=${from}&limit=${limit}`)).body;
+    tickets.push(...page.tickets);
+    from = page.next_from;
+  }
+  return tickets;
+}
 
 /** A picture the seller uploads as for a shop product; answers its upload's number. */
 async function picture(url: string, seller: Seller): Promise<number> {
@@ -64,8 +81,8 @@ async function picture(url: string, seller: Seller): Promise<number> {
   return body.upload_id;
 }
 
-/** Re-computes a drawn beacon draw from the public page's values only. */
-async function recompute(published: Record<string, any>) {
+/** Re-computes a drawn beacon draw from the public page's values only: its draw and its list. */
+async function recompute(url: string, published: Record<string, any>, tickets?: FairTicket[]) {
   return verifyBeaconDraw({
     chain: {
       hash: published.drand.chain_hash,
@@ -78,7 +95,7 @@ async function recompute(published: Record<string, any>) {
     beacon: published.beacon,
     tickets_hash: published.tickets_hash,
     winners_requested: published.winners_count,
-    tickets: published.tickets,
+    tickets: tickets ?? (await publishedList(url, published)).tickets,
     winners: published.winners.map((w: { ticket: number }) => w.ticket),
   });
 }
@@ -123,7 +140,7 @@ describe.each(backends())('prize draws on $name', (backend) => {
         commitment: null,
         beacon: null,
         tickets_hash: null,
-        tickets: [],
+        tickets_count: 0,
         winners: [],
         repeat: null,
         prize: { text: 'Фен Aurora', image_upload_id: null, image_url: null },
@@ -136,8 +153,10 @@ describe.each(backends())('prize draws on $name', (backend) => {
       expect((await fetch(draw.drand.round_url)).status).toBe(425);
 
       for (const buyer of [ira, oleg, ira, vera, ira, ira]) await receipt(url, bot, buyer);
-      const open = (await bot.seller.api.get(`/draws/${draw.id}`)).body.draw;
-      expect(open.tickets.map((t: { ticket: number; shopper: number }) => [t.ticket, t.shopper])).toEqual([
+      expect((await bot.seller.api.get(`/draws/${draw.id}`)).body.draw.tickets_count).toBe(6);
+      // An open draw's pages come from its window so far, two at a time here: each page starts where the last ended.
+      const open = await allTickets(bot, draw.id, 2);
+      expect(open.map((t) => [t.ticket, t.shopper])).toEqual([
         [1, 1],
         [2, 2],
         [3, 1],
@@ -145,6 +164,7 @@ describe.each(backends())('prize draws on $name', (backend) => {
         [5, 1],
         [6, 1],
       ]);
+      expect((await publicDraw(url, draw.id, '/tickets.txt')).body).toEqual({ message: m.listNotFrozen });
 
       // Closed early: the list is frozen and hashed now, the round is the first safely after it.
       const closed = await bot.seller.api.post(`/draws/${draw.id}/close`, {});
@@ -166,7 +186,10 @@ describe.each(backends())('prize draws on $name', (backend) => {
       expect(await fetch(result.drand.round_url).then((r) => r.json())).toEqual(result.beacon);
       expect(result.winners).toHaveLength(2);
       expect(new Set(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id)).size).toBe(2);
-      for (const winner of result.winners) expect(result.tickets[winner.ticket - 1].buyer_tg_id).toBe(winner.buyer_tg_id);
+      // The frozen list pages as the open one did: the same tickets, read by their key.
+      const frozenTickets = await allTickets(bot, draw.id, 4);
+      expect(frozenTickets).toEqual(open);
+      for (const winner of result.winners) expect(frozenTickets[winner.ticket - 1]!.buyer_tg_id).toBe(winner.buyer_tg_id);
 
       const published = await publicDraw(url, draw.id);
       expect(published.status).toBe(200);
@@ -176,15 +199,29 @@ describe.each(backends())('prize draws on $name', (backend) => {
         tickets_hash: result.tickets_hash,
         prize: draw.prize,
       });
-      expect(await recompute(published.body)).toEqual(drawn);
+      expect(published.body.tickets_count).toBe(6);
+      // The page links the whole list: the very text whose SHA-256 was published, to re-compute from.
+      const list = await publishedList(url, published.body);
+      expect(createHash('sha256').update(list.text).digest('hex')).toBe(result.tickets_hash);
+      expect(list.tickets.map((t) => [t.ticket, t.receipt_id, t.shopper])).toEqual(open.map((t) => [t.ticket, t.receipt_id, t.shopper]));
+      expect(await recompute(url, published.body)).toEqual(drawn);
       // A ticket slipped in after the freeze does not match the published hash, nor does a changed round.
       const extra = { ticket: 7, receipt_id: 999_999, shopper: 4 };
-      expect(await recompute({ ...published.body, tickets: [...published.body.tickets, extra] })).toMatchObject({ tickets_hash: false });
+      expect(await recompute(url, published.body, [...list.tickets, extra])).toMatchObject({ tickets_hash: false });
       const forged = { ...published.body.beacon, randomness: createHash('sha256').update('another').digest('hex') };
-      expect(await recompute({ ...published.body, beacon: forged })).toEqual({ beacon: false, tickets_hash: true, winners: false });
-      // Anyone reads it: the shoppers are masked, no Telegram id leaves.
-      for (const id of [ira, oleg, vera]) expect(JSON.stringify(published.body)).not.toContain(id);
-      expect(published.body.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
+      expect(await recompute(url, { ...published.body, beacon: forged })).toEqual({ beacon: false, tickets_hash: true, winners: false });
+      // Anyone reads it, a page at a time from any ticket: the shoppers are masked, no Telegram id leaves.
+      const deep = await publicDraw(url, draw.id, '/tickets?from=5&limit=1');
+      expect(deep.body).toEqual({
+        tickets: [{ ticket: 5, receipt_id: open[4]!.receipt_id, shopper: 1, masked: expect.any(String) }],
+        next_from: 6,
+      });
+      const firstPage = (await publicDraw(url, draw.id, '/tickets')).body;
+      expect(firstPage.next_from).toBeNull();
+      expect(firstPage.tickets).toHaveLength(6);
+      expect(firstPage.tickets[0].masked).toBe(`${ira.slice(0, 2)}••••${ira.slice(-2)}`);
+      for (const id of [ira, oleg, vera]) expect(JSON.stringify([published.body, firstPage]) + list.text).not.toContain(id);
+      expect((await publicDraw(url, draw.id, '/tickets?from=7')).body).toEqual({ tickets: [], next_from: null });
 
       // Each winner is congratulated with the prize, the one who lost is told too; both get the page.
       const winnerIds = result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id);
@@ -196,9 +233,7 @@ describe.each(backends())('prize draws on $name', (backend) => {
       }
       const loser = [ira, oleg, vera].find((id) => !winnerIds.includes(id))!;
       const told = await noticeTo(url, bot, loser, `Розыгрыш «Фен за чек» акции «Aurora» завершён`);
-      const loserTickets = result.tickets
-        .filter((t: { buyer_tg_id: string }) => t.buyer_tg_id === loser)
-        .map((t: { ticket: number }) => `№ ${t.ticket}`);
+      const loserTickets = frozenTickets.filter((t) => t.buyer_tg_id === loser).map((t) => `№ ${t.ticket}`);
       expect(told.text).toContain(`(${loserTickets.join(', ')}) не выиграли`);
       expect(told.text).toContain(`/draws/${draw.id}`);
 
@@ -249,7 +284,7 @@ describe.each(backends())('prize draws on $name', (backend) => {
           tickets_hash: published.tickets_hash,
           seed: published.seed,
           winners_requested: published.winners_count,
-          tickets: published.tickets,
+          tickets: (await publishedList(url, published)).tickets,
           winners: published.winners.map((w: { ticket: number }) => w.ticket),
         }),
       ).toEqual({ commitment: true, tickets_hash: true, winners: true });
@@ -272,14 +307,15 @@ describe.each(backends())('prize draws on $name', (backend) => {
     await bot.seller.api.post(`/draws/${id}/close`, {});
     await advance(url, 60);
     const result = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
-    expect(result.tickets.map((t: { ticket: number; buyer_tg_id: string }) => [t.ticket, t.buyer_tg_id])).toEqual([
+    const tickets = await allTickets(bot, id);
+    expect(tickets.map((t) => [t.ticket, t.buyer_tg_id])).toEqual([
       [1, oleg],
       [2, ira],
     ]);
-    if (withHairDryer !== undefined) expect(result.tickets[0].receipt_id).toBe(withHairDryer);
+    if (withHairDryer !== undefined) expect(tickets[0]!.receipt_id).toBe(withHairDryer);
     // Five winners asked, two shoppers took part: each wins once.
     expect(result.winners.map((w: { buyer_tg_id: string }) => w.buyer_tg_id).sort()).toEqual([ira, oleg].sort());
-    expect(await recompute((await publicDraw(url, id)).body)).toEqual(drawn);
+    expect(await recompute(url, (await publicDraw(url, id)).body)).toEqual(drawn);
   });
 
   it(
@@ -328,10 +364,8 @@ describe.each(backends())('prize draws on $name', (backend) => {
       // A receipt after the first closing is the second run's ticket, not the first's; nobody is told twice.
       const oleg = newChatId();
       await receipt(url, bot, oleg);
-      expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets).toHaveLength(1);
-      expect(
-        (await bot.seller.api.get(`/draws/${second.id}`)).body.draw.tickets.map((t: { buyer_tg_id: string }) => t.buyer_tg_id),
-      ).toEqual([oleg]);
+      expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets_count).toBe(1);
+      expect((await allTickets(bot, second.id)).map((t) => t.buyer_tg_id)).toEqual([oleg]);
       await advance(url, 7 * 24 * HOUR);
       const secondDone = (await bot.seller.api.get(`/draws/${second.id}`)).body.draw;
       expect(secondDone).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: oleg }] });
@@ -390,6 +424,7 @@ describe.each(backends())('prize draws on $name', (backend) => {
     const other: Seller = await createSeller(url);
     for (const answer of [
       await other.api.get(`/draws/${id}`),
+      await other.api.get(`/draws/${id}/tickets`),
       await other.api.post(`/draws/${id}/close`, {}),
       await other.api.post(`/draws/${id}/winners/1/handed-over`, {}),
     ]) {
@@ -468,5 +503,21 @@ describe.each(backends())('prize draws on $name', (backend) => {
     expect((await bot.seller.api.get('/draws/999999999')).status).toBe(404);
     expect((await bot.seller.api.get('/draws/abc')).body.message).toBe(m.notFound);
     expect((await publicDraw(url, 999999999)).status).toBe(404);
+    const id = (await createDraw(bot, { closes_at: await inHours(url, 1) })).body.draw.id;
+    const pages: [string, number, string][] = [
+      ['?from=0', 400, m.ticketInvalid],
+      ['?from=abc', 400, m.ticketInvalid],
+      ['?limit=0', 400, m.pageSizeInvalid],
+      ['?limit=201', 400, m.pageSizeInvalid],
+      ['?limit=1.5', 400, m.pageSizeInvalid],
+    ];
+    for (const [query, status, message] of pages) {
+      for (const answer of [await bot.seller.api.get(`/draws/${id}/tickets${query}`), await publicDraw(url, id, `/tickets${query}`)]) {
+        expect({ status: answer.status, message: answer.body.message }, query).toEqual({ status, message });
+      }
+    }
+    for (const answer of [await publicDraw(url, 999999999, '/tickets'), await publicDraw(url, 999999999, '/tickets.txt')]) {
+      expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 404, message: m.notFound });
+    }
   });
 });

@@ -323,7 +323,7 @@ describe.each(backends())('cancelling a receipt’s points on $name', (backend) 
     const receipt = await checkReceipt(url, bot, buyer);
     await checkReceipt(url, bot, other);
     const ticketsOf = async (id: number) =>
-      ((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets as { receipt_id: number }[]).map((ticket) => ticket.receipt_id);
+      ((await bot.seller.api.get(`/draws/${id}/tickets`)).body.tickets as { receipt_id: number }[]).map((ticket) => ticket.receipt_id);
     try {
       await advance(url, 2 * HOUR);
       expect((await bot.seller.api.get(`/draws/${closing}`)).body.draw.status).toBe('closed');

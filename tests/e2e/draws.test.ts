@@ -113,6 +113,13 @@ describe('prize draws', () => {
         await anyone.getByText(m.drandRoundLabel, { exact: true }).waitFor();
         await anyone.getByText('12••••89 (№ 1)').waitFor();
         await anyone.getByText('55••••12 (№ 2)').waitFor();
+        // A shopper finds their own ticket by its number: the page of the list starts there.
+        await anyone.getByLabel(m.ticketsFind).fill('2');
+        await anyone.getByRole('button', { name: m.ticketsFindButton, exact: true }).click();
+        await anyone.getByRole('button', { name: m.ticketsFirst, exact: true }).waitFor();
+        await expect.poll(() => anyone.getByText('12••••89 (№ 1)').count()).toBe(0);
+        await anyone.getByText('55••••12 (№ 2)').waitFor();
+        await anyone.getByRole('link', { name: m.ticketsDownload }).waitFor();
         expect(await anyone.content()).not.toContain('1234567889');
         await anyone.getByRole('heading', { name: m.howTitle }).waitFor();
         expect(await hasHorizontalOverflow(anyone)).toBe(false);

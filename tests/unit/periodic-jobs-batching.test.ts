@@ -86,6 +86,32 @@ describe('periodic jobs over more rows than one batch', () => {
     expect(await pointsViolations()).toEqual([]);
   });
 
+  it('a batch of reminders that ends inside a shopper’s lots of a day takes all of them: one reminder each', async () => {
+    // Three lots a shopper, two batches of four lots each: the batch's last shopper is cut after one lot.
+    const at = new Date(NOW.getTime() + 40 * DAY_MS);
+    await database.query(
+      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+       SELECT $1, 'split' || (g / 3), 10, 'Чек', 'receipt:split' || g, $2::timestamptz, 'receipt', 'system', $3::timestamptz
+         FROM generate_series(0, 8) AS g`,
+      [projectId, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
+    );
+    await database.query(
+      `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+       SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE 'split%'`,
+    );
+    await database.query(
+      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
+       SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE 'split%' GROUP BY 1, 2`,
+    );
+    expect(await remindExpiringPoints(jobDeps(at), 4)).toBe(3);
+    const notices = await database.query<{ buyer_tg_id: string; text: string }>(
+      `SELECT buyer_tg_id, text FROM buyer_notices WHERE buyer_tg_id LIKE 'split%' ORDER BY buyer_tg_id`,
+    );
+    expect(notices.map((notice) => notice.buyer_tg_id)).toEqual(['split0', 'split1', 'split2']);
+    for (const notice of notices) expect(notice.text).toContain('30 баллов сгорят');
+    expect(await count(`SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'split%' AND reminded_at IS NULL`)).toBe(0);
+  });
+
   it('releases every hold due, each once, with its notice', { timeout: TIMEOUT_MS }, async () => {
     await database.query(
       `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor)

@@ -16,10 +16,10 @@
  *   uploads:migrate --to db|s3   copies every stored image into that store (idempotent); exit code 2 when any is missing or differs
  *   Options: --url http://127.0.0.1:3000 (default: this machine, PORT)
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_HEADER, API_BASE } from '../../contract/constants.js';
-import { verifyDraw } from '../../contract/draw-fairness.js';
+import { verifyDraw, type HashedTickets } from '../../contract/draw-fairness.js';
 import type { BeaconChain } from '../../contract/draw-beacon.js';
 import type { PublicDraw } from '../../contract/draws.js';
 import type { AdminImageMigrationResponse } from '../../contract/uploads.js';
@@ -73,7 +73,67 @@ async function call(url: string, token: string, method: string, path: string, bo
 }
 
 /**
- * Reads the draw as anyone can (its public page's data, no token) and re-computes it with the same
+ * A draw's frozen list as its page publishes it (`tickets_url`), read as it streams in: its SHA-256 is
+ * taken over the text as it came, and of each line only the ticket's and the shopper's numbers are
+ * kept (8 bytes a ticket, not an object), so a million tickets verify in a few megabytes. A list
+ * out of ticket order is not the canonical text: its hash is reported as not matching.
+ */
+async function streamedTickets(url: string, path: string, expected: number): Promise<HashedTickets> {
+  const response = await fetch(`${url}${path}`);
+  if (!response.ok || !response.body) throw new Error(`${response.status}: ${await response.text()}`);
+  const digest = createHash('sha256');
+  let tickets = new Int32Array(Math.max(expected, 1));
+  let shoppers = new Int32Array(tickets.length);
+  let size = 0;
+  let canonical = true;
+  let rest = '';
+  const decoder = new TextDecoder();
+  const take = (line: string) => {
+    const [ticket, receipt, shopper, extra] = line.split(';').map(Number);
+    if (extra !== undefined || [ticket, receipt, shopper].some((n) => !Number.isInteger(n) || n! <= 0))
+      throw new Error(`not a ticket line: ${line}`);
+    if (size === tickets.length) {
+      tickets = growTo(tickets, size * 2);
+      shoppers = growTo(shoppers, size * 2);
+    }
+    if (size > 0 && ticket! <= tickets[size - 1]!) canonical = false;
+    tickets[size] = ticket!;
+    shoppers[size] = shopper!;
+    size += 1;
+  };
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
+    digest.update(chunk);
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    rest = lines.pop()!;
+    lines.forEach(take);
+  }
+  rest += decoder.decode();
+  // The canonical text ends every line with a line feed: anything after the last one is not of it.
+  if (rest !== '') canonical = false;
+  return {
+    hash: canonical ? digest.digest('hex') : 'not the canonical list',
+    pool: {
+      size,
+      ticketAt: async (position) => ({ ticket: tickets[position]!, shopper: shoppers[position]! }),
+      positionsOf: async (shopper) => {
+        const positions: number[] = [];
+        for (let position = 0; position < size; position++) if (shoppers[position] === shopper) positions.push(position);
+        return positions;
+      },
+    },
+  };
+}
+
+function growTo(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
+}
+
+/**
+ * Reads the draw as anyone can (its public page's data and ticket list, no token) and re-computes it with the same
  * code the server used: a beacon draw's round signature against the drand chain this installation
  * is set to (contract/draw-beacon.ts), a draw made before it with its seed and commitment
  * (contract/draw-fairness.ts); then the ticket list against its hash and the winners against both.
@@ -84,7 +144,8 @@ async function verifyPublishedDraw(url: string, id: number, chain: BeaconChain):
   if (!response.ok) throw new Error(`${response.status}: ${draw.message ?? ''}`);
   const mark = (ok: boolean) => (ok ? 'совпадает' : 'НЕ СОВПАДАЕТ');
   const winners = draw.winners.map((winner) => winner.ticket);
-  const header = () => console.log(`Розыгрыш №${id} «${draw.title}»: билетов ${draw.tickets.length}, победителей ${draw.winners.length}`);
+  const header = () => console.log(`Розыгрыш №${id} «${draw.title}»: билетов ${draw.tickets_count}, победителей ${draw.winners.length}`);
+  const tickets = () => streamedTickets(url, draw.tickets_url!, draw.tickets_count);
   const footer = (check: { tickets_hash: boolean; winners: boolean }) => {
     console.log(`SHA-256 списка билетов: ${mark(check.tickets_hash)}`);
     console.log(`Победители, вычисленные заново: ${mark(check.winners)} (билеты ${winners.join(', ') || 'нет'})`);
@@ -112,7 +173,7 @@ async function verifyPublishedDraw(url: string, id: number, chain: BeaconChain):
       beacon: draw.beacon,
       tickets_hash: draw.tickets_hash,
       winners_requested: draw.winners_count,
-      tickets: draw.tickets,
+      tickets: await tickets(),
       winners,
     });
     header();
@@ -130,7 +191,7 @@ async function verifyPublishedDraw(url: string, id: number, chain: BeaconChain):
     tickets_hash: draw.tickets_hash,
     seed: draw.seed,
     winners_requested: draw.winners_count,
-    tickets: draw.tickets,
+    tickets: await tickets(),
     winners,
   });
   header();

@@ -983,6 +983,8 @@ export const draws = pgTable('draws', {
   seed: text('seed'),
   commitment: text('commitment'),
   ticketsHash: text('tickets_hash'),
+  /** The frozen list's length, written with its hash at the close (0061). */
+  ticketsCount: integer('tickets_count'),
   repeat: text('repeat', { enum: ['weekly', 'monthly'] }),
   prizeText: text('prize_text'),
   prizeUploadId: bigint('prize_upload_id', { mode: 'number' }).references(() => uploads.id),

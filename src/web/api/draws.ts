@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseTickets } from '../../contract/draw-fairness.js';
 import {
   drawListResponseSchema,
   drawResponseSchema,
   drawSavedResponseSchema,
   handedOverResponseSchema,
   publicDrawSchema,
+  publicDrawTicketsPageSchema,
   type CreateDrawRequest,
 } from '../../contract/draws.js';
 import { messages } from '../../contract/messages.js';
@@ -123,5 +125,39 @@ export function usePublicDrawQuery(drawId: number) {
     queryKey: ['public-draw', drawId],
     queryFn: ({ signal }) =>
       apiRequest({ path: `/public/draws/${drawId}`, auth: 'none', schema: publicDrawSchema, fallbackMessage: m.publicFailed, signal }),
+  });
+}
+
+/** A page of the public list from the ticket numbered `from`; the page shown stays while the next loads. */
+export function usePublicDrawTicketsQuery(drawId: number, from: number) {
+  return useQuery({
+    queryKey: ['public-draw-tickets', drawId, from],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `/public/draws/${drawId}/tickets`,
+        query: { from },
+        auth: 'none',
+        schema: publicDrawTicketsPageSchema,
+        fallbackMessage: m.publicFailed,
+        signal,
+      }),
+  });
+}
+
+/**
+ * A frozen draw's whole list, to re-compute the draw in the browser: its text, not JSON (the text
+ * is what `tickets_hash` is the SHA-256 of), fetched only when the page asks for it.
+ */
+export function useDrawTicketsListQuery(ticketsUrl: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['draw-tickets-list', ticketsUrl],
+    enabled: enabled && ticketsUrl !== null,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const response = await fetch(ticketsUrl!, { signal });
+      if (!response.ok) throw new Error(m.publicFailed);
+      return parseTickets(await response.text());
+    },
   });
 }

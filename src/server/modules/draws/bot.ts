@@ -2,7 +2,6 @@ import { formatDateTime } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { BotFeature } from '../../platform/bot-feature.js';
 import * as repo from './repository.js';
-import { ticketsOf } from './tickets.js';
 
 const m = messages.draws;
 
@@ -23,8 +22,7 @@ export const drawsFeature: BotFeature = {
     if (open.length === 0) return { text: m.menuNone };
     const lines: string[] = [m.menuIntro];
     for (const draw of open) {
-      const receipts = await repo.receiptsInWindow(context.deps.db, draw.projectId, draw.createdAt, context.now);
-      const mine = ticketsOf(receipts, draw.itemContains).filter((ticket) => ticket.buyerTgId === context.buyer.tgId).length;
+      const mine = await repo.countWindowTickets(context.deps.db, draw, context.now, context.buyer.tgId);
       const closes = formatDateTime(draw.closesAt);
       lines.push(
         draw.itemContains

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { TicketPool } from '../../../contract/draw-fairness.js';
 import type { Executor } from '../../db/connection.js';
+import { itemNameContainsSql } from '../../db/item-name.js';
 import { rowsOf } from '../../db/rows.js';
 import { draws, drawTickets, drawWinners, projects, telegramBuyers, uploads } from '../../db/schema.js';
 
@@ -35,6 +37,7 @@ const drawColumns = {
   seed: draws.seed,
   commitment: draws.commitment,
   ticketsHash: draws.ticketsHash,
+  ticketsCount: draws.ticketsCount,
   repeat: draws.repeat,
   prizeText: draws.prizeText,
   prizeUploadId: draws.prizeUploadId,
@@ -128,31 +131,46 @@ export async function dueDrawIds(db: Executor, now: Date, limit: number): Promis
   return rows.map((row) => row.id);
 }
 
-export interface WindowReceipt {
-  receiptId: number;
-  buyerTgId: string;
-  itemNames: string[];
+/** What makes a draw's tickets: its action, its window's start and the item its receipts must have. */
+export interface TicketRules {
+  projectId: number;
+  createdAt: Date;
+  itemContains: string | null;
 }
 
 /**
- * The action's successful receipts scanned in [from, to), in receipt order, with their items' names.
+ * The action's successful receipts scanned in [from, to), with an item whose name contains the draw's
+ * text when it has one (`itemNameContains`: any case, «ё» as «е», runs of whitespace as one space).
  * A receipt the seller cancelled (a return) before the window ended makes no ticket; one cancelled
  * later keeps it, so a closed draw's tickets never change.
  */
-export async function receiptsInWindow(db: Executor, projectId: number, from: Date, to: Date): Promise<WindowReceipt[]> {
+function windowReceipts(draw: TicketRules, to: Date): SQL {
   const end = sql`${to.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    SELECT r.id, r.buyer_tg_id,
-           coalesce((SELECT array_agg(i.name ORDER BY i.position) FROM receipt_items i WHERE i.receipt_id = r.id), '{}') AS names
-      FROM receipts r
-     WHERE r.project_id = ${projectId}::int AND r.status = 'success' AND (r.cancelled_at IS NULL OR r.cancelled_at >= ${end})
-       AND r.scanned_at >= ${from.toISOString()}::timestamptz AND r.scanned_at < ${end}
-     ORDER BY r.id`);
-  return rowsOf<{ id: string | number; buyer_tg_id: string; names: string[] }>(result).map((row) => ({
-    receiptId: Number(row.id),
-    buyerTgId: row.buyer_tg_id,
-    itemNames: row.names,
-  }));
+  const item =
+    draw.itemContains === null
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id AND ${itemNameContainsSql(sql`i.name`, draw.itemContains)})`;
+  return sql`receipts r
+     WHERE r.project_id = ${draw.projectId}::int AND r.status = 'success' AND (r.cancelled_at IS NULL OR r.cancelled_at >= ${end})
+       AND r.scanned_at >= ${draw.createdAt.toISOString()}::timestamptz AND r.scanned_at < ${end} ${item}`;
+}
+
+/**
+ * The tickets of the window up to `to`: one per receipt, numbered 1, 2, … in receipt order, and the
+ * draw's own number of each shopper, 1, 2, … in the order of their first ticket (draw-fairness.ts, step 2).
+ */
+function windowTickets(draw: TicketRules, to: Date): SQL {
+  return sql`(SELECT n.ticket, n.receipt_id, n.buyer_tg_id, dense_rank() OVER (ORDER BY n.first_ticket)::int AS shopper
+      FROM (SELECT w.ticket, w.receipt_id, w.buyer_tg_id, min(w.ticket) OVER (PARTITION BY w.buyer_tg_id) AS first_ticket
+              FROM (SELECT row_number() OVER (ORDER BY r.id)::int AS ticket, r.id AS receipt_id, r.buyer_tg_id
+                      FROM ${windowReceipts(draw, to)}) w) n)`;
+}
+
+/** How many tickets the window holds up to `to` (an open draw's so far); `buyerTgId`: that shopper's only. */
+export async function countWindowTickets(db: Executor, draw: TicketRules, to: Date, buyerTgId?: string): Promise<number> {
+  const shopper = buyerTgId === undefined ? sql`` : sql`AND r.buyer_tg_id = ${buyerTgId}`;
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM ${windowReceipts(draw, to)} ${shopper}`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
 }
 
 export interface TicketRow {
@@ -162,28 +180,105 @@ export interface TicketRow {
   shopper: number;
 }
 
-/** Rows per insert: well under the 65 535 parameters of one statement. */
-const INSERT_CHUNK = 1_000;
+type RawTicket = { ticket: number; receipt_id: string | number; buyer_tg_id: string; shopper: number };
+const ticketOf = (row: RawTicket): TicketRow => ({
+  ticket: row.ticket,
+  receiptId: Number(row.receipt_id),
+  buyerTgId: row.buyer_tg_id,
+  shopper: row.shopper,
+});
 
 /**
- * Stores the frozen tickets and their hash. `winners` are given when they are known at once (a
- * draw with a seed); a beacon draw gets them later (`storeBeaconWinners`), from `beaconRound`.
+ * A page of tickets from the ticket numbered `from`, one more than `size` to tell whether a next page
+ * exists: the frozen list's by its key, or an open draw's computed from its window up to `to`.
  */
-export async function freezeDraw(
+export async function ticketsFrom(
+  db: Executor,
+  draw: TicketRules & { id: number; closedAt: Date | null },
+  page: { from: number; size: number; to: Date },
+): Promise<TicketRow[]> {
+  const source = draw.closedAt === null ? windowTickets(draw, page.to) : sql`(SELECT * FROM draw_tickets WHERE draw_id = ${draw.id}::int)`;
+  const result = await db.execute(sql`
+    SELECT t.ticket, t.receipt_id, t.buyer_tg_id, t.shopper FROM ${source} t
+     WHERE t.ticket >= ${page.from}::int ORDER BY t.ticket LIMIT ${page.size + 1}::int`);
+  return rowsOf<RawTicket>(result).map(ticketOf);
+}
+
+/** The frozen list's lines as draw-fairness.ts serialises them, from after the ticket numbered `after`. */
+export async function serialisedTicketsAfter(db: Executor, drawId: number, after: number, size: number) {
+  const result = await db.execute(sql`
+    SELECT ticket, ticket || ';' || receipt_id || ';' || shopper || E'\\n' AS line FROM draw_tickets
+     WHERE draw_id = ${drawId}::int AND ticket > ${after}::int ORDER BY ticket LIMIT ${size}::int`);
+  return rowsOf<{ ticket: number; line: string }>(result);
+}
+
+/**
+ * Freezes the window's tickets in one statement, then their count and the list's SHA-256
+ * (draw-fairness.ts, step 2), both in the database: nothing of the list passes through the server.
+ */
+export async function freezeTickets(tx: Executor, draw: TicketRules & { id: number }, closedAt: Date) {
+  await tx.execute(sql`
+    INSERT INTO draw_tickets (draw_id, ticket, receipt_id, buyer_tg_id, shopper)
+    SELECT ${draw.id}::int, t.ticket, t.receipt_id, t.buyer_tg_id, t.shopper FROM ${windowTickets(draw, closedAt)} t`);
+  const result = await tx.execute(sql`
+    SELECT count(*)::int AS n,
+           encode(sha256(convert_to(coalesce(string_agg(ticket || ';' || receipt_id || ';' || shopper || E'\\n', '' ORDER BY ticket), ''), 'UTF8')), 'hex') AS hash
+      FROM draw_tickets WHERE draw_id = ${draw.id}::int`);
+  const row = rowsOf<{ n: number; hash: string }>(result)[0]!;
+  return { count: row.n, hash: row.hash };
+}
+
+/**
+ * The frozen list as draw-fairness.ts's pool, read a ticket at a time: the list is numbered 1, 2, … so
+ * the ticket at a position is its number less one, and a shopper's tickets come from their index.
+ */
+export function storedPool(db: Executor, drawId: number, size: number): TicketPool {
+  return {
+    size,
+    async ticketAt(position) {
+      const result = await db.execute(
+        sql`SELECT ticket, shopper FROM draw_tickets WHERE draw_id = ${drawId}::int AND ticket = ${position + 1}::int`,
+      );
+      const row = rowsOf<{ ticket: number; shopper: number }>(result)[0];
+      if (!row) throw new Error(`draw ${drawId} has no ticket at position ${position}`);
+      return row;
+    },
+    async positionsOf(shopper) {
+      const result = await db.execute(
+        sql`SELECT ticket - 1 AS position FROM draw_tickets WHERE draw_id = ${drawId}::int AND shopper = ${shopper}::int ORDER BY ticket`,
+      );
+      return rowsOf<{ position: number }>(result).map((row) => row.position);
+    },
+  };
+}
+
+/** The winning tickets' shoppers, in the order of the tickets given (first place first). */
+export async function winnersOf(db: Executor, drawId: number, tickets: readonly number[]): Promise<DrawnWinner[]> {
+  if (tickets.length === 0) return [];
+  const rows = await db
+    .select({ ticket: drawTickets.ticket, buyerTgId: drawTickets.buyerTgId })
+    .from(drawTickets)
+    .where(and(eq(drawTickets.drawId, drawId), inArray(drawTickets.ticket, [...tickets])));
+  const buyerOf = new Map(rows.map((row) => [row.ticket, row.buyerTgId]));
+  return tickets.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: buyerOf.get(ticket)! }));
+}
+
+/**
+ * Marks the draw frozen with its list's count and hash. `winners` are given when they are known at
+ * once (a draw with a seed); a beacon draw gets them later (`storeBeaconWinners`), from `beaconRound`.
+ */
+export async function markFrozen(
   tx: Executor,
-  draw: { id: number; closedAt: Date; ticketsHash: string; beaconRound: number | null },
-  tickets: readonly TicketRow[],
+  draw: { id: number; closedAt: Date; ticketsHash: string; ticketsCount: number; beaconRound: number | null },
   winners: readonly DrawnWinner[] | null,
 ): Promise<void> {
-  for (let i = 0; i < tickets.length; i += INSERT_CHUNK) {
-    await tx.insert(drawTickets).values(tickets.slice(i, i + INSERT_CHUNK).map((ticket) => ({ drawId: draw.id, ...ticket })));
-  }
   if (winners) await insertWinners(tx, draw.id, winners);
   await tx
     .update(draws)
     .set({
       closedAt: draw.closedAt,
       ticketsHash: draw.ticketsHash,
+      ticketsCount: draw.ticketsCount,
       beaconRound: draw.beaconRound,
       drawnAt: winners ? draw.closedAt : null,
     })
@@ -218,19 +313,6 @@ export async function openNextRun(tx: Executor, drawId: number, next: typeof dra
   const created = await insertDraw(tx, next);
   await tx.update(draws).set({ nextDrawId: created.id }).where(eq(draws.id, drawId));
   return created.id;
-}
-
-export async function readTickets(db: Executor, drawId: number): Promise<TicketRow[]> {
-  return db
-    .select({
-      ticket: drawTickets.ticket,
-      receiptId: drawTickets.receiptId,
-      buyerTgId: drawTickets.buyerTgId,
-      shopper: drawTickets.shopper,
-    })
-    .from(drawTickets)
-    .where(eq(drawTickets.drawId, drawId))
-    .orderBy(asc(drawTickets.ticket));
 }
 
 export async function readWinners(db: Executor, drawId: number) {

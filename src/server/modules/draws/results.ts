@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { drawPublicPath } from '../../../contract/draws.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
-import { queueBuyerNotices, type BuyerNotice } from '../notices/repository.js';
-import type { DrawnWinner, TicketRow } from './repository.js';
+import { queueBuyerNotices } from '../notices/repository.js';
+import type { DrawnWinner } from './repository.js';
 
 const m = messages.draws;
 
@@ -10,39 +11,46 @@ const m = messages.draws;
  * Every shopper of the draw learns its result, in the transaction that stores it: a winner with the
  * ticket and the prize, everyone else with their tickets' numbers, both with the public page to
  * check it (and, for a repeating draw, that the next run is on). Once-only references: a winner's
- * is its place, anyone else's the shopper.
+ * is its place, anyone else's the shopper. The others' notices are written by one statement from
+ * the frozen list (a draw may have a million shoppers): the text around their tickets is filled
+ * here, the tickets there.
  */
 export async function queueResultNotices(
   tx: Executor,
   result: {
     draw: { id: number; projectId: number; title: string; actionName: string; prizeText: string | null };
     nextDrawId: number | null;
-    tickets: readonly TicketRow[];
+    /** Stored already: the others are the shoppers not among them. */
     winners: readonly DrawnWinner[];
     publicUrl: string;
   },
 ): Promise<void> {
   const { draw } = result;
-  const url = `${result.publicUrl}${drawPublicPath(draw.id)}`;
+  const names = { title: draw.title, name: draw.actionName, url: `${result.publicUrl}${drawPublicPath(draw.id)}` };
   const tail = result.nextDrawId === null ? '' : `\n${m.nextRunNotice}`;
-  const winnerOf = new Map(result.winners.map((winner) => [winner.buyerTgId, winner]));
-  const ticketsOf = new Map<string, number[]>();
-  for (const ticket of result.tickets) ticketsOf.set(ticket.buyerTgId, [...(ticketsOf.get(ticket.buyerTgId) ?? []), ticket.ticket]);
-  const notices: BuyerNotice[] = [];
-  for (const [buyerTgId, tickets] of ticketsOf) {
-    const winner = winnerOf.get(buyerTgId);
-    const names = { title: draw.title, name: draw.actionName, url };
-    const text = winner
-      ? fillMessage(m.winnerNotice, { ...names, ticket: winner.ticket }) +
-        (draw.prizeText ? `\n${fillMessage(m.winnerPrize, { prize: draw.prizeText })}` : '')
-      : fillMessage(m.loserNotice, { ...names, tickets: tickets.map((ticket) => `№ ${ticket}`).join(', ') });
-    notices.push({
+  await queueBuyerNotices(
+    tx,
+    result.winners.map((winner) => ({
       projectId: draw.projectId,
-      buyerTgId,
-      text: text + tail,
+      buyerTgId: winner.buyerTgId,
+      text:
+        fillMessage(m.winnerNotice, { ...names, ticket: winner.ticket }) +
+        (draw.prizeText ? `\n${fillMessage(m.winnerPrize, { prize: draw.prizeText })}` : '') +
+        tail,
       shopButton: false,
-      reference: winner ? `draw-win:${draw.id}:${winner.place}` : `draw-result:${draw.id}:${buyerTgId}`,
-    });
-  }
-  await queueBuyerNotices(tx, notices);
+      reference: `draw-win:${draw.id}:${winner.place}`,
+    })),
+  );
+  const [before, after] = m.loserNotice.split('{tickets}').map((part) => fillMessage(part, names));
+  await tx.execute(sql`
+    INSERT INTO buyer_notices (project_id, buyer_tg_id, text, shop_button, reference)
+    SELECT ${draw.projectId}::int, t.buyer_tg_id,
+           ${before!}::text || string_agg('№ ' || t.ticket, ', ' ORDER BY t.ticket) || ${after! + tail}::text,
+           false, 'draw-result:' || ${draw.id}::int || ':' || t.buyer_tg_id
+      FROM draw_tickets t
+     WHERE t.draw_id = ${draw.id}::int
+       AND NOT EXISTS (SELECT 1 FROM draw_winners w WHERE w.draw_id = t.draw_id AND w.buyer_tg_id = t.buyer_tg_id)
+     GROUP BY t.buyer_tg_id
+     ORDER BY min(t.ticket)
+    ON CONFLICT (reference) DO NOTHING`);
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createDrawRequestSchema,
@@ -7,9 +8,13 @@ import {
   drawListResponseSchema,
   drawResponseSchema,
   drawSavedResponseSchema,
+  drawTicketsPageSchema,
+  drawTicketsQuerySchema,
   drawWinnerParamsSchema,
   handedOverResponseSchema,
   publicDrawSchema,
+  publicDrawTicketsPageSchema,
+  publicDrawTicketsQuerySchema,
   shopDrawsResponseSchema,
 } from '../../../contract/draws.js';
 import { shopTokenParamsSchema } from '../../../contract/shop.js';
@@ -23,10 +28,13 @@ import {
   closeDrawNow,
   stopDrawRepeating,
   createDraw,
+  drawTickets,
+  drawTicketsList,
   getDraw,
   listDraws,
   markPrizeHandedOver,
   publicDraw,
+  publicDrawTickets,
   shopDraws,
   type DrawCloseDeps,
 } from './service.js';
@@ -35,7 +43,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['draws'];
 const security = [{ bearer: [] }];
 
-/** Prize draws: the seller's `/draws…` and the public `/public/draws/{id}`. */
+/** Prize draws: the seller's `/draws…` and the public `/public/draws/{id}…`. */
 export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -66,6 +74,20 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
         },
       },
       async (request) => ({ draw: await getDraw(deps, await requireSeller(deps, request, request.query.user_id), request.params.id) }),
+    );
+
+    app.get(
+      '/draws/:id/tickets',
+      {
+        schema: {
+          tags,
+          security,
+          params: drawIdParamsSchema,
+          querystring: drawTicketsQuerySchema,
+          response: { 200: drawTicketsPageSchema, ...errors },
+        },
+      },
+      async (request) => drawTickets(deps, await requireSeller(deps, request, request.query.user_id), request.params.id, request.query),
     );
 
     app.post(
@@ -125,6 +147,39 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
         return publicDraw(deps, request.params.id);
+      },
+    );
+
+    app.get(
+      '/public/draws/:id/tickets',
+      {
+        schema: {
+          tags: ['public'],
+          params: drawIdParamsSchema,
+          querystring: publicDrawTicketsQuerySchema,
+          response: { 200: publicDrawTicketsPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return publicDrawTickets(deps, request.params.id, request.query);
+      },
+    );
+
+    // No response schema: the body is the frozen list's text, streamed (errors are the usual JSON).
+    app.get(
+      '/public/draws/:id/tickets.txt',
+      { schema: { tags: ['public'], params: drawIdParamsSchema, produces: ['text/plain'] } },
+      async (request, reply) => {
+        const lines = await drawTicketsList(deps, request.params.id);
+        return reply
+          .headers({
+            'content-type': 'text/plain; charset=utf-8',
+            'content-disposition': `attachment; filename="draw-${request.params.id}-tickets.txt"`,
+            // Frozen: the same text for as long as the draw exists.
+            'cache-control': 'public, max-age=86400',
+          })
+          .send(Readable.from(lines));
       },
     );
 

@@ -12,7 +12,7 @@ export const drawSegmentCondition: SegmentCondition = {
     const drawId = tookPart.draw_id;
     if ((await findDraw(db, drawId))?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
     // A closed draw has its tickets; an open one's are its window's receipts with a matching item,
-    // not cancelled before the window's end (as tickets.ts and receiptsInWindow count them).
+    // not cancelled before the window's end (as the repository's windowReceipts counts them).
     return [
       sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)
       OR EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id

@@ -1,13 +1,16 @@
 import { BEACON_MARGIN_SECONDS, firstRoundAfter, roundTimeOf, type BeaconChain } from '../../../contract/draw-beacon.js';
-import { drawWinners, maskShopper, ticketsHash } from '../../../contract/draw-fairness.js';
+import { drawWinners, maskShopper } from '../../../contract/draw-fairness.js';
 import {
   DRAW_LONGEST_DAYS,
   drawPublicPath,
+  drawTicketsListPath,
   type CreateDrawRequest,
   type Draw,
   type PublicDraw,
+  type PublicDrawTicketsPage,
   type ShopDraws,
 } from '../../../contract/draws.js';
+import { API_BASE } from '../../../contract/constants.js';
 import { formatDateTime } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { UPLOADS_BASE } from '../../../contract/uploads.js';
@@ -19,7 +22,6 @@ import { requireShop } from '../shop/orders-service.js';
 import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
 import { queueResultNotices } from './results.js';
-import { ticketsOf } from './tickets.js';
 
 const m = messages.draws;
 const DAY_MS = 86_400_000;
@@ -79,10 +81,7 @@ export async function listDraws(deps: DrawDeps, sellerId: number, projectId: num
   if (!(await findLiveProject(deps.db, sellerId, projectId))) throw new AppError('not_found', messages.actions.notFound);
   const rows = await repo.listDraws(deps.db, sellerId, projectId);
   const draws = [];
-  for (const row of rows) {
-    const count = row.closedAt ? (await repo.readTickets(deps.db, row.id)).length : (await liveTickets(deps, row)).length;
-    draws.push({ ...summary(deps, row, row.prizeImageKey), tickets_count: count });
-  }
+  for (const row of rows) draws.push(summary(deps, row, row.prizeImageKey, await ticketsCount(deps, row)));
   return { draws };
 }
 
@@ -148,8 +147,8 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number): Promise<boolean> 
     if (!draw) return undefined;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
-    const tickets = ticketsOf(await repo.receiptsInWindow(tx, draw.projectId, draw.createdAt, closedAt), draw.itemContains);
-    const hash = await ticketsHash(tickets.map(fairTicket));
+    const frozen = await repo.freezeTickets(tx, draw, closedAt);
+    const listed = { id: draw.id, closedAt, ticketsHash: frozen.hash, ticketsCount: frozen.count };
     let nextDrawId: number | null = null;
     if (draw.repeat) {
       const closesAt = nextRunClosesAt(draw.closesAt, draw.repeat, now);
@@ -171,13 +170,18 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number): Promise<boolean> 
       // freeze is as unknown now, and the winners need not wait for the original closing time.
       const soonest = firstRoundAfter(draw.beaconChain!, new Date(now.getTime() + BEACON_MARGIN_SECONDS * 1000));
       const beaconRound = Math.min(draw.beaconRound!, soonest);
-      await repo.freezeDraw(tx, { id: draw.id, closedAt, ticketsHash: hash, beaconRound }, tickets, null);
+      await repo.markFrozen(tx, { ...listed, beaconRound }, null);
       return { notices: false };
     }
-    const won = await drawWinners({ keyHex: draw.seed, ticketsHash: hash, tickets: tickets.map(fairTicket), winners: draw.winnersCount });
-    const winners = won.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: tickets[ticket - 1]!.buyerTgId }));
-    await repo.freezeDraw(tx, { id: draw.id, closedAt, ticketsHash: hash, beaconRound: null }, tickets, winners);
-    await queueResultNotices(tx, { draw, nextDrawId, tickets, winners, publicUrl: deps.publicUrl });
+    const won = await drawWinners({
+      keyHex: draw.seed,
+      ticketsHash: frozen.hash,
+      tickets: repo.storedPool(tx, draw.id, frozen.count),
+      winners: draw.winnersCount,
+    });
+    const winners = await repo.winnersOf(tx, draw.id, won);
+    await repo.markFrozen(tx, { ...listed, beaconRound: null }, winners);
+    await queueResultNotices(tx, { draw, nextDrawId, winners, publicUrl: deps.publicUrl });
     return { notices: true };
   });
   if (result?.notices) deps.onNoticesQueued();
@@ -212,46 +216,102 @@ async function drawFromBeacon(deps: DrawCloseDeps, drawId: number): Promise<void
   const told = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockUndrawnDraw(tx, drawId);
     if (!draw) return false;
-    const tickets = await repo.readTickets(tx, drawId);
     const won = await drawWinners({
       keyHex: beacon.randomness,
       ticketsHash: draw.ticketsHash!,
-      tickets: tickets.map(fairTicket),
+      tickets: repo.storedPool(tx, drawId, draw.ticketsCount!),
       winners: draw.winnersCount,
     });
-    const winners = won.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: tickets[ticket - 1]!.buyerTgId }));
+    const winners = await repo.winnersOf(tx, drawId, won);
     await repo.storeBeaconWinners(
       tx,
       { id: drawId, drawnAt: deps.now(), randomness: beacon.randomness, signature: beacon.signature },
       winners,
     );
-    await queueResultNotices(tx, { draw, nextDrawId: draw.nextDrawId, tickets, winners, publicUrl: deps.publicUrl });
+    await queueResultNotices(tx, { draw, nextDrawId: draw.nextDrawId, winners, publicUrl: deps.publicUrl });
     return true;
   });
   if (told) deps.onNoticesQueued();
 }
 
-const fairTicket = (t: repo.TicketRow) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper });
-
-/** The public page's draw: shoppers masked, no Telegram ids. */
+/**
+ * The public page's draw: shoppers masked, no Telegram ids. The tickets come a page at a time
+ * (`publicDrawTickets`) and, once frozen, as the whole list to re-compute from (`drawTicketsList`).
+ */
 export async function publicDraw(deps: DrawDeps, drawId: number): Promise<PublicDraw> {
   const row = await repo.findDraw(deps.db, drawId);
   if (!row) throw notFound();
   const draw = await presentDraw(deps, row);
   return {
-    ...summary(deps, row, row.prizeImageKey),
+    ...summary(deps, row, row.prizeImageKey, draw.tickets_count),
     action_name: row.actionName,
     tickets_hash: draw.tickets_hash,
     seed: draw.seed,
     beacon: draw.beacon,
-    tickets: draw.tickets.map((t) => ({
-      ticket: t.ticket,
-      receipt_id: t.receipt_id,
-      shopper: t.shopper,
-      masked: maskShopper(t.buyer_tg_id),
-    })),
+    tickets_url: row.closedAt === null ? null : `${API_BASE}${drawTicketsListPath(row.id)}`,
     winners: draw.winners.map((w) => ({ place: w.place, ticket: w.ticket, masked: maskShopper(w.buyer_tg_id) })),
   };
+}
+
+/** A page of the seller's draw's tickets, with the shoppers' Telegram ids. */
+export async function drawTickets(deps: DrawDeps, sellerId: number, drawId: number, page: TicketsPageRequest) {
+  const row = await repo.findDraw(deps.db, drawId, sellerId);
+  if (!row) throw notFound();
+  const found = await ticketsPage(deps, row, page);
+  return {
+    tickets: found.tickets.map((t) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper, buyer_tg_id: t.buyerTgId })),
+    next_from: found.nextFrom,
+  };
+}
+
+/** A page of the draw's tickets as anyone may see them: shoppers masked. */
+export async function publicDrawTickets(deps: DrawDeps, drawId: number, page: TicketsPageRequest): Promise<PublicDrawTicketsPage> {
+  const row = await repo.findDraw(deps.db, drawId);
+  if (!row) throw notFound();
+  const found = await ticketsPage(deps, row, page);
+  return {
+    tickets: found.tickets.map((t) => ({
+      ticket: t.ticket,
+      receipt_id: t.receiptId,
+      shopper: t.shopper,
+      masked: maskShopper(t.buyerTgId),
+    })),
+    next_from: found.nextFrom,
+  };
+}
+
+interface TicketsPageRequest {
+  from: number;
+  limit: number;
+}
+
+/** Keyset: from the ticket numbered `from`, whatever the list's length; an open draw's from its window so far. */
+async function ticketsPage(deps: DrawDeps, row: repo.DrawRow, { from, limit }: TicketsPageRequest) {
+  const rows = await repo.ticketsFrom(deps.db, row, { from, size: limit, to: windowEnd(deps, row) });
+  return { tickets: rows.slice(0, limit), nextFrom: rows.length > limit ? rows[limit]!.ticket : null };
+}
+
+/** Lines of a frozen list read per statement while it is sent. */
+const LIST_BATCH = 10_000;
+
+/**
+ * A closed draw's whole ticket list, exactly the text whose SHA-256 is its `tickets_hash`
+ * (draw-fairness.ts, step 2), read in batches as it is sent: anyone re-computes the draw from it.
+ * An open draw has no list yet.
+ */
+export async function drawTicketsList(deps: DrawDeps, drawId: number): Promise<AsyncIterable<string>> {
+  const row = await repo.findDraw(deps.db, drawId);
+  if (!row) throw notFound();
+  if (row.closedAt === null) throw new AppError('conflict', m.listNotFrozen);
+  return (async function* lines() {
+    let after = 0;
+    for (;;) {
+      const batch = await repo.serialisedTicketsAfter(deps.db, drawId, after, LIST_BATCH);
+      if (batch.length > 0) yield batch.map((line) => line.line).join('');
+      if (batch.length < LIST_BATCH) return;
+      after = batch.at(-1)!.ticket;
+    }
+  })();
 }
 
 /** The open draws of a shop's action, for its Mini App (an unknown link: the shop's own 404). */
@@ -260,7 +320,7 @@ export async function shopDraws(deps: DrawDeps, token: string): Promise<ShopDraw
   const open = await repo.openDraws(deps.db, shop.settings.projectId, deps.now());
   return {
     draws: open.map((row) => {
-      const { id, title, closes_at: closesAt, prize, public_path: publicPath } = summary(deps, row, row.prizeImageKey);
+      const { id, title, closes_at: closesAt, prize, public_path: publicPath } = summary(deps, row, row.prizeImageKey, 0);
       return { id, title, closes_at: closesAt, prize, public_path: publicPath };
     }),
   };
@@ -273,12 +333,17 @@ export async function markPrizeHandedOver(deps: DrawDeps, sellerId: number, draw
   return { message: m.handedOver, handed_over_at: at.toISOString() };
 }
 
-/** The tickets an open draw has so far (the window up to now). */
-async function liveTickets(deps: DrawDeps, draw: repo.DrawRow): Promise<repo.TicketRow[]> {
+/** Where an open draw's window ends so far: now, or its closing time once that has passed. */
+function windowEnd(deps: DrawDeps, draw: repo.DrawRow): Date {
   const now = deps.now();
-  const end = now < draw.closesAt ? now : draw.closesAt;
-  if (end <= draw.createdAt) return [];
-  return ticketsOf(await repo.receiptsInWindow(deps.db, draw.projectId, draw.createdAt, end), draw.itemContains);
+  return now < draw.closesAt ? now : draw.closesAt;
+}
+
+/** The frozen list's length, or an open draw's tickets so far. */
+async function ticketsCount(deps: DrawDeps, draw: repo.DrawRow): Promise<number> {
+  if (draw.ticketsCount !== null) return draw.ticketsCount;
+  const end = windowEnd(deps, draw);
+  return end <= draw.createdAt ? 0 : repo.countWindowTickets(deps.db, draw, end);
 }
 
 function status(row: repo.DrawRow) {
@@ -286,7 +351,7 @@ function status(row: repo.DrawRow) {
   return row.drawnAt ? ('closed' as const) : ('drawing' as const);
 }
 
-function summary(deps: DrawDeps, row: repo.DrawRow, prizeImageKey: string | null) {
+function summary(deps: DrawDeps, row: repo.DrawRow, prizeImageKey: string | null, ticketsCount: number) {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -322,15 +387,15 @@ function summary(deps: DrawDeps, row: repo.DrawRow, prizeImageKey: string | null
         : null,
     next_draw_id: row.nextDrawId,
     public_path: drawPublicPath(row.id),
+    tickets_count: ticketsCount,
   };
 }
 
 async function presentDraw(deps: DrawDeps, row: FoundDraw): Promise<Draw> {
   const closed = row.closedAt !== null;
-  const tickets = closed ? await repo.readTickets(deps.db, row.id) : await liveTickets(deps, row);
   const winners = closed ? await repo.readWinners(deps.db, row.id) : [];
   return {
-    ...summary(deps, row, row.prizeImageKey),
+    ...summary(deps, row, row.prizeImageKey, await ticketsCount(deps, row)),
     tickets_hash: row.ticketsHash,
     // The seed stays secret until the tickets are frozen: knowing it earlier would tell who wins.
     seed: closed ? row.seed : null,
@@ -338,7 +403,6 @@ async function presentDraw(deps: DrawDeps, row: FoundDraw): Promise<Draw> {
       row.beaconRound && row.beaconRandomness && row.beaconSignature
         ? { round: row.beaconRound, randomness: row.beaconRandomness, signature: row.beaconSignature }
         : null,
-    tickets: tickets.map((t) => ({ ticket: t.ticket, receipt_id: t.receiptId, shopper: t.shopper, buyer_tg_id: t.buyerTgId })),
     winners: winners.map((w) => ({
       place: w.place,
       ticket: w.ticket,

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { pointsLedger, pointsLots, projects } from '../../db/schema.js';
+import { pointsLedger, pointsLots } from '../../db/schema.js';
 
 /** Lots whose time has come with points left, oldest expiry first, and when each was earned. */
 export async function findDueLots(db: Executor, now: Date, limit: number) {
@@ -21,46 +21,56 @@ export async function expireLot(db: Executor, ledgerId: number, at: Date, reason
 }
 
 /**
- * Lots with points left that expire within their action's reminder window and whose shopper was
- * not told yet, by action, shopper and expiry. Deleted actions and actions without reminders are
- * left out.
+ * Marks the lots of the next shoppers to remind and answers them, in one statement: the `batch`
+ * lots expiring soonest that are due a reminder (the points_lots_to_remind index, 0060) name the
+ * shoppers, and every lot of those shoppers due a reminder is marked, so a shopper's lots of one
+ * day are never split between two batches (two reminders). A lot is due when it has points left,
+ * expires within its action's reminder window and was not reminded; deleted actions and actions
+ * without reminders are left out. Another instance marking the same lots meanwhile waits for this
+ * one's transaction and then finds them reminded.
  */
-export async function findLotsToRemind(db: Executor, now: Date, limit: number) {
-  return db
-    .select({
-      ledgerId: pointsLots.ledgerId,
-      projectId: pointsLots.projectId,
-      projectName: projects.name,
-      buyerTgId: pointsLots.buyerTgId,
-      expiresAt: pointsLots.expiresAt,
-      remaining: pointsLots.remaining,
-    })
-    .from(pointsLots)
-    .innerJoin(projects, eq(projects.id, pointsLots.projectId))
-    .where(
-      and(
-        gt(pointsLots.remaining, 0),
-        isNull(pointsLots.remindedAt),
-        gt(pointsLots.expiresAt, now),
-        gt(projects.expiryReminderDays, 0),
-        isNull(projects.deletedAt),
-        sql`${pointsLots.expiresAt} <= ${now.toISOString()}::timestamptz + ${projects.expiryReminderDays} * interval '1 day'`,
-        // The widest window of any live action, computed once: it bounds the scan of points_lots_to_remind
-        // (0060) to the lots that can be due, instead of every unreminded lot of the service.
-        sql`${pointsLots.expiresAt} <= ${now.toISOString()}::timestamptz
-              + (SELECT max(p.expiry_reminder_days) FROM projects p WHERE p.deleted_at IS NULL) * interval '1 day'`,
-      ),
-    )
-    .orderBy(asc(pointsLots.projectId), asc(pointsLots.buyerTgId), asc(pointsLots.expiresAt))
-    .limit(limit);
+export async function markNextShoppersReminded(db: Executor, now: Date, batch: number): Promise<LotToRemind[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = (lot: SQL) => sql`${lot}.remaining > 0 AND ${lot}.reminded_at IS NULL AND ${lot}.expires_at > ${at}
+       AND ${lot}.expires_at <= ${at} + p.expiry_reminder_days * interval '1 day'
+       AND p.expiry_reminder_days > 0 AND p.deleted_at IS NULL`;
+  const result = await db.execute(sql`
+    WITH shoppers AS (
+      SELECT DISTINCT first.project_id, first.buyer_tg_id
+        FROM (SELECT l.project_id, l.buyer_tg_id
+                FROM points_lots l JOIN projects p ON p.id = l.project_id
+               WHERE ${due(sql`l`)}
+                 -- The widest window of any live action, computed once: it bounds the scan of the index
+                 -- to the lots that can be due, instead of every unreminded lot of the service.
+                 AND l.expires_at <= ${at} + (SELECT max(w.expiry_reminder_days) FROM projects w WHERE w.deleted_at IS NULL) * interval '1 day'
+               ORDER BY l.expires_at, l.ledger_id
+               LIMIT ${batch}::int) first)
+    UPDATE points_lots l SET reminded_at = ${at}
+      FROM shoppers s, projects p
+     WHERE l.project_id = s.project_id AND l.buyer_tg_id = s.buyer_tg_id AND p.id = l.project_id AND ${due(sql`l`)}
+    RETURNING l.ledger_id, l.project_id, p.name AS project_name, l.buyer_tg_id, l.expires_at, l.remaining`);
+  return rowsOf<{
+    ledger_id: string | number;
+    project_id: number;
+    project_name: string;
+    buyer_tg_id: string;
+    expires_at: string | Date;
+    remaining: number;
+  }>(result).map((row) => ({
+    ledgerId: Number(row.ledger_id),
+    projectId: row.project_id,
+    projectName: row.project_name,
+    buyerTgId: row.buyer_tg_id,
+    expiresAt: new Date(row.expires_at),
+    remaining: Number(row.remaining),
+  }));
 }
 
-/** Marks lots as reminded; answers the ones this call marked (another instance may have been first). */
-export async function markReminded(db: Executor, ledgerIds: number[], now: Date): Promise<number[]> {
-  const rows = await db
-    .update(pointsLots)
-    .set({ remindedAt: now })
-    .where(and(inArray(pointsLots.ledgerId, ledgerIds), isNull(pointsLots.remindedAt)))
-    .returning({ ledgerId: pointsLots.ledgerId });
-  return rows.map((row) => Number(row.ledgerId));
+export interface LotToRemind {
+  ledgerId: number;
+  projectId: number;
+  projectName: string;
+  buyerTgId: string;
+  expiresAt: Date;
+  remaining: number;
 }

@@ -2,11 +2,14 @@ import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { expiryPhrase } from '../../../contract/points.js';
 import type { Db } from '../../db/connection.js';
-import { queueBuyerNotice } from '../notices/repository.js';
+import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './expiry-repository.js';
 
 const m = messages.points;
-/** Lots handled per batch: each is its own short transaction, so a batch never holds many buyers' rows. */
+/**
+ * Lots handled per batch: expiry takes each in its own short transaction; reminders take the
+ * shoppers of this many lots in one (their notices with them).
+ */
 const BATCH = 200;
 
 export interface ExpiryDeps {
@@ -32,34 +35,42 @@ export async function expireDuePoints(deps: ExpiryDeps): Promise<number> {
 
 /**
  * Tells each shopper, once per expiring batch (their lots of one action expiring on one day),
- * how many points expire and when, with the shop's button. The notice and the lots' mark are one
- * transaction: a reminder is queued exactly once, whichever instance gets there.
+ * how many points expire and when, with the shop's button. A batch of shoppers is one transaction
+ * of two statements, whatever its size: the lots' mark (`markNextShoppersReminded`) and the
+ * notices; a crash between them leaves neither, and a reminder is queued exactly once, whichever
+ * instance gets there.
  */
-export async function remindExpiringPoints(deps: ExpiryDeps): Promise<number> {
+export async function remindExpiringPoints(deps: ExpiryDeps, batch = BATCH): Promise<number> {
   const now = deps.now();
   let queued = 0;
   for (;;) {
-    const lots = await repo.findLotsToRemind(deps.db, now, BATCH);
-    for (const batch of byDay(lots)) {
-      await deps.db.transaction(async (tx) => {
-        const marked = await repo.markReminded(tx, batch.ledgerIds, now);
-        if (marked.length === 0) return;
-        const points = batch.lots.filter((lot) => marked.includes(lot.ledgerId)).reduce((sum, lot) => sum + lot.remaining, 0);
-        await queueBuyerNotice(tx, {
-          projectId: batch.projectId,
-          buyerTgId: batch.buyerTgId,
-          text: fillMessage(m.expiryReminder, { name: batch.projectName, expiry: expiryPhrase(points, batch.lots[0]!.expiresAt) }),
+    const marked = await deps.db.transaction(async (tx) => {
+      const lots = await repo.markNextShoppersReminded(tx, now, batch);
+      const reminders = byDay(lots);
+      await queueBuyerNotices(
+        tx,
+        reminders.map((reminder) => ({
+          projectId: reminder.projectId,
+          buyerTgId: reminder.buyerTgId,
+          text: fillMessage(m.expiryReminder, {
+            name: reminder.projectName,
+            expiry: expiryPhrase(
+              reminder.lots.reduce((sum, lot) => sum + lot.remaining, 0),
+              reminder.lots[0]!.expiresAt,
+            ),
+          }),
           shopButton: true,
-          reference: `expiry-reminder:${Math.min(...marked)}`,
-        });
-        queued += 1;
-      });
-    }
-    if (lots.length < BATCH) return queued;
+          reference: `expiry-reminder:${Math.min(...reminder.ledgerIds)}`,
+        })),
+      );
+      queued += reminders.length;
+      return lots.length;
+    });
+    if (marked === 0) return queued;
   }
 }
 
-type LotToRemind = Awaited<ReturnType<typeof repo.findLotsToRemind>>[number];
+type LotToRemind = repo.LotToRemind;
 
 /** Lots grouped by action, shopper and the day (as the shopper reads dates) they expire (pure). */
 export function byDay(lots: readonly LotToRemind[]) {

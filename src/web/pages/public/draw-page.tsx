@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import type { BeaconDrawCheck } from '../../../contract/draw-beacon.js';
-import { verifyDraw, type DrawCheck } from '../../../contract/draw-fairness.js';
+import { verifyDraw, type DrawCheck, type FairTicket } from '../../../contract/draw-fairness.js';
 import type { PublicDraw } from '../../../contract/draws.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { usePublicDrawQuery } from '../../api/draws.js';
+import { useDrawTicketsListQuery, usePublicDrawQuery, usePublicDrawTicketsQuery } from '../../api/draws.js';
 import { Banner } from '../../components/banner.js';
 import { DataCell, ScrollTable } from '../../components/data-table.js';
 import { QueryView } from '../../components/query-view.js';
+import { TextField } from '../../components/text-field.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
 import { parseActionId } from '../../lib/action-id.js';
@@ -16,11 +17,19 @@ import '../../components/panel.css';
 import './draw-page.css';
 
 const m = messages.draws;
+/**
+ * Up to this many tickets the page re-computes the draw as it opens (the list is a few hundred
+ * kilobytes); a longer list is fetched when the visitor asks, being megabytes.
+ */
+const CHECK_AT_ONCE_MAX = 20_000;
+/** A list's line is about this long: «ticket;receipt;shopper» and a line feed. */
+const LINE_BYTES = 25;
 
 /**
  * /draws/{id}: a prize draw as anyone may check it, without signing in: its prize, the drand round
- * fixed for it and the chain's key, the ticket list's hash, the tickets (shoppers masked), the
- * round's signature and the winners, re-computed here in the browser by the same code the server ran
+ * fixed for it and the chain's key, the ticket list's hash, the tickets a page at a time (shoppers
+ * masked; a shopper finds their own by its number), the round's signature and the winners,
+ * re-computed here in the browser from the whole list by the same code the server ran
  * (contract/draw-beacon.ts; a draw made before the beacon: its seed and commitment, draw-fairness.ts).
  */
 export function DrawPage() {
@@ -58,7 +67,7 @@ function DrawView({ draw }: { draw: PublicDraw }) {
           <figcaption>{fillMessage(m.publicPrize, { prize: draw.prize.text })}</figcaption>
         </figure>
       )}
-      {draw.drand ? <BeaconCheck draw={draw} drand={draw.drand} /> : <SeedCheck draw={draw} />}
+      <DrawCheckView draw={draw} />
       {draw.drand ? <BeaconValues draw={draw} drand={draw.drand} /> : <SeedValues draw={draw} />}
       {draw.winners.length > 0 && (
         <section aria-labelledby="draw-winners">
@@ -79,33 +88,7 @@ function DrawView({ draw }: { draw: PublicDraw }) {
         <p>{draw.drand ? m.howBeacon3 : m.how3}</p>
         <p>{fillMessage(m.how4, { id: draw.id })}</p>
       </section>
-      <section aria-labelledby="draw-tickets">
-        <h2 id="draw-tickets">{fillMessage(m.ticketsTitle, { count: formatNumber(draw.tickets.length) })}</h2>
-        {draw.tickets.length === 0 ? (
-          <p>{m.noTickets}</p>
-        ) : (
-          <ScrollTable caption={fillMessage(m.ticketsTitle, { count: draw.tickets.length })} cards>
-            <thead>
-              <tr>
-                <th scope="col">{m.columnTicket}</th>
-                <th scope="col">{m.columnReceipt}</th>
-                <th scope="col">{m.columnShopper}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {draw.tickets.map((ticket) => (
-                <tr key={ticket.ticket}>
-                  <DataCell label={m.columnTicket}>{ticket.ticket}</DataCell>
-                  <DataCell label={m.columnReceipt}>{ticket.receipt_id}</DataCell>
-                  <DataCell label={m.columnShopper}>
-                    {ticket.masked} (№ {ticket.shopper})
-                  </DataCell>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
-      </section>
+      <TicketsSection draw={draw} />
     </article>
   );
 }
@@ -167,14 +150,129 @@ function CheckResult({ ok, failed }: { ok: string; failed: (string | null)[] }) 
 }
 
 /**
+ * The tickets a page at a time from the number a shopper looks for (keyset: the page starts at that
+ * ticket, however long the list), and the whole list to download once it is frozen.
+ */
+function TicketsSection({ draw }: { draw: PublicDraw }) {
+  const [from, setFrom] = useState(1);
+  const [wanted, setWanted] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const page = usePublicDrawTicketsQuery(draw.id, from);
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    const ticket = Number(wanted);
+    if (!Number.isSafeInteger(ticket) || ticket < 1) return setProblem(m.ticketInvalid);
+    setProblem(null);
+    setFrom(ticket);
+  };
+  return (
+    <section aria-labelledby="draw-tickets">
+      <h2 id="draw-tickets">{fillMessage(m.ticketsTitle, { count: formatNumber(draw.tickets_count) })}</h2>
+      {draw.tickets_url && (
+        <p>
+          <a href={draw.tickets_url} download>
+            {m.ticketsDownload}
+          </a>
+        </p>
+      )}
+      {draw.tickets_count === 0 ? (
+        <p>{m.noTickets}</p>
+      ) : (
+        <>
+          <form className="draw-page__find" onSubmit={find} noValidate>
+            <TextField
+              label={m.ticketsFind}
+              inputMode="numeric"
+              value={wanted}
+              onChange={(e) => setWanted(e.target.value)}
+              error={problem}
+            />
+            <button type="submit" className="button button--secondary">
+              {m.ticketsFindButton}
+            </button>
+          </form>
+          <QueryView query={page} loading={m.publicLoading} failed={m.publicFailed}>
+            {({ tickets, next_from: nextFrom }) =>
+              tickets.length === 0 ? (
+                <p role="status">{fillMessage(m.ticketsNone, { ticket: from, count: formatNumber(draw.tickets_count) })}</p>
+              ) : (
+                <>
+                  <ScrollTable caption={fillMessage(m.ticketsTitle, { count: draw.tickets_count })} cards>
+                    <thead>
+                      <tr>
+                        <th scope="col">{m.columnTicket}</th>
+                        <th scope="col">{m.columnReceipt}</th>
+                        <th scope="col">{m.columnShopper}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {tickets.map((ticket) => (
+                        <tr key={ticket.ticket}>
+                          <DataCell label={m.columnTicket}>{ticket.ticket}</DataCell>
+                          <DataCell label={m.columnReceipt}>{ticket.receipt_id}</DataCell>
+                          <DataCell label={m.columnShopper}>
+                            {ticket.masked} (№ {ticket.shopper})
+                          </DataCell>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </ScrollTable>
+                  <p className="draw-page__pages">
+                    {from > 1 && (
+                      <button type="button" className="button button--secondary" onClick={() => setFrom(1)}>
+                        {m.ticketsFirst}
+                      </button>
+                    )}
+                    {nextFrom !== null && (
+                      <button type="button" className="button button--secondary" onClick={() => setFrom(nextFrom)}>
+                        {m.ticketsNext}
+                      </button>
+                    )}
+                  </p>
+                </>
+              )
+            }
+          </QueryView>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The check of a drawn draw: the whole frozen list is fetched (at once when it is short, on the
+ * visitor's word when it is megabytes) and the draw re-computed from it here.
+ */
+function DrawCheckView({ draw }: { draw: PublicDraw }) {
+  const drawn = draw.tickets_url !== null && (draw.drand ? draw.beacon !== null : draw.seed !== null);
+  const [asked, setAsked] = useState(false);
+  const atOnce = draw.tickets_count <= CHECK_AT_ONCE_MAX;
+  const list = useDrawTicketsListQuery(draw.tickets_url, drawn && (atOnce || asked));
+  if (drawn && !atOnce && !asked) {
+    const megabytes = formatNumber(Math.max(1, Math.round((draw.tickets_count * LINE_BYTES) / 1_000_000)));
+    return (
+      <Banner tone="info">
+        {fillMessage(m.checkLarge, { count: formatNumber(draw.tickets_count), size: megabytes })}{' '}
+        <button type="button" className="button button--secondary" onClick={() => setAsked(true)}>
+          {m.checkRun}
+        </button>
+      </Banner>
+    );
+  }
+  // A list that cannot be read is not the list the hash was published for.
+  const tickets = list.isError ? [] : list.data;
+  return draw.drand ? <BeaconCheck draw={draw} drand={draw.drand} tickets={tickets} /> : <SeedCheck draw={draw} tickets={tickets} />;
+}
+
+/**
  * A beacon draw re-computed in this browser: the round's BLS signature against the chain's public
  * key (drand-client, loaded only here: the curve code is most of its weight), the list's hash, the winners.
  */
-function BeaconCheck({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
+function BeaconCheck({ draw, drand, tickets }: { draw: PublicDraw; drand: Drand; tickets: FairTicket[] | undefined }) {
   const [check, setCheck] = useState<BeaconDrawCheck | null>(null);
   const { beacon, tickets_hash: ticketsHash } = draw;
   useEffect(() => {
-    if (beacon === null || ticketsHash === null) return;
+    if (beacon === null || ticketsHash === null || tickets === undefined) return;
     let current = true;
     void import('../../../contract/draw-beacon.js')
       .then(({ verifyBeaconDraw }) =>
@@ -190,7 +288,7 @@ function BeaconCheck({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
           beacon,
           tickets_hash: ticketsHash,
           winners_requested: draw.winners_count,
-          tickets: draw.tickets,
+          tickets,
           winners: draw.winners.map((winner) => winner.ticket),
         }),
       )
@@ -200,7 +298,7 @@ function BeaconCheck({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
     return () => {
       current = false;
     };
-  }, [draw, drand, beacon, ticketsHash]);
+  }, [draw, drand, beacon, ticketsHash, tickets]);
   if (beacon === null) {
     return <Banner tone="info">{fillMessage(m.checkPendingBeacon, { round: drand.round, date: formatDateTime(drand.round_at) })}</Banner>;
   }
@@ -218,18 +316,18 @@ function BeaconCheck({ draw, drand }: { draw: PublicDraw; drand: Drand }) {
 }
 
 /** A draw made before the beacon re-computed in this browser from what the page shows. */
-function SeedCheck({ draw }: { draw: PublicDraw }) {
+function SeedCheck({ draw, tickets }: { draw: PublicDraw; tickets: FairTicket[] | undefined }) {
   const [check, setCheck] = useState<DrawCheck | null>(null);
   const { seed, tickets_hash: ticketsHash, commitment } = draw;
   useEffect(() => {
-    if (seed === null || ticketsHash === null || commitment === null) return;
+    if (seed === null || ticketsHash === null || commitment === null || tickets === undefined) return;
     let current = true;
     void verifyDraw({
       commitment,
       tickets_hash: ticketsHash,
       seed,
       winners_requested: draw.winners_count,
-      tickets: draw.tickets,
+      tickets,
       winners: draw.winners.map((winner) => winner.ticket),
     }).then((result) => {
       if (current) setCheck(result);
@@ -237,7 +335,7 @@ function SeedCheck({ draw }: { draw: PublicDraw }) {
     return () => {
       current = false;
     };
-  }, [draw, seed, ticketsHash, commitment]);
+  }, [draw, seed, ticketsHash, commitment, tickets]);
   if (seed === null) return <Banner tone="info">{m.checkPending}</Banner>;
   if (!check) return <p role="status">{m.checking}</p>;
   return (
