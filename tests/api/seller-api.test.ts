@@ -404,6 +404,10 @@ describe.each(backends())('the seller API on $name', (backend) => {
     expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' 'nonce-${nonce}'`);
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[^"' ]*\.(js|css)/);
     expect((await fetch(`${url}${PUBLIC_API_BASE}/docs/js/scalar.js`)).status).toBe(200);
+    // The reference is loaded on first use and answers under its own path: its redirect is given the prefix back.
+    const bare = await fetch(`${url}${PUBLIC_API_BASE}/docs`, { redirect: 'manual' });
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, `${PUBLIC_API_BASE}/docs/`]);
+    expect((await fetch(`${url}${PUBLIC_API_BASE}/docs/nothing-here`)).status).toBe(404);
   });
 
   // Last: it moves the file's demo clock (and puts it back).

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { inThreadSession, type PgliteSession } from './pglite-session.js';
 import { PgliteStatements } from './pglite-statements.js';
-import { openPgliteWorker, type PgliteWorkerStopped } from './pglite-worker-client.js';
+import { openPgliteWorker, pgliteModule, type PgliteWorkerStopped } from './pglite-worker-client.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -123,10 +123,16 @@ async function createPgliteCluster(directory: string): Promise<void> {
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
      const { PGlite } = require(workerData.pglite);
-     PGlite.create(workerData.directory, { startParams: workerData.startParams }).then((cluster) => cluster.close());`,
+     PGlite.create(workerData.directory, { startParams: workerData.startParams, pgliteWasmModule: workerData.pgliteWasmModule })
+       .then((cluster) => cluster.close());`,
     {
       eval: true,
-      workerData: { pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'), directory, startParams: PGLITE_START_PARAMS },
+      workerData: {
+        pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+        directory,
+        startParams: PGLITE_START_PARAMS,
+        pgliteWasmModule: await pgliteModule(),
+      },
     },
   );
   const [exitCode] = (await once(worker, 'exit')) as [number];

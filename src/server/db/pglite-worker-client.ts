@@ -46,10 +46,11 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
 let compiledPglite: Promise<CompiledPglite> | undefined;
 
 /**
- * PGlite's WebAssembly, compiled once per process and handed to each worker: a worker compiling it
- * itself paid that again for every database a process opens (the tests open one per file).
+ * PGlite's WebAssembly, compiled once per process and handed to each worker (and to the one that
+ * creates a new data directory): a worker compiling it itself paid that again for every database a
+ * process opens (the tests open one per file), and a server's first start compiled it twice.
  */
-function pgliteModule(): Promise<CompiledPglite> {
+export function pgliteModule(): Promise<CompiledPglite> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   return (compiledPglite ??= readFile(path.join(dist, 'pglite.wasm')).then((bytes) => wasm.compile(bytes)));
 }
