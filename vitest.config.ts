@@ -12,7 +12,8 @@ export default defineConfig({
     maxWorkers: 6,
     // Transformed source kept in .tmp/ between runs: a lone API file's transform went from 3.5 s to
     // 0.7–0.9 s (docs/benchmarks.md, "Developer loop"). A fresh clone, as in CI, starts without it.
-    experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-modules' },
+    // The browser files' vitest, run beside the others by `npm test`, keeps a folder of its own.
+    experimental: { fsModuleCache: true, fsModuleCachePath: process.env.VITEST_MODULE_CACHE_PATH ?? '.tmp/vitest-modules' },
     projects: [
       {
         test: {
