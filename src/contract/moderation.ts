@@ -20,14 +20,26 @@ export const MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** Telegram's own limit of a photo's caption. */
 export const MODERATION_COMMENT_MAX = 1024;
 export const MODERATION_REASON_MAX = 500;
-/** The queue answers the pending items and the newest decided ones, this many in all. */
-export const MODERATION_ITEMS_SHOWN = 200;
+/** A page of the queue (pending items oldest first, then decided ones newest first); at most MODERATION_PAGE_MAX. */
+export const MODERATION_PAGE = 50;
+export const MODERATION_PAGE_MAX = 200;
 /** A shopper's successful receipts shown beside each item. */
 export const MODERATION_RECEIPTS_SHOWN = 10;
 
 const projectIdSchema = z.preprocess((value) => (value === '' || value === null ? undefined : value), intIdParam(m.projectRequired));
 
-export const moderationQuerySchema = z.object({ user_id: userIdSchema.optional(), project_id: projectIdSchema });
+export const moderationQuerySchema = z.object({
+  user_id: userIdSchema.optional(),
+  project_id: projectIdSchema,
+  /** `next_cursor` of the previous page; none: the first page. */
+  cursor: z.string().min(1, m.cursorInvalid).max(200, m.cursorInvalid).optional(),
+  limit: z.coerce
+    .number({ error: m.limitInvalid })
+    .int(m.limitInvalid)
+    .min(1, m.limitInvalid)
+    .max(MODERATION_PAGE_MAX, m.limitInvalid)
+    .default(MODERATION_PAGE),
+});
 
 export const moderationItemParamsSchema = z.object({
   id: bigIdParam(m.itemNotFound),
@@ -67,7 +79,12 @@ export const moderationItemSchema = z.object({
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
-export const moderationQueueSchema = z.object({ pending: z.number().int(), items: z.array(moderationItemSchema) });
+export const moderationQueueSchema = z.object({
+  pending: z.number().int(),
+  items: z.array(moderationItemSchema),
+  /** Pass as `cursor` for the next page; null: this was the last one. */
+  next_cursor: z.string().nullable(),
+});
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
 /** `GET /lk/api/moderation/pending`: the items waiting in all of the seller's live actions (the sidebar's «Модерация»). */

@@ -21,8 +21,9 @@ export const SUPPORT_REPLY_MAX = 4096;
 export const SUPPORT_CAPTION_MAX = 1024;
 /** After this long with no message in a thread, the shopper's next one begins a new conversation (and is acknowledged). */
 export const SUPPORT_CONVERSATION_SILENCE_MS = 24 * 60 * 60 * 1000;
-/** The list answers this many threads, newest activity first. */
-export const SUPPORT_THREADS_SHOWN = 200;
+/** A page of the list, newest activity first («Показать ещё» reads the next); at most SUPPORT_THREADS_PAGE_MAX. */
+export const SUPPORT_THREADS_PAGE = 50;
+export const SUPPORT_THREADS_PAGE_MAX = 200;
 /** The shopper's newest receipts beside a thread. */
 export const SUPPORT_RECEIPTS_SHOWN = 5;
 /** A thread's preview in the list. */
@@ -48,6 +49,14 @@ export const supportThreadsQuerySchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(SUPPORT_THREAD_STATUSES, { error: m.statusInvalid }).optional(),
   ),
+  /** `next_cursor` of the previous page; none: the first page. */
+  cursor: z.string().min(1, m.cursorInvalid).max(200, m.cursorInvalid).optional(),
+  limit: z.coerce
+    .number({ error: m.limitInvalid })
+    .int(m.limitInvalid)
+    .min(1, m.limitInvalid)
+    .max(SUPPORT_THREADS_PAGE_MAX, m.limitInvalid)
+    .default(SUPPORT_THREADS_PAGE),
 });
 
 const idSchema = bigIdParam;
@@ -89,6 +98,8 @@ export const supportThreadListSchema = z.object({
   /** Unanswered threads of the seller in the chosen action (all actions when none is chosen), whatever the status filter. */
   unanswered: z.number().int(),
   threads: z.array(supportThreadSummarySchema),
+  /** Pass as `cursor` for the next page; null: this was the last one. */
+  next_cursor: z.string().nullable(),
 });
 export type SupportThreadList = z.infer<typeof supportThreadListSchema>;
 

@@ -122,6 +122,55 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     expect(everywhere).toMatchObject({ buyer_id: chat, first_name: 'Ира', level: null, points: null, nearest_expiry: null });
   });
 
+  it('the balances after each ledger row are the sums of the whole ledger up to it, through held, released, spent, expired and cancelled movements', async () => {
+    const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price);
+    const created = await seller.api.post('/projects', { name: 'Журнал', project_inns: '072196655529' });
+    expect(created.status).toBe(201);
+    const projectId = created.body.project_id as number;
+    const tg = '880001';
+    // [kind, available points moved, held points moved], oldest first, as the flows write them.
+    const moves: [string, number, number][] = [
+      ['receipt', 0, 120], // a credit held for the return window
+      ['receipt', 200, 0],
+      ['release', 120, -120], // the hold released
+      ['order', -50, 0], // spent in the shop
+      ['receipt', 0, 80],
+      ['cancel', 0, -80], // the held receipt cancelled
+      ['receipt', 90, 0],
+      ['cancel', -90, 0], // a released receipt cancelled
+      ['expiry', -30, 0],
+      ['manual', 15, 0],
+    ];
+    const query = backend.query!;
+    for (const [index, [kind, delta, held]] of moves.entries()) {
+      await query(
+        `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, kind, actor, reason, reference)
+         VALUES ($1, $2, $3, $4, $5, 'system', 'Движение', $6)`,
+        [projectId, tg, delta, held, kind, `card-balances:${projectId}:${index}`],
+      );
+    }
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    await query('INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held) VALUES ($1, $2, $3, $4)', [
+      projectId,
+      tg,
+      sum(moves.map(([, delta]) => delta)),
+      sum(moves.map(([, , held]) => held)),
+    ]);
+
+    // The whole ledger's running sums, oldest row first, as the card showed them before it read only its page.
+    const full = await query<{ id: string; balance_after: string; held_after: string }>(
+      `SELECT id, sum(delta) OVER (ORDER BY id) AS balance_after, sum(held_delta) OVER (ORDER BY id) AS held_after
+         FROM points_ledger WHERE project_id = $1 AND buyer_tg_id = $2 ORDER BY id DESC`,
+      [projectId, tg],
+    );
+    const body = await card(seller, tg, projectId);
+    expect(
+      body.ledger.map((row: { id: number; balance_after: number; held_after: number }) => [row.id, row.balance_after, row.held_after]),
+    ).toEqual(full.map((row) => [Number(row.id), Number(row.balance_after), Number(row.held_after)]));
+    expect(body.ledger.map((row: { kind: string }) => row.kind)).toEqual(moves.map(([kind]) => kind).reverse());
+    expect(body).toMatchObject({ points: 255, held_points: 0 });
+  });
+
   it('a credit is written with the seller’s reason and the action’s lifetime, and the shopper hears it from the bot', async () => {
     const bot = await actionWithBot(url, { points_lifetime_days: 10 }, FUNDS);
     const chat = await shopperOf(url, bot, 1);

@@ -15,6 +15,7 @@ import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, telegramMessages, type EmulatedMessage } from '../support/telegram.js';
 import type { Db } from '../../src/server/db/connection.js';
 import * as schema from '../../src/server/db/schema.js';
+import { encodeCursor } from '../../src/server/db/cursor.js';
 import { queuePicture } from '../../src/server/modules/moderation/service.js';
 
 const m = messages.moderation;
@@ -380,4 +381,75 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
       }
     },
   );
+  it('the queue is read a page at a time: waiting items oldest first, then decided ones newest first, each once, with items added between pages', async () => {
+    const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price);
+    const created = await seller.api.post('/projects', { name: 'Очередь', project_inns: '072196655529' });
+    expect(created.status).toBe(201);
+    const projectId = created.body.project_id as number;
+    // Items as the bot and the verdicts write them; two decisions a microsecond apart and two at the same moment.
+    const write = async (comment: string, decidedAt: string | null, status = decidedAt ? 'approved' : 'pending') => {
+      const [row] = await backend.query!<{ id: string }>(
+        `INSERT INTO moderation_items (project_id, buyer_tg_id, kind, comment, image, image_type, image_sha256, status, reason, created_at, decided_at)
+         VALUES ($1, '900', 'review', $2, '\\x89504e47'::bytea, 'image/png', $2, $3, CASE WHEN $3 = 'rejected' THEN 'Нет товара' END,
+                 '2026-03-01 09:00:00+00', $4::timestamptz)
+         RETURNING id`,
+        [projectId, comment, status, decidedAt],
+      );
+      return Number(row!.id);
+    };
+    const [p1, d1, p2, d2, d3, d4, p3] = [
+      await write('ждёт 1', null),
+      await write('решена 1', '2026-03-01 10:00:00.000001+00'),
+      await write('ждёт 2', null),
+      await write('решена 2', '2026-03-01 10:00:00.000002+00', 'rejected'),
+      await write('решена 3', '2026-03-01 10:00:00.000002+00'),
+      await write('решена 4', '2026-03-02 10:00:00+00'),
+      await write('ждёт 3', null),
+    ];
+    const walk = async (limit: number, between?: () => Promise<void>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ModerationQueue = (
+          await seller.api.get<ModerationQueue>(
+            `/moderation?project_id=${projectId}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          )
+        ).body;
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.next_cursor;
+        if (seen.length === limit) await between?.();
+      } while (cursor);
+      return seen;
+    };
+
+    // After the first page (inside the waiting part): a new waiting item and a new decision, both still ahead of the walk.
+    let waiting = 0;
+    let decided = 0;
+    expect(
+      await walk(2, async () => {
+        waiting = await write('ждёт 4', null);
+        decided = await write('решена 5', '2026-03-03 10:00:00+00');
+      }),
+    ).toEqual([p1, p2, p3, waiting, decided, d4, d3, d2, d1]);
+    // A page that ends the waiting part goes on into the decided one; a walk from inside the decided part adds nothing before it.
+    expect(await walk(3)).toEqual([p1, p2, p3, waiting, decided, d4, d3, d2, d1]);
+    expect(await walk(5, async () => void (await write('ждёт 5', null)))).toEqual([p1, p2, p3, waiting, decided, d4, d3, d2, d1]);
+    expect((await seller.api.get<ModerationQueue>(`/moderation?project_id=${projectId}&limit=1`)).body.pending).toBe(5);
+
+    const refused: [string, string][] = [
+      ['cursor=garbage', m.cursorInvalid],
+      [`cursor=${encodeCursor(['pending', 0])}`, m.cursorInvalid],
+      [`cursor=${encodeCursor(['decided', '2026-03-01', 1])}`, m.cursorInvalid],
+      [`cursor=${encodeCursor(['decided', 1])}`, m.cursorInvalid],
+      [`cursor=${encodeCursor(['2026-03-01 10:00:00+00', 1])}`, m.cursorInvalid],
+      ['limit=0', m.limitInvalid],
+      ['limit=201', m.limitInvalid],
+    ];
+    for (const [query, message] of refused) {
+      const answer = await seller.api.get(`/moderation?project_id=${projectId}&${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message, query).toBe(message);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../src/contract/api-keys.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
+import type { LedgerEntry } from '../../src/contract/points.js';
 import { PUBLIC_API_BASE } from '../../src/contract/public-api.js';
 import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import type { ModuleContext } from '../../src/server/platform/manifest.js';
@@ -330,13 +331,13 @@ describe.each(backends())('the seller API on $name', (backend) => {
   });
 
   it('cursor pages walk every row exactly once', async () => {
-    const walk = async (path: string, idOf: (row: any) => string | number) => {
-      const seen: (string | number)[] = [];
+    const walk = async <T>(path: string, pick: (row: any) => T) => {
+      const seen: T[] = [];
       let cursor: string | null = null;
       do {
         const page: Answer = await call(url, fullKeyB, 'GET', `${path}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
         expect(page.status).toBe(200);
-        seen.push(...page.body.data.map(idOf));
+        seen.push(...page.body.data.map(pick));
         cursor = page.body.next_cursor;
       } while (cursor);
       return seen;
@@ -344,9 +345,17 @@ describe.each(backends())('the seller API on $name', (backend) => {
     const receipts = await walk(`/receipts?project_id=${b.projectId}`, (row) => row.id);
     expect(receipts).toEqual([...b.receiptIds].sort((x, y) => y - x));
     expect(new Set(await walk(`/buyers?project_id=${b.projectId}`, (row) => row.buyer_id))).toEqual(new Set(b.buyers));
-    const ledger = await walk(`/buyers/${b.buyers[0]}/ledger?project_id=${b.projectId}`, (row) => row.id);
-    expect(new Set(ledger).size).toBe(ledger.length);
-    expect(ledger.length).toBeGreaterThanOrEqual(5);
+    const lines = await walk(`/buyers/${b.buyers[0]}/ledger?project_id=${b.projectId}`, (row) => row as LedgerEntry);
+    expect(new Set(lines.map((line) => line.id)).size).toBe(lines.length);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    // Each page's balances, counted back from the shopper's balances now, are the sums of every older row.
+    const oldestFirst = [...lines].reverse();
+    expect(lines.map((line) => [line.balance_after, line.held_after])).toEqual(
+      oldestFirst
+        .map((_, index) => oldestFirst.slice(0, index + 1))
+        .map((upTo) => [upTo.reduce((sum, line) => sum + line.delta, 0), upTo.reduce((sum, line) => sum + line.held_delta, 0)])
+        .reverse(),
+    );
     expect(await walk(`/shop/orders?project_id=${b.projectId}`, (row) => row.id)).toEqual([...b.orderIds].reverse());
   });
 

@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { messages } from '../../src/contract/messages.js';
 import type { SupportThread, SupportThreadList } from '../../src/contract/support.js';
+import { encodeCursor } from '../../src/server/db/cursor.js';
 import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
+import { createFundedSeller } from '../support/operator.js';
 import { createDatabase } from '../support/postgres-cluster.js';
 import { mailsTo } from '../support/mail.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -285,6 +287,85 @@ describe.each(backends())('the support inbox on $name', (backend) => {
     },
     DIALOG_TIMEOUT_MS,
   );
+
+  it('the inbox is read a page at a time: the cursor walks every thread once, in order, with threads written between pages', async () => {
+    const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price);
+    const created = await seller.api.post('/projects', { name: 'Страницы', project_inns: '072196655529' });
+    expect(created.status).toBe(201);
+    const projectId = created.body.project_id as number;
+    // Threads written as the bot writes them; two a microsecond apart and two at the same moment
+    // (the id orders those), so a position that lost precision would skip or repeat one.
+    const write = async (tg: string, status: 'open' | 'closed', at: string) => {
+      const [row] = await backend.query!<{ id: string }>(
+        `INSERT INTO support_threads (project_id, buyer_tg_id, status, last_author, created_at, last_message_at, closed_at)
+         VALUES ($1, $2, $3, 'shopper', $4::timestamptz, $4::timestamptz, CASE WHEN $3 = 'open' THEN NULL ELSE $4::timestamptz END)
+         RETURNING id`,
+        [projectId, tg, status, at],
+      );
+      return Number(row!.id);
+    };
+    const seeded = [
+      await write('801', 'open', '2026-03-01 10:00:00.000001+00'),
+      await write('802', 'closed', '2026-03-01 10:00:00.000002+00'),
+      await write('803', 'open', '2026-03-01 10:00:00.000002+00'),
+      await write('804', 'closed', '2026-03-02 10:00:00+00'),
+      await write('805', 'open', '2026-03-03 10:00:00+00'),
+    ];
+    const walk = async (query: string, between?: () => Promise<void>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: SupportThreadList = (
+          await seller.api.get<SupportThreadList>(
+            `/support/threads?project_id=${projectId}&limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          )
+        ).body;
+        expect(page.threads.length).toBeLessThanOrEqual(2);
+        seen.push(...page.threads.map((row) => row.id));
+        cursor = page.next_cursor;
+        if (seen.length === 2) await between?.();
+      } while (cursor);
+      return seen;
+    };
+
+    // After the first page: one thread older than all (the walk reaches it) and one newer (before the walk's position).
+    let older = 0;
+    let newer = 0;
+    const [s801, s802, s803, s804, s805] = seeded;
+    expect(
+      await walk('', async () => {
+        older = await write('806', 'open', '2026-02-01 10:00:00+00');
+        newer = await write('807', 'closed', '2026-04-01 10:00:00+00');
+      }),
+    ).toEqual([s805, s804, s803, s802, s801, older]);
+    expect(await walk('&status=open')).toEqual([s805, s803, s801, older]);
+    // Every page counts the unanswered threads of the whole inbox, not of the page.
+    expect((await seller.api.get<SupportThreadList>(`/support/threads?project_id=${projectId}&limit=1`)).body.unanswered).toBe(4);
+    expect(await walk('&status=closed')).toEqual([newer, s804, s802]);
+
+    // A cursor is only a position: another seller reads nothing of this action with it.
+    const first = (await seller.api.get<SupportThreadList>(`/support/threads?limit=1`)).body;
+    expect(first.next_cursor).not.toBeNull();
+    const other = await createSeller(url);
+    const theirs = await other.api.get<SupportThreadList>(`/support/threads?cursor=${encodeURIComponent(first.next_cursor!)}`);
+    expect(theirs.body.threads).toEqual([]);
+
+    const refused: [string, string][] = [
+      ['cursor=garbage', m.cursorInvalid],
+      [`cursor=${encodeCursor(['2026-03-01', 1])}`, m.cursorInvalid],
+      [`cursor=${encodeCursor(['2026-03-01 10:00:00+00', 0])}`, m.cursorInvalid],
+      [`cursor=${encodeCursor(['pending', 1])}`, m.cursorInvalid],
+      ['cursor=', m.cursorInvalid],
+      ['limit=0', m.limitInvalid],
+      ['limit=201', m.limitInvalid],
+      ['limit=abc', m.limitInvalid],
+    ];
+    for (const [query, message] of refused) {
+      const answer = await seller.api.get(`/support/threads?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message, query).toBe(message);
+    }
+  });
 
   it(
     "another seller's threads, photos and actions are not found, and nothing is written",

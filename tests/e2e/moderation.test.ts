@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
+import type { ModerationItem, ModerationQueue } from '../../src/contract/moderation.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -11,7 +12,7 @@ import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, us
 
 const m = messages.moderation;
 const FUNDS = BILLING_DEFAULTS.project_subscription_price + 10 * BILLING_DEFAULTS.receipt_price_tier1;
-const { withPage } = useBrowser();
+const { withPage, withSeller } = useBrowser();
 
 /** An action whose bot takes reviews (50 points) and photos (30 points), signed in on the page. */
 async function sellerWithModeration(page: Page): Promise<BotAction> {
@@ -142,4 +143,47 @@ describe('the moderation queue', () => {
       await review.getByText(m.statusPending).waitFor();
     }, MOBILE),
   );
+
+  it('reads the queue a page at a time with «Показать ещё» on a phone; the next page asks from the previous one’s cursor', () =>
+    withSeller(async (page) => {
+      const item = (id: number, comment: string): ModerationItem => ({
+        id,
+        kind: 'review',
+        kind_label: m.kindReview,
+        status: 'pending',
+        buyer: { tg_id: String(700 + id), name: 'Ира', username: null },
+        comment,
+        image_url: `/lk/api/moderation/${id}/image`,
+        created_at: '2026-11-01T09:00:00.000Z',
+        decided_at: null,
+        reason: null,
+        points: null,
+        successful_receipts: 0,
+        rewarded: 0,
+        receipts: [],
+      });
+      const cursors: (string | null)[] = [];
+      await page.route('**/lk/api/moderation?**', (route) => {
+        const cursor = new URL(route.request().url()).searchParams.get('cursor');
+        cursors.push(cursor);
+        const answer: ModerationQueue =
+          cursor === 'page-2'
+            ? { pending: 2, items: [item(2, 'Второй отзыв на следующей странице')], next_cursor: null }
+            : { pending: 2, items: [item(1, 'Первый отзыв')], next_cursor: 'page-2' };
+        return route.fulfill({ json: answer });
+      });
+      await page.goto('/dashboard/moderation?project_id=1');
+      await card(page, 'Первый отзыв').waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      await page.getByRole('button', { name: messages.receipts.showMore, exact: true }).click();
+      const second = card(page, 'Второй отзыв на следующей странице');
+      await second.waitFor();
+      // The first page asks with no cursor, the next with the first's `next_cursor`.
+      expect(cursors[0]).toBeNull();
+      expect(cursors).toContain('page-2');
+      await expect.poll(() => second.evaluate((article) => article === document.activeElement)).toBe(true);
+      expect(await page.getByRole('button', { name: messages.receipts.showMore, exact: true }).count()).toBe(0);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    }, MOBILE));
 });

@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import type { SupportThreadList } from '../../src/contract/support.js';
+import type { SupportThreadList, SupportThreadSummary } from '../../src/contract/support.js';
 import { actionWithBot, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { eventually, newChatId, telegramMessages } from '../support/telegram.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
 
 const m = messages.support;
-const { withPage } = useBrowser();
+const { withPage, withSeller } = useBrowser();
 
 /** An action whose bot has «Написать в поддержку» on, its seller signed in on the page. */
 async function sellerWithSupport(page: Page): Promise<BotAction> {
@@ -132,4 +132,48 @@ describe('«Сообщения»', () => {
       await page.getByText('Ответ с клавиатуры').waitFor();
     }, MOBILE),
   );
+
+  it('reads the inbox a page at a time with «Показать ещё» on a phone; the next page asks from the previous one’s cursor', () =>
+    withSeller(async (page) => {
+      const summary = (id: number, name: string): SupportThreadSummary => ({
+        id,
+        project_id: 1,
+        project_name: 'Aurora',
+        buyer: { tg_id: String(700 + id), name, username: null },
+        status: 'open',
+        unanswered: true,
+        created_at: '2026-11-01T09:00:00.000Z',
+        last_message_at: '2026-11-01T09:00:00.000Z',
+        closed_at: null,
+        last_text: 'Где мой заказ?',
+        messages_count: 1,
+      });
+      const cursors: (string | null)[] = [];
+      await page.route('**/lk/api/support/threads?**', (route) => {
+        const query = new URL(route.request().url()).searchParams;
+        // The sidebar's badge asks for one open thread for its count.
+        if (query.get('limit') === '1')
+          return route.fulfill({ json: { unanswered: 2, threads: [summary(1, 'Ира')], next_cursor: 'page-2' } });
+        cursors.push(query.get('cursor'));
+        const answer: SupportThreadList =
+          query.get('cursor') === 'page-2'
+            ? { unanswered: 2, threads: [summary(2, 'Константин Константинопольский')], next_cursor: null }
+            : { unanswered: 2, threads: [summary(1, 'Ира')], next_cursor: 'page-2' };
+        return route.fulfill({ json: answer });
+      });
+      await page.goto('/dashboard/support');
+      await page.getByRole('link', { name: /Ира/ }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      await page.getByRole('button', { name: messages.receipts.showMore, exact: true }).click();
+      const second = page.getByRole('link', { name: /Константин Константинопольский/ });
+      await second.waitFor();
+      // The first page asks with no cursor, the next with the first's `next_cursor`.
+      expect(cursors[0]).toBeNull();
+      expect(cursors).toContain('page-2');
+      await expect.poll(() => second.evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(await page.getByRole('button', { name: messages.receipts.showMore, exact: true }).count()).toBe(0);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, MOBILE));
 });

@@ -25,6 +25,8 @@ export const moderationMessages = {
   kindReview: 'Отзыв',
   kindPhoto: 'Фото с товаром',
   itemNotFound: 'Заявка не найдена.',
+  cursorInvalid: 'Неверная позиция в очереди: загрузите очередь заново.',
+  limitInvalid: 'Заявок на странице — от 1 до 200.',
   alreadyDecided: 'Эта заявка уже рассмотрена.',
   noReceiptLeft:
     'Нельзя одобрить: успешных чеков у покупателя в этой акции — {receipts}, и за каждый уже начислены баллы ({approved}). Одна награда за один успешный чек.',

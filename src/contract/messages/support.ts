@@ -7,6 +7,8 @@ export const supportMessages = {
   captionTooLong: 'Подпись к фото — не длиннее 1024 символов. Напишите короче.',
   projectRequired: 'Выберите акцию.',
   statusInvalid: 'Статус диалога — open или closed.',
+  cursorInvalid: 'Неверная позиция в списке диалогов: загрузите список заново.',
+  limitInvalid: 'Диалогов на странице — от 1 до 200.',
   threadNotFound: 'Диалог не найден.',
   messageNotFound: 'Сообщение не найдено.',
   replyRequired: 'Напишите ответ — от 1 до 4 096 символов.',

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messages } from '../../contract/messages.js';
 import { moderationDecisionResponseSchema, moderationPendingSchema, moderationQueueSchema } from '../../contract/moderation.js';
@@ -32,20 +32,22 @@ export function usePendingModerationCount(): number {
   return query.data?.pending ?? 0;
 }
 
-/** The action's queue of reviews' screenshots and photos with the product, pending first. */
+/** The action's queue of reviews' screenshots and photos with the product, pending first, a page at a time («Показать ещё»). */
 export function useModerationQueueQuery(actionId: number | null) {
   const userId = useSellerId();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queueKey(userId ?? 0, actionId ?? 0),
     enabled: userId !== undefined && actionId !== null,
-    queryFn: ({ signal }) =>
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
       apiRequest({
         path: '/moderation',
-        query: { user_id: userId, project_id: actionId ?? undefined },
+        query: { user_id: userId, project_id: actionId ?? undefined, cursor: pageParam },
         schema: moderationQueueSchema,
         fallbackMessage: m.loadFailed,
         signal,
       }),
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 }
 

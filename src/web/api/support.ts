@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
 import {
   supportActionResponseSchema,
@@ -17,27 +17,46 @@ const THREAD_REFRESH_MS = 5_000;
 
 const supportKey = (userId: number) => ['support', userId] as const;
 
-/** The seller's threads, newest activity first, with the number of unanswered ones. */
+/**
+ * The seller's threads, newest activity first, a page at a time («Показать ещё», by the server's
+ * cursor), with the number of unanswered ones.
+ */
 export function useSupportThreadsQuery(filter: { actionId: number | null; status: SupportThreadStatus | null }) {
   const userId = useSellerId();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...supportKey(userId ?? 0), 'threads', filter.actionId ?? 0, filter.status ?? ''],
+    enabled: userId !== undefined,
+    refetchInterval: REFRESH_MS,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest({
+        path: '/support/threads',
+        query: { user_id: userId, project_id: filter.actionId ?? undefined, status: filter.status ?? undefined, cursor: pageParam },
+        schema: supportThreadListSchema,
+        fallbackMessage: m.loadFailed,
+        signal,
+      }),
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/** The sidebar's badge: unanswered threads in every action (the count comes with a page of one thread). */
+export function useUnansweredSupportCount(): number {
+  const userId = useSellerId();
+  const query = useQuery({
+    queryKey: [...supportKey(userId ?? 0), 'unanswered'],
     enabled: userId !== undefined,
     refetchInterval: REFRESH_MS,
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/support/threads',
-        query: { user_id: userId, project_id: filter.actionId ?? undefined, status: filter.status ?? undefined },
+        query: { user_id: userId, status: 'open', limit: 1 },
         schema: supportThreadListSchema,
         fallbackMessage: m.loadFailed,
         signal,
       }),
   });
-}
-
-/** The sidebar's badge: unanswered threads in every action (the open ones carry them all). */
-export function useUnansweredSupportCount(): number {
-  return useSupportThreadsQuery({ actionId: null, status: 'open' }).data?.unanswered ?? 0;
+  return query.data?.unanswered ?? 0;
 }
 
 export function useSupportThreadQuery(threadId: number) {

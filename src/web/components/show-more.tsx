@@ -42,7 +42,8 @@ interface PagedQuery {
 
 /**
  * Under a paged list: a failed page's message (the rows already shown stay), then 'Показано
- * N из M' and the 'Показать ещё' button while more pages exist. `loadMore` is useFocusFirstNew's.
+ * N из M' (when the list knows M) and the 'Показать ещё' button while more pages exist.
+ * `loadMore` is useFocusFirstNew's.
  */
 export function ShowMore({
   query,
@@ -53,7 +54,8 @@ export function ShowMore({
 }: {
   query: PagedQuery;
   shown: number;
-  total: number;
+  /** Absent for a list paged by a cursor, which does not count every row. */
+  total?: number;
   /** Shown when the server's answer carries no message of its own. */
   failed: string;
   loadMore: (load: () => Promise<{ isError: boolean }>) => void;
@@ -63,7 +65,7 @@ export function ShowMore({
     <>
       {query.isError && <Banner tone="error">{errorMessageOf(query.error, failed)}</Banner>}
       <div className="show-more">
-        {hasMore && (
+        {hasMore && total !== undefined && (
           <p className="show-more__count">
             {fillMessage(messages.receiptScreens.shownOf, { shown: formatNumber(shown), total: formatNumber(total) })}
           </p>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ModerationKind } from '../../../contract/moderation.js';
 import type { Executor } from '../../db/connection.js';
 import { moderationItems, projects, receipts, telegramBuyers } from '../../db/schema.js';
@@ -104,39 +104,71 @@ export async function reject(db: Executor, sellerId: number, itemId: number, rea
   return rows.length > 0;
 }
 
-/** The queue of an action: waiting items first (oldest first), then the newest decided ones. One item when `itemId` is given. */
-export async function readItems(db: Executor, projectId: number, limit: number, itemId?: number) {
-  return db
-    .select({
-      id: t.id,
-      buyerTgId: t.buyerTgId,
-      kind: t.kind,
-      comment: t.comment,
-      status: t.status,
-      reason: t.reason,
-      points: t.points,
-      createdAt: t.createdAt,
-      decidedAt: t.decidedAt,
-      firstName: telegramBuyers.firstName,
-      username: telegramBuyers.username,
-    })
-    .from(t)
-    .leftJoin(telegramBuyers, eq(telegramBuyers.buyerTgId, t.buyerTgId))
-    .where(and(eq(t.projectId, projectId), itemId === undefined ? undefined : eq(t.id, itemId)))
-    .orderBy(
-      desc(sql`${t.status} = 'pending'`),
-      asc(sql`CASE WHEN ${t.status} = 'pending' THEN ${t.id} END`),
-      desc(t.decidedAt),
-      desc(t.id),
-    )
+const itemColumns = {
+  id: t.id,
+  buyerTgId: t.buyerTgId,
+  kind: t.kind,
+  comment: t.comment,
+  status: t.status,
+  reason: t.reason,
+  points: t.points,
+  createdAt: t.createdAt,
+  decidedAt: t.decidedAt,
+  /** `decided_at` as PostgreSQL prints it: the exact key of a decided item's place in the queue. */
+  decidedPosition: sql<string | null>`${t.decidedAt}::text`,
+  firstName: telegramBuyers.firstName,
+  username: telegramBuyers.username,
+};
+
+const selectItems = (db: Executor) => db.select(itemColumns).from(t).leftJoin(telegramBuyers, eq(telegramBuyers.buyerTgId, t.buyerTgId));
+
+export type ItemRow = Awaited<ReturnType<typeof readItem>>[number];
+
+export async function readItem(db: Executor, projectId: number, itemId: number) {
+  return selectItems(db).where(and(eq(t.projectId, projectId), eq(t.id, itemId)));
+}
+
+/** The first part of the queue: waiting items, oldest first, after `afterId` (a range of `moderation_items_pending`). */
+export async function readPendingPage(db: Executor, projectId: number, afterId: number | undefined, limit: number) {
+  return selectItems(db)
+    .where(and(eq(t.projectId, projectId), sql`${t.status} = 'pending'`, afterId === undefined ? undefined : gt(t.id, afterId)))
+    .orderBy(asc(t.id))
     .limit(limit);
 }
 
+/** Where a page of decided items ended: its last item's decision time (as PostgreSQL printed it) and id. */
+export interface DecidedPosition {
+  at: string;
+  id: number;
+}
+
+/** The rest of the queue: decided items, newest decision first, after `after` (a range of `moderation_items_decided`), but `exceptIds`. */
+export async function readDecidedPage(
+  db: Executor,
+  projectId: number,
+  after: DecidedPosition | undefined,
+  limit: number,
+  exceptIds: number[],
+) {
+  return selectItems(db)
+    .where(
+      and(
+        eq(t.projectId, projectId),
+        sql`${t.status} <> 'pending'`,
+        after === undefined ? undefined : sql`(${t.decidedAt}, ${t.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`,
+        exceptIds.length === 0 ? undefined : notInArray(t.id, exceptIds),
+      ),
+    )
+    .orderBy(desc(t.decidedAt), desc(t.id))
+    .limit(limit);
+}
+
+/** The waiting items of an action, from `moderation_items_pending` alone (its condition written as a constant). */
 export async function countPending(db: Executor, projectId: number): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.status, 'pending')));
+    .where(and(eq(t.projectId, projectId), sql`${t.status} = 'pending'`));
   return row?.total ?? 0;
 }
 

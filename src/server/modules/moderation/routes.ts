@@ -26,7 +26,10 @@ export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPlugin
     app.get(
       '/moderation',
       { schema: { tags, security, querystring: moderationQuerySchema, response: { 200: moderationQueueSchema, ...errors } } },
-      async (request) => getQueue(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id),
+      async (request) => {
+        const { user_id, project_id, cursor, limit } = request.query;
+        return getQueue(deps, await requireSeller(deps, request, user_id), project_id, { ...(cursor !== undefined && { cursor }), limit });
+      },
     );
 
     app.get(

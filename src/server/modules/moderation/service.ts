@@ -2,7 +2,6 @@ import { readBotFeatures } from '../../../contract/bot-features.js';
 import { kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import {
-  MODERATION_ITEMS_SHOWN,
   MODERATION_KIND_LABELS,
   MODERATION_RECEIPTS_SHOWN,
   MODERATION_SETTINGS_KEY,
@@ -14,6 +13,7 @@ import {
   type ModerationQueue,
 } from '../../../contract/moderation.js';
 import type { Db, Executor } from '../../db/connection.js';
+import { cursorKey, pageOf, TIMESTAMP_KEY } from '../../db/cursor.js';
 import { AppError } from '../../errors.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
@@ -40,13 +40,56 @@ const alreadyDecided = () => new AppError('conflict', m.alreadyDecided);
 const rewardReference = (itemId: number) => `moderation:${itemId}`;
 const verdictReference = (itemId: number) => `moderation:${itemId}:verdict`;
 
-export async function getQueue(deps: Pick<ModerationDeps, 'db'>, sellerId: number, projectId: number): Promise<ModerationQueue> {
+/**
+ * A page of the action's queue: waiting items oldest first, then decided ones newest first. The
+ * cursor says which part the previous page ended in and where; a page that finishes the waiting
+ * part goes on into the decided one.
+ */
+export async function getQueue(
+  deps: Pick<ModerationDeps, 'db'>,
+  sellerId: number,
+  projectId: number,
+  page: { cursor?: string; limit: number },
+): Promise<ModerationQueue> {
+  const after = page.cursor === undefined ? undefined : queuePosition(page.cursor);
   if (!(await findLiveProject(deps.db, sellerId, projectId))) throw actionNotFound();
-  const [items, pending] = await Promise.all([
-    presentItems(deps.db, sellerId, projectId, await repo.readItems(deps.db, projectId, MODERATION_ITEMS_SHOWN)),
+  const [rows, pending] = await Promise.all([
+    readQueuePage(deps.db, projectId, after, page.limit + 1),
     repo.countPending(deps.db, projectId),
   ]);
-  return { pending, items };
+  const { data, next_cursor } = pageOf(rows, page.limit, (row) => row, positionOf);
+  return { pending, items: await presentItems(deps.db, sellerId, projectId, data), next_cursor };
+}
+
+type QueuePosition = { pendingAfter: number } | { decidedAfter: repo.DecidedPosition };
+
+async function readQueuePage(db: Executor, projectId: number, after: QueuePosition | undefined, limit: number) {
+  const pending =
+    after === undefined || 'pendingAfter' in after ? await repo.readPendingPage(db, projectId, after?.pendingAfter, limit) : [];
+  if (pending.length === limit) return pending;
+  const decidedAfter = after !== undefined && 'decidedAfter' in after ? after.decidedAfter : undefined;
+  // An item decided between the two reads is shown once, where the first read found it.
+  const shown = pending.map((row) => row.id);
+  return [...pending, ...(await repo.readDecidedPage(db, projectId, decidedAfter, limit - pending.length, shown))];
+}
+
+/** A cursor's key: ['pending', id] or ['decided', decision time as PostgreSQL printed it, id]. */
+const positionOf = (row: repo.ItemRow) => (row.status === 'pending' ? ['pending', row.id] : ['decided', row.decidedPosition, row.id]);
+
+function queuePosition(cursor: string): QueuePosition {
+  const key = cursorKey(cursor);
+  const validId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
+  if (Array.isArray(key) && key.length === 2 && key[0] === 'pending' && validId(key[1])) return { pendingAfter: key[1] };
+  if (
+    Array.isArray(key) &&
+    key.length === 3 &&
+    key[0] === 'decided' &&
+    typeof key[1] === 'string' &&
+    TIMESTAMP_KEY.test(key[1]) &&
+    validId(key[2])
+  )
+    return { decidedAfter: { at: key[1], id: key[2] } };
+  throw new AppError('bad_request', m.cursorInvalid);
 }
 
 /** The sidebar's «Модерация»: how many items wait in all of the seller's actions. */
@@ -137,17 +180,12 @@ function approvedText(kind: ModerationKind, name: string, reward: { points: numb
 }
 
 async function presentOne(db: Executor, sellerId: number, projectId: number, itemId: number): Promise<ModerationItem> {
-  const [item] = await presentItems(db, sellerId, projectId, await repo.readItems(db, projectId, 1, itemId));
+  const [item] = await presentItems(db, sellerId, projectId, await repo.readItem(db, projectId, itemId));
   return item!;
 }
 
 /** Each item with its shopper's successful receipts on the action and how many of the kind were rewarded. */
-async function presentItems(
-  db: Executor,
-  sellerId: number,
-  projectId: number,
-  rows: Awaited<ReturnType<typeof repo.readItems>>,
-): Promise<ModerationItem[]> {
+async function presentItems(db: Executor, sellerId: number, projectId: number, rows: repo.ItemRow[]): Promise<ModerationItem[]> {
   const buyers = [...new Set(rows.map((row) => row.buyerTgId))];
   const [receipts, rewarded] = await Promise.all([
     repo.readSuccessfulReceipts(db, sellerId, projectId, buyers),

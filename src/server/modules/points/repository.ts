@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { formatDate } from '../../../contract/format.js';
 import type { PointsActor, PointsKind } from '../../../contract/points.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { buyerPoints, buyerStats, pointsLedger, pointsLots } from '../../db/schema.js';
+import { buyerPoints, buyerStats, pointsLots } from '../../db/schema.js';
 
 // The points ledger: every movement of a buyer's points is one row; the balance and
 // the expiring lots move with it in the database's move_points() (db/functions/move_points.sql).
@@ -105,8 +105,12 @@ export interface LedgerLine {
 }
 
 /**
- * A buyer's ledger, newest first, with the available and held points after each row (the sums of
- * the rows up to it); `beforeId` pages on (the older rows still all count in the sums).
+ * A buyer's ledger, newest first, with the available and held points after each row; `beforeId`
+ * pages on. The balances after a row are counted back from the shopper's balances now
+ * (buyer_points, which equal the ledger's sums: the invariant `buyer_points_equal_ledger`) less
+ * what the newer rows moved, so only the page is read, not every row the shopper ever had (a page
+ * after `beforeId` also sums the rows newer than it). One statement: the balances and the rows are
+ * of one moment.
  */
 export async function readLedger(
   db: Executor,
@@ -115,23 +119,46 @@ export async function readLedger(
   limit: number,
   beforeId?: number,
 ): Promise<LedgerLine[]> {
-  const l = pointsLedger;
-  const rows = await db
-    .select({
-      id: l.id,
-      delta: l.delta,
-      heldDelta: l.heldDelta,
-      kind: l.kind,
-      actor: l.actor,
-      reason: l.reason,
-      createdAt: l.createdAt,
-      expiresAt: l.expiresAt,
-      balanceAfter: sql<string>`sum(${l.delta}) OVER (ORDER BY ${l.id})`,
-      heldAfter: sql<string>`sum(${l.heldDelta}) OVER (ORDER BY ${l.id})`,
-    })
-    .from(l)
-    .where(and(eq(l.projectId, projectId), eq(l.buyerTgId, buyerTgId), beforeId === undefined ? undefined : lt(l.id, beforeId)))
-    .orderBy(desc(l.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, id: Number(row.id), balanceAfter: Number(row.balanceAfter), heldAfter: Number(row.heldAfter) }));
+  const shopper = sql`project_id = ${projectId} AND buyer_tg_id = ${buyerTgId}`;
+  const result = await db.execute(sql`
+    WITH page AS (
+      SELECT id, delta, held_delta, kind, actor, reason, created_at, expires_at
+        FROM points_ledger
+       WHERE ${shopper} ${beforeId === undefined ? sql`` : sql`AND id < ${beforeId}`}
+       ORDER BY id DESC
+       LIMIT ${limit}),
+    after_page AS (
+      SELECT coalesce((SELECT balance FROM buyer_points WHERE ${shopper}), 0) - coalesce(sum(delta), 0) AS balance,
+             coalesce((SELECT held FROM buyer_points WHERE ${shopper}), 0) - coalesce(sum(held_delta), 0) AS held
+        FROM points_ledger
+       WHERE ${beforeId === undefined ? sql`false` : sql`${shopper} AND id >= ${beforeId}`})
+    SELECT page.*,
+           after_page.balance - coalesce(sum(page.delta) OVER newer, 0) AS balance_after,
+           after_page.held - coalesce(sum(page.held_delta) OVER newer, 0) AS held_after
+      FROM page CROSS JOIN after_page
+    WINDOW newer AS (ORDER BY page.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+     ORDER BY page.id DESC`);
+  return rowsOf<{
+    id: number | string;
+    delta: number;
+    held_delta: number;
+    kind: PointsKind;
+    actor: PointsActor;
+    reason: string;
+    created_at: Date | string;
+    expires_at: Date | string | null;
+    balance_after: number | string;
+    held_after: number | string;
+  }>(result).map((row) => ({
+    id: Number(row.id),
+    delta: row.delta,
+    heldDelta: row.held_delta,
+    kind: row.kind,
+    actor: row.actor,
+    reason: row.reason,
+    createdAt: new Date(row.created_at),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    balanceAfter: Number(row.balance_after),
+    heldAfter: Number(row.held_after),
+  }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, pageOf } from './cursor.js';
+import { encodeCursor, pageOf } from '../../db/cursor.js';
+import { decodeCursor } from './cursor.js';
 
 describe('cursors of the seller API', () => {
   it('round-trip a numeric and a text key', () => {

@@ -11,7 +11,8 @@ import { readLedger } from '../points/repository.js';
 import { presentReceipt } from '../receipts/presenter.js';
 import { listReceipts } from '../receipts/repository.js';
 import { getOrder, listOrdersPage } from '../shop/orders-service.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { pageOf } from '../../db/cursor.js';
+import { decodeCursor } from './cursor.js';
 
 // The seller API's reads: the cabinet's own queries and presenters, paged by keyset (one row more
 // than the page, so the last page says so), every one filtered by the key's seller.

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SupportAuthor, SupportDelivery, SupportThreadStatus } from '../../../contract/support.js';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { SUPPORT_THREAD_STATUSES, type SupportAuthor, type SupportDelivery, type SupportThreadStatus } from '../../../contract/support.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
-import { buyerNotices, projects, supportMessages, supportThreads, telegramBuyers } from '../../db/schema.js';
+import { buyerNotices, projects, supportMessages, supportThreads } from '../../db/schema.js';
 
 // The support inbox's tables (migration 0036), written by the bot's function and read by the
 // cabinet's «Сообщения» (modules/support). Every read of the cabinet names the seller, so
@@ -104,55 +104,124 @@ export async function closeThread(db: Executor, threadId: number, at: Date): Pro
     .where(and(eq(t.id, threadId), eq(t.status, 'open')));
 }
 
-const unansweredCondition = and(eq(t.status, 'open'), eq(t.lastAuthor, 'shopper'));
-
-function listFilter(db: Executor, sellerId: number, filter: { projectId?: number; status?: SupportThreadStatus; threadId?: number }) {
-  return and(
-    inArray(t.projectId, ownActions(db, sellerId)),
-    filter.projectId === undefined ? undefined : eq(t.projectId, filter.projectId),
-    filter.status === undefined ? undefined : eq(t.status, filter.status),
-    filter.threadId === undefined ? undefined : eq(t.id, filter.threadId),
-  );
-}
+// Written as `support_threads_unanswered`'s condition (constants, not parameters), so the count reads that index.
+const unansweredCondition = sql`${t.status} = 'open' AND ${t.lastAuthor} = 'shopper'`;
 
 export async function countUnanswered(db: Executor, sellerId: number, projectId: number | undefined): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(t)
-    .where(and(listFilter(db, sellerId, { projectId }), unansweredCondition));
+    .where(
+      and(
+        inArray(t.projectId, ownActions(db, sellerId)),
+        projectId === undefined ? undefined : eq(t.projectId, projectId),
+        unansweredCondition,
+      ),
+    );
   return row?.total ?? 0;
 }
 
-/** Threads with their shopper's names and last message, newest activity first. */
-export async function readThreads(
+interface ThreadRow {
+  id: number | string;
+  project_id: number;
+  project_name: string;
+  buyer_tg_id: string;
+  status: SupportThreadStatus;
+  last_author: SupportAuthor;
+  created_at: Date | string;
+  last_message_at: Date | string;
+  closed_at: Date | string | null;
+  first_name: string | null;
+  username: string | null;
+  last_text: string | null;
+  messages_count: number | string;
+  /** `last_message_at` as PostgreSQL prints it: the exact key of the list's position. */
+  position: string;
+}
+
+/** Where the previous page ended: its last thread's activity (as `position` printed it) and id. */
+export interface ThreadPosition {
+  at: string;
+  id: number;
+}
+
+export type ThreadSummaryRow = ReturnType<typeof threadOf>;
+
+const threadOf = (row: ThreadRow) => ({
+  id: Number(row.id),
+  projectId: row.project_id,
+  projectName: row.project_name,
+  buyerTgId: row.buyer_tg_id,
+  status: row.status,
+  lastAuthor: row.last_author,
+  createdAt: new Date(row.created_at),
+  lastMessageAt: new Date(row.last_message_at),
+  closedAt: row.closed_at === null ? null : new Date(row.closed_at),
+  firstName: row.first_name,
+  username: row.username,
+  lastText: row.last_text,
+  messagesCount: Number(row.messages_count),
+  position: { at: row.position, id: Number(row.id) } satisfies ThreadPosition,
+});
+
+/** The columns of a listed thread over `page` (threads `t` with their action `p`), its last message and count read per thread shown. */
+async function readSummaries(db: Executor, page: SQL) {
+  const result = await db.execute(sql`
+    SELECT t.id, t.project_id, t.project_name, t.buyer_tg_id, t.status, t.last_author, t.created_at, t.last_message_at,
+           t.last_message_at::text AS position, t.closed_at, b.first_name, b.username,
+           (SELECT m.text FROM support_messages m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1) AS last_text,
+           (SELECT count(*) FROM support_messages m WHERE m.thread_id = t.id) AS messages_count
+      FROM (${page}) t
+      LEFT JOIN telegram_buyers b ON b.buyer_tg_id = t.buyer_tg_id
+     ORDER BY t.last_message_at DESC, t.id DESC`);
+  return rowsOf<ThreadRow>(result).map(threadOf);
+}
+
+/**
+ * A page of the seller's threads, newest activity first (ties by id), after `after`. Each of the
+ * seller's live actions, and each status asked for, is one range of `support_threads_list`
+ * read from where the page starts and cut at `limit`; the ranges are merged and cut again. The cost
+ * is the number of the seller's actions times the page, however deep the page and however many
+ * threads: no read of the whole inbox and no sort of it.
+ */
+export async function readThreadPage(
   db: Executor,
   sellerId: number,
-  filter: { projectId?: number; status?: SupportThreadStatus; threadId?: number },
+  filter: { projectId?: number; status?: SupportThreadStatus },
+  after: ThreadPosition | undefined,
   limit: number,
 ) {
-  const last = db.select({ text: msg.text }).from(msg).where(eq(msg.threadId, t.id)).orderBy(desc(msg.id)).limit(1);
-  return db
-    .select({
-      id: t.id,
-      projectId: t.projectId,
-      projectName: projects.name,
-      buyerTgId: t.buyerTgId,
-      status: t.status,
-      lastAuthor: t.lastAuthor,
-      createdAt: t.createdAt,
-      lastMessageAt: t.lastMessageAt,
-      closedAt: t.closedAt,
-      firstName: telegramBuyers.firstName,
-      username: telegramBuyers.username,
-      lastText: sql<string | null>`(${last})`,
-      messagesCount: sql<number>`(SELECT count(*)::int FROM ${msg} WHERE ${msg.threadId} = ${t.id})`,
-    })
-    .from(t)
-    .innerJoin(projects, eq(projects.id, t.projectId))
-    .leftJoin(telegramBuyers, eq(telegramBuyers.buyerTgId, t.buyerTgId))
-    .where(listFilter(db, sellerId, filter) as SQL)
-    .orderBy(desc(t.lastMessageAt), desc(t.id))
-    .limit(limit);
+  const statuses = filter.status === undefined ? SUPPORT_THREAD_STATUSES : [filter.status];
+  return readSummaries(
+    db,
+    sql`
+      SELECT th.*, p.name AS project_name
+        FROM projects p
+       CROSS JOIN unnest(${`{${statuses.join(',')}}`}::text[]) AS s(status)
+       CROSS JOIN LATERAL (
+             SELECT * FROM support_threads th
+              WHERE th.project_id = p.id AND th.status = s.status
+                ${after === undefined ? sql`` : sql`AND (th.last_message_at, th.id) < (${after.at}::timestamptz, ${after.id}::bigint)`}
+              ORDER BY th.last_message_at DESC, th.id DESC
+              LIMIT ${limit}) th
+       WHERE p.user_id = ${sellerId} AND p.deleted_at IS NULL
+             ${filter.projectId === undefined ? sql`` : sql`AND p.id = ${filter.projectId}`}
+       ORDER BY th.last_message_at DESC, th.id DESC
+       LIMIT ${limit}`,
+  );
+}
+
+/** One thread of the seller's live actions as the list shows it, or undefined. */
+export async function readThreadSummary(db: Executor, sellerId: number, threadId: number) {
+  const [row] = await readSummaries(
+    db,
+    sql`
+      SELECT th.*, p.name AS project_name
+        FROM support_threads th
+        JOIN projects p ON p.id = th.project_id AND p.user_id = ${sellerId} AND p.deleted_at IS NULL
+       WHERE th.id = ${threadId}`,
+  );
+  return row;
 }
 
 /** A thread's messages in order, without pictures, each seller's reply with its notice's delivery status. */

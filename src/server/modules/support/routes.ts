@@ -27,9 +27,14 @@ export function supportRoutes(deps: SupportDeps & AuthDeps): FastifyPluginAsyncZ
       '/support/threads',
       { schema: { tags, security, querystring: supportThreadsQuerySchema, response: { 200: supportThreadListSchema, ...errors } } },
       async (request) => {
-        const { user_id, project_id, status } = request.query;
+        const { user_id, project_id, status, cursor, limit } = request.query;
         const sellerId = await requireSeller(deps, request, user_id);
-        return listThreads(deps, sellerId, { ...(project_id !== undefined && { projectId: project_id }), ...(status && { status }) });
+        return listThreads(
+          deps,
+          sellerId,
+          { ...(project_id !== undefined && { projectId: project_id }), ...(status && { status }) },
+          { ...(cursor !== undefined && { cursor }), limit },
+        );
       },
     );
 

@@ -5,7 +5,6 @@ import {
   SUPPORT_DELIVERY_LABELS,
   SUPPORT_PREVIEW_CHARS,
   SUPPORT_RECEIPTS_SHOWN,
-  SUPPORT_THREADS_SHOWN,
   supportImageUrl,
   type SupportActionResponse,
   type SupportThread,
@@ -14,6 +13,7 @@ import {
   type SupportThreadSummary,
 } from '../../../contract/support.js';
 import type { Db, Executor } from '../../db/connection.js';
+import { cursorKey, pageOf, TIMESTAMP_KEY } from '../../db/cursor.js';
 import { AppError } from '../../errors.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { findBuyerInAction, readBuyerReceipts } from '../buyers/card-repository.js';
@@ -32,18 +32,32 @@ export interface SupportDeps {
 
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 const threadNotFound = () => new AppError('not_found', m.threadNotFound);
+const cursorInvalid = () => new AppError('bad_request', m.cursorInvalid);
 
+/** A page of the inbox, newest activity first; `cursor` is the previous page's `next_cursor`. */
 export async function listThreads(
   deps: Pick<SupportDeps, 'db'>,
   sellerId: number,
   filter: { projectId?: number; status?: SupportThreadStatus },
+  page: { cursor?: string; limit: number },
 ): Promise<SupportThreadList> {
+  const after = page.cursor === undefined ? undefined : threadPosition(page.cursor);
   if (filter.projectId !== undefined && !(await findLiveProject(deps.db, sellerId, filter.projectId))) throw actionNotFound();
   const [rows, unanswered] = await Promise.all([
-    repo.readThreads(deps.db, sellerId, filter, SUPPORT_THREADS_SHOWN),
+    repo.readThreadPage(deps.db, sellerId, filter, after, page.limit + 1),
     repo.countUnanswered(deps.db, sellerId, filter.projectId),
   ]);
-  return { unanswered, threads: rows.map(presentSummary) };
+  const { data, next_cursor } = pageOf(rows, page.limit, presentSummary, (row) => [row.position.at, row.position.id]);
+  return { unanswered, threads: data, next_cursor };
+}
+
+/** The position a cursor of this list carries: [activity as PostgreSQL printed it, thread id]. */
+function threadPosition(cursor: string): repo.ThreadPosition {
+  const key = cursorKey(cursor);
+  if (!Array.isArray(key) || key.length !== 2) throw cursorInvalid();
+  const [at, id] = key as unknown[];
+  if (typeof at !== 'string' || !TIMESTAMP_KEY.test(at) || !Number.isSafeInteger(id) || (id as number) <= 0) throw cursorInvalid();
+  return { at, id: id as number };
 }
 
 export async function getThread(deps: Pick<SupportDeps, 'db'>, sellerId: number, threadId: number): Promise<SupportThread> {
@@ -87,7 +101,7 @@ export async function getMessageImage(deps: Pick<SupportDeps, 'db'>, sellerId: n
   return image;
 }
 
-function presentSummary(row: Awaited<ReturnType<typeof repo.readThreads>>[number]): SupportThreadSummary {
+function presentSummary(row: repo.ThreadSummaryRow): SupportThreadSummary {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -105,7 +119,7 @@ function presentSummary(row: Awaited<ReturnType<typeof repo.readThreads>>[number
 
 /** The thread, its messages, and the shopper's figures in the action as the buyer card reads them. */
 async function presentThread(db: Executor, sellerId: number, threadId: number): Promise<SupportThread> {
-  const [row] = await repo.readThreads(db, sellerId, { threadId }, 1);
+  const row = await repo.readThreadSummary(db, sellerId, threadId);
   if (!row) throw threadNotFound();
   const action = await findLiveProject(db, sellerId, row.projectId);
   if (!action) throw threadNotFound();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { rejectReasonSchema, type ModerationItem } from '../../../../contract/moderation.js';
@@ -20,15 +20,20 @@ function statusText(item: ModerationItem): string {
   return m.statusPending;
 }
 
-/** One item of the queue: its picture, comment and shopper with their receipts; the verdict buttons while it waits. */
+/**
+ * One item of the queue: its picture, comment and shopper with their receipts; the verdict buttons
+ * while it waits. The card takes focus (`ref`, tabIndex −1) when «Показать ещё» brings it in.
+ */
 export function ModerationCard({
   item,
   actionId,
   onDecided,
+  ref,
 }: {
   item: ModerationItem;
   actionId: number;
   onDecided: (notice: Notice) => void;
+  ref?: Ref<HTMLElement> | undefined;
 }) {
   const headingId = useId();
   const decide = useModerationDecisionMutation(actionId);
@@ -48,7 +53,7 @@ export function ModerationCard({
   };
 
   return (
-    <article className={`panel moderation-card moderation-card--${item.status}`} aria-labelledby={headingId}>
+    <article ref={ref} tabIndex={-1} className={`panel moderation-card moderation-card--${item.status}`} aria-labelledby={headingId}>
       <Picture item={item} shopper={shopper} />
       <div className="moderation-card__body">
         <h2 className="moderation-card__title" id={headingId}>

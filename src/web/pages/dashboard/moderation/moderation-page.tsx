@@ -8,6 +8,7 @@ import { Banner } from '../../../components/banner.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import type { Notice } from '../../../components/notice.js';
 import { QueryView } from '../../../components/query-view.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
 import { projectFilterOptions } from '../receipts/project-filter.js';
@@ -20,13 +21,15 @@ const m = messages.moderation;
 /**
  * /dashboard/moderation?project_id=…: the screenshots of reviews and the photos with
  * the product the action's shoppers sent its bot, pending first, each beside the shopper's
- * successful receipts, with «Одобрить» and «Отклонить».
+ * successful receipts, with «Одобрить» and «Отклонить»; a page at a time («Показать ещё»).
  */
 export function ModerationPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const actionId = parseActionId(searchParams.get('project_id') ?? undefined);
   const actions = useActionsQuery();
   const queue = useModerationQueueQuery(actionId);
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLElement>(items.length);
   const [notice, setNotice] = useState<Notice | null>(null);
   const options = projectFilterOptions({ actions: actions.data ?? [], selectedId: actionId });
 
@@ -50,22 +53,23 @@ export function ModerationPage() {
       {actionId === null ? (
         <Banner tone="info">{m.chooseAction}</Banner>
       ) : (
-        <QueryView
-          query={queue}
-          loading={m.loading}
-          failed={m.loadFailed}
-          empty={{ text: m.empty, when: (loaded) => loaded.items.length === 0 }}
-        >
+        <QueryView query={queue} loading={m.loading} failed={m.loadFailed} empty={{ text: m.empty, when: () => items.length === 0 }}>
           {(loaded) => (
             <>
-              <p className="moderation__pending">{fillMessage(m.pendingCount, { count: loaded.pending })}</p>
-              <ul className="moderation__list">
-                {loaded.items.map((item: ModerationItem) => (
+              <p className="moderation__pending">{fillMessage(m.pendingCount, { count: loaded.pages[0]?.pending ?? 0 })}</p>
+              <ul className="moderation__list" aria-busy={queue.isFetchingNextPage}>
+                {items.map((item: ModerationItem, index) => (
                   <li key={item.id}>
-                    <ModerationCard item={item} actionId={actionId} onDecided={setNotice} />
+                    <ModerationCard
+                      item={item}
+                      actionId={actionId}
+                      onDecided={setNotice}
+                      ref={index === focusIndex ? focusRef : undefined}
+                    />
                   </li>
                 ))}
               </ul>
+              <ShowMore query={queue} shown={items.length} failed={m.loadFailed} loadMore={loadMore} />
             </>
           )}
         </QueryView>

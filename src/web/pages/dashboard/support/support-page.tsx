@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { SUPPORT_THREAD_STATUSES, type SupportThreadStatus, type SupportThreadSummary } from '../../../../contract/support.js';
@@ -5,6 +6,7 @@ import { useActionsQuery } from '../../../api/actions.js';
 import { useSupportThreadsQuery } from '../../../api/support.js';
 import { FilterSelect } from '../../../components/filter-select.js';
 import { QueryView } from '../../../components/query-view.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { parseActionId } from '../../../lib/action-id.js';
 import { usePageTitle } from '../page-title.js';
@@ -22,7 +24,8 @@ function parseStatus(raw: string | null): SupportThreadStatus | null {
 
 /**
  * /dashboard/support, «Сообщения»: the shoppers' conversations with the seller through
- * the actions' bots, newest activity first, filtered by action and by open/closed.
+ * the actions' bots, newest activity first, filtered by action and by open/closed, a page at a
+ * time («Показать ещё»).
  */
 export function SupportPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -30,6 +33,8 @@ export function SupportPage() {
   const status = parseStatus(searchParams.get('status'));
   const actions = useActionsQuery();
   const threads = useSupportThreadsQuery({ actionId, status });
+  const rows = threads.data?.pages.flatMap((page) => page.threads) ?? [];
+  const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLAnchorElement>(rows.length);
   const options = projectFilterOptions({ actions: (actions.data ?? []).filter((action) => !action.is_deleted), selectedId: actionId });
 
   const setFilter = (name: 'project_id' | 'status', value: string) => {
@@ -57,22 +62,18 @@ export function SupportPage() {
           onChange={(value) => setFilter('status', value)}
         />
       </div>
-      <QueryView
-        query={threads}
-        loading={m.loading}
-        failed={m.loadFailed}
-        empty={{ text: m.empty, when: (loaded) => loaded.threads.length === 0 }}
-      >
+      <QueryView query={threads} loading={m.loading} failed={m.loadFailed} empty={{ text: m.empty, when: () => rows.length === 0 }}>
         {(loaded) => (
           <>
-            <p className="support__count">{fillMessage(m.unansweredCount, { count: loaded.unanswered })}</p>
-            <ul className="support__threads">
-              {loaded.threads.map((thread) => (
+            <p className="support__count">{fillMessage(m.unansweredCount, { count: loaded.pages[0]?.unanswered ?? 0 })}</p>
+            <ul className="support__threads" aria-busy={threads.isFetchingNextPage}>
+              {rows.map((thread, index) => (
                 <li key={thread.id}>
-                  <ThreadRow thread={thread} />
+                  <ThreadRow thread={thread} ref={index === focusIndex ? focusRef : undefined} />
                 </li>
               ))}
             </ul>
+            <ShowMore query={threads} shown={rows.length} failed={m.loadFailed} loadMore={loadMore} />
           </>
         )}
       </QueryView>
@@ -80,9 +81,10 @@ export function SupportPage() {
   );
 }
 
-function ThreadRow({ thread }: { thread: SupportThreadSummary }) {
+function ThreadRow({ thread, ref }: { thread: SupportThreadSummary; ref?: Ref<HTMLAnchorElement> | undefined }) {
   return (
     <Link
+      ref={ref}
       to={`/dashboard/support/${thread.id}`}
       className={thread.unanswered ? 'panel support-row support-row--unanswered' : 'panel support-row'}
     >
