@@ -18,6 +18,9 @@ import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './r
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const PGLITE_SCALE = Number(process.env.BENCH_SCALE_PGLITE ?? SCALE / 10);
 const RUNS = 20;
+/** BENCH_SCALE_ONLY=segments,draw: only those groups of rows (jobs, draw, segments, lists, verify); the seed is always made. */
+const ONLY = process.env.BENCH_SCALE_ONLY?.split(',');
+const runs = (group: 'jobs' | 'draw' | 'segments' | 'lists' | 'verify') => !ONLY || ONLY.includes(group);
 const DAY_S = 86_400;
 const SUPPORT_THREADS = 50_000;
 const MODERATION_ITEMS = 20_000;
@@ -350,31 +353,35 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
     const days = calendar(seededAt);
     const owner = `user_id=${seller.id}`;
     // Every periodic job once with nothing due: what each move of the clock below costs besides its job.
-    await heavy(
-      'test clock: every periodic job once, nothing due (the floor of the rows below)',
-      clockTo(new Date(Date.now() + 60_000)),
-      60,
-    );
-    await heavy(`expiry reminders for ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.remindAt), 60);
-    await heavy(`expiry of ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.expireAt), 60);
-    await heavy(`hold release of one day: ${fmt(sizes.holds)} holds (test clock, all jobs)`, clockTo(days.releaseAt), 60);
-    const features = await cabinet.request('PUT', `/projects/${projectId}/features`, {
-      body: { birthday: { enabled: true, points: 100, min_days_known: 30 } },
-    });
-    if (features.status !== 200) throw new Error(features.text);
-    await heavy(
-      `birthdays of one day: ${fmt(Math.round(sizes.shoppers / 365))} shoppers (test clock, all jobs)`,
-      clockTo(days.birthdayAt),
-      60,
-    );
-    await cabinet.request('PUT', `/projects/${projectId}/features`, { body: { birthday: { enabled: false } } });
+    if (runs('jobs')) {
+      await heavy(
+        'test clock: every periodic job once, nothing due (the floor of the rows below)',
+        clockTo(new Date(Date.now() + 60_000)),
+        60,
+      );
+      await heavy(`expiry reminders for ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.remindAt), 60);
+      await heavy(`expiry of ${fmt(sizes.dueLots)} lots due on one day (test clock, all jobs)`, clockTo(days.expireAt), 60);
+      await heavy(`hold release of one day: ${fmt(sizes.holds)} holds (test clock, all jobs)`, clockTo(days.releaseAt), 60);
+      const features = await cabinet.request('PUT', `/projects/${projectId}/features`, {
+        body: { birthday: { enabled: true, points: 100, min_days_known: 30 } },
+      });
+      if (features.status !== 200) throw new Error(features.text);
+      await heavy(
+        `birthdays of one day: ${fmt(Math.round(sizes.shoppers / 365))} shoppers (test clock, all jobs)`,
+        clockTo(days.birthdayAt),
+        60,
+      );
+      await cabinet.request('PUT', `/projects/${projectId}/features`, { body: { birthday: { enabled: false } } });
+    }
 
-    await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
-    await timed(
-      `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
-      call('GET', `/public/draws/${drawId}`),
-      200,
-    );
+    if (runs('draw')) {
+      await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
+      await timed(
+        `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
+        call('GET', `/public/draws/${drawId}`),
+        200,
+      );
+    }
 
     const conditions: [string, Record<string, unknown>][] = [
       ['bought an item containing «Товар 7»', { item_contains: 'Товар 7' }],
@@ -397,7 +404,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         },
       ],
     ];
-    for (const [name, condition] of conditions) {
+    for (const [name, condition] of runs('segments') ? conditions : []) {
       await timed(
         `segment «${name}»: live count (POST /segments/preview)`,
         call('POST', '/segments/preview', { project_id: projectId, conditions: condition }),
@@ -412,38 +419,44 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       );
     }
 
-    await timed(
-      `buyer card of a shopper with ${fmt(HEAVY_RECEIPTS)} receipts and ${fmt(2 * HEAVY_RECEIPTS)} ledger rows (GET /buyers/:tg_id)`,
-      call('GET', `/buyers/${HEAVY_TG}?project_id=${projectId}`),
-      50,
-    );
-    await timed(
-      `support inbox of ${fmt(SUPPORT_THREADS)} threads: first page (GET /support/threads)`,
-      call('GET', `/support/threads?project_id=${projectId}`),
-      50,
-    );
-    await timed(
-      `moderation queue of ${fmt(MODERATION_ITEMS)} items: first page (GET /moderation)`,
-      call('GET', `/moderation?project_id=${projectId}`),
-      50,
-    );
+    if (runs('lists')) {
+      await timed(
+        `buyer card of a shopper with ${fmt(HEAVY_RECEIPTS)} receipts and ${fmt(2 * HEAVY_RECEIPTS)} ledger rows (GET /buyers/:tg_id)`,
+        call('GET', `/buyers/${HEAVY_TG}?project_id=${projectId}`),
+        50,
+      );
+      await timed(
+        `support inbox of ${fmt(SUPPORT_THREADS)} threads: first page (GET /support/threads)`,
+        call('GET', `/support/threads?project_id=${projectId}`),
+        50,
+      );
+      await timed(
+        `moderation queue of ${fmt(MODERATION_ITEMS)} items: first page (GET /moderation)`,
+        call('GET', `/moderation?project_id=${projectId}`),
+        50,
+      );
+    }
 
     // Last: the mailing's delivery (failing for shoppers who never started the bot) goes on in the background.
-    await heavy(
-      `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
-      clockTo(days.mailingAt),
-      60,
-    );
-    await heavy(
-      'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',
-      async () => {
-        const response = await fetch(`${server.url}/lk/api/admin/verify`, { headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
-        const body = (await response.json()) as { violations: { check: string; detail: string }[] };
-        if (!response.ok) throw new Error(`verify: ${response.status}`);
-        if (body.violations.length > 0) throw new Error(`verify found violations: ${JSON.stringify(body.violations.slice(0, 5))}`);
-      },
-      300,
-    );
+    if (runs('jobs')) {
+      await heavy(
+        `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
+        clockTo(days.mailingAt),
+        60,
+      );
+    }
+    if (runs('verify')) {
+      await heavy(
+        'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',
+        async () => {
+          const response = await fetch(`${server.url}/lk/api/admin/verify`, { headers: { [ADMIN_TOKEN_HEADER]: TEST_ADMIN_TOKEN } });
+          const body = (await response.json()) as { violations: { check: string; detail: string }[] };
+          if (!response.ok) throw new Error(`verify: ${response.status}`);
+          if (body.violations.length > 0) throw new Error(`verify found violations: ${JSON.stringify(body.violations.slice(0, 5))}`);
+        },
+        300,
+      );
+    }
   } finally {
     await server.stop();
     // A PGlite server restarted on the seeded folder leaves it in place.
