@@ -121,17 +121,34 @@ interface Start extends ShopperRows {
 }
 
 /**
+ * «Купил товар, содержащий …» as a set: the action's distinct item names that match (each
+ * normalised here, a few thousand at most), then who bought them by `buyer_item_names`' key. Both
+ * tables are kept by the items' insert trigger (functions/receipt_items_after_insert.sql).
+ */
+function itemBuyers(projectId: number, text: string): SegmentMatch {
+  return {
+    shoppers: sql`SELECT b.buyer_tg_id FROM action_item_names n JOIN buyer_item_names b ON b.name_id = n.id
+      WHERE n.project_id = ${projectId}::int AND ${itemNameContainsSql(sql`n.name`, text)}`,
+  };
+}
+
+/** The modules' conditions and the item's, in the order a statement may start from them. */
+function matchesOf(filter: SegmentFilter): SegmentMatch[] {
+  return filter.itemText === undefined ? filter.matches : [...filter.matches, itemBuyers(filter.projectId, filter.itemText)];
+}
+
+/**
  * The narrowest set the conditions name, so a statement's cost follows the shoppers who may match
  * rather than the action's every shopper: a module's set of shoppers (a birthday's month, a draw's
  * tickets, through their indexes), else the statistics' range (an index on the amount or the last
  * purchase), else the balances, else every shopper.
  */
-function startOf(filter: SegmentFilter): Start {
+function startOf(filter: SegmentFilter, matches: SegmentMatch[]): Start {
   const { sellerId, projectId } = filter;
   const withStats = sql`LEFT JOIN buyer_stats st
     ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id`;
   const withPoints = sql`LEFT JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`;
-  const set = filter.matches.find((match): match is { shoppers: SQL } => 'shoppers' in match);
+  const set = matches.find((match): match is { shoppers: SQL } => 'shoppers' in match);
   if (set) {
     return {
       from: sql`(SELECT DISTINCT buyer_tg_id FROM (${set.shoppers}) AS s) AS shopper ${withStats} ${withPoints}`,
@@ -189,8 +206,9 @@ function startOf(filter: SegmentFilter): Start {
  * condition is a test on the shopper's rows, an index lookup or a set the shopper is in.
  */
 function matching(filter: SegmentFilter): Matching {
-  const start = startOf(filter);
-  const where = [...start.where, ...conditions(filter, start)];
+  const matches = matchesOf(filter);
+  const start = startOf(filter, matches);
+  const where = [...start.where, ...conditions(filter, matches, start)];
   // When every shopper has bought, the order without NULLS LAST is the index (project_id,
   // last_receipt_at, buyer_tg_id) read backwards, so a page stops at its 50th shopper.
   const nulls = start.bought ? sql`` : sql` NULLS LAST`;
@@ -203,18 +221,11 @@ function matching(filter: SegmentFilter): Matching {
 }
 
 /** Each condition but the starting set's, as a test on the shopper's rows, an index lookup, or a set the shopper is in. */
-function conditions(filter: SegmentFilter, { st, bp, set, bought, pointed }: Start): SQL[] {
+function conditions(filter: SegmentFilter, matches: SegmentMatch[], { st, bp, set, bought, pointed }: Start): SQL[] {
   const where: SQL[] = [];
   // A row that is always there is compared as it is, so its index's range applies.
   const spent = bought ? sql`${st}.total_kopecks` : sql`coalesce(${st}.total_kopecks, 0)`;
   const balance = pointed ? sql`${bp}.balance` : sql`coalesce(${bp}.balance, 0)`;
-  if (filter.itemText !== undefined) {
-    where.push(sql`EXISTS (
-      SELECT 1 FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id
-       WHERE r.project_id = ${filter.projectId}::int AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
-         AND i.status = 'counted'
-         AND ${itemNameContainsSql(sql`i.name`, filter.itemText)})`);
-  }
   if (filter.minKopecks !== undefined) where.push(sql`${spent} >= ${filter.minKopecks}::bigint`);
   if (filter.maxKopecks !== undefined) where.push(sql`${spent} <= ${filter.maxKopecks}::bigint`);
   if (filter.levelKopecks) {
@@ -228,7 +239,7 @@ function conditions(filter: SegmentFilter, { st, bp, set, bought, pointed }: Sta
     where.push(sql`${st}.last_receipt_at < ${at(new Date(filter.now.getTime() - filter.notWithinDays * DAY_MS))}`);
   }
   if (filter.pointsMin !== undefined) where.push(sql`${balance} >= ${filter.pointsMin}::int`);
-  for (const match of filter.matches) {
+  for (const match of matches) {
     if (match === set) continue;
     where.push('predicate' in match ? match.predicate : sql`shopper.buyer_tg_id IN (${match.shoppers})`);
   }
