@@ -107,6 +107,250 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     expect(card.pagination).toEqual({ current_page: 1, total_pages: 1, per_page: 50 });
   });
 
+  it('every condition alone and combined matches what a direct reading of a seeded set of shoppers says, in the list’s order', async () => {
+    const query = backend.query!;
+    const bot = await actionWithBot(url, { levels: LEVELS }, FUNDS);
+    const now = Date.parse((await clockCall(url, 'GET')).body.now as string);
+    const p = bot.projectId;
+    // Shoppers 0…23 of the action, some with purchases (stats), some with points only, and three
+    // outsiders who gave a birthday or hold a ticket but bought nothing and hold no points.
+    const shoppers = Array.from({ length: 27 }, (_, i) => {
+      const outsider = i >= 24;
+      const stats = !outsider && i % 7 !== 6;
+      return {
+        tg: newChatId(),
+        stats,
+        points: !outsider && (!stats || i % 3 !== 0) ? (i * 37) % 500 : null,
+        spentKopecks: stats ? ((i % 6) * 1000 + 500) * 100 : 0,
+        lastDaysAgo: stats ? 0.5 + ((i * 29) % 400) : null, // never a whole day: no shopper on a boundary
+        item: stats ? (i % 3 === 0 ? 'Шампунь' : `Крем №${i % 3}`) : null,
+        month: i % 4 === 0 ? 3 : i % 4 === 1 ? 4 : null,
+        tickets: i % 3 === 1 ? 1 + (i % 2) : 0,
+        surveyDone: i % 5 === 0 ? true : i % 5 === 1 ? false : null,
+        rewardedInvites: i < 6 ? i : 0,
+      };
+    });
+    const survey = await bot.seller.api.post('/surveys', {
+      project_id: p,
+      title: 'Опрос',
+      kind: 'survey',
+      points: 0,
+      questions: [
+        { text: 'Понравился?', options: ['Да', 'Нет'] },
+        { text: 'Купите ещё?', options: ['Да', 'Нет'] },
+      ],
+    });
+    const surveyId = survey.body.survey.id as number;
+    const closes = new Date(now + 24 * 3600_000).toISOString();
+    const draw = await bot.seller.api.post('/draws', { project_id: p, title: 'Закрытый', winners: 1, closes_at: closes });
+    const drawId = draw.body.draw.id as number;
+    await query(`UPDATE draws SET closed_at = created_at + interval '1 minute', tickets_hash = repeat('a', 64) WHERE id = $1`, [drawId]);
+    // One statement per table: the rows as JSON, read back by jsonb_to_recordset.
+    const insert = async (table: string, columns: Record<string, string>, rows: Record<string, unknown>[], returning = '') =>
+      query<{ id: string; fd: string }>(
+        `INSERT INTO ${table} (${Object.keys(columns).join(', ')}) SELECT ${Object.keys(columns).join(', ')}
+           FROM jsonb_to_recordset($1::jsonb) AS x(${Object.entries(columns)
+             .map(([name, type]) => `${name} ${type}`)
+             .join(', ')}) ${returning}`,
+        [JSON.stringify(rows)],
+      );
+    const lastOf = (s: (typeof shoppers)[number]) => new Date(now - (s.lastDaysAgo ?? 0) * 86_400_000).toISOString();
+    // Each shopper's receipt (successful when they bought) and, for a second ticket, another refused one.
+    const receiptRows = shoppers.flatMap((s, i) =>
+      [s.stats ? 'success' : 'error', ...(s.tickets > 1 ? ['error'] : [])].map((status, n) => ({
+        user_id: bot.seller.id,
+        project_id: p,
+        buyer_tg_id: s.tg,
+        fd: `${i}-${n}`,
+        scanned_at: lastOf(s),
+        total_kopecks: s.spentKopecks,
+        status,
+      })),
+    );
+    const receiptIds = new Map(
+      (
+        await insert(
+          'receipts',
+          {
+            user_id: 'int',
+            project_id: 'int',
+            project_name: 'text',
+            project_inns: 'text[]',
+            buyer_tg_id: 'text',
+            qr_raw: 'text',
+            fn: 'text',
+            fd: 'text',
+            fp: 'text',
+            issued_at: 'timestamptz',
+            total_kopecks: 'bigint',
+            status: 'text',
+            message: 'text',
+            counted_kopecks: 'bigint',
+            scanned_at: 'timestamptz',
+          },
+          receiptRows.map((row) => ({
+            ...row,
+            project_name: 'Aurora',
+            project_inns: [],
+            qr_raw: 'seeded',
+            fn: '1',
+            fp: '1',
+            issued_at: row.scanned_at,
+            message: 'seeded',
+            counted_kopecks: row.total_kopecks,
+          })),
+          'RETURNING id, fd',
+        )
+      ).map((row) => [row.fd, row.id]),
+    );
+    const receiptOf = (i: number, n = 0) => receiptIds.get(`${i}-${n}`)!;
+    await insert(
+      'receipt_items',
+      {
+        receipt_id: 'bigint',
+        position: 'int',
+        name: 'text',
+        price_kopecks: 'bigint',
+        quantity: 'numeric',
+        sum_kopecks: 'bigint',
+        status: 'text',
+      },
+      shoppers.map((s, i) => ({
+        receipt_id: receiptOf(i),
+        position: 0,
+        name: s.item ?? 'Крем №1',
+        price_kopecks: 100,
+        quantity: 1,
+        sum_kopecks: 100,
+        status: 'counted',
+      })),
+    );
+    await insert(
+      'buyer_stats',
+      {
+        user_id: 'int',
+        project_id: 'int',
+        buyer_tg_id: 'text',
+        successful_receipts: 'int',
+        total_kopecks: 'bigint',
+        last_receipt_at: 'timestamptz',
+      },
+      shoppers
+        .filter((s) => s.stats)
+        .map((s) => ({
+          user_id: bot.seller.id,
+          project_id: p,
+          buyer_tg_id: s.tg,
+          successful_receipts: 1,
+          total_kopecks: s.spentKopecks,
+          last_receipt_at: lastOf(s),
+        })),
+    );
+    await insert(
+      'buyer_points',
+      { project_id: 'int', buyer_tg_id: 'text', balance: 'int' },
+      shoppers.filter((s) => s.points !== null).map((s) => ({ project_id: p, buyer_tg_id: s.tg, balance: s.points })),
+    );
+    await insert(
+      'buyer_birthdays',
+      { project_id: 'int', buyer_tg_id: 'text', month: 'smallint', day: 'smallint', given_at: 'timestamptz' },
+      shoppers
+        .filter((s) => s.month !== null)
+        .map((s) => ({ project_id: p, buyer_tg_id: s.tg, month: s.month, day: 10, given_at: new Date(now).toISOString() })),
+    );
+    const tickets = shoppers.flatMap((s, i) =>
+      Array.from({ length: s.tickets }, (_, n) => ({ draw_id: drawId, receipt_id: receiptOf(i, n), buyer_tg_id: s.tg, shopper: i + 1 })),
+    );
+    await insert(
+      'draw_tickets',
+      { draw_id: 'int', ticket: 'int', receipt_id: 'bigint', buyer_tg_id: 'text', shopper: 'int' },
+      tickets.map((row, index) => ({ ...row, ticket: index + 1 })),
+    );
+    await insert(
+      'survey_runs',
+      { survey_id: 'bigint', buyer_tg_id: 'text', started_at: 'timestamptz', completed_at: 'timestamptz' },
+      shoppers
+        .filter((s) => s.surveyDone !== null)
+        .map((s) => ({
+          survey_id: surveyId,
+          buyer_tg_id: s.tg,
+          started_at: new Date(now).toISOString(),
+          completed_at: s.surveyDone ? new Date(now).toISOString() : null,
+        })),
+    );
+    // Each shopper's rewarded invitations beside one still joined: only the rewarded count.
+    await insert(
+      'referral_invitations',
+      {
+        project_id: 'int',
+        inviter_tg_id: 'text',
+        friend_tg_id: 'text',
+        status: 'text',
+        source_update: 'text',
+        joined_at: 'timestamptz',
+        decided_at: 'timestamptz',
+      },
+      shoppers.flatMap((s) =>
+        Array.from({ length: s.rewardedInvites + 1 }, (_, k) => ({
+          project_id: p,
+          inviter_tg_id: s.tg,
+          friend_tg_id: newChatId(),
+          status: k < s.rewardedInvites ? 'rewarded' : 'joined',
+          source_update: `seeded:${k}`,
+          joined_at: new Date(now).toISOString(),
+          decided_at: k < s.rewardedInvites ? new Date(now).toISOString() : null,
+        })),
+      ),
+    );
+    type Shopper = (typeof shoppers)[number];
+    const inAction = (s: Shopper) => s.stats || s.points !== null;
+    const within = (s: Shopper, days: number) => s.lastDaysAgo !== null && s.lastDaysAgo <= days;
+    const rubles = (s: Shopper) => s.spentKopecks / 100;
+    const cases: [Conditions, (s: Shopper) => boolean][] = [
+      [{}, () => true],
+      [{ item_contains: 'КРЕМ' }, (s) => s.item?.startsWith('Крем') === true],
+      [{ total_min: 2500 }, (s) => rubles(s) >= 2500],
+      [{ total_min: 0 }, () => true],
+      [{ total_max: 1500 }, (s) => rubles(s) <= 1500],
+      [{ last_purchase_within_days: 100 }, (s) => within(s, 100)],
+      [{ last_purchase_not_within_days: 200 }, (s) => s.lastDaysAgo !== null && !within(s, 200)],
+      [{ level: 'Базовый' }, (s) => rubles(s) < 3000],
+      [{ level: 'Серебро' }, (s) => rubles(s) >= 3000 && rubles(s) < 5000],
+      [{ level: 'Золото' }, (s) => rubles(s) >= 5000],
+      [{ points_min: 0 }, () => true],
+      [{ points_min: 250 }, (s) => (s.points ?? 0) >= 250],
+      [{ birthday_month: 3 }, (s) => s.month === 3],
+      [{ took_part: { draw_id: drawId } }, (s) => s.tickets > 0],
+      [{ took_part: { survey_id: surveyId } }, (s) => s.surveyDone === true],
+      [{ invited_min: 2 }, (s) => s.rewardedInvites >= 2],
+      [
+        { total_min: 1000, last_purchase_within_days: 365, birthday_month: 3, points_min: 100 },
+        (s) => rubles(s) >= 1000 && within(s, 365) && s.month === 3 && (s.points ?? 0) >= 100,
+      ],
+      [{ invited_min: 1, birthday_month: 4, total_max: 4000 }, (s) => s.rewardedInvites >= 1 && s.month === 4 && rubles(s) <= 4000],
+      [
+        { took_part: { draw_id: drawId }, item_contains: 'шампунь', points_min: 1 },
+        (s) => s.tickets > 0 && s.item === 'Шампунь' && (s.points ?? 0) >= 1,
+      ],
+      [{ points_min: 100, total_max: 2000, level: 'Базовый' }, (s) => (s.points ?? 0) >= 100 && rubles(s) <= 2000],
+    ];
+    // The list's order: the most recent buyers first, then those who never bought, each by Telegram ID.
+    const order = (a: Shopper, b: Shopper) =>
+      (a.lastDaysAgo ?? Infinity) - (b.lastDaysAgo ?? Infinity) || (a.tg < b.tg ? -1 : a.tg > b.tg ? 1 : 0);
+    for (const [conditions, rule] of cases) {
+      const expected = shoppers.filter((s) => inAction(s) && rule(s)).sort(order);
+      expect(expected.length, JSON.stringify(conditions)).toBeLessThanOrEqual(50);
+      expect(await preview(bot, conditions), JSON.stringify(conditions)).toBe(expected.length);
+      const saved = await bot.seller.api.post('/segments', { project_id: p, name: 'Сверка', conditions });
+      const listed = await bot.seller.api.get(`/segments/${saved.body.segment.id}/buyers`);
+      expect(listed.body.segment.count, JSON.stringify(conditions)).toBe(expected.length);
+      expect(
+        listed.body.buyers.map((buyer: { tg_id: string; points: number; total: number }) => [buyer.tg_id, buyer.points, buyer.total]),
+        JSON.stringify(conditions),
+      ).toEqual(expected.map((s) => [s.tg, s.points ?? 0, rubles(s)]));
+    }
+  });
+
   it('birthday month, a completed survey and a draw’s entry match the shoppers who gave them', DIALOG, async () => {
     const bot = await actionWithBot(url, {}, FUNDS);
     const features = await bot.seller.api.request('PUT', `/projects/${bot.projectId}/features`, { body: { birthday: { enabled: true } } });

@@ -328,6 +328,27 @@ export const receiptItems = pgTable(
 );
 export type ReceiptItemRow = typeof receiptItems.$inferSelect;
 
+/** 0063: each action's distinct names of counted items on successful receipts, kept by receipt_items_after_insert() (functions/). */
+export const actionItemNames = pgTable('action_item_names', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  name: text('name').notNull(),
+});
+
+/** 0063: who bought each of them (the segment «купил товар, содержащий …»). */
+export const buyerItemNames = pgTable(
+  'buyer_item_names',
+  {
+    nameId: bigint('name_id', { mode: 'number' })
+      .notNull()
+      .references(() => actionItemNames.id),
+    buyerTgId: text('buyer_tg_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.nameId, table.buyerTgId] })],
+);
+
 export const taxReceiptCache = pgTable('tax_receipt_cache', {
   receiptKey: text('receipt_key').primaryKey(),
   body: jsonb('body').notNull(),

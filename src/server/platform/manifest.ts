@@ -55,12 +55,20 @@ export interface ModuleManifest {
 }
 
 /**
- * A module's part of a segment's filter: for the conditions it owns, predicates on the action's
- * shopper `shopper.buyer_tg_id` (modules/segments builds the rest of the statement). A value
- * naming what is not the action's (another action's survey) throws a `bad_request` AppError.
+ * What one of a module's segment conditions matches: the shoppers who meet it, as a `SELECT
+ * buyer_tg_id …` read through an index (repeats allowed), which a segment may start from instead of
+ * the action's every shopper; or, where no such set is cheap, a predicate on the action's shopper
+ * `shopper.buyer_tg_id`.
+ */
+export type SegmentMatch = { shoppers: SQL } | { predicate: SQL };
+
+/**
+ * A module's part of a segment's filter: for the conditions it owns, what they match
+ * (modules/segments builds the rest of the statement). A value naming what is not the action's
+ * (another action's survey) throws a `bad_request` AppError.
  */
 export interface SegmentCondition {
-  predicates(scope: { db: Executor; sellerId: number; projectId: number; now: Date }, conditions: SegmentConditions): Promise<SQL[]>;
+  matches(scope: { db: Executor; sellerId: number; projectId: number; now: Date }, conditions: SegmentConditions): Promise<SegmentMatch[]>;
 }
 
 export type RouteMount = FastifyPluginAsync | { plugin: FastifyPluginAsync; prefix: string };

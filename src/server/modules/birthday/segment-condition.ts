@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { SegmentCondition } from '../../platform/manifest.js';
 
-/** «День рождения в месяце»: the shopper gave a birthday in that month. */
+/** «День рождения в месяце»: the shopper gave a birthday in that month (index `buyer_birthdays_month`). */
 export const birthdaySegmentCondition: SegmentCondition = {
-  async predicates({ projectId }, { birthday_month: month }) {
+  async matches({ projectId }, { birthday_month: month }) {
     if (month === undefined) return [];
-    return [
-      sql`EXISTS (SELECT 1 FROM buyer_birthdays b
-        WHERE b.project_id = ${projectId}::int AND b.buyer_tg_id = shopper.buyer_tg_id AND b.month = ${month}::smallint)`,
-    ];
+    return [{ shoppers: sql`SELECT buyer_tg_id FROM buyer_birthdays WHERE project_id = ${projectId}::int AND month = ${month}::smallint` }];
   },
 };

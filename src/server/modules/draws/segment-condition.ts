@@ -7,21 +7,25 @@ import { findDraw } from './repository.js';
 
 /** «Участвовал в розыгрыше»: the shopper holds a ticket of the action's draw (another action's is refused). */
 export const drawSegmentCondition: SegmentCondition = {
-  async predicates({ db, projectId }, { took_part: tookPart }) {
+  async matches({ db, projectId }, { took_part: tookPart }) {
     if (!tookPart || !('draw_id' in tookPart)) return [];
     const drawId = tookPart.draw_id;
-    if ((await findDraw(db, drawId))?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
-    // A closed draw has its tickets; an open one's are its window's receipts with a matching item,
-    // not cancelled before the window's end (as the repository's windowReceipts counts them).
+    const draw = await findDraw(db, drawId);
+    if (draw?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
+    // A closed draw has its tickets (written with its closing, index `draw_tickets_buyer`); an open
+    // one has none yet: its entries are its window's receipts with a matching item, not cancelled
+    // before the window's end (as the repository's windowReceipts counts them).
+    if (draw.closedAt) return [{ shoppers: sql`SELECT buyer_tg_id FROM draw_tickets WHERE draw_id = ${drawId}::int` }];
     return [
-      sql`(EXISTS (SELECT 1 FROM draw_tickets t WHERE t.draw_id = ${drawId}::int AND t.buyer_tg_id = shopper.buyer_tg_id)
-      OR EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id
-                  WHERE d.id = ${drawId}::int AND d.closed_at IS NULL
-                    AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
-                    AND (r.cancelled_at IS NULL OR r.cancelled_at >= d.closes_at)
-                    AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
-                    AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
-                      AND ${itemNameContainsSql(sql`i.name`, sql`d.item_contains`)}))))`,
+      {
+        predicate: sql`EXISTS (SELECT 1 FROM draws d JOIN receipts r ON r.project_id = d.project_id
+          WHERE d.id = ${drawId}::int
+            AND r.buyer_tg_id = shopper.buyer_tg_id AND r.status = 'success'
+            AND (r.cancelled_at IS NULL OR r.cancelled_at >= d.closes_at)
+            AND r.scanned_at >= d.created_at AND r.scanned_at < d.closes_at
+            AND (d.item_contains IS NULL OR EXISTS (SELECT 1 FROM receipt_items i WHERE i.receipt_id = r.id
+              AND ${itemNameContainsSql(sql`i.name`, sql`d.item_contains`)})))`,
+      },
     ];
   },
 };

@@ -29,8 +29,8 @@ const actionNotFound = () => new AppError('not_found', messages.actions.notFound
  */
 async function filterOf(deps: SegmentDeps, action: ProjectRow, conditions: SegmentConditions, now: Date): Promise<repo.SegmentFilter> {
   const scope = { db: deps.db, sellerId: action.userId, projectId: action.id, now };
-  const predicates = (await Promise.all(deps.segmentConditions.map((condition) => condition.predicates(scope, conditions)))).flat();
-  const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now, predicates };
+  const matches = (await Promise.all(deps.segmentConditions.map((condition) => condition.matches(scope, conditions)))).flat();
+  const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now, matches };
   if (conditions.item_contains !== undefined) filter.itemText = conditions.item_contains;
   if (conditions.total_min !== undefined) filter.minKopecks = rublesToKopecks(conditions.total_min);
   if (conditions.total_max !== undefined) filter.maxKopecks = rublesToKopecks(conditions.total_max);

@@ -6,14 +6,11 @@ import { ownSurvey } from './repository.js';
 
 /** «Прошёл опрос»: the shopper completed the action's survey (another action's is refused). */
 export const surveySegmentCondition: SegmentCondition = {
-  async predicates({ db, sellerId, projectId }, { took_part: tookPart }) {
+  async matches({ db, sellerId, projectId }, { took_part: tookPart }) {
     if (!tookPart || !('survey_id' in tookPart)) return [];
     const surveyId = tookPart.survey_id;
     if ((await ownSurvey(db, sellerId, surveyId))?.projectId !== projectId)
       throw new AppError('bad_request', messages.segments.surveyUnknown);
-    return [
-      sql`EXISTS (SELECT 1 FROM survey_runs sr
-        WHERE sr.survey_id = ${surveyId}::bigint AND sr.buyer_tg_id = shopper.buyer_tg_id AND sr.completed_at IS NOT NULL)`,
-    ];
+    return [{ shoppers: sql`SELECT buyer_tg_id FROM survey_runs WHERE survey_id = ${surveyId}::bigint AND completed_at IS NOT NULL` }];
   },
 };

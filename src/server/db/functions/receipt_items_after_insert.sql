@@ -1,0 +1,28 @@
+-- The action's item names and who bought them (action_item_names, buyer_item_names), which the
+-- segment «купил товар, содержащий …» reads: the counted items of successful receipts, from every
+-- writer of items (the award, a refusal writes none that count), in the writer's transaction.
+-- Statement-level: a bulk INSERT … SELECT records each name and each shopper's name once. A name
+-- known already costs one index probe; the rows are taken in one order, so two checks adding the
+-- same new names wait for each other instead of deadlocking.
+CREATE OR REPLACE FUNCTION receipt_items_after_insert() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO action_item_names (project_id, name)
+  SELECT DISTINCT r.project_id, i.name
+    FROM inserted i JOIN receipts r ON r.id = i.receipt_id
+   WHERE r.project_id IS NOT NULL AND r.status = 'success' AND i.status = 'counted'
+   ORDER BY 1, 2
+  ON CONFLICT (project_id, md5(name)) DO NOTHING;
+  INSERT INTO buyer_item_names (name_id, buyer_tg_id)
+  SELECT DISTINCT n.id, r.buyer_tg_id
+    FROM inserted i JOIN receipts r ON r.id = i.receipt_id
+    JOIN action_item_names n ON n.project_id = r.project_id AND md5(n.name) = md5(i.name)
+   WHERE r.status = 'success' AND i.status = 'counted'
+   ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER receipt_items_after_insert
+  AFTER INSERT ON receipt_items REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION receipt_items_after_insert();
