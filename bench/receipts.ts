@@ -9,7 +9,7 @@ import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
 import { machineLine, median, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
-const CONNECTIONS = 10;
+export const CONNECTIONS = 10;
 const RECEIPTS = 1_000_000;
 const BUYERS = 100_000;
 const DISTINCT_QRS = 300;
@@ -72,7 +72,7 @@ function othersSeedSql(total: number): string[] {
  * and the first pass of the receipts goes to the tax service. The check path has more such code
  * than the profile call it is divided by, so a cold run measured the warm-up, not the check.
  */
-const WARM_UP_S = 5;
+export const WARM_UP_S = 5;
 
 /**
  * The profile and the check are measured in turn, ROUNDS times, and the ratio is the median of the
@@ -80,7 +80,7 @@ const WARM_UP_S = 5;
  * minutes apart on the same code on a quiet machine: what else the machine did moved one row and
  * not the other. Rounds side by side in time see the same machine.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Rate {
   perSecond: number;
@@ -88,7 +88,7 @@ interface Rate {
   errors: number;
 }
 
-async function load(server: RunningServer, request: autocannon.Request, durationS: number): Promise<Rate> {
+export async function load(server: RunningServer, request: autocannon.Request, durationS: number): Promise<Rate> {
   const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: durationS, requests: [request] });
   return { perSecond: Math.round(result.requests.average), p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
@@ -120,7 +120,7 @@ async function profileAndCheckRates(
   };
 }
 
-async function checkRequest(server: RunningServer, seller: Seller, projectId: number): Promise<autocannon.Request> {
+export async function checkRequest(server: RunningServer, seller: Seller, projectId: number): Promise<autocannon.Request> {
   const qrs: string[] = [];
   for (let i = 0; i < DISTINCT_QRS; i++) qrs.push(await registerReceipt(server.url, freshReceipt('wb-aurora-cosmetics')));
   let next = 0;

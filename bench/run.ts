@@ -9,6 +9,7 @@ import { foundationBench } from './foundation.js';
 import { runLighthouseBench } from './lighthouse.js';
 import { mailingBench } from './mailing.js';
 import { qrBench } from './qr.js';
+import { receiptWebhooksBench } from './receipt-webhooks.js';
 import { receiptsBench } from './receipts.js';
 import { scaleBench } from './scale.js';
 import { shopBench } from './shop.js';
@@ -19,6 +20,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const sections: Record<string, (postgres: (name: string) => string | undefined) => Promise<string>> = {
   foundation: (postgres) => foundationBench(postgres, DURATION_S),
   receipts: (postgres) => receiptsBench(postgres, DURATION_S),
+  // What the webhook triggers cost the award path: checks with and without an endpoint, PostgreSQL only.
+  'receipt-webhooks': (postgres) => receiptWebhooksBench(postgres, DURATION_S),
   landing: () => runLighthouseBench(),
   mailing: (postgres) => mailingBench(postgres),
   shop: (postgres) => shopBench(postgres, DURATION_S),

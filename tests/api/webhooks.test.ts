@@ -4,15 +4,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { WEBHOOK_ENDPOINTS_PER_SELLER } from '../../src/contract/webhooks.js';
-import { createSeller, type Seller } from '../support/api-client.js';
+import { WEBHOOK_ENDPOINTS_PER_SELLER, WEBHOOK_EVENTS, type WebhookEvent } from '../../src/contract/webhooks.js';
+import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
+import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
-import { WB_SELLER } from '../support/bot.js';
-import { advance } from '../support/clock.js';
+import { actionWithBot, shopperSays, WB_SELLER } from '../support/bot.js';
+import { advance, clockCall } from '../support/clock.js';
 import { waitForMails } from '../support/mail.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
-import { eventually } from '../support/telegram.js';
+import { eventually, newChatId } from '../support/telegram.js';
 
 const m = messages.webhooks;
 const HOUR = 3600;
@@ -288,6 +289,146 @@ describe.each(backends())('signed webhooks on $name', (backend) => {
       expect.objectContaining({ action: 'webhook.create', before: null, after: values }),
     ]);
   });
+
+  it('every event type reaches a receiver through the flow that causes it, signed, with its documented fields', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const api = bot.seller.api;
+    const chat = newChatId();
+    const path = '/every-event';
+    const { secret } = await addEndpoint(bot.seller, { url: receiver.endpoint(path), events: [...WEBHOOK_EVENTS] });
+    const features = await api.request('PUT', `/projects/${bot.projectId}/features`, { body: { support: { enabled: true } } });
+    expect(features.status, features.text).toBe(200);
+    const { settings: shop } = (await api.get(`/shop/settings?project_id=${bot.projectId}`)).body;
+    const product = await api.post('/shop/products', { project_id: bot.projectId, title: 'Крем', price_points: 100 });
+    expect(product.status, product.text).toBe(201);
+    const survey = await api.post('/surveys', {
+      project_id: bot.projectId,
+      title: 'Как вам крем?',
+      kind: 'survey',
+      points: 5,
+      questions: [{ text: 'Понравился?', options: ['Да', 'Нет'] }],
+    });
+    expect((await api.post(`/surveys/${survey.body.survey.id}/publish`)).status).toBe(200);
+    const serverNow = new Date((await clockCall(url, 'GET')).body.now);
+    // Created before the receipts: each of them is a ticket.
+    const draw = await api.post('/draws', {
+      project_id: bot.projectId,
+      title: 'Фен за чек',
+      winners: 1,
+      closes_at: new Date(serverNow.getTime() + DAY * 1000).toISOString(),
+    });
+    expect(draw.status, draw.text).toBe(201);
+    const check = async (qrurl: string) => (await api.post('/check', { qrurl, project_id: bot.projectId, user_id_tg: chat })).body;
+    let receiptId = 0;
+    let orderId = 0;
+
+    // Each case causes its event the way a shopper or the seller does (or names the case before
+    // it that did), and the fields the event must carry. The bot's dialogs go first: a notice of
+    // the later calls (points, an exchange) arriving between a menu and its press would hide the button.
+    const cases: { type: WebhookEvent; cause?: () => Promise<unknown>; fields: () => Record<string, unknown> }[] = [
+      {
+        type: 'support.message',
+        cause: async () => {
+          await shopperSays(url, bot, chat, { text: '/menu' });
+          await shopperSays(url, bot, chat, { press: messages.support.button });
+          await shopperSays(url, bot, chat, { text: 'Где мой заказ?' });
+        },
+        fields: () => ({ project_id: bot.projectId, buyer_tg_id: chat, author: 'shopper', text: 'Где мой заказ?', has_image: false }),
+      },
+      {
+        type: 'survey.completed',
+        cause: async () => {
+          await shopperSays(url, bot, chat, { text: '/menu' });
+          await shopperSays(url, bot, chat, { press: 'Как вам крем?' });
+          await shopperSays(url, bot, chat, { press: 'Да' });
+        },
+        fields: () => ({ survey_id: survey.body.survey.id, project_id: bot.projectId, buyer_tg_id: chat, kind: 'survey', points: 5 }),
+      },
+      {
+        type: 'receipt.accepted',
+        cause: async () => {
+          expect((await check(await registerReceipt(url, freshReceipt('wb-aurora-cosmetics')))).success).toBe(true);
+          receiptId = (await api.get(`/receipts?project_id=${bot.projectId}&status=success`)).body.receipts[0].id;
+        },
+        fields: () => ({ id: receiptId, project_id: bot.projectId, status: 'success', user_id_tg: chat, points_awarded: 178 }),
+      },
+      // The same receipt: the shopper's first in the action.
+      { type: 'buyer.joined', fields: () => ({ buyer_id: chat, project_id: bot.projectId, successful_receipts_count: 1 }) },
+      {
+        type: 'receipt.refused',
+        cause: () => check('t=1&s=2'),
+        fields: () => ({ project_id: bot.projectId, status: 'not_recognized', user_id_tg: chat }),
+      },
+      {
+        type: 'points.changed',
+        cause: () => api.post(`/buyers/${chat}/points`, { project_id: bot.projectId, delta: 7, reason: 'Бонус' }),
+        fields: () => ({ kind: 'manual', reason: 'Бонус', delta: 7, project_id: bot.projectId, buyer_tg_id: chat }),
+      },
+      {
+        type: 'shop.order.created',
+        cause: async () => {
+          const initData = signInitData({ id: Number(chat), first_name: 'Ира' }, bot.token, serverNow);
+          const bought = await new ApiClient(url).post(
+            `/public/shop/${shop.token}/purchase`,
+            { product_id: product.body.product.id, buyer_tg_id: chat },
+            { headers: { 'x-telegram-init-data': initData } },
+          );
+          expect(bought.status, bought.text).toBe(200);
+          orderId = bought.body.order.id;
+        },
+        fields: () => ({ id: orderId, project_id: bot.projectId, buyer_tg_id: chat, title: 'Крем', price_points: 100, status: 'pending' }),
+      },
+      {
+        type: 'shop.order.updated',
+        cause: () => api.post(`/shop/orders/${orderId}/fulfil`, {}),
+        fields: () => ({ id: orderId, status: 'fulfilled' }),
+      },
+      {
+        type: 'draw.closed',
+        // Closed now, drawn when the clock reaches the beacon's round.
+        cause: async () => {
+          expect((await api.post(`/draws/${draw.body.draw.id}/close`, {})).status).toBe(200);
+          expect((await advance(url, 60)).ran).toContain('draws-close');
+        },
+        fields: () => ({
+          id: draw.body.draw.id,
+          project_id: bot.projectId,
+          title: 'Фен за чек',
+          winners: [expect.objectContaining({ place: 1, buyer_tg_id: chat })],
+        }),
+      },
+      {
+        type: 'receipt.cancelled',
+        cause: () => api.post(`/receipts/${receiptId}/cancel`, { reason: 'Возврат' }),
+        fields: () => ({ id: receiptId, cancel_reason: 'Возврат' }),
+      },
+    ];
+    expect(cases.map((entry) => entry.type).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+
+    const verifier = new Webhook(secret);
+    const carries = (data: unknown, fields: Record<string, unknown>) => {
+      try {
+        expect(data).toMatchObject(fields);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Every flow first, then every event: the watch queues the delivery job (debounced by 5 s),
+    // which sends the endpoint's events in order, in one pass or a few.
+    for (const { cause } of cases) await cause?.();
+    for (const { type, fields } of cases) {
+      const request = await eventually(
+        async () => receiver.at(path).find((sent) => eventOf(sent).type === type && carries(eventOf(sent).data, fields())),
+        45_000,
+        type,
+      );
+      expect(() => verifier.verify(request.body, request.headers as Record<string, string>), type).not.toThrow();
+      const event = eventOf(request);
+      expect(event, type).toMatchObject({ id: request.headers['webhook-id'], created_at: expect.any(String) });
+      expect(request.body, type).not.toContain(bot.token);
+    }
+  }, 90_000);
 
   it.each([
     ['a URL that is not one', { url: 'example', events: ['receipt.accepted'] }, m.urlInvalid],

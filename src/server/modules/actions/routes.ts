@@ -55,8 +55,8 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        const { projectId, message, apiKey } = await createAction(deps, sellerId, request.body);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        const { projectId, message, apiKey } = await createAction(deps, sellerId, request.body, { userId: personId });
         return reply.status(201).send({ project_id: projectId, message, api_key: apiKey });
       },
     );
@@ -103,7 +103,10 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) => deleteAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return deleteAction(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -117,7 +120,10 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: renewActionResponseSchema, 402: insufficientFundsResponseSchema, ...errors },
         },
       },
-      async (request) => renewAction(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return renewAction(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -131,7 +137,10 @@ export function actionRoutes(deps: ActionDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: apiKeyResponseSchema, ...errors },
         },
       },
-      async (request) => regenerateApiKey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return regenerateApiKey(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
   };
 }

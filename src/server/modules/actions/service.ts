@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/connection.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { apiKeyColumns, newApiKey } from '../../sealing/api-key.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
+import { changedValues } from '../audit/change.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { isSavedToken } from '../bot/bot-token.js';
 import type { BotConnector } from '../bot/connection.js';
@@ -148,6 +149,7 @@ export async function createAction(
   deps: ActionDeps,
   sellerId: number,
   settings: ActionSettings,
+  actor: AuditActor,
 ): Promise<{ projectId: number; message: string; apiKey: string }> {
   assertLevelsMatch(settings.levels, settings.points_percentage);
   // Telegram is asked about the bot before anything is written or charged.
@@ -187,6 +189,14 @@ export async function createAction(
           now,
         });
       }
+      await recordAudit(tx, {
+        sellerId,
+        actor,
+        action: 'action.create',
+        subject: row.name,
+        before: null,
+        after: { name: row.name, projectInns: row.projectInns, pointsPercentage: row.pointsPercentage, subscriptionPriceKopecks: price },
+      });
       return {
         projectId: row.id,
         apiKey,
@@ -256,25 +266,19 @@ export async function updateAction(
 const SECRET_COLUMNS = new Set(['telegramBotToken', 'puzzleBotToken', 'apiKeyHash']);
 
 /** The settings a save changed, before and after (the audit log's entry); unchanged values are left out. */
-function settingsChange(
-  current: ProjectRow,
-  columns: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(columns)) {
-    const was = (current as unknown as Record<string, unknown>)[column];
-    if (JSON.stringify(was) === JSON.stringify(value)) continue;
-    const secret = SECRET_COLUMNS.has(column);
-    before[column] = secret ? (was ? messages.audit.secretSet : null) : (was ?? null);
-    after[column] = secret ? (value ? messages.audit.secretChanged : null) : (value ?? null);
-  }
-  return { before, after };
+function settingsChange(current: ProjectRow, columns: Record<string, unknown>) {
+  return changedValues(current as unknown as Record<string, unknown>, columns, SECRET_COLUMNS);
 }
 
-export async function deleteAction(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string }> {
+export async function deleteAction(deps: ActionDeps, sellerId: number, id: number, actor: AuditActor): Promise<{ message: string }> {
   const current = await repo.findLiveProject(deps.db, sellerId, id);
-  if (!current || !(await repo.softDeleteProject(deps.db, sellerId, id, deps.now()))) throw notFound();
+  if (!current) throw notFound();
+  const deleted = await deps.db.transaction(async (tx) => {
+    if (!(await repo.softDeleteProject(tx, sellerId, id, deps.now()))) return false;
+    await recordAudit(tx, { sellerId, actor, action: 'action.delete', subject: current.name, before: { name: current.name }, after: null });
+    return true;
+  });
+  if (!deleted) throw notFound();
   if (current.telegramBotToken) await deps.bots?.sync(id, current.telegramBotToken);
   return { message: messages.actions.deleted };
 }
@@ -284,6 +288,7 @@ export async function renewAction(
   deps: ActionDeps,
   sellerId: number,
   id: number,
+  actor: AuditActor,
 ): Promise<{ message: string; subscription_end_date: string }> {
   const replay = async (db: Executor) => {
     const row = await repo.findLiveProject(db, sellerId, id);
@@ -300,6 +305,14 @@ export async function renewAction(
       const row = await repo.findLiveProject(tx, sellerId, id, { lock: true });
       if (!row) throw notFound();
       const { end, price } = await chargeNextPeriod(tx, row, now);
+      await recordAudit(tx, {
+        sellerId,
+        actor,
+        action: 'action.renew',
+        subject: row.name,
+        before: { subscriptionEndDate: row.subscriptionEndDate?.toISOString() ?? null },
+        after: { subscriptionEndDate: end.toISOString(), priceKopecks: price },
+      });
       return {
         message: fillMessage(messages.actions.renewed, { date: formatDate(end), amount: formatRubles(kopecksToRubles(price)) }),
         subscription_end_date: end.toISOString(),
@@ -309,8 +322,21 @@ export async function renewAction(
   );
 }
 
-export async function regenerateApiKey(deps: ActionDeps, sellerId: number, id: number): Promise<{ message: string; api_key: string }> {
+/** The action's key of `POST /check` replaced: the log names the change, never the key. */
+export async function regenerateApiKey(
+  deps: ActionDeps,
+  sellerId: number,
+  id: number,
+  actor: AuditActor,
+): Promise<{ message: string; api_key: string }> {
   const apiKey = newApiKey();
-  if (!(await repo.updateProject(deps.db, sellerId, id, { ...apiKeyColumns(apiKey), updatedAt: deps.now() }))) throw notFound();
+  const current = await repo.findLiveProject(deps.db, sellerId, id);
+  if (!current) throw notFound();
+  const replaced = await deps.db.transaction(async (tx) => {
+    const updated = await repo.updateProject(tx, sellerId, id, { ...apiKeyColumns(apiKey), updatedAt: deps.now() });
+    if (updated) await recordAudit(tx, { sellerId, actor, action: 'action.api_key', subject: current.name, before: null, after: null });
+    return updated;
+  });
+  if (!replaced) throw notFound();
   return { message: messages.actions.apiKeyRegenerated, api_key: apiKey };
 }

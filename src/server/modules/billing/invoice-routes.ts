@@ -13,7 +13,7 @@ import {
 } from '../../../contract/bank-invoices.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   bankInvoicePdf,
@@ -39,7 +39,10 @@ export function bankInvoiceRoutes(deps: BankInvoiceDeps & AuthDeps): FastifyPlug
     app.put(
       '/balance/requisites',
       { schema: { ...schemaBase, body: saveRequisitesRequestSchema, response: { 200: saveRequisitesResponseSchema, ...errors } } },
-      async (request) => saveRequisites(deps, await requireSeller(deps, request, request.body.user_id), request.body),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return saveRequisites(deps, sellerId, request.body, { userId: personId });
+      },
     );
 
     app.post(

@@ -12,6 +12,8 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { BankInvoiceRow, SellerRequisitesRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { readPublicOperatorDetails, type Mode } from '../operator/service.js';
 import { renderInvoicePdf, type InvoiceBuyer, type InvoiceSupplier } from './invoice-pdf.js';
 import * as repo from './invoice-repository.js';
@@ -41,13 +43,25 @@ export async function saveRequisites(
   deps: { db: Db; now: () => Date },
   sellerId: number,
   input: { name: string; inn: string; kpp: string; address: string },
+  actor: AuditActor,
 ): Promise<{ message: string; requisites: SellerRequisites }> {
-  const row = await repo.writeRequisites(
-    deps.db,
-    sellerId,
-    { name: input.name, inn: input.inn, kpp: input.kpp || null, address: input.address },
-    deps.now(),
-  );
+  const row = await deps.db.transaction(async (tx: Executor) => {
+    const before = await repo.findRequisites(tx, sellerId);
+    const written = await repo.writeRequisites(
+      tx,
+      sellerId,
+      { name: input.name, inn: input.inn, kpp: input.kpp || null, address: input.address },
+      deps.now(),
+    );
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'billing.requisites',
+      subject: messages.audit.subjectRequisites,
+      ...changedValues(before ? presentRequisites(before) : null, presentRequisites(written)),
+    });
+    return written;
+  });
   return { message: m.requisitesSaved, requisites: presentRequisites(row) };
 }
 

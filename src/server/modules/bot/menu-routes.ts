@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/actions.js';
 import { botMenuOrderSchema, botMenuSavedSchema, botMenuSchema } from '../../../contract/bot-menu.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { readBotMenu, saveBotMenuOrder, type BotMenuDeps } from './menu-service.js';
 
@@ -20,8 +20,10 @@ export function botMenuRoutes(deps: AuthDeps & BotMenuDeps): FastifyPluginAsyncZ
     app.put(
       '/projects/:id/bot-menu',
       { schema: { ...schema, body: botMenuOrderSchema, response: { 200: botMenuSavedSchema, ...errors } } },
-      async (request) =>
-        saveBotMenuOrder(deps, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body.order),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return saveBotMenuOrder(deps, sellerId, request.params.id, request.body.order, { userId: personId });
+      },
     );
   };
 }

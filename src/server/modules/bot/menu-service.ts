@@ -3,6 +3,7 @@ import { messages } from '../../../contract/messages.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BotFeature, BotFeatureDeps } from '../../platform/bot-feature.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { findSellersAction, saveMenuOrder } from './repository.js';
 import { menuButtons, previewContext } from './dispatch.js';
 
@@ -33,8 +34,23 @@ export async function saveBotMenuOrder(
   sellerId: number,
   projectId: number,
   order: string[],
+  actor: AuditActor,
 ): Promise<BotMenu & { message: string }> {
-  const action = await saveMenuOrder(deps.db, sellerId, projectId, order);
+  const before = await findSellersAction(deps.db, sellerId, projectId);
+  if (!before) throw actionNotFound();
+  const action = await deps.db.transaction(async (tx) => {
+    const saved = await saveMenuOrder(tx, sellerId, projectId, order);
+    if (saved)
+      await recordAudit(tx, {
+        sellerId,
+        actor,
+        action: 'bot_menu.update',
+        subject: saved.name,
+        before: { order: before.botMenuOrder },
+        after: { order: saved.botMenuOrder },
+      });
+    return saved;
+  });
   if (!action) throw actionNotFound();
   return { message: messages.botFeatures.menuOrderSaved, ...(await entriesOf(deps, action)) };
 }

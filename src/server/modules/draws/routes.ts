@@ -22,7 +22,7 @@ import { userScopedQuerySchema } from '../../../contract/actions.js';
 import { errorResponseSchema } from '../../../contract/errors.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { messages } from '../../../contract/messages.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   closeDrawNow,
@@ -50,8 +50,8 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
       '/draws',
       { schema: { tags, security, body: createDrawRequestSchema, response: { 201: drawSavedResponseSchema, ...errors } } },
       async (request, reply) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        const draw = await createDraw(deps, sellerId, request.body);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        const draw = await createDraw(deps, sellerId, request.body, { userId: personId });
         return reply.status(201).send({ message: messages.draws.created, draw });
       },
     );
@@ -102,7 +102,8 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
         },
       },
       async (request) => {
-        return closeDrawNow(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return closeDrawNow(deps, sellerId, request.params.id, { userId: personId });
       },
     );
 
@@ -117,7 +118,10 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
           response: { 200: drawSavedResponseSchema, ...errors },
         },
       },
-      async (request) => stopDrawRepeating(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return stopDrawRepeating(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -131,8 +135,10 @@ export function drawRoutes(deps: DrawCloseDeps & AuthDeps): FastifyPluginAsyncZo
           response: { 200: handedOverResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        markPrizeHandedOver(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id, request.params.ticket),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return markPrizeHandedOver(deps, sellerId, request.params.id, request.params.ticket, { userId: personId });
+      },
     );
 
     app.get(

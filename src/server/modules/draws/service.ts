@@ -18,6 +18,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import type { BeaconClient } from '../../integrations/drand/client.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { requireShop } from '../shop/orders-service.js';
 import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
@@ -49,7 +50,9 @@ const notFound = () => new AppError('not_found', m.notFound);
 
 type FoundDraw = NonNullable<Awaited<ReturnType<typeof repo.findDraw>>>;
 
-export async function createDraw(deps: DrawDeps, sellerId: number, request: CreateDrawRequest): Promise<Draw> {
+const drawSubject = (title: string) => fillMessage(messages.audit.subjectDraw, { title });
+
+export async function createDraw(deps: DrawDeps, sellerId: number, request: CreateDrawRequest, actor: AuditActor): Promise<Draw> {
   const action = await findLiveProject(deps.db, sellerId, request.project_id);
   if (!action) throw new AppError('not_found', messages.actions.notFound);
   const now = deps.now();
@@ -59,17 +62,36 @@ export async function createDraw(deps: DrawDeps, sellerId: number, request: Crea
   const imageId = request.prize?.image_upload_id ?? null;
   if (imageId !== null && !(await repo.sellerOwnsUpload(deps.db, sellerId, imageId)))
     throw new AppError('bad_request', m.prizeImageUnknown);
-  const row = await repo.insertDraw(deps.db, {
-    projectId: action.id,
-    title: request.title,
-    winnersCount: request.winners,
-    itemContains: request.item_contains,
-    createdAt: now,
-    closesAt,
-    repeat: request.repeat,
-    prizeText: request.prize?.text ?? null,
-    prizeUploadId: imageId,
-    ...beaconOf(deps.beacon.chain, closesAt),
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await repo.insertDraw(tx, {
+      projectId: action.id,
+      title: request.title,
+      winnersCount: request.winners,
+      itemContains: request.item_contains,
+      createdAt: now,
+      closesAt,
+      repeat: request.repeat,
+      prizeText: request.prize?.text ?? null,
+      prizeUploadId: imageId,
+      ...beaconOf(deps.beacon.chain, closesAt),
+    });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'draw.create',
+      subject: drawSubject(request.title),
+      before: null,
+      after: {
+        projectId: action.id,
+        title: request.title,
+        winners: request.winners,
+        itemContains: request.item_contains,
+        closesAt: closesAt.toISOString(),
+        repeat: request.repeat,
+        prize: request.prize ?? null,
+      },
+    });
+    return inserted;
   });
   return getDraw(deps, sellerId, row.id);
 }
@@ -95,10 +117,15 @@ export async function getDraw(deps: DrawDeps, sellerId: number, drawId: number):
  * The seller's «Завершить сейчас»: the tickets' window ends now and the list is frozen; the winners
  * come from the beacon round once it is out (at once only for a draw with a seed).
  */
-export async function closeDrawNow(deps: DrawCloseDeps, sellerId: number, drawId: number): Promise<{ message: string; draw: Draw }> {
+export async function closeDrawNow(
+  deps: DrawCloseDeps,
+  sellerId: number,
+  drawId: number,
+  actor: AuditActor,
+): Promise<{ message: string; draw: Draw }> {
   const row = await repo.findDraw(deps.db, drawId, sellerId);
   if (!row) throw notFound();
-  if (!(await closeDraw(deps, drawId))) throw new AppError('conflict', m.alreadyClosed);
+  if (!(await closeDraw(deps, drawId, { sellerId, actor }))) throw new AppError('conflict', m.alreadyClosed);
   const closed = (await repo.findDraw(deps.db, drawId, sellerId))!;
   if (closed.drawnAt === null) await drawFromBeacon(deps, drawId);
   const draw = await getDraw(deps, sellerId, drawId);
@@ -107,13 +134,30 @@ export async function closeDrawNow(deps: DrawCloseDeps, sellerId: number, drawId
 }
 
 /** The seller's «Больше не повторять»: the open run stays and closes as planned; no next run opens after it. */
-export async function stopDrawRepeating(deps: DrawCloseDeps, sellerId: number, drawId: number): Promise<{ message: string; draw: Draw }> {
+export async function stopDrawRepeating(
+  deps: DrawCloseDeps,
+  sellerId: number,
+  drawId: number,
+  actor: AuditActor,
+): Promise<{ message: string; draw: Draw }> {
   const row = await repo.findDraw(deps.db, drawId, sellerId);
   if (!row) throw notFound();
   if (row.closedAt !== null) throw new AppError('conflict', m.alreadyClosed);
   if (row.repeat === null) throw new AppError('conflict', m.notRepeating);
+  const stopped = await deps.db.transaction(async (tx) => {
+    if (!(await repo.stopRepeating(tx, drawId))) return false;
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'draw.stop_repeating',
+      subject: drawSubject(row.title),
+      before: { repeat: row.repeat },
+      after: { repeat: null },
+    });
+    return true;
+  });
   // A close between the read and this write opened the next run already: said as a close.
-  if (!(await repo.stopRepeating(deps.db, drawId))) throw new AppError('conflict', m.alreadyClosed);
+  if (!stopped) throw new AppError('conflict', m.alreadyClosed);
   return { message: m.repeatStopped, draw: await getDraw(deps, sellerId, drawId) };
 }
 
@@ -141,13 +185,21 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
  * run. A draw with a seed also gets its winners and tells its shoppers here. False when it was
  * closed already.
  */
-async function closeDraw(deps: DrawCloseDeps, drawId: number): Promise<boolean> {
+async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { sellerId: number; actor: AuditActor }): Promise<boolean> {
   const result = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockOpenDraw(tx, drawId);
     if (!draw) return undefined;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
     const frozen = await repo.freezeTickets(tx, draw, closedAt);
+    if (closedBy)
+      await recordAudit(tx, {
+        ...closedBy,
+        action: 'draw.close',
+        subject: drawSubject(draw.title),
+        before: { closesAt: draw.closesAt.toISOString() },
+        after: { closedAt: closedAt.toISOString(), tickets: frozen.count },
+      });
     const listed = { id: draw.id, closedAt, ticketsHash: frozen.hash, ticketsCount: frozen.count };
     let nextDrawId: number | null = null;
     if (draw.repeat) {
@@ -326,9 +378,22 @@ export async function shopDraws(deps: DrawDeps, token: string): Promise<ShopDraw
   };
 }
 
-export async function markPrizeHandedOver(deps: DrawDeps, sellerId: number, drawId: number, ticket: number) {
-  if (!(await repo.findDraw(deps.db, drawId, sellerId))) throw notFound();
-  const at = await repo.markHandedOver(deps.db, drawId, ticket, deps.now());
+export async function markPrizeHandedOver(deps: DrawDeps, sellerId: number, drawId: number, ticket: number, actor: AuditActor) {
+  const draw = await repo.findDraw(deps.db, drawId, sellerId);
+  if (!draw) throw notFound();
+  const at = await deps.db.transaction(async (tx) => {
+    const handedOver = await repo.markHandedOver(tx, drawId, ticket, deps.now());
+    if (handedOver)
+      await recordAudit(tx, {
+        sellerId,
+        actor,
+        action: 'draw.prize_handed_over',
+        subject: drawSubject(draw.title),
+        before: { ticket, handedOverAt: null },
+        after: { ticket, handedOverAt: handedOver.toISOString() },
+      });
+    return handedOver;
+  });
   if (!at) throw new AppError('not_found', m.notWinner);
   return { message: m.handedOver, handed_over_at: at.toISOString() };
 }

@@ -10,7 +10,7 @@ import {
   faqSavedSchema,
 } from '../../../contract/faq.js';
 import type { Db } from '../../db/connection.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getFaq, replaceFaq } from './service.js';
 
@@ -30,7 +30,10 @@ export function faqRoutes(deps: AuthDeps & { db: Db }): FastifyPluginAsyncZod {
     app.put(
       '/projects/:id/faq',
       { bodyLimit: FAQ_BODY_LIMIT, schema: { ...schema, body: faqListSchema, response: { 200: faqSavedSchema, ...errors } } },
-      async (request) => replaceFaq(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return replaceFaq(deps.db, sellerId, request.params.id, request.body, { userId: personId });
+      },
     );
   };
 }

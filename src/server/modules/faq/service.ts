@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { FaqItemRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 
 // The seller's side of «Вопросы и ответы»: read the list, replace it whole.
@@ -36,10 +37,12 @@ export async function replaceFaq(
   sellerId: number,
   projectId: number,
   items: FaqItemDraft[],
+  actor: AuditActor,
 ): Promise<{ message: string; items: FaqItem[] }> {
   return db.transaction(async (tx) => {
     // Locked: two saves of one list must not interleave.
-    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
+    const action = await findLiveProject(tx, sellerId, projectId, { lock: true });
+    if (!action) throw actionNotFound();
     const unclaimed = await repo.listItems(tx, projectId);
     const placed: { keep: FaqItemRow | undefined; item: FaqItemDraft }[] = items.map((item) => {
       const index = unclaimed.findIndex((row) => sameItem(row, item));
@@ -50,6 +53,16 @@ export async function replaceFaq(
       if (keep) await repo.placeItem(tx, keep.id, position, item.keywords);
       else await repo.insertItem(tx, projectId, position, item);
     }
+    // The log holds the questions removed or edited (before) and added or edited (after), not the whole list.
+    const shown = ({ question, answer, link }: FaqItemDraft) => ({ question, answer, link });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'faq.update',
+      subject: action.name,
+      before: { items: unclaimed.map(shown) },
+      after: { items: placed.filter(({ keep }) => !keep).map(({ item }) => shown(item)) },
+    });
     return { message: messages.serviceDesk.faqSaved, items: (await repo.listItems(tx, projectId)).map(present) };
   });
 }

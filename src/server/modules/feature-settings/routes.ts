@@ -3,7 +3,7 @@ import { actionIdParamsSchema, userScopedQuerySchema } from '../../../contract/a
 import { botFeaturesResponseSchema, botFeaturesSavedSchema, botFeaturesUpdateSchema } from '../../../contract/bot-features.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { Executor } from '../../db/connection.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { getBotFeatures, updateBotFeatures } from './service.js';
 
@@ -39,8 +39,10 @@ export function botFeatureSettingsRoutes(deps: AuthDeps & { db: Executor }): Fas
           response: { 200: botFeaturesSavedSchema, ...errors },
         },
       },
-      async (request) =>
-        updateBotFeatures(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return updateBotFeatures(deps.db, sellerId, request.params.id, request.body, { userId: personId });
+      },
     );
   };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/mailing.js';
 import { mailingScheduledResponseSchema } from '../../../contract/mailing-schedule.js';
 import { z } from '../../../contract/zod-setup.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   cancelMailing,
@@ -45,7 +45,10 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
     app.post(
       '/mailing/settings',
       { schema: { tags, security, body: mailingSettingsRequestSchema, response: { 200: mailingSettingsResponseSchema, ...errors } } },
-      async (request) => saveMailingSettings(deps, await requireSeller(deps, request, request.body.user_id), request.body.bot_token),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return saveMailingSettings(deps, sellerId, request.body.bot_token, { userId: personId });
+      },
     );
 
     app.post(
@@ -61,7 +64,8 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const body = request.body;
-        const sellerId = await requireSeller(deps, request, body.user_id);
+        const { sellerId, personId } = await requireAccess(deps, request, body.user_id);
+        const actor = { userId: personId };
         const input = {
           botToken: body.bot_token,
           projectId: body.project_id ?? null,
@@ -74,8 +78,8 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           announcement: body.marketplace_url !== null,
         };
         // With a time, nothing goes now: the schedule is stored and its runs are mailings of their own.
-        if (body.send_at) return scheduleMailing(deps, sellerId, { ...input, sendAt: body.send_at, repeat: body.repeat ?? null });
-        return sendMailing(deps, sellerId, input);
+        if (body.send_at) return scheduleMailing(deps, sellerId, { ...input, sendAt: body.send_at, repeat: body.repeat ?? null }, actor);
+        return sendMailing(deps, sellerId, input, actor);
       },
     );
 
@@ -113,7 +117,10 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: mailingScheduledResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
-      async (request) => cancelMailingSchedule(deps.db, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return cancelMailingSchedule(deps.db, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -127,7 +134,10 @@ export function mailingRoutes(deps: MailingDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: mailingCancelResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
-      async (request) => cancelMailing(deps.db, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return cancelMailing(deps.db, sellerId, request.params.id, { userId: personId });
+      },
     );
   };
 }

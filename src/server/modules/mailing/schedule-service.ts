@@ -1,10 +1,11 @@
 import { MAILING_MAX_RECIPIENTS, mergeRecipientIds } from '../../../contract/mailing.js';
 import { mailingScheduledMessage, SEND_AT_MAX_AHEAD_MS, SEND_AT_MIN_AHEAD_MS } from '../../../contract/mailing-schedule.js';
-import { messages } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
 import type { MailingScheduleRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { botIdOf } from '../../integrations/telegram/token.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { checkedButton, resolveButton } from './button.js';
 import { presentSchedule } from './presenter.js';
 import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
@@ -13,6 +14,7 @@ import * as repo from './schedule-repository.js';
 import { nextRunAfter } from './schedule-time.js';
 import {
   checkAnnouncementImage,
+  mailingLogged,
   requireActionBot,
   resolveSendToken,
   type MailingDeps,
@@ -32,6 +34,7 @@ export async function scheduleMailing(
   deps: MailingDeps,
   sellerId: number,
   input: SendMailingInput & { sendAt: Date; repeat: 'weekly' | 'monthly' | null },
+  actor: AuditActor,
 ) {
   const now = deps.now().getTime();
   if (input.sendAt.getTime() < now + SEND_AT_MIN_AHEAD_MS) throw new AppError('bad_request', m.sendAtTooSoon);
@@ -43,26 +46,50 @@ export async function scheduleMailing(
   await checkAnnouncementImage(deps, sellerId, input);
   // The segment is checked now (this seller's, this action's); an empty one may fill up by the run.
   if (input.segmentId !== null && input.projectId !== null) await segmentRecipients(deps, sellerId, input.segmentId, input.projectId, 1);
-  const id = await repo.insertSchedule(deps.db, {
-    sellerId,
-    sender,
-    text: input.text,
-    parseMode: input.parseMode,
-    imageUrl: input.imageUrl,
-    button: input.button ?? null,
-    chatIds: input.recipientIds,
-    segmentId: input.projectId !== null ? input.segmentId : null,
-    repeat: input.repeat,
-    firstRunAt: input.sendAt,
+  const id = await deps.db.transaction(async (tx: Executor) => {
+    const inserted = await repo.insertSchedule(tx, {
+      sellerId,
+      sender,
+      text: input.text,
+      parseMode: input.parseMode,
+      imageUrl: input.imageUrl,
+      button: input.button ?? null,
+      chatIds: input.recipientIds,
+      segmentId: input.projectId !== null ? input.segmentId : null,
+      repeat: input.repeat,
+      firstRunAt: input.sendAt,
+    });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'mailing.schedule',
+      subject: fillMessage(messages.audit.subjectSchedule, { id: inserted }),
+      before: null,
+      after: { ...mailingLogged(input, input.recipientIds.length), sendAt: input.sendAt.toISOString(), repeat: input.repeat },
+    });
+    return inserted;
   });
   const schedule = presentSchedule((await repo.findSchedule(deps.db, sellerId, id))!);
   return { message: mailingScheduledMessage(schedule), schedule };
 }
 
 /** Stops a schedule's future runs; a run already started goes on (it has its own cancel). */
-export async function cancelMailingSchedule(db: Db, sellerId: number, scheduleId: number) {
-  if (!(await repo.findSchedule(db, sellerId, scheduleId))) throw new AppError('not_found', m.scheduleNotFound);
-  if (!(await repo.cancelSchedule(db, scheduleId))) throw new AppError('conflict', m.scheduleNotActive);
+export async function cancelMailingSchedule(db: Db, sellerId: number, scheduleId: number, actor: AuditActor) {
+  const schedule = await repo.findSchedule(db, sellerId, scheduleId);
+  if (!schedule) throw new AppError('not_found', m.scheduleNotFound);
+  const cancelled = await db.transaction(async (tx: Executor) => {
+    if (!(await repo.cancelSchedule(tx, scheduleId))) return false;
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'mailing.schedule_cancel',
+      subject: fillMessage(messages.audit.subjectSchedule, { id: scheduleId }),
+      before: { status: schedule.schedule.status },
+      after: { status: 'cancelled' },
+    });
+    return true;
+  });
+  if (!cancelled) throw new AppError('conflict', m.scheduleNotActive);
   return { message: m.scheduleCancelled, schedule: presentSchedule((await repo.findSchedule(db, sellerId, scheduleId))!) };
 }
 

@@ -8,10 +8,12 @@ import {
 import type { MailingButton } from '../../../contract/mailing-schedule.js';
 import { maskSecret } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import type { Db } from '../../db/connection.js';
+import type { Db, Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { botIdOf, isWellFormedBotToken } from '../../integrations/telegram/token.js';
 import { findLiveProject } from '../actions/repository.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
 import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
@@ -47,10 +49,22 @@ export async function getMailingSettings(db: Db, sellerId: number): Promise<Mail
   return { bot_token: bot?.token ? maskSecret(bot.token) : null, bot_username: bot?.username ?? null };
 }
 
+const MAILING_BOT_SECRETS = new Set(['token']);
+
 /** Saves the mailing bot's token after Telegram confirmed it; the token never leaves the server whole again. */
-export async function saveMailingSettings(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, token: string) {
+export async function saveMailingSettings(deps: Pick<MailingDeps, 'db' | 'telegram'>, sellerId: number, token: string, actor: AuditActor) {
   const bot = await identifyBot(deps.telegram, token);
-  await repo.saveMailingBot(deps.db, sellerId, { token, username: bot.username });
+  await deps.db.transaction(async (tx: Executor) => {
+    const before = await repo.findMailingBot(tx, sellerId);
+    await repo.saveMailingBot(tx, sellerId, { token, username: bot.username });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'mailing.settings',
+      subject: messages.audit.subjectMailingBot,
+      ...changedValues(before, { token, username: bot.username }, MAILING_BOT_SECRETS),
+    });
+  });
   return { message: m.tokenSaved, bot_token: maskSecret(token), bot_username: bot.username };
 }
 
@@ -96,7 +110,7 @@ export interface SendMailingInput {
  * Writes the mailing and its recipients first, then delivers: a handful within this request
  * (so the answer is final, as SPEC's screen expects), more in the background, paced and resumable.
  */
-export async function sendMailing(deps: MailingDeps, sellerId: number, input: SendMailingInput): Promise<MailingResult> {
+export async function sendMailing(deps: MailingDeps, sellerId: number, input: SendMailingInput, actor: AuditActor): Promise<MailingResult> {
   const sender = input.projectId
     ? await requireActionBot(deps.db, sellerId, input.projectId)
     : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
@@ -104,15 +118,26 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
   await checkAnnouncementImage(deps, sellerId, input);
   const chatIds = await recipientsOf(deps, sellerId, input);
   const button = await checkedButton(deps, input.projectId, input.button);
-  const mailingId = await repo.insertMailing(deps.db, {
-    sellerId,
-    sender: senderOnly,
-    botId,
-    text: input.text,
-    parseMode: input.parseMode,
-    imageUrl: input.imageUrl,
-    button,
-    chatIds,
+  const mailingId = await deps.db.transaction(async (tx: Executor) => {
+    const id = await repo.insertMailingIn(tx, {
+      sellerId,
+      sender: senderOnly,
+      botId,
+      text: input.text,
+      parseMode: input.parseMode,
+      imageUrl: input.imageUrl,
+      button,
+      chatIds,
+    });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'mailing.send',
+      subject: fillMessage(messages.audit.subjectMailing, { id }),
+      before: null,
+      after: mailingLogged(input, chatIds.length),
+    });
+    return id;
   });
   if (chatIds.length <= MAILING_INLINE_RECIPIENTS) {
     const progress = await deliverMailing(deps, mailingId, {
@@ -162,11 +187,37 @@ export async function listMailingHistory(db: Db, sellerId: number) {
   return { mailings: rows.map(presentMailingSummary), schedules: schedules.map(presentSchedule) };
 }
 
+/**
+ * What the audit log holds of a mailing (sent or scheduled): its text, picture, button, the bot
+ * it goes through (an action's, or the mailing bot: never the token) and how many it reaches.
+ */
+export function mailingLogged(input: SendMailingInput, recipients: number): Record<string, unknown> {
+  return {
+    projectId: input.projectId,
+    segmentId: input.segmentId,
+    recipients,
+    text: input.text,
+    imageUrl: input.imageUrl,
+    button: input.button,
+  };
+}
+
 /** Stops a mailing in progress; recipients already sent stay sent. */
-export async function cancelMailing(db: Db, sellerId: number, mailingId: number) {
+export async function cancelMailing(db: Db, sellerId: number, mailingId: number, actor: AuditActor) {
   const mailing = await repo.findMailing(db, sellerId, mailingId);
   if (!mailing) throw new AppError('not_found', m.notFound);
-  const stopped = await repo.stopMailing(db, mailingId, { status: 'cancelled', error: m.errorCancelled });
+  const stopped = await db.transaction(async (tx: Executor) => {
+    if (!(await repo.stopMailing(tx, mailingId, { status: 'cancelled', error: m.errorCancelled }))) return false;
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'mailing.cancel',
+      subject: fillMessage(messages.audit.subjectMailing, { id: mailingId }),
+      before: { status: mailing.status },
+      after: { status: 'cancelled' },
+    });
+    return true;
+  });
   if (!stopped) throw new AppError('conflict', m.alreadyFinished);
   return { message: m.cancelled, mailing: await requireMailingResult(db, sellerId, mailingId) };
 }

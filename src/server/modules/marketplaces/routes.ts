@@ -9,7 +9,7 @@ import {
   marketplaceListResponseSchema,
   marketplaceRemovedResponseSchema,
 } from '../../../contract/marketplaces.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { connectMarketplace, listMarketplaces, removeMarketplace, requestImport, type MarketplaceDeps } from './service.js';
 
@@ -30,8 +30,8 @@ export function marketplaceRoutes(deps: MarketplaceDeps & AuthDeps): FastifyPlug
       '/marketplaces',
       { schema: { tags, security, body: connectMarketplaceRequestSchema, response: { 201: marketplaceConnectionSchema, ...errors } } },
       async (request, reply) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return reply.code(201).send(await connectMarketplace(deps, sellerId, request.body));
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return reply.code(201).send(await connectMarketplace(deps, sellerId, request.body, { userId: personId }));
       },
     );
 
@@ -46,7 +46,10 @@ export function marketplaceRoutes(deps: MarketplaceDeps & AuthDeps): FastifyPlug
           response: { 200: marketplaceRemovedResponseSchema, ...errors },
         },
       },
-      async (request) => removeMarketplace(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return removeMarketplace(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(

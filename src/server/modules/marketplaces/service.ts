@@ -1,8 +1,10 @@
-import { fillMessage } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import { marketplacesMessages as m } from '../../../contract/messages/marketplaces.js';
 import { MARKETPLACE_NAMES, type ConnectMarketplaceRequest, type MarketplaceConnection } from '../../../contract/marketplaces.js';
+import type { Executor } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { MarketplaceApiError } from '../../integrations/marketplace-api.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { queueImport, type ImportDeps } from './import.js';
 import {
   deleteConnection,
@@ -47,6 +49,7 @@ export async function connectMarketplace(
   deps: MarketplaceDeps,
   sellerId: number,
   request: ConnectMarketplaceRequest,
+  actor: AuditActor,
 ): Promise<MarketplaceConnection> {
   const marketplace = MARKETPLACE_NAMES[request.kind];
   if (await hasConnectionOfKind(deps.db, sellerId, request.kind))
@@ -55,13 +58,25 @@ export async function connectMarketplace(
   await checkCredentials(deps, request);
   let connection;
   try {
-    connection = await insertConnection(deps.db, {
-      userId: sellerId,
-      kind: request.kind,
-      secret,
-      clientId: request.kind === 'ozon' ? request.client_id : null,
-      secretHint: secret.slice(-4),
-      now: deps.now(),
+    connection = await deps.db.transaction(async (tx: Executor) => {
+      const inserted = await insertConnection(tx, {
+        userId: sellerId,
+        kind: request.kind,
+        secret,
+        clientId: request.kind === 'ozon' ? request.client_id : null,
+        secretHint: secret.slice(-4),
+        now: deps.now(),
+      });
+      // The token or key itself never: its last four characters, as the cabinet shows them.
+      await recordAudit(tx, {
+        sellerId,
+        actor,
+        action: 'marketplace.connect',
+        subject: fillMessage(messages.audit.subjectMarketplace, { name: marketplace }),
+        before: null,
+        after: { kind: request.kind, secretHint: inserted.secretHint },
+      });
+      return inserted;
     });
   } catch (error) {
     if (postgresErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('conflict', fillMessage(m.alreadyConnected, { marketplace }));
@@ -96,8 +111,27 @@ async function checkCredentials(deps: MarketplaceDeps, request: ConnectMarketpla
   }
 }
 
-export async function removeMarketplace(deps: MarketplaceDeps, sellerId: number, id: number): Promise<{ message: string }> {
-  if (!(await deleteConnection(deps.db, sellerId, id))) throw new AppError('not_found', m.notFound);
+export async function removeMarketplace(
+  deps: MarketplaceDeps,
+  sellerId: number,
+  id: number,
+  actor: AuditActor,
+): Promise<{ message: string }> {
+  const connection = await findConnection(deps.db, sellerId, id);
+  if (!connection) throw new AppError('not_found', m.notFound);
+  const removed = await deps.db.transaction(async (tx: Executor) => {
+    if (!(await deleteConnection(tx, sellerId, id))) return false;
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'marketplace.delete',
+      subject: fillMessage(messages.audit.subjectMarketplace, { name: MARKETPLACE_NAMES[connection.kind] }),
+      before: { kind: connection.kind, secretHint: connection.secretHint },
+      after: null,
+    });
+    return true;
+  });
+  if (!removed) throw new AppError('not_found', m.notFound);
   return { message: m.removed };
 }
 

@@ -11,7 +11,7 @@ import {
   moderationQueueSchema,
   rejectRequestSchema,
 } from '../../../contract/moderation.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { approveItem, getItemImage, getPendingCount, getQueue, rejectItem, type ModerationDeps } from './service.js';
 
@@ -81,8 +81,8 @@ export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPlugin
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body?.user_id ?? request.query.user_id);
-        return approveItem(deps, sellerId, request.params.id);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id ?? request.query.user_id);
+        return approveItem(deps, sellerId, request.params.id, { userId: personId });
       },
     );
 
@@ -99,8 +99,8 @@ export function moderationRoutes(deps: ModerationDeps & AuthDeps): FastifyPlugin
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id ?? request.query.user_id);
-        return rejectItem(deps, sellerId, request.params.id, request.body.reason);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id ?? request.query.user_id);
+        return rejectItem(deps, sellerId, request.params.id, request.body.reason, { userId: personId });
       },
     );
   };

@@ -19,6 +19,7 @@ import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { moderationWaitingNotice } from '../seller-notices/notices.js';
 import { queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
@@ -102,7 +103,15 @@ export async function getPendingCount(deps: Pick<ModerationDeps, 'db'>, sellerId
  * approved, the shopper told, in one transaction. One reward per successful receipt for each kind:
  * a shopper with as many approved items of the kind as successful receipts gets no more.
  */
-export async function approveItem(deps: ModerationDeps, sellerId: number, itemId: number): Promise<ModerationDecisionResponse> {
+const itemSubject = (item: { buyerTgId: string }, itemId: number) =>
+  fillMessage(messages.audit.subjectModeration, { id: itemId, buyer: item.buyerTgId });
+
+export async function approveItem(
+  deps: ModerationDeps,
+  sellerId: number,
+  itemId: number,
+  actor: AuditActor,
+): Promise<ModerationDecisionResponse> {
   const found = await repo.findOwnItem(deps.db, sellerId, itemId);
   if (!found) throw itemNotFound();
   await deps.db.transaction(async (tx) => {
@@ -131,6 +140,14 @@ export async function approveItem(deps: ModerationDeps, sellerId: number, itemId
           })
         : null;
     await repo.approve(tx, itemId, points, now);
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'moderation.approve',
+      subject: itemSubject(found, itemId),
+      before: { status: 'pending' },
+      after: { status: 'approved', kind: found.kind, points },
+    });
     await queueBuyerNotice(tx, {
       projectId: found.projectId,
       buyerTgId: found.buyerTgId,
@@ -149,6 +166,7 @@ export async function rejectItem(
   sellerId: number,
   itemId: number,
   reason: string,
+  actor: AuditActor,
 ): Promise<ModerationDecisionResponse> {
   const found = await repo.findOwnItem(deps.db, sellerId, itemId);
   if (!found) throw itemNotFound();
@@ -156,6 +174,14 @@ export async function rejectItem(
     const action = await findLiveProject(tx, sellerId, found.projectId);
     if (!action) throw itemNotFound();
     if (!(await repo.reject(tx, sellerId, itemId, reason, deps.now()))) throw alreadyDecided();
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'moderation.reject',
+      subject: itemSubject(found, itemId),
+      before: { status: 'pending' },
+      after: { status: 'rejected', kind: found.kind, reason },
+    });
     await queueBuyerNotice(tx, {
       projectId: found.projectId,
       buyerTgId: found.buyerTgId,

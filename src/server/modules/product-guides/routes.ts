@@ -17,7 +17,7 @@ import {
   warrantyListSchema,
   warrantySearchQuerySchema,
 } from '../../../contract/product-guides.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { uploadMessages } from '../../../contract/uploads.js';
 import { AppError } from '../../errors.js';
@@ -45,8 +45,10 @@ export function productGuideRoutes(deps: ProductGuideDeps & AuthDeps): FastifyPl
         bodyLimit: RULES_BODY_LIMIT,
         schema: { ...schema, body: productRulesSchema, response: { 200: productRulesSavedSchema, ...errors } },
       },
-      async (request) =>
-        replaceProductRules(deps.db, await requireSeller(deps, request, request.query.user_id), request.params.id, request.body),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return replaceProductRules(deps.db, sellerId, request.params.id, request.body, { userId: personId });
+      },
     );
     // Multipart in its own scope: every other call stays JSON-only.
     await app.register(async (scope) => {

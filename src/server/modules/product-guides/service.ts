@@ -9,6 +9,8 @@ import { moscowDay } from '../analytics/period.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import type { AwardHookDeps } from '../../platform/manifest.js';
 import { findLiveProject } from '../actions/repository.js';
+import { listChange } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 import { formatDay, isActive, warrantyUntil } from './warranty-date.js';
 
@@ -70,10 +72,13 @@ export async function replaceProductRules(
   sellerId: number,
   projectId: number,
   rules: ProductRuleDraft[],
+  actor: AuditActor,
 ): Promise<{ message: string; rules: ProductRule[] }> {
   return db.transaction(async (tx) => {
     // Locked: two saves of one list must not interleave.
-    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
+    const action = await findLiveProject(tx, sellerId, projectId, { lock: true });
+    if (!action) throw actionNotFound();
+    const before = (await repo.listRules(tx, projectId)).map(presentRule);
     // An uploaded file is the seller's own, of the kind the rule names: another seller's id is not found.
     for (const [index, rule] of rules.entries()) {
       const uploadId = rule.attachment?.upload_id;
@@ -81,7 +86,9 @@ export async function replaceProductRules(
         throw new AppError('bad_request', fillMessage(m.ruleAttachmentNotFound, { n: index + 1 }));
     }
     await repo.replaceRules(tx, projectId, rules);
-    return { message: m.rulesSaved, rules: (await repo.listRules(tx, projectId)).map(presentRule) };
+    const after = (await repo.listRules(tx, projectId)).map(presentRule);
+    await recordAudit(tx, { sellerId, actor, action: 'product_rules.update', subject: action.name, ...listChange(before, after) });
+    return { message: m.rulesSaved, rules: after };
   });
 }
 

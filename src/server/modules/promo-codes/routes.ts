@@ -10,7 +10,7 @@ import {
   promoCodeSettingsResponseSchema,
   promoCodesResponseSchema,
 } from '../../../contract/promo-codes.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { addPromoCodes, listPromoCodes, setPromoCodeRule, type PromoCodeDeps } from './service.js';
 
@@ -51,7 +51,8 @@ export function promoCodeRoutes(deps: PromoCodeDeps & AuthDeps): FastifyPluginAs
       },
       async (request) => {
         const { user_id: userId, codes, generate } = request.body;
-        return addPromoCodes(deps, await requireSeller(deps, request, userId), request.params.id, { codes, generate });
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return addPromoCodes(deps, sellerId, request.params.id, { codes, generate }, { userId: personId });
       },
     );
 
@@ -66,8 +67,10 @@ export function promoCodeRoutes(deps: PromoCodeDeps & AuthDeps): FastifyPluginAs
           response: { 200: promoCodeSettingsResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        setPromoCodeRule(deps, await requireSeller(deps, request, request.body.user_id), request.params.id, request.body.rule),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return setPromoCodeRule(deps, sellerId, request.params.id, request.body.rule, { userId: personId });
+      },
     );
   };
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { exceedsPool, generateCodes, type RandomBytes } from './codes.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { promoCodesLowNotice } from '../seller-notices/notices.js';
 import { isSellerNoticeQueued, queueSellerNotice } from '../seller-notices/outbox.js';
 import * as repo from './repository.js';
@@ -103,10 +104,15 @@ export async function addPromoCodes(
   sellerId: number,
   projectId: number,
   request: { codes?: string[]; generate?: { prefix: string; count: number } },
+  actor: AuditActor,
 ): Promise<AddPromoCodesResponse> {
   return deps.db.transaction(async (tx) => {
     // Locked: parallel uploads to one pool queue up, so the pool's size limit holds.
-    if (!(await findLiveProject(tx, sellerId, projectId, { lock: true }))) throw actionNotFound();
+    const action = await findLiveProject(tx, sellerId, projectId, { lock: true });
+    if (!action) throw actionNotFound();
+    // The codes are the shoppers' to come: the log counts them, never lists them.
+    const logAdded = (after: Record<string, unknown>) =>
+      recordAudit(tx, { sellerId, actor, action: 'promo_codes.upload', subject: action.name, before: null, after });
     const now = deps.now();
     let added = 0;
     let total = 0;
@@ -118,6 +124,7 @@ export async function addPromoCodes(
       ({ added, total } = await repo.insertCodes(tx, projectId, [...new Set(request.codes)], now));
       fits(total);
       await repo.markPool(tx, projectId, total, lowPoolMark(total));
+      await logAdded({ added, skipped: request.codes.length - added, total });
       return {
         message: fillMessage(m.added, { added, skipped: request.codes.length - added }),
         added,
@@ -135,6 +142,7 @@ export async function addPromoCodes(
     }
     if (added < count) throw new AppError('internal', m.saveFailed);
     await repo.markPool(tx, projectId, total, lowPoolMark(total));
+    await logAdded({ generated: added, prefix, total });
     return { message: fillMessage(m.generated, { added }), added, skipped: 0 };
   });
 }
@@ -144,8 +152,23 @@ export async function setPromoCodeRule(
   sellerId: number,
   projectId: number,
   rule: PromoCodeRule,
+  actor: AuditActor,
 ): Promise<{ message: string; rule: PromoCodeRule }> {
-  if (!(await repo.setRule(deps.db, sellerId, projectId, rule))) throw actionNotFound();
+  const action = await findLiveProject(deps.db, sellerId, projectId);
+  if (!action) throw actionNotFound();
+  const saved = await deps.db.transaction(async (tx) => {
+    if (!(await repo.setRule(tx, sellerId, projectId, rule))) return false;
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'promo_codes.settings',
+      subject: action.name,
+      before: { rule: action.promoCodeRule },
+      after: { rule },
+    });
+    return true;
+  });
+  if (!saved) throw actionNotFound();
   return { message: m.ruleSaved, rule };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addPromoCodesResponseSchema, PROMO_CODE_MAX_LENGTH, PROMO_CODES_PER_UPLOAD } from '../../../contract/promo-codes.js';
 import { addPromoCodesBodySchema, idempotencyHeadersSchema, promoCodesParamsSchema } from '../../../contract/public-api.js';
+import { keyActor } from '../api-keys/service.js';
 import { addPromoCodes, type PromoCodeDeps } from '../promo-codes/service.js';
 import { idempotent, keyHolder } from './edge-routes.js';
 import { postProblems, scoped } from './schemas.js';
@@ -30,7 +31,7 @@ export function promoCodesRoutes(deps: PromoCodeDeps): FastifyPluginAsyncZod {
         const holder = keyHolder(request);
         return idempotent(deps, request, reply, async () => ({
           status: 200,
-          body: await addPromoCodes(deps, holder.sellerId, request.params.project_id, request.body),
+          body: await addPromoCodes(deps, holder.sellerId, request.params.project_id, request.body, keyActor(holder)),
         }));
       },
     );

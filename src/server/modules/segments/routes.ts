@@ -14,7 +14,7 @@ import {
   segmentSavedResponseSchema,
   updateSegmentRequestSchema,
 } from '../../../contract/segments.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { createSegment, deleteSegment, listSegments, previewSegment, segmentBuyers, updateSegment, type SegmentDeps } from './service.js';
 
@@ -45,7 +45,8 @@ export function segmentRoutes(deps: SegmentDeps & AuthDeps): FastifyPluginAsyncZ
       { schema: { tags, security, body: createSegmentRequestSchema, response: { 201: segmentSavedResponseSchema, ...errors } } },
       async (request, reply) => {
         const { user_id: userId, project_id: projectId, name, conditions } = request.body;
-        const saved = await createSegment(deps, await requireSeller(deps, request, userId), { projectId, name, conditions });
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        const saved = await createSegment(deps, sellerId, { projectId, name, conditions }, { userId: personId });
         return reply.code(201).send(saved);
       },
     );
@@ -63,7 +64,8 @@ export function segmentRoutes(deps: SegmentDeps & AuthDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const { user_id: userId, name, conditions } = request.body;
-        return updateSegment(deps, await requireSeller(deps, request, userId), request.params.id, { name, conditions });
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return updateSegment(deps, sellerId, request.params.id, { name, conditions }, { userId: personId });
       },
     );
 
@@ -78,7 +80,10 @@ export function segmentRoutes(deps: SegmentDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: segmentDeletedResponseSchema, ...errors },
         },
       },
-      async (request) => deleteSegment(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return deleteSegment(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.get(

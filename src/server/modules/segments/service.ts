@@ -7,6 +7,8 @@ import type { SegmentCondition } from '../../platform/manifest.js';
 import type { ProjectRow, SegmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findLiveProject } from '../actions/repository.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 
 // Segments of an action's shoppers: saved conditions, counted afresh at every read.
@@ -73,6 +75,8 @@ async function requireSegment(db: Executor, sellerId: number, segmentId: number)
   return found;
 }
 
+const segmentSubject = (name: string, action: ProjectRow) => fillMessage(messages.audit.subjectSegment, { name, action: action.name });
+
 /** How many of the action's shoppers match now: the builder's live count. */
 export async function previewSegment(deps: SegmentDeps, sellerId: number, projectId: number, conditions: SegmentConditions) {
   const action = await requireAction(deps.db, sellerId, projectId);
@@ -83,12 +87,24 @@ export async function createSegment(
   deps: SegmentDeps,
   sellerId: number,
   input: { projectId: number; name: string; conditions: SegmentConditions },
+  actor: AuditActor,
 ): Promise<{ message: string; segment: Segment }> {
   const action = await requireAction(deps.db, sellerId, input.projectId);
   const now = deps.now();
   // Checked before writing: a condition naming another action's survey saves nothing.
   const filter = await filterOf(deps, action, input.conditions, now);
-  const row = await repo.insertSegment(deps.db, { projectId: action.id, name: input.name, conditions: input.conditions, now });
+  const row = await deps.db.transaction(async (tx: Executor) => {
+    const inserted = await repo.insertSegment(tx, { projectId: action.id, name: input.name, conditions: input.conditions, now });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'segment.create',
+      subject: segmentSubject(inserted.name, action),
+      before: null,
+      after: { name: inserted.name, conditions: inserted.conditions },
+    });
+    return inserted;
+  });
   return { message: m.created, segment: present(row, await repo.countMatching(deps.db, filter)) };
 }
 
@@ -97,17 +113,43 @@ export async function updateSegment(
   sellerId: number,
   segmentId: number,
   input: { name: string; conditions: SegmentConditions },
+  actor: AuditActor,
 ): Promise<{ message: string; segment: Segment }> {
-  const { action } = await requireSegment(deps.db, sellerId, segmentId);
+  const { action, segment } = await requireSegment(deps.db, sellerId, segmentId);
   const now = deps.now();
   const filter = await filterOf(deps, action, input.conditions, now);
-  const row = await repo.updateSegment(deps.db, segmentId, { ...input, now });
+  const row = await deps.db.transaction(async (tx: Executor) => {
+    const updated = await repo.updateSegment(tx, segmentId, { ...input, now });
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'segment.update',
+      subject: segmentSubject(segment.name, action),
+      ...changedValues({ name: segment.name, conditions: segment.conditions }, { name: updated.name, conditions: updated.conditions }),
+    });
+    return updated;
+  });
   return { message: m.updated, segment: present(row, await repo.countMatching(deps.db, filter)) };
 }
 
-export async function deleteSegment(deps: SegmentDeps, sellerId: number, segmentId: number): Promise<{ message: string }> {
-  await requireSegment(deps.db, sellerId, segmentId);
-  await repo.deleteSegment(deps.db, segmentId);
+export async function deleteSegment(
+  deps: SegmentDeps,
+  sellerId: number,
+  segmentId: number,
+  actor: AuditActor,
+): Promise<{ message: string }> {
+  const { action, segment } = await requireSegment(deps.db, sellerId, segmentId);
+  await deps.db.transaction(async (tx: Executor) => {
+    await repo.deleteSegment(tx, segmentId);
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'segment.delete',
+      subject: segmentSubject(segment.name, action),
+      before: { name: segment.name, conditions: segment.conditions },
+      after: null,
+    });
+  });
   return { message: m.deleted };
 }
 

@@ -1,7 +1,10 @@
-import { messages } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import type { ShopProduct } from '../../../contract/shop.js';
-import type { ShopProductRow } from '../../db/schema.js';
+import type { Executor } from '../../db/connection.js';
+import type { ProjectRow, ShopProductRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 import { requireOwnAction, type ShopDeps } from './settings-service.js';
 
@@ -38,18 +41,41 @@ export async function listProducts(deps: ShopDeps, sellerId: number, projectId: 
   return { products: (await repo.listProducts(deps.db, projectId)).map(presentProduct) };
 }
 
-export async function createProduct(deps: ShopDeps, sellerId: number, projectId: number, product: repo.NewProduct) {
-  await requireOwnAction(deps.db, sellerId, projectId);
+/** What the audit log holds of a product: what the seller set, as they set it. */
+const loggedFields = (row: repo.NewProduct): Record<string, unknown> => ({
+  title: row.title,
+  description: row.description,
+  imageUrl: row.imageUrl,
+  pricePoints: row.pricePoints,
+  quantity: row.quantity,
+  isActive: row.isActive,
+});
+
+const productSubject = (title: string, action: ProjectRow) => fillMessage(messages.audit.subjectProduct, { title, action: action.name });
+
+export async function createProduct(deps: ShopDeps, sellerId: number, projectId: number, product: repo.NewProduct, actor: AuditActor) {
+  const action = await requireOwnAction(deps.db, sellerId, projectId);
   requireOwnImage(deps, sellerId, product.imageUrl);
-  const row = await repo.insertProduct(deps.db, sellerId, projectId, product);
+  const row = await deps.db.transaction(async (tx: Executor) => {
+    const inserted = await repo.insertProduct(tx, sellerId, projectId, product);
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'shop.product_create',
+      subject: productSubject(inserted.title, action),
+      before: null,
+      after: loggedFields(inserted),
+    });
+    return inserted;
+  });
   return { product: presentProduct(row), message: m.productAdded };
 }
 
 async function requireProduct(deps: ShopDeps, sellerId: number, projectId: number, productId: number) {
-  await requireOwnAction(deps.db, sellerId, projectId);
+  const action = await requireOwnAction(deps.db, sellerId, projectId);
   const product = await repo.findProduct(deps.db, sellerId, projectId, productId);
   if (!product) throw new AppError('not_found', m.productNotFound);
-  return product;
+  return { action, product };
 }
 
 export async function updateProduct(
@@ -58,24 +84,64 @@ export async function updateProduct(
   projectId: number,
   productId: number,
   change: Partial<repo.NewProduct>,
+  actor: AuditActor,
 ) {
-  await requireProduct(deps, sellerId, projectId, productId);
+  const { action, product } = await requireProduct(deps, sellerId, projectId, productId);
   requireOwnImage(deps, sellerId, change.imageUrl);
-  const row = await repo.updateProduct(deps.db, productId, change, deps.now());
+  const row = await deps.db.transaction(async (tx: Executor) => {
+    const updated = await repo.updateProduct(tx, productId, change, deps.now());
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'shop.product_update',
+      subject: productSubject(product.title, action),
+      ...changedValues(loggedFields(product), loggedFields(updated)),
+    });
+    return updated;
+  });
   return { product: presentProduct(row), message: m.productUpdated };
 }
 
 /** Deleted products leave the shop; orders that name them keep their title and price. */
-export async function deleteProduct(deps: ShopDeps, sellerId: number, projectId: number, productId: number) {
-  await requireProduct(deps, sellerId, projectId, productId);
-  await repo.softDeleteProduct(deps.db, productId, deps.now());
+export async function deleteProduct(deps: ShopDeps, sellerId: number, projectId: number, productId: number, actor: AuditActor) {
+  const { action, product } = await requireProduct(deps, sellerId, projectId, productId);
+  await deps.db.transaction(async (tx: Executor) => {
+    await repo.softDeleteProduct(tx, productId, deps.now());
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'shop.product_delete',
+      subject: productSubject(product.title, action),
+      before: loggedFields(product),
+      after: null,
+    });
+  });
   return { message: m.productDeleted };
 }
 
 /** SPEC §7: the answer is the full reordered list. */
-export async function reorderProduct(deps: ShopDeps, sellerId: number, projectId: number, productId: number, direction: 'up' | 'down') {
-  await requireOwnAction(deps.db, sellerId, projectId);
-  const found = await repo.moveProduct(deps.db, sellerId, projectId, productId, direction, deps.now());
-  if (!found) throw new AppError('not_found', m.productNotFound);
+export async function reorderProduct(
+  deps: ShopDeps,
+  sellerId: number,
+  projectId: number,
+  productId: number,
+  direction: 'up' | 'down',
+  actor: AuditActor,
+) {
+  const action = await requireOwnAction(deps.db, sellerId, projectId);
+  await deps.db.transaction(async (tx: Executor) => {
+    const before = await repo.findProduct(tx, sellerId, projectId, productId);
+    if (!before || !(await repo.moveProduct(tx, sellerId, projectId, productId, direction, deps.now())))
+      throw new AppError('not_found', m.productNotFound);
+    const after = await repo.findProduct(tx, sellerId, projectId, productId);
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'shop.product_reorder',
+      subject: productSubject(before.title, action),
+      before: { position: before.position },
+      after: { position: after!.position },
+    });
+  });
   return { products: (await repo.listProducts(deps.db, projectId)).map(presentProduct) };
 }

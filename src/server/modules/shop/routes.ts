@@ -77,15 +77,21 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
       { schema: { tags, security, body: shopSettingsRequestSchema, response: { 200: shopSettingsResponseSchema, ...errors } } },
       async (request) => {
         const body = request.body;
-        const sellerId = await requireSeller(deps, request, body.user_id);
-        return saveShopSettings(at(request), sellerId, body.project_id, {
-          puzzleBotToken: body.puzzle_bot_token,
-          commandName: body.command_name,
-          variableNameTitle: body.variable_name_title,
-          variableNamePrice: body.variable_name_price,
-          telegramBotToken: body.telegram_bot_token,
-          regenerateToken: body.regenerate_token,
-        });
+        const { sellerId, personId } = await requireAccess(deps, request, body.user_id);
+        return saveShopSettings(
+          at(request),
+          sellerId,
+          body.project_id,
+          {
+            puzzleBotToken: body.puzzle_bot_token,
+            commandName: body.command_name,
+            variableNameTitle: body.variable_name_title,
+            variableNamePrice: body.variable_name_price,
+            telegramBotToken: body.telegram_bot_token,
+            regenerateToken: body.regenerate_token,
+          },
+          { userId: personId },
+        );
       },
     );
 
@@ -100,8 +106,8 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
       { schema: { tags, security, body: createProductRequestSchema, response: { 201: productResponseSchema, ...errors } } },
       async (request, reply) => {
         const body = request.body;
-        const sellerId = await requireSeller(deps, request, body.user_id);
-        const created = await createProduct(at(request), sellerId, body.project_id, productFieldsOf(body));
+        const { sellerId, personId } = await requireAccess(deps, request, body.user_id);
+        const created = await createProduct(at(request), sellerId, body.project_id, productFieldsOf(body), { userId: personId });
         return reply.status(201).send(created);
       },
     );
@@ -119,8 +125,8 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
       },
       async (request) => {
         const body = request.body;
-        const sellerId = await requireSeller(deps, request, body.user_id);
-        return updateProduct(at(request), sellerId, body.project_id, request.params.id, productFieldsOf(body));
+        const { sellerId, personId } = await requireAccess(deps, request, body.user_id);
+        return updateProduct(at(request), sellerId, body.project_id, request.params.id, productFieldsOf(body), { userId: personId });
       },
     );
 
@@ -135,8 +141,10 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        deleteProduct(deps, await requireSeller(deps, request, request.query.user_id), request.query.project_id, request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return deleteProduct(deps, sellerId, request.query.project_id, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -144,7 +152,8 @@ export function shopRoutes(deps: OrderDeps & AuthDeps & { publicUrlOf: PublicUrl
       { schema: { tags, security, body: reorderProductRequestSchema, response: { 200: productsResponseSchema, ...errors } } },
       async (request) => {
         const body = request.body;
-        return reorderProduct(deps, await requireSeller(deps, request, body.user_id), body.project_id, body.product_id, body.direction);
+        const { sellerId, personId } = await requireAccess(deps, request, body.user_id);
+        return reorderProduct(deps, sellerId, body.project_id, body.product_id, body.direction, { userId: personId });
       },
     );
 

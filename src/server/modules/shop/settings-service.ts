@@ -7,6 +7,8 @@ import type { ShopSettingsRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { TelegramClient } from '../../integrations/telegram/client.js';
 import { findLiveProject } from '../actions/repository.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
 import * as repo from './repository.js';
 
@@ -61,6 +63,9 @@ export async function getShopSettings(deps: ShopDeps, sellerId: number, projectI
   return presentSettings(settings, deps.publicUrl);
 }
 
+/** The shop's link (whoever holds it opens the shop) and the bots' tokens: the log says changed, never what to. */
+const SHOP_SECRETS = new Set(['token', 'puzzleBotToken', 'telegramBotToken']);
+
 export interface ShopSettingsInput {
   puzzleBotToken: string | null;
   commandName: string | null;
@@ -74,8 +79,8 @@ export interface ShopSettingsInput {
  * Saves the shop settings. A new Mini App bot token is checked with Telegram first (its mask
  * keeps the saved one); `regenerateToken` replaces the link, and the old one stops working at once.
  */
-export async function saveShopSettings(deps: ShopDeps, sellerId: number, projectId: number, input: ShopSettingsInput) {
-  await requireOwnAction(deps.db, sellerId, projectId);
+export async function saveShopSettings(deps: ShopDeps, sellerId: number, projectId: number, input: ShopSettingsInput, actor: AuditActor) {
+  const action = await requireOwnAction(deps.db, sellerId, projectId);
   // Read, not created yet: a save refused below (a token Telegram does not know) writes nothing,
   // not even the shop of an action that had none.
   const before = await repo.findSettings(deps.db, sellerId, projectId);
@@ -97,8 +102,18 @@ export async function saveShopSettings(deps: ShopDeps, sellerId: number, project
   }
   if (input.regenerateToken) change.token = newShopToken();
   const newToken = newShopToken();
-  const current = await repo.ensureSettings(deps.db, sellerId, projectId, newToken);
-  const saved = await repo.updateSettings(deps.db, sellerId, projectId, change, deps.now());
+  const { current, saved } = await deps.db.transaction(async (tx: Executor) => {
+    const current = await repo.ensureSettings(tx, sellerId, projectId, newToken);
+    const saved = await repo.updateSettings(tx, sellerId, projectId, change, deps.now());
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'shop.settings',
+      subject: action.name,
+      ...changedValues(current as unknown as Record<string, unknown>, change, SHOP_SECRETS),
+    });
+    return { current, saved };
+  });
   if (input.regenerateToken || current.token === newToken) await deps.onShopLinkChanged?.(projectId);
   return {
     settings: presentSettings(saved, deps.publicUrl),

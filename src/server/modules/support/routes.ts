@@ -12,7 +12,7 @@ import {
   supportThreadSchema,
   supportThreadsQuerySchema,
 } from '../../../contract/support.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { closeThread, getMessageImage, getThread, listThreads, replyToThread, type SupportDeps } from './service.js';
 
@@ -64,8 +64,8 @@ export function supportRoutes(deps: SupportDeps & AuthDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
-        const sellerId = await requireSeller(deps, request, request.body.user_id);
-        return replyToThread(deps, sellerId, request.params.id, request.body.text);
+        const { sellerId, personId } = await requireAccess(deps, request, request.body.user_id);
+        return replyToThread(deps, sellerId, request.params.id, request.body.text, { userId: personId });
       },
     );
 
@@ -80,7 +80,10 @@ export function supportRoutes(deps: SupportDeps & AuthDeps): FastifyPluginAsyncZ
           response: { 200: supportActionResponseSchema, ...errors },
         },
       },
-      async (request) => closeThread(deps, await requireSeller(deps, request, request.body?.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.body?.user_id);
+        return closeThread(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { kopecksToRubles } from '../../../contract/format.js';
-import { messages } from '../../../contract/messages.js';
+import { fillMessage, messages } from '../../../contract/messages.js';
 import { receiptStatusLabel } from '../../../contract/receipts.js';
 import {
   SUPPORT_DELIVERY_LABELS,
@@ -19,6 +19,7 @@ import { queueBuyerNotice } from '../notices/repository.js';
 import { findBuyerInAction, readBuyerReceipts } from '../buyers/card-repository.js';
 import { buyerLevel } from '../buyers/card-service.js';
 import { findLiveProject } from '../actions/repository.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 
 const m = messages.support;
@@ -68,12 +69,20 @@ export async function getThread(deps: Pick<SupportDeps, 'db'>, sellerId: number,
  * The seller's answer: stored in the thread and queued for the action's bot in one transaction
  * (bot/notices retries it and survives restarts). A closed thread takes no reply.
  */
-export async function replyToThread(deps: SupportDeps, sellerId: number, threadId: number, text: string): Promise<SupportActionResponse> {
+export async function replyToThread(
+  deps: SupportDeps,
+  sellerId: number,
+  threadId: number,
+  text: string,
+  actor: AuditActor,
+): Promise<SupportActionResponse> {
   await deps.db.transaction(async (tx) => {
     const thread = await repo.findOwnThread(tx, sellerId, threadId, true);
     if (!thread) throw threadNotFound();
     if (thread.status !== 'open') throw new AppError('conflict', m.threadClosed);
     const messageId = await repo.addMessage(tx, { threadId, author: 'seller', text, updateId: null, createdAt: deps.now() });
+    // The thread shows «the seller» answered; the log keeps which person of the team did.
+    await recordAudit(tx, { sellerId, actor, action: 'support.reply', subject: threadSubject(thread), before: null, after: { text } });
     await queueBuyerNotice(tx, {
       projectId: thread.projectId,
       buyerTgId: thread.buyerTgId,
@@ -87,13 +96,31 @@ export async function replyToThread(deps: SupportDeps, sellerId: number, threadI
 }
 
 /** «Закрыть диалог»: the shopper's next message opens a new thread. Closing a closed thread changes nothing. */
-export async function closeThread(deps: SupportDeps, sellerId: number, threadId: number): Promise<SupportActionResponse> {
+export async function closeThread(
+  deps: SupportDeps,
+  sellerId: number,
+  threadId: number,
+  actor: AuditActor,
+): Promise<SupportActionResponse> {
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.findOwnThread(tx, sellerId, threadId, true))) throw threadNotFound();
+    const thread = await repo.findOwnThread(tx, sellerId, threadId, true);
+    if (!thread) throw threadNotFound();
+    if (thread.status === 'closed') return;
     await repo.closeThread(tx, threadId, deps.now());
+    await recordAudit(tx, {
+      sellerId,
+      actor,
+      action: 'support.close',
+      subject: threadSubject(thread),
+      before: { status: thread.status },
+      after: { status: 'closed' },
+    });
   });
   return { message: m.closedMessage, thread: await presentThread(deps.db, sellerId, threadId) };
 }
+
+const threadSubject = (thread: { id: number; buyerTgId: string }) =>
+  fillMessage(messages.audit.subjectThread, { id: thread.id, buyer: thread.buyerTgId });
 
 export async function getMessageImage(deps: Pick<SupportDeps, 'db'>, sellerId: number, messageId: number) {
   const image = await repo.readOwnImage(deps.db, sellerId, messageId);

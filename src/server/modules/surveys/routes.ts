@@ -11,7 +11,7 @@ import {
   updateSurveyRequestSchema,
 } from '../../../contract/surveys.js';
 import { userScopedQuerySchema } from '../../../contract/actions.js';
-import { requireSeller } from '../auth/session.js';
+import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import {
   closeSurvey,
@@ -42,7 +42,8 @@ export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod
       { schema: { tags, security, body: createSurveyRequestSchema, response: { 201: surveySavedResponseSchema, ...errors } } },
       async (request, reply) => {
         const { user_id: userId, project_id: projectId, ...draft } = request.body;
-        const saved = await createSurvey(deps, await requireSeller(deps, request, userId), projectId, draft);
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        const saved = await createSurvey(deps, sellerId, projectId, draft, { userId: personId });
         return reply.code(201).send(saved);
       },
     );
@@ -60,7 +61,8 @@ export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod
       },
       async (request) => {
         const { user_id: userId, ...draft } = request.body;
-        return updateSurvey(deps, await requireSeller(deps, request, userId), request.params.id, draft);
+        const { sellerId, personId } = await requireAccess(deps, request, userId);
+        return updateSurvey(deps, sellerId, request.params.id, draft, { userId: personId });
       },
     );
 
@@ -75,7 +77,10 @@ export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: surveySavedResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
-      async (request) => publishSurvey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return publishSurvey(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.post(
@@ -89,7 +94,10 @@ export function surveyRoutes(deps: SurveyDeps & AuthDeps): FastifyPluginAsyncZod
           response: { 200: surveySavedResponseSchema, 409: errorResponseSchema, ...errors },
         },
       },
-      async (request) => closeSurvey(deps, await requireSeller(deps, request, request.query.user_id), request.params.id),
+      async (request) => {
+        const { sellerId, personId } = await requireAccess(deps, request, request.query.user_id);
+        return closeSurvey(deps, sellerId, request.params.id, { userId: personId });
+      },
     );
 
     app.get(

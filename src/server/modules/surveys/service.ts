@@ -1,10 +1,13 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Survey, SurveyDraft, SurveyResults } from '../../../contract/surveys.js';
-import type { Db } from '../../db/connection.js';
+import type { AuditAction } from '../../../contract/audit.js';
+import type { Db, Executor } from '../../db/connection.js';
 import type { SurveyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { moscowDay } from '../analytics/period.js';
 import { findLiveProject } from '../actions/repository.js';
+import { changedValues } from '../audit/change.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import * as repo from './repository.js';
 import { attachment, csvDateTime, csvFile, csvText } from '../../csv.js';
 
@@ -43,10 +46,31 @@ export async function createSurvey(
   sellerId: number,
   projectId: number,
   draft: SurveyDraft,
+  actor: AuditActor,
 ): Promise<{ message: string; survey: Survey }> {
   if (!(await findLiveProject(deps.db, sellerId, projectId))) throw actionNotFound();
-  const row = await repo.insertSurvey(deps.db, projectId, draft, deps.now());
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await repo.insertSurvey(tx, projectId, draft, deps.now());
+    await logSurvey(tx, { sellerId, actor, action: 'survey.create', survey: inserted, before: null, after: loggedDraft(inserted) });
+    return inserted;
+  });
   return { message: m.created, survey: present(row, { participants: 0, completed: 0 }) };
+}
+
+/** What the audit log holds of a survey's content. */
+const loggedDraft = (row: SurveyRow): Record<string, unknown> => ({
+  title: row.title,
+  kind: row.kind,
+  points: row.points,
+  questions: row.questions,
+});
+
+function logSurvey(
+  tx: Executor,
+  entry: { sellerId: number; actor: AuditActor; action: AuditAction; survey: SurveyRow; before: unknown; after: unknown },
+) {
+  const { survey, ...record } = entry;
+  return recordAudit(tx, { ...record, subject: fillMessage(messages.audit.subjectSurvey, { title: survey.title }) });
 }
 
 /** A draft only: once published, shoppers' answers refer to its questions by number. */
@@ -55,23 +79,44 @@ export async function updateSurvey(
   sellerId: number,
   surveyId: number,
   draft: SurveyDraft,
+  actor: AuditActor,
 ): Promise<{ message: string; survey: Survey }> {
   return deps.db.transaction(async (tx) => {
     const current = await repo.ownSurvey(tx, sellerId, surveyId, true);
     if (!current) throw notFound();
     if (current.publishedAt) throw new AppError('conflict', m.publishedLocked);
     const row = await repo.updateDraft(tx, surveyId, draft);
+    await logSurvey(tx, {
+      sellerId,
+      actor,
+      action: 'survey.update',
+      survey: current,
+      ...changedValues(loggedDraft(current), loggedDraft(row)),
+    });
     return { message: m.updated, survey: present(row, { participants: 0, completed: 0 }) };
   });
 }
 
 /** Publishing twice is harmless: the survey keeps its first publication. A closed one stays closed. */
-export async function publishSurvey(deps: SurveyDeps, sellerId: number, surveyId: number): Promise<{ message: string; survey: Survey }> {
+export async function publishSurvey(
+  deps: SurveyDeps,
+  sellerId: number,
+  surveyId: number,
+  actor: AuditActor,
+): Promise<{ message: string; survey: Survey }> {
   return deps.db.transaction(async (tx) => {
     const current = await repo.ownSurvey(tx, sellerId, surveyId, true);
     if (!current) throw notFound();
     if (current.closedAt) throw new AppError('conflict', m.closedLocked);
     const row = await repo.publish(tx, surveyId, deps.now());
+    await logSurvey(tx, {
+      sellerId,
+      actor,
+      action: 'survey.publish',
+      survey: current,
+      before: { publishedAt: current.publishedAt?.toISOString() ?? null },
+      after: { publishedAt: row.publishedAt?.toISOString() ?? null },
+    });
     return { message: fillMessage(m.published, { title: row.title }), survey: present(row, await repo.countRuns(tx, surveyId)) };
   });
 }
@@ -80,12 +125,25 @@ export async function publishSurvey(deps: SurveyDeps, sellerId: number, surveyId
  * Retires a published survey: the bot's menu drops it and a shopper halfway through is told it is
  * gone, while its runs, answers and CSV stay. Closing twice is harmless (the first time is kept).
  */
-export async function closeSurvey(deps: SurveyDeps, sellerId: number, surveyId: number): Promise<{ message: string; survey: Survey }> {
+export async function closeSurvey(
+  deps: SurveyDeps,
+  sellerId: number,
+  surveyId: number,
+  actor: AuditActor,
+): Promise<{ message: string; survey: Survey }> {
   return deps.db.transaction(async (tx) => {
     const current = await repo.ownSurvey(tx, sellerId, surveyId, true);
     if (!current) throw notFound();
     if (!current.publishedAt) throw new AppError('conflict', m.closeDraft);
     const row = await repo.close(tx, surveyId, deps.now());
+    await logSurvey(tx, {
+      sellerId,
+      actor,
+      action: 'survey.close',
+      survey: current,
+      before: { closedAt: current.closedAt?.toISOString() ?? null },
+      after: { closedAt: row.closedAt?.toISOString() ?? null },
+    });
     return { message: fillMessage(m.closed, { title: row.title }), survey: present(row, await repo.countRuns(tx, surveyId)) };
   });
 }
