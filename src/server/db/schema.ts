@@ -805,6 +805,54 @@ export const analyticsProducts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
 );
 
+// 0064_payoff_aggregates.sql: what «Окупаемость» sums, per Moscow day, kept by the catch-up, the
+// cancel (analytics_uncount_cancelled()) and the marketplace rows' triggers.
+export const analyticsCapture = pgTable(
+  'analytics_capture',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    day: day(),
+    sellerInn: text('seller_inn').notNull(),
+    receipts: integer('receipts').notNull(),
+    units: numeric('units', { precision: 20, scale: 6 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.sellerInn] })],
+);
+
+export const analyticsCaptureItems = pgTable('analytics_capture_items', {
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  day: day(),
+  sellerInn: text('seller_inn').notNull(),
+  name: text('name').notNull(),
+  items: integer('items').notNull(),
+  units: numeric('units', { precision: 20, scale: 6 }).notNull(),
+});
+
+/** A shopper's first two days with an accepted receipt, per action and (project_id 0) over all the seller's actions. */
+export const analyticsShopperFirsts = pgTable(
+  'analytics_shopper_firsts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    secondDay: date('second_day', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
+);
+
 /** Receipts written but not yet counted: queued by receipts_after_insert(), taken by analytics_catch_up(). */
 export const analyticsPending = pgTable('analytics_pending', {
   receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
@@ -1305,6 +1353,20 @@ export const marketplaceSales = pgTable(
   (table) => [primaryKey({ columns: [table.connectionId, table.externalId] })],
 );
 export type MarketplaceSaleRow = typeof marketplaceSales.$inferSelect;
+
+/** The sums of marketplace_sales per seller, marketplace, day and product name (migration 0064), kept by its triggers. */
+export const marketplaceSalesDaily = pgTable('marketplace_sales_daily', {
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  marketplace: text('marketplace', { enum: MARKETPLACES }).notNull(),
+  moscowDay: date('moscow_day', { mode: 'string' }).notNull(),
+  nameKey: text('name_key').notNull(),
+  productName: text('product_name').notNull(),
+  saleRows: integer('sale_rows').notNull(),
+  sold: bigint('sold', { mode: 'number' }).notNull(),
+  returned: bigint('returned', { mode: 'number' }).notNull(),
+});
 
 /** A seller's webhook endpoint (migration 0054): its address, events, sealed secret and health. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
