@@ -283,7 +283,15 @@ describe.each(backends())('payoff on $name', (backend) => {
       expiring_until: shiftDay(today, 30),
       exchanges: 0,
       exchanged_points: 0,
+      // No exchange handed out: no rubles, never a guessed rate.
       ruble_basis: 'no_exchanges',
+      costed_exchanges: 0,
+      costed_points: 0,
+      costed_rubles: 0,
+      point_cost: null,
+      rubles_available: null,
+      rubles_held: null,
+      rubles_expiring: null,
     });
 
     // Cost per shopper: what the ledger charged in the period ÷ shoppers whose first receipt fell in it.

@@ -632,6 +632,8 @@ export const shopProducts = pgTable('shop_products', {
   pricePoints: integer('price_points').notNull(),
   /** What is left to exchange; null: unlimited. An exchange takes one, a cancel gives it back. */
   quantity: integer('quantity'),
+  /** What one prize costs the seller (migration 0064); null: not given. */
+  costKopecks: bigint('cost_kopecks', { mode: 'number' }),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -653,6 +655,8 @@ export const shopOrders = pgTable('shop_orders', {
   buyerName: text('buyer_name'),
   title: text('title').notNull(),
   pricePoints: integer('price_points').notNull(),
+  /** The product's cost at the exchange (migration 0064), as the title and price are kept; null: not given. */
+  costKopecks: bigint('cost_kopecks', { mode: 'number' }),
   status: text('status').$type<'pending' | 'fulfilled' | 'cancelled'>().notNull().default('pending'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -248,9 +248,19 @@ export interface LiabilityRow {
   expiring: number;
   exchanges: number;
   exchangedPoints: number;
+  /** Exchanges handed out («Выдан»). */
+  completed: number;
+  /** Of them, those whose prize had a ruble cost and took points: what a point has cost so far. */
+  costedExchanges: number;
+  costedPoints: number;
+  costedKopecks: number;
 }
 
-/** Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's exchanges so far. */
+/**
+ * Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's
+ * exchanges so far: all but the cancelled ones, and the handed-out ones with the ruble cost their
+ * prize had at the exchange.
+ */
 export async function readLiability(
   db: Executor,
   scope: { userId: number; projectId?: number },
@@ -258,16 +268,23 @@ export async function readLiability(
   expiringBefore: Date,
 ): Promise<LiabilityRow> {
   const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
+  // A free prize (0 points) says nothing of a point's cost.
+  const costed = sql`status = 'fulfilled' AND cost_kopecks IS NOT NULL AND price_points > 0`;
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT (SELECT coalesce(sum(balance), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS available,
              (SELECT coalesce(sum(held), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS held,
              (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
                WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
-             (SELECT count(*)::bigint FROM shop_orders
-               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanges,
-             (SELECT coalesce(sum(price_points), 0)::bigint FROM shop_orders
-               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanged`),
+             orders.*
+        FROM (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
+                     coalesce(sum(price_points) FILTER (WHERE status <> 'cancelled'), 0)::bigint AS exchanged,
+                     count(*) FILTER (WHERE status = 'fulfilled')::bigint AS completed,
+                     count(*) FILTER (WHERE ${costed})::bigint AS costed_exchanges,
+                     coalesce(sum(price_points) FILTER (WHERE ${costed}), 0)::bigint AS costed_points,
+                     coalesce(sum(cost_kopecks) FILTER (WHERE ${costed}), 0)::bigint AS costed_kopecks
+                FROM shop_orders
+               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)}) AS orders`),
   );
   return {
     available: Number(row?.available ?? 0),
@@ -275,6 +292,10 @@ export async function readLiability(
     expiring: Number(row?.expiring ?? 0),
     exchanges: Number(row?.exchanges ?? 0),
     exchangedPoints: Number(row?.exchanged ?? 0),
+    completed: Number(row?.completed ?? 0),
+    costedExchanges: Number(row?.costed_exchanges ?? 0),
+    costedPoints: Number(row?.costed_points ?? 0),
+    costedKopecks: Number(row?.costed_kopecks ?? 0),
   };
 }
 

@@ -106,3 +106,9 @@ SELECT user_id, marketplace, moscow_day, name_key, product_name, count(*),
        coalesce(sum(units) FILTER (WHERE kind = 'sale'), 0), coalesce(sum(units) FILTER (WHERE kind = 'return'), 0)
   FROM marketplace_sales
  GROUP BY 1, 2, 3, 4, 5;
+
+-- The liability in rubles (docs/decisions.md, "Payoff analytics"): what one prize costs the seller,
+-- optional, and that cost kept on each exchange as it was then, as its title and price are. A
+-- point's cost is the handed-out exchanges' cost ÷ their points; without a cost there is none.
+ALTER TABLE shop_products ADD COLUMN cost_kopecks bigint CHECK (cost_kopecks >= 0);
+ALTER TABLE shop_orders ADD COLUMN cost_kopecks bigint CHECK (cost_kopecks >= 0);
