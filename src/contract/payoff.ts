@@ -1,7 +1,7 @@
 import { z } from './zod-setup.js';
 import { ANALYTICS_MAX_RANGE_DAYS } from './analytics.js';
 import { userIdSchema } from './auth.js';
-import { formatCount } from './format.js';
+import { formatCount, formatPoints, formatRubles } from './format.js';
 import { MARKETPLACES, type Marketplace } from './marketplace-link.js';
 import { fillMessage, messages } from './messages.js';
 
@@ -162,10 +162,12 @@ export const payoffReturnsSchema = z.object({
 export type PayoffReturns = z.infer<typeof payoffReturnsSchema>;
 
 /**
- * Why the liability has no ruble figure: no exchanges yet, or exchanges whose prizes have no ruble
- * cost in ScanApp (the shop keeps prices in points only), so a point's cost cannot be derived.
+ * How the liability's rubles are found: `exchange_cost`, at what the handed-out exchanges have cost
+ * per point so far (their prizes' «Себестоимость, ₽» at the exchange ÷ the points spent on them).
+ * Without such an exchange there are no rubles, and the reason is said: no exchange handed out yet
+ * (`no_exchanges`), or none of their prizes had a cost given (`no_prize_cost`).
  */
-export const PAYOFF_RUBLE_BASES = ['no_exchanges', 'no_prize_cost'] as const;
+export const PAYOFF_RUBLE_BASES = ['no_exchanges', 'no_prize_cost', 'exchange_cost'] as const;
 
 export const payoffLiabilitySchema = z.object({
   /** Today's balances, whatever the period: points shoppers can spend, and points held until release. */
@@ -178,7 +180,38 @@ export const payoffLiabilitySchema = z.object({
   exchanges: z.number().int(),
   exchanged_points: z.number().int(),
   ruble_basis: z.enum(PAYOFF_RUBLE_BASES),
+  /** Handed-out exchanges whose prize had a ruble cost, the points spent on them and that cost (rubles). */
+  costed_exchanges: z.number().int(),
+  costed_points: z.number().int(),
+  costed_rubles: z.number(),
+  /** costed_rubles ÷ costed_points: rubles a point has cost so far; null without a costed exchange. */
+  point_cost: z.number().nullable(),
+  /** The points above × point_cost, rubles to the kopeck; null when point_cost is. */
+  rubles_available: z.number().nullable(),
+  rubles_held: z.number().nullable(),
+  rubles_expiring: z.number().nullable(),
 });
+export type PayoffLiability = z.infer<typeof payoffLiabilitySchema>;
+
+/** «в 1 выданном обмене», «в 3 выданных обменах». */
+const HANDED_OUT_EXCHANGES = { one: 'выданном обмене', few: 'выданных обменах', many: 'выданных обменах' };
+
+/** The one line under the liability (and in its CSV): how its rubles were found, or why there are none. */
+export function rubleBasisText(liability: PayoffLiability): string {
+  switch (liability.ruble_basis) {
+    case 'no_exchanges':
+      return p.noExchanges;
+    case 'no_prize_cost':
+      return fillMessage(p.noPrizeCost, { field: messages.shopScreen.productCost, points: formatPoints(liability.exchanged_points) });
+    case 'exchange_cost':
+      return fillMessage(p.pointCostHow, {
+        cost: formatRubles(liability.point_cost ?? 0),
+        exchanges: formatCount(liability.costed_exchanges, HANDED_OUT_EXCHANGES),
+        rubles: formatRubles(liability.costed_rubles),
+        points: formatPoints(liability.costed_points),
+      });
+  }
+}
 
 export const payoffCostSchema = z.object({
   /** Rubles the account paid ScanApp in the period: receipt checks, and subscriptions with the activation. */

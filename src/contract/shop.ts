@@ -81,6 +81,29 @@ const pricePointsSchema = z
     z.number({ error: m.pricePointsInvalid }).int(m.pricePointsInvalid).min(0, m.pricePointsInvalid).max(100_000_000, m.pricePointsInvalid),
   );
 const imageUrlSchema = optionalImageUrlSchema(m.imageUrlInvalid);
+const COST_RUBLES_MAX = 10_000_000;
+/** What one prize costs the seller in rubles, to the kopeck: a number or a typed text (comma or dot); null or empty: not given. */
+const costSchema = z
+  .union(
+    [
+      z.number(),
+      z.null(),
+      z
+        .string()
+        .trim()
+        .regex(/^(\d+([.,]\d+)?)?$/, m.costInvalid),
+    ],
+    { error: m.costInvalid },
+  )
+  .transform((value) => (value === '' || value === null ? null : Number(String(value).replace(',', '.'))))
+  .pipe(
+    z
+      .number()
+      .min(0, m.costInvalid)
+      .max(COST_RUBLES_MAX, m.costInvalid)
+      .refine((rubles) => Math.abs(rubles * 100 - Math.round(rubles * 100)) < 1e-6, m.costInvalid)
+      .nullable(),
+  );
 /** What is left to exchange: a whole number, or null (or an empty field) for unlimited. */
 const quantitySchema = z
   .union([z.number(), z.null(), z.string().trim().regex(/^\d*$/, m.quantityInvalid)], { error: m.quantityInvalid })
@@ -95,6 +118,7 @@ export const createProductRequestSchema = z.object({
   image_url: imageUrlSchema,
   price_points: pricePointsSchema,
   quantity: quantitySchema.optional().default(null),
+  cost: costSchema.optional().default(null),
   is_active: z.boolean().optional().default(true),
 });
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
@@ -108,6 +132,7 @@ export const updateProductRequestSchema = z.object({
   image_url: imageUrlSchema.optional(),
   price_points: pricePointsSchema.optional(),
   quantity: quantitySchema.optional(),
+  cost: costSchema.optional(),
   is_active: z.boolean().optional(),
 });
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
@@ -132,6 +157,8 @@ export const shopProductSchema = z.object({
   price_points: z.number().int(),
   /** Left to exchange; null: unlimited. */
   quantity: z.number().int().nullable(),
+  /** What one prize costs the seller, rubles; null: not given. Each exchange keeps the cost of its moment. */
+  cost: z.number().nullable(),
   is_active: z.boolean(),
   position: z.number().int(),
   created_at: z.string(),

@@ -9,6 +9,7 @@ import type { Seller } from '../support/api-client.js';
 import { backends, type Backend } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
 const WB_SELLER = '072196655529';
 const OZON_SELLER = '7717144513';
@@ -282,7 +283,15 @@ describe.each(backends())('payoff on $name', (backend) => {
       expiring_until: shiftDay(today, 30),
       exchanges: 0,
       exchanged_points: 0,
+      // No exchange handed out: no rubles, never a guessed rate.
       ruble_basis: 'no_exchanges',
+      costed_exchanges: 0,
+      costed_points: 0,
+      costed_rubles: 0,
+      point_cost: null,
+      rubles_available: null,
+      rubles_held: null,
+      rubles_expiring: null,
     });
 
     // Cost per shopper: what the ledger charged in the period ÷ shoppers whose first receipt fell in it.
@@ -367,5 +376,29 @@ describe.each(backends())('payoff on $name', (backend) => {
       delimiter: ';',
     }) as string[][];
     expect(products.some((row) => row.at(-1) === p.unmatchedMark)).toBe(true);
+  });
+
+  it('a receipt cancelled after it was counted leaves the capture; the operator rebuild gives the same figures', async () => {
+    const from = shiftDay(today, -120);
+    const counted = receipts.find((r) => r.status === 'success' && r.project_id === aurora && dayOf(r) === shiftDay(today, -2))!;
+    const cancelled = await seller.api.post(`/receipts/${counted.id}/cancel`, { reason: 'Возврат на Wildberries' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    receipts = (await seller.api.get<{ receipts: Receipt[] }>('/receipts?limit=100')).body.receipts;
+    const queries = ['', `from=${from}&to=${today}&group=month`, `project_id=${aurora}&group=week`];
+    const live = await Promise.all(queries.map(async (query) => (await payoff(query)).body));
+    const wildberries = live[0]!.capture_totals.find((row) => row.marketplace === 'wildberries')!;
+    const isWildberries = (receipt: Receipt) => marketplaceOf(receipt) === 'wildberries';
+    expect(wildberries.receipts).toBe(receiptUnits(shiftDay(today, -29), today, isWildberries));
+    expect(live[0]!.capture.find((row) => row.period === shiftDay(today, -2) && row.marketplace === 'wildberries')).toMatchObject({
+      receipts: 0,
+      receipt_count: 0,
+    });
+
+    const rebuilt = await fetch(`${url}/lk/api/admin/analytics/rebuild`, {
+      method: 'POST',
+      headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
+    });
+    expect(rebuilt.status, await rebuilt.text()).toBe(200);
+    expect(await Promise.all(queries.map(async (query) => (await payoff(query)).body))).toEqual(live);
   });
 });

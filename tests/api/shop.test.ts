@@ -184,17 +184,26 @@ describe.each(backends())('the points shop on $name', (backend) => {
       const shop = await openShop(url);
       const mug = (await addProduct(shop, { title: 'Кружка', price_points: 100 })).body;
       expect(mug.message).toBe(s.productAdded);
-      const cap = (await addProduct(shop, { title: 'Кепка', price_points: '50', description: 'Синяя' })).body.product;
+      const cap = (await addProduct(shop, { title: 'Кепка', price_points: '50', description: 'Синяя', cost: '149,90' })).body.product;
       const pen = (await addProduct(shop, { title: 'Ручка', price_points: 0, is_active: false })).body.product;
       expect([mug.product.position, cap.position, pen.position]).toEqual([1, 2, 3]);
+      expect([mug.product.cost, cap.cost]).toEqual([null, 149.9]);
+      // «Себестоимость, ₽»: rubles to the kopeck, or nothing; a wrong one writes no product (the list below has none).
+      for (const cost of [-1, 1.005, 'сто', '10 ₽', 10_000_001]) {
+        expect((await addProduct(shop, { title: 'Брелок', price_points: 10, cost })).body, String(cost)).toEqual({
+          message: s.costInvalid,
+        });
+      }
 
       const edited = await shop.seller.api.request('PUT', `/shop/products/${cap.id}`, {
         body: { project_id: shop.projectId, title: 'Кепка ScanApp' },
       });
       expect(edited.body).toMatchObject({
         message: s.productUpdated,
-        product: { title: 'Кепка ScanApp', description: 'Синяя', price_points: 50 },
+        product: { title: 'Кепка ScanApp', description: 'Синяя', price_points: 50, cost: 149.9 },
       });
+      const uncosted = await shop.seller.api.request('PUT', `/shop/products/${cap.id}`, { body: { project_id: shop.projectId, cost: '' } });
+      expect(uncosted.body.product.cost).toBeNull();
 
       const reordered = await shop.seller.api.post('/shop/products/reorder', {
         project_id: shop.projectId,
@@ -399,11 +408,28 @@ describe.each(backends())('the points shop on $name', (backend) => {
     it('analytics shows the points spent in the shop today; a cancelled exchange is not spending', async () => {
       const shop = await openShop(url);
       const buyer = await buyerWithPoints(url, shop);
-      const pen = (await addProduct(shop, { title: 'Ручка', price_points: 40 })).body.product;
-      const cap = (await addProduct(shop, { title: 'Кепка', price_points: 100 })).body.product;
-      await purchase(shop, buyer, pen.id);
+      const pen = (await addProduct(shop, { title: 'Ручка', price_points: 40, cost: 30 })).body.product;
+      const cap = (await addProduct(shop, { title: 'Кепка', price_points: 100, cost: 500 })).body.product;
+      const penOrder = (await purchase(shop, buyer, pen.id)).body.order;
       const capOrder = (await purchase(shop, buyer, cap.id)).body.order;
       await shop.seller.api.post(`/shop/orders/${capOrder.id}/cancel`, {});
+
+      // «Окупаемость»: the liability in rubles only once an exchange with a cost is handed out, at the cost it had then.
+      const liability = async () => (await shop.seller.api.get(`/analytics/payoff?project_id=${shop.projectId}`)).body.liability;
+      expect(await liability()).toMatchObject({ ruble_basis: 'no_exchanges', point_cost: null, rubles_available: null });
+      await shop.seller.api.post(`/shop/orders/${penOrder.id}/fulfil`, {});
+      await shop.seller.api.request('PUT', `/shop/products/${pen.id}`, { body: { project_id: shop.projectId, cost: 90 } });
+      const balance = RECEIPT_POINTS - 40;
+      expect(await liability()).toMatchObject({
+        points_available: balance,
+        ruble_basis: 'exchange_cost',
+        costed_exchanges: 1,
+        costed_points: 40,
+        costed_rubles: 30,
+        point_cost: 30 / 40,
+        rubles_available: Math.round(balance * 75) / 100,
+        rubles_held: 0,
+      });
 
       for (const scope of [`&project_id=${shop.projectId}`, '']) {
         const report = (await shop.seller.api.get(`/analytics?period=7${scope}`)).body;

@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { EXPORT_HEADERS } from '../../src/contract/exports.js';
-import { formatPercent } from '../../src/contract/format.js';
+import { formatPercent, formatRubles } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import type { PayoffResponse } from '../../src/contract/payoff.js';
+import { rubleBasisText, type PayoffResponse } from '../../src/contract/payoff.js';
 import type { Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
@@ -131,6 +131,10 @@ describe('analytics', () => {
       expect(await cohorts.getByText(p.immature, { exact: true }).count()).toBe(3);
       expect(await cohorts.getByText(`${formatPercent(25)} (1)`, { exact: true }).count()).toBe(1);
       expect(await payoff.getByRole('region', { name: p.productsTitle }).getByText('Мыло без пары').isVisible()).toBe(true);
+      // The liability in rubles, with the one line that says how a point's cost was found.
+      const liability = payoff.getByRole('region', { name: p.liabilityTitle });
+      expect(await liability.getByText(formatRubles(450), { exact: true }).isVisible()).toBe(true);
+      expect(await liability.getByText(rubleBasisText(importedPayoff().liability), { exact: true }).isVisible()).toBe(true);
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page, { include: '.payoff' })).toEqual([]);
 
@@ -186,9 +190,16 @@ function importedPayoff(): PayoffResponse {
       points_held: 120,
       points_expiring: 50,
       expiring_until: today,
-      exchanges: 0,
-      exchanged_points: 0,
-      ruble_basis: 'no_exchanges',
+      exchanges: 3,
+      exchanged_points: 600,
+      ruble_basis: 'exchange_cost',
+      costed_exchanges: 2,
+      costed_points: 400,
+      costed_rubles: 200,
+      point_cost: 0.5,
+      rubles_available: 450,
+      rubles_held: 60,
+      rubles_expiring: 25,
     },
     cost_per_shopper: { receipt_fees: 150, subscriptions: 1000, new_shoppers: 2, per_shopper: 575 },
   };

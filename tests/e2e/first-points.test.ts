@@ -1,8 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages.js';
+import { SESSION_STORAGE_KEY } from '../../src/contract/constants.js';
+import { formatPercent } from '../../src/contract/format.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
+import type { Receipt } from '../../src/contract/receipts.js';
+import { DEMO_WILDBERRIES_TOKEN } from '../../src/server/integrations/wildberries/emulator.js';
 import { hero } from '../../src/web/content/landing.js';
 import { randomAddress, uniqueEmail } from '../support/api-client.js';
+import { advance } from '../support/clock.js';
 import { newPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
 import { hasHorizontalOverflow, MOBILE, useBrowser, waitForPath } from './helpers.js';
@@ -25,10 +30,13 @@ describe('a new seller’s way to the first shopper’s points (demo mode)', () 
   });
   afterAll(async () => server?.stop());
 
-  it.each(['localhost', '127.0.0.1'])(
-    `takes at most ${MAX_ACTIONS} actions and no dead end at http://%s`,
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', false],
+  ])(
+    `takes at most ${MAX_ACTIONS} actions and no dead end at http://%s (then the demo marketplace's figure on the dashboard: %s)`,
     { timeout: 300_000 },
-    async (host) => {
+    async (host, withMarketplace) => {
       const origin = `http://${host}:${new URL(server.url).port}`;
       const { context, page } = await newPage(browser(), origin, MOBILE);
       await context.setExtraHTTPHeaders({ 'x-forwarded-for': randomAddress() });
@@ -98,12 +106,54 @@ describe('a new seller’s way to the first shopper’s points (demo mode)', () 
         expect(actions).toBeLessThanOrEqual(MAX_ACTIONS);
         expect(pageErrors).toEqual([]);
         await expectNoBlockedPictures(page);
+        // Once is enough for what follows: it does not depend on the address.
+        if (withMarketplace) await expectDashboardPayoff(page, origin);
       } finally {
         await context.close();
       }
     },
   );
 });
+
+/**
+ * The seller connects the demo Wildberries account; its import stores the emulator's rows, and the
+ * dashboard's «Окупаемость» figure is the demo receipt's units ÷ the units sold net in those rows.
+ */
+async function expectDashboardPayoff(page: Page, origin: string): Promise<void> {
+  const m = messages.marketplaces;
+  const p = messages.payoff;
+  await page.goto('/dashboard/marketplaces');
+  const form = page.getByRole('region', { name: fillMessage(m.connectTitle, { marketplace: 'Wildberries' }) });
+  await form.getByLabel(m.tokenLabel).fill(DEMO_WILDBERRIES_TOKEN);
+  await form.getByRole('button', { name: m.connect }).click();
+  const card = page.getByRole('region', { name: 'Wildberries', exact: true });
+  await card.getByText(/^Строк продаж и возвратов: [1-9]/).waitFor();
+  // The first page arrives at once; the next call, a minute later (Wildberries' limit, on the demo clock), finds nothing new.
+  await advance(origin, 61);
+  await card.getByText(m.statusIdle, { exact: true }).waitFor();
+
+  // The emulator's rows (its test-only listing) and the receipts the seller has: the figure's two sides.
+  const { sales } = (await (await fetch(`${origin}/__emulators/wildberries/control/sales`)).json()) as { sales: { saleID: string }[] };
+  const sold = sales.filter((row) => row.saleID.startsWith('S')).length - sales.filter((row) => row.saleID.startsWith('R')).length;
+  // The signed-in session the cabinet keeps in the browser, for the receipts the seller has.
+  const token = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token,
+    SESSION_STORAGE_KEY,
+  );
+  const listed = await fetch(`${origin}/lk/api/receipts?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  const { receipts } = (await listed.json()) as { receipts: Receipt[] };
+  const units = receipts
+    .filter((receipt) => receipt.status === 'success')
+    .flatMap((receipt) => receipt.items.filter((item) => item.status === 'counted'))
+    .reduce((sum, item) => sum + item.quantity, 0);
+  expect(units).toBeGreaterThan(0);
+
+  await page.goto('/dashboard');
+  const figure = page.getByRole('region', { name: p.title });
+  await figure.getByText(formatPercent(Math.round((units / sold) * 1000) / 10), { exact: true }).waitFor();
+  await figure.getByText(fillMessage(p.dashboardCounts, { receipts: String(units), sold: String(sold) }), { exact: true }).waitFor();
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+}
 
 /** The pages showed no picture the content security policy refused (a demo at another loopback name). */
 async function expectNoBlockedPictures(page: Page): Promise<void> {

@@ -653,6 +653,8 @@ export const shopProducts = pgTable('shop_products', {
   pricePoints: integer('price_points').notNull(),
   /** What is left to exchange; null: unlimited. An exchange takes one, a cancel gives it back. */
   quantity: integer('quantity'),
+  /** What one prize costs the seller (migration 0064); null: not given. */
+  costKopecks: bigint('cost_kopecks', { mode: 'number' }),
   isActive: boolean('is_active').notNull().default(true),
   position: integer('position').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -674,6 +676,8 @@ export const shopOrders = pgTable('shop_orders', {
   buyerName: text('buyer_name'),
   title: text('title').notNull(),
   pricePoints: integer('price_points').notNull(),
+  /** The product's cost at the exchange (migration 0064), as the title and price are kept; null: not given. */
+  costKopecks: bigint('cost_kopecks', { mode: 'number' }),
   status: text('status').$type<'pending' | 'fulfilled' | 'cancelled'>().notNull().default('pending'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -824,6 +828,54 @@ export const analyticsProducts = pgTable(
     sumKopecks: bigint('sum_kopecks', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.name] })],
+);
+
+// 0064_payoff_aggregates.sql: what «Окупаемость» sums, per Moscow day, kept by the catch-up, the
+// cancel (analytics_uncount_cancelled()) and the marketplace rows' triggers.
+export const analyticsCapture = pgTable(
+  'analytics_capture',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    day: day(),
+    sellerInn: text('seller_inn').notNull(),
+    receipts: integer('receipts').notNull(),
+    units: numeric('units', { precision: 20, scale: 6 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.day, table.sellerInn] })],
+);
+
+export const analyticsCaptureItems = pgTable('analytics_capture_items', {
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  day: day(),
+  sellerInn: text('seller_inn').notNull(),
+  name: text('name').notNull(),
+  items: integer('items').notNull(),
+  units: numeric('units', { precision: 20, scale: 6 }).notNull(),
+});
+
+/** A shopper's first two days with an accepted receipt, per action and (project_id 0) over all the seller's actions. */
+export const analyticsShopperFirsts = pgTable(
+  'analytics_shopper_firsts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    secondDay: date('second_day', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
 );
 
 /** Receipts written but not yet counted: queued by receipts_after_insert(), taken by analytics_catch_up(). */
@@ -1353,6 +1405,20 @@ export const marketplaceOrders = pgTable(
   },
   (table) => [primaryKey({ columns: [table.connectionId, table.externalId] })],
 );
+
+/** The sums of marketplace_sales per seller, marketplace, day and product name (migration 0064), kept by its triggers. */
+export const marketplaceSalesDaily = pgTable('marketplace_sales_daily', {
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  marketplace: text('marketplace', { enum: MARKETPLACES }).notNull(),
+  moscowDay: date('moscow_day', { mode: 'string' }).notNull(),
+  nameKey: text('name_key').notNull(),
+  productName: text('product_name').notNull(),
+  saleRows: integer('sale_rows').notNull(),
+  sold: bigint('sold', { mode: 'number' }).notNull(),
+  returned: bigint('returned', { mode: 'number' }).notNull(),
+});
 
 /** A seller's webhook endpoint (migration 0054): its address, events, sealed secret and health. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {

@@ -14,6 +14,18 @@ BEGIN
   IF added = 0 THEN
     RETURN;
   END IF;
+  -- The shopper's first two days, in the action and over all the seller's actions (the repeat
+  -- cohorts): the day is new to the action, but may be known over all actions already.
+  INSERT INTO analytics_shopper_firsts AS firsts (user_id, project_id, buyer_tg_id, first_day)
+  VALUES (p_user, p_project, p_buyer, p_day), (p_user, 0, p_buyer, p_day)
+  ON CONFLICT (user_id, project_id, buyer_tg_id) DO UPDATE SET
+    first_day = least(firsts.first_day, p_day),
+    second_day = CASE
+      WHEN p_day = firsts.first_day OR p_day = firsts.second_day THEN firsts.second_day
+      WHEN p_day < firsts.first_day THEN firsts.first_day
+      WHEN firsts.second_day IS NULL OR p_day < firsts.second_day THEN p_day
+      ELSE firsts.second_day
+    END;
   SELECT max(day) INTO previous_day FROM analytics_buyer_days WHERE project_id = p_project AND buyer_tg_id = p_buyer AND day < p_day;
   SELECT min(day) INTO next_day FROM analytics_buyer_days WHERE project_id = p_project AND buyer_tg_id = p_buyer AND day > p_day;
   IF previous_day IS NULL THEN

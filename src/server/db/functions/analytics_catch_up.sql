@@ -61,5 +61,29 @@ BEGIN
     quantity = product.quantity + EXCLUDED.quantity,
     sum_kopecks = product.sum_kopecks + EXCLUDED.sum_kopecks;
 
+  -- «Окупаемость»: a receipt is counted whether or not it was cancelled since; the cancel takes
+  -- it off by itself (analytics_uncount_cancelled.sql), before or after this, once.
+  INSERT INTO analytics_capture AS capture (user_id, project_id, day, seller_inn, receipts, units)
+  SELECT r.user_id, r.project_id, analytics_day(coalesce(r.issued_at, r.scanned_at)), r.seller_inn, count(DISTINCT r.id), sum(i.quantity)
+    FROM unnest(taken) AS t(id)
+    JOIN receipts r ON r.id = t.id
+    JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+   WHERE r.status = 'success' AND r.project_id IS NOT NULL AND r.seller_inn IS NOT NULL
+   GROUP BY 1, 2, 3, 4
+  ON CONFLICT (user_id, project_id, day, seller_inn) DO UPDATE SET
+    receipts = capture.receipts + EXCLUDED.receipts,
+    units = capture.units + EXCLUDED.units;
+
+  INSERT INTO analytics_capture_items AS item (user_id, project_id, day, seller_inn, name, items, units)
+  SELECT r.user_id, r.project_id, analytics_day(coalesce(r.issued_at, r.scanned_at)), r.seller_inn, i.name, count(*), sum(i.quantity)
+    FROM unnest(taken) AS t(id)
+    JOIN receipts r ON r.id = t.id
+    JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+   WHERE r.status = 'success' AND r.project_id IS NOT NULL AND r.seller_inn IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5
+  ON CONFLICT (user_id, project_id, day, seller_inn, md5(name)) DO UPDATE SET
+    items = item.items + EXCLUDED.items,
+    units = item.units + EXCLUDED.units;
+
   RETURN cardinality(taken);
 END $$;

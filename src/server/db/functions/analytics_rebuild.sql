@@ -8,11 +8,23 @@ BEGIN
   DELETE FROM analytics_buyer_days;
   DELETE FROM analytics_buyer_returns;
   DELETE FROM analytics_products;
+  DELETE FROM analytics_capture;
+  DELETE FROM analytics_capture_items;
+  DELETE FROM analytics_shopper_firsts;
 
   INSERT INTO analytics_buyer_days (project_id, buyer_tg_id, day)
   SELECT DISTINCT project_id, buyer_tg_id, analytics_day(coalesce(issued_at, scanned_at))
     FROM receipts
    WHERE status = 'success' AND project_id IS NOT NULL;
+
+  INSERT INTO analytics_shopper_firsts (user_id, project_id, buyer_tg_id, first_day, second_day)
+  SELECT p.user_id, d.project_id, d.buyer_tg_id, (array_agg(d.day ORDER BY d.day))[1], (array_agg(d.day ORDER BY d.day))[2]
+    FROM analytics_buyer_days d JOIN projects p ON p.id = d.project_id
+   GROUP BY 1, 2, 3;
+  INSERT INTO analytics_shopper_firsts (user_id, project_id, buyer_tg_id, first_day, second_day)
+  SELECT p.user_id, 0, d.buyer_tg_id, (array_agg(DISTINCT d.day ORDER BY d.day))[1], (array_agg(DISTINCT d.day ORDER BY d.day))[2]
+    FROM analytics_buyer_days d JOIN projects p ON p.id = d.project_id
+   GROUP BY 1, 3;
 
   CREATE TEMP TABLE analytics_rebuild_events ON COMMIT DROP AS
   SELECT p.user_id, d.project_id, d.day,
@@ -44,4 +56,17 @@ BEGIN
     FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id
    WHERE r.status = 'success' AND r.project_id IS NOT NULL AND i.status = 'counted'
    GROUP BY 1, 2, 3, 4;
+
+  -- The capture rate's receipts: cancelled ones are off, as the catch-up and the cancel leave them.
+  INSERT INTO analytics_capture (user_id, project_id, day, seller_inn, receipts, units)
+  SELECT r.user_id, r.project_id, analytics_day(coalesce(r.issued_at, r.scanned_at)), r.seller_inn, count(DISTINCT r.id), sum(i.quantity)
+    FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+   WHERE r.status = 'success' AND r.project_id IS NOT NULL AND r.seller_inn IS NOT NULL AND r.cancelled_at IS NULL
+   GROUP BY 1, 2, 3, 4;
+
+  INSERT INTO analytics_capture_items (user_id, project_id, day, seller_inn, name, items, units)
+  SELECT r.user_id, r.project_id, analytics_day(coalesce(r.issued_at, r.scanned_at)), r.seller_inn, i.name, count(*), sum(i.quantity)
+    FROM receipts r JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
+   WHERE r.status = 'success' AND r.project_id IS NOT NULL AND r.seller_inn IS NOT NULL AND r.cancelled_at IS NULL
+   GROUP BY 1, 2, 3, 4, 5;
 END $$;

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
-import { COHORT_WINDOWS, type PayoffFigure, type PayoffResponse } from '../../../contract/payoff.js';
+import { COHORT_WINDOWS, rubleBasisText, type PayoffFigure, type PayoffResponse } from '../../../contract/payoff.js';
 import { attachment, csvFile, csvRubles, csvText } from '../../csv.js';
 import { moscowDay } from '../analytics/period.js';
 
@@ -105,9 +105,37 @@ function tableOf(report: PayoffResponse, figure: PayoffFigure): [string[], (stri
       ];
     case 'liability': {
       const l = report.liability;
+      const rubles = (amount: number | null) => (amount === null ? p.rublesNoData : csvMoney(amount));
       return [
-        [p.pointsAvailable, p.pointsHeld, p.pointsExpiringColumn, p.expiringUntilColumn, p.exchanges, p.exchangedPointsColumn],
-        [[l.points_available, l.points_held, l.points_expiring, csvDay(l.expiring_until), l.exchanges, l.exchanged_points]],
+        [
+          p.pointsAvailable,
+          p.pointsHeld,
+          p.pointsExpiringColumn,
+          p.expiringUntilColumn,
+          p.exchanges,
+          p.exchangedPointsColumn,
+          p.pointCostColumn,
+          p.rublesAvailable,
+          p.rublesHeld,
+          fillMessage(p.rublesExpiring, { date: csvDay(l.expiring_until) }),
+          p.rubleBasisColumn,
+        ],
+        [
+          [
+            l.points_available,
+            l.points_held,
+            l.points_expiring,
+            csvDay(l.expiring_until),
+            l.exchanges,
+            l.exchanged_points,
+            // A point's cost to the kopeck's hundredth: at a few kopecks a point, kopecks alone would read as zero.
+            l.point_cost === null ? p.rublesNoData : csvNumber(Math.round(l.point_cost * 10_000) / 10_000),
+            rubles(l.rubles_available),
+            rubles(l.rubles_held),
+            rubles(l.rubles_expiring),
+            csvText(rubleBasisText(l)),
+          ],
+        ],
       ];
     }
     case 'cost': {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { captureRate } from '../../../contract/payoff.js';
-import { captureSeries, cohorts, monthEnd, newShoppers, periodOf, periodsOf, productCapture, returnsSeries } from './figures.js';
+import { captureRate, rubleBasisText } from '../../../contract/payoff.js';
+import {
+  captureSeries,
+  cohorts,
+  liabilityOf,
+  monthEnd,
+  newShoppers,
+  periodOf,
+  periodsOf,
+  productCapture,
+  returnsSeries,
+} from './figures.js';
 
 describe('payoff periods', () => {
   it.each([
@@ -135,5 +145,54 @@ describe('returns', () => {
     expect(rows).toEqual([
       { period: '2026-11-01', marketplace: 'wildberries', units_returned: 2, points_held: 40, receipts_cancelled: 1, points_cancelled: 40 },
     ]);
+  });
+});
+
+describe('liability in rubles', () => {
+  const row = {
+    available: 1_000,
+    held: 300,
+    expiring: 7,
+    exchanges: 0,
+    exchangedPoints: 0,
+    completed: 0,
+    costedExchanges: 0,
+    costedPoints: 0,
+    costedKopecks: 0,
+  };
+
+  it('is at what the handed-out exchanges with a cost have cost per point, to the kopeck', () => {
+    // Two prizes: 150 ₽ for 400 points and 100 ₽ for 200 points: 250 ₽ ÷ 600 points.
+    const liability = liabilityOf(
+      { ...row, exchanges: 3, exchangedPoints: 700, completed: 3, costedExchanges: 2, costedPoints: 600, costedKopecks: 25_000 },
+      '2026-12-29',
+    );
+    expect(liability).toMatchObject({
+      ruble_basis: 'exchange_cost',
+      costed_rubles: 250,
+      point_cost: 250 / 600,
+      rubles_available: 416.67,
+      rubles_held: 125,
+      rubles_expiring: 2.92,
+    });
+    expect(rubleBasisText(liability)).toBe(
+      'Балл обошёлся в 0,42\u00a0₽: 250\u00a0₽ себестоимости призов в 2 выданных обменах ÷ 600 баллов, потраченных на них.',
+    );
+  });
+
+  it.each([
+    ['no exchange handed out', { exchanges: 2, exchangedPoints: 100 }, 'no_exchanges'],
+    ['handed-out prizes without a cost', { exchanges: 2, exchangedPoints: 100, completed: 1 }, 'no_prize_cost'],
+    ['only free prizes with a cost', { exchanges: 1, completed: 1, costedExchanges: 0 }, 'no_prize_cost'],
+  ] as const)('has no rubles with %s, and says why', (_case, change, basis) => {
+    const liability = liabilityOf({ ...row, ...change }, '2026-12-29');
+    expect(liability).toMatchObject({
+      ruble_basis: basis,
+      point_cost: null,
+      rubles_available: null,
+      rubles_held: null,
+      rubles_expiring: null,
+    });
+    expect(rubleBasisText(liability)).toContain('нет данных');
   });
 });

@@ -1,3 +1,4 @@
+import { kopecksToRubles } from '../../../contract/format.js';
 import type { IssuingMarketplace } from '../../../contract/marketplace-issuers.js';
 import {
   captureRate,
@@ -8,6 +9,7 @@ import {
   type PayoffCohort,
   type PayoffGroup,
   type PayoffOrderCounts,
+  type PayoffLiability,
   type PayoffProduct,
   type PayoffReturns,
   type PayoffUnmatched,
@@ -16,6 +18,7 @@ import { addDays, eachDay, weekBucket } from '../analytics/period.js';
 import type {
   FirstDayRow,
   OrdersDayRow,
+  LiabilityRow,
   ProductSalesRow,
   ReceiptProductRow,
   ReceiptUnitsDayRow,
@@ -232,4 +235,30 @@ export function returnsSeries(options: {
     row.points_cancelled += event.pointsCancelled;
   }
   return [...rows.values()].sort((x, y) => x.period.localeCompare(y.period) || x.marketplace.localeCompare(y.marketplace));
+}
+
+/**
+ * The points liability, and in rubles at what a point has cost so far: the ruble cost of the
+ * handed-out exchanges whose prize had one, ÷ the points spent on them. Without such an exchange
+ * the rubles are null and `ruble_basis` says why; a rate is never guessed.
+ */
+export function liabilityOf(row: LiabilityRow, expiringUntil: string): PayoffLiability {
+  const costed = row.costedPoints > 0;
+  const inRubles = (points: number) => (costed ? Math.round((points * row.costedKopecks) / row.costedPoints) / 100 : null);
+  return {
+    points_available: row.available,
+    points_held: row.held,
+    points_expiring: row.expiring,
+    expiring_until: expiringUntil,
+    exchanges: row.exchanges,
+    exchanged_points: row.exchangedPoints,
+    ruble_basis: costed ? 'exchange_cost' : row.completed === 0 ? 'no_exchanges' : 'no_prize_cost',
+    costed_exchanges: row.costedExchanges,
+    costed_points: row.costedPoints,
+    costed_rubles: kopecksToRubles(row.costedKopecks),
+    point_cost: costed ? row.costedKopecks / 100 / row.costedPoints : null,
+    rubles_available: inRubles(row.available),
+    rubles_held: inRubles(row.held),
+    rubles_expiring: inRubles(row.expiring),
+  };
 }

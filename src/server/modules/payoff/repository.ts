@@ -55,14 +55,12 @@ export interface SalesDayRow {
   returned: number;
 }
 
-/** Units sold and returned on the marketplaces per Moscow day of the period. */
+/** Units sold and returned on the marketplaces per Moscow day of the period (the import's daily sums). */
 export async function readSalesByDay(db: Executor, scope: PayoffScope): Promise<SalesDayRow[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT moscow_day::text AS day, marketplace,
-             coalesce(sum(units) FILTER (WHERE kind = 'sale'), 0)::bigint AS sold,
-             coalesce(sum(units) FILTER (WHERE kind = 'return'), 0)::bigint AS returned
-        FROM marketplace_sales
+      SELECT moscow_day::text AS day, marketplace, sum(sold)::bigint AS sold, sum(returned)::bigint AS returned
+        FROM marketplace_sales_daily
        WHERE user_id = ${scope.userId} AND moscow_day BETWEEN ${scope.from}::date AND ${scope.to}::date
        GROUP BY 1, 2`),
   );
@@ -110,20 +108,19 @@ export interface ReceiptUnitsDayRow {
 
 /**
  * Units of the seller's counted items on accepted receipts a marketplace issued, per Moscow day of
- * the purchase. A receipt the seller cancelled (its purchase was returned) is left out, as the
- * marketplace leaves the returned unit out of the units sold net.
+ * the purchase (the analytics' capture sums). A receipt the seller cancelled (its purchase was
+ * returned) is left out, as the marketplace leaves the returned unit out of the units sold net: its
+ * cancel took it off, and a day whose receipts were all cancelled has none.
  */
 export async function readReceiptUnitsByDay(db: Executor, scope: PayoffScope): Promise<ReceiptUnitsDayRow[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT analytics_day(${purchasedAt})::text AS day, ${issuerMarketplace(sql`r.seller_inn`)} AS marketplace,
-             sum(i.quantity)::text AS units, count(DISTINCT r.id)::bigint AS receipts
-        FROM receipts r
-        JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
-       WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)}
-         AND r.status = 'success' AND r.cancelled_at IS NULL AND r.seller_inn IN (${issuerInns})
-         AND ${purchasedAt} >= ${moscowStart(scope.from)} AND ${purchasedAt} < ${dayEnd(scope.to)}
-       GROUP BY 1, 2`),
+      SELECT day::text AS day, ${issuerMarketplace(sql`seller_inn`)} AS marketplace, sum(units)::text AS units, sum(receipts)::bigint AS receipts
+        FROM analytics_capture
+       WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)}
+         AND seller_inn IN (${issuerInns}) AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+       GROUP BY 1, 2
+      HAVING sum(receipts) > 0`),
   );
   return rows.map((row) => ({
     day: String(row.day),
@@ -145,10 +142,8 @@ export interface ProductSalesRow {
 export async function readProductSales(db: Executor, scope: PayoffScope, limit: number): Promise<ProductSalesRow[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT marketplace, name_key, min(product_name) AS name,
-             coalesce(sum(units) FILTER (WHERE kind = 'sale'), 0)::bigint AS sold,
-             coalesce(sum(units) FILTER (WHERE kind = 'return'), 0)::bigint AS returned
-        FROM marketplace_sales
+      SELECT marketplace, name_key, min(product_name) AS name, sum(sold)::bigint AS sold, sum(returned)::bigint AS returned
+        FROM marketplace_sales_daily
        WHERE user_id = ${scope.userId} AND moscow_day BETWEEN ${scope.from}::date AND ${scope.to}::date
        GROUP BY 1, 2
        ORDER BY 4 DESC, 2
@@ -172,20 +167,25 @@ export interface ReceiptProductRow {
   matched: boolean;
 }
 
-/** Units on accepted receipts per marketplace and normalised item name, matched against the marketplace's products. */
+/**
+ * Units on accepted receipts per marketplace and normalised item name, matched against the
+ * marketplace's products. The period's sums are taken per written name first, so the names are
+ * normalised once each, not once per day.
+ */
 export async function readReceiptProducts(db: Executor, scope: PayoffScope): Promise<ReceiptProductRow[]> {
   const rows = rowsOf(
     await db.execute(sql`
       SELECT per_item.*, EXISTS (SELECT 1 FROM marketplace_sales s
                                   WHERE s.user_id = ${scope.userId} AND s.marketplace = per_item.marketplace
                                     AND s.name_key = per_item.name_key) AS matched
-        FROM (SELECT ${issuerMarketplace(sql`r.seller_inn`)} AS marketplace, ${normalisedItemName(sql`i.name`)} AS name_key,
-                     min(i.name) AS name, sum(i.quantity)::text AS units
-                FROM receipts r
-                JOIN receipt_items i ON i.receipt_id = r.id AND i.status = 'counted'
-               WHERE r.user_id = ${scope.userId} ${ofAction(sql`r.project_id`, scope.projectId)}
-                 AND r.status = 'success' AND r.cancelled_at IS NULL AND r.seller_inn IN (${issuerInns})
-                 AND ${purchasedAt} >= ${moscowStart(scope.from)} AND ${purchasedAt} < ${dayEnd(scope.to)}
+        FROM (SELECT ${issuerMarketplace(sql`seller_inn`)} AS marketplace, ${normalisedItemName(sql`name`)} AS name_key,
+                     min(name) AS name, sum(units)::text AS units
+                FROM (SELECT seller_inn, name, sum(units) AS units
+                        FROM analytics_capture_items
+                       WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)}
+                         AND seller_inn IN (${issuerInns}) AND day BETWEEN ${scope.from}::date AND ${scope.to}::date
+                       GROUP BY 1, 2
+                      HAVING sum(items) > 0) AS per_name
                GROUP BY 1, 2) AS per_item`),
   );
   return rows.map((row) => ({
@@ -207,23 +207,20 @@ export interface FirstDayRow {
 
 /**
  * Shoppers by the day of their first accepted receipt, for first days from `from` to `to`, with how
- * many came back within each window (the analytics' buyer days: one row per shopper, action and
- * day with an accepted receipt; several actions of the seller are one shopper by Telegram id).
+ * many came back within each window: the analytics' first two days of each shopper with an accepted
+ * receipt, in the action or (project_id 0) over all the seller's actions, one shopper by Telegram id.
  */
 export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [number, number, number]): Promise<FirstDayRow[]> {
   const [w30, w60, w90] = windows;
   const rows = rowsOf(
     await db.execute(sql`
       SELECT first_day::text AS day, count(*)::bigint AS shoppers,
-             count(*) FILTER (WHERE next_day <= first_day + ${w30}::int)::bigint AS r1,
-             count(*) FILTER (WHERE next_day <= first_day + ${w60}::int)::bigint AS r2,
-             count(*) FILTER (WHERE next_day <= first_day + ${w90}::int)::bigint AS r3
-        FROM (SELECT days[1] AS first_day, days[2] AS next_day
-                FROM (SELECT (array_agg(DISTINCT d.day ORDER BY d.day))[1:2] AS days
-                        FROM analytics_buyer_days d
-                       WHERE d.project_id IN (SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})
-                       GROUP BY d.buyer_tg_id) AS per_shopper) AS firsts
-       WHERE first_day BETWEEN ${scope.from}::date AND ${scope.to}::date
+             count(*) FILTER (WHERE second_day <= first_day + ${w30}::int)::bigint AS r1,
+             count(*) FILTER (WHERE second_day <= first_day + ${w60}::int)::bigint AS r2,
+             count(*) FILTER (WHERE second_day <= first_day + ${w90}::int)::bigint AS r3
+        FROM analytics_shopper_firsts
+       WHERE user_id = ${scope.userId} AND project_id = ${scope.projectId ?? 0}
+         AND first_day BETWEEN ${scope.from}::date AND ${scope.to}::date
        GROUP BY 1`),
   );
   return rows.map((row) => ({
@@ -278,9 +275,19 @@ export interface LiabilityRow {
   expiring: number;
   exchanges: number;
   exchangedPoints: number;
+  /** Exchanges handed out («Выдан»). */
+  completed: number;
+  /** Of them, those whose prize had a ruble cost and took points: what a point has cost so far. */
+  costedExchanges: number;
+  costedPoints: number;
+  costedKopecks: number;
 }
 
-/** Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's exchanges so far. */
+/**
+ * Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's
+ * exchanges so far: all but the cancelled ones, and the handed-out ones with the ruble cost their
+ * prize had at the exchange.
+ */
 export async function readLiability(
   db: Executor,
   scope: { userId: number; projectId?: number },
@@ -288,16 +295,23 @@ export async function readLiability(
   expiringBefore: Date,
 ): Promise<LiabilityRow> {
   const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
+  // A free prize (0 points) says nothing of a point's cost.
+  const costed = sql`status = 'fulfilled' AND cost_kopecks IS NOT NULL AND price_points > 0`;
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT (SELECT coalesce(sum(balance), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS available,
              (SELECT coalesce(sum(held), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS held,
              (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
                WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
-             (SELECT count(*)::bigint FROM shop_orders
-               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanges,
-             (SELECT coalesce(sum(price_points), 0)::bigint FROM shop_orders
-               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)} AND status <> 'cancelled') AS exchanged`),
+             orders.*
+        FROM (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
+                     coalesce(sum(price_points) FILTER (WHERE status <> 'cancelled'), 0)::bigint AS exchanged,
+                     count(*) FILTER (WHERE status = 'fulfilled')::bigint AS completed,
+                     count(*) FILTER (WHERE ${costed})::bigint AS costed_exchanges,
+                     coalesce(sum(price_points) FILTER (WHERE ${costed}), 0)::bigint AS costed_points,
+                     coalesce(sum(cost_kopecks) FILTER (WHERE ${costed}), 0)::bigint AS costed_kopecks
+                FROM shop_orders
+               WHERE user_id = ${scope.userId} ${ofAction(sql`project_id`, scope.projectId)}) AS orders`),
   );
   return {
     available: Number(row?.available ?? 0),
@@ -305,6 +319,10 @@ export async function readLiability(
     expiring: Number(row?.expiring ?? 0),
     exchanges: Number(row?.exchanges ?? 0),
     exchangedPoints: Number(row?.exchanged ?? 0),
+    completed: Number(row?.completed ?? 0),
+    costedExchanges: Number(row?.costed_exchanges ?? 0),
+    costedPoints: Number(row?.costed_points ?? 0),
+    costedKopecks: Number(row?.costed_kopecks ?? 0),
   };
 }
 

@@ -13,7 +13,17 @@ import type { Executor } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import { catchUp, listSellerActions } from '../analytics/repository.js';
 import { addDays, moscowDay } from '../analytics/period.js';
-import { captureSeries, cohorts, monthEnd, monthStart, newShoppers, productCapture, returnsSeries, withOrders } from './figures.js';
+import {
+  captureSeries,
+  cohorts,
+  liabilityOf,
+  monthEnd,
+  monthStart,
+  newShoppers,
+  productCapture,
+  returnsSeries,
+  withOrders,
+} from './figures.js';
 import * as repo from './repository.js';
 
 export interface PayoffDeps {
@@ -92,15 +102,7 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
     ...productCapture(productSales, receiptProducts, PAYOFF_PRODUCTS_LIMIT),
     cohorts: cohorts(firstDays, today),
     returns: returnsSeries({ from, group: query.group, marketplaces: shown, sales, points }),
-    liability: {
-      points_available: liability.available,
-      points_held: liability.held,
-      points_expiring: liability.expiring,
-      expiring_until: expiringUntil,
-      exchanges: liability.exchanges,
-      exchanged_points: liability.exchangedPoints,
-      ruble_basis: liability.exchanges === 0 ? 'no_exchanges' : 'no_prize_cost',
-    },
+    liability: liabilityOf(liability, expiringUntil),
     cost_per_shopper: {
       receipt_fees: kopecksToRubles(charges.receiptFeeKopecks),
       subscriptions: kopecksToRubles(charges.subscriptionKopecks),

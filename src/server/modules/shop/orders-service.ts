@@ -165,6 +165,7 @@ export async function purchase(
       buyerName: buyerName(buyer),
       title: product.title,
       pricePoints: product.pricePoints,
+      costKopecks: product.costKopecks,
     });
     // One movement: the balance only while it covers the price (parallel purchases queue on the
     // balance row), the soonest-expiring points first, and the ledger row. Not enough points

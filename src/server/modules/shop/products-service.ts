@@ -1,3 +1,4 @@
+import { kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { ShopProduct } from '../../../contract/shop.js';
 import type { Executor } from '../../db/connection.js';
@@ -20,6 +21,7 @@ export function presentProduct(row: ShopProductRow): ShopProduct {
     image_url: row.imageUrl,
     price_points: row.pricePoints,
     quantity: row.quantity,
+    cost: row.costKopecks === null ? null : kopecksToRubles(row.costKopecks),
     is_active: row.isActive,
     position: row.position,
     created_at: row.createdAt.toISOString(),

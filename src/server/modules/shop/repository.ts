@@ -126,7 +126,10 @@ export async function findProduct(
   return row;
 }
 
-export type NewProduct = Pick<ShopProductRow, 'title' | 'description' | 'imageUrl' | 'pricePoints' | 'quantity' | 'isActive'>;
+export type NewProduct = Pick<
+  ShopProductRow,
+  'title' | 'description' | 'imageUrl' | 'pricePoints' | 'quantity' | 'costKopecks' | 'isActive'
+>;
 
 /** A new product goes last. The action's row lock orders concurrent inserts, so positions never repeat. */
 export async function insertProduct(db: Db, sellerId: number, projectId: number, product: NewProduct): Promise<ShopProductRow> {
@@ -208,7 +211,7 @@ export async function readPointsLifetime(db: Executor, projectId: number): Promi
 
 export async function insertOrder(
   db: Executor,
-  order: Pick<ShopOrderRow, 'userId' | 'projectId' | 'productId' | 'buyerTgId' | 'buyerName' | 'title' | 'pricePoints'>,
+  order: Pick<ShopOrderRow, 'userId' | 'projectId' | 'productId' | 'buyerTgId' | 'buyerName' | 'title' | 'pricePoints' | 'costKopecks'>,
 ): Promise<ShopOrderRow> {
   const [row] = await db.insert(shopOrders).values(order).returning();
   return row!;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/error-responses.js';
 import { messageResponseSchema } from '../../../contract/auth.js';
+import { rublesToKopecks } from '../../../contract/format.js';
 import {
   createProductRequestSchema,
   orderActionRequestSchema,
@@ -34,6 +35,7 @@ interface ProductBody {
   image_url?: string | null;
   price_points?: number;
   quantity?: number | null;
+  cost?: number | null;
   is_active?: boolean;
 }
 
@@ -46,6 +48,7 @@ function productFieldsOf<Body extends ProductBody>(
   imageUrl: Body['image_url'];
   pricePoints: Body['price_points'];
   quantity: Body['quantity'];
+  costKopecks: Body['cost'];
   isActive: Body['is_active'];
 } {
   return {
@@ -54,6 +57,8 @@ function productFieldsOf<Body extends ProductBody>(
     imageUrl: body.image_url,
     pricePoints: body.price_points,
     quantity: body.quantity,
+    // The API speaks rubles; the database keeps kopecks, as every sum.
+    costKopecks: (body.cost == null ? body.cost : rublesToKopecks(body.cost)) as Body['cost'],
     isActive: body.is_active,
   };
 }

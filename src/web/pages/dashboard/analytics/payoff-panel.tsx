@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fillMessage, messages } from '../../../../contract/messages.js';
-import { PAYOFF_PATHS, type PayoffFigure, type PayoffGroup, type PayoffResponse } from '../../../../contract/payoff.js';
+import { PAYOFF_PATHS, rubleBasisText, type PayoffFigure, type PayoffGroup, type PayoffResponse } from '../../../../contract/payoff.js';
 import { errorMessageOf } from '../../../api/api-error.js';
 import { payoffQuery, usePayoffQuery, type PayoffFilters } from '../../../api/payoff.js';
 import { useSellerId } from '../../../auth/session.js';
@@ -11,7 +11,7 @@ import { DownloadCsvButton } from '../../../components/download-csv-button.js';
 import { FigureCards } from '../../../components/figure-cards.js';
 import { FilterField, FilterSelect } from '../../../components/filter-select.js';
 import { EmptyState, LoadingState } from '../../../components/list-state.js';
-import { formatDate, formatNumber, formatPoints, formatQuantity, formatRubles } from '../../../lib/format.js';
+import { formatDate, formatNumber, formatQuantity, formatRubles } from '../../../lib/format.js';
 import { CaptureTotals } from './capture-totals.js';
 import { formatDay } from './chart-model.js';
 import { formatMonth, formatShare, MARKETPLACES_PATH, marketplaceName } from './payoff-format.js';
@@ -263,6 +263,8 @@ function ReturnsTable({ report }: { report: PayoffResponse }) {
 
 function Liability({ report }: { report: PayoffResponse }) {
   const l = report.liability;
+  const expiring = formatDay(l.expiring_until);
+  const rubles = (amount: number | null) => (amount === null ? p.rublesNoData : formatRubles(amount));
   return (
     <>
       <FigureCards
@@ -270,13 +272,19 @@ function Liability({ report }: { report: PayoffResponse }) {
         figures={[
           [p.pointsAvailable, formatNumber(l.points_available)],
           [p.pointsHeld, formatNumber(l.points_held)],
-          [fillMessage(p.pointsExpiring, { date: formatDay(l.expiring_until) }), formatNumber(l.points_expiring)],
+          [fillMessage(p.pointsExpiring, { date: expiring }), formatNumber(l.points_expiring)],
           [p.exchanges, formatNumber(l.exchanges)],
         ]}
       />
-      <p className="payoff-figure__how">
-        {l.ruble_basis === 'no_exchanges' ? p.noExchanges : fillMessage(p.noPrizeCost, { points: formatPoints(l.exchanged_points) })}
-      </p>
+      <FigureCards
+        className="payoff-liability"
+        figures={[
+          [p.rublesAvailable, rubles(l.rubles_available)],
+          [p.rublesHeld, rubles(l.rubles_held)],
+          [fillMessage(p.rublesExpiring, { date: expiring }), rubles(l.rubles_expiring)],
+        ]}
+      />
+      <p className="payoff-figure__how">{rubleBasisText(l)}</p>
     </>
   );
 }

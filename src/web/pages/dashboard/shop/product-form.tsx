@@ -39,6 +39,7 @@ export function ProductForm({
     title: useRef<HTMLInputElement>(null),
     price: useRef<HTMLInputElement>(null),
     quantity: useRef<HTMLInputElement>(null),
+    cost: useRef<HTMLInputElement>(null),
     description: useRef<HTMLTextAreaElement>(null),
   };
   const pending = create.isPending || update.isPending;
@@ -101,6 +102,16 @@ export function ProductForm({
           value={draft.quantity}
           error={errors.quantity}
           onChange={(event) => change('quantity', event.target.value)}
+        />
+        <TextField
+          ref={inputs.cost}
+          label={s.productCost}
+          hint={s.productCostHint}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.cost}
+          error={errors.cost}
+          onChange={(event) => change('cost', event.target.value)}
         />
       </div>
       <TextAreaField

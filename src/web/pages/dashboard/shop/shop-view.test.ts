@@ -32,8 +32,18 @@ describe('validateProductDraft', () => {
   it('passes a whole non-negative price, trims, and defaults the rest', () => {
     expect(validateProductDraft(draft({ title: '  Кружка ', price: '0', description: ' синяя ' }), 3)).toEqual({
       ok: true,
-      fields: { title: 'Кружка', price_points: 0, quantity: null, description: 'синяя', image_url: null, is_active: true },
+      fields: { title: 'Кружка', price_points: 0, quantity: null, cost: null, description: 'синяя', image_url: null, is_active: true },
     });
+  });
+
+  it('reads the cost in rubles with a comma or a dot; empty is not given', () => {
+    expect(validateProductDraft(draft({ cost: ' 149,90 ' }), 3)).toMatchObject({ ok: true, fields: { cost: 149.9 } });
+    expect(validateProductDraft(draft({ cost: '0.5' }), 3)).toMatchObject({ ok: true, fields: { cost: 0.5 } });
+    expect(validateProductDraft(draft({ cost: '' }), 3)).toMatchObject({ ok: true, fields: { cost: null } });
+  });
+
+  it.each(['-1', '1,234', '100 ₽', '10000000.01'])('refuses the cost %j', (cost) => {
+    expect(validateProductDraft(draft({ cost }), 3)).toEqual({ ok: false, errors: { cost: m.costInvalid }, firstInvalid: 'cost' });
   });
 
   it('reads an empty quantity as unlimited and a typed one as its number', () => {
@@ -73,6 +83,7 @@ describe('productDraftOf', () => {
       title: 'Кепка',
       price_points: 250,
       quantity: 3,
+      cost: 120.5,
       description: 'Белая',
       image_url: 'https://x/a.jpg',
       is_active: false,
@@ -81,6 +92,7 @@ describe('productDraftOf', () => {
       title: 'Кепка',
       price: '250',
       quantity: '3',
+      cost: '120,5',
       description: 'Белая',
       imageUrl: 'https://x/a.jpg',
       isActive: false,

@@ -26,30 +26,34 @@ export interface ProductDraft {
   price: string;
   /** As typed; empty: unlimited. */
   quantity: string;
+  /** Rubles as typed; empty: not given. */
+  cost: string;
   description: string;
   imageUrl: string | null;
   isActive: boolean;
 }
 
 /** The form's fields in screen order: the first wrong one takes the focus. */
-export const PRODUCT_FIELDS = ['title', 'price', 'quantity', 'description', 'imageUrl'] as const;
+export const PRODUCT_FIELDS = ['title', 'price', 'quantity', 'cost', 'description', 'imageUrl'] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 const SCHEMA_FIELD: Record<string, ProductField> = {
   title: 'title',
   price_points: 'price',
   quantity: 'quantity',
+  cost: 'cost',
   description: 'description',
   image_url: 'imageUrl',
 };
 
 /** An empty form (create mode) or the product being edited (edit mode, SPEC §4). */
 export function productDraftOf(product: ShopProduct | null): ProductDraft {
-  if (!product) return { title: '', price: '', quantity: '', description: '', imageUrl: null, isActive: true };
+  if (!product) return { title: '', price: '', quantity: '', cost: '', description: '', imageUrl: null, isActive: true };
   return {
     title: product.title,
     price: String(product.price_points),
     quantity: product.quantity === null ? '' : String(product.quantity),
+    cost: product.cost === null ? '' : String(product.cost).replace('.', ','),
     description: product.description,
     imageUrl: product.image_url,
     isActive: product.is_active,
@@ -66,13 +70,14 @@ export function validateProductDraft(draft: ProductDraft, projectId: number): Pr
     title: draft.title,
     price_points: draft.price,
     quantity: draft.quantity,
+    cost: draft.cost,
     description: draft.description,
     image_url: draft.imageUrl,
     is_active: draft.isActive,
   });
   if (parsed.success) {
-    const { title, price_points, quantity, description, image_url, is_active } = parsed.data;
-    return { ok: true, fields: { title, price_points, quantity, description, image_url, is_active } };
+    const { title, price_points, quantity, cost, description, image_url, is_active } = parsed.data;
+    return { ok: true, fields: { title, price_points, quantity, cost, description, image_url, is_active } };
   }
   const errors: Partial<Record<ProductField, string>> = {};
   for (const issue of parsed.error.issues) {
