@@ -12,8 +12,7 @@ export default defineConfig({
     maxWorkers: 6,
     // Transformed source kept in .tmp/ between runs: a lone API file's transform went from 3.5 s to
     // 0.7–0.9 s (docs/benchmarks.md, "Developer loop"). A fresh clone, as in CI, starts without it.
-    // The browser files' vitest, run beside the others by `npm test`, keeps a folder of its own.
-    experimental: { fsModuleCache: true, fsModuleCachePath: process.env.VITEST_MODULE_CACHE_PATH ?? '.tmp/vitest-modules' },
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-modules' },
     projects: [
       {
         test: {
@@ -64,9 +63,10 @@ export default defineConfig({
           isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup-e2e.ts'],
-          // Three browser files at a time. `npm test` runs them in a vitest of their own beside the
-          // other projects (tests/support/test-all.ts); a plain `vitest run` of every project, after them.
-          // A file that changes what every page shows (operator-details) starts a server of its own.
+          // After the API tests, three browser files at a time: a file mostly waits on its page and the
+          // shared server, so they overlap on 2 cores (docs/benchmarks.md, "Test suite time": the browser
+          // phase had grown to 1 123 s summed, ≈ 9 minutes two at a time). A file that changes what every
+          // page shows (operator-details) starts a server of its own.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

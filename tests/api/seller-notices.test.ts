@@ -264,11 +264,15 @@ describe.each(backends())('seller notices on $name', (backend) => {
       const title = fillMessage(m.digestTitle, { date: formatDate(`${today}T12:00:00Z`) });
       await advanceTo(url, `${addDays(today, 1)}T08:50`);
       await advanceTo(url, `${addDays(today, 1)}T09:05`);
-      const [digest] = await vi.waitFor(async () => {
-        const found = await mailsAbout(url, active, title);
-        expect(found).toHaveLength(1);
-        return found;
-      });
+      // The digest goes out through the mail outbox after the clock's move: waited for as the other notices are.
+      const [digest] = await vi.waitFor(
+        async () => {
+          const found = await mailsAbout(url, active, title);
+          expect(found).toHaveLength(1);
+          return found;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
       const points = answers[0].points_awarded + answers[1].points_awarded;
       for (const line of [
         fillMessage(m.digestReceipts, { accepted: formatCount(2, RECEIPT_WORDS), refused: formatCount(1, RECEIPT_WORDS) }),

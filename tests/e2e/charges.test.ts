@@ -99,7 +99,8 @@ describe.each([
       await page.getByLabel(s.innsLabel, { exact: true }).fill('7707083893');
       await button(page, s.createSubmit).click();
       const dialog = page.getByRole('dialog', { name: s.createConfirmTitle });
-      expect(await textOf(dialog)).toContain('Не хватает 50 ₽');
+      // The missing amount appears once the dialog has the balance.
+      await expect.poll(() => textOf(dialog)).toContain('Не хватает 50 ₽');
       await button(dialog, s.confirm).click();
       await expectTopUpOffered(page, 100);
     }, viewport));
