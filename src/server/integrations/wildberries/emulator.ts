@@ -28,7 +28,8 @@ const PINGS_PER_WINDOW = 3;
 const DAY_MS = 86_400_000;
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
-export interface WildberriesRow {
+/** The fields the sales and the orders reports share, as the API writes them. */
+interface ReportRow {
   date: string;
   lastChangeDate: string;
   supplierArticle: string;
@@ -39,9 +40,12 @@ export interface WildberriesRow {
   totalPrice: number;
   priceWithDisc: number;
   finishedPrice: number;
+  srid: string;
+}
+
+export interface WildberriesRow extends ReportRow {
   forPay: number;
   saleID: string;
-  srid: string;
 }
 
 const controlSchema = z.object({
@@ -68,22 +72,11 @@ const controlSchema = z.object({
   cancel_orders: z.array(z.string().min(1)).max(1000).optional(),
 });
 
-export interface WildberriesOrder {
-  date: string;
-  lastChangeDate: string;
-  supplierArticle: string;
-  nmId: number;
-  barcode: string;
-  subject: string;
-  brand: string;
-  totalPrice: number;
-  priceWithDisc: number;
-  finishedPrice: number;
+export interface WildberriesOrder extends ReportRow {
   isCancel: boolean;
   /** "0001-01-01T00:00:00" while the order is not cancelled, as the real report writes it. */
   cancelDate: string;
   gNumber: string;
-  srid: string;
 }
 
 /** "2026-11-20T14:05:09" in Moscow time, as Wildberries writes it. */

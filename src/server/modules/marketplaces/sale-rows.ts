@@ -3,11 +3,9 @@ import type { OzonPosting, OzonReturn } from '../../integrations/ozon/client.js'
 import type { WildberriesOrderRow, WildberriesSaleRow } from '../../integrations/wildberries/client.js';
 import { moscowDay } from '../analytics/period.js';
 
-/** One row of units sold or returned, as `marketplace_sales` keeps it. */
-export interface SaleRow {
+/** What a marketplace row of units keeps, whether sold, returned or ordered. */
+interface UnitsRow {
   externalId: string;
-  kind: 'sale' | 'return';
-  happenedAt: Date;
   moscowDay: string;
   productName: string;
   nameKey: string;
@@ -17,18 +15,16 @@ export interface SaleRow {
   changedAt: Date;
 }
 
+/** One row of units sold or returned, as `marketplace_sales` keeps it. */
+export interface SaleRow extends UnitsRow {
+  kind: 'sale' | 'return';
+  happenedAt: Date;
+}
+
 /** One order of units, as `marketplace_orders` keeps it: `cancelledAt` once the order is cancelled. */
-export interface OrderRow {
-  externalId: string;
+export interface OrderRow extends UnitsRow {
   orderedAt: Date;
-  moscowDay: string;
-  productName: string;
-  nameKey: string;
-  article: string | null;
-  units: number;
-  amountKopecks: number;
   cancelledAt: Date | null;
-  changedAt: Date;
 }
 
 /** Wildberries writes its times in Moscow time without an offset ("2026-11-20T14:05:09"); one with an offset is read as written. */
