@@ -13,7 +13,7 @@ import {
   refusalStatuses,
   stack,
 } from './chart-model.js';
-import { paletteColour, UplotChart } from './uplot-chart.js';
+import { ChartFigure, paletteColour, UplotChart } from './uplot-chart.js';
 
 const a = messages.analytics;
 
@@ -61,16 +61,6 @@ const xSeries: uPlot.Series = {
   label: a.dayColumn,
   value: (_plot, value) => (value == null ? '—' : formatChartDay(value, { withYear: true })),
 };
-
-function ChartFigure({ title, summary, children }: { title: string; summary: string; children: React.ReactNode }) {
-  return (
-    <figure className="analytics-chart">
-      <figcaption className="analytics-chart__title">{title}</figcaption>
-      {children}
-      <p className="visually-hidden">{summary}</p>
-    </figure>
-  );
-}
 
 function ReceiptsChart({ report }: { report: AnalyticsResponse }) {
   const { options, data } = useMemo(() => {

@@ -6,7 +6,7 @@ import type { PayoffResponse } from '../../../../contract/payoff.js';
 import { formatChartDay } from '../../../lib/format.js';
 import { dayToUnix } from './chart-model.js';
 import { formatMonth, formatShare, marketplaceName } from './payoff-format.js';
-import { paletteColour, UplotChart } from './uplot-chart.js';
+import { ChartFigure, paletteColour, UplotChart } from './uplot-chart.js';
 
 const p = messages.payoff;
 
@@ -58,16 +58,6 @@ function shareOptions(count: number, xLabel: (index: number) => string, labels: 
   };
 }
 
-function Figure({ title, summary, children }: { title: string; summary: string; children: React.ReactNode }) {
-  return (
-    <figure className="analytics-chart">
-      <figcaption className="analytics-chart__title">{title}</figcaption>
-      {children}
-      <p className="visually-hidden">{summary}</p>
-    </figure>
-  );
-}
-
 /** The capture rate per period, a line per marketplace shown (a period without sales has no point). */
 function CaptureChart({ report }: { report: PayoffResponse }) {
   const { options, data, summary } = useMemo(() => {
@@ -85,9 +75,9 @@ function CaptureChart({ report }: { report: PayoffResponse }) {
     };
   }, [report]);
   return (
-    <Figure title={p.captureChart} summary={summary}>
+    <ChartFigure title={p.captureChart} summary={summary}>
       <UplotChart options={options} data={data} />
-    </Figure>
+    </ChartFigure>
   );
 }
 
@@ -116,9 +106,9 @@ function CohortsChart({ report }: { report: PayoffResponse }) {
     };
   }, [report]);
   return (
-    <Figure title={p.cohortsChart} summary={summary}>
+    <ChartFigure title={p.cohortsChart} summary={summary}>
       <UplotChart options={options} data={data} />
-    </Figure>
+    </ChartFigure>
   );
 }
 

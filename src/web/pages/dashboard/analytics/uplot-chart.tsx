@@ -33,3 +33,14 @@ export function UplotChart({ options, data }: { options: Omit<uPlot.Options, 'wi
 
   return <div ref={box} className="analytics-chart__canvas" />;
 }
+
+/** A chart with its title, and its figures told in words for screen readers. */
+export function ChartFigure({ title, summary, children }: { title: string; summary: string; children: React.ReactNode }) {
+  return (
+    <figure className="analytics-chart">
+      <figcaption className="analytics-chart__title">{title}</figcaption>
+      {children}
+      <p className="visually-hidden">{summary}</p>
+    </figure>
+  );
+}
