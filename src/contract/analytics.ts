@@ -14,7 +14,8 @@ export const ANALYTICS_MAX_RANGE_DAYS = 3_660;
 /** «не длиннее 21 дня, 3 660 дней»: the genitive after a comparative. */
 const DAYS_GENITIVE = { one: 'дня', few: 'дней', many: 'дней' };
 
-const daySchema = z
+/** A Moscow calendar day as the filters take it: "ГГГГ-ММ-ДД", and a day that exists. */
+export const calendarDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid)
   .refine((value) => {
@@ -22,13 +23,26 @@ const daySchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, a.dateInvalid);
 
+/** A range of days given whole: from before to, and no longer than ANALYTICS_MAX_RANGE_DAYS. */
+export function checkDayRange(range: { from: string; to: string }, context: z.RefinementCtx): void {
+  if (range.from > range.to) context.addIssue({ code: 'custom', message: a.rangeReversed, path: ['from'] });
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+  if (days > ANALYTICS_MAX_RANGE_DAYS) {
+    context.addIssue({
+      code: 'custom',
+      message: fillMessage(a.rangeTooLong, { days: formatCount(ANALYTICS_MAX_RANGE_DAYS, DAYS_GENITIVE) }),
+      path: ['to'],
+    });
+  }
+}
+
 export const analyticsQuerySchema = z
   .object({
     user_id: userIdSchema.optional(),
     project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     period: z.enum(ANALYTICS_PERIODS, { error: a.periodInvalid }).default('30'),
-    from: daySchema.optional(),
-    to: daySchema.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
   })
   .superRefine((query, context) => {
     if (query.period !== 'range') return;
@@ -36,15 +50,7 @@ export const analyticsQuerySchema = z
       context.addIssue({ code: 'custom', message: a.rangeRequired, path: ['from'] });
       return;
     }
-    if (query.from > query.to) context.addIssue({ code: 'custom', message: a.rangeReversed, path: ['from'] });
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-    if (days > ANALYTICS_MAX_RANGE_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        message: fillMessage(a.rangeTooLong, { days: formatCount(ANALYTICS_MAX_RANGE_DAYS, DAYS_GENITIVE) }),
-        path: ['to'],
-      });
-    }
+    checkDayRange({ from: query.from, to: query.to }, context);
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from './zod-setup.js';
+import { calendarDaySchema } from './analytics.js';
 import { userIdSchema } from './auth.js';
 import { bigIdParam, intIdParam } from './ids.js';
 import { messages } from './messages.js';
@@ -17,20 +18,12 @@ export type AuditAction = keyof typeof messages.auditActions;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const daySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, a.dateInvalid);
-
 const filterFields = {
   user_id: userIdSchema.optional(),
   actor: intIdParam(a.actorInvalid).optional(),
   action: z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]], { error: a.actionInvalid }).optional(),
-  from: daySchema.optional(),
-  to: daySchema.optional(),
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
 };
 const periodInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
 const periodReversed = { message: a.periodInvalid, path: ['to'] };

@@ -1,5 +1,5 @@
 import { z } from './zod-setup.js';
-import { ANALYTICS_MAX_RANGE_DAYS } from './analytics.js';
+import { calendarDaySchema, checkDayRange } from './analytics.js';
 import { userIdSchema } from './auth.js';
 import { formatCount, formatPoints, formatRubles } from './format.js';
 import { MARKETPLACES, type Marketplace } from './marketplace-link.js';
@@ -29,24 +29,14 @@ export const PAYOFF_DEFAULT_DAYS = 30;
 /** The per-product lists are the largest sellers' catalogues' top: the CSV and the screen show this many. */
 export const PAYOFF_PRODUCTS_LIMIT = 50;
 
-const DAYS_GENITIVE = { one: 'дня', few: 'дней', many: 'дней' };
-
-const daySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.analytics.dateInvalid)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, messages.analytics.dateInvalid);
-
 export const marketplaceSchema = z.enum(MARKETPLACES);
 
 export const payoffQuerySchema = z
   .object({
     user_id: userIdSchema.optional(),
     project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    from: daySchema.optional(),
-    to: daySchema.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
     group: z.enum(PAYOFF_GROUPS, { error: p.groupInvalid }).default('day'),
   })
   .superRefine((query, context) => {
@@ -55,15 +45,7 @@ export const payoffQuerySchema = z
       return;
     }
     if (query.from === undefined || query.to === undefined) return;
-    if (query.from > query.to) context.addIssue({ code: 'custom', message: messages.analytics.rangeReversed, path: ['from'] });
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-    if (days > ANALYTICS_MAX_RANGE_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        message: fillMessage(messages.analytics.rangeTooLong, { days: formatCount(ANALYTICS_MAX_RANGE_DAYS, DAYS_GENITIVE) }),
-        path: ['to'],
-      });
-    }
+    checkDayRange({ from: query.from, to: query.to }, context);
   });
 export type PayoffQuery = z.infer<typeof payoffQuerySchema>;
 

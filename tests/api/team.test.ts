@@ -280,7 +280,7 @@ describe.each(backends())('a team with roles on $name', (backend) => {
       expect(await caller.api.get(`/audit-log?${asOwner()}`)).toMatchObject({ status: 403, body: { message: t.ownerOnly } });
     }
     const bad: [string, string][] = [
-      ['?from=2026-13-01', messages.audit.dateInvalid],
+      ['?from=2026-13-01', messages.analytics.dateInvalid],
       ['?from=2026-05-02&to=2026-05-01', messages.audit.periodInvalid],
       ['?action=nothing', messages.audit.actionInvalid],
       ['?before=abc', messages.audit.cursorInvalid],

@@ -94,7 +94,6 @@ export const auditMessages = {
   export: 'Скачать CSV',
   exportFailed: 'Не удалось выгрузить журнал',
   periodInvalid: 'Дата «по» не может быть раньше даты «с»',
-  dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
   cursorInvalid: 'Неверная позиция списка: загрузите журнал заново',
   actorInvalid: 'Неверный участник',
   actionInvalid: 'Неизвестное действие',
