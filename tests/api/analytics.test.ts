@@ -6,7 +6,7 @@ import type { Receipt } from '../../src/contract/receipts.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { createFundedSeller, runAdminCli } from '../support/operator.js';
-import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { checkBoughtAt } from '../support/receipts.js';
 
 const WB_SELLER = '072196655529';
 const OZON_SELLER = '7717144513';
@@ -23,21 +23,6 @@ async function createAction(seller: Seller, name: string, inns: string): Promise
   const created = await seller.api.post('/projects', { name, project_inns: inns });
   if (created.status !== 201) throw new Error(created.text);
   return created.body.project_id;
-}
-
-/** Checks a fixture receipt bought at `instant` (ms), as `buyer`, for an action. */
-async function checkAt(url: string, seller: Seller, projectId: number, fixture: string, instant: number, buyer: string): Promise<string> {
-  const receipt = freshReceipt(fixture, 1, (r) => {
-    r.dateTime = Math.floor(instant / 1000);
-  });
-  const answer = await seller.api.post('/check', {
-    qrurl: await registerReceipt(url, receipt),
-    user_id: seller.id,
-    project_id: projectId,
-    user_id_tg: buyer,
-  });
-  if (answer.status !== 200) throw new Error(answer.text);
-  return answer.body.data.status;
 }
 
 async function allReceipts(seller: Seller): Promise<Receipt[]> {
@@ -101,13 +86,13 @@ describe.each(backends())('analytics on $name', (backend) => {
     aurora = await createAction(seller, 'Aurora', WB_SELLER);
     borner = await createAction(seller, 'Borner', OZON_SELLER);
     // A buyer's receipts a second either side of Moscow midnight fall on two days.
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) - 1000, '901')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2), '901')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) + 60_000, '902')).toBe('success');
+    expect(await checkBoughtAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) - 1000, '901')).toBe('success');
+    expect(await checkBoughtAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2), '901')).toBe('success');
+    expect(await checkBoughtAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(2) + 60_000, '902')).toBe('success');
     // buyer 902's older receipt arrives after the newer one: 902 was new 40 days ago, not 2 days ago.
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(40) + 3_600_000, '902')).toBe('success');
-    expect(await checkAt(url, seller, aurora, 'wb-aurora-cosmetics', Date.now() - 70 * DAY_MS, '904')).toBe('too_old');
-    expect(await checkAt(url, seller, borner, 'ozon-borner-vegetable-slicer', moscowMidnight(10) + 7_200_000, '901')).toBe('success');
+    expect(await checkBoughtAt(url, seller, aurora, 'wb-aurora-cosmetics', moscowMidnight(40) + 3_600_000, '902')).toBe('success');
+    expect(await checkBoughtAt(url, seller, aurora, 'wb-aurora-cosmetics', Date.now() - 70 * DAY_MS, '904')).toBe('too_old');
+    expect(await checkBoughtAt(url, seller, borner, 'ozon-borner-vegetable-slicer', moscowMidnight(10) + 7_200_000, '901')).toBe('success');
     const garbage = await seller.api.post('/check', { qrurl: 'это не чек', user_id: seller.id, project_id: aurora, user_id_tg: '903' });
     expect(garbage.body.data.status).toBe('not_recognized');
     receipts = await allReceipts(seller);
@@ -171,7 +156,7 @@ describe.each(backends())('analytics on $name', (backend) => {
     expect(all.points_spent_available).toBe(false);
 
     const doomed = await createAction(seller, 'Temporary', WB_SELLER);
-    await checkAt(url, seller, doomed, 'wb-aurora-cosmetics', Date.now() - DAY_MS, '909');
+    await checkBoughtAt(url, seller, doomed, 'wb-aurora-cosmetics', Date.now() - DAY_MS, '909');
     expect((await seller.api.request('DELETE', `/projects/${doomed}?user_id=${seller.id}`)).status).toBe(200);
     const afterDeletion = (await analytics(`period=7&project_id=${doomed}`)).body;
     expect(afterDeletion.figures.receipts_successful).toBe(1);
@@ -193,11 +178,11 @@ describe.each(backends())('analytics on $name', (backend) => {
     const own = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 200);
     const action = await createAction(own, 'Порядок', WB_SELLER);
     const figures = async (query: string) => (await analytics(`${query}&project_id=${action}`, own)).body.figures;
-    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(2) + 3_600_000, '951');
+    await checkBoughtAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(2) + 3_600_000, '951');
     // Read (so counted) before the older receipt arrives: the two are counted in different batches.
     expect(await figures('period=7')).toMatchObject({ receipts_successful: 1, new_buyers: 1, returning_buyers: 0 });
-    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(20) + 3_600_000, '951');
-    await checkAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(10) + 3_600_000, '951');
+    await checkBoughtAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(20) + 3_600_000, '951');
+    await checkBoughtAt(url, own, action, 'wb-aurora-cosmetics', moscowMidnight(10) + 3_600_000, '951');
     const ownReceipts = await allReceipts(own);
     for (const [query, from] of [
       ['period=7', shiftDay(today, -6)],
@@ -213,7 +198,7 @@ describe.each(backends())('analytics on $name', (backend) => {
     if (!backend.clusterUrl) skip();
     const own = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price + 200);
     const action = await createAction(own, 'Фон', WB_SELLER);
-    await checkAt(url, own, action, 'wb-aurora-cosmetics', Date.now() - 3_600_000, '961');
+    await checkBoughtAt(url, own, action, 'wb-aurora-cosmetics', Date.now() - 3_600_000, '961');
     const counted = async () =>
       withPostgres(
         backend,

@@ -8,7 +8,7 @@ import type { Receipt } from '../../src/contract/receipts.js';
 import type { Seller } from '../support/api-client.js';
 import { backends, type Backend } from '../support/backends.js';
 import { createFundedSeller } from '../support/operator.js';
-import { freshReceipt, registerReceipt } from '../support/receipts.js';
+import { checkBoughtAt } from '../support/receipts.js';
 import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
 const WB_SELLER = '072196655529';
@@ -38,17 +38,9 @@ async function createAction(seller: Seller, body: Record<string, unknown>): Prom
   return created.body.project_id;
 }
 
+/** Checks a fixture receipt bought at `instant`; answers the accepted receipt's id. */
 async function checkAt(url: string, seller: Seller, projectId: number, fixture: string, instant: number, buyer: string): Promise<number> {
-  const receipt = freshReceipt(fixture, 1, (r) => {
-    r.dateTime = Math.floor(instant / 1000);
-  });
-  const answer = await seller.api.post('/check', {
-    qrurl: await registerReceipt(url, receipt),
-    user_id: seller.id,
-    project_id: projectId,
-    user_id_tg: buyer,
-  });
-  if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
+  expect(await checkBoughtAt(url, seller, projectId, fixture, instant, buyer)).toBe('success');
   const list = await seller.api.get<{ receipts: Receipt[] }>('/receipts?limit=1');
   return list.body.receipts[0]!.id;
 }

@@ -1,4 +1,5 @@
 import { loadReceipt } from '../fixtures/receipts/index.js';
+import type { Seller } from './api-client.js';
 
 /** A local Moscow date-time `daysAgo` days before now, as receipts print it. */
 export function moscowLocal(daysAgo: number): string {
@@ -33,4 +34,26 @@ export async function registerReceipt(
   });
   if (response.status !== 201) throw new Error(`tax emulator refused the receipt: ${await response.text()}`);
   return ((await response.json()) as { qrraw: string }).qrraw;
+}
+
+/** Checks a fixture receipt bought at `instant` (ms) as `buyer` through the seller's `POST /check`; answers the check's status. */
+export async function checkBoughtAt(
+  url: string,
+  seller: Seller,
+  projectId: number,
+  fixture: string,
+  instant: number,
+  buyer: string,
+): Promise<string> {
+  const receipt = freshReceipt(fixture, 1, (r) => {
+    r.dateTime = Math.floor(instant / 1000);
+  });
+  const answer = await seller.api.post('/check', {
+    qrurl: await registerReceipt(url, receipt),
+    user_id: seller.id,
+    project_id: projectId,
+    user_id_tg: buyer,
+  });
+  if (answer.status !== 200) throw new Error(answer.text);
+  return answer.body.data.status;
 }
