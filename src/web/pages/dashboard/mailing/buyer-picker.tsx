@@ -37,6 +37,9 @@ export function BuyerPicker({
   const actionId = senderAction?.id ?? filterActionId;
   const buyers = useBuyersQuery({ actionId, periodDays: null, suspicious: false, sort: null });
   const actions = useActionsQuery();
+  // The Buyers screen keeps the last list while another filter loads; here those rows would be
+  // another bot's shoppers offered for ticking, so a changed filter shows the loading state.
+  const shown = buyers.isPlaceholderData ? { ...buyers, isPending: true } : buyers;
   const rows = buyers.data?.pages.flatMap((page) => page.buyers) ?? [];
   const total = buyers.data?.pages[0]?.summary.buyers_count ?? rows.length;
   const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLInputElement>(rows.length);
@@ -65,7 +68,7 @@ export function BuyerPicker({
         )}
       </div>
       <QueryView
-        query={buyers}
+        query={shown}
         loading={rs.buyersLoading}
         failed={r.buyersLoadFailed}
         empty={{ text: r.buyersEmpty, when: () => rows.length === 0 }}
