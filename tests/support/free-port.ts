@@ -6,7 +6,10 @@ import net from 'node:net';
  */
 export function reservePort(wanted = 0): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
+    // A client that reaches the held port (a retry aimed at a stopped server that had it) is cut
+    // off at once: `close()` waits for every open connection, and an idle one kept the holder's
+    // `release()`, and so an app's start, waiting past a test's 90 s.
+    const server = net.createServer((socket) => socket.destroy());
     server.unref();
     server.on('error', reject);
     server.listen(wanted, '127.0.0.1', () => {
