@@ -12,7 +12,7 @@ import { createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
-import { runAdminCli } from '../support/operator.js';
+import { runAdminCli, verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
@@ -291,6 +291,71 @@ describe.each(backends())('prize draws on $name', (backend) => {
       const cli = await runAdminCli(url, ['draw:verify', String(id)], {});
       expect(cli.code, cli.stderr).toBe(0);
       expect(cli.stdout).toContain('SHA-256 зерна и опубликованное обязательство: совпадает');
+    },
+  );
+
+  it.runIf(backend.name === 'postgres')(
+    '`admin verify` finds a frozen ticket whose receipt or draw is gone, whose receipt is not of its draw, or is another ticket too',
+    async () => {
+      const bot = await actionWithBot(url, {}, FUNDS);
+      await receipt(url, bot, newChatId()); // before the draw: not its ticket
+      const id = (await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1 })).body.draw.id;
+      for (let i = 0; i < 6; i += 1) await receipt(url, bot, newChatId());
+      await bot.seller.api.post(`/draws/${id}/close`, {});
+      await advance(url, 60);
+      const won = (await bot.seller.api.get(`/draws/${id}`)).body.draw.winners[0].ticket as number;
+      // The winner's ticket is held by its row; the five others are broken, one way each.
+      const [gone, early, stranger, moved, twice] = [1, 2, 3, 4, 5, 6].filter((ticket) => ticket !== won) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const noDraw = 2_000_000_000;
+      const { kept, before } = await withPostgres(backend, async (db) => {
+        const first = (await db.query('SELECT id FROM receipts WHERE project_id = $1 ORDER BY id LIMIT 1', [bot.projectId])).rows[0];
+        const saved = await db.query('SELECT json_agg(t) AS rows FROM draw_tickets t WHERE draw_id = $1', [id]);
+        const set = (ticket: number, change: string, value?: unknown) =>
+          db.query(`UPDATE draw_tickets SET ${change} WHERE draw_id = $1 AND ticket = $2`, [
+            id,
+            ticket,
+            ...(value === undefined ? [] : [value]),
+          ]);
+        await set(gone, 'receipt_id = 999999999999');
+        await set(early, 'receipt_id = $3, buyer_tg_id = (SELECT buyer_tg_id FROM receipts WHERE id = $3)', first.id);
+        await set(stranger, `buyer_tg_id = '1'`);
+        await set(moved, 'draw_id = $3', noDraw);
+        // The winner's receipt as a second ticket.
+        await db.query(
+          `UPDATE draw_tickets t SET receipt_id = w.receipt_id, buyer_tg_id = w.buyer_tg_id FROM draw_tickets w
+            WHERE t.draw_id = $1 AND t.ticket = $2 AND w.draw_id = $1 AND w.ticket = $3`,
+          [id, twice, won],
+        );
+        return { kept: saved.rows[0].rows as { ticket: number; receipt_id: number }[], before: first.id as string };
+      });
+      const receiptOf = (ticket: number) => kept.find((row) => row.ticket === ticket)!.receipt_id;
+      try {
+        const found = (await verifyData(url)).violations.filter((v) => v.check.startsWith('draw_'));
+        expect(found.map((v) => `${v.check}: ${v.detail}`).sort()).toEqual(
+          [
+            `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${id}, билет № ${gone}, чек 999999999999: чека нет`,
+            `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${id}, билет № ${early}, чек ${before}: чек не из окна розыгрыша`,
+            `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${id}, билет № ${stranger}, чек ${receiptOf(stranger)}: чек другого покупателя`,
+            `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${noDraw}, билет № ${moved}, чек ${receiptOf(moved)}: розыгрыша нет`,
+            `draw_receipt_is_one_ticket: розыгрыш ${id}, чек ${receiptOf(won)}: билеты № ${Math.min(won, twice)}, № ${Math.max(won, twice)}`,
+          ].sort(),
+        );
+      } finally {
+        await withPostgres(backend, async (db) => {
+          await db.query('DELETE FROM draw_tickets WHERE (draw_id = $1 AND ticket <> $2) OR draw_id = $3', [id, won, noDraw]);
+          const others = kept.filter((row) => row.ticket !== won);
+          await db.query('INSERT INTO draw_tickets SELECT * FROM json_populate_recordset(NULL::draw_tickets, $1)', [
+            JSON.stringify(others),
+          ]);
+        });
+      }
+      expect((await verifyData(url)).violations).toEqual([]);
     },
   );
 

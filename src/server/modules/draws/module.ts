@@ -4,6 +4,7 @@ import { DRAND_EMULATOR_PREFIX } from '../../integrations/drand/networks.js';
 import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { perContext } from '../../platform/per-context.js';
 import { drawsFeature } from './bot.js';
+import { drawsInvariants } from './invariants.js';
 import { drawsCloseJob } from './job.js';
 import { drawRoutes } from './routes.js';
 import { drawSegmentCondition } from './segment-condition.js';
@@ -27,4 +28,5 @@ export const drawsModule: ModuleManifest = {
   jobs: (context) => [drawsCloseJob(drawDeps(context))],
   bot: [drawsFeature],
   segmentConditions: drawSegmentCondition,
+  invariants: drawsInvariants,
 };

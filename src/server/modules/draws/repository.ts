@@ -158,12 +158,15 @@ function windowReceipts(draw: TicketRules, to: Date): SQL {
 /**
  * The tickets of the window up to `to`: one per receipt, numbered 1, 2, … in receipt order, and the
  * draw's own number of each shopper, 1, 2, … in the order of their first ticket (draw-fairness.ts, step 2).
+ * One ordering pass over the window (by receipt); each shopper's first ticket by hashing, and only
+ * the shoppers (not their tickets) sorted by it: a million tickets were sorted three times before.
  */
 function windowTickets(draw: TicketRules, to: Date): SQL {
-  return sql`(SELECT n.ticket, n.receipt_id, n.buyer_tg_id, dense_rank() OVER (ORDER BY n.first_ticket)::int AS shopper
-      FROM (SELECT w.ticket, w.receipt_id, w.buyer_tg_id, min(w.ticket) OVER (PARTITION BY w.buyer_tg_id) AS first_ticket
-              FROM (SELECT row_number() OVER (ORDER BY r.id)::int AS ticket, r.id AS receipt_id, r.buyer_tg_id
-                      FROM ${windowReceipts(draw, to)}) w) n)`;
+  return sql`(WITH numbered AS MATERIALIZED (
+                SELECT row_number() OVER (ORDER BY r.id)::int AS ticket, r.id AS receipt_id, r.buyer_tg_id FROM ${windowReceipts(draw, to)}),
+              shoppers AS (
+                SELECT buyer_tg_id, row_number() OVER (ORDER BY min(ticket))::int AS shopper FROM numbered GROUP BY buyer_tg_id)
+      SELECT n.ticket, n.receipt_id, n.buyer_tg_id, s.shopper FROM numbered n JOIN shoppers s ON s.buyer_tg_id = n.buyer_tg_id)`;
 }
 
 /** How many tickets the window holds up to `to` (an open draw's so far); `buyerTgId`: that shopper's only. */
@@ -213,17 +216,29 @@ export async function serialisedTicketsAfter(db: Executor, drawId: number, after
 }
 
 /**
- * Freezes the window's tickets in one statement, then their count and the list's SHA-256
- * (draw-fairness.ts, step 2), both in the database: nothing of the list passes through the server.
+ * The close's transaction only: its sorts and hashes in memory (at 200 000 tickets 11–23 MB each,
+ * ≈ 5 times that at a million; with the default 4 MB each spilled to disk and the cost per ticket
+ * grew with the list), and no JIT (the statement is index writes and hashing, which compiled
+ * expressions do not speed up; compiling them cost 0.1–0.6 s of CPU at that size).
+ * docs/benchmarks.md, "Scale"; docs/decisions.md, Performance.
+ */
+const CLOSE_SETTINGS = sql`SELECT set_config('work_mem', '256MB', true), set_config('jit', 'off', true)`;
+
+/**
+ * Freezes the window's tickets, their count and the list's SHA-256 (draw-fairness.ts, step 2) in one
+ * statement: the count and the hash come from the rows the insert returns, so the list is not read
+ * again, and nothing of it passes through the server.
  */
 export async function freezeTickets(tx: Executor, draw: TicketRules & { id: number }, closedAt: Date) {
-  await tx.execute(sql`
-    INSERT INTO draw_tickets (draw_id, ticket, receipt_id, buyer_tg_id, shopper)
-    SELECT ${draw.id}::int, t.ticket, t.receipt_id, t.buyer_tg_id, t.shopper FROM ${windowTickets(draw, closedAt)} t`);
+  await tx.execute(CLOSE_SETTINGS);
   const result = await tx.execute(sql`
+    WITH frozen AS (
+      INSERT INTO draw_tickets (draw_id, ticket, receipt_id, buyer_tg_id, shopper)
+      SELECT ${draw.id}::int, t.ticket, t.receipt_id, t.buyer_tg_id, t.shopper FROM ${windowTickets(draw, closedAt)} t
+      RETURNING ticket, receipt_id, shopper)
     SELECT count(*)::int AS n,
            encode(sha256(convert_to(coalesce(string_agg(ticket || ';' || receipt_id || ';' || shopper || E'\\n', '' ORDER BY ticket), ''), 'UTF8')), 'hex') AS hash
-      FROM draw_tickets WHERE draw_id = ${draw.id}::int`);
+      FROM frozen`);
   const row = rowsOf<{ n: number; hash: string }>(result)[0]!;
   return { count: row.n, hash: row.hash };
 }

@@ -1,0 +1,35 @@
+import type { Invariant } from '../../platform/manifest.js';
+
+/**
+ * What must hold in the data after any sequence of requests, faults and restarts: a frozen ticket is a
+ * receipt of its draw, and a receipt is one ticket. The tickets have neither foreign keys nor a unique
+ * receipt (migration 0066: the close writes a million of them in one statement from the draw's own
+ * receipts), so this is where a ticket whose draw or receipt is gone, whose receipt is not the
+ * draw's, or whose receipt is another ticket too, shows.
+ */
+export const drawsInvariants: readonly Invariant[] = [
+  {
+    name: 'draw_ticket_is_a_receipt_of_the_draw',
+    description: 'каждый билет розыгрыша — успешный чек его акции и его покупателя, отсканированный в окне розыгрыша',
+    query: `
+      SELECT format('розыгрыш %s, билет № %s, чек %s: %s', t.draw_id, t.ticket, t.receipt_id,
+                    CASE WHEN d.id IS NULL THEN 'розыгрыша нет'
+                         WHEN r.id IS NULL THEN 'чека нет'
+                         WHEN r.project_id <> d.project_id THEN 'чек другой акции'
+                         WHEN r.buyer_tg_id <> t.buyer_tg_id THEN 'чек другого покупателя'
+                         WHEN r.status <> 'success' THEN 'чек не успешный'
+                         ELSE 'чек не из окна розыгрыша' END) AS detail
+        FROM draw_tickets t
+        LEFT JOIN draws d ON d.id = t.draw_id
+        LEFT JOIN receipts r ON r.id = t.receipt_id
+       WHERE d.id IS NULL OR r.id IS NULL OR r.project_id <> d.project_id OR r.buyer_tg_id <> t.buyer_tg_id
+          OR r.status <> 'success' OR d.closed_at IS NULL OR r.scanned_at < d.created_at OR r.scanned_at >= d.closed_at`,
+  },
+  {
+    name: 'draw_receipt_is_one_ticket',
+    description: 'чек — не больше одного билета розыгрыша',
+    query: `
+      SELECT format('розыгрыш %s, чек %s: билеты № %s', draw_id, receipt_id, string_agg(ticket::text, ', № ' ORDER BY ticket)) AS detail
+        FROM draw_tickets GROUP BY draw_id, receipt_id HAVING count(*) > 1`,
+  },
+];
