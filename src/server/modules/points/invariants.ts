@@ -33,13 +33,15 @@ export const pointsInvariants: readonly Invariant[] = [
   {
     name: 'held_purchases_equal_holds',
     description: 'покупки, ещё не засчитанные в уровень, равны покупкам чеков с неотпущенным удержанием',
+    // Each shopper's holds by the index on them: joined instead to every hold of the action, the
+    // planner, expecting violations and stopping at the first 50, merged the two on the action alone
+    // (shoppers × holds: 61 s at 100 000 shoppers once the tables were vacuumed).
     query: `
       SELECT format('акция %s, покупатель %s: покупки в удержании %s, по удержаниям %s', s.project_id, s.buyer_tg_id, s.held_kopecks,
                     coalesce(h.kopecks, 0)) AS detail
         FROM buyer_stats s
-        LEFT JOIN (SELECT project_id, buyer_tg_id, sum(counted_kopecks) AS kopecks FROM points_holds WHERE remaining > 0
-                    GROUP BY project_id, buyer_tg_id) h
-          ON h.project_id = s.project_id AND h.buyer_tg_id = s.buyer_tg_id
+        CROSS JOIN LATERAL (SELECT sum(counted_kopecks) AS kopecks FROM points_holds
+                             WHERE project_id = s.project_id AND buyer_tg_id = s.buyer_tg_id AND remaining > 0) h
        WHERE s.held_kopecks <> coalesce(h.kopecks, 0)`,
   },
   {

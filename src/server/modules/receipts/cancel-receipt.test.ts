@@ -279,6 +279,18 @@ describe('cancel_receipt(): a receipt’s points taken back', () => {
     await expectInvariantsHold();
   });
 
+  it('the invariants notice held purchases that disagree with the shopper’s holds, with a hold and without one', async () => {
+    await award('held-corrupted', 178, { heldUntil: RELEASE_AT });
+    await award('unheld-corrupted', 40);
+    const checksOf = async () => (await verifyInvariants(database.db, pointsInvariants)).violations.map((violation) => violation.check);
+    for (const buyer of ['held-corrupted', 'unheld-corrupted']) {
+      await database.query('UPDATE buyer_stats SET held_kopecks = held_kopecks + 1 WHERE buyer_tg_id = $1', [buyer]);
+      expect(await checksOf()).toEqual(['held_purchases_equal_holds']);
+      await database.query('UPDATE buyer_stats SET held_kopecks = held_kopecks - 1 WHERE buyer_tg_id = $1', [buyer]);
+    }
+    await expectInvariantsHold();
+  });
+
   it('answers nothing for another seller’s receipt or a refused one, and writes nothing', async () => {
     const receiptId = await award('stranger-target', 10);
     expect(await cancel(receiptId, sellerId + 1000)).toBeUndefined();
