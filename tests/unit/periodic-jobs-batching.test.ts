@@ -121,6 +121,48 @@ describe('periodic jobs over more rows than one batch', () => {
     expect(await count(`SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'split%' AND reminded_at IS NULL`)).toBe(0);
   });
 
+  it('a run that fails inside a batch leaves that batch unwritten, and the next run reminds the rest, each shopper once', async () => {
+    const at = new Date(NOW.getTime() + 80 * DAY_MS);
+    await database.query(
+      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+       SELECT $1, 'cut' || (g / 2), 10, 'Чек', 'receipt:cut' || g, $2::timestamptz, 'receipt', 'system', $3::timestamptz
+         FROM generate_series(0, 9) AS g`,
+      [projectId, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
+    );
+    await database.query(
+      `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+       SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE 'cut%'`,
+    );
+    await database.query(
+      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
+       SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE 'cut%' GROUP BY 1, 2`,
+    );
+    // The second batch (shoppers cut2 and cut3) fails after its statements, before its commit.
+    let batches = 0;
+    const failingDb = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
+        return (work: Parameters<typeof target.transaction>[0]) =>
+          target.transaction(async (tx) => {
+            const result = await work(tx);
+            if ((batches += 1) === 2) throw new Error('the instance stopped');
+            return result;
+          });
+      },
+    });
+    await expect(remindExpiringPoints({ db: failingDb, now: () => at }, 4)).rejects.toThrow('the instance stopped');
+    const reminded = `SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'cut%' AND reminded_at IS NOT NULL`;
+    expect(await count(reminded)).toBe(4);
+    expect(await count(`SELECT count(*) AS n FROM buyer_notices WHERE buyer_tg_id LIKE 'cut%'`)).toBe(2);
+
+    expect(await remindExpiringPoints(jobDeps(at), 4)).toBe(3);
+    const notices = await database.query<{ buyer_tg_id: string }>(
+      `SELECT buyer_tg_id FROM buyer_notices WHERE buyer_tg_id LIKE 'cut%' ORDER BY buyer_tg_id`,
+    );
+    expect(notices.map((notice) => notice.buyer_tg_id)).toEqual(['cut0', 'cut1', 'cut2', 'cut3', 'cut4']);
+    expect(await count(reminded)).toBe(10);
+  });
+
   it('releases every hold due, each once, with its notice', { timeout: TIMEOUT_MS }, async () => {
     await database.query(
       `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor)
