@@ -124,16 +124,18 @@ export async function giveUpNoticesOf(
   options: { projectIds: readonly number[]; claimedIds: readonly number[]; limit: number; reason: string },
 ): Promise<number> {
   if (options.projectIds.length === 0) return 0;
-  const claimed = sql`ANY(${`{${options.claimedIds.join(',')}}`}::bigint[])`;
+  const claimed = sql`${`{${options.claimedIds.join(',')}}`}::bigint[]`;
+  // The ids are gathered first (a condition with OR would read the whole table, sent notices included).
   const result = await db.execute(sql`
+    WITH due AS (
+      SELECT id FROM buyer_notices
+       WHERE project_id = ANY(${`{${options.projectIds.join(',')}}`}::int[]) AND status = 'pending' AND next_attempt_at <= now()
+       LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
     UPDATE buyer_notices
        -- A claim counted its try already.
-       SET status = 'failed', attempts = attempts + CASE WHEN id = ${claimed} THEN 0 ELSE 1 END,
+       SET status = 'failed', attempts = attempts + CASE WHEN id = ANY(${claimed}) THEN 0 ELSE 1 END,
            last_error = ${options.reason.slice(0, MAX_ERROR_LENGTH)}
-     WHERE id = ${claimed} OR id IN (
-       SELECT id FROM buyer_notices
-        WHERE project_id = ANY(${`{${options.projectIds.join(',')}}`}::int[]) AND status = 'pending' AND next_attempt_at <= now()
-        LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
+     WHERE id IN (SELECT id FROM due UNION ALL SELECT unnest(${claimed}))
     RETURNING 1`);
   return rowsOf(result).length;
 }
