@@ -1,11 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { projects } from '../../src/server/db/schema.js';
+import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
+import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
 import { pointsInvariants } from '../../src/server/modules/points/invariants.js';
 import { releaseDueHolds } from '../../src/server/modules/points/release.js';
+import { installKeyring } from '../../src/server/sealing/column.js';
+import { secretsKey } from '../../src/server/sealing/sealed.js';
 import { blankPglite } from '../support/blank-pglite.js';
 
 // The periodic jobs over more rows than one batch (200): each finishes in several batches, with the
@@ -24,6 +31,8 @@ let database: Database;
 let projectId: number;
 
 beforeAll(async () => {
+  // An action's bot token is a sealed column: the app installs its keyring at start-up.
+  installKeyring({ current: secretsKey(randomBytes(32)) });
   database = pgliteDatabase(await blankPglite());
   await migrate(database);
   const [seller] = await database.query<{ id: number }>(
@@ -112,6 +121,48 @@ describe('periodic jobs over more rows than one batch', () => {
     expect(await count(`SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'split%' AND reminded_at IS NULL`)).toBe(0);
   });
 
+  it('a run that fails inside a batch leaves that batch unwritten, and the next run reminds the rest, each shopper once', async () => {
+    const at = new Date(NOW.getTime() + 80 * DAY_MS);
+    await database.query(
+      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+       SELECT $1, 'cut' || (g / 2), 10, 'Чек', 'receipt:cut' || g, $2::timestamptz, 'receipt', 'system', $3::timestamptz
+         FROM generate_series(0, 9) AS g`,
+      [projectId, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
+    );
+    await database.query(
+      `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+       SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE 'cut%'`,
+    );
+    await database.query(
+      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
+       SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE 'cut%' GROUP BY 1, 2`,
+    );
+    // The second batch (shoppers cut2 and cut3) fails after its statements, before its commit.
+    let batches = 0;
+    const failingDb = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
+        return (work: Parameters<typeof target.transaction>[0]) =>
+          target.transaction(async (tx) => {
+            const result = await work(tx);
+            if ((batches += 1) === 2) throw new Error('the instance stopped');
+            return result;
+          });
+      },
+    });
+    await expect(remindExpiringPoints({ db: failingDb, now: () => at }, 4)).rejects.toThrow('the instance stopped');
+    const reminded = `SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'cut%' AND reminded_at IS NOT NULL`;
+    expect(await count(reminded)).toBe(4);
+    expect(await count(`SELECT count(*) AS n FROM buyer_notices WHERE buyer_tg_id LIKE 'cut%'`)).toBe(2);
+
+    expect(await remindExpiringPoints(jobDeps(at), 4)).toBe(3);
+    const notices = await database.query<{ buyer_tg_id: string }>(
+      `SELECT buyer_tg_id FROM buyer_notices WHERE buyer_tg_id LIKE 'cut%' ORDER BY buyer_tg_id`,
+    );
+    expect(notices.map((notice) => notice.buyer_tg_id)).toEqual(['cut0', 'cut1', 'cut2', 'cut3', 'cut4']);
+    expect(await count(reminded)).toBe(10);
+  });
+
   it('releases every hold due, each once, with its notice', { timeout: TIMEOUT_MS }, async () => {
     await database.query(
       `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, reason, reference, created_at, kind, actor)
@@ -153,4 +204,68 @@ describe('periodic jobs over more rows than one batch', () => {
       expect(await pointsViolations()).toEqual([]);
     },
   );
+});
+
+describe('the buyer notices’ delivery over more notices than one batch', () => {
+  const notices = (prefix: string, project: number, count: number) =>
+    database.query(
+      `INSERT INTO buyer_notices (project_id, buyer_tg_id, text, reference)
+       SELECT $1, $2 || g, 'Напоминание', 'batch:' || $2 || g FROM generate_series(0, ${count - 1}) AS g`,
+      [project, prefix],
+    );
+  const byStatus = async (prefix: string) =>
+    Object.fromEntries(
+      (
+        await database.query<{ status: string; n: string }>(
+          `SELECT status, count(*) AS n FROM buyer_notices WHERE buyer_tg_id LIKE $1 || '%' GROUP BY status`,
+          [prefix],
+        )
+      ).map((row) => [row.status, Number(row.n)]),
+    );
+  const quiet = { warn: () => undefined };
+
+  it('sends each notice once, in batches, retries the one Telegram could not take, and gives up an action without a bot’s notices together', async () => {
+    const [seller] = await database.query<{ id: number }>(
+      `INSERT INTO users (name, email, password_hash) VALUES ('С ботом', 'notices@example.test', 'x') RETURNING id`,
+    );
+    const [withBot] = await database.query<{ id: number }>(
+      `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key_hash, api_key_last4)
+       VALUES ($1, 'С ботом', '{072196655529}', 10, 60, 0, 'hash2', 'ast2') RETURNING id`,
+      [seller!.id],
+    );
+    await database.db.update(projects).set({ telegramBotToken: '123456:bot-of-the-action' }).where(eq(projects.id, withBot!.id));
+    // The first action (beforeAll) has no bot, nor does its seller have a mailing bot.
+    await notices('nobot', projectId, 25);
+    await notices('bot', withBot!.id, 12);
+    const sent: string[] = [];
+    const telegram = {
+      sendMessage: async (_token: string, input: { chat_id: number | string }) => {
+        if (input.chat_id === 'bot7')
+          throw new TelegramError({ kind: 'server', method: 'sendMessage', description: 'Bad Gateway', errorCode: 502 });
+        sent.push(String(input.chat_id));
+        return { message_id: sent.length };
+      },
+      sendDocument: () => Promise.reject(new Error('no files here')),
+      sendVideo: () => Promise.reject(new Error('no files here')),
+    };
+    const deps = { db: database.db, telegram, publicUrl: 'http://127.0.0.1', webAppButtons: false, retryBaseMs: 60_000, log: quiet };
+
+    // Batches of 5: the first claim names the action without a bot, whose 25 notices end together.
+    let passes = 0;
+    while ((await deliverBuyerNotices(deps, 5)) > 0) passes += 1;
+    expect(passes).toBeLessThanOrEqual(4);
+    expect(await byStatus('nobot')).toEqual({ failed: 25 });
+    expect(await count(`SELECT count(*) AS n FROM buyer_notices WHERE buyer_tg_id LIKE 'nobot%' AND attempts <> 1`)).toBe(0);
+    expect(await byStatus('bot')).toEqual({ sent: 11, pending: 1 });
+    expect([...sent].sort()).toEqual(
+      Array.from({ length: 12 }, (_, g) => `bot${g}`)
+        .filter((chat) => chat !== 'bot7')
+        .sort(),
+    );
+    const [retried] = await database.query<{ last_error: string; attempts: number; due_in_s: number }>(
+      `SELECT last_error, attempts, extract(epoch FROM next_attempt_at - now())::int AS due_in_s FROM buyer_notices WHERE buyer_tg_id = 'bot7'`,
+    );
+    expect(retried).toMatchObject({ last_error: 'Telegram sendMessage: 502 Bad Gateway', attempts: 1 });
+    expect(retried!.due_in_s).toBeGreaterThan(50);
+  });
 });

@@ -20,9 +20,8 @@ export async function finishOutboxRow(db: Executor, outbox: OutboxTable, row: SQ
   else await db.execute(markFailed(outbox, row, outcome.error));
 }
 
-export interface OutboxPass<Item extends { attempts: number }> {
+interface PassRules<Item extends { attempts: number }> {
   send(item: Item): Promise<void>;
-  finish(item: Item, outcome: OutboxOutcome): Promise<void>;
   /**
    * Which of the outbox's own errors no later try can mend (the recipient refused for good): given
    * up at once, as a NotDeliverable is.
@@ -39,6 +38,16 @@ export interface OutboxPass<Item extends { attempts: number }> {
 }
 
 /**
+ * A row is marked as it ends (`finish`), or the pass's rows all at its end in one statement
+ * (`finishAll`: a crash before it sends the batch's delivered rows again, at least once as ever).
+ */
+export type OutboxPass<Item extends { attempts: number }> = PassRules<Item> &
+  (
+    | { finish(item: Item, outcome: OutboxOutcome): Promise<void> }
+    | { finishAll(outcomes: readonly { item: Item; outcome: OutboxOutcome }[]): Promise<void> }
+  );
+
+/**
  * One pass over claimed outbox rows: each is sent and marked delivered, due again with a doubling
  * wait, or failed with its reason once final or out of tries — never dropped silently.
  */
@@ -47,21 +56,30 @@ export async function deliverClaimed<Item extends { attempts: number }>(items: r
   const open = new Set(items);
   const beating = heartbeat({ beat: () => pass.renew([...open]), everyMs: CLAIM_RENEW_MS, onError: pass.renewFailed });
   try {
+    const outcomes: { item: Item; outcome: OutboxOutcome }[] = [];
     for (const item of items) {
-      try {
-        await pass.send(item);
-        await pass.finish(item, { status: 'sent' });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const final = error instanceof NotDeliverable || (pass.isFinal?.(error) ?? false);
-        const next = final ? null : nextTry(item.attempts, pass.retry);
-        pass.warn(item, message, !next);
-        await pass.finish(item, next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message });
-      }
-      open.delete(item);
+      const outcome = await attempt(item, pass);
+      if ('finish' in pass) {
+        await pass.finish(item, outcome);
+        open.delete(item);
+      } else outcomes.push({ item, outcome });
     }
+    if ('finishAll' in pass) await pass.finishAll(outcomes);
   } finally {
     await beating.stop();
   }
   return items.length;
+}
+
+async function attempt<Item extends { attempts: number }>(item: Item, pass: PassRules<Item>): Promise<OutboxOutcome> {
+  try {
+    await pass.send(item);
+    return { status: 'sent' };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = error instanceof NotDeliverable || (pass.isFinal?.(error) ?? false);
+    const next = final ? null : nextTry(item.attempts, pass.retry);
+    pass.warn(item, message, !next);
+    return next ? { status: 'pending', error: message, delayMs: next.delayMs } : { status: 'failed', error: message };
+  }
 }

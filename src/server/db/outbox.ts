@@ -68,7 +68,7 @@ export const CLAIM_LEASE_MS = 10_000;
 export const CLAIM_RENEW_MS = 3_000;
 
 /** Kept of an error text: enough to tell what happened, never a whole response body. */
-const MAX_ERROR_LENGTH = 500;
+export const MAX_ERROR_LENGTH = 500;
 
 const name = (column: PgColumn) => sql.identifier(column.name);
 const list = (columns: readonly PgColumn[]) => sql.join(columns.map(name), sql`, `);

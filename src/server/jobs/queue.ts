@@ -80,7 +80,8 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
       // Beside pg-boss's own runs of the same crons: handlers are safe when repeated (see above).
       for (const job of jobs.filter((definition) => definition.cron)) {
         try {
-          await job.handle({} as never, { signal: stopping.signal, queue });
+          // A backlog gets one batch here and goes on in the queue (JobContext.sliceMs).
+          await job.handle({} as never, { signal: stopping.signal, queue, sliceMs: 0 });
         } catch (error) {
           log.error({ err: error, job: job.name }, 'periodic job run by the demo clock failed');
           return { ran, failed: job.name };

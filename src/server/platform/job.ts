@@ -8,6 +8,12 @@ export interface JobContext {
   /** Aborted when the instance shuts down: long jobs stop at a safe point and are resumed later. */
   signal: AbortSignal;
   queue: JobQueue;
+  /**
+   * How long a job that drains a backlog (drain-job.ts) works before it hands the rest to a run of
+   * its own; unset: its usual slice. The demo clock's run passes 0: one batch of each backlog, so a
+   * clock move waits for its jobs' work, never for thousands of notices to be sent.
+   */
+  sliceMs?: number;
 }
 
 export interface JobDefinition<Data extends object = object> {

@@ -20,18 +20,42 @@ export interface NoticeDeps {
   log: { warn(data: object, message: string): void };
 }
 
-const BATCH = 20;
+/**
+ * Notices claimed at once: a few seconds of one bot's sends at Telegram's 30 a second, each batch
+ * three statements however many it carries (the claim, its actions' bots, the outcomes).
+ */
+const BATCH = 100;
+/** Due notices of actions with no bot given up per statement (a draw's or a reminder day's thousands). */
+const WITHOUT_BOT_BATCH = 10_000;
+const NO_BOT = 'the action has no Telegram bot';
 
 /**
  * Sends due notices through the action's bots (its own first, then the shop's and the seller's
  * mailing bot, whichever the shopper has started). A shopper who started none of them, blocked
  * the bot, or an action without a bot is final; an outage or a rate limit is retried with
- * doubling waits, never dropped silently.
+ * doubling waits, never dropped silently. The due notices of an action with no bot at all are
+ * given up together, without a try each.
  */
-export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
-  return deliverClaimed(await repo.claimDueNotices(deps.db, BATCH, CLAIM_LEASE_MS), {
-    send: (notice) => send(deps, notice),
-    finish: (notice, outcome) => repo.finishNotice(deps.db, notice.id, outcome),
+export async function deliverBuyerNotices(deps: NoticeDeps, batch = BATCH): Promise<number> {
+  const claimed = await repo.claimDueNotices(deps.db, batch, CLAIM_LEASE_MS);
+  const targets = await repo.findNoticeTargets(deps.db, [...new Set(claimed.map((notice) => notice.projectId))]);
+  const withoutBot = [...targets].filter(([, target]) => shopBotTokens(target).length === 0).map(([projectId]) => projectId);
+  const unreachable = claimed.filter((notice) => withoutBot.includes(notice.projectId));
+  const givenUp = await repo.giveUpNoticesOf(deps.db, {
+    projectIds: withoutBot,
+    claimedIds: unreachable.map((notice) => notice.id),
+    limit: WITHOUT_BOT_BATCH,
+    reason: NO_BOT,
+  });
+  if (givenUp > 0) deps.log.warn({ projectIds: withoutBot, notices: givenUp }, 'buyer notices given up: the action has no Telegram bot');
+  const reachable = claimed.filter((notice) => !withoutBot.includes(notice.projectId));
+  const delivered = await deliverClaimed(reachable, {
+    send: (notice) => send(deps, targets.get(notice.projectId), notice),
+    finishAll: (outcomes) =>
+      repo.finishNotices(
+        deps.db,
+        outcomes.map(({ item, outcome }) => ({ id: item.id, outcome })),
+      ),
     isFinal: (error) => error instanceof TelegramError && !['rate_limited', 'server', 'network'].includes(error.kind),
     retry: outboxRetry(deps.retryBaseMs),
     warn: (notice, error, giveUp) =>
@@ -43,14 +67,18 @@ export async function deliverBuyerNotices(deps: NoticeDeps): Promise<number> {
       ),
     renewFailed: (error) => deps.log.warn({ err: error }, 'could not renew the claims of buyer notices being sent'),
   });
+  return delivered + givenUp;
 }
 
-async function send(deps: NoticeDeps, notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number]): Promise<void> {
-  const target = await repo.findNoticeTarget(deps.db, notice.projectId);
+async function send(
+  deps: NoticeDeps,
+  target: repo.NoticeTarget | undefined,
+  notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number],
+): Promise<void> {
   if (!target) throw new NotDeliverable('the action is gone');
   // A shared contact comes back to the bot that asked: only the action's own bot may ask.
   const tokens = notice.contactButton ? [target.actionBotToken].filter((token): token is string => Boolean(token)) : shopBotTokens(target);
-  if (tokens.length === 0) throw new NotDeliverable('the action has no Telegram bot');
+  if (tokens.length === 0) throw new NotDeliverable(NO_BOT);
   const shop = notice.shopButton && deps.webAppButtons && target.shopToken ? shopUrl(deps.publicUrl, target.shopToken) : null;
   const replyMarkup: ReplyMarkup | undefined = notice.contactButton
     ? {

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
-import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
+import { claimDue, CLAIM_LEASE_MS, MAX_ERROR_LENGTH, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
+import type { OutboxOutcome } from '../../db/outbox-pass.js';
+import { rowsOf } from '../../db/rows.js';
 import { buyerNotices, guideFiles, projects, shopSettings, users, type GuideAttachment } from '../../db/schema.js';
 
 /** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
@@ -71,7 +72,8 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
   }>(db, noticeOutbox, {
     limit,
     leaseMs,
-    orderBy: [t.id],
+    // The oldest due first, in the buyer_notices_due index's order (0067): a claim reads its batch only.
+    orderBy: [t.nextAttemptAt, t.id],
     where: shopperNotBeingAnswered,
     returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attachment, t.attempts],
   });
@@ -91,8 +93,51 @@ export function renewNoticeClaims(db: Db, ids: readonly number[]): Promise<void>
   return renewClaims(db, noticeOutbox, ids, CLAIM_LEASE_MS);
 }
 
-export async function finishNotice(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
-  await finishOutboxRow(db, noticeOutbox, sql`${buyerNotices.id} = ${id}`, outcome, sql`sent_at = now()`);
+/**
+ * A pass's notices marked with their outcomes in one statement: delivered, due again after their
+ * wait (the error kept), or given up with the reason (db/outbox.ts's marks, for many rows).
+ */
+export async function finishNotices(db: Db, outcomes: readonly { id: number; outcome: OutboxOutcome }[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const values = outcomes.map(({ id, outcome }) => {
+    const error = outcome.status === 'sent' ? null : outcome.error.slice(0, MAX_ERROR_LENGTH);
+    const delayMs = outcome.status === 'pending' ? outcome.delayMs : 0;
+    return sql`(${id}::bigint, ${outcome.status}::text, ${error}::text, ${delayMs}::int)`;
+  });
+  await db.execute(sql`
+    UPDATE buyer_notices n
+       SET status = o.status, last_error = o.error,
+           next_attempt_at = CASE WHEN o.status = 'pending' THEN now() + o.delay_ms * interval '1 millisecond' ELSE n.next_attempt_at END,
+           sent_at = CASE WHEN o.status = 'sent' THEN now() ELSE n.sent_at END
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS o (id, status, error, delay_ms)
+     WHERE n.id = o.id`);
+}
+
+/**
+ * Gives up, in one statement, the named actions' notices this pass claimed and up to `limit` of
+ * their other due notices (actions with no bot to send through), each with `reason`, as a failed
+ * try would; answers how many. A notice another worker holds is not due (its claim moved its due
+ * time), so none is given up twice.
+ */
+export async function giveUpNoticesOf(
+  db: Db,
+  options: { projectIds: readonly number[]; claimedIds: readonly number[]; limit: number; reason: string },
+): Promise<number> {
+  if (options.projectIds.length === 0) return 0;
+  const claimed = sql`${`{${options.claimedIds.join(',')}}`}::bigint[]`;
+  // The ids are gathered first (a condition with OR would read the whole table, sent notices included).
+  const result = await db.execute(sql`
+    WITH due AS (
+      SELECT id FROM buyer_notices
+       WHERE project_id = ANY(${`{${options.projectIds.join(',')}}`}::int[]) AND status = 'pending' AND next_attempt_at <= now()
+       LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
+    UPDATE buyer_notices
+       -- A claim counted its try already.
+       SET status = 'failed', attempts = attempts + CASE WHEN id = ANY(${claimed}) THEN 0 ELSE 1 END,
+           last_error = ${options.reason.slice(0, MAX_ERROR_LENGTH)}
+     WHERE id IN (SELECT id FROM due UNION ALL SELECT unnest(${claimed}))
+    RETURNING 1`);
+  return rowsOf(result).length;
 }
 
 /** Notices held for an answer in progress are not due: the answer's end wakes the job (updates.ts). */
@@ -100,10 +145,12 @@ export function nextNoticeDueAt(db: Db): Promise<Date | null> {
   return nextDueAt(db, noticeOutbox, shopperNotBeingAnswered);
 }
 
-/** The bots that may reach the action's shoppers and its shop's token (null: no shop). */
-export async function findNoticeTarget(db: Executor, projectId: number) {
-  const [row] = await db
+/** The bots that may reach each named action's shoppers and its shop's token (null: no shop), by action. */
+export async function findNoticeTargets(db: Executor, projectIds: readonly number[]) {
+  if (projectIds.length === 0) return new Map<number, NoticeTarget>();
+  const rows = await db
     .select({
+      projectId: projects.id,
       actionBotToken: projects.telegramBotToken,
       shopBotToken: shopSettings.telegramBotToken,
       shopToken: shopSettings.token,
@@ -112,8 +159,15 @@ export async function findNoticeTarget(db: Executor, projectId: number) {
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
     .leftJoin(shopSettings, eq(shopSettings.projectId, projects.id))
-    .where(eq(projects.id, projectId));
-  return row;
+    .where(inArray(projects.id, [...projectIds]));
+  return new Map(rows.map(({ projectId, ...target }) => [projectId, target]));
+}
+
+export interface NoticeTarget {
+  actionBotToken: string | null;
+  shopBotToken: string | null;
+  shopToken: string | null;
+  mailingBotToken: string | null;
 }
 
 /** The uploaded file a notice sends (a product guide's PDF or video). */

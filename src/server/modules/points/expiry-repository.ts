@@ -20,50 +20,75 @@ export async function expireLot(db: Executor, ledgerId: number, at: Date, reason
   return Number(rowsOf<{ expired: number }>(result)[0]?.expired ?? 0);
 }
 
+/** Where a run of the reminders has got to: the last lot (by expiry, then id) that named a shopper. */
+export interface ReminderCursor {
+  expiresAt: string;
+  ledgerId: number;
+}
+
 /**
  * Marks the lots of the next shoppers to remind and answers them, in one statement: the `batch`
- * lots expiring soonest that are due a reminder (the points_lots_to_remind index, 0060) name the
- * shoppers, and every lot of those shoppers due a reminder is marked, so a shopper's lots of one
- * day are never split between two batches (two reminders). A lot is due when it has points left,
- * expires within its action's reminder window and was not reminded; deleted actions and actions
- * without reminders are left out. Another instance marking the same lots meanwhile waits for this
- * one's transaction and then finds them reminded.
+ * lots due a reminder next after `after` (the points_lots_to_remind index in (expires_at,
+ * ledger_id) order, 0067: a batch reads its own lots however many are due) name the shoppers, and
+ * every lot of those shoppers due a reminder is marked, so a shopper's lots of one day are never
+ * split between two batches (two reminders). A lot is due when it has points left, expires within
+ * its action's reminder window and was not reminded; deleted actions and actions without reminders
+ * are left out. Another instance marking the same lots meanwhile waits for this one's transaction
+ * and then finds them reminded. Answers where the next batch starts (null: nothing left).
  */
-export async function markNextShoppersReminded(db: Executor, now: Date, batch: number): Promise<LotToRemind[]> {
+export async function markNextShoppersReminded(
+  db: Executor,
+  now: Date,
+  batch: number,
+  after: ReminderCursor | null,
+): Promise<{ lots: LotToRemind[]; next: ReminderCursor | null }> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const due = (lot: SQL) => sql`${lot}.remaining > 0 AND ${lot}.reminded_at IS NULL AND ${lot}.expires_at > ${at}
        AND ${lot}.expires_at <= ${at} + p.expiry_reminder_days * interval '1 day'
        AND p.expiry_reminder_days > 0 AND p.deleted_at IS NULL`;
   const result = await db.execute(sql`
-    WITH shoppers AS (
-      SELECT DISTINCT first.project_id, first.buyer_tg_id
-        FROM (SELECT l.project_id, l.buyer_tg_id
-                FROM points_lots l JOIN projects p ON p.id = l.project_id
-               WHERE ${due(sql`l`)}
-                 -- The widest window of any live action, computed once: it bounds the scan of the index
-                 -- to the lots that can be due, instead of every unreminded lot of the service.
-                 AND l.expires_at <= ${at} + (SELECT max(w.expiry_reminder_days) FROM projects w WHERE w.deleted_at IS NULL) * interval '1 day'
-               ORDER BY l.expires_at, l.ledger_id
-               LIMIT ${batch}::int) first)
-    UPDATE points_lots l SET reminded_at = ${at}
-      FROM shoppers s, projects p
-     WHERE l.project_id = s.project_id AND l.buyer_tg_id = s.buyer_tg_id AND p.id = l.project_id AND ${due(sql`l`)}
-    RETURNING l.ledger_id, l.project_id, p.name AS project_name, l.buyer_tg_id, l.expires_at, l.remaining`);
-  return rowsOf<{
-    ledger_id: string | number;
+    WITH picked AS MATERIALIZED (
+      SELECT l.expires_at, l.ledger_id, l.project_id, l.buyer_tg_id
+        FROM points_lots l JOIN projects p ON p.id = l.project_id
+       WHERE ${due(sql`l`)}
+         ${after ? sql`AND (l.expires_at, l.ledger_id) > (${after.expiresAt}::timestamptz, ${after.ledgerId}::bigint)` : sql``}
+         -- The widest window of any live action, computed once: it bounds the scan of the index
+         -- to the lots that can be due, instead of every unreminded lot of the service.
+         AND l.expires_at <= ${at} + (SELECT max(w.expiry_reminder_days) FROM projects w WHERE w.deleted_at IS NULL) * interval '1 day'
+       ORDER BY l.expires_at, l.ledger_id
+       LIMIT ${batch}::int),
+    marked AS (
+      UPDATE points_lots l SET reminded_at = ${at}
+        FROM (SELECT DISTINCT project_id, buyer_tg_id FROM picked) s, projects p
+       WHERE l.project_id = s.project_id AND l.buyer_tg_id = s.buyer_tg_id AND p.id = l.project_id AND ${due(sql`l`)}
+      RETURNING l.ledger_id, l.project_id, p.name AS project_name, l.buyer_tg_id, l.expires_at, l.remaining),
+    last AS (SELECT expires_at, ledger_id FROM picked ORDER BY expires_at DESC, ledger_id DESC LIMIT 1)
+    SELECT marked.*, last.expires_at::text AS next_expires_at, last.ledger_id AS next_ledger_id
+      FROM last LEFT JOIN marked ON true`);
+  const rows = rowsOf<{
+    ledger_id: string | number | null;
     project_id: number;
     project_name: string;
     buyer_tg_id: string;
     expires_at: string | Date;
     remaining: number;
-  }>(result).map((row) => ({
-    ledgerId: Number(row.ledger_id),
-    projectId: row.project_id,
-    projectName: row.project_name,
-    buyerTgId: row.buyer_tg_id,
-    expiresAt: new Date(row.expires_at),
-    remaining: Number(row.remaining),
-  }));
+    next_expires_at: string;
+    next_ledger_id: string | number;
+  }>(result);
+  const [first] = rows;
+  return {
+    lots: rows
+      .filter((row) => row.ledger_id !== null)
+      .map((row) => ({
+        ledgerId: Number(row.ledger_id),
+        projectId: row.project_id,
+        projectName: row.project_name,
+        buyerTgId: row.buyer_tg_id,
+        expiresAt: new Date(row.expires_at),
+        remaining: Number(row.remaining),
+      })),
+    next: first ? { expiresAt: first.next_expires_at, ledgerId: Number(first.next_ledger_id) } : null,
+  };
 }
 
 export interface LotToRemind {

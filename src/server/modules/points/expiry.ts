@@ -38,14 +38,16 @@ export async function expireDuePoints(deps: ExpiryDeps): Promise<number> {
  * how many points expire and when, with the shop's button. A batch of shoppers is one transaction
  * of two statements, whatever its size: the lots' mark (`markNextShoppersReminded`) and the
  * notices; a crash between them leaves neither, and a reminder is queued exactly once, whichever
- * instance gets there.
+ * instance gets there. Each batch starts where the previous one stopped, so the run's cost grows
+ * with the lots due, a batch's does not.
  */
 export async function remindExpiringPoints(deps: ExpiryDeps, batch = BATCH): Promise<number> {
   const now = deps.now();
   let queued = 0;
-  for (;;) {
-    const marked = await deps.db.transaction(async (tx) => {
-      const lots = await repo.markNextShoppersReminded(tx, now, batch);
+  let after: repo.ReminderCursor | null = null;
+  do {
+    after = await deps.db.transaction(async (tx) => {
+      const { lots, next } = await repo.markNextShoppersReminded(tx, now, batch, after);
       const reminders = byDay(lots);
       await queueBuyerNotices(
         tx,
@@ -64,10 +66,10 @@ export async function remindExpiringPoints(deps: ExpiryDeps, batch = BATCH): Pro
         })),
       );
       queued += reminders.length;
-      return lots.length;
+      return next;
     });
-    if (marked === 0) return queued;
-  }
+  } while (after);
+  return queued;
 }
 
 type LotToRemind = repo.LotToRemind;
