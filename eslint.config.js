@@ -143,7 +143,7 @@ const layerZones = [
     'config.ts sits below the modules.',
   ),
   forbid(
-    [`${S}/db`, `${S}/errors.ts`, `${S}/clock.ts`, `${S}/csv.ts`],
+    [`${S}/db`, `${S}/errors.ts`, `${S}/clock.ts`, `${S}/csv.ts`, `${S}/sharp.ts`],
     [
       ...TOP,
       `${S}/jobs`,
@@ -155,7 +155,7 @@ const layerZones = [
       `${S}/integrations`,
       `${S}/config.ts`,
     ],
-    'db/, errors.ts, the clock and the CSV helpers are the ground every layer stands on.',
+    'db/, errors.ts, the clock, the CSV helpers and sharp’s loader are the ground every layer stands on.',
   ),
 ];
 

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/server/db/connection.js';
 import type { Seller } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
-import { startServer, type RunningServer } from '../tests/support/server-process.js';
+import { BUILT_SERVER, startServer, type RunningServer } from '../tests/support/server-process.js';
 import { machineLine, median, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
 export const CONNECTIONS = 10;
@@ -205,7 +205,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     return push(...added);
   };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
-  let server = await startServer(env);
+  let server = await startServer(env, { entry: BUILT_SERVER });
   rows.push({
     scenario: 'idle memory (RSS) after start-up, once settled, new database',
     database,
@@ -252,7 +252,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     database,
     value: `${Math.round((performance.now() - seeding) / 1000)} s`,
   });
-  if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir });
+  if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
 
   const get = (path: string) => async () => {
     const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });

@@ -6,7 +6,7 @@ import { encodeCursor } from '../src/server/db/cursor.js';
 import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { ApiClient } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
-import { startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../tests/support/server-process.js';
+import { BUILT_SERVER, startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../tests/support/server-process.js';
 import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
 /**
@@ -484,7 +484,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
   const env: Record<string, string> = { TRUST_PROXY: 'false', LOG_LEVEL: 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const planLog = databaseUrl ? await PlanLog.open(databaseUrl) : undefined;
 
-  let server: RunningServer = await startServer(env);
+  let server: RunningServer = await startServer(env, { entry: BUILT_SERVER });
   const dataDir = server.dataDir;
   try {
     const idle = await settledRssMiB(server.process.pid!);
@@ -537,7 +537,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       '—',
       undefined,
     );
-    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir });
+    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
     // The seller's calls go to the server now running (PGlite's restarted one has a port of its own).
     const cabinet = new ApiClient(server.url, undefined, seller.api.token);
     const pid = () => server.process.pid!;

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createDatabase } from '../support/postgres-cluster.js';
-import { sourceEntryArgs, startServer } from '../support/server-process.js';
+import { npmStartEnv, sourceEntryArgs, startServer } from '../support/server-process.js';
 
 describe('start-up', () => {
   it('stops with every configuration problem listed', async () => {
@@ -27,6 +27,10 @@ describe('start-up', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-restart-'));
     try {
       const first = await startServer({}, { keepDataDir: dataDir });
+      // Started with what `npm start` sets before node (glibc's arenas): a start script that no longer
+      // starts the server fails here, and one whose variables are misread, too.
+      expect(npmStartEnv()).toEqual({ MALLOC_ARENA_MAX: '2' });
+      expect(readFileSync(`/proc/${first.process.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
       const seller = await createSeller(first.url);
       await first.stop();
       const second = await startServer({}, { keepDataDir: dataDir });

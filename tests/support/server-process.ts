@@ -96,6 +96,20 @@ export async function sourceEntryArgs(entry: 'server' | 'cli'): Promise<string[]
   return ['--enable-source-maps', path.join(await serverBundle(), `${entry}.mjs`)];
 }
 
+/** The built server, as `npm start` and production run it (`npm run bench` builds it first). */
+export const BUILT_SERVER = path.join(ROOT, 'dist/server/main.js');
+
+/**
+ * The variables package.json's start script sets before `node` (glibc's MALLOC_ARENA_MAX): every
+ * server a test or a bench starts gets them, so its memory is what `npm start` and production see.
+ */
+export function npmStartEnv(): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = scripts.start.split('&&').at(-1)!;
+  const assignments = command.slice(0, command.indexOf('node '));
+  return Object.fromEntries([...assignments.matchAll(/(\w+)=(\S*)/g)].map(([, name, value]) => [name!, value!]));
+}
+
 let dataTemplate: string | undefined;
 
 /**
@@ -181,7 +195,7 @@ export async function startServer(
   const args = options.entry ? [options.entry] : await sourceEntryArgs('server');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: withoutEmpty({ PATH: process.env.PATH ?? '', ...testServerEnv(port, dataDir), ...env }),
+    env: withoutEmpty({ PATH: process.env.PATH ?? '', ...npmStartEnv(), ...testServerEnv(port, dataDir), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

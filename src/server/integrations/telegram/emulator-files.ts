@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.js';
 
 /** A size of a photo as the Bot API describes it. */
 export interface PhotoSize {
@@ -37,6 +37,7 @@ export class EmulatorFiles {
 
   /** Stores uploaded bytes (with a smaller preview) and answers the photo's sizes. */
   async storePhoto(botId: number, bytes: Buffer): Promise<PhotoSize[]> {
+    const sharp = await loadSharp();
     let image: { width: number; height: number; format: string };
     try {
       const metadata = await sharp(bytes).metadata();

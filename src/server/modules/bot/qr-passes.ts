@@ -4,7 +4,8 @@
  * retries add what ZXing cannot do itself — another scale, restored edges, flattened light, a closer
  * crop — and skip its rotation and inversion tries, which the first pass has already made.
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../sharp.js';
 import type { GreyImage, QrReadOptions } from './zxing.js';
 
 export interface Pass {
@@ -16,7 +17,8 @@ export interface Pass {
 const THOROUGH: QrReadOptions = { tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true };
 const RETRY: QrReadOptions = { tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false };
 
-function fromGrey(image: GreyImage): Sharp {
+async function fromGrey(image: GreyImage): Promise<Sharp> {
+  const sharp = await loadSharp();
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 }
 
@@ -32,11 +34,11 @@ function lazy(make: () => Promise<GreyImage>): () => Promise<GreyImage> {
 }
 
 /** The centre of the picture (`share` of each side), scaled so its longest side is `side` px. */
-function centre(image: GreyImage, share: number, side: number): Promise<GreyImage> {
+async function centre(image: GreyImage, share: number, side: number): Promise<GreyImage> {
   const width = Math.floor(image.width * share);
   const height = Math.floor(image.height * share);
   const region = { left: Math.floor((image.width - width) / 2), top: Math.floor((image.height - height) / 2), width, height };
-  return toGrey(fromGrey(image).extract(region).resize(side, side, { fit: 'inside', kernel: 'cubic' }));
+  return toGrey((await fromGrey(image)).extract(region).resize(side, side, { fit: 'inside', kernel: 'cubic' }));
 }
 
 /**
@@ -119,7 +121,9 @@ function flattenLight(image: GreyImage): GreyImage {
 /** The passes over `source` (the upright grey photo); the first reads it at most `firstSide` px long. */
 export function photoPasses(source: GreyImage, firstSide: number): Pass[] {
   const large = Math.max(source.width, source.height) > firstSide;
-  const base = large ? lazy(() => toGrey(fromGrey(source).resize(firstSide, firstSide, { fit: 'inside' }))) : async () => source;
+  const base = large
+    ? lazy(async () => toGrey((await fromGrey(source)).resize(firstSide, firstSide, { fit: 'inside' })))
+    : async () => source;
   const passes: Pass[] = [{ name: 'first', picture: base, options: THOROUGH }];
   // A small QR in a big frame loses its modules when scaled down: read the original pixels.
   if (large) passes.push({ name: 'full-resolution', picture: async () => source, options: RETRY });
@@ -138,7 +142,7 @@ export function photoPasses(source: GreyImage, firstSide: number): Pass[] {
   if (!large)
     passes.push({
       name: 'enlarged',
-      picture: lazy(() => toGrey(fromGrey(source).resize({ width: Math.round(source.width * 1.5), kernel: 'linear' }))),
+      picture: lazy(async () => toGrey((await fromGrey(source)).resize({ width: Math.round(source.width * 1.5), kernel: 'linear' }))),
       options: RETRY,
     });
   return passes;

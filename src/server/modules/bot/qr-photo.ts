@@ -4,7 +4,7 @@
  * rest get a few different looks (full resolution, evened light with sharpened edges, a closer crop,
  * an enlargement), at most MAX_PASSES in all, so a photo without any QR costs bounded, small work.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.js';
 import { parseFiscalQr } from '../receipts/qr.js';
 import { photoPasses, type Pass } from './qr-passes.js';
 import { loadQrReader, readQrTexts, type GreyImage } from './zxing.js';
@@ -68,6 +68,8 @@ async function readPass(pass: Pass): Promise<string[]> {
 
 /** The photo upright (EXIF orientation applied), flattened on white, grey, at most FULL_SIDE px; null if it is not an image. */
 async function loadGrey(image: Buffer): Promise<GreyImage | null> {
+  // Outside the try: a library that cannot load is the decoder failing, not a photo without a code.
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

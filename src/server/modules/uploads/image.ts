@@ -1,5 +1,6 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { UPLOAD_MAX_INPUT_PIXELS, UPLOAD_MAX_SIDE_PX, uploadMessages } from '../../../contract/uploads.js';
+import { loadSharp, type SharpLibrary } from '../../sharp.js';
 import { outputFormatFor, refusalFor, type OutputFormat } from './image-rules.js';
 
 export interface NormalisedImage {
@@ -15,10 +16,7 @@ export type NormaliseResult = { ok: true; image: NormalisedImage } | { ok: false
 const JPEG_OPTIONS = { quality: 85, mozjpeg: false, progressive: false } as const;
 const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
-// Every upload is a different image: libvips' operation cache would only hold memory.
-sharp.cache(false);
-
-function open(input: Buffer): Sharp {
+function open(sharp: SharpLibrary, input: Buffer): Sharp {
   // failOn 'warning' (sharp's default, stated here on purpose): a truncated JPEG or PNG is refused,
   // not stored half grey. limitInputPixels stops decompression bombs before they are decoded.
   return sharp(input, { failOn: 'warning', limitInputPixels: UPLOAD_MAX_INPUT_PIXELS, sequentialRead: true });
@@ -30,6 +28,7 @@ function open(input: Buffer): Sharp {
  * dropped, longest side at most UPLOAD_MAX_SIDE_PX, JPEG or (when transparent) PNG.
  */
 export async function normaliseImage(input: Buffer): Promise<NormaliseResult> {
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // Reading the header decodes no pixels, so it needs no pixel limit: refusalFor applies ours
@@ -43,9 +42,9 @@ export async function normaliseImage(input: Buffer): Promise<NormaliseResult> {
   if (refusal) return { ok: false, message: refusal };
 
   try {
-    const hasTransparentPixels = header.hasAlpha ? !(await open(input).stats()).isOpaque : false;
+    const hasTransparentPixels = header.hasAlpha ? !(await open(sharp, input).stats()).isOpaque : false;
     const format = outputFormatFor({ hasTransparentPixels });
-    const pipeline = open(input)
+    const pipeline = open(sharp, input)
       .rotate()
       .resize({ width: UPLOAD_MAX_SIDE_PX, height: UPLOAD_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true });
     const encoded = format === 'png' ? pipeline.png(PNG_OPTIONS) : pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG_OPTIONS);

@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
 import { ImageStorageUnavailable } from '../../errors.js';
 import { assertStorageKey, sha256Hex, type ImageStorage, type StoredImage, type StoredImageFacts } from './storage.js';
@@ -17,53 +10,68 @@ const SHA256_META = 'sha256';
 export const needsPathStyle = (endpoint: string) => !/(^|\.)amazonaws\.com$/i.test(new URL(endpoint).hostname);
 
 /** "No such object" in the answers of GetObject (NoSuchKey) and HeadObject (a bare 404, NotFound). */
-function isMissing(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isMissing(error: unknown, sdk: typeof S3Sdk): boolean {
+  if (!(error instanceof sdk.S3ServiceException)) return false;
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}
+
+interface Connection {
+  sdk: typeof S3Sdk;
+  client: S3Sdk.S3Client;
+}
+
+function s3Client(sdk: typeof S3Sdk, settings: S3Settings): S3Sdk.S3Client {
+  return new sdk.S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: needsPathStyle(settings.endpoint),
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Since 2025 the SDK adds CRC checksums to every upload, which many S3-compatible servers refuse:
+    // only where the API requires one. Our own SHA-256 travels in the metadata and is checked on read.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A picture request should fail fast (503) rather than hold the connection while the bucket is down.
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000 },
+  });
 }
 
 /**
  * An S3-compatible bucket (AWS SDK v3). Images are still served through the app at their
- * `/lk/uploads/…` address, so stored URLs never change whichever store holds them.
+ * `/lk/uploads/…` address, so stored URLs never change whichever store holds them. The SDK is
+ * loaded on the first call to the bucket: importing it costs a process 21 MiB of memory, and most
+ * instances have no bucket.
  */
 export class S3Storage implements ImageStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
-  private readonly bucket: string;
+  private readonly settings: S3Settings;
+  private connection: Promise<Connection> | undefined;
 
   constructor(settings: S3Settings) {
-    this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: needsPathStyle(settings.endpoint),
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Since 2025 the SDK adds CRC checksums to every upload, which many S3-compatible servers refuse:
-      // only where the API requires one. Our own SHA-256 travels in the metadata and is checked on read.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A picture request should fail fast (503) rather than hold the connection while the bucket is down.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000 },
-    });
+    this.settings = settings;
+  }
+
+  private connect(): Promise<Connection> {
+    return (this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: s3Client(sdk, this.settings) })));
   }
 
   /** One call to the bucket: "missing" becomes null, anything else that is not ours to fix becomes "unavailable". */
-  private async call<T>(work: () => Promise<T>): Promise<T | null> {
+  private async call<T>(work: (connection: Connection) => Promise<T>): Promise<T | null> {
+    const connection = await this.connect();
     try {
-      return await work();
+      return await work(connection);
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error, connection.sdk)) return null;
       throw new ImageStorageUnavailable('s3', { cause: error });
     }
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
-    await this.call(() =>
-      this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
+    await this.call(({ sdk, client }) =>
+      client.send(
+        new sdk.PutObjectCommand({
+          Bucket: this.settings.bucket,
           Key: key,
           Body: data,
           ContentType: contentType,
@@ -77,7 +85,7 @@ export class S3Storage implements ImageStorage {
 
   async head(key: string): Promise<StoredImageFacts | null> {
     assertStorageKey(key);
-    const answer = await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
+    const answer = await this.call(({ sdk, client }) => client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: key })));
     if (!answer) return null;
     const sha256 = answer.Metadata?.[SHA256_META];
     // An object put by hand, without our metadata: hash the bytes instead of trusting nothing.
@@ -90,8 +98,8 @@ export class S3Storage implements ImageStorage {
 
   async get(key: string): Promise<StoredImage | null> {
     assertStorageKey(key);
-    const answer = await this.call(async () => {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const answer = await this.call(async ({ sdk, client }) => {
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return { object, data: Buffer.from((await object.Body?.transformToByteArray()) ?? []) };
     });
     if (!answer) return null;
@@ -101,6 +109,6 @@ export class S3Storage implements ImageStorage {
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+    await this.call(({ sdk, client }) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key })));
   }
 }
