@@ -207,26 +207,24 @@ export interface FirstDayRow {
 
 /**
  * Shoppers by the day of their first accepted receipt, for first days from `from` to `to`, with how
- * many came back within each window: the analytics' first two days of each shopper with an accepted
- * receipt, in the action or (project_id 0) over all the seller's actions, one shopper by Telegram id.
+ * many came back within each window: the counts of the analytics' first two days of each shopper
+ * with an accepted receipt, in the action or (project_id 0) over all the seller's actions, one
+ * shopper by Telegram id. One row per day, whatever the number of shoppers; a window's column is
+ * named after it (migration 0069).
  */
-export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [number, number, number]): Promise<FirstDayRow[]> {
-  const [w30, w60, w90] = windows;
+export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [30, 60, 90]): Promise<FirstDayRow[]> {
+  const repeated = windows.map((days) => sql.raw(`repeated_${days}`));
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT first_day::text AS day, count(*)::bigint AS shoppers,
-             count(*) FILTER (WHERE second_day <= first_day + ${w30}::int)::bigint AS r1,
-             count(*) FILTER (WHERE second_day <= first_day + ${w60}::int)::bigint AS r2,
-             count(*) FILTER (WHERE second_day <= first_day + ${w90}::int)::bigint AS r3
-        FROM analytics_shopper_firsts
+      SELECT first_day::text AS day, shoppers, ${sql.join(repeated, sql`, `)}
+        FROM analytics_cohort_days
        WHERE user_id = ${scope.userId} AND project_id = ${scope.projectId ?? 0}
-         AND first_day BETWEEN ${scope.from}::date AND ${scope.to}::date
-       GROUP BY 1`),
+         AND first_day BETWEEN ${scope.from}::date AND ${scope.to}::date`),
   );
   return rows.map((row) => ({
     day: String(row.day),
     shoppers: Number(row.shoppers),
-    repeated: [Number(row.r1), Number(row.r2), Number(row.r3)],
+    repeated: windows.map((days) => Number(row[`repeated_${days}`])) as [number, number, number],
   }));
 }
 
