@@ -284,7 +284,9 @@ export interface LiabilityRow {
 /**
  * Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's
  * exchanges so far: all but the cancelled ones, and the handed-out ones with the ruble cost their
- * prize had at the exchange.
+ * prize had at the exchange. The points available and held are the actions' totals (migration
+ * 0069), their changes folded into one row per action first, so the read does not grow with the
+ * shoppers.
  */
 export async function readLiability(
   db: Executor,
@@ -295,14 +297,16 @@ export async function readLiability(
   const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
   // A free prize (0 points) says nothing of a point's cost.
   const costed = sql`status = 'fulfilled' AND cost_kopecks IS NOT NULL AND price_points > 0`;
+  await db.execute(sql`SELECT buyer_points_totals_fold(ARRAY${actions})`);
   const [row] = rowsOf(
     await db.execute(sql`
-      SELECT (SELECT coalesce(sum(balance), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS available,
-             (SELECT coalesce(sum(held), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS held,
+      SELECT totals.*,
              (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
                WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
              orders.*
-        FROM (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
+        FROM (SELECT coalesce(sum(balance), 0)::bigint AS available, coalesce(sum(held), 0)::bigint AS held
+                FROM buyer_points_totals WHERE project_id IN ${actions}) AS totals,
+             (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
                      coalesce(sum(price_points) FILTER (WHERE status <> 'cancelled'), 0)::bigint AS exchanged,
                      count(*) FILTER (WHERE status = 'fulfilled')::bigint AS completed,
                      count(*) FILTER (WHERE ${costed})::bigint AS costed_exchanges,
