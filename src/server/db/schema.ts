@@ -900,7 +900,7 @@ export const analyticsCohortDays = pgTable(
 
 /**
  * Changes of the actions' points available and held, one row per change of a shopper's points, summed per action by the
- * liability of «Окупаемость» and folded into one row by it (0069_payoff_maintained_counts.sql, functions/buyer_points_totals.sql).
+ * liability of «Окупаемость» and folded into one row by it (0069_payoff_maintained_counts.sql, functions/buyer_points_totals_changed.sql).
  */
 export const buyerPointsTotals = pgTable('buyer_points_totals', {
   projectId: integer('project_id').notNull(),

@@ -33,7 +33,7 @@ DROP INDEX analytics_shopper_firsts_by_day;
 
 -- The liability's points available and held per action (docs/decisions.md, "Payoff analytics"),
 -- summed from buyer_points they were a scan of every shopper of the seller's actions. Each change
--- of a shopper's points is a row here (a trigger on buyer_points, functions/buyer_points_totals.sql),
+-- of a shopper's points is a row here (a trigger on buyer_points, functions/buyer_points_totals_changed.sql),
 -- appended, never updated, so no award waits on another or on a reader; the reads sum an action's
 -- rows and fold them into one first.
 CREATE TABLE buyer_points_totals (
