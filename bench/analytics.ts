@@ -1,14 +1,19 @@
-import { openDatabase } from '../src/server/db/connection.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, type Database, type Executor } from '../src/server/db/connection.js';
 import { MARKETPLACE_ISSUER_INNS } from '../src/contract/marketplace-issuers.js';
 import { addDays, moscowDay } from '../src/server/modules/analytics/period.js';
 import { catchUp } from '../src/server/modules/analytics/repository.js';
+import { getPayoff } from '../src/server/modules/payoff/service.js';
 import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { startServer, TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
 import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';
 
 const RECEIPTS = Number(process.env.BENCH_ANALYTICS_RECEIPTS ?? 1_000_000);
-const BUYERS = 150_000;
+const BUYERS = Number(process.env.BENCH_ANALYTICS_BUYERS ?? 150_000);
+/** `payoff`: only what the payoff rows need (the receipts, their aggregates, the marketplace rows, the shoppers' points). */
+const PAYOFF_ONLY = process.env.BENCH_ANALYTICS_ONLY === 'payoff';
 const PRODUCTS = 40;
 const YEAR_S = 365 * 86_400;
 const MONTH_S = 30 * 86_400;
@@ -68,6 +73,38 @@ function marketplaceSql(userId: number, rows: number): string[] {
     // Kept by the rows' triggers as the import writes them.
     'ANALYZE marketplace_sales_daily',
   ];
+}
+
+/**
+ * Each buyer's points in the action, as awards leave them (a quarter with some held), written
+ * through buyer_points' trigger, which appends each shopper's change to the actions' totals.
+ */
+function pointsSql(projectId: number): string[] {
+  return [
+    `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held)
+     SELECT ${projectId}, g::text, 100 + g % 500, CASE WHEN g % 4 = 0 THEN 50 ELSE 0 END FROM generate_series(0, ${BUYERS - 1}) AS g`,
+    'ANALYZE buyer_points',
+  ];
+}
+
+/**
+ * Runs one payoff call with every statement it sends explained first (EXPLAIN ANALYZE, BUFFERS),
+ * and prints the plans: what each read costs, whatever the wall time on a busy machine.
+ */
+async function explainPayoff(database: Database, sellerId: number, query: Parameters<typeof getPayoff>[2]): Promise<void> {
+  const dialect = new PgDialect();
+  const explaining = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+      return async (statement: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(statement);
+        const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+        console.log(`\n--- ${text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.map((line) => line['QUERY PLAN']).join('\n')}`);
+        return target.execute(statement);
+      };
+    },
+  }) as Executor;
+  await getPayoff({ db: explaining, now: () => new Date() }, sellerId, query);
 }
 
 async function measure(databaseUrl: string): Promise<Row[]> {
@@ -131,6 +168,21 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       database,
       value: `${Math.round((performance.now() - seedingSales) / 1000)} s`,
     });
+    const points = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
+    const seedingPoints = performance.now();
+    for (const statement of pointsSql(projectId)) await points.query(statement);
+    const [shoppers] = await points.query<{ firsts: string; cohort_days: string }>(
+      `SELECT (SELECT count(*) FROM analytics_shopper_firsts WHERE user_id = ${seller.id}) AS firsts,
+              (SELECT count(*) FROM analytics_cohort_days WHERE user_id = ${seller.id}) AS cohort_days`,
+    );
+    rows.push({
+      scenario: `seeding ${BUYERS.toLocaleString('en')} shoppers' points (SQL, with the actions' totals trigger); shoppers' first days / their counts per day`,
+      database,
+      value: `${Math.round((performance.now() - seedingPoints) / 1000)} s; ${shoppers!.firsts} / ${shoppers!.cohort_days} rows`,
+    });
+    // The last 365 days by month once more, each statement explained (printed, not in the table).
+    await explainPayoff(points, seller.id, { group: 'month', from: daysAgo(364), to: daysAgo(0) });
+    await points.close();
 
     const get = (path: string) => async () => {
       const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
@@ -138,12 +190,15 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       await response.arrayBuffer();
     };
     // The machine is shared: a trivial authenticated call measured alongside shows the noise floor.
-    for (const [scenario, path] of [
-      ['GET /profile (control: one indexed row)', '/profile'],
+    const analyticsCalls = [
       ['GET /analytics period=30 (all actions)', '/analytics?period=30'],
       ['GET /analytics period=90', '/analytics?period=90'],
       ['GET /analytics period=all (365 days)', '/analytics?period=all'],
       ['GET /analytics period=all, one action', `/analytics?period=all&project_id=${projectId}`],
+    ] as const;
+    for (const [scenario, path] of [
+      ['GET /profile (control: one indexed row)', '/profile'],
+      ...(PAYOFF_ONLY ? [] : analyticsCalls),
       ['GET /analytics/payoff (last 30 days by day)', '/analytics/payoff'],
       ['GET /analytics/payoff (90 days by week)', `/analytics/payoff?group=week&from=${daysAgo(89)}&to=${daysAgo(0)}`],
       ['GET /analytics/payoff (365 days by month)', `/analytics/payoff?group=month&from=${daysAgo(364)}&to=${daysAgo(0)}`],
@@ -157,6 +212,7 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
     }
 
+    if (PAYOFF_ONLY) return rows;
     // The catch-up after checks (migration 0017): another seller's month of receipts, queued as
     // checks queue them, counted in batches as the job and analytics reads count them.
     const other = await createFundedSeller(server.url, 100_000);

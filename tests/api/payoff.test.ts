@@ -7,7 +7,7 @@ import type { PayoffResponse } from '../../src/contract/payoff.js';
 import type { Receipt } from '../../src/contract/receipts.js';
 import type { Seller } from '../support/api-client.js';
 import { backends, type Backend } from '../support/backends.js';
-import { createFundedSeller } from '../support/operator.js';
+import { createFundedSeller, verifyData } from '../support/operator.js';
 import { checkBoughtAt } from '../support/receipts.js';
 import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
 
@@ -392,5 +392,47 @@ describe.each(backends())('payoff on $name', (backend) => {
     });
     expect(rebuilt.status, await rebuilt.text()).toBe(200);
     expect(await Promise.all(queries.map(async (query) => (await payoff(query)).body))).toEqual(live);
+  });
+
+  it('admin verify names each sum «Окупаемость» reads that disagrees with its recount, and is clean again once it agrees', async () => {
+    expect((await payoff('')).status).toBe(200);
+    const query = backend.query!;
+    // One row of each maintained table, nudged off and back: [the check that must name it, the nudge of +1 or -1].
+    const corruptions: [string, (delta: number) => string][] = [
+      [
+        'payoff_shopper_firsts_equal_receipts',
+        (delta) => `UPDATE analytics_shopper_firsts SET first_day = first_day + ${delta}
+                     WHERE (user_id, project_id, buyer_tg_id) = (${seller.id}, ${aurora}, '904')`,
+      ],
+      [
+        'payoff_cohort_days_equal_firsts',
+        (delta) => `UPDATE analytics_cohort_days SET repeated_90 = repeated_90 + ${delta}
+                     WHERE (user_id, project_id) = (${seller.id}, 0) AND first_day = (SELECT min(first_day) FROM analytics_cohort_days WHERE user_id = ${seller.id})`,
+      ],
+      [
+        'payoff_capture_equals_receipts',
+        (delta) => `UPDATE analytics_capture SET units = units + ${delta} WHERE (user_id, project_id) = (${seller.id}, ${borner})`,
+      ],
+      [
+        'payoff_capture_items_equal_receipts',
+        (delta) => `UPDATE analytics_capture_items SET items = items + ${delta} WHERE (user_id, project_id) = (${seller.id}, ${borner})`,
+      ],
+      [
+        'payoff_marketplace_daily_equals_rows',
+        (delta) => `UPDATE marketplace_sales_daily SET sold = sold + ${delta} WHERE (user_id, marketplace) = (${seller.id}, 'ozon')`,
+      ],
+      // A change row more, and one that takes it back.
+      ['payoff_points_totals_equal_buyer_points', (delta) => `INSERT INTO buyer_points_totals VALUES (${borner}, ${delta}, 0)`],
+    ];
+    const mine = async () =>
+      (await verifyData(url)).violations.filter((violation) => violation.detail.startsWith(`продавец ${seller.id},`)).map((v) => v.check);
+    // All at once, in one verify instead of six: each check must name its own row and nothing else.
+    for (const [, nudge] of corruptions) await query(nudge(1));
+    try {
+      expect((await mine()).sort()).toEqual(corruptions.map(([check]) => check).sort());
+    } finally {
+      for (const [, nudge] of corruptions) await query(nudge(-1));
+    }
+    expect(await mine()).toEqual([]);
   });
 });

@@ -878,6 +878,36 @@ export const analyticsShopperFirsts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
 );
 
+/**
+ * Shoppers per first day, per action and (project_id 0) over all the seller's actions, with those back within 30/60/90 days:
+ * the counts of analytics_shopper_firsts, kept by its triggers (0069_payoff_maintained_counts.sql).
+ */
+export const analyticsCohortDays = pgTable(
+  'analytics_cohort_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    shoppers: integer('shoppers').notNull(),
+    repeated30: integer('repeated_30').notNull(),
+    repeated60: integer('repeated_60').notNull(),
+    repeated90: integer('repeated_90').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.firstDay] })],
+);
+
+/**
+ * Changes of the actions' points available and held, one row per change of a shopper's points, summed per action by the
+ * liability of «Окупаемость» and folded into one row by it (0069_payoff_maintained_counts.sql, functions/buyer_points_totals_changed.sql).
+ */
+export const buyerPointsTotals = pgTable('buyer_points_totals', {
+  projectId: integer('project_id').notNull(),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+  held: bigint('held', { mode: 'number' }).notNull(),
+});
+
 /** Receipts written but not yet counted: queued by receipts_after_insert(), taken by analytics_catch_up(). */
 export const analyticsPending = pgTable('analytics_pending', {
   receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),

@@ -207,26 +207,24 @@ export interface FirstDayRow {
 
 /**
  * Shoppers by the day of their first accepted receipt, for first days from `from` to `to`, with how
- * many came back within each window: the analytics' first two days of each shopper with an accepted
- * receipt, in the action or (project_id 0) over all the seller's actions, one shopper by Telegram id.
+ * many came back within each window: the counts of the analytics' first two days of each shopper
+ * with an accepted receipt, in the action or (project_id 0) over all the seller's actions, one
+ * shopper by Telegram id. One row per day, whatever the number of shoppers; a window's column is
+ * named after it (migration 0069).
  */
-export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [number, number, number]): Promise<FirstDayRow[]> {
-  const [w30, w60, w90] = windows;
+export async function readFirstDays(db: Executor, scope: PayoffScope, windows: readonly [30, 60, 90]): Promise<FirstDayRow[]> {
+  const repeated = windows.map((days) => sql.raw(`repeated_${days}`));
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT first_day::text AS day, count(*)::bigint AS shoppers,
-             count(*) FILTER (WHERE second_day <= first_day + ${w30}::int)::bigint AS r1,
-             count(*) FILTER (WHERE second_day <= first_day + ${w60}::int)::bigint AS r2,
-             count(*) FILTER (WHERE second_day <= first_day + ${w90}::int)::bigint AS r3
-        FROM analytics_shopper_firsts
+      SELECT first_day::text AS day, shoppers, ${sql.join(repeated, sql`, `)}
+        FROM analytics_cohort_days
        WHERE user_id = ${scope.userId} AND project_id = ${scope.projectId ?? 0}
-         AND first_day BETWEEN ${scope.from}::date AND ${scope.to}::date
-       GROUP BY 1`),
+         AND first_day BETWEEN ${scope.from}::date AND ${scope.to}::date`),
   );
   return rows.map((row) => ({
     day: String(row.day),
     shoppers: Number(row.shoppers),
-    repeated: [Number(row.r1), Number(row.r2), Number(row.r3)],
+    repeated: windows.map((days) => Number(row[`repeated_${days}`])) as [number, number, number],
   }));
 }
 
@@ -286,7 +284,9 @@ export interface LiabilityRow {
 /**
  * Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's
  * exchanges so far: all but the cancelled ones, and the handed-out ones with the ruble cost their
- * prize had at the exchange.
+ * prize had at the exchange. The points available and held are the actions' totals (migration
+ * 0069), their changes folded into one row per action first, so the read does not grow with the
+ * shoppers.
  */
 export async function readLiability(
   db: Executor,
@@ -297,14 +297,16 @@ export async function readLiability(
   const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
   // A free prize (0 points) says nothing of a point's cost.
   const costed = sql`status = 'fulfilled' AND cost_kopecks IS NOT NULL AND price_points > 0`;
+  await db.execute(sql`SELECT buyer_points_totals_fold(ARRAY${actions})`);
   const [row] = rowsOf(
     await db.execute(sql`
-      SELECT (SELECT coalesce(sum(balance), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS available,
-             (SELECT coalesce(sum(held), 0)::bigint FROM buyer_points WHERE project_id IN ${actions}) AS held,
+      SELECT totals.*,
              (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
                WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
              orders.*
-        FROM (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
+        FROM (SELECT coalesce(sum(balance), 0)::bigint AS available, coalesce(sum(held), 0)::bigint AS held
+                FROM buyer_points_totals WHERE project_id IN ${actions}) AS totals,
+             (SELECT count(*) FILTER (WHERE status <> 'cancelled')::bigint AS exchanges,
                      coalesce(sum(price_points) FILTER (WHERE status <> 'cancelled'), 0)::bigint AS exchanged,
                      count(*) FILTER (WHERE status = 'fulfilled')::bigint AS completed,
                      count(*) FILTER (WHERE ${costed})::bigint AS costed_exchanges,
