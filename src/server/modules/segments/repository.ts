@@ -60,13 +60,14 @@ export async function deleteSegment(db: Executor, segmentId: number): Promise<vo
 
 /**
  * The segment's conditions in database terms: the service resolved the level's name to its
- * range of counted purchases. `itemText` is matched as item names are (db/item-name.ts).
+ * range of counted purchases, the item's text to the names it matches.
  */
 export interface SegmentFilter {
   sellerId: number;
   projectId: number;
   now: Date;
-  itemText?: string;
+  /** The action's item names that «купил товар, содержащий …» matches (`itemNameIds`). */
+  itemNameIds?: string[];
   minKopecks?: number;
   maxKopecks?: number;
   /** [from, to) of counted purchases: a level's threshold up to the next level's. */
@@ -84,23 +85,38 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 type ShopperSet = Extract<SegmentMatch, { shoppers: SQL }>;
 
 /**
- * «Купил товар, содержащий …» as a set: the action's distinct item names that match (each
- * normalised here, a few thousand at most), then who bought them by `buyer_item_names`' key. Both
- * tables are kept by the items' insert trigger (functions/receipt_items_after_insert.sql) from the
- * counted items of successful receipts, so every shopper in it has bought.
+ * «Купил товар, содержащий …»: the action's distinct item names that match (each normalised here, a
+ * few thousand at most). Read before the segment's statement, so that statement names them and
+ * the planner knows how many buyers each has, where it guessed a third of every name before.
  */
-function itemBuyers(projectId: number, text: string): ShopperSet {
-  return {
-    shoppers: sql`SELECT b.buyer_tg_id FROM action_item_names n JOIN buyer_item_names b ON b.name_id = n.id
-      WHERE n.project_id = ${projectId}::int AND ${itemNameContainsSql(sql`n.name`, text)}`,
-    bought: true,
-  };
+export async function itemNameIds(db: Executor, projectId: number, text: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string | number }>(
+    await db.execute(
+      sql`SELECT id FROM action_item_names WHERE project_id = ${projectId}::int AND ${itemNameContainsSql(sql`name`, text)}`,
+    ),
+  );
+  return rows.map((row) => String(row.id));
+}
+
+/**
+ * Who bought an item of these names, by `buyer_item_names`' key. It and the names are kept by the
+ * items' insert trigger (functions/receipt_items_after_insert.sql) from the counted items of
+ * successful receipts, so every shopper in it has bought.
+ */
+function itemBuyers(nameIds: string[]): ShopperSet {
+  const ids = sql.join(
+    nameIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  return { shoppers: sql`SELECT buyer_tg_id FROM buyer_item_names WHERE name_id = ANY (ARRAY[${ids}]::bigint[])`, bought: true };
 }
 
 /** The modules' conditions and the item's, in the order a count may start from them. */
 function matchesOf(filter: SegmentFilter): SegmentMatch[] {
-  return filter.itemText === undefined ? filter.matches : [...filter.matches, itemBuyers(filter.projectId, filter.itemText)];
+  return filter.itemNameIds === undefined ? filter.matches : [...filter.matches, itemBuyers(filter.itemNameIds)];
 }
+
+const firstSet = (matches: SegmentMatch[]) => matches.find((match): match is ShopperSet => 'shoppers' in match);
 
 /** Whether a condition reads the shopper's statistics (spending, level, last purchase). */
 function asksStats(filter: SegmentFilter): boolean {
@@ -164,25 +180,35 @@ function membership(matches: SegmentMatch[], except?: SegmentMatch): SQL[] {
 const whereOf = (conditions: SQL[]) => (conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
 
 /**
- * The matching shoppers who bought (`buyer_stats` as `shopper`, the balance as `bp` when a
- * minimum is asked). With a set to be in or a balance to reach, the seller is added to the
- * statistics' key, so a shopper of the set or a balance can be looked up by the primary key;
- * without, it is left out, so the action's indexes on the amount or the last purchase answer
- * without reading the table.
+ * The matching shoppers who bought (their statistics as `shopper`, the balance as `bp` when a
+ * minimum is asked). Given `from`, from that set's shoppers, each one's statistics looked up by the
+ * primary key. Else from the action's statistics by their indexes (the seller left out of the key,
+ * so the indexes on the amount or the last purchase answer without the table), each shopper tested
+ * for the sets one by one, as read (`OFFSET 0` keeps the test a lookup per shopper: joined to a
+ * hashed set, the statistics would lose the index's order, and a page would read every buyer).
  */
-function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[]): SQL {
+function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: ShopperSet): SQL {
   const { sellerId, projectId } = filter;
-  const bySeller = asksPoints(filter) || matches.some((match) => 'shoppers' in match);
   const points = asksPoints(filter)
     ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
     : sql``;
+  const stats = from
+    ? sql`(SELECT DISTINCT buyer_tg_id FROM (${from.shoppers}) AS s) AS member
+        CROSS JOIN LATERAL (SELECT * FROM buyer_stats
+          WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int AND buyer_tg_id = member.buyer_tg_id LIMIT 1) AS shopper`
+    : sql`buyer_stats shopper`;
   const where = [
-    ...(bySeller ? [sql`shopper.user_id = ${sellerId}::int`] : []),
-    sql`shopper.project_id = ${projectId}::int`,
+    ...(from ? [] : [sql`shopper.project_id = ${projectId}::int`]),
     ...rowConditions(filter, { st: sql.raw('shopper'), bp: sql.raw('bp'), bought: true }),
-    ...membership(matches),
+    ...(from
+      ? membership(matches, from)
+      : matches.map((match) =>
+          'predicate' in match
+            ? match.predicate
+            : sql`EXISTS (SELECT 1 FROM (${match.shoppers}) AS s WHERE s.buyer_tg_id = shopper.buyer_tg_id OFFSET 0)`,
+        )),
   ];
-  return sql`FROM buyer_stats shopper ${points} ${whereOf(where)}`;
+  return sql`FROM ${stats} ${points} ${whereOf(where)}`;
 }
 
 /** The matching shoppers who never bought (points only: `buyer_points` as `shopper`), or null when none can match. */
@@ -212,8 +238,10 @@ const statsOf = ({ sellerId, projectId }: SegmentFilter) =>
  */
 function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet): SQL {
   const bought = set.bought === true;
+  // Where the balance only says whether a shopper who never bought is the action's, it is looked up for them alone.
+  const onlyUnbought = asksPoints(filter) ? sql`` : sql`st.buyer_tg_id IS NULL AND`;
   const points = sql`LEFT JOIN LATERAL (SELECT buyer_tg_id, balance FROM buyer_points
-        WHERE project_id = ${filter.projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) bp ON true`;
+        WHERE ${onlyUnbought} project_id = ${filter.projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) bp ON true`;
   const where = [
     // The set may hold anyone (a birthday given before any purchase): only the action's shoppers count.
     ...(bought ? [] : [sql`(st.buyer_tg_id IS NOT NULL OR bp.buyer_tg_id IS NOT NULL)`]),
@@ -233,7 +261,7 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
  */
 function countStatement(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
-  const set = matches.find((match): match is ShopperSet => 'shoppers' in match);
+  const set = firstSet(matches);
   if (set?.size && set.bought && matches.length === 1 && !asksStats(filter) && !asksPoints(filter))
     return sql`SELECT (${set.size}) AS count`;
   if (set) return countFromSet(filter, matches, set);
@@ -262,15 +290,28 @@ export async function matchingIds(db: Executor, filter: SegmentFilter, limit: nu
   const unbought = unboughtShoppers(filter, matches);
   const rows = rowsOf<{ buyer_tg_id: string }>(
     await db.execute(sql`SELECT buyer_tg_id FROM (
-        SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches)}
+        SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches, firstSet(matches))}
         ${unbought ? sql`UNION ALL SELECT shopper.buyer_tg_id ${unbought}` : sql``}) AS matching
       ORDER BY buyer_tg_id LIMIT ${limit}::int`),
   );
   return rows.map((row) => row.buyer_tg_id);
 }
 
+/** Under one in this many of the action's buyers, a set's page looks its shoppers up. */
+const SPARSE_SET = 200;
+
+/** How many shoppers bought in the action (kept with every receipt in `buyer_summaries`). */
+async function actionBuyers(db: Executor, { sellerId, projectId }: SegmentFilter): Promise<number> {
+  const [row] = rowsOf<{ buyers: number }>(
+    await db.execute(sql`SELECT buyers FROM buyer_summaries WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int`),
+  );
+  return Number(row?.buyers ?? 0);
+}
+
 async function countBought(db: Executor, filter: SegmentFilter, matches: SegmentMatch[]): Promise<number> {
-  const [row] = rowsOf<{ count: string | number }>(await db.execute(sql`SELECT count(*) AS count ${boughtShoppers(filter, matches)}`));
+  const [row] = rowsOf<{ count: string | number }>(
+    await db.execute(sql`SELECT count(*) AS count ${boughtShoppers(filter, matches, firstSet(matches))}`),
+  );
   return Number(row?.count ?? 0);
 }
 
@@ -310,6 +351,10 @@ export async function matchingBuyers(
   if (total <= page.offset) return { total, buyers: [] };
   const { projectId } = filter;
   const matches = matchesOf(filter);
+  // A set matching few of the action's buyers is read by looking its shoppers up (at most 5 000 at
+  // a million buyers); a larger one in the list's order, where a page passes at most 10 000 buyers.
+  const set = firstSet(matches);
+  const lookUp = set && total * SPARSE_SET < (await actionBuyers(db, filter)) ? set : undefined;
   const lookups = (rows: SQL) => sql`${rows}
       LEFT JOIN buyer_points balance ON balance.project_id = ${projectId}::int AND balance.buyer_tg_id = page.buyer_tg_id
       LEFT JOIN telegram_buyers names ON names.buyer_tg_id = page.buyer_tg_id`;
@@ -318,7 +363,7 @@ export async function matchingBuyers(
       SELECT page.*, balance.balance, names.first_name, names.username
         FROM ${lookups(sql`(SELECT shopper.buyer_tg_id, shopper.successful_receipts AS receipts, shopper.total_kopecks AS spent,
                                    shopper.last_receipt_at
-                              ${boughtShoppers(filter, matches)}
+                              ${boughtShoppers(filter, matches, lookUp)}
                              ORDER BY shopper.last_receipt_at DESC, shopper.buyer_tg_id
                              LIMIT ${page.limit}::int OFFSET ${page.offset}::int) AS page`)}
        ORDER BY page.last_receipt_at DESC, page.buyer_tg_id`),
