@@ -232,16 +232,23 @@ const statsOf = ({ sellerId, projectId }: SegmentFilter) =>
 
 /**
  * A count starting from a module's set (a month's birthdays, a draw's ticket holders, an item's
- * buyers), so its cost follows the set rather than the action's every shopper: each of its
- * shoppers' statistics and balance looked up by key, one by one, and only where needed; a set of
- * buyers needs no lookup to be the action's shoppers.
+ * buyers), so its cost follows the set rather than the action's every shopper. A set of buyers
+ * needs no lookup to be the action's shoppers. Any other set's shoppers, where nothing else is
+ * asked of them, are looked up one by one (the balance only for one who never bought); where a
+ * spending, a recency or a balance is asked too, the planner joins as it sees fit: at 300 000
+ * shoppers hashing the statistics' range beat 2 lookups per shopper of the set twofold.
  */
 function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet): SQL {
+  const { sellerId, projectId } = filter;
   const bought = set.bought === true;
-  // Where the balance only says whether a shopper who never bought is the action's, it is looked up for them alone.
-  const onlyUnbought = asksPoints(filter) ? sql`` : sql`st.buyer_tg_id IS NULL AND`;
-  const points = sql`LEFT JOIN LATERAL (SELECT buyer_tg_id, balance FROM buyer_points
-        WHERE ${onlyUnbought} project_id = ${filter.projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) bp ON true`;
+  const asked = asksStats(filter) || asksPoints(filter);
+  const stats = asked
+    ? sql`LEFT JOIN buyer_stats st ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id`
+    : statsOf(filter);
+  const points = asked
+    ? sql`LEFT JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
+    : sql`LEFT JOIN LATERAL (SELECT buyer_tg_id FROM buyer_points
+        WHERE st.buyer_tg_id IS NULL AND project_id = ${projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) bp ON true`;
   const where = [
     // The set may hold anyone (a birthday given before any purchase): only the action's shoppers count.
     ...(bought ? [] : [sql`(st.buyer_tg_id IS NOT NULL OR bp.buyer_tg_id IS NOT NULL)`]),
@@ -249,7 +256,7 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
     ...membership(matches, set),
   ];
   return sql`SELECT count(*) AS count FROM (SELECT DISTINCT buyer_tg_id FROM (${set.shoppers}) AS s) AS shopper
-    ${!bought || asksStats(filter) ? statsOf(filter) : sql``} ${!bought || asksPoints(filter) ? points : sql``} ${whereOf(where)}`;
+    ${!bought || asksStats(filter) ? stats : sql``} ${!bought || asksPoints(filter) ? points : sql``} ${whereOf(where)}`;
 }
 
 /**
