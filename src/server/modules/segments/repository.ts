@@ -262,9 +262,9 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
 /**
  * How many shoppers match, from the narrowest start the conditions name, so the cost follows the
  * shoppers who may match: a set of buyers alone by its size where its module knows it; a module's
- * set (the first); else the buyers by the statistics' indexes
- * when a purchase is needed; else the balances that reach a minimum, each shopper's statistics
- * looked up; else every shopper: the buyers in range by an index plus those who only hold points.
+ * set (the first); else the buyers by the statistics' indexes when a purchase is needed; else the
+ * balances that reach a minimum, each shopper's statistics looked up; else every shopper: the
+ * buyers in range by an index plus those who only hold points.
  */
 function countStatement(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
