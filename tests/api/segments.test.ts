@@ -113,7 +113,8 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     const now = Date.parse((await clockCall(url, 'GET')).body.now as string);
     const p = bot.projectId;
     // Shoppers 0…23 of the action, some with purchases (stats), some with points only, and three
-    // outsiders who gave a birthday or hold a ticket but bought nothing and hold no points.
+    // outsiders who gave a birthday but bought nothing and hold no points. A ticket is only ever a
+    // buyer's: a closed draw's tickets are written from the action's successful receipts.
     const shoppers = Array.from({ length: 27 }, (_, i) => {
       const outsider = i >= 24;
       const stats = !outsider && i % 7 !== 6;
@@ -125,7 +126,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         lastDaysAgo: stats ? 0.5 + ((i * 29) % 400) : null, // never a whole day: no shopper on a boundary
         item: stats ? (i % 3 === 0 ? 'Шампунь' : `Крем №${i % 3}`) : null,
         month: i % 4 === 0 ? 3 : i % 4 === 1 ? 4 : null,
-        tickets: i % 3 === 1 ? 1 + (i % 2) : 0,
+        tickets: stats && i % 3 === 1 ? 1 + (i % 2) : 0,
         surveyDone: i % 5 === 0 ? true : i % 5 === 1 ? false : null,
         rewardedInvites: i < 6 ? i : 0,
       };
@@ -261,8 +262,15 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         .filter((s) => s.month !== null)
         .map((s) => ({ project_id: p, buyer_tg_id: s.tg, month: s.month, day: 10, given_at: new Date(now).toISOString() })),
     );
+    // Numbered as the draw's closing numbers them: each holder 1, 2, … in the order of their first ticket.
+    const holders = shoppers.filter((s) => s.tickets > 0);
     const tickets = shoppers.flatMap((s, i) =>
-      Array.from({ length: s.tickets }, (_, n) => ({ draw_id: drawId, receipt_id: receiptOf(i, n), buyer_tg_id: s.tg, shopper: i + 1 })),
+      Array.from({ length: s.tickets }, (_, n) => ({
+        draw_id: drawId,
+        receipt_id: receiptOf(i, n),
+        buyer_tg_id: s.tg,
+        shopper: holders.indexOf(s) + 1,
+      })),
     );
     await insert(
       'draw_tickets',
@@ -323,6 +331,11 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       [{ points_min: 0 }, () => true],
       [{ points_min: 250 }, (s) => (s.points ?? 0) >= 250],
       [{ birthday_month: 3 }, (s) => s.month === 3],
+      // A set whose shoppers need not have bought: its count looks each up, its list reads the buyers, then the others.
+      [{ birthday_month: 4 }, (s) => s.month === 4],
+      // Sets of buyers with conditions on their statistics and balance, looked up per shopper in the count.
+      [{ took_part: { draw_id: drawId }, total_max: 3000 }, (s) => s.tickets > 0 && rubles(s) <= 3000],
+      [{ item_contains: 'крем', points_min: 200 }, (s) => s.item?.startsWith('Крем') === true && (s.points ?? 0) >= 200],
       [{ took_part: { draw_id: drawId } }, (s) => s.tickets > 0],
       [{ took_part: { survey_id: surveyId } }, (s) => s.surveyDone === true],
       [{ invited_min: 2 }, (s) => s.rewardedInvites >= 2],
@@ -338,19 +351,51 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       [{ points_min: 100, total_max: 2000, level: 'Базовый' }, (s) => (s.points ?? 0) >= 100 && rubles(s) <= 2000],
     ];
     // The list's order: the most recent buyers first, then those who never bought, each by Telegram ID.
-    const order = (a: Shopper, b: Shopper) =>
+    const order = (a: Pick<Shopper, 'tg' | 'lastDaysAgo'>, b: Pick<Shopper, 'tg' | 'lastDaysAgo'>) =>
       (a.lastDaysAgo ?? Infinity) - (b.lastDaysAgo ?? Infinity) || (a.tg < b.tg ? -1 : a.tg > b.tg ? 1 : 0);
-    for (const [conditions, rule] of cases) {
-      const expected = shoppers.filter((s) => inAction(s) && rule(s)).sort(order);
-      expect(expected.length, JSON.stringify(conditions)).toBeLessThanOrEqual(50);
-      expect(await preview(bot, conditions), JSON.stringify(conditions)).toBe(expected.length);
-      const saved = await bot.seller.api.post('/segments', { project_id: p, name: 'Сверка', conditions });
-      const listed = await bot.seller.api.get(`/segments/${saved.body.segment.id}/buyers`);
+    const listedAs = async (segmentId: number, conditions: Conditions, expected: Shopper[]) => {
+      const listed = await bot.seller.api.get(`/segments/${segmentId}/buyers`);
       expect(listed.body.segment.count, JSON.stringify(conditions)).toBe(expected.length);
       expect(
         listed.body.buyers.map((buyer: { tg_id: string; points: number; total: number }) => [buyer.tg_id, buyer.points, buyer.total]),
         JSON.stringify(conditions),
       ).toEqual(expected.map((s) => [s.tg, s.points ?? 0, rubles(s)]));
+    };
+    const withSets: [number, Conditions, Shopper[]][] = [];
+    for (const [conditions, rule] of cases) {
+      const expected = shoppers.filter((s) => inAction(s) && rule(s)).sort(order);
+      expect(expected.length, JSON.stringify(conditions)).toBeLessThanOrEqual(50);
+      expect(await preview(bot, conditions), JSON.stringify(conditions)).toBe(expected.length);
+      const saved = await bot.seller.api.post('/segments', { project_id: p, name: 'Сверка', conditions });
+      await listedAs(saved.body.segment.id, conditions, expected);
+      const setNamed = ['item_contains', 'birthday_month', 'took_part', 'invited_min'].some((name) => name in conditions);
+      if (setNamed) withSets.push([saved.body.segment.id, conditions, expected]);
+    }
+    // A set matching few of the action's buyers is listed by looking its shoppers up, not in the
+    // list's order: the same shoppers in the same order (the action now says a million bought).
+    await query(
+      `INSERT INTO buyer_summaries (user_id, project_id, buyers, successful_receipts, total_kopecks) VALUES ($1, $2, 1000000, 0, 0)
+       ON CONFLICT (user_id, project_id) DO UPDATE SET buyers = EXCLUDED.buyers`,
+      [bot.seller.id, p],
+    );
+    for (const [segmentId, conditions, expected] of withSets) await listedAs(segmentId, conditions, expected);
+
+    // Past the buyers the list goes on with those who only hold points, by Telegram ID, page after
+    // page: a page may begin among the buyers and end among them, or lie wholly past them.
+    const pointsOnly = Array.from({ length: 70 }, () => ({ tg: newChatId(), points: 7, lastDaysAgo: null }));
+    await insert(
+      'buyer_points',
+      { project_id: 'int', buyer_tg_id: 'text', balance: 'int' },
+      pointsOnly.map((s) => ({ project_id: p, buyer_tg_id: s.tg, balance: s.points })),
+    );
+    const everyone = [...shoppers.filter(inAction), ...pointsOnly].sort(order);
+    const all = await bot.seller.api.post('/segments', { project_id: p, name: 'Все', conditions: {} });
+    for (const page of [1, 2]) {
+      const listed = await bot.seller.api.get(`/segments/${all.body.segment.id}/buyers?page=${page}`);
+      expect(listed.body.segment.count).toBe(everyone.length);
+      expect(listed.body.buyers.map((buyer: { tg_id: string; points: number }) => [buyer.tg_id, buyer.points])).toEqual(
+        everyone.slice((page - 1) * 50, page * 50).map((s) => [s.tg, s.points ?? 0]),
+      );
     }
   });
 

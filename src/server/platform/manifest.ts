@@ -58,9 +58,12 @@ export interface ModuleManifest {
  * What one of a module's segment conditions matches: the shoppers who meet it, as a `SELECT
  * buyer_tg_id …` read through an index (repeats allowed), which a segment may start from instead of
  * the action's every shopper; or, where no such set is cheap, a predicate on the action's shopper
- * `shopper.buyer_tg_id`.
+ * `shopper.buyer_tg_id`. `bought`: every shopper of the set has a successful receipt in the action
+ * (so a `buyer_stats` row, which is never deleted), and a count of the set needs no lookup to know
+ * they are the action's shoppers. `size`: a `SELECT` of how many shoppers the set holds, where that
+ * is known without counting them (a closed draw numbers its shoppers 1, 2, …).
  */
-export type SegmentMatch = { shoppers: SQL } | { predicate: SQL };
+export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL } | { predicate: SQL };
 
 /**
  * A module's part of a segment's filter: for the conditions it owns, what they match

@@ -60,13 +60,14 @@ export async function deleteSegment(db: Executor, segmentId: number): Promise<vo
 
 /**
  * The segment's conditions in database terms: the service resolved the level's name to its
- * range of counted purchases. `itemText` is matched as item names are (db/item-name.ts).
+ * range of counted purchases, the item's text to the names it matches.
  */
 export interface SegmentFilter {
   sellerId: number;
   projectId: number;
   now: Date;
-  itemText?: string;
+  /** The action's item names that «купил товар, содержащий …» matches (`itemNameIds`). */
+  itemNameIds?: string[];
   minKopecks?: number;
   maxKopecks?: number;
   /** [from, to) of counted purchases: a level's threshold up to the next level's. */
@@ -81,151 +82,78 @@ export interface SegmentFilter {
 const DAY_MS = 86_400_000;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** The shopper's rows the conditions read: their statistics (`st`) and balance (`bp`), by the aliases of the statement. */
-interface ShopperRows {
-  st: SQL;
-  bp: SQL;
-}
+type ShopperSet = Extract<SegmentMatch, { shoppers: SQL }>;
 
-/** The matching shoppers' FROM and WHERE, the aliases of their statistics and balance in it, and the list's order. */
-interface Matching extends ShopperRows {
-  from: SQL;
-  /** Most recent buyers first, then by Telegram ID. */
-  order: SQL;
+/**
+ * «Купил товар, содержащий …»: the action's distinct item names that match (each normalised here, a
+ * few thousand at most). Read before the segment's statement, so that statement names them and
+ * the planner knows how many buyers each has, where it guessed a third of every name before.
+ */
+export async function itemNameIds(db: Executor, projectId: number, text: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string | number }>(
+    await db.execute(
+      sql`SELECT id FROM action_item_names WHERE project_id = ${projectId}::int AND ${itemNameContainsSql(sql`name`, text)}`,
+    ),
+  );
+  return rows.map((row) => String(row.id));
 }
 
 /**
- * A shopper without successful receipts in the action (no `buyer_stats` row) cannot match: their
- * last purchase is unknown and their spending 0. (Not «bought an item»: a cancel may leave the
- * shopper's receipts with no statistics, and that condition counts cancelled receipts.)
+ * Who bought an item of these names, by `buyer_item_names`' key. It and the names are kept by the
+ * items' insert trigger (functions/receipt_items_after_insert.sql) from the counted items of
+ * successful receipts, so every shopper in it has bought.
  */
-function needsStats(filter: SegmentFilter): boolean {
+function itemBuyers(nameIds: string[]): ShopperSet {
+  const ids = sql.join(
+    nameIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  return { shoppers: sql`SELECT buyer_tg_id FROM buyer_item_names WHERE name_id = ANY (ARRAY[${ids}]::bigint[])`, bought: true };
+}
+
+/** The modules' conditions and the item's, in the order a count may start from them. */
+function matchesOf(filter: SegmentFilter): SegmentMatch[] {
+  return filter.itemNameIds === undefined ? filter.matches : [...filter.matches, itemBuyers(filter.itemNameIds)];
+}
+
+const firstSet = (matches: SegmentMatch[]) => matches.find((match): match is ShopperSet => 'shoppers' in match);
+
+/** Whether a condition reads the shopper's statistics (spending, level, last purchase). */
+function asksStats(filter: SegmentFilter): boolean {
   return (
+    filter.minKopecks !== undefined ||
+    filter.maxKopecks !== undefined ||
+    filter.levelKopecks !== undefined ||
     filter.withinDays !== undefined ||
-    filter.notWithinDays !== undefined ||
-    (filter.minKopecks ?? 0) > 0 ||
-    (filter.levelKopecks?.from ?? 0) > 0
+    filter.notWithinDays !== undefined
   );
 }
 
-/** Where a statement starts: its FROM, the aliases of the shopper's rows in it, and what it asks of them already. */
-interface Start extends ShopperRows {
-  from: SQL;
-  where: SQL[];
-  /** The set the statement starts from, left out of the conditions. */
-  set?: SegmentMatch;
-  /** Every shopper it yields has bought (a `buyer_stats` row): their spending and last purchase are never null. */
-  bought: boolean;
-  /** Every shopper it yields has a balance (a `buyer_points` row). */
-  pointed: boolean;
+/** A balance of 0 is every shopper's (no `buyer_points` row reads as 0): only a minimum above it asks anything. */
+const asksPoints = (filter: SegmentFilter) => (filter.pointsMin ?? 0) > 0;
+
+/**
+ * Whether a shopper who never bought in the action (points only, e.g. an inviter paid before
+ * buying: no `buyer_stats` row, spending 0, no last purchase) can match: not when a recency, a
+ * minimum spending or a level above the first is asked.
+ */
+function unboughtMayMatch(filter: SegmentFilter): boolean {
+  return (
+    filter.withinDays === undefined &&
+    filter.notWithinDays === undefined &&
+    (filter.minKopecks ?? 0) <= 0 &&
+    (filter.levelKopecks?.from ?? 0) <= 0
+  );
 }
 
 /**
- * «Купил товар, содержащий …» as a set: the action's distinct item names that match (each
- * normalised here, a few thousand at most), then who bought them by `buyer_item_names`' key. Both
- * tables are kept by the items' insert trigger (functions/receipt_items_after_insert.sql).
+ * The conditions on the shopper's statistics `st` and balance `bp`. `bought`: the statistics' row
+ * is there (compared as it is, so an index's range applies); else a missing one reads as spending 0
+ * and no purchase, a missing balance as 0.
  */
-function itemBuyers(projectId: number, text: string): SegmentMatch {
-  return {
-    shoppers: sql`SELECT b.buyer_tg_id FROM action_item_names n JOIN buyer_item_names b ON b.name_id = n.id
-      WHERE n.project_id = ${projectId}::int AND ${itemNameContainsSql(sql`n.name`, text)}`,
-  };
-}
-
-/** The modules' conditions and the item's, in the order a statement may start from them. */
-function matchesOf(filter: SegmentFilter): SegmentMatch[] {
-  return filter.itemText === undefined ? filter.matches : [...filter.matches, itemBuyers(filter.projectId, filter.itemText)];
-}
-
-/**
- * The narrowest set the conditions name, so a statement's cost follows the shoppers who may match
- * rather than the action's every shopper: a module's set of shoppers (a birthday's month, a draw's
- * tickets, through their indexes), else the statistics' range (an index on the amount or the last
- * purchase), else the balances, else every shopper.
- */
-function startOf(filter: SegmentFilter, matches: SegmentMatch[]): Start {
-  const { sellerId, projectId } = filter;
-  const withStats = sql`LEFT JOIN buyer_stats st
-    ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id`;
-  const withPoints = sql`LEFT JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`;
-  const set = matches.find((match): match is { shoppers: SQL } => 'shoppers' in match);
-  if (set) {
-    return {
-      from: sql`(SELECT DISTINCT buyer_tg_id FROM (${set.shoppers}) AS s) AS shopper ${withStats} ${withPoints}`,
-      st: sql.raw('st'),
-      bp: sql.raw('bp'),
-      // The set may hold anyone (a birthday given before any purchase): only the action's shoppers count.
-      where: [sql`(st.buyer_tg_id IS NOT NULL OR bp.buyer_tg_id IS NOT NULL)`],
-      set,
-      bought: false,
-      pointed: false,
-    };
-  }
-  if (needsStats(filter)) {
-    // buyer_stats' project_id is the seller's action (the service found it as theirs): by it alone,
-    // the indexes on (project_id, total_kopecks | last_receipt_at, buyer_tg_id) answer a count unread.
-    return {
-      from: sql`buyer_stats shopper ${withPoints}`,
-      st: sql.raw('shopper'),
-      bp: sql.raw('bp'),
-      where: [sql`shopper.project_id = ${projectId}::int`],
-      bought: true,
-      pointed: false,
-    };
-  }
-  if ((filter.pointsMin ?? 0) > 0) {
-    return {
-      from: sql`buyer_points shopper ${withStats}`,
-      st: sql.raw('st'),
-      bp: sql.raw('shopper'),
-      where: [sql`shopper.project_id = ${projectId}::int`],
-      bought: false,
-      pointed: true,
-    };
-  }
-  // Every shopper: the action's statistics and balances side by side, one join in the shopper's
-  // order (no union to deduplicate, no lookups after it).
-  return {
-    from: sql`(SELECT coalesce(st.buyer_tg_id, bp.buyer_tg_id) AS buyer_tg_id, st.successful_receipts, st.total_kopecks,
-                      st.last_receipt_at, bp.balance
-                 FROM (SELECT * FROM buyer_stats WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int) AS st
-                 FULL JOIN (SELECT * FROM buyer_points WHERE project_id = ${projectId}::int) AS bp
-                   ON bp.buyer_tg_id = st.buyer_tg_id) AS shopper`,
-    st: sql.raw('shopper'),
-    bp: sql.raw('shopper'),
-    where: [],
-    bought: false,
-    pointed: false,
-  };
-}
-
-/**
- * The FROM and WHERE of the matching shoppers, one statement with every value a parameter. The
- * action's shoppers are those with a successful receipt (buyer_stats) or any points movement
- * (buyer_points) in it; the statement starts from the narrowest set (`startOf`), and every other
- * condition is a test on the shopper's rows, an index lookup or a set the shopper is in.
- */
-function matching(filter: SegmentFilter): Matching {
-  const matches = matchesOf(filter);
-  const start = startOf(filter, matches);
-  const where = [...start.where, ...conditions(filter, matches, start)];
-  // When every shopper has bought, the order without NULLS LAST is the index (project_id,
-  // last_receipt_at, buyer_tg_id) read backwards, so a page stops at its 50th shopper.
-  const nulls = start.bought ? sql`` : sql` NULLS LAST`;
-  return {
-    st: start.st,
-    bp: start.bp,
-    from: sql`FROM ${start.from} ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`,
-    order: sql`${start.st}.last_receipt_at DESC${nulls}, shopper.buyer_tg_id`,
-  };
-}
-
-/** Each condition but the starting set's, as a test on the shopper's rows, an index lookup, or a set the shopper is in. */
-function conditions(filter: SegmentFilter, matches: SegmentMatch[], { st, bp, set, bought, pointed }: Start): SQL[] {
+function rowConditions(filter: SegmentFilter, { st, bp, bought }: { st: SQL; bp: SQL; bought: boolean }): SQL[] {
   const where: SQL[] = [];
-  // A row that is always there is compared as it is, so its index's range applies.
   const spent = bought ? sql`${st}.total_kopecks` : sql`coalesce(${st}.total_kopecks, 0)`;
-  const balance = pointed ? sql`${bp}.balance` : sql`coalesce(${bp}.balance, 0)`;
   if (filter.minKopecks !== undefined) where.push(sql`${spent} >= ${filter.minKopecks}::bigint`);
   if (filter.maxKopecks !== undefined) where.push(sql`${spent} <= ${filter.maxKopecks}::bigint`);
   if (filter.levelKopecks) {
@@ -238,25 +166,160 @@ function conditions(filter: SegmentFilter, matches: SegmentMatch[], { st, bp, se
   if (filter.notWithinDays !== undefined) {
     where.push(sql`${st}.last_receipt_at < ${at(new Date(filter.now.getTime() - filter.notWithinDays * DAY_MS))}`);
   }
-  if (filter.pointsMin !== undefined) where.push(sql`${balance} >= ${filter.pointsMin}::int`);
-  for (const match of matches) {
-    if (match === set) continue;
-    where.push('predicate' in match ? match.predicate : sql`shopper.buyer_tg_id IN (${match.shoppers})`);
-  }
+  if (asksPoints(filter)) where.push(sql`${bp}.balance >= ${filter.pointsMin}::int`);
   return where;
 }
 
+/** The sets the shopper must be in and the modules' predicates, but `except` (the set a count starts from). */
+function membership(matches: SegmentMatch[], except?: SegmentMatch): SQL[] {
+  return matches
+    .filter((match) => match !== except)
+    .map((match) => ('predicate' in match ? match.predicate : sql`shopper.buyer_tg_id IN (${match.shoppers})`));
+}
+
+const whereOf = (conditions: SQL[]) => (conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/**
+ * The matching shoppers who bought (their statistics as `shopper`, the balance as `bp` when a
+ * minimum is asked). Given `from`, from that set's shoppers, each one's statistics looked up by the
+ * primary key. Else from the action's statistics by their indexes (the seller left out of the key,
+ * so the indexes on the amount or the last purchase answer without the table), each shopper tested
+ * for the sets one by one, as read (`OFFSET 0` keeps the test a lookup per shopper: joined to a
+ * hashed set, the statistics would lose the index's order, and a page would read every buyer).
+ */
+function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: ShopperSet): SQL {
+  const { sellerId, projectId } = filter;
+  const points = asksPoints(filter)
+    ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
+    : sql``;
+  const stats = from
+    ? sql`(SELECT DISTINCT buyer_tg_id FROM (${from.shoppers}) AS s) AS member
+        CROSS JOIN LATERAL (SELECT * FROM buyer_stats
+          WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int AND buyer_tg_id = member.buyer_tg_id LIMIT 1) AS shopper`
+    : sql`buyer_stats shopper`;
+  const where = [
+    ...(from ? [] : [sql`shopper.project_id = ${projectId}::int`]),
+    ...rowConditions(filter, { st: sql.raw('shopper'), bp: sql.raw('bp'), bought: true }),
+    ...(from
+      ? membership(matches, from)
+      : matches.map((match) =>
+          'predicate' in match
+            ? match.predicate
+            : sql`EXISTS (SELECT 1 FROM (${match.shoppers}) AS s WHERE s.buyer_tg_id = shopper.buyer_tg_id OFFSET 0)`,
+        )),
+  ];
+  return sql`FROM ${stats} ${points} ${whereOf(where)}`;
+}
+
+/** The matching shoppers who never bought (points only: `buyer_points` as `shopper`), or null when none can match. */
+function unboughtShoppers(filter: SegmentFilter, matches: SegmentMatch[]): SQL | null {
+  const { sellerId, projectId } = filter;
+  if (!unboughtMayMatch(filter) || matches.some((match) => 'shoppers' in match && match.bought)) return null;
+  const where = [
+    sql`shopper.project_id = ${projectId}::int`,
+    sql`NOT EXISTS (SELECT 1 FROM buyer_stats st
+      WHERE st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id)`,
+    ...(asksPoints(filter) ? [sql`shopper.balance >= ${filter.pointsMin}::int`] : []),
+    ...membership(matches),
+  ];
+  return sql`FROM buyer_points shopper ${whereOf(where)}`;
+}
+
+/** The shopper's statistics (`st`), looked up by key: a lateral `LIMIT 1` the planner cannot turn into a hash join over every shopper's. */
+const statsOf = ({ sellerId, projectId }: SegmentFilter) =>
+  sql`LEFT JOIN LATERAL (SELECT buyer_tg_id, total_kopecks, last_receipt_at FROM buyer_stats
+        WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) st ON true`;
+
+/**
+ * A count starting from a module's set (a month's birthdays, a draw's ticket holders, an item's
+ * buyers), so its cost follows the set rather than the action's every shopper. A set of buyers
+ * needs no lookup to be the action's shoppers. Any other set's shoppers, where nothing else is
+ * asked of them, are looked up one by one (the balance only for one who never bought); where a
+ * spending, a recency or a balance is asked too, the planner joins as it sees fit: at 300 000
+ * shoppers hashing the statistics' range beat 2 lookups per shopper of the set twofold.
+ */
+function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet): SQL {
+  const { sellerId, projectId } = filter;
+  const bought = set.bought === true;
+  const asked = asksStats(filter) || asksPoints(filter);
+  const stats = asked
+    ? sql`LEFT JOIN buyer_stats st ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id`
+    : statsOf(filter);
+  const points = asked
+    ? sql`LEFT JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
+    : sql`LEFT JOIN LATERAL (SELECT buyer_tg_id FROM buyer_points
+        WHERE st.buyer_tg_id IS NULL AND project_id = ${projectId}::int AND buyer_tg_id = shopper.buyer_tg_id LIMIT 1) bp ON true`;
+  const where = [
+    // The set may hold anyone (a birthday given before any purchase): only the action's shoppers count.
+    ...(bought ? [] : [sql`(st.buyer_tg_id IS NOT NULL OR bp.buyer_tg_id IS NOT NULL)`]),
+    ...rowConditions(filter, { st: sql.raw('st'), bp: sql.raw('bp'), bought }),
+    ...membership(matches, set),
+  ];
+  return sql`SELECT count(*) AS count FROM (SELECT DISTINCT buyer_tg_id FROM (${set.shoppers}) AS s) AS shopper
+    ${!bought || asksStats(filter) ? stats : sql``} ${!bought || asksPoints(filter) ? points : sql``} ${whereOf(where)}`;
+}
+
+/**
+ * How many shoppers match, from the narrowest start the conditions name, so the cost follows the
+ * shoppers who may match: a set of buyers alone by its size where its module knows it; a module's
+ * set (the first); else the buyers by the statistics' indexes when a purchase is needed; else the
+ * balances that reach a minimum, each shopper's statistics looked up; else every shopper: the
+ * buyers in range by an index plus those who only hold points.
+ */
+function countStatement(filter: SegmentFilter): SQL {
+  const matches = matchesOf(filter);
+  const set = firstSet(matches);
+  if (set?.size && set.bought && matches.length === 1 && !asksStats(filter) && !asksPoints(filter))
+    return sql`SELECT (${set.size}) AS count`;
+  if (set) return countFromSet(filter, matches, set);
+  const bought = sql`(SELECT count(*) ${boughtShoppers(filter, matches)})`;
+  const unbought = unboughtShoppers(filter, matches);
+  if (!unbought) return sql`SELECT ${bought} AS count`;
+  if (asksPoints(filter)) {
+    const where = [
+      sql`shopper.project_id = ${filter.projectId}::int`,
+      ...rowConditions(filter, { st: sql.raw('st'), bp: sql.raw('shopper'), bought: false }),
+      ...membership(matches),
+    ];
+    return sql`SELECT count(*) AS count FROM buyer_points shopper ${asksStats(filter) ? statsOf(filter) : sql``} ${whereOf(where)}`;
+  }
+  return sql`SELECT ${bought} + (SELECT count(*) ${unbought}) AS count`;
+}
+
 export async function countMatching(db: Executor, filter: SegmentFilter): Promise<number> {
-  const [row] = rowsOf<{ count: string | number }>(await db.execute(sql`SELECT count(*) AS count ${matching(filter).from}`));
+  const [row] = rowsOf<{ count: string | number }>(await db.execute(countStatement(filter)));
   return Number(row?.count ?? 0);
 }
 
 /** Every matching shopper's Telegram ID (a mailing's recipients), at most `limit`. */
 export async function matchingIds(db: Executor, filter: SegmentFilter, limit: number): Promise<string[]> {
+  const matches = matchesOf(filter);
+  const unbought = unboughtShoppers(filter, matches);
   const rows = rowsOf<{ buyer_tg_id: string }>(
-    await db.execute(sql`SELECT shopper.buyer_tg_id ${matching(filter).from} ORDER BY shopper.buyer_tg_id LIMIT ${limit}::int`),
+    await db.execute(sql`SELECT buyer_tg_id FROM (
+        SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches, firstSet(matches))}
+        ${unbought ? sql`UNION ALL SELECT shopper.buyer_tg_id ${unbought}` : sql``}) AS matching
+      ORDER BY buyer_tg_id LIMIT ${limit}::int`),
   );
   return rows.map((row) => row.buyer_tg_id);
+}
+
+/** Under one in this many of the action's buyers, a set's page looks its shoppers up. */
+const SPARSE_SET = 200;
+
+/** How many shoppers bought in the action (kept with every receipt in `buyer_summaries`). */
+async function actionBuyers(db: Executor, { sellerId, projectId }: SegmentFilter): Promise<number> {
+  const [row] = rowsOf<{ buyers: number }>(
+    await db.execute(sql`SELECT buyers FROM buyer_summaries WHERE user_id = ${sellerId}::int AND project_id = ${projectId}::int`),
+  );
+  return Number(row?.buyers ?? 0);
+}
+
+async function countBought(db: Executor, filter: SegmentFilter, matches: SegmentMatch[]): Promise<number> {
+  const [row] = rowsOf<{ count: string | number }>(
+    await db.execute(sql`SELECT count(*) AS count ${boughtShoppers(filter, matches, firstSet(matches))}`),
+  );
+  return Number(row?.count ?? 0);
 }
 
 export interface MatchingBuyer {
@@ -269,10 +332,22 @@ export interface MatchingBuyer {
   lastReceiptAt: Date | null;
 }
 
+const toBuyer = (row: Record<string, unknown>): MatchingBuyer => ({
+  tgId: row.buyer_tg_id as string,
+  firstName: (row.first_name as string | null) ?? null,
+  username: (row.username as string | null) ?? null,
+  points: Number(row.balance ?? 0),
+  receipts: Number(row.receipts ?? 0),
+  spentKopecks: Number(row.spent ?? 0),
+  lastReceiptAt: row.last_receipt_at ? new Date(row.last_receipt_at as string) : null,
+});
+
 /**
- * One page of matching shoppers, most recent buyers first, and how many match in all: counted
- * once, then the page picked (a page past the end reads nothing more), and the names looked up for
- * the page's shoppers only.
+ * One page of matching shoppers and how many match in all. The list's order is the most recent
+ * buyers first, then those who never bought (points only), each by Telegram ID: the buyers' part is
+ * read in that order (the last-purchase index backwards, each shopper tested as it comes, so a
+ * page stops at its 50th match where matches are many), the others' only when the page goes past
+ * the buyers. Balances and names are looked up for the page's shoppers only.
  */
 export async function matchingBuyers(
   db: Executor,
@@ -281,26 +356,37 @@ export async function matchingBuyers(
 ): Promise<{ buyers: MatchingBuyer[]; total: number }> {
   const total = await countMatching(db, filter);
   if (total <= page.offset) return { total, buyers: [] };
-  const { from, st, bp, order } = matching(filter);
-  const result = await db.execute(sql`
-    SELECT page.*, names.first_name, names.username
-      FROM (SELECT shopper.buyer_tg_id, coalesce(${bp}.balance, 0) AS balance, coalesce(${st}.successful_receipts, 0) AS receipts,
-                   coalesce(${st}.total_kopecks, 0) AS spent, ${st}.last_receipt_at
-            ${from}
-            ORDER BY ${order}
-            LIMIT ${page.limit}::int OFFSET ${page.offset}::int) AS page
-      LEFT JOIN telegram_buyers names ON names.buyer_tg_id = page.buyer_tg_id
-     ORDER BY page.last_receipt_at DESC NULLS LAST, page.buyer_tg_id`);
-  return {
-    total,
-    buyers: rowsOf<Record<string, unknown>>(result).map((row) => ({
-      tgId: row.buyer_tg_id as string,
-      firstName: (row.first_name as string | null) ?? null,
-      username: (row.username as string | null) ?? null,
-      points: Number(row.balance),
-      receipts: Number(row.receipts),
-      spentKopecks: Number(row.spent),
-      lastReceiptAt: row.last_receipt_at ? new Date(row.last_receipt_at as string) : null,
-    })),
-  };
+  const { projectId } = filter;
+  const matches = matchesOf(filter);
+  // A set matching few of the action's buyers is read by looking its shoppers up (at most 5 000 at
+  // a million buyers); a larger one in the list's order, where a page passes at most 10 000 buyers.
+  const set = firstSet(matches);
+  const lookUp = set && total * SPARSE_SET < (await actionBuyers(db, filter)) ? set : undefined;
+  const lookups = (rows: SQL) => sql`${rows}
+      LEFT JOIN buyer_points balance ON balance.project_id = ${projectId}::int AND balance.buyer_tg_id = page.buyer_tg_id
+      LEFT JOIN telegram_buyers names ON names.buyer_tg_id = page.buyer_tg_id`;
+  const bought = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT page.*, balance.balance, names.first_name, names.username
+        FROM ${lookups(sql`(SELECT shopper.buyer_tg_id, shopper.successful_receipts AS receipts, shopper.total_kopecks AS spent,
+                                   shopper.last_receipt_at
+                              ${boughtShoppers(filter, matches, lookUp)}
+                             ORDER BY shopper.last_receipt_at DESC, shopper.buyer_tg_id
+                             LIMIT ${page.limit}::int OFFSET ${page.offset}::int) AS page`)}
+       ORDER BY page.last_receipt_at DESC, page.buyer_tg_id`),
+  ).map(toBuyer);
+  const unbought = unboughtShoppers(filter, matches);
+  const wanted = page.limit - bought.length;
+  if (!unbought || wanted === 0) return { total, buyers: bought };
+  // Past the buyers: the page's first shopper who never bought is the offset less every buyer.
+  const buyersInAll = bought.length > 0 || page.offset === 0 ? page.offset + bought.length : await countBought(db, filter, matches);
+  const rest = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT page.*, balance.balance, names.first_name, names.username
+        FROM ${lookups(sql`(SELECT shopper.buyer_tg_id ${unbought}
+                             ORDER BY shopper.buyer_tg_id
+                             LIMIT ${wanted}::int OFFSET ${Math.max(0, page.offset - buyersInAll)}::int) AS page`)}
+       ORDER BY page.buyer_tg_id`),
+  ).map(toBuyer);
+  return { total, buyers: [...bought, ...rest] };
 }

@@ -33,7 +33,7 @@ async function filterOf(deps: SegmentDeps, action: ProjectRow, conditions: Segme
   const scope = { db: deps.db, sellerId: action.userId, projectId: action.id, now };
   const matches = (await Promise.all(deps.segmentConditions.map((condition) => condition.matches(scope, conditions)))).flat();
   const filter: repo.SegmentFilter = { sellerId: action.userId, projectId: action.id, now, matches };
-  if (conditions.item_contains !== undefined) filter.itemText = conditions.item_contains;
+  if (conditions.item_contains !== undefined) filter.itemNameIds = await repo.itemNameIds(deps.db, action.id, conditions.item_contains);
   if (conditions.total_min !== undefined) filter.minKopecks = rublesToKopecks(conditions.total_min);
   if (conditions.total_max !== undefined) filter.maxKopecks = rublesToKopecks(conditions.total_max);
   if (conditions.level !== undefined) filter.levelKopecks = levelRange(action, conditions.level);
