@@ -317,9 +317,13 @@ describe('mailing', () => {
     withPage(async (page) => {
       await signInAs(page, await createSeller(baseUrl()));
       // Emulated answers: this is about the screen's side of a mailing the server runs for minutes.
-      await page.route('**/lk/api/mailing/settings?**', (route) =>
-        route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } }),
-      );
+      // The saved bot answers when the test says: until then nobody knows which bot sends, so no send.
+      let answerSettings = () => {};
+      const settingsHeld = new Promise<void>((resolve) => (answerSettings = resolve));
+      await page.route('**/lk/api/mailing/settings?**', async (route) => {
+        await settingsHeld;
+        await route.fulfill({ json: { bot_token: '12345…wxyz', bot_username: 'shop_bot' } });
+      });
       await page.route('**/lk/api/mailing/history?**', (route) => route.fulfill({ json: { mailings: [], schedules: [] } }));
       let state = { status: 'sending', sent: 0, failed: 0, pending: 40 };
       const mailing = () => ({
@@ -361,6 +365,8 @@ describe('mailing', () => {
       await page.goto('/dashboard/mailing');
       await recipientsField(page).fill(Array.from({ length: 40 }, (_, index) => String(1001 + index)).join(' '));
       await messageField(page).fill('Привет');
+      expect(await sendButton(page).isDisabled()).toBe(true);
+      answerSettings();
       await sendButton(page).click();
       await page.getByRole('dialog', { name: s.confirmTitle }).getByRole('button', { name: s.confirmSend, exact: true }).click();
       // The saved token goes as its mask; the server knows which token that is.

@@ -10,8 +10,8 @@ export interface JobContext {
   queue: JobQueue;
   /**
    * How long a job that drains a backlog (drain-job.ts) works before it hands the rest to a run of
-   * its own; unset: its usual slice. The demo clock's run passes 0: one batch of each backlog, so a
-   * clock move waits for its jobs' work, never for thousands of notices to be sent.
+   * its own; unset: its usual slice. The demo clock's run passes a few seconds: what a test queues is
+   * sent within the move, a backlog of thousands of notices goes on in the queue.
    */
   sliceMs?: number;
 }

@@ -41,6 +41,7 @@ const toParseMode = (value: string): ParseMode | null => PARSE_MODES.find((mode)
  */
 export function MailingForm({
   botToken,
+  senderLoading,
   projectId,
   senderChoice,
   userId,
@@ -50,6 +51,11 @@ export function MailingForm({
   prefill,
 }: {
   botToken: string;
+  /**
+   * The saved bot and the actions are still loading: which bot sends is not known yet, and a send
+   * now would be refused for a missing token the seller has saved.
+   */
+  senderLoading: boolean;
   /** The action whose own bot sends the mailing; null: the mailing bot. */
   projectId: number | null;
   /** Where the seller picks the bot (shown first in the form). */
@@ -126,6 +132,7 @@ export function MailingForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (senderLoading) return;
     const error = firstFormError({ botToken, projectId, userId, recipientIds, segmentId, message: text, hasImage: imageUrl !== null });
     setFormError(error);
     const timeOrButton = error ? null : scheduleDraftError(effectiveSchedule, imageUrl !== null);
@@ -227,7 +234,7 @@ export function MailingForm({
 
         {formError?.field === null && <Banner tone="error">{formError.message}</Banner>}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={send.isPending}>
+          <button type="submit" className="button button--primary" disabled={send.isPending || senderLoading}>
             {effectiveSchedule.when === 'now'
               ? send.isPending
                 ? s.sending

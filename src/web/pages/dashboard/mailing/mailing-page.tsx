@@ -74,6 +74,7 @@ export function MailingPage() {
         key={announcement.prefill ? `announce-${announcement.productId}` : 'mailing'}
         prefill={announcement.prefill}
         botToken={tokenForSending(settings.data?.bot_token, tokenDraft)}
+        senderLoading={settings.isPending || actions.isPending}
         projectId={senderAction?.id ?? null}
         senderChoice={
           <SenderChoice
