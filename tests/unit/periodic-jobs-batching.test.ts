@@ -56,13 +56,13 @@ const jobDeps = (now: Date) => ({ db: database.db, now: () => now });
 const count = async (sql: string) => Number((await database.query<{ n: string }>(sql))[0]!.n);
 const pointsViolations = async () => (await verifyInvariants(database.db, pointsInvariants)).violations;
 
-/** Two lots of 10 points for each shopper, expiring three days from NOW. */
-async function seedLots(prefix: string): Promise<void> {
+/** `lotsEach` lots of 10 points for each of `shoppers` shoppers, earned 30 days before `at`, expiring three days after it. */
+async function seedLots(prefix: string, { shoppers = SHOPPERS, lotsEach = 2, at = NOW } = {}): Promise<void> {
   await database.query(
     `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
-     SELECT $1, $2 || (g / 2), 10, 'Чек', 'receipt:' || $2 || g, $3::timestamptz, 'receipt', 'system', $4::timestamptz
-       FROM generate_series(0, ${2 * SHOPPERS - 1}) AS g`,
-    [projectId, prefix, new Date(NOW.getTime() - 30 * DAY_MS).toISOString(), new Date(NOW.getTime() + 3 * DAY_MS).toISOString()],
+     SELECT $1, $2 || (g / ${lotsEach}), 10, 'Чек', 'receipt:' || $2 || g, $3::timestamptz, 'receipt', 'system', $4::timestamptz
+       FROM generate_series(0, ${lotsEach * shoppers - 1}) AS g`,
+    [projectId, prefix, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
   );
   await database.query(
     `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
@@ -98,20 +98,7 @@ describe('periodic jobs over more rows than one batch', () => {
   it('a batch of reminders that ends inside a shopper’s lots of a day takes all of them: one reminder each', async () => {
     // Three lots a shopper, two batches of four lots each: the batch's last shopper is cut after one lot.
     const at = new Date(NOW.getTime() + 40 * DAY_MS);
-    await database.query(
-      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
-       SELECT $1, 'split' || (g / 3), 10, 'Чек', 'receipt:split' || g, $2::timestamptz, 'receipt', 'system', $3::timestamptz
-         FROM generate_series(0, 8) AS g`,
-      [projectId, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
-    );
-    await database.query(
-      `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
-       SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE 'split%'`,
-    );
-    await database.query(
-      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
-       SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE 'split%' GROUP BY 1, 2`,
-    );
+    await seedLots('split', { shoppers: 3, lotsEach: 3, at });
     expect(await remindExpiringPoints(jobDeps(at), 4)).toBe(3);
     const notices = await database.query<{ buyer_tg_id: string; text: string }>(
       `SELECT buyer_tg_id, text FROM buyer_notices WHERE buyer_tg_id LIKE 'split%' ORDER BY buyer_tg_id`,
@@ -123,20 +110,7 @@ describe('periodic jobs over more rows than one batch', () => {
 
   it('a run that fails inside a batch leaves that batch unwritten, and the next run reminds the rest, each shopper once', async () => {
     const at = new Date(NOW.getTime() + 80 * DAY_MS);
-    await database.query(
-      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
-       SELECT $1, 'cut' || (g / 2), 10, 'Чек', 'receipt:cut' || g, $2::timestamptz, 'receipt', 'system', $3::timestamptz
-         FROM generate_series(0, 9) AS g`,
-      [projectId, new Date(at.getTime() - 30 * DAY_MS).toISOString(), new Date(at.getTime() + 3 * DAY_MS).toISOString()],
-    );
-    await database.query(
-      `INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
-       SELECT id, project_id, buyer_tg_id, expires_at, delta FROM points_ledger WHERE buyer_tg_id LIKE 'cut%'`,
-    );
-    await database.query(
-      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance)
-       SELECT project_id, buyer_tg_id, sum(delta) FROM points_ledger WHERE buyer_tg_id LIKE 'cut%' GROUP BY 1, 2`,
-    );
+    await seedLots('cut', { shoppers: 5, lotsEach: 2, at });
     // The second batch (shoppers cut2 and cut3) fails after its statements, before its commit.
     let batches = 0;
     const failingDb = new Proxy(database.db, {
