@@ -549,7 +549,13 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       '—',
       undefined,
     );
-    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+    if (!databaseUrl) {
+      server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+      // PGlite reads its files through the host's file system (Emscripten's NODEFS, no mapping): what
+      // a seller on the embedded database needs at rest at this size, apart from the page cache.
+      const seeded = await settledRssMiB(server.process.pid!);
+      push('idle memory (RSS) of the server started on the seeded database, once settled', `${seeded} MiB`, '< 400 MiB', seeded < 400);
+    }
     // The seller's calls go to the server now running (PGlite's restarted one has a port of its own).
     const cabinet = new ApiClient(server.url, undefined, seller.api.token);
     const pid = () => server.process.pid!;
@@ -752,6 +758,9 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         },
         300,
       );
+    // What the jobs above left behind: PGlite's WebAssembly memory grows to its largest need and never shrinks.
+    const rested = await settledRssMiB(pid());
+    push('memory (RSS) of the server at rest after every row above, once settled', `${rested} MiB`, '—', undefined);
   } finally {
     await server.stop();
     // A PGlite server restarted on the seeded folder leaves it in place.
