@@ -23,7 +23,7 @@ import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
 import { startServer, type RunningServer } from '../tests/support/server-process.js';
 import { newBotToken, telegramMessages } from '../tests/support/telegram.js';
-import { machineLine, table, type Row } from './report.js';
+import { machineLine, quantile, table, type Row } from './report.js';
 
 const TEXT_RATE = 100;
 /** Each bot answers 25 a second, under Telegram's (and the emulator's) 30 a second per bot. */
@@ -98,10 +98,6 @@ async function sendSteadily(emulatorUrl: string, bots: Bot[], bodies: Record<str
     );
   }
   return Promise.all(sent);
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 /** Matches each update with its bot's answer in its chat (every shopper writes once) and sums up. */

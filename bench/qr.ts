@@ -4,7 +4,7 @@
  */
 import { decodeReceiptQr, MAX_PASSES, type DecodeTrace } from '../src/server/modules/bot/qr-photo.js';
 import { buildCorpus, qrImage } from '../tests/support/qr-corpus.js';
-import { machineLine } from './report.js';
+import { machineLine, quantile } from './report.js';
 
 interface Measured {
   name: string;
@@ -15,9 +15,13 @@ interface Measured {
   trace: DecodeTrace;
 }
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+function roundedQuantile(values: number[], q: number): number {
+  return Math.round(
+    quantile(
+      [...values].sort((a, b) => a - b),
+      q,
+    ),
+  );
 }
 
 export async function qrBench(): Promise<string> {
@@ -65,10 +69,10 @@ export async function qrBench(): Promise<string> {
     '| --- | --- |',
     `| decoded correctly | ${decoded} / ${withQr.length} (${((decoded / withQr.length) * 100).toFixed(1)} %) |`,
     `| false positives on photos without a QR | ${withoutQr.filter((row) => row.falsePositive).length} / ${withoutQr.length} |`,
-    `| time per photo with a QR, wall clock | median ${quantile(wall(withQr), 0.5)} ms, p95 ${quantile(wall(withQr), 0.95)} ms |`,
-    `| CPU time per photo with a QR | median ${quantile(cpu(withQr), 0.5)} ms, p95 ${quantile(cpu(withQr), 0.95)} ms |`,
-    `| time per photo without a QR (all passes), wall clock | median ${quantile(wall(withoutQr), 0.5)} ms, max ${quantile(wall(withoutQr), 1)} ms |`,
-    `| CPU time per photo without a QR | median ${quantile(cpu(withoutQr), 0.5)} ms, max ${quantile(cpu(withoutQr), 1)} ms |`,
+    `| time per photo with a QR, wall clock | median ${roundedQuantile(wall(withQr), 0.5)} ms, p95 ${roundedQuantile(wall(withQr), 0.95)} ms |`,
+    `| CPU time per photo with a QR | median ${roundedQuantile(cpu(withQr), 0.5)} ms, p95 ${roundedQuantile(cpu(withQr), 0.95)} ms |`,
+    `| time per photo without a QR (all passes), wall clock | median ${roundedQuantile(wall(withoutQr), 0.5)} ms, max ${roundedQuantile(wall(withoutQr), 1)} ms |`,
+    `| CPU time per photo without a QR | median ${roundedQuantile(cpu(withoutQr), 0.5)} ms, max ${roundedQuantile(cpu(withoutQr), 1)} ms |`,
     `| pass that found the code | ${[...byPass].map(([pass, count]) => `${pass} ${count}`).join(', ')} |`,
     `| misses | ${misses.length > 0 ? misses.join(', ') : 'none'} |`,
   ].join('\n');
