@@ -92,9 +92,14 @@ export async function signedInSeller(page: Page, overrides?: { name?: string }):
   return { ...seller, user };
 }
 
-/** Serious and critical axe findings (of the whole page, or only under `include`), as readable lines. */
+/**
+ * Serious and critical axe findings (of the whole page, or only under `include`), as readable lines.
+ * axe runs in the page itself (legacy mode): by default it runs each frame apart and merges the
+ * results in a blank page it opens for every pass, a quarter of a pass's CPU (docs/benchmarks.md,
+ * "Test suite time"). What that mode adds is frames of another origin, and no page under test has one.
+ */
 export async function seriousViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
+  const axe = new AxeBuilder({ page }).setLegacyMode();
   if (options.include) axe.include(options.include);
   const { violations } = await axe.analyze();
   return violations

@@ -294,7 +294,8 @@ describe('the landing page', () => {
       withPage(async (page) => {
         await openLanding(page);
         await scrollThrough(page);
-        expect(await seriousViolations(page)).toEqual([]);
+        // One pass with an answer open covers the page with them closed too: every other answer
+        // stays closed and every question stays on the page.
         await page.getByRole('button', { name: faq.items[1]!.question, exact: true }).click();
         expect(await seriousViolations(page)).toEqual([]);
       }, viewport));
