@@ -1,6 +1,8 @@
 -- The action's item names and who bought them (action_item_names, buyer_item_names), which the
 -- segment «купил товар, содержащий …» reads: the counted items of successful receipts, from every
--- writer of items (the award, a refusal writes none that count), in the writer's transaction.
+-- writer of items, in the writer's transaction. The award writes its own (award_receipt.sql): it
+-- has the receipt's action, buyer and items in hand, and skips this trigger by the setting it
+-- holds around its inserts (a WHEN is tested before the function is called at all).
 -- Statement-level: a bulk INSERT … SELECT records each name and each shopper's name once. A name
 -- known already costs one index probe; the rows are taken in one order, so two checks adding the
 -- same new names wait for each other instead of deadlocking.
@@ -34,4 +36,6 @@ END $$;
 
 CREATE OR REPLACE TRIGGER receipt_items_after_insert
   AFTER INSERT ON receipt_items REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION receipt_items_after_insert();
+  FOR EACH STATEMENT
+  WHEN (current_setting('scanapp.receipt_counted_by_award', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION receipt_items_after_insert();
