@@ -695,6 +695,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         `segment «${name}»: live count (POST /segments/preview)`,
         call('POST', '/segments/preview', { project_id: projectId, conditions: condition }),
         300,
+        FAST_PLANS,
       );
       const saved = await cabinet.post('/segments', { project_id: projectId, name: name.slice(0, 80), conditions: condition });
       if (saved.status !== 201) throw new Error(saved.text);
@@ -702,6 +703,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         `segment «${name}»: first page of members`,
         call('GET', `/segments/${saved.body.segment.id}/buyers?page=1&${owner}`),
         300,
+        FAST_PLANS,
       );
     }
 
