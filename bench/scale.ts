@@ -138,6 +138,10 @@ const SEED_TRIGGERS: Record<string, string> = {
   buyer_points_totals_added: 'buyer_points_totals: a step of the seed',
   buyer_points_totals_moved: 'nothing: fires on an update, the seed inserts the balances',
   points_ledger_no_update_or_delete: 'nothing: refuses updates and deletions, the seed only inserts ledger rows',
+  buyer_birthday_outsiders_given: 'buyer_birthday_outsiders: a step of the seed',
+  buyer_birthday_outsiders_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
+  buyer_birthday_outsiders_bought: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
+  buyer_birthday_outsiders_credited: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
 };
 
 /** The seed, in SQL (one action, its shoppers, receipts, points, functions' rows), as the app's own code would have written it. */
@@ -279,6 +283,15 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
       `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
        SELECT ${p}, (${FIRST_TG} + g)::text, extract(month FROM d)::smallint, extract(day FROM d)::smallint, ${t0} - interval '400 days'
          FROM (SELECT g, date '2001-01-01' + (g % 365) AS d FROM generate_series(0, ${n - 1}) AS g) AS b`,
+    ),
+    // What the birthdays' triggers keep: those given by someone with neither a purchase nor points (none here).
+    step(
+      'buyer_birthday_outsiders',
+      `INSERT INTO buyer_birthday_outsiders (project_id, buyer_tg_id, month)
+       SELECT b.project_id, b.buyer_tg_id, b.month FROM buyer_birthdays b
+        WHERE b.project_id = ${p}
+          AND NOT EXISTS (SELECT 1 FROM buyer_stats s WHERE s.project_id = b.project_id AND s.buyer_tg_id = b.buyer_tg_id)
+          AND NOT EXISTS (SELECT 1 FROM buyer_points bp WHERE bp.project_id = b.project_id AND bp.buyer_tg_id = b.buyer_tg_id)`,
     ),
     // One invitation per shopper (as a friend), a tenth of the shoppers inviting ten each; a third rewarded.
     step(
@@ -688,6 +701,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         `segment «${name}»: live count (POST /segments/preview)`,
         call('POST', '/segments/preview', { project_id: projectId, conditions: condition }),
         300,
+        FAST_PLANS,
       );
       const saved = await cabinet.post('/segments', { project_id: projectId, name: name.slice(0, 80), conditions: condition });
       if (saved.status !== 201) throw new Error(saved.text);
@@ -695,6 +709,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         `segment «${name}»: first page of members`,
         call('GET', `/segments/${saved.body.segment.id}/buyers?page=1&${owner}`),
         300,
+        FAST_PLANS,
       );
     }
 

@@ -4,6 +4,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { backends } from '../support/backends.js';
 import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
+import { verifyData } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { eventually, newChatId, startChats, telegramMessages } from '../support/telegram.js';
 
@@ -397,6 +398,36 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         everyone.slice((page - 1) * 50, page * 50).map((s) => [s.tg, s.points ?? 0]),
       );
     }
+
+    // A month alone counts its birthdays less those given by people not the action's shoppers yet,
+    // kept apart by triggers; with a spending asked too, each shopper is looked up. An outsider whose
+    // month changes and who then gets points counts once, in the new month, both ways.
+    const [outsider] = shoppers.filter((s) => !inAction(s) && s.month === 4);
+    const march = shoppers.filter((s) => inAction(s) && s.month === 3).length;
+    const counts = async () => [await preview(bot, { birthday_month: 3 }), await preview(bot, { birthday_month: 3, total_max: 100_000 })];
+    await query(`UPDATE buyer_birthdays SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, outsider!.tg]);
+    expect(await counts()).toEqual([march, march]);
+    await query(`INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES ($1, $2, 5)`, [p, outsider!.tg]);
+    expect(await counts()).toEqual([march + 1, march + 1]);
+
+    // `admin verify` recounts them: a shopper's birthday kept apart and an outsider's wrong month are named.
+    const named = async () =>
+      (await verifyData(url)).violations
+        .filter((violation) => violation.check === 'birthday_outsiders_equal_birthdays' && violation.detail.startsWith(`акция ${p},`))
+        .map((violation) => violation.detail);
+    expect(await named()).toEqual([]);
+    const [stranger] = shoppers.filter((s) => !inAction(s) && s.month === 3);
+    await query(`INSERT INTO buyer_birthday_outsiders (project_id, buyer_tg_id, month) VALUES ($1, $2, 3)`, [p, shoppers[0]!.tg]);
+    await query(`UPDATE buyer_birthday_outsiders SET month = 5 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, stranger!.tg]);
+    expect((await named()).sort()).toEqual(
+      [
+        `акция ${p}, покупатель ${shoppers[0]!.tg}: записан месяц 3, по дням рождения и покупателям нет`,
+        `акция ${p}, покупатель ${stranger!.tg}: записан месяц 5, по дням рождения и покупателям 3`,
+      ].sort(),
+    );
+    await query(`DELETE FROM buyer_birthday_outsiders WHERE project_id = $1 AND buyer_tg_id = $2`, [p, shoppers[0]!.tg]);
+    await query(`UPDATE buyer_birthday_outsiders SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, stranger!.tg]);
+    expect(await named()).toEqual([]);
   });
 
   it('birthday month, a completed survey and a draw’s entry match the shoppers who gave them', DIALOG, async () => {

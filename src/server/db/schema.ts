@@ -190,6 +190,21 @@ export const buyerBirthdays = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );
 
+/**
+ * Birthdays given by someone not (yet) the action's shopper, with their month: a segment's birthday
+ * month counts the month's birthdays less these (0072_birthday_outsiders.sql, kept by the triggers
+ * of functions/buyer_birthday_outsiders_given.sql and _joined.sql).
+ */
+export const buyerBirthdayOutsiders = pgTable(
+  'buyer_birthday_outsiders',
+  {
+    projectId: integer('project_id').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    month: smallint('month').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
 export const birthdayGreetings = pgTable(
   'birthday_greetings',
   {

@@ -60,8 +60,9 @@ export interface ModuleManifest {
  * the action's every shopper; or, where no such set is cheap, a predicate on the action's shopper
  * `shopper.buyer_tg_id`. `bought`: every shopper of the set has a successful receipt in the action
  * (so a `buyer_stats` row, which is never deleted), and a count of the set needs no lookup to know
- * they are the action's shoppers. `size`: a `SELECT` of how many shoppers the set holds, where that
- * is known without counting them (a closed draw numbers its shoppers 1, 2, …).
+ * they are the action's shoppers. `size`: a `SELECT` of how many of the action's shoppers the set
+ * holds, where that is known without looking each up (a closed draw numbers its shoppers 1, 2, …; a
+ * month's birthdays less those of people not the action's shoppers yet).
  */
 export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL } | { predicate: SQL };
 

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
 import { birthdayFeature } from './bot.js';
+import { birthdayInvariants } from './invariants.js';
 import { birthdaysJob } from './job.js';
 import { birthdayRoutes } from './routes.js';
 import { birthdaySegmentCondition } from './segment-condition.js';
@@ -11,4 +12,5 @@ export const birthdayModule: ModuleManifest = {
   jobs: (context) => [birthdaysJob(context)],
   bot: [birthdayFeature],
   segmentConditions: birthdaySegmentCondition,
+  invariants: birthdayInvariants,
 };

@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { SegmentCondition } from '../../platform/manifest.js';
 
-/** «День рождения в месяце»: the shopper gave a birthday in that month (index `buyer_birthdays_month`). */
+/**
+ * «День рождения в месяце»: the shopper gave a birthday in that month (index `buyer_birthdays_month`).
+ * How many of the action's shoppers did: the month's birthdays less those given by someone not its
+ * shopper yet (`buyer_birthday_outsiders`, few), so a count reads the month's index entries and
+ * looks none of them up.
+ */
 export const birthdaySegmentCondition: SegmentCondition = {
   async matches({ projectId }, { birthday_month: month }) {
     if (month === undefined) return [];
-    return [{ shoppers: sql`SELECT buyer_tg_id FROM buyer_birthdays WHERE project_id = ${projectId}::int AND month = ${month}::smallint` }];
+    return [
+      {
+        shoppers: sql`SELECT buyer_tg_id FROM buyer_birthdays WHERE project_id = ${projectId}::int AND month = ${month}::smallint`,
+        size: sql`SELECT (SELECT count(*) FROM buyer_birthdays WHERE project_id = ${projectId}::int AND month = ${month}::smallint)
+          - (SELECT count(*) FROM buyer_birthday_outsiders WHERE project_id = ${projectId}::int AND month = ${month}::smallint)`,
+      },
+    ];
   },
 };

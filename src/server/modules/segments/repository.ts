@@ -261,7 +261,7 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
 
 /**
  * How many shoppers match, from the narrowest start the conditions name, so the cost follows the
- * shoppers who may match: a set of buyers alone by its size where its module knows it; a module's
+ * shoppers who may match: a set alone by its size where its module knows it; a module's
  * set (the first); else the buyers by the statistics' indexes when a purchase is needed; else the
  * balances that reach a minimum, each shopper's statistics looked up; else every shopper: the
  * buyers in range by an index plus those who only hold points.
@@ -269,8 +269,7 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
 function countStatement(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
   const set = firstSet(matches);
-  if (set?.size && set.bought && matches.length === 1 && !asksStats(filter) && !asksPoints(filter))
-    return sql`SELECT (${set.size}) AS count`;
+  if (set?.size && matches.length === 1 && !asksStats(filter) && !asksPoints(filter)) return sql`SELECT (${set.size}) AS count`;
   if (set) return countFromSet(filter, matches, set);
   const bought = sql`(SELECT count(*) ${boughtShoppers(filter, matches)})`;
   const unbought = unboughtShoppers(filter, matches);

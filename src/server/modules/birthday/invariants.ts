@@ -1,0 +1,19 @@
+import type { Invariant } from '../../platform/manifest.js';
+
+/** What must hold in the data: the birthdays kept apart for a segment's count agree with their sources. */
+export const birthdayInvariants: readonly Invariant[] = [
+  {
+    name: 'birthday_outsiders_equal_birthdays',
+    description: 'дни рождения тех, кто ещё не покупатель акции (нет ни покупок, ни баллов), записаны отдельно ровно они и с их месяцем',
+    query: `
+      SELECT format('акция %s, покупатель %s: записан месяц %s, по дням рождения и покупателям %s',
+                    coalesce(o.project_id, e.project_id), coalesce(o.buyer_tg_id, e.buyer_tg_id),
+                    coalesce(o.month::text, 'нет'), coalesce(e.month::text, 'нет')) AS detail
+        FROM buyer_birthday_outsiders o
+        FULL JOIN (SELECT b.project_id, b.buyer_tg_id, b.month FROM buyer_birthdays b
+                    WHERE NOT EXISTS (SELECT 1 FROM buyer_stats s WHERE s.project_id = b.project_id AND s.buyer_tg_id = b.buyer_tg_id)
+                      AND NOT EXISTS (SELECT 1 FROM buyer_points p WHERE p.project_id = b.project_id AND p.buyer_tg_id = b.buyer_tg_id)) e
+          ON e.project_id = o.project_id AND e.buyer_tg_id = o.buyer_tg_id
+       WHERE o.buyer_tg_id IS NULL OR e.buyer_tg_id IS NULL OR o.month <> e.month`,
+  },
+];
