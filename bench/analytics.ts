@@ -196,8 +196,9 @@ async function measure(databaseUrl: string): Promise<Row[]> {
       database,
       value: `${Math.round(performance.now() - folding)} ms; ${Number(folded!.folded).toLocaleString('en')} rows`,
     });
-    await points.query('ANALYZE buyer_points_totals');
-    await points.query('ANALYZE points_expiring_days');
+    // As autovacuum would soon after a pass that deleted that many rows: the reads' index scans skip them.
+    await points.query('VACUUM ANALYZE buyer_points_totals');
+    await points.query('VACUUM ANALYZE points_expiring_days');
     // The last 365 days by month once more, each statement explained (printed, not in the table).
     await explainPayoff(points, seller.id, { group: 'month', from: daysAgo(364), to: daysAgo(0) });
     await points.close();
