@@ -137,6 +137,8 @@ const SEED_TRIGGERS: Record<string, string> = {
   receipts_count_deleted: 'nothing: fires on a deletion, the seed deletes no receipt',
   buyer_points_totals_added: 'buyer_points_totals: a step of the seed',
   buyer_points_totals_moved: 'nothing: fires on an update, the seed inserts the balances',
+  points_expiring_days_added: 'points_expiring_days: a step of the seed',
+  points_expiring_days_moved: 'nothing: fires on an update, the seed inserts the lots',
   points_ledger_no_update_or_delete: 'nothing: refuses updates and deletions, the seed only inserts ledger rows',
   buyer_birthday_outsiders_given: 'buyer_birthday_outsiders: a step of the seed',
   buyer_birthday_outsiders_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
@@ -246,6 +248,12 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
       'buyer_points_totals',
       `INSERT INTO buyer_points_totals (project_id, balance, held)
        SELECT project_id, sum(balance), sum(held) FROM buyer_points WHERE project_id = ${p} GROUP BY 1`,
+    ),
+    // What points_expiring_days_changed() appends for the lots, folded into a row per day of expiry.
+    step(
+      'points_expiring_days',
+      `INSERT INTO points_expiring_days (project_id, expiry_day, points)
+       SELECT project_id, analytics_day(expires_at), sum(remaining) FROM points_lots WHERE project_id = ${p} AND remaining > 0 GROUP BY 1, 2`,
     ),
     step(
       'buyer_stats',

@@ -7,6 +7,7 @@ import type { PayoffResponse } from '../../src/contract/payoff.js';
 import type { Receipt } from '../../src/contract/receipts.js';
 import type { Seller } from '../support/api-client.js';
 import { backends, type Backend } from '../support/backends.js';
+import { advance, clockCall } from '../support/clock.js';
 import { createFundedSeller, verifyData } from '../support/operator.js';
 import { checkBoughtAt } from '../support/receipts.js';
 import { TEST_ADMIN_TOKEN } from '../support/server-process.js';
@@ -423,10 +424,11 @@ describe.each(backends())('payoff on $name', (backend) => {
       ],
       // A change row more, and one that takes it back.
       ['payoff_points_totals_equal_buyer_points', (delta) => `INSERT INTO buyer_points_totals VALUES (${borner}, ${delta}, 0)`],
+      ['payoff_expiring_days_equal_lots', (delta) => `INSERT INTO points_expiring_days VALUES (${borner}, current_date, ${delta})`],
     ];
     const mine = async () =>
       (await verifyData(url)).violations.filter((violation) => violation.detail.startsWith(`продавец ${seller.id},`)).map((v) => v.check);
-    // All at once, in one verify instead of six: each check must name its own row and nothing else.
+    // All at once, in one verify instead of seven: each check must name its own row and nothing else.
     for (const [, nudge] of corruptions) await query(nudge(1));
     try {
       expect((await mine()).sort()).toEqual(corruptions.map(([check]) => check).sort());
@@ -434,5 +436,64 @@ describe.each(backends())('payoff on $name', (backend) => {
       for (const [, nudge] of corruptions) await query(nudge(-1));
     }
     expect(await mine()).toEqual([]);
+  });
+
+  // Last: it moves the clock 21 days on (and back) to let the points expire.
+  it('the points expiring follow each lot’s award, debit, cancel and expiry; the fold job’s pass changes no figure', async () => {
+    const query = backend.query!;
+    const borners = receipts.filter((r) => r.project_id === borner && r.status === 'success');
+    const liability = async () => (await payoff(`project_id=${borner}`)).body.liability;
+    /** The lots' remainders expiring after `now` up to the end of Moscow's day 30 days after its own. */
+    const lotsExpiring = async (now: string) => {
+      const until = new Date(Date.parse(`${shiftDay(moscowDay(now), 31)}T00:00:00+03:00`));
+      const [row] = await query<{ points: string }>(
+        `SELECT coalesce(sum(remaining), 0) AS points FROM points_lots
+          WHERE project_id = $1 AND remaining > 0 AND expires_at > $2 AND expires_at < $3`,
+        [borner, new Date(now), until],
+      );
+      return Number(row!.points);
+    };
+    /** Rows of Borner's in the table beyond one per `key` (the changes not folded yet). */
+    const unfolded = async (table: string, key: string) =>
+      Number(
+        (
+          await query<{ rows: string }>(`SELECT count(*) - count(DISTINCT ${key}) AS rows FROM ${table} WHERE project_id = $1`, [borner])
+        )[0]!.rows,
+      );
+    const adjust = async (delta: number) => {
+      const answer = await seller.api.post('/buyers/901/points', { project_id: borner, delta, reason: 'Бонус' });
+      expect(answer.status, answer.text).toBe(200);
+    };
+
+    const awarded = borners.reduce((sum, r) => sum + r.points_awarded, 0);
+    expect((await liability()).points_expiring).toBe(awarded);
+    await adjust(40);
+    expect((await liability()).points_expiring).toBe(awarded + 40);
+    await adjust(-15);
+    expect((await liability()).points_expiring).toBe(awarded + 25);
+    const cancelled = await seller.api.post(`/receipts/${borners[0]!.id}/cancel`, { reason: 'Возврат на Ozon' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const beforeFold = await liability();
+    expect(beforeFold.points_expiring).toBe(await lotsExpiring(new Date().toISOString()));
+    expect(beforeFold.points_expiring).toBeLessThan(awarded + 25);
+
+    // Each change above appended a row (unless the job's own minute came meanwhile); the job's pass
+    // folds them into one per action (and day of expiry) and the figures stay.
+    await query('SELECT payoff_totals_fold()');
+    expect(await unfolded('buyer_points_totals', 'project_id')).toBe(0);
+    expect(await unfolded('points_expiring_days', 'expiry_day')).toBe(0);
+    expect(await liability()).toEqual(beforeFold);
+
+    // 21 days on, the expiry job has taken the lots: nothing left to expire, nothing available from them.
+    try {
+      const moved = await advance(url, 21 * 86_400);
+      expect(moved.ran).toEqual(expect.arrayContaining(['points-expiry', 'payoff-fold']));
+      const expired = await liability();
+      expect(expired.points_expiring).toBe(await lotsExpiring(moved.now));
+      expect(expired.points_expiring).toBe(0);
+      expect(expired.points_available).toBe(beforeFold.points_available - beforeFold.points_expiring);
+    } finally {
+      await clockCall(url, 'DELETE');
+    }
   });
 });

@@ -915,12 +915,24 @@ export const analyticsCohortDays = pgTable(
 
 /**
  * Changes of the actions' points available and held, one row per change of a shopper's points, summed per action by the
- * liability of «Окупаемость» and folded into one row by it (0069_payoff_maintained_counts.sql, functions/buyer_points_totals_changed.sql).
+ * liability of «Окупаемость» and folded into one row by the payoff-fold job (0069_payoff_maintained_counts.sql,
+ * functions/buyer_points_totals_changed.sql, functions/payoff_totals_fold.sql).
  */
 export const buyerPointsTotals = pgTable('buyer_points_totals', {
   projectId: integer('project_id').notNull(),
   balance: bigint('balance', { mode: 'number' }).notNull(),
   held: bigint('held', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Changes of the points left on the actions' lots per Moscow day of their expiry, one row per change of a lot's remainder,
+ * summed by the liability of «Окупаемость» and folded by the payoff-fold job (0071_payoff_no_read_writes.sql,
+ * functions/points_expiring_days_changed.sql).
+ */
+export const pointsExpiringDays = pgTable('points_expiring_days', {
+  projectId: integer('project_id').notNull(),
+  expiryDay: date('expiry_day', { mode: 'string' }).notNull(),
+  points: bigint('points', { mode: 'number' }).notNull(),
 });
 
 /** Receipts written but not yet counted: queued by receipts_after_insert(), taken by analytics_catch_up(). */

@@ -113,4 +113,16 @@ export const payoffInvariants: readonly Invariant[] = [
         LEFT JOIN projects p ON p.id = project_id
        WHERE coalesce(t.balance, 0) <> coalesce(b.balance, 0) OR coalesce(t.held, 0) <> coalesce(b.held, 0)`,
   },
+  {
+    name: 'payoff_expiring_days_equal_lots',
+    description: 'баллы акции, сгорающие в каждый день, равны остаткам её начислений со сроком в этот день',
+    query: `
+      SELECT format('продавец %s, акция %s, день %s: сгорает %s; по начислениям %s', p.user_id, project_id, expiry_day,
+                    coalesce(d.points, 0), coalesce(l.points, 0)) AS detail
+        FROM (SELECT project_id, expiry_day, sum(points) AS points FROM points_expiring_days GROUP BY 1, 2) d
+        FULL JOIN (SELECT project_id, analytics_day(expires_at) AS expiry_day, sum(remaining) AS points
+                     FROM points_lots WHERE remaining > 0 GROUP BY 1, 2) l USING (project_id, expiry_day)
+        LEFT JOIN projects p ON p.id = project_id
+       WHERE coalesce(d.points, 0) <> coalesce(l.points, 0)`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
+import { payoffFoldJob } from './fold-job.js';
 import { payoffInvariants } from './invariants.js';
 import { payoffRoutes } from './routes.js';
 
@@ -6,5 +7,6 @@ import { payoffRoutes } from './routes.js';
 export const payoffModule: ModuleManifest = {
   name: 'payoff',
   routes: (context) => [payoffRoutes(context)],
+  jobs: (context) => [payoffFoldJob(context.db)],
   invariants: payoffInvariants,
 };

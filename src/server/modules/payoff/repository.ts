@@ -13,7 +13,7 @@ export interface PayoffScope {
 }
 
 /** The instant a Moscow day begins (Moscow keeps UTC+3 all year). */
-export const moscowStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+const moscowStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 
 const dayEnd = (day: string) => new Date(moscowStart(day).getTime() + 86_400_000);
 
@@ -34,6 +34,12 @@ const ofAction = (column: SQL, projectId: number | undefined) => (projectId === 
 
 /** The purchase's moment, as analytics count it: the receipt's date, or the scan for a receipt without one. */
 const purchasedAt = sql`coalesce(r.issued_at, r.scanned_at)`;
+
+/** Receipts the analytics catch-up has not counted yet (one it is counting now is still seen until it commits). */
+export async function receiptsQueued(db: Executor): Promise<boolean> {
+  const [row] = rowsOf(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM analytics_pending) AS queued`));
+  return row?.queued === true;
+}
 
 export interface ConnectionRow {
   marketplace: IssuingMarketplace;
@@ -282,27 +288,32 @@ export interface LiabilityRow {
 }
 
 /**
- * Today's points of the seller's shoppers, those expiring before `expiringBefore`, and the shop's
- * exchanges so far: all but the cancelled ones, and the handed-out ones with the ruble cost their
- * prize had at the exchange. The points available and held are the actions' totals (migration
- * 0069), their changes folded into one row per action first, so the read does not grow with the
- * shoppers.
+ * Today's points of the seller's shoppers, those expiring from `now` (on Moscow's day
+ * `expiring.from`) to the end of the day `expiring.to`, and the shop's exchanges so far: all but the cancelled ones, and the handed-out
+ * ones with the ruble cost their prize had at the exchange. Nothing here grows with the shoppers or
+ * their lots, and nothing is written: the points available and held are the actions' totals
+ * (migration 0069), the points expiring their sums per day of expiry (migration 0071), each a
+ * folded row plus the changes appended since the payoff-fold job's last pass (a minute's).
  */
 export async function readLiability(
   db: Executor,
   scope: { userId: number; projectId?: number },
   now: Date,
-  expiringBefore: Date,
+  expiring: { from: string; to: string },
 ): Promise<LiabilityRow> {
   const actions = sql`(SELECT id FROM projects WHERE user_id = ${scope.userId} ${ofAction(sql`id`, scope.projectId)})`;
   // A free prize (0 points) says nothing of a point's cost.
   const costed = sql`status = 'fulfilled' AND cost_kopecks IS NOT NULL AND price_points > 0`;
-  await db.execute(sql`SELECT buyer_points_totals_fold(ARRAY${actions})`);
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT totals.*,
-             (SELECT coalesce(sum(remaining), 0)::bigint FROM points_lots
-               WHERE project_id IN ${actions} AND remaining > 0 AND expires_at > ${now} AND expires_at <= ${expiringBefore}) AS expiring,
+             (SELECT coalesce(sum(points), 0) FROM points_expiring_days
+               WHERE project_id IN ${actions} AND expiry_day BETWEEN ${expiring.from}::date AND ${expiring.to}::date)
+             -- Today's lots whose time has passed still count in their day until the expiry job (every
+             -- ten minutes) takes them: those few are read from the lots (points_lots_due).
+             - (SELECT coalesce(sum(remaining), 0) FROM points_lots
+                 WHERE project_id IN ${actions} AND remaining > 0 AND expires_at >= ${moscowStart(expiring.from)} AND expires_at <= ${now})
+               AS expiring,
              orders.*
         FROM (SELECT coalesce(sum(balance), 0)::bigint AS available, coalesce(sum(held), 0)::bigint AS held
                 FROM buyer_points_totals WHERE project_id IN ${actions}) AS totals,

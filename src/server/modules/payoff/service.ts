@@ -48,8 +48,10 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
   // ScanApp bills the account, not an action: the cost per shopper is always the whole account's.
   const accountScope = { ...cohortScope, projectId: undefined };
 
-  // The buyer days behind the cohorts are counted in batches after each check (analytics).
-  await catchUp(deps.db);
+  // The buyer days behind the cohorts are counted in batches after each check (analytics): receipts
+  // checked seconds ago are counted first, as «Аналитика» does. With none queued the read writes
+  // nothing and takes no lock.
+  if (await repo.receiptsQueued(deps.db)) await catchUp(deps.db);
   const [
     actions,
     connections,
@@ -74,7 +76,7 @@ export async function getPayoff(deps: PayoffDeps, sellerId: number, query: Payof
     repo.readFirstDays(deps.db, cohortScope, COHORT_WINDOWS),
     query.project_id === undefined ? undefined : repo.readFirstDays(deps.db, accountScope, COHORT_WINDOWS),
     repo.readPointsOfReturns(deps.db, scope),
-    repo.readLiability(deps.db, scope, now, repo.moscowStart(addDays(expiringUntil, 1))),
+    repo.readLiability(deps.db, scope, now, { from: today, to: expiringUntil }),
     repo.readCharges(deps.db, scope),
   ]);
   if (actions && !actions.some((action) => action.id === query.project_id)) throw new AppError('not_found', messages.actions.notFound);
