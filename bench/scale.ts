@@ -764,12 +764,25 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
     }
 
     // Last: the mailing's delivery (failing for shoppers who never started the bot) goes on in the background.
-    if (wants('mailing'))
+    if (wants('mailing')) {
       await heavy(
         `scheduled mailing to a segment of ${fmt(sizes.shoppers / 10)} shoppers resolved into recipients (test clock, all jobs)`,
         clockTo(days.mailingAt),
         60,
       );
+      // Every shopper of the segment written, none cut: the run's total is its rows, beside the live count.
+      const [run] = (await seller.api.get('/mailing/history')).body.mailings as { id: number; total: number }[];
+      const segment = ((await seller.api.get(`/segments?project_id=${projectId}`)).body.segments as { name: string; count: number }[]).find(
+        (saved) => saved.name === 'Рассылка',
+      );
+      push(
+        "recipients the scheduled run wrote, of the segment's live count",
+        `${fmt(run?.total ?? 0)} of ${fmt(segment?.count ?? 0)}`,
+        'all of them',
+        run !== undefined && run.total === segment?.count,
+      );
+      if (run) await seller.api.post(`/mailing/${run.id}/cancel`, {});
+    }
     if (wants('verify'))
       await heavy(
         'admin verify over the whole seed (GET /admin/verify, the call behind `npm run admin -- verify`)',

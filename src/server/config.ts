@@ -88,6 +88,8 @@ const envSchema = z.object({
   TELEGRAM_UPDATES: z.enum(['auto', 'webhook', 'polling'], { error: 'ожидается auto, webhook или polling' }).default('auto'),
   /** First retry delay of a failed PuzzleBot push; it doubles up to an hour. */
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  /** Recipients a mailing to a segment writes per statement (the tests pass a small one to cross batches). */
+  MAILING_SEGMENT_BATCH: z.coerce.number().int().min(1).max(100_000).default(5_000),
   /** Account mails (password reset, e-mail change). Unset in demo mode → the built-in catcher at /__emulators/mail. */
   SMTP_URL: z
     .string()
@@ -137,6 +139,7 @@ export type Config = {
   /** The sellers' marketplace accounts: each seller brings their own key, so demo mode talks to the emulators unless a URL is given. */
   marketplaces: { wildberries: MarketplaceApi; ozon: MarketplaceApi };
   outbox: { retryBaseMs: number };
+  mailing: { segmentBatch: number };
   /** `key` undefined: demo mode keeps a generated one in DATA_DIR/secrets.key (secrets/keyring.ts). */
   secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
   /** `smtpUrl` is undefined when emulated: the catcher's own address is known once it listens. */
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       ozon: marketplaceApi(e.SCANAPP_MODE, e.OZON_API_URL, OZON_API_ROOT, `${internalUrl}${OZON_EMULATOR_PREFIX}`),
     },
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
+    mailing: { segmentBatch: e.MAILING_SEGMENT_BATCH },
     secrets: { key: e.SECRETS_KEY, previousKey: e.SECRETS_KEY_PREVIOUS },
     mail: { emulated: !e.SMTP_URL, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEMO_MAIL_FROM, timeoutMs: 15_000 },
     images: {

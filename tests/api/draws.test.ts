@@ -271,12 +271,24 @@ describe.each(backends())('prize draws on $name', (backend) => {
         );
         return inserted.rows[0].id as number;
       });
-      await receipt(url, bot, newChatId());
-      await receipt(url, bot, newChatId());
+      const shoppers = [newChatId(), newChatId()];
+      await startChats(url, bot.botId, shoppers);
+      for (const shopper of shoppers) await receipt(url, bot, shopper);
+      // The request only freezes: the winners and the shoppers' notices come from the closing job.
       const closed = await bot.seller.api.post(`/draws/${id}/close`, {});
-      expect(closed.body.message).toBe(m.closed);
-      expect(closed.body.draw).toMatchObject({ status: 'closed', seed: seed.toString('hex'), drand: null, beacon: null });
-      expect(closed.body.draw.winners).toHaveLength(1);
+      expect(closed.body.message).toBe(m.frozenBySeed);
+      expect(closed.body.draw).toMatchObject({ status: 'drawing', seed: seed.toString('hex'), drand: null, beacon: null, winners: [] });
+      expect((await advance(url, 5)).ran).toContain('draws-close');
+      const drawn = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
+      expect(drawn).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: expect.any(String) }] });
+      const winner = drawn.winners[0].buyer_tg_id as string;
+      await noticeTo(url, bot, winner, 'Поздравляем! Вы выиграли в розыгрыше «Старый розыгрыш»');
+      await noticeTo(
+        url,
+        bot,
+        shoppers.find((shopper) => shopper !== winner)!,
+        'Розыгрыш «Старый розыгрыш»',
+      );
       const published = (await publicDraw(url, id)).body;
       expect(
         await verifyDraw({
@@ -468,8 +480,21 @@ describe.each(backends())('prize draws on $name', (backend) => {
     const id = (await createDraw(bot, { closes_at: await inHours(url, 1), winners: 1 })).body.draw.id;
     await receipt(url, bot, ira);
     await receipt(url, bot, ira);
-    await bot.seller.api.post(`/draws/${id}/close`, {});
-    await advance(url, 60);
+    // «Завершить сейчас» after the closing time, before the job's run: the round is out already, yet
+    // the request only freezes; the winner and the notice come from the job.
+    const closesAt = new Date((await serverNow(url)).getTime() - 10_000);
+    const round = firstRoundAfter(DEMO_DRAND_CHAIN, closesAt);
+    await backend.query!(`UPDATE receipts SET scanned_at = scanned_at - interval '1 minute' WHERE project_id = $1`, [bot.projectId]);
+    await backend.query!(`UPDATE draws SET created_at = created_at - interval '1 hour', closes_at = $2, beacon_round = $3 WHERE id = $1`, [
+      id,
+      closesAt.toISOString(),
+      round,
+    ]);
+    const closed = await bot.seller.api.post(`/draws/${id}/close`, {});
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body.draw).toMatchObject({ status: 'drawing', winners: [], drand: { round } });
+    await advance(url, 1);
+    await noticeTo(url, bot, ira, 'Поздравляем');
     const result = (await bot.seller.api.get(`/draws/${id}`)).body.draw;
     const ticket = result.winners[0].ticket as number;
     const marked = await bot.seller.api.post(`/draws/${id}/winners/${ticket}/handed-over`, {});

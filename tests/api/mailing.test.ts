@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../src/contract/mailing.js';
+import { MAILING_MAX_RECIPIENTS, TELEGRAM_CAPTION_LIMIT, TELEGRAM_TEXT_LIMIT } from '../../src/contract/mailing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { createSeller, type Seller } from '../support/api-client.js';
@@ -256,6 +256,12 @@ describe.each(backends())('mailings on $name', (backend) => {
       ],
       ['an unknown parse mode', { parse_mode: 'Markdown' }, m.parseModeInvalid],
       ['a picture that is not a web address', { image_url: 'javascript:alert(1)' }, m.imageUrlInvalid],
+      [
+        'more ids typed or ticked than one mailing takes (a segment has no such cap)',
+        // As text (the shortest ids): the JSON body's 64 KiB would refuse a longer list before its cap does.
+        { recipient_ids: Array.from({ length: MAILING_MAX_RECIPIENTS + 1 }, (_, index) => String(index + 1)).join(' ') },
+        fillMessage(m.tooManyRecipients, { max: '10 000' }),
+      ],
     ])('%s', async (_name, override, message) => {
       const { seller, token, botId } = await sellerWithBot(url);
       const answer = await send(seller, { bot_token: masked(token), recipient_ids: [newChatId()], ...override });

@@ -170,6 +170,8 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     // Fast retries, so tests of the tax service and the PuzzleBot outbox finish quickly.
     TAX_RETRY_DELAYS_MS: '50,100',
     OUTBOX_RETRY_BASE_MS: '200',
+    // A segment's mailing writes its recipients in batches of 2: every test of one crosses batches.
+    MAILING_SEGMENT_BATCH: '2',
     // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   };

@@ -5,7 +5,7 @@ import type { ModuleContext, ModuleManifest } from '../../platform/manifest.js';
 import { perContext } from '../../platform/per-context.js';
 import { drawsFeature } from './bot.js';
 import { drawsInvariants } from './invariants.js';
-import { drawsCloseJob } from './job.js';
+import { DRAWS_CLOSE_JOB, drawsCloseJob } from './job.js';
 import { drawRoutes } from './routes.js';
 import { drawSegmentCondition } from './segment-condition.js';
 import type { DrawCloseDeps } from './service.js';
@@ -14,6 +14,7 @@ const drawDeps = perContext((context): DrawCloseDeps & ModuleContext => ({
   ...context,
   beacon: createBeaconClient(context.config.drand),
   log: context.log,
+  onDrawClosed: context.wake(DRAWS_CLOSE_JOB),
 }));
 
 /**

@@ -101,15 +101,14 @@ export async function lockUndrawnDraw(tx: Executor, drawId: number) {
   return row;
 }
 
-/** Closed draws whose winners wait for their beacon round, oldest round first. */
-export async function undrawnDraws(db: Executor, limit: number): Promise<{ id: number; round: number }[]> {
-  const rows = await db
+/** Closed draws whose winners wait: those with a seed (made before the beacon) first, then by beacon round, oldest first. */
+export async function undrawnDraws(db: Executor, limit: number): Promise<{ id: number; round: number | null }[]> {
+  return db
     .select({ id: draws.id, round: draws.beaconRound })
     .from(draws)
     .where(and(isNotNull(draws.closedAt), isNull(draws.drawnAt)))
-    .orderBy(asc(draws.beaconRound))
+    .orderBy(sql`${draws.beaconRound} NULLS FIRST`)
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, round: row.round! }));
 }
 
 /** A picture of the seller's own uploads, by its number. */
@@ -278,25 +277,14 @@ export async function winnersOf(db: Executor, drawId: number, tickets: readonly 
   return tickets.map((ticket, index) => ({ place: index + 1, ticket, buyerTgId: buyerOf.get(ticket)! }));
 }
 
-/**
- * Marks the draw frozen with its list's count and hash. `winners` are given when they are known at
- * once (a draw with a seed); a beacon draw gets them later (`storeBeaconWinners`), from `beaconRound`.
- */
+/** Marks the draw frozen with its list's count and hash; its winners come later (`storeWinners`), by the closing job. */
 export async function markFrozen(
   tx: Executor,
   draw: { id: number; closedAt: Date; ticketsHash: string; ticketsCount: number; beaconRound: number | null },
-  winners: readonly DrawnWinner[] | null,
 ): Promise<void> {
-  if (winners) await insertWinners(tx, draw.id, winners);
   await tx
     .update(draws)
-    .set({
-      closedAt: draw.closedAt,
-      ticketsHash: draw.ticketsHash,
-      ticketsCount: draw.ticketsCount,
-      beaconRound: draw.beaconRound,
-      drawnAt: winners ? draw.closedAt : null,
-    })
+    .set({ closedAt: draw.closedAt, ticketsHash: draw.ticketsHash, ticketsCount: draw.ticketsCount, beaconRound: draw.beaconRound })
     .where(eq(draws.id, draw.id));
 }
 
@@ -310,16 +298,16 @@ async function insertWinners(tx: Executor, drawId: number, winners: readonly Dra
   if (winners.length > 0) await tx.insert(drawWinners).values(winners.map((winner) => ({ drawId, ...winner })));
 }
 
-/** The beacon round's values and the winners derived from them. */
-export async function storeBeaconWinners(
+/** The winners, and the beacon round's values they come from (none for a draw with a seed). */
+export async function storeWinners(
   tx: Executor,
-  draw: { id: number; drawnAt: Date; randomness: string; signature: string },
+  draw: { id: number; drawnAt: Date; beacon: { randomness: string; signature: string } | null },
   winners: readonly DrawnWinner[],
 ): Promise<void> {
   await insertWinners(tx, draw.id, winners);
   await tx
     .update(draws)
-    .set({ beaconRandomness: draw.randomness, beaconSignature: draw.signature, drawnAt: draw.drawnAt })
+    .set({ beaconRandomness: draw.beacon?.randomness ?? null, beaconSignature: draw.beacon?.signature ?? null, drawnAt: draw.drawnAt })
     .where(eq(draws.id, draw.id));
 }
 

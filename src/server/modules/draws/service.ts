@@ -42,6 +42,8 @@ export interface DrawCloseDeps extends DrawDeps {
   publicUrl: string;
   /** Wakes the delivery of the result notices (bot/notices). */
   onNoticesQueued: () => void;
+  /** Wakes the closing job, which draws a draw the seller closed as soon as its key is known. */
+  onDrawClosed: () => void;
   /** A round that could not be fetched is logged and tried again at the job's next run. */
   log: { warn: (details: object, message: string) => void };
 }
@@ -115,7 +117,8 @@ export async function getDraw(deps: DrawDeps, sellerId: number, drawId: number):
 
 /**
  * The seller's «Завершить сейчас»: the tickets' window ends now and the list is frozen; the winners
- * come from the beacon round once it is out (at once only for a draw with a seed).
+ * and the shoppers' notices come from the closing job, once the beacon round is out (at its next
+ * run for a draw with a seed, or a round already out when closed after the closing time).
  */
 export async function closeDrawNow(
   deps: DrawCloseDeps,
@@ -126,10 +129,10 @@ export async function closeDrawNow(
   const row = await repo.findDraw(deps.db, drawId, sellerId);
   if (!row) throw notFound();
   if (!(await closeDraw(deps, drawId, { sellerId, actor }))) throw new AppError('conflict', m.alreadyClosed);
-  const closed = (await repo.findDraw(deps.db, drawId, sellerId))!;
-  if (closed.drawnAt === null) await drawFromBeacon(deps, drawId);
   const draw = await getDraw(deps, sellerId, drawId);
-  if (draw.status === 'closed' || !draw.drand) return { message: m.closed, draw };
+  // Read before the wake: the answer is the frozen draw, whatever the job does next.
+  deps.onDrawClosed();
+  if (!draw.drand) return { message: m.frozenBySeed, draw };
   return { message: fillFrozen(draw.drand.round, draw.drand.round_at), draw };
 }
 
@@ -171,10 +174,11 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
     for (const id of due) if (await closeDraw(deps, id)) closed += 1;
     if (due.length < CLOSE_BATCH) break;
   }
-  // Rounds come in order: the first one not out yet ends the pass.
+  // Draws with a seed first, then rounds in order: the first one not out yet ends the pass.
   for (const { id, round } of await repo.undrawnDraws(deps.db, CLOSE_BATCH)) {
-    if (roundTimeOf(deps.beacon.chain, round) > deps.now()) break;
-    await drawFromBeacon(deps, id);
+    if (round === null) await drawFromSeed(deps, id);
+    else if (roundTimeOf(deps.beacon.chain, round) > deps.now()) break;
+    else await drawFromBeacon(deps, id);
   }
   return closed;
 }
@@ -182,13 +186,13 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
 /**
  * Freezes the tickets and publishes their hash, under the draw's row lock, so a draw closes once
  * whoever gets there (the job on two instances, the seller's button); opens a repeating draw's next
- * run. A draw with a seed also gets its winners and tells its shoppers here. False when it was
- * closed already.
+ * run. The winners and the shoppers' notices never come here: the closing job draws them (`drawFromSeed`,
+ * `drawFromBeacon`), so a seller's request never writes a million notices. False when it was closed already.
  */
 async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { sellerId: number; actor: AuditActor }): Promise<boolean> {
-  const result = await deps.db.transaction(async (tx) => {
+  const closed = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockOpenDraw(tx, drawId);
-    if (!draw) return undefined;
+    if (!draw) return false;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
     const frozen = await repo.freezeTickets(tx, draw, closedAt);
@@ -200,11 +204,9 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
         before: { closesAt: draw.closesAt.toISOString() },
         after: { closedAt: closedAt.toISOString(), tickets: frozen.count },
       });
-    const listed = { id: draw.id, closedAt, ticketsHash: frozen.hash, ticketsCount: frozen.count };
-    let nextDrawId: number | null = null;
     if (draw.repeat) {
       const closesAt = nextRunClosesAt(draw.closesAt, draw.repeat, now);
-      nextDrawId = await repo.openNextRun(tx, draw.id, {
+      await repo.openNextRun(tx, draw.id, {
         projectId: draw.projectId,
         title: draw.title,
         winnersCount: draw.winnersCount,
@@ -217,27 +219,21 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
         ...beaconOf(deps.beacon.chain, closesAt),
       });
     }
-    if (draw.seed === null) {
-      // Closed early: the round fixed at creation is hours away; the first one safely after the
-      // freeze is as unknown now, and the winners need not wait for the original closing time.
-      const soonest = firstRoundAfter(draw.beaconChain!, new Date(now.getTime() + BEACON_MARGIN_SECONDS * 1000));
-      const beaconRound = Math.min(draw.beaconRound!, soonest);
-      await repo.markFrozen(tx, { ...listed, beaconRound }, null);
-      return { notices: false };
-    }
-    const won = await drawWinners({
-      keyHex: draw.seed,
-      ticketsHash: frozen.hash,
-      tickets: repo.storedPool(tx, draw.id, frozen.count),
-      winners: draw.winnersCount,
-    });
-    const winners = await repo.winnersOf(tx, draw.id, won);
-    await repo.markFrozen(tx, { ...listed, beaconRound: null }, winners);
-    await queueResultNotices(tx, { draw, nextDrawId, winners, publicUrl: deps.publicUrl });
-    return { notices: true };
+    // Closed early: the round fixed at creation is hours away; the first one safely after the
+    // freeze is as unknown now, and the winners need not wait for the original closing time.
+    const beaconRound =
+      draw.seed === null
+        ? Math.min(draw.beaconRound!, firstRoundAfter(draw.beaconChain!, new Date(now.getTime() + BEACON_MARGIN_SECONDS * 1000)))
+        : null;
+    await repo.markFrozen(tx, { id: draw.id, closedAt, ticketsHash: frozen.hash, ticketsCount: frozen.count, beaconRound });
+    return true;
   });
-  if (result?.notices) deps.onNoticesQueued();
-  return result !== undefined;
+  return closed;
+}
+
+/** A closed draw made before the beacon (migration 0050): its winners from the seed it committed to. */
+async function drawFromSeed(deps: DrawCloseDeps, drawId: number): Promise<void> {
+  await storeWinnersAndTell(deps, drawId, (draw) => (draw.seed === null ? undefined : { key: draw.seed, beacon: null }));
 }
 
 /**
@@ -265,21 +261,33 @@ async function drawFromBeacon(deps: DrawCloseDeps, drawId: number): Promise<void
     );
     return;
   }
+  await storeWinnersAndTell(deps, drawId, () => ({ key: beacon.randomness, beacon }));
+}
+
+type LockedDraw = NonNullable<Awaited<ReturnType<typeof repo.lockUndrawnDraw>>>;
+
+/**
+ * The one home of a draw's result: under the draw's row lock, its winners from the key (the seed or
+ * the beacon's randomness) are stored and every shopper's notice queued, in one transaction of the
+ * closing job. `keyOf` answers nothing when the draw cannot be drawn that way.
+ */
+async function storeWinnersAndTell(
+  deps: DrawCloseDeps,
+  drawId: number,
+  keyOf: (draw: LockedDraw) => { key: string; beacon: { randomness: string; signature: string } | null } | undefined,
+): Promise<void> {
   const told = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockUndrawnDraw(tx, drawId);
-    if (!draw) return false;
+    const drawn = draw && keyOf(draw);
+    if (!draw || !drawn) return false;
     const won = await drawWinners({
-      keyHex: beacon.randomness,
+      keyHex: drawn.key,
       ticketsHash: draw.ticketsHash!,
       tickets: repo.storedPool(tx, drawId, draw.ticketsCount!),
       winners: draw.winnersCount,
     });
     const winners = await repo.winnersOf(tx, drawId, won);
-    await repo.storeBeaconWinners(
-      tx,
-      { id: drawId, drawnAt: deps.now(), randomness: beacon.randomness, signature: beacon.signature },
-      winners,
-    );
+    await repo.storeWinners(tx, { id: drawId, drawnAt: deps.now(), beacon: drawn.beacon }, winners);
     await queueResultNotices(tx, { draw, nextDrawId: draw.nextDrawId, winners, publicUrl: deps.publicUrl });
     return true;
   });

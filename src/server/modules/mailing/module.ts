@@ -17,6 +17,7 @@ const deliveryDeps = (context: ModuleContext) => ({
   loadOwnImage: ownImageLoader(context),
   log: context.log,
   publicUrl: context.publicUrl,
+  segmentBatch: context.config.mailing.segmentBatch,
 });
 
 /** Mailings: sent now or on a schedule, paced and resumable. */

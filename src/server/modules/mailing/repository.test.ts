@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A mailing queued a minute ago (its recipients due since), last worked on `lastWorkedSecondsAgo`. */
 async function mailing(chatIds: number[], lastWorkedSecondsAgo: number | null): Promise<number> {
-  const id = await insertMailing(database.db, {
+  const { id } = await insertMailing(database.db, {
     sellerId,
     sender: { botToken: '123:abc' },
     botId: 123,

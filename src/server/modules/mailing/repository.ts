@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
@@ -32,18 +32,25 @@ export interface NewMailing {
   parseMode: 'HTML' | 'MarkdownV2' | null;
   imageUrl: string | null;
   button: StoredMailingButton | null;
+  /** The ids given by hand (the request's list, capped by MAILING_MAX_RECIPIENTS). */
   chatIds: readonly (string | number)[];
+  /** A segment's shoppers (`buyer_tg_id`), written after the ids given, `batch` at a time: no cap. */
+  segment?: { shoppers: SQL; batch: number };
   /** The schedule's run that makes this mailing. */
   run?: { scheduleId: number; at: Date };
 }
 
-/** The mailing and all its recipients, in one transaction: either all are queued or none. */
-export async function insertMailing(db: Db, mailing: NewMailing): Promise<number> {
+/** The mailing and all its recipients, in one transaction: either all are queued or none. Answers its id and recipients. */
+export async function insertMailing(db: Db, mailing: NewMailing): Promise<{ id: number; total: number }> {
   return db.transaction((tx: Executor) => insertMailingIn(tx, mailing));
 }
 
-/** As insertMailing, inside the caller's transaction (a schedule's run claims its time in the same one). */
-export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promise<number> {
+/**
+ * As insertMailing, inside the caller's transaction (a schedule's run claims its time in the same
+ * one). The count is that of the rows written, so the mailing's figure is what it delivers. With
+ * none written (an empty segment) the caller must roll the mailing back.
+ */
+export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promise<{ id: number; total: number }> {
   const [row] = await tx
     .insert(mailings)
     .values({
@@ -55,19 +62,70 @@ export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promis
       parseMode: mailing.parseMode,
       imageUrl: mailing.imageUrl,
       button: mailing.button,
-      total: mailing.chatIds.length,
+      // Counted once its recipients are written (the table allows no mailing to nobody: a caller
+      // answered 0 rolls the mailing back).
+      total: 1,
       scheduleId: mailing.run?.scheduleId ?? null,
       runAt: mailing.run?.at ?? null,
       linkKey: newLinkKey(),
     })
     .returning({ id: mailings.id });
   const id = row!.id;
-  // One statement per mailing, whatever its size: the ids travel as one array parameter.
-  await tx.execute(sql`
-    INSERT INTO mailing_recipients (mailing_id, chat_id)
-    SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id`);
+  // One statement for the ids given, whatever their number: they travel as one array parameter.
+  let total = await count(
+    tx,
+    sql`INSERT INTO mailing_recipients (mailing_id, chat_id)
+        SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id
+        ON CONFLICT DO NOTHING RETURNING 1`,
+  );
+  if (mailing.segment) total += await insertSegmentRecipients(tx, id, mailing.segment.shoppers, mailing.segment.batch);
+  if (total === 0) return { id, total };
+  await tx.execute(sql`UPDATE mailings SET total = ${total} WHERE id = ${id}`);
   await skipOptedOutRecipients(tx, id);
-  return id;
+  return { id, total };
+}
+
+async function count(tx: Executor, inserting: SQL): Promise<number> {
+  const [row] = rowsOf<{ count: string | number }>(
+    await tx.execute(sql`WITH written AS (${inserting}) SELECT count(*) AS count FROM written`),
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** A batch of a segment's recipients: how many were read, the last one's ID, how many were new. */
+interface BatchWritten {
+  read: string | number;
+  last: string | null;
+  added: string | number;
+}
+
+/**
+ * Writes a segment's shoppers as the mailing's recipients, `batch` at a time in the order of their
+ * IDs, each batch after the last one's ID: the set never passes through the server, and a
+ * statement's cost is one batch's whatever the segment's size. A shopper already written (an id
+ * given by hand too, or a run written again) is not written twice. Answers how many were added.
+ */
+async function insertSegmentRecipients(tx: Executor, mailingId: number, shoppers: SQL, batch: number): Promise<number> {
+  let after: string | null = null;
+  let added = 0;
+  for (;;) {
+    const [row]: BatchWritten[] = rowsOf<BatchWritten>(
+      await tx.execute(sql`
+        WITH batch AS (
+          SELECT buyer_tg_id FROM (${shoppers}) AS shopper
+           ${after === null ? sql`` : sql`WHERE buyer_tg_id > ${after}::text`}
+           ORDER BY buyer_tg_id LIMIT ${batch}::int),
+        written AS (
+          INSERT INTO mailing_recipients (mailing_id, chat_id)
+          SELECT ${mailingId}::bigint, buyer_tg_id::bigint FROM batch
+          ON CONFLICT DO NOTHING RETURNING 1)
+        SELECT (SELECT count(*) FROM batch) AS read, (SELECT max(buyer_tg_id) FROM batch) AS last,
+               (SELECT count(*) FROM written) AS added`),
+    );
+    added += Number(row?.added ?? 0);
+    if (Number(row?.read ?? 0) < batch || !row?.last) return added;
+    after = row.last;
+  }
 }
 
 export async function findMailing(db: Db, sellerId: number, mailingId: number): Promise<MailingRow | undefined> {

@@ -1,4 +1,3 @@
-import { MAILING_MAX_RECIPIENTS, mergeRecipientIds } from '../../../contract/mailing.js';
 import { mailingScheduledMessage, SEND_AT_MAX_AHEAD_MS, SEND_AT_MIN_AHEAD_MS } from '../../../contract/mailing-schedule.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Db, Executor } from '../../db/connection.js';
@@ -8,7 +7,7 @@ import { botIdOf } from '../../integrations/telegram/token.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { checkedButton, resolveButton } from './button.js';
 import { presentSchedule } from './presenter.js';
-import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
+import { segmentRecipientsQuery, type SegmentDeps } from '../segments/service.js';
 import { insertMailingIn } from './repository.js';
 import * as repo from './schedule-repository.js';
 import { nextRunAfter } from './schedule-time.js';
@@ -45,7 +44,7 @@ export async function scheduleMailing(
   await checkedButton(deps, input.projectId, input.button);
   await checkAnnouncementImage(deps, sellerId, input);
   // The segment is checked now (this seller's, this action's); an empty one may fill up by the run.
-  if (input.segmentId !== null && input.projectId !== null) await segmentRecipients(deps, sellerId, input.segmentId, input.projectId, 1);
+  if (input.segmentId !== null && input.projectId !== null) await segmentRecipientsQuery(deps, sellerId, input.segmentId, input.projectId);
   const id = await deps.db.transaction(async (tx: Executor) => {
     const inserted = await repo.insertSchedule(tx, {
       sellerId,
@@ -98,6 +97,7 @@ export interface ScheduleRunDeps extends Pick<SegmentDeps, 'segmentConditions'> 
   now: () => Date;
   publicUrl: string;
   webAppButtons: boolean;
+  segmentBatch: number;
   queue: MailingQueue;
   log: { warn(data: object, message: string): void };
 }
@@ -124,28 +124,42 @@ async function runOnce(deps: ScheduleRunDeps, schedule: MailingScheduleRow, now:
   const next = schedule.repeat ? nextRunAfter(schedule.firstRunAt, schedule.repeat, now) : null;
   return deps.db.transaction(async (tx: Executor) => {
     if (!(await repo.claimRun(tx, schedule.id, dueAt, next))) return null;
-    const chatIds = await runRecipients({ ...deps, db: tx }, schedule);
-    if (chatIds.length === 0) {
+    const sender = await senderOf(tx, schedule);
+    const button = await resolveButton({ ...deps, db: tx }, schedule.projectId, schedule.button);
+    // A savepoint: a run that finds nobody leaves no mailing, while its claim above stays made.
+    const written = await tx
+      .transaction(async (run: Executor) => {
+        const mailing = await insertMailingIn(run, {
+          sellerId: schedule.userId,
+          sender: sender.sender,
+          botId: sender.botId,
+          text: schedule.text,
+          parseMode: schedule.parseMode,
+          imageUrl: schedule.imageUrl,
+          button,
+          chatIds: schedule.chatIds.map(String),
+          segment: await runSegment({ ...deps, db: tx }, schedule),
+          run: { scheduleId: schedule.id, at: dueAt },
+        });
+        if (mailing.total === 0) throw new NobodyToMail();
+        return mailing;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NobodyToMail) return null;
+        throw error;
+      });
+    if (!written) {
       deps.log.warn({ scheduleId: schedule.id }, 'scheduled mailing run skipped: its segment has no shoppers and no ids were given');
       return null;
     }
-    const sender = await senderOf(tx, schedule);
-    const button = await resolveButton({ ...deps, db: tx }, schedule.projectId, schedule.button);
     if (schedule.button && !button)
       deps.log.warn({ scheduleId: schedule.id }, 'scheduled mailing goes without its shop button: the shop is gone');
-    return insertMailingIn(tx, {
-      sellerId: schedule.userId,
-      sender: sender.sender,
-      botId: sender.botId,
-      text: schedule.text,
-      parseMode: schedule.parseMode,
-      imageUrl: schedule.imageUrl,
-      button,
-      chatIds,
-      run: { scheduleId: schedule.id, at: dueAt },
-    });
+    return written.id;
   });
 }
+
+/** A run with no recipients: its mailing is rolled back to the savepoint. */
+class NobodyToMail extends Error {}
 
 /**
  * The bot of a run: the schedule's mailing bot, or its action's current one. An action that lost
@@ -159,21 +173,20 @@ async function senderOf(tx: Executor, schedule: MailingScheduleRow) {
 }
 
 /**
- * A run's recipients: the ids given, and the segment's shoppers at the time of the run. A segment
- * deleted since leaves the ids given; the run is refused no more than a mailing would be.
+ * A run's segment: its shoppers at the time of the run, every one of them, written with the ids
+ * given. A segment deleted since leaves the ids given; the run is refused no more than a mailing would be.
  */
-async function runRecipients(deps: ScheduleRunDeps, schedule: MailingScheduleRow): Promise<string[]> {
-  const given = schedule.chatIds.map(String);
-  if (schedule.segmentId === null || schedule.projectId === null) return given;
+async function runSegment(deps: ScheduleRunDeps, schedule: MailingScheduleRow) {
+  if (schedule.segmentId === null || schedule.projectId === null) return undefined;
   try {
-    const shoppers = await segmentRecipients(deps, schedule.userId, schedule.segmentId, schedule.projectId, MAILING_MAX_RECIPIENTS);
-    return mergeRecipientIds(shoppers, given).slice(0, MAILING_MAX_RECIPIENTS);
+    const shoppers = await segmentRecipientsQuery(deps, schedule.userId, schedule.segmentId, schedule.projectId);
+    return { shoppers, batch: deps.segmentBatch };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     deps.log.warn(
       { scheduleId: schedule.id, segmentId: schedule.segmentId },
       'scheduled mailing’s segment is gone: the run goes to the ids given',
     );
-    return given;
+    return undefined;
   }
 }

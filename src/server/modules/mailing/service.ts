@@ -1,10 +1,4 @@
-import {
-  MAILING_INLINE_RECIPIENTS,
-  MAILING_MAX_RECIPIENTS,
-  mergeRecipientIds,
-  type MailingResult,
-  type MailingSettings,
-} from '../../../contract/mailing.js';
+import { MAILING_INLINE_RECIPIENTS, type MailingResult, type MailingSettings } from '../../../contract/mailing.js';
 import type { MailingButton } from '../../../contract/mailing-schedule.js';
 import { maskSecret } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
@@ -15,7 +9,7 @@ import { findLiveProject } from '../actions/repository.js';
 import { changedValues } from '../audit/change.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
-import { segmentRecipients, type SegmentDeps } from '../segments/service.js';
+import { segmentRecipientsQuery, type SegmentDeps } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
 import { presentMailingResult, presentMailingSummary, presentSchedule } from './presenter.js';
 import * as repo from './repository.js';
@@ -37,6 +31,8 @@ export interface MailingDeps extends DeliveryDeps, Pick<SegmentDeps, 'segmentCon
   /** Where the shop Mini App lives, and whether Telegram may open it from a button (HTTPS, or the emulator). */
   publicUrl: string;
   webAppButtons: boolean;
+  /** Recipients a segment's mailing writes per statement (MAILING_SEGMENT_BATCH). */
+  segmentBatch: number;
 }
 
 /** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
@@ -95,8 +91,9 @@ export interface SendMailingInput {
   /** The mailing bot's token or its mask; ignored when `projectId` names the action whose bot sends. */
   botToken: string | undefined;
   projectId: number | null;
+  /** The ids given by hand: at most MAILING_MAX_RECIPIENTS (the request's schema refuses more). */
   recipientIds: string[];
-  /** The segment whose shoppers (at this moment) are added to `recipientIds`; its action must be `projectId`. */
+  /** The segment whose shoppers (at this moment, all of them) are added to `recipientIds`; its action must be `projectId`. */
   segmentId: number | null;
   text: string;
   imageUrl: string | null;
@@ -116,10 +113,10 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
     : await resolveSendToken(deps, sellerId, input.botToken ?? '').then((token) => ({ botToken: token, botId: botIdOf(token) }));
   const { botId, ...senderOnly } = sender;
   await checkAnnouncementImage(deps, sellerId, input);
-  const chatIds = await recipientsOf(deps, sellerId, input);
+  const segment = await segmentOf(deps, sellerId, input);
   const button = await checkedButton(deps, input.projectId, input.button);
-  const mailingId = await deps.db.transaction(async (tx: Executor) => {
-    const id = await repo.insertMailingIn(tx, {
+  const { id: mailingId, total } = await deps.db.transaction(async (tx: Executor) => {
+    const written = await repo.insertMailingIn(tx, {
       sellerId,
       sender: senderOnly,
       botId,
@@ -127,19 +124,22 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
       parseMode: input.parseMode,
       imageUrl: input.imageUrl,
       button,
-      chatIds,
+      chatIds: input.recipientIds,
+      segment,
     });
+    // Rolls the mailing back: nothing is written for a segment with nobody in it.
+    if (segment && written.total === 0) throw new AppError('bad_request', messages.segments.mailingEmpty);
     await recordAudit(tx, {
       sellerId,
       actor,
       action: 'mailing.send',
-      subject: fillMessage(messages.audit.subjectMailing, { id }),
+      subject: fillMessage(messages.audit.subjectMailing, { id: written.id }),
       before: null,
-      after: mailingLogged(input, chatIds.length),
+      after: mailingLogged(input, written.total),
     });
-    return id;
+    return written;
   });
-  if (chatIds.length <= MAILING_INLINE_RECIPIENTS) {
+  if (total <= MAILING_INLINE_RECIPIENTS) {
     const progress = await deliverMailing(deps, mailingId, {
       sliceMs: INLINE_SLICE_MS,
       signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000),
@@ -158,14 +158,14 @@ export async function checkAnnouncementImage(deps: Pick<MailingDeps, 'loadOwnIma
     throw new AppError('bad_request', messages.mailingSchedule.announcementNeedsImage);
 }
 
-/** The given ids, plus the segment's shoppers when a segment is named (one more than allowed is enough to refuse). */
-async function recipientsOf(deps: MailingDeps, sellerId: number, input: SendMailingInput): Promise<string[]> {
-  if (input.segmentId === null || input.projectId === null) return input.recipientIds;
-  const segment = await segmentRecipients(deps, sellerId, input.segmentId, input.projectId, MAILING_MAX_RECIPIENTS + 1);
-  const ids = mergeRecipientIds(segment, input.recipientIds);
-  if (ids.length === 0) throw new AppError('bad_request', messages.segments.mailingEmpty);
-  if (ids.length > MAILING_MAX_RECIPIENTS) throw new AppError('bad_request', fillMessage(m.tooManyRecipients, { max: '10 000' }));
-  return ids;
+/**
+ * The segment's shoppers to write with the ids given, all of them however many: the cap is on the
+ * list typed by hand, a segment is the seller's own count (the builder's figure is what goes out).
+ */
+async function segmentOf(deps: MailingDeps, sellerId: number, input: SendMailingInput) {
+  if (input.segmentId === null || input.projectId === null) return undefined;
+  const shoppers = await segmentRecipientsQuery(deps, sellerId, input.segmentId, input.projectId);
+  return { shoppers, batch: deps.segmentBatch };
 }
 
 export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {

@@ -290,17 +290,16 @@ export async function countMatching(db: Executor, filter: SegmentFilter): Promis
   return Number(row?.count ?? 0);
 }
 
-/** Every matching shopper's Telegram ID (a mailing's recipients), at most `limit`. */
-export async function matchingIds(db: Executor, filter: SegmentFilter, limit: number): Promise<string[]> {
+/**
+ * Every matching shopper's Telegram ID as one statement (`buyer_tg_id`), for a mailing to write its
+ * recipients from in batches: a condition on `buyer_tg_id` and an order by it reach each part by its
+ * key, so a batch after the last one's ID reads that batch only.
+ */
+export function matchingIdsQuery(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
   const unbought = unboughtShoppers(filter, matches);
-  const rows = rowsOf<{ buyer_tg_id: string }>(
-    await db.execute(sql`SELECT buyer_tg_id FROM (
-        SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches, firstSet(matches))}
-        ${unbought ? sql`UNION ALL SELECT shopper.buyer_tg_id ${unbought}` : sql``}) AS matching
-      ORDER BY buyer_tg_id LIMIT ${limit}::int`),
-  );
-  return rows.map((row) => row.buyer_tg_id);
+  return sql`SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches, firstSet(matches))}
+    ${unbought ? sql`UNION ALL SELECT shopper.buyer_tg_id ${unbought}` : sql``}`;
 }
 
 /** Under one in this many of the action's buyers, a set's page looks its shoppers up. */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { levelAt } from '../../../contract/points.js';
@@ -201,17 +202,12 @@ export async function segmentBuyers(deps: SegmentDeps, sellerId: number, segment
 }
 
 /**
- * A mailing's recipients: the segment's shoppers at this moment. The segment must be the
- * seller's (else 404) and of the action whose bot sends (else 400: another bot cannot reach them).
+ * A mailing's recipients: the statement of the segment's shoppers at this moment, for the mailing
+ * to write from (the set never passes through the server). The segment must be the seller's (else
+ * 404) and of the action whose bot sends (else 400: another bot cannot reach them).
  */
-export async function segmentRecipients(
-  deps: SegmentDeps,
-  sellerId: number,
-  segmentId: number,
-  projectId: number,
-  limit: number,
-): Promise<string[]> {
+export async function segmentRecipientsQuery(deps: SegmentDeps, sellerId: number, segmentId: number, projectId: number): Promise<SQL> {
   const { segment, action } = await requireSegment(deps.db, sellerId, segmentId);
   if (segment.projectId !== projectId) throw new AppError('bad_request', m.mailingOtherAction);
-  return repo.matchingIds(deps.db, await filterOf(deps, action, segment.conditions, deps.now()), limit);
+  return repo.matchingIdsQuery(await filterOf(deps, action, segment.conditions, deps.now()));
 }
