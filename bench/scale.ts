@@ -144,6 +144,8 @@ const SEED_TRIGGERS: Record<string, string> = {
   buyer_birthday_outsiders_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
   buyer_birthday_outsiders_bought: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
   buyer_birthday_outsiders_credited: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
+  buyer_points_only_credited: 'buyer_points_only: a step of the seed, after the statistics and balances',
+  buyer_points_only_bought: 'buyer_points_only: a step of the seed, after the statistics and balances',
 };
 
 /** The seed, in SQL (one action, its shoppers, receipts, points, functions' rows), as the app's own code would have written it. */
@@ -300,6 +302,14 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
         WHERE b.project_id = ${p}
           AND NOT EXISTS (SELECT 1 FROM buyer_stats s WHERE s.project_id = b.project_id AND s.buyer_tg_id = b.buyer_tg_id)
           AND NOT EXISTS (SELECT 1 FROM buyer_points bp WHERE bp.project_id = b.project_id AND bp.buyer_tg_id = b.buyer_tg_id)`,
+    ),
+    // What the balances' triggers keep: the shoppers with points and no purchase (none here: points come from receipts).
+    step(
+      'buyer_points_only',
+      `INSERT INTO buyer_points_only (project_id, buyer_tg_id)
+       SELECT bp.project_id, bp.buyer_tg_id FROM buyer_points bp
+        WHERE bp.project_id = ${p}
+          AND NOT EXISTS (SELECT 1 FROM buyer_stats s WHERE s.project_id = bp.project_id AND s.buyer_tg_id = bp.buyer_tg_id)`,
     ),
     // One invitation per shopper (as a friend), a tenth of the shoppers inviting ten each; a third rewarded.
     step(

@@ -438,6 +438,51 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     await query(`DELETE FROM buyer_birthday_outsiders WHERE project_id = $1 AND buyer_tg_id = $2`, [p, shoppers[0]!.tg]);
     await query(`UPDATE buyer_birthday_outsiders SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, stranger!.tg]);
     expect(await named()).toEqual([]);
+
+    // The points-only shoppers «spent up to …» adds to the buyers in range are kept by triggers: one
+    // who then buys leaves them (counted once, now as a buyer); `admin verify` names a buyer kept as
+    // points-only and a points-only shopper missing.
+    const upTo = { total_max: 1500 };
+    const before = await preview(bot, upTo);
+    await insert(
+      'buyer_stats',
+      {
+        user_id: 'int',
+        project_id: 'int',
+        buyer_tg_id: 'text',
+        successful_receipts: 'int',
+        total_kopecks: 'bigint',
+        last_receipt_at: 'timestamptz',
+      },
+      [
+        {
+          user_id: bot.seller.id,
+          project_id: p,
+          buyer_tg_id: pointsOnly[0]!.tg,
+          successful_receipts: 1,
+          total_kopecks: 100,
+          last_receipt_at: new Date(now).toISOString(),
+        },
+      ],
+    );
+    expect(await preview(bot, upTo)).toBe(before);
+    const keptApart = async () =>
+      (await verifyData(url)).violations
+        .filter((violation) => violation.check === 'points_only_shoppers_equal_balances' && violation.detail.startsWith(`акция ${p},`))
+        .map((violation) => violation.detail)
+        .sort();
+    expect(await keptApart()).toEqual([]);
+    await query(`INSERT INTO buyer_points_only (project_id, buyer_tg_id) VALUES ($1, $2)`, [p, pointsOnly[0]!.tg]);
+    await query(`DELETE FROM buyer_points_only WHERE project_id = $1 AND buyer_tg_id = $2`, [p, pointsOnly[1]!.tg]);
+    expect(await keptApart()).toEqual(
+      [
+        `акция ${p}, покупатель ${pointsOnly[0]!.tg}: записан без покупок, но покупал или не имеет баллов`,
+        `акция ${p}, покупатель ${pointsOnly[1]!.tg}: имеет баллы без покупок, но не записан`,
+      ].sort(),
+    );
+    await query(`DELETE FROM buyer_points_only WHERE project_id = $1 AND buyer_tg_id = $2`, [p, pointsOnly[0]!.tg]);
+    await query(`INSERT INTO buyer_points_only (project_id, buyer_tg_id) VALUES ($1, $2)`, [p, pointsOnly[1]!.tg]);
+    expect(await keptApart()).toEqual([]);
   });
 
   it('birthday month, a completed survey and a draw’s entry match the shoppers who gave them', DIALOG, async () => {

@@ -205,6 +205,20 @@ export const buyerBirthdayOutsiders = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );
 
+/**
+ * The action's shoppers who hold points but never bought (no `buyer_stats` row): a segment's count
+ * where such a shopper may match adds these to the buyers in range (0075_points_only_shoppers.sql,
+ * kept by the triggers of functions/buyer_points_only_credited.sql and _bought.sql).
+ */
+export const buyerPointsOnly = pgTable(
+  'buyer_points_only',
+  {
+    projectId: integer('project_id').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
+);
+
 export const birthdayGreetings = pgTable(
   'birthday_greetings',
   {

@@ -211,18 +211,23 @@ function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: S
   return sql`FROM ${stats} ${points} ${whereOf(where)}`;
 }
 
-/** The matching shoppers who never bought (points only: `buyer_points` as `shopper`), or null when none can match. */
+/**
+ * The matching shoppers who never bought (`buyer_points_only` as `shopper`, kept by triggers, so no
+ * balance is tested against the statistics; the balance as `bp` when a minimum is asked), or null
+ * when none can match.
+ */
 function unboughtShoppers(filter: SegmentFilter, matches: SegmentMatch[]): SQL | null {
-  const { sellerId, projectId } = filter;
+  const { projectId } = filter;
   if (!unboughtMayMatch(filter) || matches.some((match) => 'shoppers' in match && match.bought)) return null;
+  const points = asksPoints(filter)
+    ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
+    : sql``;
   const where = [
     sql`shopper.project_id = ${projectId}::int`,
-    sql`NOT EXISTS (SELECT 1 FROM buyer_stats st
-      WHERE st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id)`,
-    ...(asksPoints(filter) ? [sql`shopper.balance >= ${filter.pointsMin}::int`] : []),
+    ...(asksPoints(filter) ? [sql`bp.balance >= ${filter.pointsMin}::int`] : []),
     ...membership(matches),
   ];
-  return sql`FROM buyer_points shopper ${whereOf(where)}`;
+  return sql`FROM buyer_points_only shopper ${points} ${whereOf(where)}`;
 }
 
 /** The shopper's statistics (`st`), looked up by key: a lateral `LIMIT 1` the planner cannot turn into a hash join over every shopper's. */

@@ -1,0 +1,19 @@
+-- Keeps buyer_points_only (migration 0075, with buyer_points_only_bought.sql): the action's shoppers with a balance and no purchase
+-- (no buyer_stats row; neither row is ever deleted, so a buyer stays one). A person's first points
+-- and first purchase may be written at once by two transactions, neither seeing the other's row:
+-- each trigger first takes a transaction lock on the (action, person) pair, the birthdays' own
+-- (key space 5, functions/buyer_birthday_outsiders_given.sql), so the later one waits for the
+-- earlier's commit and its next statement sees that row.
+CREATE OR REPLACE FUNCTION buyer_points_only_credited() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(5, hashtext(NEW.project_id || ':' || NEW.buyer_tg_id));
+  IF NOT EXISTS (SELECT 1 FROM buyer_stats WHERE project_id = NEW.project_id AND buyer_tg_id = NEW.buyer_tg_id) THEN
+    INSERT INTO buyer_points_only (project_id, buyer_tg_id) VALUES (NEW.project_id, NEW.buyer_tg_id) ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER buyer_points_only_credited
+  AFTER INSERT ON buyer_points
+  FOR EACH ROW EXECUTE FUNCTION buyer_points_only_credited();
