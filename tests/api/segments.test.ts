@@ -471,7 +471,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         .filter((violation) => violation.check === 'points_only_shoppers_equal_balances' && violation.detail.startsWith(`акция ${p},`))
         .map((violation) => violation.detail)
         .sort();
-    expect(await keptApart()).toEqual([]);
+    // Kept apart still, this row would break the table's key: the purchase's trigger removed it.
     await query(`INSERT INTO buyer_points_only (project_id, buyer_tg_id) VALUES ($1, $2)`, [p, pointsOnly[0]!.tg]);
     await query(`DELETE FROM buyer_points_only WHERE project_id = $1 AND buyer_tg_id = $2`, [p, pointsOnly[1]!.tg]);
     expect(await keptApart()).toEqual(
