@@ -90,9 +90,15 @@ BEGIN
   -- balance the answer states is the one its upsert leaves: the row stays locked to the commit, so
   -- nothing changes it in between.
   IF points > 0 THEN
+    -- A purchase's first points are no points-only shopper's nor a birthday outsider's joining: the
+    -- statistics row written below does both (their triggers on buyer_stats), so the two triggers of
+    -- a first buyer_points row, each a lock, a look-up and a write undone a statement later, skip
+    -- while this setting is on (functions/buyer_points_only_credited.sql).
+    PERFORM set_config('scanapp.crediting_a_purchase', 'on', true);
     points_after := (add_points(action, buyer, points, 'receipt', 'shopper', replace(award->>'points_reason', '{id}', new_receipt::text),
                                 'receipt:' || new_receipt, scanned_at, CASE WHEN held_until IS NULL THEN expires END,
                                 held_until, new_receipt, counted)).balance_after;
+    PERFORM set_config('scanapp.crediting_a_purchase', '', true);
     IF (award->>'push_to_puzzlebot')::boolean THEN
       INSERT INTO puzzlebot_outbox (project_id, buyer_tg_id) VALUES (action, buyer);
     END IF;

@@ -14,6 +14,10 @@ CREATE OR REPLACE TRIGGER buyer_birthday_outsiders_bought
   AFTER INSERT ON buyer_stats
   FOR EACH ROW EXECUTE FUNCTION buyer_birthday_outsiders_joined();
 
+-- Not for the award's credit (award_receipt.sql holds the setting around it): the statistics row
+-- written in the same transaction makes the shopper one by the trigger above.
 CREATE OR REPLACE TRIGGER buyer_birthday_outsiders_credited
   AFTER INSERT ON buyer_points
-  FOR EACH ROW EXECUTE FUNCTION buyer_birthday_outsiders_joined();
+  FOR EACH ROW
+  WHEN (current_setting('scanapp.crediting_a_purchase', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION buyer_birthday_outsiders_joined();

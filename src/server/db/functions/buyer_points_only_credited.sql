@@ -14,6 +14,10 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Not for the award's credit (award_receipt.sql holds the setting around it): that shopper's
+-- statistics row comes in the same transaction, so they are no points-only shopper.
 CREATE OR REPLACE TRIGGER buyer_points_only_credited
   AFTER INSERT ON buyer_points
-  FOR EACH ROW EXECUTE FUNCTION buyer_points_only_credited();
+  FOR EACH ROW
+  WHEN (current_setting('scanapp.crediting_a_purchase', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION buyer_points_only_credited();
