@@ -4,7 +4,7 @@ import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { expiryPhrase } from '../../src/contract/points.js';
 import { ApiClient } from '../support/api-client.js';
-import { backends } from '../support/backends.js';
+import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, actionWithShop, balanceLines, initDataOf, shopperActs, shopperSays, type BotAction } from '../support/bot.js';
 import { advance, clockCall } from '../support/clock.js';
 import { verifyData } from '../support/operator.js';
@@ -115,4 +115,64 @@ describe.each(backends())('points that expire on $name', (backend) => {
     expect(texts.some((text) => text.includes('Успейте обменять'))).toBe(false);
     expect((await verifyData(url)).violations).toEqual([]);
   });
+
+  // Two connections only on PostgreSQL (PGlite has one session): a purchase holds one shopper's balance row.
+  // The first lot is the spender's.
+  it.skipIf(backend.name !== 'postgres')(
+    'a batch skips a shopper whose purchase is under way and expires the rest; that shopper’s lot then expires after the purchase, only what is left',
+    async () => {
+      const bot = await actionWithBot(url);
+      const [spender, other] = [newChatId(), newChatId()];
+      const query = backend.query!;
+      await query(
+        `WITH credits AS (
+           INSERT INTO points_ledger (project_id, buyer_tg_id, delta, reason, reference, created_at, kind, actor, expires_at)
+           SELECT $1, buyer, 10, 'Чек', 'receipt:lock' || buyer, now() - interval '40 days', 'receipt', 'system', now() - interval '1 day'
+             FROM unnest($2::text[]) AS buyer RETURNING id, project_id, buyer_tg_id, expires_at, delta),
+         lots AS (INSERT INTO points_lots (ledger_id, project_id, buyer_tg_id, expires_at, remaining)
+                  SELECT id, project_id, buyer_tg_id, expires_at, delta FROM credits)
+         INSERT INTO buyer_points (project_id, buyer_tg_id, balance) SELECT project_id, buyer_tg_id, delta FROM credits`,
+        [bot.projectId, `{${spender},${other}}`],
+      );
+      const lots = await query<{ ledger_id: string; buyer_tg_id: string }>(
+        `SELECT ledger_id, buyer_tg_id FROM points_lots WHERE project_id = $1 ORDER BY buyer_tg_id = $2 DESC`,
+        [bot.projectId, spender],
+      );
+      const ids = `{${lots.map((lot) => lot.ledger_id).join(',')}}`;
+
+      await withPostgres(backend, async (purchase) => {
+        await purchase.query('BEGIN');
+        await purchase.query(
+          `SELECT * FROM move_points(jsonb_build_object('project_id', $1::int, 'buyer_tg_id', $2::text, 'delta', -4, 'kind', 'order',
+                                                        'actor', 'shopper', 'reason', 'Заказ', 'reference', 'order:lock' || $2, 'created_at', now()))`,
+          [bot.projectId, spender],
+        );
+        // The batch neither waits for the purchase nor touches its shopper.
+        const batch = await query(
+          `SELECT expired, skipped::text[] AS skipped FROM expire_lots($1::bigint[], ARRAY['Сгорание', 'Сгорание'], now(), false)`,
+          [ids],
+        );
+        expect(batch).toEqual([{ expired: 10, skipped: [lots[0]!.ledger_id] }]);
+        // The job skips it the same way, then expires that lot alone: it waits for the purchase
+        // and takes what the purchase left (a job reaching the lot after the commit takes the same).
+        const run = advance(url, 60);
+        await purchase.query('COMMIT');
+        await run;
+      });
+      const ledger = await query<{ buyer_tg_id: string; kind: string; delta: number }>(
+        `SELECT buyer_tg_id, kind, delta FROM points_ledger WHERE project_id = $1 AND kind <> 'receipt' ORDER BY id`,
+        [bot.projectId],
+      );
+      expect(ledger).toEqual([
+        { buyer_tg_id: spender, kind: 'order', delta: -4 },
+        { buyer_tg_id: other, kind: 'expiry', delta: -10 },
+        { buyer_tg_id: spender, kind: 'expiry', delta: -6 },
+      ]);
+      expect(await query(`SELECT balance FROM buyer_points WHERE project_id = $1`, [bot.projectId])).toEqual([
+        { balance: 0 },
+        { balance: 0 },
+      ]);
+      expect((await verifyData(url)).violations).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/contract/format.js';
+import { fillMessage, messages } from '../../src/contract/messages.js';
 import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { projects } from '../../src/server/db/schema.js';
@@ -89,7 +91,17 @@ describe('periodic jobs over more rows than one batch', () => {
 
     const expiredAt = new Date(NOW.getTime() + 3 * DAY_MS + 60_000);
     expect(await expireDuePoints(jobDeps(expiredAt))).toBe(2 * SHOPPERS * 10);
+    // What the lot-by-lot expiry wrote: one row per lot, in the lots' order, each naming its lot and when it was earned.
+    const inLotOrder = `SELECT count(*) AS n
+         FROM (SELECT row_number() OVER (ORDER BY e.id) AS expiry_order, row_number() OVER (ORDER BY l.expires_at, l.ledger_id) AS lot_order
+                 FROM points_ledger e JOIN points_lots l ON e.reference = 'expiry:' || l.ledger_id JOIN points_ledger c ON c.id = l.ledger_id
+                WHERE e.kind = 'expiry' AND e.delta = -c.delta AND e.actor = 'system' AND e.created_at = $1 AND e.reason = $2
+                  AND l.remaining = 0) matched
+        WHERE expiry_order = lot_order`;
+    const reason = fillMessage(messages.points.reasonExpiry, { date: formatDate(new Date(NOW.getTime() - 30 * DAY_MS)) });
     expect(await count(`SELECT count(*) AS n FROM points_ledger WHERE kind = 'expiry'`)).toBe(2 * SHOPPERS);
+    const [written] = await database.query<{ n: string }>(inLotOrder, [expiredAt.toISOString(), reason]);
+    expect(Number(written!.n)).toBe(2 * SHOPPERS);
     expect(await count(`SELECT count(*) AS n FROM buyer_points WHERE buyer_tg_id LIKE 'lot%' AND balance <> 0`)).toBe(0);
     expect(await expireDuePoints(jobDeps(expiredAt))).toBe(0);
     expect(await pointsViolations()).toEqual([]);

@@ -5,8 +5,8 @@
 --
 -- `movement`: project_id, buyer_tg_id, delta (≠ 0), kind, actor, reason, reference (unique),
 -- created_at, and for a credit expires_at (NULL: never expires). A debit takes the
--- soonest-expiring lots first (debit_lots(): points that never expire last), or with `lot` set
--- only that lot (expiry writes exactly its remainder).
+-- soonest-expiring lots first (debit_lots(): points that never expire last); expiry, which takes
+-- exactly each lot's remainder, writes its batches itself (expire_lots.sql).
 --
 -- Answers the ledger row and the balance after, or no row when a debit is more than the buyer
 -- has (nothing is written then). The balance row is updated first: it is the lock that queues
@@ -42,11 +42,7 @@ BEGIN
           movement->>'kind', movement->>'actor')
   RETURNING id INTO new_row;
 
-  IF movement ? 'lot' THEN
-    UPDATE points_lots l SET remaining = l.remaining + delta WHERE l.ledger_id = (movement->>'lot')::bigint;
-  ELSE
-    PERFORM debit_lots(action, buyer, -delta);
-  END IF;
+  PERFORM debit_lots(action, buyer, -delta);
 
   RETURN QUERY SELECT new_row, new_balance;
 END $$;

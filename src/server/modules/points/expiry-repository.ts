@@ -3,21 +3,56 @@ import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { pointsLedger, pointsLots } from '../../db/schema.js';
 
-/** Lots whose time has come with points left, oldest expiry first, and when each was earned. */
-export async function findDueLots(db: Executor, now: Date, limit: number) {
+/** Where a run of the expiry has got to: the last lot (by expiry, then id) of the previous batch. */
+export interface DueLotCursor {
+  expiresAt: Date;
+  ledgerId: number;
+}
+
+/**
+ * The next `limit` lots whose time has come with points left, after `after`, oldest expiry first
+ * (the points_lots_due index), and when each was earned. Each batch starts where the previous one
+ * stopped, so a lot left unexpired (its shopper's balance short of it) is not read again and again.
+ */
+export async function findDueLots(db: Executor, now: Date, limit: number, after: DueLotCursor | null) {
   return db
-    .select({ ledgerId: pointsLots.ledgerId, earnedAt: pointsLedger.createdAt })
+    .select({ ledgerId: pointsLots.ledgerId, expiresAt: pointsLots.expiresAt, earnedAt: pointsLedger.createdAt })
     .from(pointsLots)
     .innerJoin(pointsLedger, eq(pointsLedger.id, pointsLots.ledgerId))
-    .where(and(lte(pointsLots.expiresAt, now), gt(pointsLots.remaining, 0)))
+    .where(
+      and(
+        lte(pointsLots.expiresAt, now),
+        gt(pointsLots.remaining, 0),
+        after
+          ? sql`(${pointsLots.expiresAt}, ${pointsLots.ledgerId}) > (${after.expiresAt.toISOString()}::timestamptz, ${after.ledgerId}::bigint)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(pointsLots.expiresAt), asc(pointsLots.ledgerId))
     .limit(limit);
 }
 
-/** db/functions/expire_lot.sql: answers the points that expired (0: nothing was left). */
-export async function expireLot(db: Executor, ledgerId: number, at: Date, reason: string): Promise<number> {
-  const result = await db.execute(sql`SELECT expire_lot(${ledgerId}, ${at.toISOString()}::timestamptz, ${reason}) AS expired`);
-  return Number(rowsOf<{ expired: number }>(result)[0]?.expired ?? 0);
+/**
+ * db/functions/expire_lots.sql: expires the lots (each with its ledger row's reason), one
+ * statement. Answers the points that expired and the lots skipped because another transaction
+ * held their shopper (only when not `waitForLocks`).
+ */
+export async function expireLots(
+  db: Executor,
+  lots: readonly { ledgerId: number; reason: string }[],
+  at: Date,
+  waitForLocks: boolean,
+): Promise<{ expired: number; skipped: number[] }> {
+  const ids = `{${lots.map((lot) => lot.ledgerId).join(',')}}`;
+  const reasons = JSON.stringify(lots.map((lot) => lot.reason));
+  const result = await db.execute(sql`
+    SELECT expired, skipped::text AS skipped
+      FROM expire_lots(${ids}::bigint[],
+                       ARRAY(SELECT r.reason FROM jsonb_array_elements_text(${reasons}::jsonb) WITH ORDINALITY AS r(reason, n) ORDER BY r.n),
+                       ${at.toISOString()}::timestamptz, ${waitForLocks})`);
+  const [row] = rowsOf<{ expired: number; skipped: string }>(result);
+  const skipped = row?.skipped.slice(1, -1) ?? '';
+  return { expired: Number(row?.expired ?? 0), skipped: skipped === '' ? [] : skipped.split(',').map(Number) };
 }
 
 /** Where a run of the reminders has got to: the last lot (by expiry, then id) that named a shopper. */

@@ -7,8 +7,8 @@ import * as repo from './expiry-repository.js';
 
 const m = messages.points;
 /**
- * Lots handled per batch: expiry takes each in its own short transaction; reminders take the
- * shoppers of this many lots in one (their notices with them).
+ * Lots handled per batch: expiry takes them in one statement (db/functions/expire_lots.sql);
+ * reminders take the shoppers of this many lots in one transaction (their notices with them).
  */
 const BATCH = 200;
 
@@ -19,17 +19,30 @@ export interface ExpiryDeps {
 
 /**
  * Expires every lot whose time has come: its unspent remainder leaves the balance as an 'expiry'
- * ledger row (db/functions/expire_lot.sql). Answers the points expired.
+ * ledger row. A batch is one statement whatever its size; the lots of a shopper another
+ * transaction holds at that moment (a purchase, another instance's batch) are then expired one by
+ * one, waiting for it. Answers the points expired.
  */
-export async function expireDuePoints(deps: ExpiryDeps): Promise<number> {
+export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH): Promise<number> {
   const now = deps.now();
   let expired = 0;
+  let after: repo.DueLotCursor | null = null;
   for (;;) {
-    const due = await repo.findDueLots(deps.db, now, BATCH);
-    for (const lot of due) {
-      expired += await repo.expireLot(deps.db, lot.ledgerId, now, fillMessage(m.reasonExpiry, { date: formatDate(lot.earnedAt) }));
+    const due = await repo.findDueLots(deps.db, now, batch, after);
+    const last = due.at(-1);
+    if (!last) return expired;
+    const lots = due.map((lot) => ({
+      ledgerId: lot.ledgerId,
+      reason: fillMessage(m.reasonExpiry, { date: formatDate(lot.earnedAt) }),
+    }));
+    const result = await repo.expireLots(deps.db, lots, now, false);
+    expired += result.expired;
+    for (const ledgerId of result.skipped) {
+      const lot = lots.find((candidate) => candidate.ledgerId === ledgerId)!;
+      expired += (await repo.expireLots(deps.db, [lot], now, true)).expired;
     }
-    if (due.length < BATCH) return expired;
+    if (due.length < batch) return expired;
+    after = { expiresAt: last.expiresAt, ledgerId: last.ledgerId };
   }
 }
 
