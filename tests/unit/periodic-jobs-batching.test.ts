@@ -107,6 +107,19 @@ describe('periodic jobs over more rows than one batch', () => {
     expect(await pointsViolations()).toEqual([]);
   });
 
+  it('the previous release’s expire_lot() still expires one lot, once, through the batch function', async () => {
+    await seedLots('old', { shoppers: 1 });
+    const [lot] = await database.query<{ id: string }>(
+      `SELECT ledger_id AS id FROM points_lots WHERE buyer_tg_id = 'old0' ORDER BY ledger_id LIMIT 1`,
+    );
+    const expire = () =>
+      database.query<{ n: number }>(`SELECT expire_lot($1, now(), 'Сгорание') AS n`, [lot!.id]).then((rows) => rows[0]!.n);
+    expect(await expire()).toBe(10);
+    expect(await expire()).toBe(0);
+    expect(await count(`SELECT balance AS n FROM buyer_points WHERE buyer_tg_id = 'old0'`)).toBe(10);
+    expect(await pointsViolations()).toEqual([]);
+  });
+
   it('a batch of reminders that ends inside a shopper’s lots of a day takes all of them: one reminder each', async () => {
     // Three lots a shopper, two batches of four lots each: the batch's last shopper is cut after one lot.
     const at = new Date(NOW.getTime() + 40 * DAY_MS);
