@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createSeller } from '../tests/support/api-client.js';
 import { BUILT_SERVER, startServer, type RunningServer } from '../tests/support/server-process.js';
@@ -62,6 +63,8 @@ async function measure(database: string, env: Record<string, string>, durationS:
       value: `${Math.round(performance.now() - restarted)} ms`,
     });
     await again.stop();
+    // A server started on a kept folder leaves it at its stop.
+    rmSync(server.dataDir, { recursive: true, force: true });
   } else {
     await server.stop();
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/connection.js';
@@ -213,84 +213,89 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
   let server = await startServer(env, { entry: BUILT_SERVER });
-  rows.push({
-    scenario: 'idle memory (RSS) after start-up, once settled, new database',
-    database,
-    value: `${await settledRssMiB(server.process.pid!)} MiB`,
-  });
-  const seller = await createFundedSeller(server.url, 5_000_000);
-  const projectId = (await seller.api.post('/projects', { name: 'Нагрузка', project_inns: '072196655529' })).body.project_id as number;
+  try {
+    rows.push({
+      scenario: 'idle memory (RSS) after start-up, once settled, new database',
+      database,
+      value: `${await settledRssMiB(server.process.pid!)} MiB`,
+    });
+    const seller = await createFundedSeller(server.url, 5_000_000);
+    const projectId = (await seller.api.post('/projects', { name: 'Нагрузка', project_inns: '072196655529' })).body.project_id as number;
 
-  // The ceiling of this machine at this moment: one cheap authenticated call, measured in turn with the checks.
-  const profile: autocannon.Request = {
-    method: 'GET',
-    path: '/lk/api/profile',
-    headers: { authorization: `Bearer ${seller.api.token}` },
-  };
-  const rates = await profileAndCheckRates(server, profile, await checkRequest(server, seller, projectId), durationS);
-  rows.push({ scenario: `GET /lk/api/profile (${CONNECTIONS} connections)`, database, value: rates.profile });
-  rows.push({
-    scenario: `POST /lk/api/check (success path, ${DISTINCT_QRS} receipts, instant tax emulator, ${CONNECTIONS} connections)`,
-    database,
-    value: rates.check,
-  });
+    // The ceiling of this machine at this moment: one cheap authenticated call, measured in turn with the checks.
+    const profile: autocannon.Request = {
+      method: 'GET',
+      path: '/lk/api/profile',
+      headers: { authorization: `Bearer ${seller.api.token}` },
+    };
+    const rates = await profileAndCheckRates(server, profile, await checkRequest(server, seller, projectId), durationS);
+    rows.push({ scenario: `GET /lk/api/profile (${CONNECTIONS} connections)`, database, value: rates.profile });
+    rows.push({
+      scenario: `POST /lk/api/check (success path, ${DISTINCT_QRS} receipts, instant tax emulator, ${CONNECTIONS} connections)`,
+      database,
+      value: rates.check,
+    });
 
-  // PGlite belongs to one process: seed it with the server stopped.
-  if (!databaseUrl) {
-    server.process.kill('SIGTERM');
-    await new Promise((resolve) => server.process.once('exit', resolve));
+    // PGlite belongs to one process: seed it with the server stopped.
+    if (!databaseUrl) {
+      server.process.kill('SIGTERM');
+      await new Promise((resolve) => server.process.once('exit', resolve));
+    }
+    const seeding = performance.now();
+    const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 2 });
+    // Analytics is not measured here: the seeded receipts are taken off its queue.
+    const statements = [
+      ...sellerSeedSql(seller.id, projectId).split(';'),
+      ...othersSeedSql(totalReceipts(database)),
+      'TRUNCATE analytics_pending',
+    ]
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const statement of statements) await db.query(statement);
+    await db.query('ANALYZE');
+    const receipts = (await db.query<{ receipts: string }>('SELECT count(*) AS receipts FROM receipts'))[0]?.receipts ?? 0;
+    await db.close();
+    rows.push({
+      scenario: `seeding: the seller's ${RECEIPTS.toLocaleString('en')} receipts + ${BUYERS.toLocaleString('en')} buyers, ${Number(receipts).toLocaleString('en')} receipts of ${OTHER_SELLERS + 1}+ sellers in all (SQL)`,
+      database,
+      value: `${Math.round((performance.now() - seeding) / 1000)} s`,
+    });
+    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+
+    const get = (path: string) => async () => {
+      const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const timed = async (scenario: string, path: string, runs = 30) => {
+      await get(path)(); // warm-up
+      const { median, p95 } = await timeIt(runs, get(path));
+      rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
+    };
+    const firstPage = (await (
+      await fetch(`${server.url}/lk/api/receipts?page=1&limit=10`, { headers: { authorization: `Bearer ${seller.api.token}` } })
+    ).json()) as {
+      receipts: { id: number }[];
+    };
+    const deepCursor = firstPage.receipts[0]!.id - 500_000;
+    await timed('GET /receipts page 1 (of 1M)', `/receipts?page=1&limit=10`);
+    await timed('GET /receipts page 1 of one action', `/receipts?page=1&limit=10&project_id=${projectId}`);
+    await timed('GET /receipts page 1 000 (offset 10 000)', `/receipts?page=1000&limit=10`);
+    await timed('GET /receipts page 50 000 by keyset (`after`)', `/receipts?page=50000&limit=10&after=${deepCursor}`);
+    await timed('GET /buyers top 100 by sum (of 100k)', `/buyers?sort=total_amount&order=desc&limit=100`);
+    await timed(
+      'GET /buyers top 100 by receipts, one action',
+      `/buyers?project_id=${projectId}&sort=successful_receipts_count&order=desc&limit=100`,
+    );
+    await timed('GET /buyers last 30 days, top 100 by last purchase', `/buyers?period_days=30&limit=100`);
+    await timed('GET /buyers all 100k (the contract call)', `/buyers`, 5);
+    rows.push({ scenario: 'memory (RSS) after the runs', database, value: `${rssMiB(server.process.pid!)} MiB` });
+    return rows;
+  } finally {
+    await server.stop();
+    // PGlite's server was restarted on the seeded folder, which its stop then leaves (1.8 GB a run).
+    if (!databaseUrl) rmSync(server.dataDir, { recursive: true, force: true });
   }
-  const seeding = performance.now();
-  const db = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 2 });
-  // Analytics is not measured here: the seeded receipts are taken off its queue.
-  const statements = [
-    ...sellerSeedSql(seller.id, projectId).split(';'),
-    ...othersSeedSql(totalReceipts(database)),
-    'TRUNCATE analytics_pending',
-  ]
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const statement of statements) await db.query(statement);
-  await db.query('ANALYZE');
-  const receipts = (await db.query<{ receipts: string }>('SELECT count(*) AS receipts FROM receipts'))[0]?.receipts ?? 0;
-  await db.close();
-  rows.push({
-    scenario: `seeding: the seller's ${RECEIPTS.toLocaleString('en')} receipts + ${BUYERS.toLocaleString('en')} buyers, ${Number(receipts).toLocaleString('en')} receipts of ${OTHER_SELLERS + 1}+ sellers in all (SQL)`,
-    database,
-    value: `${Math.round((performance.now() - seeding) / 1000)} s`,
-  });
-  if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
-
-  const get = (path: string) => async () => {
-    const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    await response.arrayBuffer();
-  };
-  const timed = async (scenario: string, path: string, runs = 30) => {
-    await get(path)(); // warm-up
-    const { median, p95 } = await timeIt(runs, get(path));
-    rows.push({ scenario, database, value: `median ${median} ms, p95 ${p95} ms` });
-  };
-  const firstPage = (await (
-    await fetch(`${server.url}/lk/api/receipts?page=1&limit=10`, { headers: { authorization: `Bearer ${seller.api.token}` } })
-  ).json()) as {
-    receipts: { id: number }[];
-  };
-  const deepCursor = firstPage.receipts[0]!.id - 500_000;
-  await timed('GET /receipts page 1 (of 1M)', `/receipts?page=1&limit=10`);
-  await timed('GET /receipts page 1 of one action', `/receipts?page=1&limit=10&project_id=${projectId}`);
-  await timed('GET /receipts page 1 000 (offset 10 000)', `/receipts?page=1000&limit=10`);
-  await timed('GET /receipts page 50 000 by keyset (`after`)', `/receipts?page=50000&limit=10&after=${deepCursor}`);
-  await timed('GET /buyers top 100 by sum (of 100k)', `/buyers?sort=total_amount&order=desc&limit=100`);
-  await timed(
-    'GET /buyers top 100 by receipts, one action',
-    `/buyers?project_id=${projectId}&sort=successful_receipts_count&order=desc&limit=100`,
-  );
-  await timed('GET /buyers last 30 days, top 100 by last purchase', `/buyers?period_days=30&limit=100`);
-  await timed('GET /buyers all 100k (the contract call)', `/buyers`, 5);
-  rows.push({ scenario: 'memory (RSS) after the runs', database, value: `${rssMiB(server.process.pid!)} MiB` });
-  await server.stop();
-  return rows;
 }
 
 export async function receiptsBench(postgresUrl: (name: string) => string | undefined, durationS: number): Promise<string> {
