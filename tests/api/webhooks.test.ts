@@ -253,7 +253,12 @@ describe.each(backends())('signed webhooks on $name', (backend) => {
     const on = await put(other, id, { url: `${receiver.url}${path}`, events: ['receipt.refused'], enabled: true });
     expect(on.body.endpoint).toMatchObject({ enabled: true, disabled_at: null, failing_since: null });
     await receiver.waitFor(path, before + 1);
-    expect((await deliveriesOf(other, id))[0]).toMatchObject({ status: 'sent' });
+    // The receiver has the request before the sender has written down its answer: wait for that.
+    const sent = await eventually(async () => {
+      const [latest] = await deliveriesOf(other, id);
+      return latest?.status === 'sent' ? latest : undefined;
+    });
+    expect(sent).toMatchObject({ status: 'sent', response_status: 200 });
   });
 
   it('the secret is shown once: the list never carries it, a rotation answers a new one', async () => {
