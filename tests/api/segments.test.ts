@@ -18,6 +18,15 @@ const LEVELS = [
 ];
 /** A dialog is a dozen round trips through the emulator (as in bot.test.ts). */
 const DIALOG = { timeout: 120_000 };
+/** The columns a seeded shopper's statistics row is written with. */
+const BUYER_STATS_COLUMNS = {
+  user_id: 'int',
+  project_id: 'int',
+  buyer_tg_id: 'text',
+  successful_receipts: 'int',
+  total_kopecks: 'bigint',
+  last_receipt_at: 'timestamptz',
+};
 
 type Conditions = Record<string, unknown>;
 
@@ -242,14 +251,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     );
     await insert(
       'buyer_stats',
-      {
-        user_id: 'int',
-        project_id: 'int',
-        buyer_tg_id: 'text',
-        successful_receipts: 'int',
-        total_kopecks: 'bigint',
-        last_receipt_at: 'timestamptz',
-      },
+      BUYER_STATS_COLUMNS,
       shoppers
         .filter((s) => s.stats)
         .map((s) => ({
@@ -444,27 +446,16 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     // points-only and a points-only shopper missing.
     const upTo = { total_max: 1500 };
     const before = await preview(bot, upTo);
-    await insert(
-      'buyer_stats',
+    await insert('buyer_stats', BUYER_STATS_COLUMNS, [
       {
-        user_id: 'int',
-        project_id: 'int',
-        buyer_tg_id: 'text',
-        successful_receipts: 'int',
-        total_kopecks: 'bigint',
-        last_receipt_at: 'timestamptz',
+        user_id: bot.seller.id,
+        project_id: p,
+        buyer_tg_id: pointsOnly[0]!.tg,
+        successful_receipts: 1,
+        total_kopecks: 100,
+        last_receipt_at: new Date(now).toISOString(),
       },
-      [
-        {
-          user_id: bot.seller.id,
-          project_id: p,
-          buyer_tg_id: pointsOnly[0]!.tg,
-          successful_receipts: 1,
-          total_kopecks: 100,
-          last_receipt_at: new Date(now).toISOString(),
-        },
-      ],
-    );
+    ]);
     expect(await preview(bot, upTo)).toBe(before);
     const keptApart = async () =>
       (await verifyData(url)).violations
