@@ -5,7 +5,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import type { ModerationItem, ModerationPending, ModerationQueue } from '../../src/contract/moderation.js';
+import {
+  MODERATION_RECEIPTS_SHOWN,
+  type ModerationItem,
+  type ModerationPending,
+  type ModerationQueue,
+} from '../../src/contract/moderation.js';
 import { createSeller, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { actionWithBot, shopperActs, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
@@ -436,6 +441,35 @@ describe.each(backends())('points for reviews and photos on $name', (backend) =>
     expect(await walk(3)).toEqual([p1, p2, p3, waiting, decided, d4, d3, d2, d1]);
     expect(await walk(5, async () => void (await write('ждёт 5', null)))).toEqual([p1, p2, p3, waiting, decided, d4, d3, d2, d1]);
     expect((await seller.api.get<ModerationQueue>(`/moderation?project_id=${projectId}&limit=1`)).body.pending).toBe(5);
+
+    // Beside each item, the shopper's successful receipts: all of them counted, the newest few shown
+    // (written as the checks would: the receipts, one not successful, and the shopper's statistics).
+    const receiptIds = await backend.query!<{ id: string }>(
+      `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, fn, fd, fp, issued_at,
+                             total_kopecks, status, message, points_awarded, counted_kopecks, fee_kopecks, scanned_at)
+       SELECT $1, $2, 'Очередь', '{072196655529}', '900', 'test', '9999000000000045', g::text, g::text, '2026-02-01 09:00:00+00',
+              100000 + g, CASE WHEN g = 13 THEN 'failed' ELSE 'success' END, 'test', 0, 100000 + g, 0, '2026-02-01 09:00:00+00'
+         FROM generate_series(1, 13) AS g
+       RETURNING id`,
+      [seller.id, projectId],
+    );
+    await backend.query!(
+      `INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at, held_kopecks)
+       SELECT user_id, project_id, buyer_tg_id, count(*), sum(counted_kopecks), max(issued_at), 0 FROM receipts
+        WHERE project_id = $1 AND status = 'success' GROUP BY 1, 2, 3`,
+      [projectId],
+    );
+    const newest = receiptIds
+      .slice(0, 12)
+      .map((row) => Number(row.id))
+      .reverse()
+      .slice(0, MODERATION_RECEIPTS_SHOWN);
+    const shown = (await queue(seller, projectId)).items;
+    expect(shown.length).toBe(10);
+    for (const item of shown) {
+      expect(item.successful_receipts).toBe(12);
+      expect(item.receipts.map((receipt) => receipt.id)).toEqual(newest);
+    }
 
     const refused: [string, string][] = [
       ['cursor=garbage', m.cursorInvalid],

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 import { projects } from '../../src/server/db/schema.js';
 import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
+import { freezeTickets } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
 import { pointsInvariants } from '../../src/server/modules/points/invariants.js';
@@ -266,5 +268,23 @@ describe('the buyer notices’ delivery over more notices than one batch', () =>
     );
     expect(retried).toMatchObject({ last_error: 'Telegram sendMessage: 502 Bad Gateway', attempts: 1 });
     expect(retried!.due_in_s).toBeGreaterThan(50);
+  });
+});
+
+describe('a draw’s close on PGlite', () => {
+  it('freezes the tickets under PGlite’s own work_mem: its WebAssembly memory keeps the largest size a statement ever took', async () => {
+    const [draw] = await database.query<{ id: number }>(
+      `INSERT INTO draws (project_id, title, winners_count, created_at, closes_at, seed, commitment)
+       VALUES ($1, 'Розыгрыш', 1, $2, $3, repeat('0', 64), repeat('0', 64)) RETURNING id`,
+      [projectId, new Date(NOW.getTime() - DAY_MS).toISOString(), NOW.toISOString()],
+    );
+    const rules = { id: draw!.id, projectId, createdAt: new Date(NOW.getTime() - DAY_MS), itemContains: null };
+    const closed = await database.db.transaction(async (tx) => {
+      const frozen = await freezeTickets(tx, 'pglite', rules, NOW);
+      const [setting] = rowsOf<{ work_mem: string }>(await tx.execute(sql`SHOW work_mem`));
+      return { ...frozen, workMem: setting!.work_mem };
+    });
+    expect(closed.workMem).toBe('4MB');
+    expect(closed.count).toBe(0);
   });
 });

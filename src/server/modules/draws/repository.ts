@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { TicketPool } from '../../../contract/draw-fairness.js';
-import type { Executor } from '../../db/connection.js';
+import type { DatabaseKind, Executor } from '../../db/connection.js';
 import { itemNameContainsSql } from '../../db/item-name.js';
 import { rowsOf } from '../../db/rows.js';
 import { draws, drawTickets, drawWinners, projects, telegramBuyers, uploads } from '../../db/schema.js';
@@ -215,21 +215,27 @@ export async function serialisedTicketsAfter(db: Executor, drawId: number, after
 }
 
 /**
- * The close's transaction only: its sorts and hashes in memory (at 200 000 tickets 11–23 MB each,
- * ≈ 5 times that at a million; with the default 4 MB each spilled to disk and the cost per ticket
- * grew with the list), and no JIT (the statement is index writes and hashing, which compiled
- * expressions do not speed up; compiling them cost 0.1–0.6 s of CPU at that size).
- * docs/benchmarks.md, "Scale"; docs/decisions.md, Performance.
+ * The close's transaction only, on PostgreSQL: its sorts and hashes in memory (at 200 000 tickets
+ * 11–23 MB each, ≈ 5 times that at a million; with the default 4 MB each spilled to disk and the cost
+ * per ticket grew with the list), and no JIT (the statement is index writes and hashing, which
+ * compiled expressions do not speed up; compiling them cost 0.1–0.6 s of CPU at that size). A
+ * backend gives that memory back when the transaction ends; PGlite's WebAssembly memory keeps its
+ * largest size for the life of the process, so there the close keeps PGlite's own 4 MB and its sorts
+ * spill to files (it has no JIT). docs/benchmarks.md, "Scale"; docs/decisions.md, Performance.
  */
-const CLOSE_SETTINGS = sql`SELECT set_config('work_mem', '256MB', true), set_config('jit', 'off', true)`;
+const CLOSE_SETTINGS: Record<DatabaseKind, SQL | undefined> = {
+  postgres: sql`SELECT set_config('work_mem', '256MB', true), set_config('jit', 'off', true)`,
+  pglite: undefined,
+};
 
 /**
  * Freezes the window's tickets, their count and the list's SHA-256 (draw-fairness.ts, step 2) in one
  * statement: the count and the hash come from the rows the insert returns, so the list is not read
  * again, and nothing of it passes through the server.
  */
-export async function freezeTickets(tx: Executor, draw: TicketRules & { id: number }, closedAt: Date) {
-  await tx.execute(CLOSE_SETTINGS);
+export async function freezeTickets(tx: Executor, database: DatabaseKind, draw: TicketRules & { id: number }, closedAt: Date) {
+  const settings = CLOSE_SETTINGS[database];
+  if (settings) await tx.execute(settings);
   const result = await tx.execute(sql`
     WITH frozen AS (
       INSERT INTO draw_tickets (draw_id, ticket, receipt_id, buyer_tg_id, shopper)

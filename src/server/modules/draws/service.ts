@@ -14,7 +14,7 @@ import { API_BASE } from '../../../contract/constants.js';
 import { formatDateTime } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { UPLOADS_BASE } from '../../../contract/uploads.js';
-import type { Db } from '../../db/connection.js';
+import type { Database, Db } from '../../db/connection.js';
 import { AppError } from '../../errors.js';
 import type { BeaconClient } from '../../integrations/drand/client.js';
 import { findLiveProject } from '../actions/repository.js';
@@ -31,6 +31,8 @@ const CLOSE_BATCH = 50;
 
 export interface DrawDeps {
   db: Db;
+  /** Which database: the close's memory settings are PostgreSQL's only (repository.ts, CLOSE_SETTINGS). */
+  database: Pick<Database, 'kind'>;
   /** The demo clock: a draw's window and its closing are in its time. */
   now: () => Date;
   /** drand: new draws fix their round on its chain; closed ones fetch it. */
@@ -195,7 +197,7 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
     if (!draw) return false;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
-    const frozen = await repo.freezeTickets(tx, draw, closedAt);
+    const frozen = await repo.freezeTickets(tx, deps.database.kind, draw, closedAt);
     if (closedBy)
       await recordAudit(tx, {
         ...closedBy,

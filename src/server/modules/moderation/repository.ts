@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ModerationKind } from '../../../contract/moderation.js';
 import type { Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
 import { moderationItems, projects, receipts, telegramBuyers } from '../../db/schema.js';
 
 const t = moderationItems;
@@ -216,27 +217,61 @@ export async function countPendingOfSeller(db: Executor, sellerId: number): Prom
   return row?.total ?? 0;
 }
 
-/** The successful receipts of these shoppers on the action, newest first. */
-export async function readSuccessfulReceipts(db: Executor, sellerId: number, projectId: number, buyerTgIds: string[]) {
-  if (buyerTgIds.length === 0) return [];
-  return db
-    .select({
-      id: receipts.id,
-      buyerTgId: receipts.buyerTgId,
-      totalKopecks: receipts.totalKopecks,
-      pointsAwarded: receipts.pointsAwarded,
-      scannedAt: receipts.scannedAt,
-    })
-    .from(receipts)
-    .where(
-      and(
-        eq(receipts.userId, sellerId),
-        eq(receipts.projectId, projectId),
-        inArray(receipts.buyerTgId, buyerTgIds),
-        eq(receipts.status, 'success'),
-      ),
-    )
-    .orderBy(desc(receipts.id));
+/**
+ * Each of these shoppers' successful receipts on the action: how many (their statistics' counter,
+ * which `buyer_stats_equal_receipts` holds equal to the receipts) and the newest `shown` of them,
+ * read from the shopper's end of `receipts_action_buyer` and cut there. A page costs its shoppers
+ * times `shown`, however many receipts each has.
+ */
+export async function readSuccessfulReceipts(db: Executor, sellerId: number, projectId: number, buyerTgIds: string[], shown: number) {
+  const shoppers = new Map<string, { count: number; receipts: ShownReceipt[] }>();
+  if (buyerTgIds.length === 0) return shoppers;
+  // The shoppers with their counter first (MATERIALIZED: the planner, not knowing the list is short,
+  // hashed every row of buyer_stats against it), then each one's newest receipts.
+  const result = await db.execute(sql`
+    WITH shoppers AS MATERIALIZED (
+      SELECT u.buyer_tg_id,
+             coalesce((SELECT s.successful_receipts FROM buyer_stats s
+                        WHERE s.user_id = ${sellerId} AND s.project_id = ${projectId} AND s.buyer_tg_id = u.buyer_tg_id), 0) AS successful_receipts
+        FROM unnest(ARRAY[${sql.join(
+          buyerTgIds.map((buyer) => sql`${buyer}`),
+          sql`, `,
+        )}]::text[]) AS u(buyer_tg_id))
+    SELECT b.buyer_tg_id, b.successful_receipts, r.id, r.total_kopecks, r.points_awarded, r.scanned_at
+      FROM shoppers b
+      LEFT JOIN LATERAL (
+            SELECT id, total_kopecks, points_awarded, scanned_at FROM receipts
+             WHERE project_id = ${projectId} AND buyer_tg_id = b.buyer_tg_id AND user_id = ${sellerId} AND status = 'success'
+             ORDER BY id DESC
+             LIMIT ${shown}) r ON true
+     ORDER BY b.buyer_tg_id, r.id DESC`);
+  const rows = rowsOf<{
+    buyer_tg_id: string;
+    successful_receipts: number | string;
+    id: number | string | null;
+    total_kopecks: number | string | null;
+    points_awarded: number | null;
+    scanned_at: Date | string | null;
+  }>(result);
+  for (const row of rows) {
+    const shopper = shoppers.get(row.buyer_tg_id) ?? { count: Number(row.successful_receipts), receipts: [] };
+    shoppers.set(row.buyer_tg_id, shopper);
+    if (row.id !== null)
+      shopper.receipts.push({
+        id: Number(row.id),
+        totalKopecks: row.total_kopecks === null ? null : Number(row.total_kopecks),
+        pointsAwarded: row.points_awarded!,
+        scannedAt: new Date(row.scanned_at!),
+      });
+  }
+  return shoppers;
+}
+
+export interface ShownReceipt {
+  id: number;
+  totalKopecks: number | null;
+  pointsAwarded: number;
+  scannedAt: Date;
 }
 
 /** Approved items per shopper and kind on the action. */

@@ -214,12 +214,11 @@ async function presentOne(db: Executor, sellerId: number, projectId: number, ite
 async function presentItems(db: Executor, sellerId: number, projectId: number, rows: repo.ItemRow[]): Promise<ModerationItem[]> {
   const buyers = [...new Set(rows.map((row) => row.buyerTgId))];
   const [receipts, rewarded] = await Promise.all([
-    repo.readSuccessfulReceipts(db, sellerId, projectId, buyers),
+    repo.readSuccessfulReceipts(db, sellerId, projectId, buyers, MODERATION_RECEIPTS_SHOWN),
     repo.countRewarded(db, projectId, buyers),
   ]);
-  const receiptsOf = (buyer: string) => receipts.filter((receipt) => receipt.buyerTgId === buyer);
   return rows.map((row) => {
-    const own = receiptsOf(row.buyerTgId);
+    const own = receipts.get(row.buyerTgId) ?? { count: 0, receipts: [] };
     return {
       id: row.id,
       kind: row.kind,
@@ -232,9 +231,9 @@ async function presentItems(db: Executor, sellerId: number, projectId: number, r
       decided_at: row.decidedAt?.toISOString() ?? null,
       reason: row.reason,
       points: row.points,
-      successful_receipts: own.length,
+      successful_receipts: own.count,
       rewarded: rewarded.find((count) => count.buyerTgId === row.buyerTgId && count.kind === row.kind)?.total ?? 0,
-      receipts: own.slice(0, MODERATION_RECEIPTS_SHOWN).map((receipt) => ({
+      receipts: own.receipts.map((receipt) => ({
         id: receipt.id,
         total: receipt.totalKopecks === null ? null : kopecksToRubles(receipt.totalKopecks),
         points_awarded: receipt.pointsAwarded,
