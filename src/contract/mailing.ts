@@ -170,6 +170,11 @@ export const mailingSummarySchema = z.object({
   /** The scheduled or regular mailing whose run this is (null: sent at once). */
   schedule_id: z.number().int().nullable(),
   has_button: z.boolean(),
+  /**
+   * A segment's shoppers are still being written in the background (a segment larger than one
+   * batch, sent now): `total` counts those written so far, and nothing is sent until all are.
+   */
+  preparing: z.boolean(),
 });
 export type MailingSummary = z.infer<typeof mailingSummarySchema>;
 

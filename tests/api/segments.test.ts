@@ -75,6 +75,13 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     return Promise.all(runs.map((run) => recipientsOf(Number(run.id))));
   };
 
+  /** The mailing once the job has written all its segment's recipients. */
+  const writtenMailing = (bot: BotAction, mailingId: number) =>
+    eventually(async () => {
+      const { body } = await bot.seller.api.get(`/mailing/${mailingId}`);
+      return body.mailing.preparing ? undefined : (body.mailing as Record<string, unknown>);
+    });
+
   // The scheduled mailing's test moves the demo clock a week; «within N days» must not feel it.
   afterEach(async () => {
     expect((await clockCall(url, 'DELETE')).status).toBe(200);
@@ -732,8 +739,10 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       message: 'Новый крем уже в продаже',
     });
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.body).toMatchObject({ total: 3, opted_out: 1, project_id: bot.projectId });
-    // Written in batches of 2: every shopper of the segment once, as the live count says.
+    // Over one batch (2 in tests): answered with the first batch written, the rest written by the job.
+    expect(sent.body).toMatchObject({ status: 'sending', preparing: true, sent: 0, project_id: bot.projectId });
+    expect(await writtenMailing(bot, sent.body.id)).toMatchObject({ total: 3, opted_out: 1 });
+    // Every shopper of the segment once, as the live count says.
     expect(await recipientsOf(sent.body.id)).toEqual(sorted(ira, oleg, late));
     expect(await preview(bot, { item_contains: 'крем' })).toBe(3);
     const receivers = await eventually(async () => {
@@ -770,9 +779,46 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(m.mailingEmpty);
 
+    // One shopper: a batch not full, so the request writes all and nothing is left for the job.
+    const one = await bot.seller.api.post('/segments', {
+      project_id: bot.projectId,
+      name: 'Вера',
+      conditions: { item_contains: 'шампунь' },
+    });
+    const small = await bot.seller.api.post('/mailing/send', {
+      project_id: bot.projectId,
+      segment_id: one.body.segment.id,
+      message: 'Привет',
+    });
+    expect(small.body).toMatchObject({ total: 1, preparing: false });
+
     const neither = await bot.seller.api.post('/mailing/send', { project_id: bot.projectId, message: 'Привет' });
     expect(neither.status).toBe(400);
     expect(neither.body.message).toBe(messages.mailing.recipientsRequired);
-    expect((await bot.seller.api.get('/mailing/history')).body.mailings).toHaveLength(1);
+    expect((await bot.seller.api.get('/mailing/history')).body.mailings).toHaveLength(2);
+  });
+
+  it('a mailing now to a segment of several batches is answered at once; the job writes the rest, a batch a transaction, each shopper once', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    // Seven shoppers by their statistics rows: the request writes 2, the job 2 + 2 + 1.
+    const shoppers = Array.from({ length: 7 }, newChatId);
+    await backend.query!(
+      `INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
+       SELECT $1, $2, tg, 1, 100000, now() - interval '1 day' FROM unnest($3::text[]) AS tg`,
+      [bot.seller.id, bot.projectId, shoppers],
+    );
+    const segment = (await bot.seller.api.post('/segments', { project_id: bot.projectId, name: 'Все', conditions: {} })).body.segment;
+    expect(segment.count).toBe(7);
+    const sent = await bot.seller.api.post('/mailing/send', { project_id: bot.projectId, segment_id: segment.id, message: 'Всем' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({ preparing: true, total: 2, sent: 0 });
+    expect(await writtenMailing(bot, sent.body.id)).toMatchObject({ total: 7, preparing: false });
+    expect(await recipientsOf(sent.body.id)).toEqual(sorted(...shoppers));
+    // The audit log does not guess the count while the job writes it.
+    const logged = await backend.query!<{ after: { recipients: number | null; segmentId: number } }>(
+      `SELECT after FROM audit_log WHERE seller_id = $1 AND action = 'mailing.send'`,
+      [bot.seller.id],
+    );
+    expect(logged.map((row) => row.after)).toMatchObject([{ recipients: null, segmentId: segment.id }]);
   });
 });

@@ -339,6 +339,7 @@ describe('mailing', () => {
         finished_at: null,
         schedule_id: null,
         has_button: false,
+        preparing: false,
         opted_out: 0,
         clicks: 0,
         success: state.failed === 0,
@@ -446,9 +447,10 @@ describe('mailing', () => {
           },
         }),
       );
-      const mailing = (id: number, status: string, sent: number) => ({
+      const mailing = (id: number, status: string, sent: number, preparing = false) => ({
         id,
         status,
+        preparing,
         project_id: null,
         project_name: null,
         total: 3000,
@@ -467,7 +469,9 @@ describe('mailing', () => {
         clicks: 1_234,
       });
       await page.route('**/lk/api/mailing/history?**', (route) =>
-        route.fulfill({ json: { mailings: [mailing(2, 'sending', 1200), mailing(1, 'done', 2998)], schedules: [] } }),
+        route.fulfill({
+          json: { mailings: [mailing(2, 'sending', 1200), mailing(1, 'done', 2998), mailing(3, 'sending', 0, true)], schedules: [] },
+        }),
       );
       await page.goto('/dashboard/mailing');
       const bar = page.getByRole('progressbar', { name: s.progressLabel });
@@ -480,6 +484,11 @@ describe('mailing', () => {
       expect(plainSpaces(await page.locator('.mailing-history__item').nth(1).innerText())).toContain(
         `${fillMessage(s.historyOptedOut, { count: 5 })} · ${fillMessage(s.historyClicks, { count: '1 234' })}`,
       );
+      // A segment's recipients still being written: how many so far, no bar (nothing is sent yet).
+      const preparing = page.locator('.mailing-history__item').nth(2);
+      expect(plainSpaces(await preparing.innerText())).toContain(s.statusPreparing);
+      expect(plainSpaces(await preparing.getByRole('status').innerText())).toBe(fillMessage(s.preparing, { count: '3 000' }));
+      expect(await preparing.getByRole('progressbar').count()).toBe(0);
       await buyerBox(page, '1234567890123').waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);

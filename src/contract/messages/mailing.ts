@@ -121,6 +121,9 @@ export const mailingMessages = {
 /** The cabinet's Mailings screen: labels, headings, buttons, progress (SPEC texts are in `mailing`). */
 export const mailingScreenMessages = {
   startedFor: 'Рассылка запущена для {count} {recipients}. Форма очищена для следующей рассылки.',
+  startedPreparing:
+    'Рассылка запущена: готовим список получателей сегмента, отправка начнётся сразу после. Форма очищена для следующей рассылки.',
+  preparing: 'Готовим список получателей: уже {count}. Сообщения начнут уходить, когда список будет готов.',
   recipientsGenitiveOne: 'получателя',
   recipientsGenitiveMany: 'получателей',
   botTitle: 'Telegram-бот для рассылок',
@@ -181,6 +184,7 @@ export const mailingScreenMessages = {
   historyOptedOut: 'Отписались от рассылок, пропущено: {count}',
   historyClicks: 'Переходов по кнопке: {count}',
   statusSending: 'Отправляется',
+  statusPreparing: 'Готовится',
   statusDone: 'Завершена',
   statusCancelled: 'Остановлена',
   statusFailed: 'Ошибка',

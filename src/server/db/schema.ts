@@ -564,6 +564,13 @@ export const mailings = pgTable('mailings', {
   clicks: integer('clicks').notNull().default(0),
   /** Signs each recipient's links (the button's redirect, the unsubscribe link); null on mailings before 0051. */
   linkKey: text('link_key'),
+  /**
+   * A segment's shoppers still being written by the background job (0078): its conditions as sent,
+   * the moment they are read at and the last shopper written. Null once all are written.
+   */
+  segmentConditions: jsonb('segment_conditions').$type<SegmentConditions>(),
+  segmentAsOf: timestamptz('segment_as_of'),
+  segmentAfter: text('segment_after'),
 });
 export type MailingRow = typeof mailings.$inferSelect;
 

@@ -13,8 +13,10 @@ import { UNSUBSCRIBE_CALLBACK } from './bot.js';
 import { skipOptedOutRecipients } from './consent-repository.js';
 import { recipientLink, unsubscribeLink } from './links.js';
 import { outcomeOfSendError, type RecipientOutcome } from './recipient-outcome.js';
+import { writeSegmentRecipients } from './segment-recipients.js';
+import type { SegmentDeps } from '../segments/service.js';
 
-export interface DeliveryDeps {
+export interface DeliveryDeps extends Pick<SegmentDeps, 'segmentConditions'> {
   db: Db;
   telegram: TelegramClient;
   /** Our own uploaded picture behind an image URL (uploaded to Telegram once), or null for a foreign URL. */
@@ -22,6 +24,8 @@ export interface DeliveryDeps {
   log: { warn(data: object, message: string): void; error(data: object, message: string): void };
   /** Where the recipients' own links (the counted button, the unsubscribe page) point. */
   publicUrl: string;
+  /** A segment's recipients written per transaction (MAILING_SEGMENT_BATCH). */
+  segmentBatch: number;
 }
 
 /** A hair over Telegram's 1/30 s, so jitter never crosses its 30 messages a second. */
@@ -61,8 +65,12 @@ export async function deliverMailing(
 ): Promise<DeliveryProgress> {
   const mailing = await repo.findMailingForDelivery(deps.db, mailingId);
   if (!mailing || mailing.status !== 'sending') return { state: 'finished' };
-  const sender = new MailingSender(deps, mailing, await photoOf(deps, mailing));
   const deadline = Date.now() + options.sliceMs;
+  // A segment sent to now is written in full before anyone is sent to: the figures the seller
+  // follows are final from the first message, and a stop during the writing sends nothing.
+  if (mailing.segmentConditions !== null && !(await writeSegmentRecipients(deps, mailingId, { deadline, signal: options.signal })))
+    return { state: 'continue', at: new Date() };
+  const sender = new MailingSender(deps, mailing, await photoOf(deps, mailing));
   // Claims and the sign of life are renewed beside the loop: a send or a wait for a slot may outlast a lease.
   const beating = heartbeat({
     beat: () => repo.renewMailingWork(deps.db, mailingId, sender.heldChatIds(), CLAIM_LEASE_MS),

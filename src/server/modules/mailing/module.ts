@@ -18,6 +18,7 @@ const deliveryDeps = (context: ModuleContext) => ({
   log: context.log,
   publicUrl: context.publicUrl,
   segmentBatch: context.config.mailing.segmentBatch,
+  segmentConditions: context.segmentConditions,
 });
 
 /** Mailings: sent now or on a schedule, paced and resumable. */

@@ -25,6 +25,7 @@ export function presentMailingSummary({ mailing: row, projectName, openRecipient
     finished_at: row.finishedAt?.toISOString() ?? null,
     schedule_id: row.scheduleId,
     has_button: row.button !== null,
+    preparing: row.status === 'sending' && row.segmentConditions !== null,
   };
 }
 

@@ -5,7 +5,16 @@ import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
 import { installKeyring } from '../../sealing/column.js';
 import { secretsKey } from '../../sealing/sealed.js';
-import { claimRecipients, insertMailing, listSendingMailingIds, renewMailingWork, retryRecipientLater } from './repository.js';
+import { sql } from 'drizzle-orm';
+import {
+  claimRecipients,
+  insertMailing,
+  listSendingMailingIds,
+  renewMailingWork,
+  retryRecipientLater,
+  stopMailing,
+  writeNextSegmentBatch,
+} from './repository.js';
 
 // What a survivor's watch counts as a mailing whose worker died, and the worker's heartbeat, on the migrated schema.
 
@@ -99,5 +108,70 @@ describe('orphaned mailings', () => {
     // Named but not claimed: a heartbeat never claims.
     expect(pending).toEqual({ chatId: 13, state: 'pending', leftMs: null });
     expect(await listSendingMailingIds(database.db, IDLE_MS)).not.toContain(id);
+  });
+});
+
+describe('a segment’s recipients written in the background', () => {
+  /** A segment's statement over fixed shoppers, as segments' `matchingIdsQuery` answers it. */
+  const shoppersOf = (ids: number[]) => sql`SELECT id::text AS buyer_tg_id FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id`;
+  const SEGMENT = [21, 22, 23, 24, 25, 26, 27];
+  const BATCH = 2;
+
+  async function segmentMailing(chatIds: number[]) {
+    const [{ id: projectId }] = (await database.query<{ id: number }>(
+      `INSERT INTO projects (user_id, name, project_inns, points_percentage, receipt_validity_days, check_duplicates, api_key_hash, api_key_last4)
+       VALUES ($1, 'Акция', '{7700000000}', 10, 60, 0, md5(random()::text), '0000') RETURNING id`,
+      [sellerId],
+    )) as [{ id: number }];
+    return insertMailing(database.db, {
+      sellerId,
+      sender: { projectId },
+      botId: 123,
+      text: 'Акция!',
+      parseMode: null,
+      imageUrl: null,
+      button: null,
+      chatIds: chatIds.map(String),
+      segment: { shoppers: shoppersOf(SEGMENT), batch: BATCH, rest: { conditions: {}, asOf: new Date() } },
+    });
+  }
+
+  const stateOf = async (mailingId: number) =>
+    (
+      await database.query<{ total: number; opted_out: number; segment_conditions: unknown; segment_after: string | null }>(
+        'SELECT total, opted_out, segment_conditions, segment_after FROM mailings WHERE id = $1',
+        [mailingId],
+      )
+    )[0];
+
+  it('goes on from its cursor after a worker stops between batches: every shopper once, none lost, the opted-out skipped', async () => {
+    await database.query('INSERT INTO mailing_opt_outs (user_id, buyer_tg_id) VALUES ($1, 26) ON CONFLICT DO NOTHING', [sellerId]);
+    // The request: 23 given by hand, and the first batch (21, 22); more may follow.
+    const written = await segmentMailing([23]);
+    expect(written).toMatchObject({ total: 3, preparing: true });
+    // A worker writes one batch (23 is there already, 24 is new) and dies before the next.
+    expect(await writeNextSegmentBatch(database.db, written.id, shoppersOf(SEGMENT), BATCH)).toBe('more');
+    expect(await stateOf(written.id)).toMatchObject({ total: 4, segment_after: '24' });
+    // Untouched since, it is an orphan for a survivor's watch, though none of its recipients is due.
+    await database.query(`UPDATE mailings SET last_worked_at = now() - interval '1 minute' WHERE id = $1`, [written.id]);
+    await database.query(`UPDATE mailing_recipients SET state = 'sent' WHERE mailing_id = $1`, [written.id]);
+    expect(await listSendingMailingIds(database.db, IDLE_MS)).toContain(written.id);
+    // Two workers after the restart: they take turns on the cursor.
+    const drain = async () => {
+      while ((await writeNextSegmentBatch(database.db, written.id, shoppersOf(SEGMENT), BATCH)) === 'more');
+    };
+    await Promise.all([drain(), drain()]);
+    expect((await recipientsOf(written.id)).map((recipient) => recipient.chatId)).toEqual(SEGMENT);
+    expect(await stateOf(written.id)).toEqual({ total: 7, opted_out: 1, segment_conditions: null, segment_after: null });
+    expect((await recipientsOf(written.id)).find((recipient) => recipient.chatId === 26)?.state).toBe('opted_out');
+  });
+
+  it('a mailing stopped while its segment is written gets no more recipients', async () => {
+    const written = await segmentMailing([]);
+    expect(written).toMatchObject({ total: 2, preparing: true });
+    expect(await stopMailing(database.db, written.id, { status: 'cancelled', error: 'рассылка остановлена' })).toBe(true);
+    expect(await writeNextSegmentBatch(database.db, written.id, shoppersOf(SEGMENT), BATCH)).toBe('done');
+    expect(await recipientsOf(written.id)).toHaveLength(2);
+    expect(await stateOf(written.id)).toMatchObject({ total: 2, segment_conditions: null });
   });
 });

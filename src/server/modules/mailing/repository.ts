@@ -1,4 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { SegmentConditions } from '../../../contract/segments.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
@@ -34,14 +35,32 @@ export interface NewMailing {
   button: StoredMailingButton | null;
   /** The ids given by hand (the request's list, capped by MAILING_MAX_RECIPIENTS). */
   chatIds: readonly (string | number)[];
-  /** A segment's shoppers (`buyer_tg_id`), written after the ids given, `batch` at a time: no cap. */
-  segment?: { shoppers: SQL; batch: number };
+  /**
+   * A segment's shoppers (`buyer_tg_id`), written after the ids given, `batch` at a time: no cap.
+   * With `rest`, only the first batch is written here; a segment larger than that keeps `rest`
+   * with the mailing, and the background job writes the others (`writeNextSegmentBatch`).
+   */
+  segment?: { shoppers: SQL; batch: number; rest?: KeptSegment };
   /** The schedule's run that makes this mailing. */
   run?: { scheduleId: number; at: Date };
 }
 
+/** A segment kept with its mailing while its shoppers are written in the background. */
+export interface KeptSegment {
+  conditions: SegmentConditions;
+  /** The moment the conditions are read at, for every batch. */
+  asOf: Date;
+}
+
+/** A mailing as written: its id, its recipients so far, and whether the job still writes a segment's others. */
+export interface WrittenMailing {
+  id: number;
+  total: number;
+  preparing: boolean;
+}
+
 /** The mailing and all its recipients, in one transaction: either all are queued or none. Answers its id and recipients. */
-export async function insertMailing(db: Db, mailing: NewMailing): Promise<{ id: number; total: number }> {
+export async function insertMailing(db: Db, mailing: NewMailing): Promise<WrittenMailing> {
   return db.transaction((tx: Executor) => insertMailingIn(tx, mailing));
 }
 
@@ -50,7 +69,7 @@ export async function insertMailing(db: Db, mailing: NewMailing): Promise<{ id: 
  * one). The count is that of the rows written, so the mailing's figure is what it delivers. With
  * none written (an empty segment) the caller must roll the mailing back.
  */
-export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promise<{ id: number; total: number }> {
+export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promise<WrittenMailing> {
   const [row] = await tx
     .insert(mailings)
     .values({
@@ -78,11 +97,22 @@ export async function insertMailingIn(tx: Executor, mailing: NewMailing): Promis
         SELECT ${id}, chat_id FROM unnest(${`{${mailing.chatIds.join(',')}}`}::bigint[]) AS chat_id
         ON CONFLICT DO NOTHING RETURNING 1`,
   );
-  if (mailing.segment) total += await insertSegmentRecipients(tx, id, mailing.segment.shoppers, mailing.segment.batch);
-  if (total === 0) return { id, total };
-  await tx.execute(sql`UPDATE mailings SET total = ${total} WHERE id = ${id}`);
+  const segment = mailing.segment;
+  let rest: (KeptSegment & { after: string }) | null = null;
+  if (segment?.rest) {
+    const first = await writeSegmentBatch(tx, id, segment.shoppers, null, segment.batch);
+    total += first.added;
+    if (first.last !== null) rest = { ...segment.rest, after: first.last };
+  } else if (segment) {
+    total += await insertSegmentRecipients(tx, id, segment.shoppers, segment.batch);
+  }
+  if (total === 0) return { id, total, preparing: false };
+  await tx.execute(sql`
+    UPDATE mailings SET total = ${total}, segment_conditions = ${rest && JSON.stringify(rest.conditions)}::jsonb,
+           segment_as_of = ${rest?.asOf.toISOString() ?? null}::timestamptz, segment_after = ${rest?.after ?? null}::text
+     WHERE id = ${id}`);
   await skipOptedOutRecipients(tx, id);
-  return { id, total };
+  return { id, total, preparing: rest !== null };
 }
 
 async function count(tx: Executor, inserting: SQL): Promise<number> {
@@ -90,13 +120,6 @@ async function count(tx: Executor, inserting: SQL): Promise<number> {
     await tx.execute(sql`WITH written AS (${inserting}) SELECT count(*) AS count FROM written`),
   );
   return Number(row?.count ?? 0);
-}
-
-/** A batch of a segment's recipients: how many were read, the last one's ID, how many were new. */
-interface BatchWritten {
-  read: string | number;
-  last: string | null;
-  added: string | number;
 }
 
 /**
@@ -109,23 +132,84 @@ async function insertSegmentRecipients(tx: Executor, mailingId: number, shoppers
   let after: string | null = null;
   let added = 0;
   for (;;) {
-    const [row]: BatchWritten[] = rowsOf<BatchWritten>(
-      await tx.execute(sql`
-        WITH batch AS (
-          SELECT buyer_tg_id FROM (${shoppers}) AS shopper
-           ${after === null ? sql`` : sql`WHERE buyer_tg_id > ${after}::text`}
-           ORDER BY buyer_tg_id LIMIT ${batch}::int),
-        written AS (
-          INSERT INTO mailing_recipients (mailing_id, chat_id)
-          SELECT ${mailingId}::bigint, buyer_tg_id::bigint FROM batch
-          ON CONFLICT DO NOTHING RETURNING 1)
-        SELECT (SELECT count(*) FROM batch) AS read, (SELECT max(buyer_tg_id) FROM batch) AS last,
-               (SELECT count(*) FROM written) AS added`),
-    );
-    added += Number(row?.added ?? 0);
-    if (Number(row?.read ?? 0) < batch || !row?.last) return added;
-    after = row.last;
+    const written = await writeSegmentBatch(tx, mailingId, shoppers, after, batch);
+    added += written.added;
+    if (written.last === null) return added;
+    after = written.last;
   }
+}
+
+/**
+ * One batch of a segment's shoppers after `after` (null: from the first), written as recipients.
+ * Answers how many were new, and the batch's last shopper while the segment may have more (null:
+ * the batch was not full, nothing is left).
+ */
+async function writeSegmentBatch(
+  tx: Executor,
+  mailingId: number,
+  shoppers: SQL,
+  after: string | null,
+  batch: number,
+): Promise<{ added: number; last: string | null }> {
+  const [row] = rowsOf<{ read: string | number; last: string | null; added: string | number }>(
+    await tx.execute(sql`
+      WITH batch AS (
+        SELECT buyer_tg_id FROM (${shoppers}) AS shopper
+         ${after === null ? sql`` : sql`WHERE buyer_tg_id > ${after}::text`}
+         ORDER BY buyer_tg_id LIMIT ${batch}::int),
+      written AS (
+        INSERT INTO mailing_recipients (mailing_id, chat_id)
+        SELECT ${mailingId}::bigint, buyer_tg_id::bigint FROM batch
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM batch) AS read, (SELECT max(buyer_tg_id) FROM batch) AS last,
+             (SELECT count(*) FROM written) AS added`),
+  );
+  const full = Number(row?.read ?? 0) === batch;
+  return { added: Number(row?.added ?? 0), last: full ? (row?.last ?? null) : null };
+}
+
+/** The segment a mailing still writes in the background, and its seller and action; undefined once all are written. */
+export async function findKeptSegment(
+  db: Executor,
+  mailingId: number,
+): Promise<(KeptSegment & { sellerId: number; projectId: number }) | undefined> {
+  const [row] = await db
+    .select({
+      sellerId: mailings.userId,
+      projectId: mailings.projectId,
+      conditions: mailings.segmentConditions,
+      asOf: mailings.segmentAsOf,
+    })
+    .from(mailings)
+    .where(and(eq(mailings.id, mailingId), eq(mailings.status, 'sending'), isNotNull(mailings.segmentConditions)));
+  return row && { sellerId: row.sellerId, projectId: row.projectId!, conditions: row.conditions!, asOf: row.asOf! };
+}
+
+/**
+ * Writes the next batch of a kept segment after the mailing's cursor, and moves the cursor and the
+ * count in the same transaction, under the mailing's row lock: a worker that dies after a commit
+ * leaves the next batch to the next worker, one that dies before leaves this one; two at once take
+ * turns. The last batch (not full, or `shoppers` null: the segment can no longer be read) clears the
+ * kept segment and skips the opted-out, as a mailing written at once. Answers whether any are left.
+ */
+export async function writeNextSegmentBatch(db: Db, mailingId: number, shoppers: SQL | null, batch: number): Promise<'more' | 'done'> {
+  return db.transaction(async (tx: Executor) => {
+    const [kept] = rowsOf<{ segment_after: string }>(
+      await tx.execute(sql`
+        SELECT segment_after FROM mailings
+         WHERE id = ${mailingId} AND status = 'sending' AND segment_conditions IS NOT NULL FOR UPDATE`),
+    );
+    if (!kept) return 'done';
+    const written = shoppers ? await writeSegmentBatch(tx, mailingId, shoppers, kept.segment_after, batch) : { added: 0, last: null };
+    await tx.execute(sql`
+      UPDATE mailings SET total = total + ${written.added}, last_worked_at = now(), segment_after = ${written.last}::text,
+             segment_conditions = CASE WHEN ${written.last}::text IS NULL THEN NULL ELSE segment_conditions END,
+             segment_as_of = CASE WHEN ${written.last}::text IS NULL THEN NULL ELSE segment_as_of END
+       WHERE id = ${mailingId}`);
+    if (written.last !== null) return 'more';
+    await skipOptedOutRecipients(tx, mailingId);
+    return 'done';
+  });
 }
 
 export async function findMailing(db: Db, sellerId: number, mailingId: number): Promise<MailingRow | undefined> {
@@ -179,15 +263,16 @@ export async function listMailings(db: Db, sellerId: number, limit: number): Pro
  * recipient nobody sends: due for that long too, or claimed by a worker whose claim ran out (a live
  * one renews it). A mailing whose recipients wait for a retry has its continuation queued, which
  * takes them when they fall due: counting them as soon as due would resume it into a second chain.
+ * One whose segment is still being written counts too: its recipients wait for the rest.
  */
 export async function listSendingMailingIds(db: Db, idleMs?: number): Promise<number[]> {
   const orphaned =
     idleMs === undefined
       ? sql`true`
       : sql`(m.last_worked_at IS NULL OR m.last_worked_at < now() - ${idleMs} * interval '1 millisecond')
-         AND EXISTS (SELECT 1 FROM mailing_recipients r WHERE r.mailing_id = m.id
+         AND (m.segment_conditions IS NOT NULL OR EXISTS (SELECT 1 FROM mailing_recipients r WHERE r.mailing_id = m.id
                AND ((r.state = 'pending' AND r.next_attempt_at < now() - ${idleMs} * interval '1 millisecond')
-                 OR (r.state = 'sending' AND r.claimed_until < now())))`;
+                 OR (r.state = 'sending' AND r.claimed_until < now()))))`;
   const result = await db.execute(sql`SELECT m.id FROM mailings m WHERE m.status = 'sending' AND ${orphaned} ORDER BY m.id`);
   return rowsOf<{ id: string | number }>(result).map((row) => Number(row.id));
 }
@@ -307,7 +392,7 @@ export async function completeMailing(db: Db, mailingId: number): Promise<void> 
     const [done] = rowsOf<{ user_id: number; text: string; total: number; sent: number; failed: number }>(
       await tx.execute(sql`
         UPDATE mailings SET status = 'done', finished_at = now()
-         WHERE id = ${mailingId} AND status = 'sending'
+         WHERE id = ${mailingId} AND status = 'sending' AND segment_conditions IS NULL
            AND NOT EXISTS (SELECT 1 FROM mailing_recipients WHERE mailing_id = ${mailingId} AND state IN ('pending', 'sending'))
         RETURNING user_id, text, total, sent, failed`),
     );
@@ -334,7 +419,7 @@ export async function stopMailing(db: Db, mailingId: number, how: { status: 'can
   return db.transaction(async (tx: Executor) => {
     const stopped = rowsOf(
       await tx.execute(sql`
-        UPDATE mailings SET status = ${how.status}, finished_at = now()
+        UPDATE mailings SET status = ${how.status}, finished_at = now(), segment_conditions = NULL, segment_as_of = NULL, segment_after = NULL
          WHERE id = ${mailingId} AND status = 'sending' RETURNING id`),
     );
     if (stopped.length === 0) return false;

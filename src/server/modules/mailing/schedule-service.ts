@@ -179,7 +179,7 @@ async function senderOf(tx: Executor, schedule: MailingScheduleRow) {
 async function runSegment(deps: ScheduleRunDeps, schedule: MailingScheduleRow) {
   if (schedule.segmentId === null || schedule.projectId === null) return undefined;
   try {
-    const shoppers = await segmentRecipientsQuery(deps, schedule.userId, schedule.segmentId, schedule.projectId);
+    const { shoppers } = await segmentRecipientsQuery(deps, schedule.userId, schedule.segmentId, schedule.projectId);
     return { shoppers, batch: deps.segmentBatch };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -9,7 +9,7 @@ import { findLiveProject } from '../actions/repository.js';
 import { changedValues } from '../audit/change.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { identifyBot, isSavedToken } from '../bot/bot-token.js';
-import { segmentRecipientsQuery, type SegmentDeps } from '../segments/service.js';
+import { segmentRecipientsQuery } from '../segments/service.js';
 import { deliverMailing, type DeliveryDeps } from './delivery.js';
 import { presentMailingResult, presentMailingSummary, presentSchedule } from './presenter.js';
 import * as repo from './repository.js';
@@ -24,15 +24,13 @@ export interface MailingQueue {
   deliverLater(mailingId: number, startAfter?: Date): Promise<void>;
 }
 
-export interface MailingDeps extends DeliveryDeps, Pick<SegmentDeps, 'segmentConditions'> {
+export interface MailingDeps extends DeliveryDeps {
   queue: MailingQueue;
   /** The product's clock (the demo clock in demo mode): when a scheduled mailing is due, a segment's «within N days». */
   now: () => Date;
   /** Where the shop Mini App lives, and whether Telegram may open it from a button (HTTPS, or the emulator). */
   publicUrl: string;
   webAppButtons: boolean;
-  /** Recipients a segment's mailing writes per statement (MAILING_SEGMENT_BATCH). */
-  segmentBatch: number;
 }
 
 /** A small mailing is delivered within the request for at most this long; the rest goes on in the background. */
@@ -106,6 +104,8 @@ export interface SendMailingInput {
 /**
  * Writes the mailing and its recipients first, then delivers: a handful within this request
  * (so the answer is final, as SPEC's screen expects), more in the background, paced and resumable.
+ * A segment larger than one batch has its first batch written here and the rest by the background
+ * job (`preparing` in the answer): the request's cost is one batch's however large the segment.
  */
 export async function sendMailing(deps: MailingDeps, sellerId: number, input: SendMailingInput, actor: AuditActor): Promise<MailingResult> {
   const sender = input.projectId
@@ -115,7 +115,11 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
   await checkAnnouncementImage(deps, sellerId, input);
   const segment = await segmentOf(deps, sellerId, input);
   const button = await checkedButton(deps, input.projectId, input.button);
-  const { id: mailingId, total } = await deps.db.transaction(async (tx: Executor) => {
+  const {
+    id: mailingId,
+    total,
+    preparing,
+  } = await deps.db.transaction(async (tx: Executor) => {
     const written = await repo.insertMailingIn(tx, {
       sellerId,
       sender: senderOnly,
@@ -135,11 +139,12 @@ export async function sendMailing(deps: MailingDeps, sellerId: number, input: Se
       action: 'mailing.send',
       subject: fillMessage(messages.audit.subjectMailing, { id: written.id }),
       before: null,
-      after: mailingLogged(input, written.total),
+      // Still being written: the count is the job's to tell (the mailing's own figure), not this request's.
+      after: mailingLogged(input, written.preparing ? null : written.total),
     });
     return written;
   });
-  if (total <= MAILING_INLINE_RECIPIENTS) {
+  if (!preparing && total <= MAILING_INLINE_RECIPIENTS) {
     const progress = await deliverMailing(deps, mailingId, {
       sliceMs: INLINE_SLICE_MS,
       signal: AbortSignal.timeout(INLINE_SLICE_MS + 5_000),
@@ -161,11 +166,12 @@ export async function checkAnnouncementImage(deps: Pick<MailingDeps, 'loadOwnIma
 /**
  * The segment's shoppers to write with the ids given, all of them however many: the cap is on the
  * list typed by hand, a segment is the seller's own count (the builder's figure is what goes out).
+ * Its conditions and this moment are kept for the batches the background job writes.
  */
 async function segmentOf(deps: MailingDeps, sellerId: number, input: SendMailingInput) {
   if (input.segmentId === null || input.projectId === null) return undefined;
-  const shoppers = await segmentRecipientsQuery(deps, sellerId, input.segmentId, input.projectId);
-  return { shoppers, batch: deps.segmentBatch };
+  const { shoppers, conditions } = await segmentRecipientsQuery(deps, sellerId, input.segmentId, input.projectId);
+  return { shoppers, batch: deps.segmentBatch, rest: { conditions, asOf: deps.now() } };
 }
 
 export async function getMailingResult(db: Db, sellerId: number, mailingId: number): Promise<MailingResult | undefined> {
@@ -191,7 +197,7 @@ export async function listMailingHistory(db: Db, sellerId: number) {
  * What the audit log holds of a mailing (sent or scheduled): its text, picture, button, the bot
  * it goes through (an action's, or the mailing bot: never the token) and how many it reaches.
  */
-export function mailingLogged(input: SendMailingInput, recipients: number): Record<string, unknown> {
+export function mailingLogged(input: SendMailingInput, recipients: number | null): Record<string, unknown> {
   return {
     projectId: input.projectId,
     segmentId: input.segmentId,

@@ -203,11 +203,32 @@ export async function segmentBuyers(deps: SegmentDeps, sellerId: number, segment
 
 /**
  * A mailing's recipients: the statement of the segment's shoppers at this moment, for the mailing
- * to write from (the set never passes through the server). The segment must be the seller's (else
- * 404) and of the action whose bot sends (else 400: another bot cannot reach them).
+ * to write from (the set never passes through the server), and the conditions it was made of (a
+ * mailing written in the background keeps them). The segment must be the seller's (else 404) and
+ * of the action whose bot sends (else 400: another bot cannot reach them).
  */
-export async function segmentRecipientsQuery(deps: SegmentDeps, sellerId: number, segmentId: number, projectId: number): Promise<SQL> {
+export async function segmentRecipientsQuery(
+  deps: SegmentDeps,
+  sellerId: number,
+  segmentId: number,
+  projectId: number,
+): Promise<{ shoppers: SQL; conditions: SegmentConditions }> {
   const { segment, action } = await requireSegment(deps.db, sellerId, segmentId);
   if (segment.projectId !== projectId) throw new AppError('bad_request', m.mailingOtherAction);
-  return repo.matchingIdsQuery(await filterOf(deps, action, segment.conditions, deps.now()));
+  return { shoppers: repo.matchingIdsQuery(await filterOf(deps, action, segment.conditions, deps.now())), conditions: segment.conditions };
+}
+
+/**
+ * The same statement from conditions kept with a mailing, read at the moment it was sent: the
+ * background job's later batches match what the first one did. Throws as the builder does when
+ * the action is gone or a condition's survey or draw no longer exists.
+ */
+export async function keptSegmentQuery(
+  deps: Pick<SegmentDeps, 'db' | 'segmentConditions'>,
+  sellerId: number,
+  projectId: number,
+  kept: { conditions: SegmentConditions; asOf: Date },
+): Promise<SQL> {
+  const action = await requireAction(deps.db, sellerId, projectId);
+  return repo.matchingIdsQuery(await filterOf({ ...deps, now: () => kept.asOf }, action, kept.conditions, kept.asOf));
 }

@@ -118,7 +118,7 @@ export function MailingForm({
             setStarted(answer.message);
           } else {
             setMailingId(answer.id);
-            setStarted(mailingStartedMessage(answer.total));
+            setStarted(answer.preparing ? s.startedPreparing : mailingStartedMessage(answer.total));
           }
           setRecipientsText('');
           setText('');

@@ -51,7 +51,9 @@ function MailingHistoryItem({ mailing }: { mailing: MailingSummary }) {
         <time className="mailing-history__date" dateTime={mailing.created_at}>
           {formatDateTime(mailing.created_at)}
         </time>
-        <StatusBadge tone={MAILING_STATUS_TONES[mailing.status]}>{MAILING_STATUS_LABELS[mailing.status]}</StatusBadge>
+        <StatusBadge tone={MAILING_STATUS_TONES[mailing.status]}>
+          {mailing.preparing ? s.statusPreparing : MAILING_STATUS_LABELS[mailing.status]}
+        </StatusBadge>
       </div>
       <p className="mailing-history__sender">
         {mailing.project_id === null ? s.senderMailingBot : fillMessage(s.senderActionBot, { name: mailing.project_name ?? '' })}
