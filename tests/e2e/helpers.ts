@@ -41,7 +41,24 @@ export async function storeSession(page: Page, session: { token: string; user: U
 }
 
 /**
- * One Chromium for the test file: launched before its tests, closed after them.
+ * The test worker's Chromium, shared by the browser files it runs one after another (they share its
+ * loaded modules, `isolate: false`): a launch and its close cost ≈ 0.6 s of CPU, once per file before
+ * (docs/benchmarks.md, "Test suite time"). Each test still gets a context of its own (`openPage`):
+ * storage, cookies and cache are never shared. Launched again if it went away; Playwright kills
+ * it when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/**
+ * The worker's Chromium for the test file, ready before its tests; the file's contexts are closed
+ * after them, so none outlives its file.
  * `withPage` runs a test in a fresh context (see `openPage`) and always closes it;
  * `withSeller` does the same with a new seller already signed in on that page.
  */
@@ -52,10 +69,10 @@ export function useBrowser(): {
 } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   });
   const launched = (): Browser => {
     if (!browser) throw new Error('the browser is not launched yet: call it inside a test or a hook');
