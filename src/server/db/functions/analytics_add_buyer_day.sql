@@ -2,6 +2,9 @@
 -- may arrive out of day order (a buyer scans an older receipt later), so the next day's link
 -- is moved to it. The day's 'success' row of analytics_daily exists already (the catch-up
 -- counts the batch's receipts first).
+-- Kept one release for the previous release's catch-up, which calls it until this release's
+-- analytics_catch_up.sql replaces it in the same migration; the catch-up now calls
+-- analytics_add_buyer_day_links() and keeps the first two days itself. Delete in the next release.
 CREATE OR REPLACE FUNCTION analytics_add_buyer_day(p_user integer, p_project integer, p_buyer text, p_day date) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE

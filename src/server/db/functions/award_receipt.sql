@@ -82,6 +82,16 @@ BEGIN
     END IF;
   END IF;
 
+  -- The webhook triggers of the rows below (receipts, points ledger, the shopper's first
+  -- statistics row) join each statement's new rows with the seller's enabled endpoints, a function
+  -- call and a probe per statement. Most sellers have none: one probe here tells them to skip for
+  -- this award, by the WHEN clause that reads this setting. An endpoint enabled while the award runs
+  -- may miss its events, as it already could: the triggers read the endpoints in their statement's
+  -- snapshot, which an endpoint committed later is not in either.
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.user_id = seller AND e.enabled) THEN
+    PERFORM set_config('scanapp.seller_without_webhooks', 'on', true);
+  END IF;
+
   -- The buyer's rows: the points (the running balance, the ledger row and, when the action's
   -- points expire, their lot, written by add_points() as every credit is; `points_reason` names the
   -- receipt as {id}), the push of the new balance to PuzzleBot when the action has a bot, and the
@@ -227,5 +237,6 @@ BEGIN
     VALUES (seller, 'receipt_fee', -price, balance - price, 'receipt:' || new_receipt, award->>'fee_description', scanned_at);
   END IF;
 
+  PERFORM set_config('scanapp.seller_without_webhooks', '', true);
   RETURN QUERY SELECT new_receipt, price, points_after, points, award->>'message';
 END $$;

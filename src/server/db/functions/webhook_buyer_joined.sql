@@ -1,6 +1,7 @@
 -- `buyer.joined`: a shopper's first successful receipt in an action (the row the award inserts in
 -- buyer_stats, which the Buyers page lists), with the Buyers page's fields. An ON CONFLICT update
--- of a known shopper fires no INSERT trigger.
+-- of a known shopper fires no INSERT trigger. Skipped in a check's award for a seller with no
+-- enabled endpoint (award_receipt.sql).
 CREATE OR REPLACE FUNCTION webhook_buyer_joined() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
@@ -21,4 +22,5 @@ END $$;
 
 CREATE OR REPLACE TRIGGER webhook_buyer_joined
   AFTER INSERT ON buyer_stats
-  FOR EACH ROW EXECUTE FUNCTION webhook_buyer_joined();
+  FOR EACH ROW WHEN (current_setting('scanapp.seller_without_webhooks', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION webhook_buyer_joined();

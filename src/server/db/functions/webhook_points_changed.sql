@@ -1,6 +1,7 @@
 -- `points.changed` for every ledger row, whichever function wrote it (add_points, move_points,
 -- cancel_receipt, expiry, releases); see webhook_receipts_inserted.sql for the scheme. The ledger
--- has no seller column: the action's row names it.
+-- has no seller column: the action's row names it. Skipped in a check's award for a seller with no
+-- enabled endpoint, like the receipts' trigger.
 CREATE OR REPLACE FUNCTION webhook_points_changed() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
@@ -16,4 +17,5 @@ END $$;
 
 CREATE OR REPLACE TRIGGER webhook_points_changed
   AFTER INSERT ON points_ledger REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION webhook_points_changed();
+  FOR EACH STATEMENT WHEN (current_setting('scanapp.seller_without_webhooks', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION webhook_points_changed();

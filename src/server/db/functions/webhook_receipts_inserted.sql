@@ -3,7 +3,10 @@
 -- refusal, the award's one statement) and every ledger row (receipts, orders, manual points,
 -- expiry, releases, cancels, referrals, birthdays…) is covered without its code knowing. A row
 -- per subscribed endpoint names its subject; the delivery presents it at the first attempt. A
--- seller with no endpoint costs one probe of webhook_endpoints_by_seller per statement.
+-- seller with no endpoint costs one probe of webhook_endpoints_by_seller per statement, and nothing
+-- at all in a check's award: the award probes once and sets `scanapp.seller_without_webhooks`
+-- for its own statements, which the trigger's WHEN reads before calling any function
+-- (award_receipt.sql).
 CREATE OR REPLACE FUNCTION webhook_receipts_inserted() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
@@ -19,4 +22,5 @@ END $$;
 
 CREATE OR REPLACE TRIGGER webhook_receipts_inserted
   AFTER INSERT ON receipts REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION webhook_receipts_inserted();
+  FOR EACH STATEMENT WHEN (current_setting('scanapp.seller_without_webhooks', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION webhook_receipts_inserted();
