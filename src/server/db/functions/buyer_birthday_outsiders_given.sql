@@ -10,7 +10,9 @@ BEGIN
   PERFORM pg_advisory_xact_lock(5, hashtext(NEW.project_id || ':' || NEW.buyer_tg_id));
   IF TG_OP = 'UPDATE' THEN
     UPDATE buyer_birthday_outsiders SET month = NEW.month WHERE project_id = NEW.project_id AND buyer_tg_id = NEW.buyer_tg_id;
-  ELSIF NOT EXISTS (SELECT 1 FROM buyer_stats WHERE project_id = NEW.project_id AND buyer_tg_id = NEW.buyer_tg_id)
+  -- The statistics by their primary key, with the action's seller (buyer_points_only_credited.sql says why).
+  ELSIF NOT EXISTS (SELECT 1 FROM projects pr JOIN buyer_stats s ON s.user_id = pr.user_id AND s.project_id = pr.id
+                     WHERE pr.id = NEW.project_id AND s.buyer_tg_id = NEW.buyer_tg_id)
     AND NOT EXISTS (SELECT 1 FROM buyer_points WHERE project_id = NEW.project_id AND buyer_tg_id = NEW.buyer_tg_id) THEN
     INSERT INTO buyer_birthday_outsiders (project_id, buyer_tg_id, month) VALUES (NEW.project_id, NEW.buyer_tg_id, NEW.month);
   END IF;

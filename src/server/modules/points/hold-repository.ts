@@ -3,17 +3,36 @@ import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { pointsHolds } from '../../db/schema.js';
 
-/** Holds whose day has come with points still held, the earliest first. */
-export async function findDueHolds(db: Executor, now: Date, limit: number) {
+/** Where a run of the hold release has got to: the last hold (by release, then id) of the previous batch. */
+export interface DueHoldCursor {
+  releaseAt: Date;
+  ledgerId: number;
+}
+
+/**
+ * The next `limit` holds whose day has come with points still held, after `after`, the earliest
+ * first (the points_holds_due index, in this order): a batch reads its own holds, not again the ones
+ * released before it, so a day of many holds costs as many batches, each the same.
+ */
+export async function findDueHolds(db: Executor, now: Date, limit: number, after: DueHoldCursor | null) {
   return db
     .select({
       ledgerId: pointsHolds.ledgerId,
       projectId: pointsHolds.projectId,
       buyerTgId: pointsHolds.buyerTgId,
       receiptId: pointsHolds.receiptId,
+      releaseAt: pointsHolds.releaseAt,
     })
     .from(pointsHolds)
-    .where(and(lte(pointsHolds.releaseAt, now), gt(pointsHolds.remaining, 0)))
+    .where(
+      and(
+        lte(pointsHolds.releaseAt, now),
+        gt(pointsHolds.remaining, 0),
+        after
+          ? sql`(${pointsHolds.releaseAt}, ${pointsHolds.ledgerId}) > (${after.releaseAt.toISOString()}::timestamptz, ${after.ledgerId}::bigint)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(pointsHolds.releaseAt), asc(pointsHolds.ledgerId))
     .limit(limit);
 }

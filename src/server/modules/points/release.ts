@@ -18,11 +18,12 @@ export interface ReleaseDeps {
  * available as a 'release' ledger row (db/functions/release_hold.sql), and the shopper is told in
  * the same transaction, so a release is announced exactly once. Answers how many holds it released.
  */
-export async function releaseDueHolds(deps: ReleaseDeps): Promise<number> {
+export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH): Promise<number> {
   const now = deps.now();
   let released = 0;
+  let after: repo.DueHoldCursor | null = null;
   for (;;) {
-    const due = await repo.findDueHolds(deps.db, now, BATCH);
+    const due = await repo.findDueHolds(deps.db, now, batch, after);
     for (const hold of due) {
       await deps.db.transaction(async (tx) => {
         const reason = fillMessage(m.reasonRelease, { id: hold.receiptId });
@@ -38,6 +39,8 @@ export async function releaseDueHolds(deps: ReleaseDeps): Promise<number> {
         released += 1;
       });
     }
-    if (due.length < BATCH) return released;
+    if (due.length < batch) return released;
+    const last = due.at(-1)!;
+    after = { releaseAt: last.releaseAt, ledgerId: last.ledgerId };
   }
 }
