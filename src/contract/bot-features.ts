@@ -163,13 +163,13 @@ export const botFeaturesUpdateSchema = z.strictObject(
 export const botFeaturesResponseSchema = z.object({ features: botFeaturesSchema });
 export const botFeaturesSavedSchema = z.object({ message: z.string(), features: botFeaturesSchema });
 
-/** The stored object read back: each section parsed with its defaults, one that no longer parses falls back to them. */
+/** One section of the stored object, parsed with its defaults; one that no longer parses falls back to them. */
+export function readBotFeature<K extends BotFeatureKey>(stored: Record<string, unknown> | null | undefined, key: K): BotFeatures[K] {
+  const parsed = botFeatureSettingsShape[key].safeParse(stored?.[key] ?? {});
+  return (parsed.success ? parsed.data : botFeatureSettingsShape[key].parse({})) as BotFeatures[K];
+}
+
+/** The stored object read back, every section as readBotFeature reads it. */
 export function readBotFeatures(stored: Record<string, unknown> | null | undefined): BotFeatures {
-  const sections = Object.fromEntries(
-    BOT_FEATURE_KEYS.map((key) => {
-      const parsed = botFeatureSettingsShape[key].safeParse(stored?.[key] ?? {});
-      return [key, parsed.success ? parsed.data : botFeatureSettingsShape[key].parse({})];
-    }),
-  );
-  return sections as BotFeatures;
+  return Object.fromEntries(BOT_FEATURE_KEYS.map((key) => [key, readBotFeature(stored, key)])) as BotFeatures;
 }

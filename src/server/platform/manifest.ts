@@ -77,8 +77,19 @@ export interface SegmentCondition {
 
 export type RouteMount = FastifyPluginAsync | { plugin: FastifyPluginAsync; prefix: string };
 
+/**
+ * The action as the hooks after an award get it: the settings the check reads with its context
+ * (receipts/repository.ts), not the whole row, and whether it has a Telegram bot, not its token.
+ */
+export type AwardedAction = Pick<
+  ProjectRow,
+  'id' | 'userId' | 'name' | 'botFeatures' | 'hasProductRules' | 'promoCodeRule' | 'pointsLifetimeDays'
+> & {
+  hasTelegramBot: boolean;
+};
+
 export interface AwardedReceipt {
-  action: ProjectRow;
+  action: AwardedAction;
   receiptId: number;
   buyerTgId: string;
 }

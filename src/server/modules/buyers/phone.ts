@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { readBotFeatures } from '../../../contract/bot-features.js';
+import { readBotFeature } from '../../../contract/bot-features.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import type { Executor } from '../../db/connection.js';
 import { buyerPhones } from '../../db/schema.js';
@@ -45,7 +45,8 @@ export const buyerPhoneFeature: BotFeature = {
  * unique), through the action's own bot, and only while no number is shared.
  */
 export async function offerToSharePhone(deps: AwardHookDeps, { action, buyerTgId }: AwardedReceipt): Promise<void> {
-  if (!readBotFeatures(action.botFeatures).phone.enabled || !action.telegramBotToken) return;
+  // Every award passes here: an action without a bot returns first, and only the phone's section is parsed.
+  if (!action.hasTelegramBot || !readBotFeature(action.botFeatures, 'phone').enabled) return;
   if (await hasPhone(deps.db, action.id, buyerTgId)) return;
   await queueBuyerNotice(deps.db, {
     projectId: action.id,

@@ -3,11 +3,11 @@ import { fillMessage, messages } from '../../../contract/messages.js';
 import type { GuideFileKind, ProductRule, ProductRuleDraft, Warranty } from '../../../contract/product-guides.js';
 import { uploadMessages } from '../../../contract/uploads.js';
 import type { Db } from '../../db/connection.js';
-import type { ProductRuleRow, ProjectRow } from '../../db/schema.js';
+import type { ProductRuleRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { moscowDay } from '../analytics/period.js';
 import { queueBuyerNotice } from '../notices/repository.js';
-import type { AwardHookDeps } from '../../platform/manifest.js';
+import type { AwardedAction, AwardHookDeps } from '../../platform/manifest.js';
 import { findLiveProject } from '../actions/repository.js';
 import { listChange } from '../audit/change.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
@@ -143,7 +143,7 @@ function guideText(itemName: string, guide: string): string {
  */
 export async function giveGuidesAndWarranties(
   deps: AwardHookDeps,
-  awarded: { action: ProjectRow; receiptId: number; buyerTgId: string },
+  awarded: { action: Pick<AwardedAction, 'id' | 'hasProductRules'>; receiptId: number; buyerTgId: string },
 ): Promise<void> {
   const { action, receiptId, buyerTgId } = awarded;
   // Every award passes here: an action without rules is told by its own row, with no read.

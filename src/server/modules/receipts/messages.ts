@@ -17,17 +17,23 @@ export type CheckVerdict = Exclude<ReceiptStatus, 'cancelled'>;
  */
 export function answerFor(
   status: CheckVerdict,
-  action: ProjectRow | undefined,
+  action:
+    | Pick<
+        ProjectRow,
+        | 'receiptValidityDays'
+        | 'minTotalKopecks'
+        | 'maxReceiptsPerWeek'
+        | 'commandSuccess'
+        | 'commandNotRecognized'
+        | 'commandAlreadyScanned'
+        | 'commandTooOld'
+        | 'commandNoItems'
+        | 'commandLimitReached'
+      >
+    | undefined,
   facts: { points?: number; nextReceiptOn?: string; cappedAt?: number | null } = {},
 ): string {
   const own = (text: string | null | undefined) => (text?.trim() ? text : undefined);
-  const values = {
-    points: facts.points ?? 0,
-    days: action?.receiptValidityDays ?? 0,
-    min: formatRubles(kopecksToRubles(action?.minTotalKopecks ?? 0)),
-    limit: action?.maxReceiptsPerWeek ?? 0,
-    date: facts.nextReceiptOn ?? '',
-  };
   const template = (() => {
     switch (status) {
       case 'success':
@@ -59,6 +65,14 @@ export function answerFor(
         return r.checkFailed;
     }
   })();
+  const values = {
+    points: facts.points ?? 0,
+    days: action?.receiptValidityDays ?? 0,
+    // Formatted (Intl) only for a text that names it: every check's answer passes here.
+    ...(template.includes('{min}') && { min: formatRubles(kopecksToRubles(action?.minTotalKopecks ?? 0)) }),
+    limit: action?.maxReceiptsPerWeek ?? 0,
+    date: facts.nextReceiptOn ?? '',
+  };
   const text = fillMessage(template, values);
   if (status !== 'success' || facts.cappedAt === undefined || facts.cappedAt === null) return text;
   const cap = `${facts.cappedAt} ${pluralRu(facts.cappedAt, { one: r.pointsGenitiveOne, few: r.pointsGenitiveMany, many: r.pointsGenitiveMany })}`;

@@ -71,6 +71,53 @@ export async function insertReceipt(db: Executor, receipt: NewReceipt, items: Ne
 }
 
 /**
+ * The action's columns a check, its answer and the hooks after its award read, not its whole row:
+ * this read is the service's hottest, and each column it selects is described, sent, parsed and
+ * mapped on every check (the row has 41, of which the check reads 29). The bot tokens are read as
+ * whether they are set, which is all a check asks, so no check opens a sealed value. A hook that
+ * needs another column adds it here (and to AwardedAction).
+ */
+const checkActionColumns = {
+  id: projects.id,
+  userId: projects.userId,
+  name: projects.name,
+  projectInns: projects.projectInns,
+  isActive: projects.isActive,
+  subscriptionEndDate: projects.subscriptionEndDate,
+  statusMessage: projects.statusMessage,
+  receiptValidityDays: projects.receiptValidityDays,
+  checkDuplicates: projects.checkDuplicates,
+  productKeywords: projects.productKeywords,
+  minTotalKopecks: projects.minTotalKopecks,
+  pointsPercentage: projects.pointsPercentage,
+  repeatPointsPercentage: projects.repeatPointsPercentage,
+  levels: projects.levels,
+  pointsLifetimeDays: projects.pointsLifetimeDays,
+  pointsHoldDays: projects.pointsHoldDays,
+  maxReceiptsPerWeek: projects.maxReceiptsPerWeek,
+  maxPointsPerReceipt: projects.maxPointsPerReceipt,
+  suspiciousReceiptsPerHour: projects.suspiciousReceiptsPerHour,
+  commandSuccess: projects.commandSuccess,
+  commandNotRecognized: projects.commandNotRecognized,
+  commandAlreadyScanned: projects.commandAlreadyScanned,
+  commandTooOld: projects.commandTooOld,
+  commandNoItems: projects.commandNoItems,
+  commandLimitReached: projects.commandLimitReached,
+  puzzleBotPointsVariable: projects.puzzleBotPointsVariable,
+  hasPuzzleBotToken: sql<boolean>`${projects.puzzleBotToken} IS NOT NULL`,
+  hasTelegramBot: sql<boolean>`${projects.telegramBotToken} IS NOT NULL`,
+  botFeatures: projects.botFeatures,
+  hasProductRules: projects.hasProductRules,
+  promoCodeRule: projects.promoCodeRule,
+};
+
+/** The action as a check reads it (checkActionColumns). */
+export type CheckAction = Pick<ProjectRow, Exclude<keyof typeof checkActionColumns, 'hasPuzzleBotToken' | 'hasTelegramBot'>> & {
+  hasPuzzleBotToken: boolean;
+  hasTelegramBot: boolean;
+};
+
+/**
  * What a check reads before the tax service: the live action, who is calling (the seller of the
  * session token, or whether the API key is the action's), the cached receipt, whether it already
  * earned here and for whom, and the shopper's standing in the action (blocked, the weekly cap, a
@@ -83,7 +130,7 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
   const buyer = sql.placeholder('buyer');
   return db
     .select({
-      action: projects,
+      action: checkActionColumns,
       sessionUserId: liveSessionUserId(sql.placeholder('tokenHash'), sql.placeholder('sessionNow')),
       apiKeyMatches: sql<boolean | null>`${projects.apiKeyHash} = ${sql.placeholder('apiKeyHash')}`,
       cachedBody: sql<unknown>`(SELECT body FROM ${taxReceiptCache} WHERE receipt_key = ${key})`,
@@ -120,7 +167,7 @@ const checkContextQuery = namedStatement('read_check_context', (db, name) => {
 });
 
 export interface CheckContext {
-  action: ProjectRow;
+  action: CheckAction;
   /** The seller of the session token sent, null when none was sent or it is not live. */
   sessionUserId: number | null;
   apiKeyMatches: boolean;

@@ -4,7 +4,7 @@ import { earningRate, type EarningRate } from '../../../contract/points.js';
 import type { CheckResponse, ReceiptStatus } from '../../../contract/receipts.js';
 import type { Db } from '../../db/connection.js';
 import { BILLING_DEFAULTS, RECEIPT_TIERS } from '../../../contract/billing.js';
-import type { ProjectRow } from '../../db/schema.js';
+import type { AwardAdditions, AwardedReceipt } from '../../platform/manifest.js';
 import { AppError, PG_UNIQUE_VIOLATION, postgresErrorCode } from '../../errors.js';
 import { assertClaimedSeller, authenticate, sessionUserOrThrow } from '../auth/service.js';
 import { hashSessionToken } from '../auth/tokens.js';
@@ -39,7 +39,7 @@ export interface ReceiptDeps {
    * `afterAward`: a promo code, a referral's reward, a product's guide). Never throws; the verdict
    * stands whatever it does. What it answers joins the check's answer (the promo code).
    */
-  onAwarded?: (awarded: { action: ProjectRow; receiptId: number; buyerTgId: string }) => Promise<{ promo_code?: string }>;
+  onAwarded?: (awarded: AwardedReceipt) => Promise<AwardAdditions>;
   /** Called with every check's verdict (the metrics count them). */
   onChecked?: (status: ReceiptStatus) => void;
   /** Called once per flag a check raised for the first time (trust/flags.ts). */
@@ -123,7 +123,7 @@ async function sellerOfCaller(
 }
 
 /** `pointsPercentage`: the percent this shopper earns at (earningRate), the action's own by default. */
-function rulesOf(action: ProjectRow, pointsPercentage = action.pointsPercentage): ActionRules {
+function rulesOf(action: repo.CheckAction, pointsPercentage = action.pointsPercentage): ActionRules {
   return {
     isActive: action.isActive,
     subscriptionEndDate: action.subscriptionEndDate,
@@ -389,7 +389,7 @@ async function judgeAndRecord(
       countedKopecks: verdict.classification.countedKopecks,
       // "Last purchase" is when the shopper bought, not when they scanned.
       purchasedAt: receipt.issuedAt,
-      pushToPuzzleBot: Boolean(action.puzzleBotToken && action.puzzleBotPointsVariable),
+      pushToPuzzleBot: Boolean(action.hasPuzzleBotToken && action.puzzleBotPointsVariable),
       feeDescription: fillMessage(messages.billing.ledgerReceiptFee, { name: action.name }),
       // The action's row is written only when it says the balance could not pay.
       clearStatusMessage: action.statusMessage === messages.receipts.sellerBalanceLowStatus ? action.statusMessage : null,
@@ -398,7 +398,7 @@ async function judgeAndRecord(
     });
     if (awarded) {
       deps.onReceiptWritten?.();
-      if (verdict.points > 0 && action.puzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
+      if (verdict.points > 0 && action.hasPuzzleBotToken && action.puzzleBotPointsVariable) deps.onPuzzleBotPushQueued?.();
       const additions = await deps.onAwarded?.({ action, receiptId: awarded.receiptId, buyerTgId: input.buyerTgId });
       const promoCode = additions?.promo_code;
       // The award's own points and message: for an update awarded before, the ones that award wrote.

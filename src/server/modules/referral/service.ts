@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { formatPoints } from '../../../contract/format.js';
-import { readBotFeatures } from '../../../contract/bot-features.js';
+import { readBotFeature } from '../../../contract/bot-features.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { REFERRAL_PAYLOAD_PREFIX } from '../../../contract/referral.js';
 import type { Executor } from '../../db/connection.js';
-import type { ProjectRow } from '../../db/schema.js';
 import { pointsExpiry } from '../points/earning.js';
 import { movePoints } from '../points/repository.js';
 import { queueBuyerNotice } from '../notices/repository.js';
 import { isBuyerBlocked } from '../trust/repository.js';
 import type { FeatureContext } from '../../platform/bot-feature.js';
-import type { AwardHookDeps } from '../../platform/manifest.js';
+import type { AwardedAction, AwardHookDeps } from '../../platform/manifest.js';
 import * as repo from './repository.js';
 
 const m = messages.referral;
@@ -72,12 +71,12 @@ export async function acceptInvitation(context: FeatureContext, code: string): P
  */
 export async function rewardInvitation(
   deps: AwardHookDeps,
-  awarded: { action: ProjectRow; receiptId: number; buyerTgId: string },
+  awarded: { action: Pick<AwardedAction, 'id' | 'botFeatures' | 'pointsLifetimeDays'>; receiptId: number; buyerTgId: string },
 ): Promise<void> {
   const { action, receiptId, buyerTgId } = awarded;
   // Every award passes here: an action without the function returns before any parsing.
   if ((action.botFeatures as { referral?: { enabled?: unknown } }).referral?.enabled !== true) return;
-  const settings = readBotFeatures(action.botFeatures).referral;
+  const settings = readBotFeature(action.botFeatures, 'referral');
   const now = deps.now();
   const queued = await deps.db.transaction(async (tx) => {
     const invitation = await repo.lockJoined(tx, action.id, buyerTgId);
