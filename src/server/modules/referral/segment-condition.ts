@@ -6,7 +6,8 @@ import type { SegmentCondition } from '../../platform/manifest.js';
  * inviter's kept count (`referral_inviter_rewards`, migration 0080) as a range of its index
  * `referral_inviter_rewards_at_least`: the inviters who match, not every rewarded invitation. How
  * many of them are the action's shoppers: those known to be (`shopper`, in the index), and the
- * others looked up, few (an inviter who never bought, at their first reward).
+ * others looked up, few (an inviter who never bought, at their first reward). `OFFSET 0` keeps each
+ * lookup one by key: as a hashed subplan the planner would hash every shopper's statistics for them.
  */
 export const referralSegmentCondition: SegmentCondition = {
   async matches({ sellerId, projectId }, { invited_min: invited }) {
@@ -18,8 +19,8 @@ export const referralSegmentCondition: SegmentCondition = {
         size: sql`SELECT count(*) ${atLeast}
           AND (k.shopper
                OR EXISTS (SELECT 1 FROM buyer_stats s
-                           WHERE s.user_id = ${sellerId}::int AND s.project_id = k.project_id AND s.buyer_tg_id = k.inviter_tg_id)
-               OR EXISTS (SELECT 1 FROM buyer_points p WHERE p.project_id = k.project_id AND p.buyer_tg_id = k.inviter_tg_id))`,
+                           WHERE s.user_id = ${sellerId}::int AND s.project_id = k.project_id AND s.buyer_tg_id = k.inviter_tg_id OFFSET 0)
+               OR EXISTS (SELECT 1 FROM buyer_points p WHERE p.project_id = k.project_id AND p.buyer_tg_id = k.inviter_tg_id OFFSET 0))`,
       },
     ];
   },
