@@ -148,6 +148,9 @@ const SEED_TRIGGERS: Record<string, string> = {
   buyer_birthday_outsiders_credited: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
   buyer_points_only_credited: 'buyer_points_only: a step of the seed, after the statistics and balances',
   buyer_points_only_bought: 'buyer_points_only: a step of the seed, after the statistics and balances',
+  referral_inviter_rewards_added: 'referral_inviter_rewards: a step of the seed, after the invitations',
+  referral_inviter_rewards_moved: 'nothing: fires on a changed invitation, the seed inserts them',
+  referral_inviter_rewards_removed: 'nothing: fires on a deletion, the seed deletes no invitation',
 };
 
 /** The seed, in SQL (one action, its shoppers, receipts, points, functions' rows), as the app's own code would have written it. */
@@ -326,6 +329,13 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
               CASE WHEN g % 3 = 0 THEN 'rewarded' ELSE 'joined' END, NULL, 'bench:' || g, ${t0} - interval '400 days',
               CASE WHEN g % 3 = 0 THEN ${t0} - interval '390 days' END
          FROM generate_series(${Math.ceil(n / 10)}, ${n - 1}) AS g`,
+    ),
+    // What the invitations' triggers keep: each inviter's rewarded invitations (every inviter a shopper here).
+    step(
+      'referral_inviter_rewards',
+      `INSERT INTO referral_inviter_rewards (project_id, inviter_tg_id, rewarded, shopper)
+       SELECT project_id, inviter_tg_id, count(*), true FROM referral_invitations
+        WHERE project_id = ${p} AND status = 'rewarded' GROUP BY project_id, inviter_tg_id`,
     ),
     // The support inbox: one open thread per shopper at most, the rest closed; two messages each. The
     // newest is two days old: the seller was told of the waiting ones then (the support-waiting job looks back a day).

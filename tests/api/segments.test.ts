@@ -481,6 +481,61 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     await query(`DELETE FROM buyer_points_only WHERE project_id = $1 AND buyer_tg_id = $2`, [p, pointsOnly[0]!.tg]);
     await query(`INSERT INTO buyer_points_only (project_id, buyer_tg_id) VALUES ($1, $2)`, [p, pointsOnly[1]!.tg]);
     expect(await keptApart()).toEqual([]);
+
+    // Each inviter's rewarded invitations are counted by triggers: an inviter not the action's
+    // shopper is not counted until they get points; an invitation that stops being rewarded or is
+    // deleted is uncounted. `admin verify` names a wrong count, a missing inviter and an outsider
+    // kept as a shopper.
+    const invitedTwice = { invited_min: 2 };
+    const inviters = shoppers.filter((s) => s.rewardedInvites >= 2).length;
+    const [, , two, three, four] = shoppers;
+    const [stranger24, , loner] = shoppers.slice(24);
+    const invite = (inviter: string, count: number) =>
+      query(
+        `INSERT INTO referral_invitations (project_id, inviter_tg_id, friend_tg_id, status, source_update, joined_at, decided_at)
+         SELECT $1, $2, 'friend-' || $2 || '-' || k, 'rewarded', 'seeded', now(), now() FROM generate_series(1, $3::int) AS k`,
+        [p, inviter, count],
+      );
+    await invite(loner!.tg, 2);
+    await invite(stranger24!.tg, 1);
+    expect(await preview(bot, invitedTwice)).toBe(inviters);
+    await query(`INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES ($1, $2, 5)`, [p, loner!.tg]);
+    expect(await preview(bot, invitedTwice)).toBe(inviters + 1);
+    await query(
+      `UPDATE referral_invitations SET status = 'refused', refusal = 'monthly_cap'
+        WHERE id = (SELECT min(id) FROM referral_invitations WHERE project_id = $1 AND inviter_tg_id = $2 AND status = 'rewarded')`,
+      [p, two!.tg],
+    );
+    await query(
+      `DELETE FROM referral_invitations
+        WHERE id = (SELECT min(id) FROM referral_invitations WHERE project_id = $1 AND inviter_tg_id = $2 AND status = 'rewarded')`,
+      [p, loner!.tg],
+    );
+    expect(await preview(bot, invitedTwice)).toBe(inviters - 1);
+    const inviterViolations = async () =>
+      (await verifyData(url)).violations
+        .filter((violation) => violation.check === 'inviter_rewards_equal_invitations' && violation.detail.startsWith(`акция ${p},`))
+        .map((violation) => violation.detail)
+        .sort();
+    expect(await inviterViolations()).toEqual([]);
+    const kept = (change: string, inviter: string) => query(`${change} WHERE project_id = $1 AND inviter_tg_id = $2`, [p, inviter]);
+    await kept('UPDATE referral_inviter_rewards SET rewarded = rewarded + 1', three!.tg);
+    await kept('DELETE FROM referral_inviter_rewards', four!.tg);
+    await kept('UPDATE referral_inviter_rewards SET shopper = true', stranger24!.tg);
+    expect(await inviterViolations()).toEqual(
+      [
+        `акция ${p}, пригласивший ${three!.tg}: записано вознаграждённых приглашений 4, по приглашениям 3`,
+        `акция ${p}, пригласивший ${four!.tg}: записано вознаграждённых приглашений 0, по приглашениям 4`,
+        `акция ${p}, пригласивший ${stranger24!.tg}: записан покупателем, но ни покупок, ни баллов в акции нет`,
+      ].sort(),
+    );
+    await kept('UPDATE referral_inviter_rewards SET rewarded = rewarded - 1', three!.tg);
+    await query(`INSERT INTO referral_inviter_rewards (project_id, inviter_tg_id, rewarded, shopper) VALUES ($1, $2, 4, true)`, [
+      p,
+      four!.tg,
+    ]);
+    await kept('UPDATE referral_inviter_rewards SET shopper = false', stranger24!.tg);
+    expect(await inviterViolations()).toEqual([]);
   });
 
   it('birthday month, a completed survey and a draw’s entry match the shoppers who gave them', DIALOG, async () => {

@@ -1203,6 +1203,22 @@ export const referralInvitations = pgTable('referral_invitations', {
   receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
 });
 
+/**
+ * Each inviter's rewarded invitations in an action, and whether the inviter is known to be its
+ * shopper: «пригласил не меньше N» reads its range (0080_referral_inviter_rewards.sql, kept by the
+ * triggers of functions/referral_inviter_rewards_changed.sql).
+ */
+export const referralInviterRewards = pgTable(
+  'referral_inviter_rewards',
+  {
+    projectId: integer('project_id').notNull(),
+    inviterTgId: text('inviter_tg_id').notNull(),
+    rewarded: integer('rewarded').notNull(),
+    shopper: boolean('shopper').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.inviterTgId] })],
+);
+
 /** Raw bytes; node-postgres answers a Buffer, PGlite a Uint8Array: both read as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/manifest.js';
 import { referralFeature } from './bot.js';
+import { referralInvariants } from './invariants.js';
 import { rewardInvitation } from './service.js';
 import { referralSegmentCondition } from './segment-condition.js';
 
@@ -9,4 +10,5 @@ export const referralModule: ModuleManifest = {
   bot: [referralFeature],
   afterAward: rewardInvitation,
   segmentConditions: referralSegmentCondition,
+  invariants: referralInvariants,
 };
