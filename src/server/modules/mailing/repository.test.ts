@@ -6,6 +6,7 @@ import { migrate } from '../../db/migrate.js';
 import { installKeyring } from '../../sealing/column.js';
 import { secretsKey } from '../../sealing/sealed.js';
 import { sql } from 'drizzle-orm';
+import type { ShopperBatch } from '../segments/repository.js';
 import {
   claimRecipients,
   insertMailing,
@@ -112,8 +113,12 @@ describe('orphaned mailings', () => {
 });
 
 describe('a segment’s recipients written in the background', () => {
-  /** A segment's statement over fixed shoppers, as segments' `matchingIdsQuery` answers it. */
-  const shoppersOf = (ids: number[]) => sql`SELECT id::text AS buyer_tg_id FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id`;
+  /** A segment's batches over fixed shoppers, as segments' `matchingIdsQuery` answers them. */
+  const shoppersOf =
+    (ids: number[]): ShopperBatch =>
+    (after, limit) =>
+      sql`SELECT id::text AS buyer_tg_id FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS id
+           WHERE ${after}::text IS NULL OR id::text > ${after}::text ORDER BY 1 LIMIT ${limit}::int`;
   const SEGMENT = [21, 22, 23, 24, 25, 26, 27];
   const BATCH = 2;
 

@@ -3,6 +3,7 @@ import type { SegmentConditions } from '../../../contract/segments.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
+import type { ShopperBatch } from '../segments/repository.js';
 import { openSecret } from '../../sealing/column.js';
 import { skipOptedOutRecipients } from './consent-repository.js';
 import { newLinkKey } from './links.js';
@@ -40,7 +41,7 @@ export interface NewMailing {
    * With `rest`, only the first batch is written here; a segment larger than that keeps `rest`
    * with the mailing, and the background job writes the others (`writeNextSegmentBatch`).
    */
-  segment?: { shoppers: SQL; batch: number; rest?: KeptSegment };
+  segment?: { shoppers: ShopperBatch; batch: number; rest?: KeptSegment };
   /** The schedule's run that makes this mailing. */
   run?: { scheduleId: number; at: Date };
 }
@@ -128,7 +129,7 @@ async function count(tx: Executor, inserting: SQL): Promise<number> {
  * statement's cost is one batch's whatever the segment's size. A shopper already written (an id
  * given by hand too, or a run written again) is not written twice. Answers how many were added.
  */
-async function insertSegmentRecipients(tx: Executor, mailingId: number, shoppers: SQL, batch: number): Promise<number> {
+async function insertSegmentRecipients(tx: Executor, mailingId: number, shoppers: ShopperBatch, batch: number): Promise<number> {
   let after: string | null = null;
   let added = 0;
   for (;;) {
@@ -147,16 +148,13 @@ async function insertSegmentRecipients(tx: Executor, mailingId: number, shoppers
 async function writeSegmentBatch(
   tx: Executor,
   mailingId: number,
-  shoppers: SQL,
+  shoppers: ShopperBatch,
   after: string | null,
   batch: number,
 ): Promise<{ added: number; last: string | null }> {
   const [row] = rowsOf<{ read: string | number; last: string | null; added: string | number }>(
     await tx.execute(sql`
-      WITH batch AS (
-        SELECT buyer_tg_id FROM (${shoppers}) AS shopper
-         ${after === null ? sql`` : sql`WHERE buyer_tg_id > ${after}::text`}
-         ORDER BY buyer_tg_id LIMIT ${batch}::int),
+      WITH batch AS (${shoppers(after, batch)}),
       written AS (
         INSERT INTO mailing_recipients (mailing_id, chat_id)
         SELECT ${mailingId}::bigint, buyer_tg_id::bigint FROM batch
@@ -192,7 +190,12 @@ export async function findKeptSegment(
  * turns. The last batch (not full, or `shoppers` null: the segment can no longer be read) clears the
  * kept segment and skips the opted-out, as a mailing written at once. Answers whether any are left.
  */
-export async function writeNextSegmentBatch(db: Db, mailingId: number, shoppers: SQL | null, batch: number): Promise<'more' | 'done'> {
+export async function writeNextSegmentBatch(
+  db: Db,
+  mailingId: number,
+  shoppers: ShopperBatch | null,
+  batch: number,
+): Promise<'more' | 'done'> {
   return db.transaction(async (tx: Executor) => {
     const [kept] = rowsOf<{ segment_after: string }>(
       await tx.execute(sql`

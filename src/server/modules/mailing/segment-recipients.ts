@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
+import type { ShopperBatch } from '../segments/repository.js';
 import { keptSegmentQuery, type SegmentDeps } from '../segments/service.js';
 import { findKeptSegment, writeNextSegmentBatch } from './repository.js';
 
@@ -37,7 +37,7 @@ async function keptShoppers(
   deps: SegmentWritingDeps,
   mailingId: number,
   kept: NonNullable<Awaited<ReturnType<typeof findKeptSegment>>>,
-): Promise<SQL | null> {
+): Promise<ShopperBatch | null> {
   try {
     return await keptSegmentQuery(deps, kept.sellerId, kept.projectId, kept);
   } catch (error) {

@@ -187,7 +187,7 @@ const whereOf = (conditions: SQL[]) => (conditions.length > 0 ? sql`WHERE ${sql.
  * for the sets one by one, as read (`OFFSET 0` keeps the test a lookup per shopper: joined to a
  * hashed set, the statistics would lose the index's order, and a page would read every buyer).
  */
-function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: ShopperSet): SQL {
+function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: ShopperSet, also: SQL[] = []): SQL {
   const { sellerId, projectId } = filter;
   const points = asksPoints(filter)
     ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id`
@@ -207,6 +207,7 @@ function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: S
             ? match.predicate
             : sql`EXISTS (SELECT 1 FROM (${match.shoppers}) AS s WHERE s.buyer_tg_id = shopper.buyer_tg_id OFFSET 0)`,
         )),
+    ...also,
   ];
   return sql`FROM ${stats} ${points} ${whereOf(where)}`;
 }
@@ -216,7 +217,7 @@ function boughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], from?: S
  * balance is tested against the statistics; the balance as `bp` when a minimum is asked), or null
  * when none can match.
  */
-function unboughtShoppers(filter: SegmentFilter, matches: SegmentMatch[]): SQL | null {
+function unboughtShoppers(filter: SegmentFilter, matches: SegmentMatch[], also: SQL[] = []): SQL | null {
   const { projectId } = filter;
   if (!unboughtMayMatch(filter) || matches.some((match) => 'shoppers' in match && match.bought)) return null;
   const points = asksPoints(filter)
@@ -226,6 +227,7 @@ function unboughtShoppers(filter: SegmentFilter, matches: SegmentMatch[]): SQL |
     sql`shopper.project_id = ${projectId}::int`,
     ...(asksPoints(filter) ? [sql`bp.balance >= ${filter.pointsMin}::int`] : []),
     ...membership(matches),
+    ...also,
   ];
   return sql`FROM buyer_points_only shopper ${points} ${whereOf(where)}`;
 }
@@ -295,16 +297,29 @@ export async function countMatching(db: Executor, filter: SegmentFilter): Promis
   return Number(row?.count ?? 0);
 }
 
+/** One batch of a segment's shoppers' Telegram IDs (`buyer_tg_id`), in their order, after `after` (null: from the first). */
+export type ShopperBatch = (after: string | null, limit: number) => SQL;
+
 /**
- * Every matching shopper's Telegram ID as one statement (`buyer_tg_id`), for a mailing to write its
- * recipients from in batches: a condition on `buyer_tg_id` and an order by it reach each part by its
- * key, so a batch after the last one's ID reads that batch only.
+ * The matching shoppers' Telegram IDs, a batch at a time, for a mailing to write its recipients
+ * from. Each part is cut to the batch on its own, after the cursor and in the order of the IDs:
+ * the buyers by the statistics' primary key (the seller named, so the key's order answers), those
+ * who never bought by the kept table's key. Ordered and cut only over the parts' union, the planner
+ * read every shopper left and sorted them for each batch, so a mailing to a whole action grew with
+ * the square of its shoppers (at 100 000, 0.3–0.4 s a batch of 5 000).
  */
-export function matchingIdsQuery(filter: SegmentFilter): SQL {
+export function matchingIdsQuery(filter: SegmentFilter): ShopperBatch {
   const matches = matchesOf(filter);
-  const unbought = unboughtShoppers(filter, matches);
-  return sql`SELECT shopper.buyer_tg_id ${boughtShoppers(filter, matches, firstSet(matches))}
-    ${unbought ? sql`UNION ALL SELECT shopper.buyer_tg_id ${unbought}` : sql``}`;
+  const from = firstSet(matches);
+  return (after, limit) => {
+    const cursor = after === null ? [] : [sql`shopper.buyer_tg_id > ${after}::text`];
+    const cut = sql`ORDER BY shopper.buyer_tg_id LIMIT ${limit}::int`;
+    const bought = boughtShoppers(filter, matches, from, [...(from ? [] : [sql`shopper.user_id = ${filter.sellerId}::int`]), ...cursor]);
+    const unbought = unboughtShoppers(filter, matches, cursor);
+    return sql`SELECT buyer_tg_id FROM ((SELECT shopper.buyer_tg_id ${bought} ${cut})
+      ${unbought ? sql`UNION ALL (SELECT shopper.buyer_tg_id ${unbought} ${cut})` : sql``}) AS batch
+      ORDER BY buyer_tg_id LIMIT ${limit}::int`;
+  };
 }
 
 /** Under one in this many of the action's buyers, a set's page looks its shoppers up. */

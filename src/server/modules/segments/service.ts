@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { kopecksToRubles, rublesToKopecks } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { levelAt } from '../../../contract/points.js';
@@ -202,8 +201,8 @@ export async function segmentBuyers(deps: SegmentDeps, sellerId: number, segment
 }
 
 /**
- * A mailing's recipients: the statement of the segment's shoppers at this moment, for the mailing
- * to write from (the set never passes through the server), and the conditions it was made of (a
+ * A mailing's recipients: the statements of the segment's shoppers at this moment, a batch each,
+ * for the mailing to write from (the set never passes through the server), and the conditions it was made of (a
  * mailing written in the background keeps them). The segment must be the seller's (else 404) and
  * of the action whose bot sends (else 400: another bot cannot reach them).
  */
@@ -212,14 +211,14 @@ export async function segmentRecipientsQuery(
   sellerId: number,
   segmentId: number,
   projectId: number,
-): Promise<{ shoppers: SQL; conditions: SegmentConditions }> {
+): Promise<{ shoppers: repo.ShopperBatch; conditions: SegmentConditions }> {
   const { segment, action } = await requireSegment(deps.db, sellerId, segmentId);
   if (segment.projectId !== projectId) throw new AppError('bad_request', m.mailingOtherAction);
   return { shoppers: repo.matchingIdsQuery(await filterOf(deps, action, segment.conditions, deps.now())), conditions: segment.conditions };
 }
 
 /**
- * The same statement from conditions kept with a mailing, read at the moment it was sent: the
+ * The same statements from conditions kept with a mailing, read at the moment it was sent: the
  * background job's later batches match what the first one did. Throws as the builder does when
  * the action is gone or a condition's survey or draw no longer exists.
  */
@@ -228,7 +227,7 @@ export async function keptSegmentQuery(
   sellerId: number,
   projectId: number,
   kept: { conditions: SegmentConditions; asOf: Date },
-): Promise<SQL> {
+): Promise<repo.ShopperBatch> {
   const action = await requireAction(deps.db, sellerId, projectId);
   return repo.matchingIdsQuery(await filterOf({ ...deps, now: () => kept.asOf }, action, kept.conditions, kept.asOf));
 }
