@@ -516,8 +516,9 @@ describe('the mailing form and its buyer list on a phone', () => {
     withPage(async (page) => {
       const { buyer } = await sellerWithNamedBuyer(page);
       const row = page.getByRole('row').filter({ has: buyerBox(page, buyer) });
+      // Both waited for: the name may be drawn a frame before the id beside it.
       await row.getByText('Анна', { exact: true }).waitFor();
-      expect(await row.getByText(buyer, { exact: true }).isVisible()).toBe(true);
+      await row.getByText(buyer, { exact: true }).waitFor();
       expect(await row.locator('.buyer-name').textContent()).toBe(`${buyer} Анна`);
       // The id and the name are on lines of their own, not run together.
       const [idBox, nameBox] = await Promise.all([
