@@ -7,14 +7,8 @@
 -- analytics_add_buyer_day_links() and keeps the first two days itself. Delete in the next release.
 CREATE OR REPLACE FUNCTION analytics_add_buyer_day(p_user integer, p_project integer, p_buyer text, p_day date) RETURNS void
   LANGUAGE plpgsql AS $$
-DECLARE
-  previous_day date;
-  next_day date;
-  added integer;
 BEGIN
-  INSERT INTO analytics_buyer_days (project_id, buyer_tg_id, day) VALUES (p_project, p_buyer, p_day) ON CONFLICT DO NOTHING;
-  GET DIAGNOSTICS added = ROW_COUNT;
-  IF added = 0 THEN
+  IF EXISTS (SELECT 1 FROM analytics_buyer_days WHERE project_id = p_project AND buyer_tg_id = p_buyer AND day = p_day) THEN
     RETURN;
   END IF;
   -- The shopper's first two days, in the action and over all the seller's actions (the repeat
@@ -29,21 +23,5 @@ BEGIN
       WHEN firsts.second_day IS NULL OR p_day < firsts.second_day THEN p_day
       ELSE firsts.second_day
     END;
-  SELECT max(day) INTO previous_day FROM analytics_buyer_days WHERE project_id = p_project AND buyer_tg_id = p_buyer AND day < p_day;
-  SELECT min(day) INTO next_day FROM analytics_buyer_days WHERE project_id = p_project AND buyer_tg_id = p_buyer AND day > p_day;
-  IF previous_day IS NULL THEN
-    UPDATE analytics_daily SET new_buyers = new_buyers + 1
-     WHERE user_id = p_user AND project_id = p_project AND day = p_day AND status = 'success';
-  ELSE
-    PERFORM analytics_shift_return(p_user, p_project, p_day, previous_day, 1);
-  END IF;
-  IF next_day IS NOT NULL THEN
-    IF previous_day IS NULL THEN
-      UPDATE analytics_daily SET new_buyers = new_buyers - 1
-       WHERE user_id = p_user AND project_id = p_project AND day = next_day AND status = 'success';
-    ELSE
-      PERFORM analytics_shift_return(p_user, p_project, next_day, previous_day, -1);
-    END IF;
-    PERFORM analytics_shift_return(p_user, p_project, next_day, p_day, 1);
-  END IF;
+  PERFORM analytics_add_buyer_day_links(p_user, p_project, p_buyer, p_day);
 END $$;
