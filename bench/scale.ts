@@ -868,8 +868,8 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         60,
       );
       // Every shopper of the segment written, none cut: the run's total is its rows, beside the live count.
-      const [run] = (await seller.api.get('/mailing/history')).body.mailings as { id: number; total: number }[];
-      const segment = ((await seller.api.get(`/segments?project_id=${projectId}`)).body.segments as { name: string; count: number }[]).find(
+      const [run] = (await cabinet.get('/mailing/history')).body.mailings as { id: number; total: number }[];
+      const segment = ((await cabinet.get(`/segments?project_id=${projectId}`)).body.segments as { name: string; count: number }[]).find(
         (saved) => saved.name === 'Рассылка',
       );
       push(
@@ -878,7 +878,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
         'all of them',
         run !== undefined && run.total === segment?.count,
       );
-      if (run) await seller.api.post(`/mailing/${run.id}/cancel`, {});
+      if (run) await cabinet.post(`/mailing/${run.id}/cancel`, {});
       await immediateMailing();
     }
     if (wants('verify'))
