@@ -173,7 +173,8 @@ const scheduled = async (app: InProcessApp) =>
   (await app.query<{ name: string }>('SELECT name FROM pgboss.schedule ORDER BY name')).map((row) => row.name);
 
 describe('a demo server started as `npm start` starts it', () => {
-  it('keeps its crons on the real clock: a person trying the product sees draws close and digests come', async () => {
+  // An app of its own, started and stopped (seconds alone, tens of seconds on a loaded machine).
+  it('keeps its crons on the real clock: a person trying the product sees draws close and digests come', { timeout: 120_000 }, async () => {
     // `PERIODIC_JOBS: ''` unsets the test servers' `clock`; the database is a copy of theirs, without schedules.
     const app = await startAppInProcess({ PERIODIC_JOBS: '' }, { templateDataDir: inject('pgliteTemplate') });
     try {
@@ -187,7 +188,7 @@ describe('a demo server started as `npm start` starts it', () => {
 const postgres = inject('postgres');
 
 describe.runIf(postgres)('a production server', () => {
-  it('has no test clock, and runs its crons on the real clock', async () => {
+  it('has no test clock, and runs its crons on the real clock', { timeout: 120_000 }, async () => {
     const databaseUrl = createDatabase(postgres!.clusterUrl, `scanapp_clock_${randomBytes(6).toString('hex')}`, postgres!.template);
     const app = await startAppInProcess({ ...productionEnv(databaseUrl), LOG_LEVEL: 'silent' });
     try {
