@@ -167,7 +167,12 @@ export async function buildApp({
   };
 
   for (const module of MODULES) module.metrics?.(context);
-  running = await startJobQueue({ database, log: app.log, jobs: MODULES.flatMap((module) => module.jobs?.(context) ?? []) });
+  running = await startJobQueue({
+    database,
+    log: app.log,
+    jobs: MODULES.flatMap((module) => module.jobs?.(context) ?? []),
+    cron: config.cronJobs,
+  });
   // Work a dead instance held (a bot's polling, claimed updates, a mailing, outbox rows, a running
   // job) goes on here within 30 s.
   const watch = heartbeat({

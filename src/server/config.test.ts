@@ -56,6 +56,30 @@ describe('configuration', () => {
     }
   });
 
+  it('runs the periodic jobs on the real clock unless PERIODIC_JOBS=clock, which production refuses', () => {
+    const production = {
+      SCANAPP_MODE: 'production',
+      DATABASE_URL: 'postgres://scanapp@db/scanapp',
+      PUBLIC_URL: 'https://scan.example',
+      ROBOKASSA_MERCHANT_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'password-one',
+      ROBOKASSA_PASSWORD2: 'password-two',
+      TAX_API_TOKEN: 'token',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      MAIL_FROM: 'ScanApp <no-reply@scan.example>',
+      SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+    };
+    expect(loadConfig({}).cronJobs).toBe(true);
+    expect(loadConfig({ PERIODIC_JOBS: 'cron' }).cronJobs).toBe(true);
+    expect(loadConfig({ PERIODIC_JOBS: 'clock' }).cronJobs).toBe(false);
+    expect(loadConfig(production).cronJobs).toBe(true);
+    expect(loadConfig({ ...production, PERIODIC_JOBS: 'cron' }).cronJobs).toBe(true);
+    expect(() => loadConfig({ ...production, PERIODIC_JOBS: 'clock' })).toThrow(
+      /PERIODIC_JOBS=clock: demo mode only \(production has no demo clock to run the periodic jobs\)/,
+    );
+    expect(() => loadConfig({ PERIODIC_JOBS: 'never' })).toThrow(/PERIODIC_JOBS: ожидается cron или clock/);
+  });
+
   it('requires a database server and a public address in production', () => {
     expect(() => loadConfig({ SCANAPP_MODE: 'production' })).toThrow(/DATABASE_URL[\s\S]*PUBLIC_URL/);
   });

@@ -45,6 +45,11 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'не меньше 2').max(200).optional(),
   SCANAPP_MODE: z.enum(['demo', 'production'], { error: 'ожидается demo или production' }).default('demo'),
+  /**
+   * `cron`: pg-boss runs the periodic jobs on the real clock (and the demo clock's moves run them too);
+   * `clock`: only the demo clock's moves run them (the test servers: nothing happens between a test's steps).
+   */
+  PERIODIC_JOBS: z.enum(['cron', 'clock'], { error: 'ожидается cron или clock' }).default('cron'),
   PUBLIC_URL: z.url({ error: 'ожидается адрес вида https://scanapp.example' }).optional(),
   ADMIN_TOKEN: z.string().min(24, 'не короче 24 символов').optional(),
   /** Set → GET /metrics answers Prometheus with this bearer token; unset → the route does not exist. */
@@ -118,6 +123,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   mode: 'demo' | 'production';
+  /** Whether pg-boss runs the periodic jobs on the real clock; false only in demo mode (PERIODIC_JOBS=clock). */
+  cronJobs: boolean;
   publicUrl: string;
   /** Demo mode without PUBLIC_URL: links follow the address each request came to (http/public-url.ts). */
   publicUrlFollowsRequest: boolean;
@@ -193,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (e.SCANAPP_MODE === 'production') {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required when SCANAPP_MODE=production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required when SCANAPP_MODE=production');
+    // Refused, not ignored: production has no demo clock, so draws would never close nor digests go
+    // (docs/decisions.md, "Test servers run no cron").
+    if (e.PERIODIC_JOBS === 'clock')
+      problems.push('PERIODIC_JOBS=clock: demo mode only (production has no demo clock to run the periodic jobs)');
   }
   const robokassaKeys = [e.ROBOKASSA_MERCHANT_LOGIN, e.ROBOKASSA_PASSWORD1, e.ROBOKASSA_PASSWORD2];
   const robokassaConfigured = robokassaKeys.every(Boolean);
@@ -225,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     mode: e.SCANAPP_MODE,
+    cronJobs: e.PERIODIC_JOBS === 'cron',
     publicUrl,
     publicUrlFollowsRequest: e.SCANAPP_MODE === 'demo' && !e.PUBLIC_URL,
     adminToken: e.ADMIN_TOKEN,

@@ -4,7 +4,7 @@ import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { CLOCK_MAX_ADVANCE_SECONDS } from '../../src/contract/clock.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { ApiClient, type Seller } from '../support/api-client.js';
-import { startAppInProcess } from '../support/app-in-process.js';
+import { startAppInProcess, type InProcessApp } from '../support/app-in-process.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, initDataOf, shopperActs, shopperSays, WB_SELLER } from '../support/bot.js';
@@ -69,6 +69,14 @@ describe.each(backends())('the demo test clock on $name', (backend) => {
     expect(reset.body.offset_seconds).toBe(0);
     expect(Math.abs(Date.parse(reset.body.now) - Date.now())).toBeLessThan(60_000);
     expect(reset.body).not.toHaveProperty('ran');
+  });
+
+  it('is the only thing that runs the periodic jobs on a test server: pg-boss holds no schedule of them and keeps no cron time', async () => {
+    // What pg-boss's timekeeper reads each half minute to queue a cron's run, and where it notes its
+    // last look: empty and never set, no run can come from the real clock between a test's steps.
+    expect(await backend.query!('SELECT name FROM pgboss.schedule')).toEqual([]);
+    expect(await backend.query!('SELECT cron_on FROM pgboss.version')).toEqual([{ cron_on: null }]);
+    expect((await advance(url, 60)).ran).toEqual(expect.arrayContaining(PERIODIC_JOBS));
   });
 
   it('refuses an advance that is not a whole number of seconds from 1 to ten years, and the clock stays', async () => {
@@ -160,10 +168,27 @@ describe.each(backends())('the demo test clock on $name', (backend) => {
   });
 });
 
+/** The periodic jobs pg-boss holds a schedule of on the app's database, by name. */
+const scheduled = async (app: InProcessApp) =>
+  (await app.query<{ name: string }>('SELECT name FROM pgboss.schedule ORDER BY name')).map((row) => row.name);
+
+describe('a demo server started as `npm start` starts it', () => {
+  // An app of its own, started and stopped (seconds alone, tens of seconds on a loaded machine).
+  it('keeps its crons on the real clock: a person trying the product sees draws close and digests come', { timeout: 120_000 }, async () => {
+    // `PERIODIC_JOBS: ''` unsets the test servers' `clock`; the database is a copy of theirs, without schedules.
+    const app = await startAppInProcess({ PERIODIC_JOBS: '' }, { templateDataDir: inject('pgliteTemplate') });
+    try {
+      expect(await scheduled(app)).toEqual(expect.arrayContaining(['draws-close', 'seller-daily-digest', ...PERIODIC_JOBS]));
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 const postgres = inject('postgres');
 
 describe.runIf(postgres)('a production server', () => {
-  it('has no test clock', async () => {
+  it('has no test clock, and runs its crons on the real clock', { timeout: 120_000 }, async () => {
     const databaseUrl = createDatabase(postgres!.clusterUrl, `scanapp_clock_${randomBytes(6).toString('hex')}`, postgres!.template);
     const app = await startAppInProcess({ ...productionEnv(databaseUrl), LOG_LEVEL: 'silent' });
     try {
@@ -171,6 +196,7 @@ describe.runIf(postgres)('a production server', () => {
         const answer = await clockCall(app.url, method, method === 'POST' ? { advance_seconds: 60 } : undefined);
         expect(answer, method).toEqual({ status: 404, body: { message: messages.common.notFound } });
       }
+      expect(await scheduled(app)).toEqual(expect.arrayContaining(['draws-close', 'seller-daily-digest', ...PERIODIC_JOBS]));
     } finally {
       await app.stop();
     }

@@ -10,9 +10,10 @@ const DIGEST_SUBJECT = digestTitle.slice(0, digestTitle.indexOf('{'));
 
 /**
  * The mails to an address, the sellers' daily digests left out unless asked for. Test receipts are
- * dated yesterday (receipts.ts, `freshReceipt`), and from 09:00 Moscow time the digest's job runs
- * every ten minutes on the real clock too: a seller of such receipts gets «Итоги за …» whenever a
- * run falls inside a case, which a case counting its own notices must not see.
+ * dated yesterday (receipts.ts, `freshReceipt`), and every move of the demo clock runs the digest's
+ * job: a move to any time past 09:00 Moscow (a move of one second after 06:00 UTC) tells a seller of
+ * such receipts «Итоги за …», which a case counting its own notices must not see. (The test servers
+ * no longer run the job on the real clock as well: PERIODIC_JOBS=clock.)
  */
 export async function mailsTo(baseUrl: string, to: string, options: { digests?: boolean } = {}): Promise<CaughtMail[]> {
   const response = await fetch(`${baseUrl}/__emulators/mail/messages?to=${encodeURIComponent(to)}`);

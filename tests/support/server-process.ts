@@ -140,6 +140,8 @@ export interface RunningServer {
 export function productionEnv(databaseUrl: string): Record<string, string> {
   return {
     SCANAPP_MODE: 'production',
+    // Unset: production runs its crons on the real clock (it refuses PERIODIC_JOBS=clock).
+    PERIODIC_JOBS: '',
     DATABASE_URL: databaseUrl,
     SMTP_URL: 'smtp://user:pass@127.0.0.1:9',
     MAIL_FROM: 'ScanApp <no-reply@scan.example>',
@@ -172,6 +174,10 @@ export function testServerEnv(port: number, dataDir: string): Record<string, str
     OUTBOX_RETRY_BASE_MS: '200',
     // A segment's mailing writes its recipients in batches of 2: every test of one crosses batches.
     MAILING_SEGMENT_BATCH: '2',
+    // Periodic jobs run only when a test moves the demo clock, never on the real one between a test's
+    // steps (a draw closed under a test, a digest in the middle of a case). `PERIODIC_JOBS: ''` keeps
+    // them, as `npm start` does.
+    PERIODIC_JOBS: 'clock',
     // Lets parallel work build the web app into its own folder (`vite build --outDir …`).
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   };

@@ -81,3 +81,27 @@ it('keeps a long job of a live instance its own, and queues again, once, a job w
   const { rows } = await database.executeSql(`SELECT state FROM pgboss.job WHERE name = 'periodic' ORDER BY created_on`);
   expect(rows).toEqual([{ state: 'failed' }, { state: 'completed' }]);
 }, 90_000);
+
+it('without crons schedules none, removes those an earlier start left, and still runs queued jobs and the clock’s runs', async () => {
+  const schedules = async () => (await database.query<{ name: string }>('SELECT name FROM pgboss.schedule')).map((row) => row.name);
+  expect(await schedules()).toEqual(['periodic']);
+  releaseSlow();
+  await queue.stop({ timeoutMs: 1_000 });
+
+  const queuedRuns: object[] = [];
+  queue = await startJobQueue({
+    database,
+    log,
+    cron: false,
+    jobs: [
+      { name: 'queued', handle: async (data) => void queuedRuns.push(data) },
+      { name: 'periodic', cron: '0 3 * * *', handle: async (data) => void periodicRuns.push(data) },
+    ],
+  });
+  // The schedule the first start wrote is gone: no instance's timekeeper runs it on the real clock.
+  expect(await schedules()).toEqual([]);
+  await queue.send('queued', { receipt: 1 });
+  await vi.waitFor(() => expect(queuedRuns).toEqual([{ receipt: 1 }]), { timeout: 10_000 });
+  expect(await queue.runPeriodicOnce()).toEqual({ ran: ['periodic'] });
+  expect(periodicRuns.at(-1)).toEqual({});
+}, 30_000);

@@ -33,14 +33,25 @@ export const JOB_BEAT_MS = 3_000;
 /** pg-boss's own tables (its default schema). */
 const BOSS_SCHEMA = 'pgboss';
 
-export async function startJobQueue(options: { database: Database; log: JobLog; jobs: JobDefinition<never>[] }): Promise<JobQueue> {
-  const { database, log, jobs } = options;
+export async function startJobQueue(options: {
+  database: Database;
+  log: JobLog;
+  jobs: JobDefinition<never>[];
+  /**
+   * false: no `cron` job runs on the real clock here (the test servers, PERIODIC_JOBS=clock): they run
+   * only through `runPeriodicOnce`, the demo clock's move. Queued jobs and their retries are as before.
+   */
+  cron?: boolean;
+}): Promise<JobQueue> {
+  const { database, log, jobs, cron = true } = options;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     // Maintenance finds crashed jobs (expired) and cleans up; every instance takes part, pg-boss
     // makes sure one runs it at a time.
     maintenanceIntervalSeconds: 30,
     monitorStateIntervalSeconds: 60,
+    // pg-boss's timekeeper is what turns the schedules into jobs: without crons it does not start.
+    schedule: cron,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   // Instances starting together set up pg-boss's schema, queues and schedules one at a time.
@@ -60,7 +71,11 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds ?? 15 * 60,
       });
-      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      if (!job.cron) continue;
+      // Without crons a schedule left by an earlier start on this database (a template, another
+      // setting) goes too, so no instance's timekeeper runs it (docs/decisions.md, "Test servers run no cron").
+      if (cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      else await boss.unschedule(job.name);
     }
   });
 
@@ -83,7 +98,7 @@ export async function startJobQueue(options: { database: Database; log: JobLog; 
     },
     async runPeriodicOnce() {
       const ran: string[] = [];
-      // Beside pg-boss's own runs of the same crons: handlers are safe when repeated (see above).
+      // Beside pg-boss's own runs of the same crons, when it runs them: handlers are safe when repeated (see above).
       for (const job of jobs.filter((definition) => definition.cron)) {
         try {
           // What a test queues is sent within the move, as before; a backlog gets a few seconds here

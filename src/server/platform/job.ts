@@ -19,7 +19,10 @@ export interface JobContext {
 export interface JobDefinition<Data extends object = object> {
   name: string;
   handle(data: Data, context: JobContext): Promise<void>;
-  /** Five-field cron in UTC for recurring work (pg-boss runs it once across all instances). */
+  /**
+   * Five-field cron in UTC for recurring work (pg-boss runs it once across all instances); the demo
+   * clock's moves run it too, and alone on a server started with PERIODIC_JOBS=clock (the tests').
+   */
   cron?: string;
   /** Retries of a failed handler, pg-boss's own backoff. */
   retryLimit?: number;
