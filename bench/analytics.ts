@@ -7,7 +7,8 @@ import { catchUp } from '../src/server/modules/analytics/repository.js';
 import { getPayoff } from '../src/server/modules/payoff/service.js';
 import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { createFundedSeller } from '../tests/support/operator.js';
-import { startServer, TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
+import { TEST_ADMIN_TOKEN } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { machineLine, rssMiB, table, timeIt, type Row } from './report.js';
 
 const RECEIPTS = Number(process.env.BENCH_ANALYTICS_RECEIPTS ?? 1_000_000);
@@ -125,7 +126,7 @@ async function explainPayoff(database: Database, sellerId: number, query: Parame
 async function measure(databaseUrl: string): Promise<Row[]> {
   const database = 'PostgreSQL 15';
   const rows: Row[] = [];
-  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' });
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' });
   try {
     const seller = await createFundedSeller(server.url, 100_000);
     const projectId = (await seller.api.post('/projects', { name: 'Аналитика', project_inns: '072196655529' })).body.project_id as number;

@@ -21,7 +21,8 @@ import { BILLING_DEFAULTS } from '../src/contract/billing.js';
 import { DEMO_TAX_TOKEN } from '../src/server/config.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
-import { startServer, type RunningServer } from '../tests/support/server-process.js';
+import { type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { newBotToken, telegramMessages } from '../tests/support/telegram.js';
 import { machineLine, quantile, table, type Row } from './report.js';
 
@@ -153,7 +154,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
   // Apart: the Telegram and tax emulators are another ScanApp's in demo mode, in a process of their
   // own as the real services are remote, and the measured server reaches them through its
   // configuration (TELEGRAM_API_URL, TAX_API_URL with a token), as it reaches the real ones.
-  const emulators = emulatorsApart ? await startServer({ TRUST_PROXY: 'false' }) : undefined;
+  const emulators = emulatorsApart ? await startBenchServer({ TRUST_PROXY: 'false' }) : undefined;
   const env: Record<string, string> = {
     TRUST_PROXY: 'false',
     TELEGRAM_UPDATES: 'webhook',
@@ -166,7 +167,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
         }
       : {}),
   };
-  const server = await startServer(env);
+  const server = await startBenchServer(env);
   const emulatorUrl = (emulators ?? server).url;
   try {
     const bots: Bot[] = [];

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createSeller } from '../tests/support/api-client.js';
-import { BUILT_SERVER, startServer, type RunningServer } from '../tests/support/server-process.js';
+import { BUILT_SERVER, type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { machineLine, rssMiB, settledRssMiB, table, type Row } from './report.js';
 
 const CONNECTIONS = 10;
@@ -13,7 +14,7 @@ async function load(server: RunningServer, requests: autocannon.Request[], durat
 async function measure(database: string, env: Record<string, string>, durationS: number): Promise<Row[]> {
   const rows: Row[] = [];
   const started = performance.now();
-  const server = await startServer({ ...env, TRUST_PROXY: 'false' }, { entry: BUILT_SERVER });
+  const server = await startBenchServer({ ...env, TRUST_PROXY: 'false' }, { entry: BUILT_SERVER });
   rows.push({ scenario: 'start-up to first answer (new database)', database, value: `${Math.round(performance.now() - started)} ms` });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   rows.push({
@@ -56,7 +57,7 @@ async function measure(database: string, env: Record<string, string>, durationS:
     server.process.kill('SIGTERM');
     await new Promise((resolve) => server.process.once('exit', resolve));
     const restarted = performance.now();
-    const again = await startServer({ TRUST_PROXY: 'false' }, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+    const again = await startBenchServer({ TRUST_PROXY: 'false' }, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
     rows.push({
       scenario: 'start-up to first answer (existing database)',
       database,

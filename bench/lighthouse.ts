@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../tests/support/browser.js';
-import { startServer, type RunningServer } from '../tests/support/server-process.js';
+import { type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { machineLine, median } from './report.js';
 
 const RUNS = 3;
@@ -92,7 +93,7 @@ interface PageOptions {
 export async function runLighthouseBench(
   options: PageOptions = { path: '/', scriptsLabel: 'Landing JavaScript', budgetKb: 100 },
 ): Promise<string> {
-  const server = options.server ?? (await startServer());
+  const server = options.server ?? (await startBenchServer());
   try {
     const url = `${server.url}${options.path}`;
     const runs: Run[] = [];

@@ -1,5 +1,5 @@
 import { createSeller } from '../tests/support/api-client.js';
-import { startServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { eventually, newBotToken, newChatId, startChats, telegramMessages } from '../tests/support/telegram.js';
 import { machineLine, table, type Row } from './report.js';
 
@@ -7,7 +7,7 @@ const RECIPIENTS = 3000;
 
 /** One 3 000-recipient mailing against the Telegram emulator, which enforces 30 messages a second per bot. */
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
-  const server = await startServer({ ...env, LOG_LEVEL: 'error' });
+  const server = await startBenchServer({ ...env, LOG_LEVEL: 'error' });
   try {
     const seller = await createSeller(server.url);
     const { token, botId } = newBotToken();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { WEBHOOK_EVENTS } from '../src/contract/webhooks.js';
 import { createFundedSeller } from '../tests/support/operator.js';
-import { startServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { CONNECTIONS, ROUNDS, WARM_UP_S, checkRequest, load } from './receipts.js';
 import { machineLine, median, table, type Row } from './report.js';
 
@@ -29,7 +29,7 @@ export async function receiptWebhooksBench(postgresUrl: (name: string) => string
   psql(`ALTER DATABASE "${database}" SET track_functions = 'pl'`);
   const receiver = createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' });
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' });
   try {
     const sellerWithAction = async (name: string) => {
       const seller = await createFundedSeller(server.url, 5_000_000);

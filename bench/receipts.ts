@@ -6,7 +6,8 @@ import { openDatabase } from '../src/server/db/connection.js';
 import type { Seller } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
 import { freshReceipt, registerReceipt } from '../tests/support/receipts.js';
-import { BUILT_SERVER, startServer, type RunningServer } from '../tests/support/server-process.js';
+import { BUILT_SERVER, type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { machineLine, median, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
 export const CONNECTIONS = 10;
@@ -158,7 +159,7 @@ async function statementsPerCall(databaseUrl: string): Promise<Row[]> {
   const database = new URL(databaseUrl).pathname.slice(1);
   psql(`ALTER DATABASE "${database}" SET log_statement = 'all'`);
   const logFile = path.join(path.dirname(psql('SHOW data_directory')), 'server.log');
-  const server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false', DATABASE_POOL_SIZE: '2' });
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'false', DATABASE_POOL_SIZE: '2' });
   try {
     const seller = await createFundedSeller(server.url, 100_000);
     const projectId = (await seller.api.post('/projects', { name: 'Запросы', project_inns: '072196655529' })).body.project_id as number;
@@ -212,7 +213,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
     return push(...added);
   };
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'false' } : { TRUST_PROXY: 'false' };
-  let server = await startServer(env, { entry: BUILT_SERVER });
+  let server = await startBenchServer(env, { entry: BUILT_SERVER });
   try {
     rows.push({
       scenario: 'idle memory (RSS) after start-up, once settled, new database',
@@ -260,7 +261,7 @@ async function measure(database: string, databaseUrl: string | undefined, durati
       database,
       value: `${Math.round((performance.now() - seeding) / 1000)} s`,
     });
-    if (!databaseUrl) server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+    if (!databaseUrl) server = await startBenchServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
 
     const get = (path: string) => async () => {
       const response = await fetch(`${server.url}/lk/api${path}`, { headers: { authorization: `Bearer ${seller.api.token}` } });

@@ -7,7 +7,8 @@ import { encodeCursor } from '../src/server/db/cursor.js';
 import { ADMIN_TOKEN_HEADER } from '../src/contract/constants.js';
 import { ApiClient } from '../tests/support/api-client.js';
 import { createFundedSeller } from '../tests/support/operator.js';
-import { BUILT_SERVER, startServer, TEST_ADMIN_TOKEN, type RunningServer } from '../tests/support/server-process.js';
+import { BUILT_SERVER, TEST_ADMIN_TOKEN, type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { newBotToken } from '../tests/support/telegram.js';
 import { machineLine, rssMiB, settledRssMiB, table, timeIt, type Row } from './report.js';
 
@@ -567,7 +568,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
   };
   const planLog = databaseUrl ? await PlanLog.open(databaseUrl) : undefined;
 
-  let server: RunningServer = await startServer(env, { entry: BUILT_SERVER });
+  let server: RunningServer = await startBenchServer(env, { entry: BUILT_SERVER });
   const dataDir = server.dataDir;
   try {
     const idle = await settledRssMiB(server.process.pid!);
@@ -621,7 +622,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
       undefined,
     );
     if (!databaseUrl) {
-      server = await startServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
+      server = await startBenchServer(env, { keepDataDir: server.dataDir, entry: BUILT_SERVER });
       // PGlite reads its files through the host's file system (Emscripten's NODEFS, no mapping): what
       // a seller on the embedded database needs at rest at this size, apart from the page cache.
       const seeded = await settledRssMiB(server.process.pid!);

@@ -9,7 +9,8 @@
 import autocannon from 'autocannon';
 import { BILLING_DEFAULTS } from '../src/contract/billing.js';
 import { createFundedSeller } from '../tests/support/operator.js';
-import { startServer, type RunningServer } from '../tests/support/server-process.js';
+import { type RunningServer } from '../tests/support/server-process.js';
+import { startBenchServer } from './server.js';
 import { newBotToken } from '../tests/support/telegram.js';
 import { signInitData } from '../src/server/integrations/telegram/web-app-init-data.js';
 import { runLighthouseBench } from './lighthouse.js';
@@ -89,7 +90,7 @@ async function loadProducts(server: RunningServer, database: string, durationS: 
 export async function shopBench(postgresUrl: (name: string) => string | undefined, durationS: number): Promise<string> {
   const rows: Row[] = [];
   let lighthouse = '';
-  const server = await startServer({ TRUST_PROXY: 'false' });
+  const server = await startBenchServer({ TRUST_PROXY: 'false' });
   try {
     rows.push(...(await loadProducts(server, 'PGlite', durationS)));
     const { token, botToken } = await stockedShop(server);
@@ -111,7 +112,7 @@ export async function shopBench(postgresUrl: (name: string) => string | undefine
 
   const pg = postgresUrl('bench_shop');
   if (pg) {
-    const pgServer = await startServer({ TRUST_PROXY: 'false', DATABASE_URL: pg });
+    const pgServer = await startBenchServer({ TRUST_PROXY: 'false', DATABASE_URL: pg });
     try {
       rows.push(...(await loadProducts(pgServer, 'PostgreSQL 15', durationS)));
     } finally {
