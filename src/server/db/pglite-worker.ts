@@ -5,8 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
-import { inThreadSession } from './pglite-session.js';
-import { fromWireOptions, toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
+import { ARRAY_TYPES_SQL, type ArrayType } from './pglite-results.js';
+import { rawStatements } from './pglite-session.js';
+import { toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
 
 /** A compiled `WebAssembly.Module`, named through PGlite's options: the server's types have no WebAssembly library. */
 export type CompiledPglite = NonNullable<PGliteOptions['pgliteWasmModule']>;
@@ -21,27 +22,30 @@ export interface PgliteWorkerData {
 
 const port = parentPort!;
 const { directory, startParams, pgliteWasmModule } = workerData as PgliteWorkerData;
-const reply = (message: WireReply) => port.postMessage(message);
+/** A statement's answer, bytes the app's thread reads: their buffer moves there, uncopied. */
+const reply = (message: WireReply) =>
+  port.postMessage(message, 'result' in message && message.result instanceof Uint8Array ? [message.result.buffer as ArrayBuffer] : []);
 
 /** Open transactions: their handle, and how the app's thread ends them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
 
 async function main(): Promise<void> {
   const client = await PGlite.create({ dataDir: directory, startParams, pgliteWasmModule });
-  const session = inThreadSession(client);
+  const raw = rawStatements(client);
 
   const run = async (request: WireRequest): Promise<unknown> => {
     switch (request.op) {
       case 'query':
-        return (request.tx === undefined ? session : transaction(request.tx).tx).query(
+        return raw.query(
           request.text,
           request.params,
-          fromWireOptions(request.options),
+          request.paramTypes,
+          request.tx === undefined ? undefined : transaction(request.tx).tx,
         );
       case 'exec':
-        return (request.tx === undefined ? session : transaction(request.tx).tx).exec(request.text);
+        return (request.tx === undefined ? client : transaction(request.tx).tx).exec(request.text);
       case 'named':
-        return session.queryNamed(request.name, request.text, request.params, fromWireOptions(request.options));
+        return raw.named(request.name, request.text, request.params);
       case 'begin':
         return begin(client, request.tx);
       case 'end': {
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
       (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
     );
   });
-  reply({ id: 0, result: null });
+  reply({ id: 0, result: (await client.query<ArrayType>(ARRAY_TYPES_SQL)).rows });
 }
 
 function transaction(id: number) {
