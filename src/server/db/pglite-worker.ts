@@ -22,9 +22,22 @@ export interface PgliteWorkerData {
 
 const port = parentPort!;
 const { directory, startParams, pgliteWasmModule } = workerData as PgliteWorkerData;
-/** A statement's answer, bytes the app's thread reads: their buffer moves there, uncopied. */
-const reply = (message: WireReply) =>
-  port.postMessage(message, 'result' in message && message.result instanceof Uint8Array ? [message.result.buffer as ArrayBuffer] : []);
+/**
+ * The answers of one turn of this thread's loop go in one message (the app's thread sends its
+ * requests the same way: pglite-worker-client.ts). A statement's answer is bytes whose buffer
+ * moves to the app's thread uncopied.
+ */
+let replies: WireReply[] = [];
+let transfers: ArrayBuffer[] = [];
+const reply = (message: WireReply) => {
+  if ('result' in message && message.result instanceof Uint8Array) transfers.push(message.result.buffer as ArrayBuffer);
+  if (replies.push(message) === 1) setImmediate(sendReplies);
+};
+function sendReplies() {
+  port.postMessage(replies, transfers);
+  replies = [];
+  transfers = [];
+}
 
 /** Open transactions: their handle, and how the app's thread ends them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
@@ -61,11 +74,12 @@ async function main(): Promise<void> {
     }
   };
 
-  port.on('message', (request: WireRequest) => {
-    run(request).then(
-      (result) => reply({ id: request.id, result }),
-      (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
-    );
+  port.on('message', (requests: WireRequest[]) => {
+    for (const request of requests)
+      run(request).then(
+        (result) => reply({ id: request.id, result }),
+        (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
+      );
   });
   reply({ id: 0, result: (await client.query<ArrayType>(ARRAY_TYPES_SQL)).rows });
 }
