@@ -1,20 +1,14 @@
-import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import type { QueryOptions } from '@electric-sql/pglite';
 
 /**
- * The messages between the app's thread and PGlite's worker thread (pglite-worker.ts). Only what
- * the structured clone carries crosses: functions (a query's parsers) stay on the app's side.
+ * The messages between the app's thread and PGlite's worker thread (pglite-worker.ts). A statement's
+ * answer crosses as the wire protocol's bytes, in a buffer transferred, not copied, and is read on
+ * the app's side (pglite-results.ts): a query's parsers, functions, never cross.
  */
-export interface WireOptions {
-  rowMode?: RowMode;
-  paramTypes?: number[];
-  /** Types whose values come back as PostgreSQL's text, for the caller's own parsers to read. */
-  rawTypes?: number[];
-}
-
 export type WireRequest =
-  | { id: number; op: 'query'; text: string; params: unknown[]; options?: WireOptions; tx?: number }
+  | { id: number; op: 'query'; text: string; params: unknown[]; paramTypes?: number[]; tx?: number }
   | { id: number; op: 'exec'; text: string; tx?: number }
-  | { id: number; op: 'named'; name: string; text: string; params: (string | null)[]; options?: WireOptions }
+  | { id: number; op: 'named'; name: string; text: string; params: (string | null)[] }
   /** Opens transaction `tx`: answered once BEGIN has run, and its statements then carry `tx`. */
   | { id: number; op: 'begin'; tx: number }
   /** Commits or rolls back transaction `tx`: answered once PGlite has. */
@@ -28,52 +22,17 @@ export interface WireError {
   fields: Record<string, unknown>;
 }
 
-/** `id` 0 is the worker's "open": its result once PGlite has started. */
+/**
+ * `id` 0 is the worker's "open": once PGlite has started, the database's array types (`ArrayType[]`),
+ * for the app's thread to build the parsers PGlite builds for itself.
+ */
 export type WireReply = { id: number; result: unknown } | { id: number; error: WireError };
 
-export function toWireOptions(options: QueryOptions | undefined): WireOptions | undefined {
-  if (!options) return undefined;
-  if (options.serializers || options.blob || options.onNotice)
+/** The part of a query's options that crosses: the parameters' types. The rest is read on the app's side or refused. */
+export function paramTypesOf(options: QueryOptions | undefined): number[] | undefined {
+  if (options?.serializers || options?.blob || options?.onNotice)
     throw new TypeError('serializers, blob and onNotice of a PGlite query cannot cross to its worker thread');
-  return {
-    rowMode: options.rowMode,
-    paramTypes: options.paramTypes,
-    rawTypes: options.parsers && Object.keys(options.parsers).map(Number),
-  };
-}
-
-const asItIs = (value: string) => value;
-
-export function fromWireOptions(wire: WireOptions | undefined): QueryOptions | undefined {
-  if (!wire) return undefined;
-  return {
-    rowMode: wire.rowMode,
-    paramTypes: wire.paramTypes,
-    parsers: wire.rawTypes && Object.fromEntries(wire.rawTypes.map((type) => [type, asItIs])),
-  };
-}
-
-/**
- * The caller's parsers over the values the worker left as text (`rawTypes`), as PGlite calls them:
- * `parser(text, typeId)`, never for NULL. Changes `results` in place.
- */
-export function applyParsers<R extends Results<unknown>>(results: R, options: QueryOptions | undefined): R {
-  const parsers = options?.parsers;
-  if (!parsers) return results;
-  const columns = results.fields.flatMap((field, index) => {
-    // PGlite passes the type too, though its type for a parser says only the text.
-    const parser = parsers[field.dataTypeID] as ((value: string, typeId: number) => unknown) | undefined;
-    return parser ? [{ index, name: field.name, type: field.dataTypeID, parser }] : [];
-  });
-  if (columns.length === 0) return results;
-  for (const row of results.rows as Record<string | number, unknown>[]) {
-    for (const { index, name, type, parser } of columns) {
-      const key = options.rowMode === 'array' ? index : name;
-      const value = row[key];
-      if (typeof value === 'string') row[key] = parser(value, type);
-    }
-  }
-  return results;
+  return options?.paramTypes;
 }
 
 export function toWireError(error: unknown): WireError {

@@ -87,6 +87,21 @@ describe('PGlite in its worker thread', () => {
     await expect(session.query('SELECT 1', [], { serializers: { 23: String } })).rejects.toThrow('cannot cross to its worker thread');
     expect((await session.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
+
+  it('sends the statements of one turn in one message and has them answered in one, each its own answer', async () => {
+    const messages: unknown[][] = [];
+    const count = (replies: unknown[]) => messages.push(replies);
+    session.worker.on('message', count);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => session.query<{ n: number }>('SELECT $1::int AS n', [index])),
+      );
+      expect(answers.map((answer) => answer.rows)).toEqual(Array.from({ length: 10 }, (_, index) => [{ n: index }]));
+    } finally {
+      session.worker.off('message', count);
+    }
+    expect(messages.map((replies) => replies.length)).toEqual([10]);
+  });
 });
 
 describe('a PGlite worker that stops', () => {

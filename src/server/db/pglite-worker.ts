@@ -5,8 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
-import { inThreadSession } from './pglite-session.js';
-import { fromWireOptions, toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
+import { ARRAY_TYPES_SQL, type ArrayType } from './pglite-results.js';
+import { rawStatements } from './pglite-session.js';
+import { toWireError, type WireReply, type WireRequest } from './pglite-wire.js';
 
 /** A compiled `WebAssembly.Module`, named through PGlite's options: the server's types have no WebAssembly library. */
 export type CompiledPglite = NonNullable<PGliteOptions['pgliteWasmModule']>;
@@ -21,27 +22,43 @@ export interface PgliteWorkerData {
 
 const port = parentPort!;
 const { directory, startParams, pgliteWasmModule } = workerData as PgliteWorkerData;
-const reply = (message: WireReply) => port.postMessage(message);
+/**
+ * The answers of one turn of this thread's loop go in one message (the app's thread sends its
+ * requests the same way: pglite-worker-client.ts). A statement's answer is bytes whose buffer
+ * moves to the app's thread uncopied.
+ */
+let replies: WireReply[] = [];
+let transfers: ArrayBuffer[] = [];
+const reply = (message: WireReply) => {
+  if ('result' in message && message.result instanceof Uint8Array) transfers.push(message.result.buffer as ArrayBuffer);
+  if (replies.push(message) === 1) setImmediate(sendReplies);
+};
+function sendReplies() {
+  port.postMessage(replies, transfers);
+  replies = [];
+  transfers = [];
+}
 
 /** Open transactions: their handle, and how the app's thread ends them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<unknown> }>();
 
 async function main(): Promise<void> {
   const client = await PGlite.create({ dataDir: directory, startParams, pgliteWasmModule });
-  const session = inThreadSession(client);
+  const raw = rawStatements(client);
 
   const run = async (request: WireRequest): Promise<unknown> => {
     switch (request.op) {
       case 'query':
-        return (request.tx === undefined ? session : transaction(request.tx).tx).query(
+        return raw.query(
           request.text,
           request.params,
-          fromWireOptions(request.options),
+          request.paramTypes,
+          request.tx === undefined ? undefined : transaction(request.tx).tx,
         );
       case 'exec':
-        return (request.tx === undefined ? session : transaction(request.tx).tx).exec(request.text);
+        return (request.tx === undefined ? client : transaction(request.tx).tx).exec(request.text);
       case 'named':
-        return session.queryNamed(request.name, request.text, request.params, fromWireOptions(request.options));
+        return raw.named(request.name, request.text, request.params);
       case 'begin':
         return begin(client, request.tx);
       case 'end': {
@@ -57,13 +74,14 @@ async function main(): Promise<void> {
     }
   };
 
-  port.on('message', (request: WireRequest) => {
-    run(request).then(
-      (result) => reply({ id: request.id, result }),
-      (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
-    );
+  port.on('message', (requests: WireRequest[]) => {
+    for (const request of requests)
+      run(request).then(
+        (result) => reply({ id: request.id, result }),
+        (error: unknown) => reply({ id: request.id, error: toWireError(error) }),
+      );
   });
-  reply({ id: 0, result: null });
+  reply({ id: 0, result: (await client.query<ArrayType>(ARRAY_TYPES_SQL)).rows });
 }
 
 function transaction(id: number) {
