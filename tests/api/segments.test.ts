@@ -364,6 +364,12 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         (s) => rubles(s) >= 1000 && within(s, 365) && s.month === 3 && (s.points ?? 0) >= 100,
       ],
       [{ invited_min: 1, birthday_month: 4, total_max: 4000 }, (s) => s.rewardedInvites >= 1 && s.month === 4 && rubles(s) <= 4000],
+      // A month with a minimum balance starts from the month's balances (kept on them by triggers), points-only shoppers among them.
+      [{ birthday_month: 4, points_min: 100 }, (s) => s.month === 4 && (s.points ?? 0) >= 100],
+      [
+        { birthday_month: 3, points_min: 1, total_max: 3000 },
+        (s) => s.month === 3 && (s.points ?? 0) >= 1 && rubles(s) <= 3000,
+      ],
       [
         { took_part: { draw_id: drawId }, item_contains: 'шампунь', points_min: 1 },
         (s) => s.tickets > 0 && s.item === 'Шампунь' && (s.points ?? 0) >= 1,
@@ -424,10 +430,22 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     const [outsider] = shoppers.filter((s) => !inAction(s) && s.month === 4);
     const march = shoppers.filter((s) => inAction(s) && s.month === 3).length;
     const counts = async () => [await preview(bot, { birthday_month: 3 }), await preview(bot, { birthday_month: 3, total_max: 100_000 })];
+    // With a minimum balance the count starts from the balances of the month: the month is written on
+    // a balance when the birthday is given or moved and when a first balance follows the birthday.
+    const marchHolders = shoppers.filter((s) => inAction(s) && s.month === 3 && (s.points ?? 0) >= 5).length;
+    const holding = () => preview(bot, { birthday_month: 3, points_min: 5 });
+    expect(await holding()).toBe(marchHolders);
     await query(`UPDATE buyer_birthdays SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, outsider!.tg]);
     expect(await counts()).toEqual([march, march]);
+    expect(await holding()).toBe(marchHolders);
     await query(`INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES ($1, $2, 5)`, [p, outsider!.tg]);
     expect(await counts()).toEqual([march + 1, march + 1]);
+    expect(await holding()).toBe(marchHolders + 1);
+    const [aprilHolder] = shoppers.filter((s) => inAction(s) && s.month === 4 && (s.points ?? 0) >= 5);
+    await query(`UPDATE buyer_birthdays SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, aprilHolder!.tg]);
+    expect(await holding()).toBe(marchHolders + 2);
+    await query(`UPDATE buyer_birthdays SET month = 4 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, aprilHolder!.tg]);
+    expect(await holding()).toBe(marchHolders + 1);
 
     // `admin verify` recounts them: a shopper's birthday kept apart and an outsider's wrong month are named.
     const named = async () =>
@@ -447,6 +465,28 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     await query(`DELETE FROM buyer_birthday_outsiders WHERE project_id = $1 AND buyer_tg_id = $2`, [p, shoppers[0]!.tg]);
     await query(`UPDATE buyer_birthday_outsiders SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, stranger!.tg]);
     expect(await named()).toEqual([]);
+
+    // … and the month kept on each balance: a wrong one and one missing are named.
+    const balanceMonths = async () =>
+      (await verifyData(url)).violations
+        .filter((violation) => violation.check === 'balance_birthday_month_equals_birthday' && violation.detail.startsWith(`акция ${p},`))
+        .map((violation) => violation.detail)
+        .sort();
+    expect(await balanceMonths()).toEqual([]);
+    const [withMonth, withoutMonth] = [shoppers.find((s) => s.points !== null && s.month === 3)!, shoppers.find((s) => s.points !== null && s.month === null)!];
+    const keptMonth = (month: number | null, tg: string) =>
+      query(`UPDATE buyer_points SET birthday_month = $3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, tg, month]);
+    await keptMonth(null, withMonth.tg);
+    await keptMonth(3, withoutMonth.tg);
+    expect(await balanceMonths()).toEqual(
+      [
+        `акция ${p}, покупатель ${withMonth.tg}: при баллах месяц нет, день рождения в месяце 3`,
+        `акция ${p}, покупатель ${withoutMonth.tg}: при баллах месяц 3, день рождения в месяце нет`,
+      ].sort(),
+    );
+    await keptMonth(3, withMonth.tg);
+    await keptMonth(null, withoutMonth.tg);
+    expect(await balanceMonths()).toEqual([]);
 
     // The points-only shoppers «spent up to …» adds to the buyers in range are kept by triggers: one
     // who then buys leaves them (counted once, now as a buyer); `admin verify` names a buyer kept as
