@@ -366,10 +366,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       [{ invited_min: 1, birthday_month: 4, total_max: 4000 }, (s) => s.rewardedInvites >= 1 && s.month === 4 && rubles(s) <= 4000],
       // A month with a minimum balance starts from the month's balances (kept on them by triggers), points-only shoppers among them.
       [{ birthday_month: 4, points_min: 100 }, (s) => s.month === 4 && (s.points ?? 0) >= 100],
-      [
-        { birthday_month: 3, points_min: 1, total_max: 3000 },
-        (s) => s.month === 3 && (s.points ?? 0) >= 1 && rubles(s) <= 3000,
-      ],
+      [{ birthday_month: 3, points_min: 1, total_max: 3000 }, (s) => s.month === 3 && (s.points ?? 0) >= 1 && rubles(s) <= 3000],
       [
         { took_part: { draw_id: drawId }, item_contains: 'шампунь', points_min: 1 },
         (s) => s.tickets > 0 && s.item === 'Шампунь' && (s.points ?? 0) >= 1,
@@ -473,7 +470,10 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         .map((violation) => violation.detail)
         .sort();
     expect(await balanceMonths()).toEqual([]);
-    const [withMonth, withoutMonth] = [shoppers.find((s) => s.points !== null && s.month === 3)!, shoppers.find((s) => s.points !== null && s.month === null)!];
+    const [withMonth, withoutMonth] = [
+      shoppers.find((s) => s.points !== null && s.month === 3)!,
+      shoppers.find((s) => s.points !== null && s.month === null)!,
+    ];
     const keptMonth = (month: number | null, tg: string) =>
       query(`UPDATE buyer_points SET birthday_month = $3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, tg, month]);
     await keptMonth(null, withMonth.tg);

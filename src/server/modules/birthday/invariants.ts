@@ -18,7 +18,8 @@ export const birthdayInvariants: readonly Invariant[] = [
   },
   {
     name: 'balance_birthday_month_equals_birthday',
-    description: 'месяц дня рождения, записанный при баллах покупателя, равен месяцу его дня рождения в акции (пусто, если дня рождения нет)',
+    description:
+      'месяц дня рождения, записанный при баллах покупателя, равен месяцу его дня рождения в акции (пусто, если дня рождения нет)',
     query: `
       SELECT format('акция %s, покупатель %s: при баллах месяц %s, день рождения в месяце %s',
                     p.project_id, p.buyer_tg_id, coalesce(p.birthday_month::text, 'нет'), coalesce(b.month::text, 'нет')) AS detail
