@@ -276,14 +276,14 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
  * counts, the month's 85 000 birthdays hashed in each worker against every buyer's statistics and a
  * balance looked up per remaining shopper.
  */
-function countFromBalances(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet & { balances: SQL }): SQL {
+function countFromBalances(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, balances: SQL): SQL {
   const { sellerId, projectId } = filter;
   const stats = asksStats(filter)
     ? sql`LEFT JOIN buyer_stats st ON st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id`
     : sql``;
   const where = [
     sql`shopper.project_id = ${projectId}::int`,
-    set.balances,
+    balances,
     ...rowConditions(filter, { st: sql.raw('st'), bp: sql.raw('shopper'), bought: false }),
     ...membership(matches, set),
   ];
@@ -301,7 +301,8 @@ function countStatement(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
   const set = firstSet(matches);
   if (set?.size && matches.length === 1 && !asksStats(filter) && !asksPoints(filter)) return sql`SELECT (${set.size}) AS count`;
-  if (set?.balances && asksPoints(filter)) return countFromBalances(filter, matches, { ...set, balances: set.balances });
+  // The set itself, not a copy: `membership` leaves it out by identity (a copy joined the month's birthdays once more).
+  if (set?.balances && asksPoints(filter)) return countFromBalances(filter, matches, set, set.balances);
   if (set) return countFromSet(filter, matches, set);
   const bought = sql`(SELECT count(*) ${boughtShoppers(filter, matches)})`;
   const unbought = unboughtShoppers(filter, matches);
