@@ -82,11 +82,12 @@ function marketplaceSql(userId: number, rows: number): string[] {
  * points_lots' triggers, which append each change to the actions' totals and their days of expiry.
  */
 function pointsSql(projectId: number): string[] {
-  // The segments' triggers on a first balance (points-only shoppers, birthday outsiders) take a
-  // lock per shopper, which a million rows in one statement run out of; «Окупаемость» reads
-  // neither, so they are off for this one insert.
+  // The segments' triggers on a first balance (points-only shoppers, birthday outsiders, the
+  // birthday month kept on the balance) take a lock per shopper, which a million rows in one
+  // statement run out of; «Окупаемость» reads none of them (and the bench gives no birthdays), so
+  // they are off for this one insert.
   const segmentTriggers = (change: 'ENABLE' | 'DISABLE') =>
-    `ALTER TABLE buyer_points ${change} TRIGGER buyer_points_only_credited, ${change} TRIGGER buyer_birthday_outsiders_credited`;
+    `ALTER TABLE buyer_points ${change} TRIGGER buyer_points_only_credited, ${change} TRIGGER buyer_birthday_outsiders_credited, ${change} TRIGGER buyer_points_birthday_month`;
   return [
     segmentTriggers('DISABLE'),
     `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held)

@@ -156,6 +156,9 @@ const SEED_TRIGGERS: Record<string, string> = {
   buyer_birthday_outsiders_bought: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
   buyer_birthday_outsiders_credited: 'buyer_birthday_outsiders: a step of the seed, after the statistics and balances',
   buyer_points_only_credited: 'buyer_points_only: a step of the seed, after the statistics and balances',
+  buyer_points_birthday_month: "buyer_points.birthday_month: the balances' step, from the birthdays written before it",
+  buyer_points_birthday_given: "buyer_points.birthday_month: the balances' step, from the birthdays written before it",
+  buyer_points_birthday_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
   buyer_points_only_bought: 'buyer_points_only: a step of the seed, after the statistics and balances',
   referral_inviter_rewards_added: 'referral_inviter_rewards: a step of the seed, after the invitations',
   referral_inviter_rewards_moved: 'nothing: fires on a changed invitation, the seed inserts them',
@@ -254,10 +257,19 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
          FROM points_ledger l JOIN receipts rc ON rc.id = substr(l.reference, 9)::bigint
         WHERE l.project_id = ${p} AND l.held_delta > 0`,
     ),
+    // Birthdays spread over the year (n / 365 a day), given long before (before the balances, which carry the month).
+    step(
+      'buyer_birthdays',
+      `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
+       SELECT ${p}, (${FIRST_TG} + g)::text, extract(month FROM d)::smallint, extract(day FROM d)::smallint, ${t0} - interval '400 days'
+         FROM (SELECT g, date '2001-01-01' + (g % 365) AS d FROM generate_series(0, ${n - 1}) AS g) AS b`,
+    ),
     step(
       'buyer_points',
-      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held)
-       SELECT project_id, buyer_tg_id, sum(delta), sum(held_delta) FROM points_ledger WHERE project_id = ${p} GROUP BY 1, 2`,
+      `INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held, birthday_month)
+       SELECT l.project_id, l.buyer_tg_id, l.balance, l.held, b.month
+         FROM (SELECT project_id, buyer_tg_id, sum(delta) AS balance, sum(held_delta) AS held FROM points_ledger WHERE project_id = ${p} GROUP BY 1, 2) AS l
+         LEFT JOIN buyer_birthdays b ON b.project_id = l.project_id AND b.buyer_tg_id = l.buyer_tg_id`,
     ),
     // What buyer_points_totals_changed() appends for those rows, folded into the action's one row.
     step(
@@ -300,13 +312,6 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
       `INSERT INTO telegram_buyers (buyer_tg_id, first_name, username)
        SELECT (${FIRST_TG} + g)::text, 'Покупатель ' || g, 'shopper' || g FROM generate_series(0, ${n - 1}) AS g
        ON CONFLICT DO NOTHING`,
-    ),
-    // Birthdays spread over the year (n / 365 a day), given long before.
-    step(
-      'buyer_birthdays',
-      `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
-       SELECT ${p}, (${FIRST_TG} + g)::text, extract(month FROM d)::smallint, extract(day FROM d)::smallint, ${t0} - interval '400 days'
-         FROM (SELECT g, date '2001-01-01' + (g % 365) AS d FROM generate_series(0, ${n - 1}) AS g) AS b`,
     ),
     // What the birthdays' triggers keep: those given by someone with neither a purchase nor points (none here).
     step(

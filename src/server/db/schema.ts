@@ -495,6 +495,8 @@ export const buyerPoints = pgTable(
     balance: integer('balance').notNull(),
     /** Points held until their receipts' release (0042); `balance` is what can be spent. */
     held: integer('held').notNull().default(0),
+    /** The shopper's birthday month in the action, kept by triggers from buyer_birthdays (0082): a segment's month with a minimum balance. */
+    birthdayMonth: smallint('birthday_month'),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.buyerTgId] })],
 );

@@ -62,9 +62,12 @@ export interface ModuleManifest {
  * (so a `buyer_stats` row, which is never deleted), and a count of the set needs no lookup to know
  * they are the action's shoppers. `size`: a `SELECT` of how many of the action's shoppers the set
  * holds, where that is known without looking each up (a closed draw numbers its shoppers 1, 2, …; a
- * month's birthdays less those of people not the action's shoppers yet).
+ * month's birthdays less those of people not the action's shoppers yet). `balances`: a condition on
+ * the action's balance row (`buyer_points` as `shopper`) that an index answers and that holds for
+ * exactly the set's shoppers who have one (a month's birthdays: the month kept on the balance), so a
+ * count asking a minimum balance starts from those balances instead of the whole set.
  */
-export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL } | { predicate: SQL };
+export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL; balances?: SQL } | { predicate: SQL };
 
 /**
  * A module's part of a segment's filter: for the conditions it owns, what they match

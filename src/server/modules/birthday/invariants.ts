@@ -1,6 +1,6 @@
 import type { Invariant } from '../../platform/manifest.js';
 
-/** What must hold in the data: the birthdays kept apart for a segment's count agree with their sources. */
+/** What must hold in the data: the birthdays kept apart for a segment's count, and the month kept on each balance, agree with their sources. */
 export const birthdayInvariants: readonly Invariant[] = [
   {
     name: 'birthday_outsiders_equal_birthdays',
@@ -15,5 +15,16 @@ export const birthdayInvariants: readonly Invariant[] = [
                       AND NOT EXISTS (SELECT 1 FROM buyer_points p WHERE p.project_id = b.project_id AND p.buyer_tg_id = b.buyer_tg_id)) e
           ON e.project_id = o.project_id AND e.buyer_tg_id = o.buyer_tg_id
        WHERE o.buyer_tg_id IS NULL OR e.buyer_tg_id IS NULL OR o.month <> e.month`,
+  },
+  {
+    name: 'balance_birthday_month_equals_birthday',
+    description:
+      'месяц дня рождения, записанный при баллах покупателя, равен месяцу его дня рождения в акции (пусто, если дня рождения нет)',
+    query: `
+      SELECT format('акция %s, покупатель %s: при баллах месяц %s, день рождения в месяце %s',
+                    p.project_id, p.buyer_tg_id, coalesce(p.birthday_month::text, 'нет'), coalesce(b.month::text, 'нет')) AS detail
+        FROM buyer_points p
+        LEFT JOIN buyer_birthdays b ON b.project_id = p.project_id AND b.buyer_tg_id = p.buyer_tg_id
+       WHERE p.birthday_month IS DISTINCT FROM b.month`,
   },
 ];
