@@ -7,14 +7,6 @@ import { healthAnswer } from './system/health.js';
 import { unsetOperatorSettings } from './modules/operator/service.js';
 import { SecretsKeyError } from './sealing/sealed.js';
 import { Lifecycle } from './platform/lifecycle.js';
-import { setFlagsFromString } from 'node:v8';
-
-// V8 lets the old generation fill with garbage up to ≈ 4 times the live heap before a full
-// collection, and keeps the pages it grew to: a reminder day's 100 000 lots took the server's RSS
-// from 124 to 290 MiB with ≈ 45 MiB of it live, and it stayed near its peak at rest. Growing by a
-// quarter collects long before that; set here, so every way of starting the server gets it
-// (docs/decisions.md, Performance, "The heap grows by a quarter").
-setFlagsFromString('--heap-growing-percent=25');
 
 async function main(): Promise<void> {
   let config;
