@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'node',
           // An empty PGlite cluster to copy: tests that need a database skip initdb (tests/support/blank-pglite.ts).
           globalSetup: ['tests/support/global-setup-unit.ts'],
+          // In the full run these files share the 2 cores with the API files' servers: a set-up that
+          // opens a copy of the blank cluster took over 10 s there (vitest's default) and under 1 s alone.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -164,9 +164,6 @@ async function sendPhoto({ store, botId, params }: Call) {
   };
 }
 
-/** Telegram's limit of a file a bot uploads (multipart/form-data), other than a photo. */
-export const FILE_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
-
 /**
  * sendDocument, sendVideo: an upload up to 50 MB (a bigger one never reaches a method: the
  * multipart parser answers 413 «Request Entity Too Large», as Telegram does), or a URL Telegram
@@ -185,7 +182,7 @@ function sendFile({ store, botId, params, uploadNames }: Call, method: 'sendDocu
   let fileName: string | null;
   if (Buffer.isBuffer(value)) {
     if (value.length === 0) throw badRequest('file must be non-empty');
-    if (value.length > FILE_UPLOAD_LIMIT_BYTES) throw new BotApiFailure(413, 'Request Entity Too Large');
+    if (value.length > store.uploadLimits.fileBytes) throw new BotApiFailure(413, 'Request Entity Too Large');
     file = `upload:${value.length}`;
     fileName = uploadNames.get(attached ? attached[1]! : field) || null;
   } else if (typeof value === 'string' && /^https?:\/\//.test(value)) {
@@ -220,10 +217,8 @@ function sendFile({ store, botId, params, uploadNames }: Call, method: 'sendDocu
   };
 }
 
-/** Telegram's limit of an uploaded photo (other files: FILE_UPLOAD_LIMIT_BYTES). */
-const PHOTO_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
-const checkedPhotoUpload = (bytes: Buffer) => {
-  if (bytes.length > PHOTO_UPLOAD_LIMIT_BYTES) throw new BotApiFailure(413, 'Request Entity Too Large');
+const checkedPhotoUpload = (store: TelegramEmulatorStore, bytes: Buffer) => {
+  if (bytes.length > store.uploadLimits.photoBytes) throw new BotApiFailure(413, 'Request Entity Too Large');
   return bytes;
 };
 
@@ -232,13 +227,13 @@ type PhotoInput =
 
 function photoParam(store: TelegramEmulatorStore, botId: number, params: BotApiParams): PhotoInput {
   const value = params.photo;
-  if (Buffer.isBuffer(value)) return { kind: 'upload', bytes: checkedPhotoUpload(value) };
+  if (Buffer.isBuffer(value)) return { kind: 'upload', bytes: checkedPhotoUpload(store, value) };
   if (typeof value !== 'string' || value === '') throw badRequest('there is no photo in the request');
   const attached = /^attach:\/\/(.+)$/.exec(value);
   if (attached) {
     const file = params[attached[1]!];
     if (!Buffer.isBuffer(file)) throw badRequest('there is no photo in the request');
-    return { kind: 'upload', bytes: checkedPhotoUpload(file) };
+    return { kind: 'upload', bytes: checkedPhotoUpload(store, file) };
   }
   if (/^https?:\/\//i.test(value)) return { kind: 'url', url: value };
   const sizes = store.files.photoOf(botId, value);

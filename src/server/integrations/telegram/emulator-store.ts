@@ -55,6 +55,13 @@ export type MenuButton = { type: 'default' } | { type: 'commands' } | { type: 'w
 /** Telegram's own retry schedule is not published; a few quick retries are enough to exercise a webhook. */
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 3_000, 10_000];
 
+/** What a bot may upload (multipart/form-data): Telegram's 10 MB for a photo and 50 MB for any other file. */
+export interface UploadLimits {
+  photoBytes: number;
+  fileBytes: number;
+}
+export const TELEGRAM_UPLOAD_LIMITS: UploadLimits = { photoBytes: 10 * 1024 * 1024, fileBytes: 50 * 1024 * 1024 };
+
 /** Every piece of the emulator's state, in memory. */
 export class TelegramEmulatorStore {
   /** Real time in milliseconds: send limits, outages and webhook retries. */
@@ -65,6 +72,8 @@ export class TelegramEmulatorStore {
    * moves. Defaults to `now`.
    */
   readonly dates: () => number;
+  /** Telegram's; a test of the refusals may lower them, so it needs no upload of 50 MB. */
+  readonly uploadLimits: UploadLimits;
   readonly sent: SentMessage[] = [];
   /** What shoppers wrote, oldest first, at most `SHOPPER_MESSAGES_KEPT`. */
   readonly received: ShopperMessage[] = [];
@@ -88,9 +97,12 @@ export class TelegramEmulatorStore {
   private readonly lastMessageIds = new Map<string, number>();
   private outageUntilMs = 0;
 
-  constructor(options: { now?: () => number; dates?: () => number; webhookRetryDelaysMs?: readonly number[] } = {}) {
+  constructor(
+    options: { now?: () => number; dates?: () => number; webhookRetryDelaysMs?: readonly number[]; uploadLimits?: UploadLimits } = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.dates = options.dates ?? this.now;
+    this.uploadLimits = options.uploadLimits ?? TELEGRAM_UPLOAD_LIMITS;
     this.updates = new EmulatorUpdates({ retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS, now: this.now });
   }
 

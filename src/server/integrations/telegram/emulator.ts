@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BotApiFailure, callBotApi, FILE_UPLOAD_LIMIT_BYTES, type BotApiParams } from './emulator-bot-api.js';
+import { BotApiFailure, callBotApi, type BotApiParams } from './emulator-bot-api.js';
 import { NotAnImageError } from './emulator-files.js';
 import { messageUpdate, openMenuButton, pressButton, PressRefused } from './emulator-launch.js';
 import { TelegramEmulatorStore } from './emulator-store.js';
@@ -92,11 +92,11 @@ export function telegramEmulator(options: { store?: TelegramEmulatorStore } = {}
   return async (app) => {
     await app.register(formbody);
     // Only here: the app itself accepts no multipart bodies.
-    // Telegram takes uploads up to 50 MB (a photo up to 10 MB, checked by sendPhoto).
+    // Telegram takes uploads up to 50 MB (a photo up to 10 MB, checked by sendPhoto): the store's limits.
     // Each upload's bytes become its field's value; its file name is kept aside (a document's name).
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
-      limits: { fileSize: FILE_UPLOAD_LIMIT_BYTES, files: 10 },
+      limits: { fileSize: store.uploadLimits.fileBytes, files: 10 },
       async onFile(part) {
         (part as { value?: unknown }).value = await part.toBuffer();
         uploadNamesOf(this).set(part.fieldname, part.filename);
