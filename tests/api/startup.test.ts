@@ -23,7 +23,9 @@ describe('start-up', () => {
   });
 
   // Each starts server processes of its own (from source), a few seconds each on a busy machine.
-  it('keeps data across a restart on the embedded database', { timeout: 120_000 }, async () => {
+  // The first start here is a real first start: PGlite's initdb and every migration from nothing
+  // (no template copied), which beside the whole suite took 117 s and once over 120.
+  it('keeps data across a restart on the embedded database', { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-restart-'));
     try {
       const first = await startServer({}, { keepDataDir: dataDir });
