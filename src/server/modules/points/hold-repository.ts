@@ -37,10 +37,25 @@ export async function findDueHolds(db: Executor, now: Date, limit: number, after
     .limit(limit);
 }
 
-/** db/functions/release_hold.sql: answers the points released (0: released or cancelled already). */
-export async function releaseHold(db: Executor, ledgerId: number, at: Date, reason: string): Promise<number> {
-  const result = await db.execute(sql`SELECT release_hold(${ledgerId}, ${at.toISOString()}::timestamptz, ${reason}) AS released`);
-  return Number(rowsOf<{ released: number }>(result)[0]?.released ?? 0);
+/**
+ * db/functions/release_hold.sql for each hold, one after another in one statement, the holds read
+ * from one JSON parameter: answers the points each released, by its ledger id (0: released or
+ * cancelled already). In the order of their ids (a volatile function is called after the sort), so
+ * two runs releasing the same holds at once lock their shoppers' balances in the same order.
+ */
+export async function releaseHolds(
+  db: Executor,
+  holds: readonly { ledgerId: number; reason: string }[],
+  at: Date,
+): Promise<Map<number, number>> {
+  const json = JSON.stringify(holds.map((hold) => ({ ledger_id: hold.ledgerId, reason: hold.reason })));
+  const result = await db.execute(sql`
+    SELECT hold.ledger_id, release_hold(hold.ledger_id, ${at.toISOString()}::timestamptz, hold.reason) AS released
+      FROM jsonb_to_recordset(${json}::jsonb) AS hold(ledger_id bigint, reason text)
+     ORDER BY hold.ledger_id`);
+  return new Map(
+    rowsOf<{ ledger_id: string | number; released: number }>(result).map((row) => [Number(row.ledger_id), Number(row.released)]),
+  );
 }
 
 /** The points a shopper has held in an action, by the day they become available, the nearest first. */

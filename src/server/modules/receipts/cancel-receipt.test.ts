@@ -5,7 +5,7 @@ import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
 import { verifyInvariants } from '../admin/invariants.js';
 import { pointsInvariants } from '../points/invariants.js';
-import { releaseHold } from '../points/hold-repository.js';
+import { releaseHolds } from '../points/hold-repository.js';
 import { movePoints } from '../points/repository.js';
 import { cancelReceipt } from './cancel-repository.js';
 import { receiptsInvariants } from './invariants.js';
@@ -101,7 +101,10 @@ const holdOf = async (receiptId: number) =>
       [receiptId],
     )
   )[0]!;
-const release = async (receiptId: number) => releaseHold(database.db, Number((await holdOf(receiptId)).ledger_id), RELEASE_AT, 'Чек');
+const release = async (receiptId: number) => {
+  const ledgerId = Number((await holdOf(receiptId)).ledger_id);
+  return (await releaseHolds(database.db, [{ ledgerId, reason: 'Чек' }], RELEASE_AT)).get(ledgerId);
+};
 
 const cancel = (receiptId: number, seller = sellerId) =>
   cancelReceipt(database.db, {
