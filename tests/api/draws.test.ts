@@ -173,6 +173,12 @@ describe.each(backends())('prize draws on $name', (backend) => {
       expect(frozen).toMatchObject({ status: 'drawing', beacon: null, winners: [] });
       expect(frozen.tickets_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(frozen.drand.round).toBeLessThan(draw.drand.round);
+      // Three shoppers hold the six tickets: the count kept with the frozen list is the segment's.
+      const tookPart = await bot.seller.api.post('/segments/preview', {
+        project_id: bot.projectId,
+        conditions: { took_part: { draw_id: draw.id } },
+      });
+      expect(tookPart.body.count, tookPart.text).toBe(3);
       expect(new Date(frozen.drand.round_at).getTime()).toBeGreaterThan(new Date(frozen.closed_at).getTime());
       expect(closed.body.message).toBe(fillMessage(m.frozen, { round: frozen.drand.round, date: formatDateTime(frozen.drand.round_at) }));
       expect((await publicDraw(url, draw.id)).body).toMatchObject({ status: 'drawing', beacon: null, tickets_hash: frozen.tickets_hash });
@@ -356,6 +362,8 @@ describe.each(backends())('prize draws on $name', (backend) => {
             `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${id}, билет № ${stranger}, чек ${receiptOf(stranger)}: чек другого покупателя`,
             `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${noDraw}, билет № ${moved}, чек ${receiptOf(moved)}: розыгрыша нет`,
             `draw_receipt_is_one_ticket: розыгрыш ${id}, чек ${receiptOf(won)}: билеты № ${Math.min(won, twice)}, № ${Math.max(won, twice)}`,
+            // Kept: six tickets of six shoppers; now five in the list, of four shoppers.
+            `draw_counts_equal_tickets: розыгрыш ${id}: записано билетов 6, участников 6; в списке билетов 5, участников 4, наибольший номер участника 6`,
           ].sort(),
         );
       } finally {

@@ -178,8 +178,9 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       const draw = await bot.seller.api.post('/draws', { project_id: p, title: 'Закрытый', winners: 1, closes_at: closes });
       const drawId = draw.body.draw.id as number;
       await query(
-        `UPDATE draws SET closed_at = created_at + interval '1 minute', tickets_hash = repeat('a', 64), tickets_count = $2 WHERE id = $1`,
-        [drawId, shoppers.reduce((count, s) => count + s.tickets, 0)],
+        `UPDATE draws SET closed_at = created_at + interval '1 minute', tickets_hash = repeat('a', 64), tickets_count = $2, shoppers_count = $3
+          WHERE id = $1`,
+        [drawId, shoppers.reduce((count, s) => count + s.tickets, 0), shoppers.filter((s) => s.tickets > 0).length],
       );
       // One statement per table: the rows as JSON, read back by jsonb_to_recordset.
       const insert = async (table: string, columns: Record<string, string>, rows: Record<string, unknown>[], returning = '') =>

@@ -1138,6 +1138,8 @@ export const draws = pgTable('draws', {
   ticketsHash: text('tickets_hash'),
   /** The frozen list's length, written with its hash at the close (0061). */
   ticketsCount: integer('tickets_count'),
+  /** How many shoppers hold a ticket of the frozen list, written with it (0083). */
+  shoppersCount: integer('shoppers_count'),
   repeat: text('repeat', { enum: ['weekly', 'monthly'] }),
   prizeText: text('prize_text'),
   prizeUploadId: bigint('prize_upload_id', { mode: 'number' }).references(() => uploads.id),
@@ -1156,6 +1158,7 @@ export const drawTickets = pgTable(
     drawId: integer('draw_id').notNull(),
     ticket: integer('ticket').notNull(),
     receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+    /** `COLLATE "C"` (0083): compared for equality only, byte by byte. */
     buyerTgId: text('buyer_tg_id').notNull(),
     shopper: integer('shopper').notNull(),
   },

@@ -32,4 +32,16 @@ export const drawsInvariants: readonly Invariant[] = [
       SELECT format('розыгрыш %s, чек %s: билеты № %s', draw_id, receipt_id, string_agg(ticket::text, ', № ' ORDER BY ticket)) AS detail
         FROM draw_tickets GROUP BY draw_id, receipt_id HAVING count(*) > 1`,
   },
+  {
+    name: 'draw_counts_equal_tickets',
+    description: 'у закрытого розыгрыша число билетов и число участников — те, что в его списке, участники пронумерованы 1, 2, …',
+    query: `
+      SELECT format('розыгрыш %s: записано билетов %s, участников %s; в списке билетов %s, участников %s, наибольший номер участника %s',
+                    d.id, d.tickets_count, d.shoppers_count, t.tickets, t.shoppers, t.numbered) AS detail
+        FROM draws d
+        CROSS JOIN LATERAL (SELECT count(*) AS tickets, count(DISTINCT buyer_tg_id) AS shoppers, coalesce(max(shopper), 0) AS numbered
+                              FROM draw_tickets WHERE draw_id = d.id) t
+       WHERE d.tickets_hash IS NOT NULL
+         AND (d.tickets_count <> t.tickets OR d.shoppers_count <> t.shoppers OR t.numbered <> t.shoppers)`,
+  },
 ];

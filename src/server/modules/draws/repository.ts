@@ -38,6 +38,7 @@ const drawColumns = {
   commitment: draws.commitment,
   ticketsHash: draws.ticketsHash,
   ticketsCount: draws.ticketsCount,
+  shoppersCount: draws.shoppersCount,
   repeat: draws.repeat,
   prizeText: draws.prizeText,
   prizeUploadId: draws.prizeUploadId,
@@ -229,9 +230,9 @@ const CLOSE_SETTINGS: Record<DatabaseKind, SQL | undefined> = {
 };
 
 /**
- * Freezes the window's tickets, their count and the list's SHA-256 (draw-fairness.ts, step 2) in one
- * statement: the count and the hash come from the rows the insert returns, so the list is not read
- * again, and nothing of it passes through the server.
+ * Freezes the window's tickets, their count, how many shoppers hold them and the list's SHA-256
+ * (draw-fairness.ts, step 2) in one statement: the counts and the hash come from the rows the
+ * insert returns, so the list is not read again, and nothing of it passes through the server.
  */
 export async function freezeTickets(tx: Executor, database: DatabaseKind, draw: TicketRules & { id: number }, closedAt: Date) {
   const settings = CLOSE_SETTINGS[database];
@@ -241,31 +242,37 @@ export async function freezeTickets(tx: Executor, database: DatabaseKind, draw: 
       INSERT INTO draw_tickets (draw_id, ticket, receipt_id, buyer_tg_id, shopper)
       SELECT ${draw.id}::int, t.ticket, t.receipt_id, t.buyer_tg_id, t.shopper FROM ${windowTickets(draw, closedAt)} t
       RETURNING ticket, receipt_id, shopper)
-    SELECT count(*)::int AS n,
+    SELECT count(*)::int AS n, coalesce(max(shopper), 0)::int AS shoppers,
            encode(sha256(convert_to(coalesce(string_agg(ticket || ';' || receipt_id || ';' || shopper || E'\\n', '' ORDER BY ticket), ''), 'UTF8')), 'hex') AS hash
       FROM frozen`);
-  const row = rowsOf<{ n: number; hash: string }>(result)[0]!;
-  return { count: row.n, hash: row.hash };
+  const row = rowsOf<{ n: number; shoppers: number; hash: string }>(result)[0]!;
+  return { count: row.n, shoppers: row.shoppers, hash: row.hash };
 }
 
 /**
  * The frozen list as draw-fairness.ts's pool, read a ticket at a time: the list is numbered 1, 2, … so
- * the ticket at a position is its number less one, and a shopper's tickets come from their index.
+ * the ticket at a position is its number less one. A shopper's tickets are found by their Telegram
+ * id (`draw_tickets_buyer`), read with the ticket that named the shopper: the pool asks only for
+ * the tickets of a shopper whose ticket it has just drawn.
  */
 export function storedPool(db: Executor, drawId: number, size: number): TicketPool {
+  const buyerOf = new Map<number, string>();
   return {
     size,
     async ticketAt(position) {
       const result = await db.execute(
-        sql`SELECT ticket, shopper FROM draw_tickets WHERE draw_id = ${drawId}::int AND ticket = ${position + 1}::int`,
+        sql`SELECT ticket, shopper, buyer_tg_id FROM draw_tickets WHERE draw_id = ${drawId}::int AND ticket = ${position + 1}::int`,
       );
-      const row = rowsOf<{ ticket: number; shopper: number }>(result)[0];
+      const row = rowsOf<{ ticket: number; shopper: number; buyer_tg_id: string }>(result)[0];
       if (!row) throw new Error(`draw ${drawId} has no ticket at position ${position}`);
-      return row;
+      buyerOf.set(row.shopper, row.buyer_tg_id);
+      return { ticket: row.ticket, shopper: row.shopper };
     },
     async positionsOf(shopper) {
+      const buyerTgId = buyerOf.get(shopper);
+      if (buyerTgId === undefined) throw new Error(`draw ${drawId}: shopper ${shopper} was not drawn`);
       const result = await db.execute(
-        sql`SELECT ticket - 1 AS position FROM draw_tickets WHERE draw_id = ${drawId}::int AND shopper = ${shopper}::int ORDER BY ticket`,
+        sql`SELECT ticket - 1 AS position FROM draw_tickets WHERE draw_id = ${drawId}::int AND buyer_tg_id = ${buyerTgId} ORDER BY ticket`,
       );
       return rowsOf<{ position: number }>(result).map((row) => row.position);
     },
@@ -286,11 +293,17 @@ export async function winnersOf(db: Executor, drawId: number, tickets: readonly 
 /** Marks the draw frozen with its list's count and hash; its winners come later (`storeWinners`), by the closing job. */
 export async function markFrozen(
   tx: Executor,
-  draw: { id: number; closedAt: Date; ticketsHash: string; ticketsCount: number; beaconRound: number | null },
+  draw: { id: number; closedAt: Date; ticketsHash: string; ticketsCount: number; shoppersCount: number; beaconRound: number | null },
 ): Promise<void> {
   await tx
     .update(draws)
-    .set({ closedAt: draw.closedAt, ticketsHash: draw.ticketsHash, ticketsCount: draw.ticketsCount, beaconRound: draw.beaconRound })
+    .set({
+      closedAt: draw.closedAt,
+      ticketsHash: draw.ticketsHash,
+      ticketsCount: draw.ticketsCount,
+      shoppersCount: draw.shoppersCount,
+      beaconRound: draw.beaconRound,
+    })
     .where(eq(draws.id, draw.id));
 }
 

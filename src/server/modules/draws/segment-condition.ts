@@ -13,8 +13,7 @@ export const drawSegmentCondition: SegmentCondition = {
     const draw = await findDraw(db, drawId);
     if (draw?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
     // A closed draw has its tickets, written with its closing from the action's successful receipts
-    // (index `draw_tickets_buyer`), each shopper numbered 1, 2, … (draw-fairness.ts, step 2), so the
-    // last number is how many hold one (index `draw_tickets_shopper`). An open draw has none yet:
+    // (index `draw_tickets_buyer`), and how many shoppers hold them, kept with the list. An open draw has none yet:
     // its entries are its window's receipts with a matching item, not cancelled before the window's
     // end (as the repository's windowReceipts counts them).
     if (draw.closedAt) {
@@ -22,7 +21,7 @@ export const drawSegmentCondition: SegmentCondition = {
         {
           shoppers: sql`SELECT buyer_tg_id FROM draw_tickets WHERE draw_id = ${drawId}::int`,
           bought: true,
-          size: sql`SELECT coalesce(max(shopper), 0) FROM draw_tickets WHERE draw_id = ${drawId}::int`,
+          size: sql`SELECT shoppers_count FROM draws WHERE id = ${drawId}::int`,
         },
       ];
     }

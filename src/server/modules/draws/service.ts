@@ -227,7 +227,14 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
       draw.seed === null
         ? Math.min(draw.beaconRound!, firstRoundAfter(draw.beaconChain!, new Date(now.getTime() + BEACON_MARGIN_SECONDS * 1000)))
         : null;
-    await repo.markFrozen(tx, { id: draw.id, closedAt, ticketsHash: frozen.hash, ticketsCount: frozen.count, beaconRound });
+    await repo.markFrozen(tx, {
+      id: draw.id,
+      closedAt,
+      ticketsHash: frozen.hash,
+      ticketsCount: frozen.count,
+      shoppersCount: frozen.shoppers,
+      beaconRound,
+    });
     return true;
   });
   return closed;
