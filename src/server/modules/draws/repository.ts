@@ -162,7 +162,7 @@ function windowReceipts(draw: TicketRules, to: Date): SQL {
  * byte, `COLLATE "C"`: equal ids are what matters, not their order) for each shopper's first
  * ticket, and by that first ticket for the shopper's rank. At a million tickets of a million
  * shoppers this took 6.0–6.9 s of database CPU where grouping the shoppers in a hash table, sorting
- * them and joining them back took 8.0–9.9 s (docs/decisions.md, Performance, "The draw's close").
+ * them and joining them back took 8.0–9.9 s (docs/decisions.md, Performance, "The draw's close at a million tickets").
  */
 function windowTickets(draw: TicketRules, to: Date): SQL {
   return sql`(WITH numbered AS (
