@@ -346,11 +346,7 @@ describe('mailing', () => {
         errors: state.failed ? [{ chat_id: '1001', error: m.errorBlocked }] : [],
         ...state,
       });
-      let sendBody: Record<string, unknown> = {};
-      await page.route('**/lk/api/mailing/send', (route) => {
-        sendBody = route.request().postDataJSON();
-        return route.fulfill({ json: mailing() });
-      });
+      await page.route('**/lk/api/mailing/send', (route) => route.fulfill({ json: mailing() }));
       let polls = 0;
       await page.route('**/lk/api/mailing/77?**', (route) => {
         polls += 1;
@@ -369,7 +365,10 @@ describe('mailing', () => {
       expect(await sendButton(page).isDisabled()).toBe(true);
       answerSettings();
       await sendButton(page).click();
+      // A click returns before the request leaves the page: wait for the request itself.
+      const sendRequest = page.waitForRequest('**/lk/api/mailing/send');
       await page.getByRole('dialog', { name: s.confirmTitle }).getByRole('button', { name: s.confirmSend, exact: true }).click();
+      const sendBody = (await sendRequest).postDataJSON() as Record<string, unknown>;
       // The saved token goes as its mask; the server knows which token that is.
       expect(sendBody).toMatchObject({ bot_token: '12345…wxyz', message: 'Привет', image_url: null, parse_mode: null });
       expect(sendBody.recipient_ids).toHaveLength(40);
