@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
@@ -12,6 +12,7 @@ import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
 import { freezeTickets } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
+import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
 import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
 import { pointsInvariants } from '../../src/server/modules/points/invariants.js';
 import { releaseDueHolds } from '../../src/server/modules/points/release.js';
@@ -274,6 +275,45 @@ describe('the buyer notices’ delivery over more notices than one batch', () =>
     );
     expect(retried).toMatchObject({ last_error: 'Telegram sendMessage: 502 Bad Gateway', attempts: 1 });
     expect(retried!.due_in_s).toBeGreaterThan(50);
+  });
+
+  it('claims its batch in the due index’s order, without sorting every due notice, even where a sort looks cheaper', async () => {
+    await notices('order', projectId, 300);
+    // Each statement the claim runs is explained first, in the claim's own transaction, where an
+    // index page costs a thousand times a page read in sequence: a sort of the whole table looks
+    // cheaper than the index read, as it did to the planner after a draw queued a million results.
+    const plans: string[] = [];
+    const explained = <T extends object>(target: T, wrap: (property: string | symbol, value: unknown) => unknown) =>
+      new Proxy(target, {
+        get(object, property) {
+          const value: unknown = Reflect.get(object, property);
+          return wrap(property, typeof value === 'function' ? value.bind(object) : value);
+        },
+      });
+    const db = explained(database.db, (property, value) =>
+      property !== 'transaction'
+        ? value
+        : (work: (tx: typeof database.db) => Promise<unknown>) =>
+            database.db.transaction(async (tx) => {
+              await tx.execute(sql`SELECT set_config('random_page_cost', '1000', true)`);
+              return work(
+                explained(tx, (name, execute) =>
+                  name !== 'execute'
+                    ? execute
+                    : async (query: SQL) => {
+                        plans.push(JSON.stringify(rowsOf(await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`))));
+                        return tx.execute(query);
+                      },
+                ) as typeof database.db,
+              );
+            }),
+    );
+
+    const claimed = await claimDueNotices(db, 100, 60_000);
+    expect(claimed.map((notice) => notice.buyerTgId)).toEqual(Array.from({ length: 100 }, (_, g) => `order${g}`));
+    const claim = plans.find((plan) => plan.includes('"Operation":"Update"'));
+    expect(claim).toContain('"Index Name":"buyer_notices_due"');
+    expect(claim).not.toContain('"Node Type":"Sort"');
   });
 });
 
