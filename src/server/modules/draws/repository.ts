@@ -172,6 +172,11 @@ function windowTickets(draw: TicketRules, to: Date): SQL {
       SELECT ticket, receipt_id, buyer_tg_id, dense_rank() OVER (ORDER BY first)::int AS shopper FROM firsts)`;
 }
 
+/** Who holds a ticket of the window up to `to`, one row a ticket: an open draw's shoppers so far, read through `receipts_action_scanned`. */
+export function windowShoppers(draw: TicketRules, to: Date): SQL {
+  return sql`SELECT r.buyer_tg_id FROM ${windowReceipts(draw, to)}`;
+}
+
 /** How many tickets the window holds up to `to` (an open draw's so far); `buyerTgId`: that shopper's only. */
 export async function countWindowTickets(db: Executor, draw: TicketRules, to: Date, buyerTgId?: string): Promise<number> {
   const shopper = buyerTgId === undefined ? sql`` : sql`AND r.buyer_tg_id = ${buyerTgId}`;
