@@ -670,6 +670,17 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
     expect(await matching(bot, { total_max: 0 })).toEqual([inviter]);
   });
 
+  it('the shoppers’ statistics and balances are vacuumed after a hundredth of them changed, so their index-only counts stay index-only', async () => {
+    const options = await backend.query!<{ relname: string; reloptions: string[] }>(
+      `SELECT relname, reloptions FROM pg_class WHERE relname IN ('buyer_stats', 'buyer_points') ORDER BY relname`,
+    );
+    const wanted = ['autovacuum_vacuum_scale_factor=0.01', 'autovacuum_vacuum_insert_scale_factor=0.01'];
+    expect(options).toEqual([
+      { relname: 'buyer_points', reloptions: wanted },
+      { relname: 'buyer_stats', reloptions: wanted },
+    ]);
+  });
+
   it('refuses bad inputs with a Russian message and saves nothing', async () => {
     const bot = await actionWithBot(url, { levels: LEVELS }, FUNDS);
     const cases: [Record<string, unknown>, string][] = [
