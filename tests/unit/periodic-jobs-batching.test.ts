@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawWinners } from '../../src/contract/draw-fairness.js';
 import { formatDate } from '../../src/contract/format.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
@@ -10,7 +11,7 @@ import { projects } from '../../src/server/db/schema.js';
 import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
-import { freezeTickets } from '../../src/server/modules/draws/repository.js';
+import { freezeTickets, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
 import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
@@ -332,5 +333,45 @@ describe('a draw’s close on PGlite', () => {
     });
     expect(closed.workMem).toBe('4MB');
     expect(closed).toMatchObject({ count: 0, shoppers: 0 });
+  });
+
+  it('draws each shopper once: a winner’s other tickets leave the stored pool, whatever the beacon', async () => {
+    const [seller] = await database.query<{ id: number }>(`SELECT user_id AS id FROM projects WHERE id = $1`, [projectId]);
+    const opened = new Date(NOW.getTime() - DAY_MS);
+    const [draw] = await database.query<{ id: number }>(
+      `INSERT INTO draws (project_id, title, winners_count, created_at, closes_at, seed, commitment)
+       VALUES ($1, 'Один против всех', 3, $2, $3, repeat('0', 64), repeat('0', 64)) RETURNING id`,
+      [projectId, opened.toISOString(), NOW.toISOString()],
+    );
+    // Ира holds five of the six tickets, Олег one (the third).
+    for (const buyer of ['ira', 'ira', 'oleg', 'ira', 'ira', 'ira'])
+      await database.query(
+        `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, status, scanned_at)
+         VALUES ($1, $2, 'Пачки', '{072196655529}', $3, $4, 'success', $5)`,
+        [seller!.id, projectId, `draw-${buyer}`, `t=${randomBytes(6).toString('hex')}`, new Date(NOW.getTime() - 3_600_000).toISOString()],
+      );
+    const rules = { id: draw!.id, projectId, createdAt: opened, itemContains: null };
+    const frozen = await database.db.transaction((tx) => freezeTickets(tx, 'pglite', rules, NOW));
+    expect(frozen).toMatchObject({ count: 6, shoppers: 2 });
+
+    // Three places asked of two shoppers: whichever ticket wins first, its shopper's others leave the
+    // pool, so the second place is the other shopper's and nobody is left for the third.
+    const buyerOf = new Map(
+      (
+        await database.query<{ ticket: number; buyer_tg_id: string }>('SELECT ticket, buyer_tg_id FROM draw_tickets WHERE draw_id = $1', [
+          draw!.id,
+        ])
+      ).map((row) => [row.ticket, row.buyer_tg_id]),
+    );
+    for (let beacon = 0; beacon < 8; beacon += 1) {
+      const keyHex = beacon.toString(16).padStart(2, '0').repeat(32);
+      const won = await drawWinners({
+        keyHex,
+        ticketsHash: frozen.hash,
+        tickets: storedPool(database.db, draw!.id, frozen.count),
+        winners: 3,
+      });
+      expect(won.map((ticket) => buyerOf.get(ticket)).sort(), keyHex).toEqual(['draw-ira', 'draw-oleg']);
+    }
   });
 });
