@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawWinners } from '../../src/contract/draw-fairness.js';
@@ -11,7 +11,7 @@ import { projects } from '../../src/server/db/schema.js';
 import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
-import { freezeTickets, storedPool } from '../../src/server/modules/draws/repository.js';
+import { freezeTickets, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
 import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
@@ -335,7 +335,7 @@ describe('a draw’s close on PGlite', () => {
     expect(closed).toMatchObject({ count: 0, shoppers: 0 });
   });
 
-  it('draws each shopper once: a winner’s other tickets leave the stored pool, whatever the beacon', async () => {
+  it('draws each shopper once (a winner’s other tickets leave the stored pool, whatever the beacon) and reads the list back a batch at a time', async () => {
     const [seller] = await database.query<{ id: number }>(`SELECT user_id AS id FROM projects WHERE id = $1`, [projectId]);
     const opened = new Date(NOW.getTime() - DAY_MS);
     const [draw] = await database.query<{ id: number }>(
@@ -373,5 +373,21 @@ describe('a draw’s close on PGlite', () => {
       });
       expect(won.map((ticket) => buyerOf.get(ticket)).sort(), keyHex).toEqual(['draw-ira', 'draw-oleg']);
     }
+
+    // The published list is read a batch at a time, each batch one text: four tickets, then two, then none.
+    const batches = [];
+    for (let after = 0, last: number | null = 0; last !== null; after = last) {
+      const batch = await serialisedTicketsAfter(database.db, draw!.id, after, 4);
+      batches.push(batch);
+      last = batch.last;
+    }
+    expect(batches.map(({ count, last }) => [count, last])).toEqual([
+      [4, 4],
+      [2, 6],
+      [0, null],
+    ]);
+    const text = batches.map((batch) => batch.text).join('');
+    expect(text.split('\n')).toHaveLength(7);
+    expect(createHash('sha256').update(text).digest('hex')).toBe(frozen.hash);
   });
 });

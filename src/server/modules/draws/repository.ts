@@ -215,12 +215,18 @@ export async function ticketsFrom(
   return rowsOf<RawTicket>(result).map(ticketOf);
 }
 
-/** The frozen list's lines as draw-fairness.ts serialises them, from after the ticket numbered `after`. */
+/**
+ * The frozen list's lines as draw-fairness.ts serialises them, up to `size` tickets from after the
+ * ticket numbered `after`, as one text and the last ticket in it (null: none left). One string a
+ * batch, not a row a ticket: a million rows parsed into objects kept the server's heap 60–70 MiB
+ * larger while the list streamed (docs/benchmarks.md, "Scale").
+ */
 export async function serialisedTicketsAfter(db: Executor, drawId: number, after: number, size: number) {
   const result = await db.execute(sql`
-    SELECT ticket, ticket || ';' || receipt_id || ';' || shopper || E'\\n' AS line FROM draw_tickets
-     WHERE draw_id = ${drawId}::int AND ticket > ${after}::int ORDER BY ticket LIMIT ${size}::int`);
-  return rowsOf<{ ticket: number; line: string }>(result);
+    SELECT count(*)::int AS count, max(ticket) AS last, coalesce(string_agg(line, '' ORDER BY ticket), '') AS text
+      FROM (SELECT ticket, ticket || ';' || receipt_id || ';' || shopper || E'\\n' AS line FROM draw_tickets
+             WHERE draw_id = ${drawId}::int AND ticket > ${after}::int ORDER BY ticket LIMIT ${size}::int) AS batch`);
+  return rowsOf<{ count: number; last: number | null; text: string }>(result)[0]!;
 }
 
 /**

@@ -376,9 +376,9 @@ export async function drawTicketsList(deps: DrawDeps, drawId: number): Promise<A
     let after = 0;
     for (;;) {
       const batch = await repo.serialisedTicketsAfter(deps.db, drawId, after, LIST_BATCH);
-      if (batch.length > 0) yield batch.map((line) => line.line).join('');
-      if (batch.length < LIST_BATCH) return;
-      after = batch.at(-1)!.ticket;
+      if (batch.count > 0) yield batch.text;
+      if (batch.count < LIST_BATCH || batch.last === null) return;
+      after = batch.last;
     }
   })();
 }
