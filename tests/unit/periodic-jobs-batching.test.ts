@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawWinners } from '../../src/contract/draw-fairness.js';
 import { formatDate } from '../../src/contract/format.js';
@@ -20,6 +20,7 @@ import { releaseDueHolds } from '../../src/server/modules/points/release.js';
 import { installKeyring } from '../../src/server/sealing/column.js';
 import { secretsKey } from '../../src/server/sealing/sealed.js';
 import { blankPglite } from '../support/blank-pglite.js';
+import { explainingTransactions, SORT_NODE, updatePlan } from '../support/explain.js';
 
 // The periodic jobs over more rows than one batch (200): each finishes in several batches, with the
 // result one pass over all of them would give, and the points' invariants hold after it. The scale
@@ -280,41 +281,15 @@ describe('the buyer notices’ delivery over more notices than one batch', () =>
 
   it('claims its batch in the due index’s order, without sorting every due notice, even where a sort looks cheaper', async () => {
     await notices('order', projectId, 300);
-    // Each statement the claim runs is explained first, in the claim's own transaction, where an
-    // index page costs a thousand times a page read in sequence: a sort of the whole table looks
-    // cheaper than the index read, as it did to the planner after a draw queued a million results.
+    // Explained in the claim's own transaction, where an index page costs a thousand times a page read
+    // in sequence: a sort of every due notice looks cheaper than the index read, as it did to the
+    // planner after a draw queued a million results.
     const plans: string[] = [];
-    const explained = <T extends object>(target: T, wrap: (property: string | symbol, value: unknown) => unknown) =>
-      new Proxy(target, {
-        get(object, property) {
-          const value: unknown = Reflect.get(object, property);
-          return wrap(property, typeof value === 'function' ? value.bind(object) : value);
-        },
-      });
-    const db = explained(database.db, (property, value) =>
-      property !== 'transaction'
-        ? value
-        : (work: (tx: typeof database.db) => Promise<unknown>) =>
-            database.db.transaction(async (tx) => {
-              await tx.execute(sql`SELECT set_config('random_page_cost', '1000', true)`);
-              return work(
-                explained(tx, (name, execute) =>
-                  name !== 'execute'
-                    ? execute
-                    : async (query: SQL) => {
-                        plans.push(JSON.stringify(rowsOf(await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`))));
-                        return tx.execute(query);
-                      },
-                ) as typeof database.db,
-              );
-            }),
-    );
-
+    const db = explainingTransactions(database.db, plans, { random_page_cost: '1000' });
     const claimed = await claimDueNotices(db, 100, 60_000);
     expect(claimed.map((notice) => notice.buyerTgId)).toEqual(Array.from({ length: 100 }, (_, g) => `order${g}`));
-    const claim = plans.find((plan) => plan.includes('"Operation":"Update"'));
-    expect(claim).toContain('"Index Name":"buyer_notices_due"');
-    expect(claim).not.toContain('"Node Type":"Sort"');
+    expect(updatePlan(plans)).toContain('"Index Name":"buyer_notices_due"');
+    expect(updatePlan(plans)).not.toMatch(SORT_NODE);
   });
 });
 
@@ -375,12 +350,9 @@ describe('a draw’s close on PGlite', () => {
     }
 
     // The published list is read a batch at a time, each batch one text: four tickets, then two, then none.
-    const batches = [];
-    for (let after = 0, last: number | null = 0; last !== null; after = last) {
-      const batch = await serialisedTicketsAfter(database.db, draw!.id, after, 4);
-      batches.push(batch);
-      last = batch.last;
-    }
+    const batches = [await serialisedTicketsAfter(database.db, draw!.id, 0, 4)];
+    for (let last = batches[0]!.last; last !== null; last = batches.at(-1)!.last)
+      batches.push(await serialisedTicketsAfter(database.db, draw!.id, last, 4));
     expect(batches.map(({ count, last }) => [count, last])).toEqual([
       [4, 4],
       [2, 6],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { blankPglite } from '../../../../tests/support/blank-pglite.js';
+import { explainingTransactions, SORT_NODE, updatePlan } from '../../../../tests/support/explain.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase, type Database } from '../../db/connection.js';
 import { migrate } from '../../db/migrate.js';
@@ -94,6 +95,19 @@ describe('orphaned mailings', () => {
     for (const id of [fresh, justDue, waitingForRetry, heldByLiveClaim, cancelled]) expect(orphaned).not.toContain(id);
     // At start-up every open mailing is resumed, worked on or not.
     expect(await listSendingMailingIds(database.db)).toEqual(expect.arrayContaining([fresh, waitingForRetry, heldByLiveClaim]));
+  });
+
+  it('a claim reads its batch from the open recipients’ index in the claim’s order, without sorting the mailing’s recipients', async () => {
+    // One due time for all, as a mailing's recipients are written; index pages made dear, so a sort looks cheaper.
+    const id = await mailing(
+      Array.from({ length: 300 }, (_, index) => 300 - index),
+      30,
+    );
+    const plans: string[] = [];
+    const claimed = await claimRecipients(explainingTransactions(database.db, plans, { random_page_cost: '1000' }), id, 10, 10_000);
+    expect(claimed.map((recipient) => recipient.chatId).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, index) => index + 1));
+    expect(updatePlan(plans)).toContain('"Index Name":"mailing_recipients_open"');
+    expect(updatePlan(plans)).not.toMatch(SORT_NODE);
   });
 
   it('a worker’s heartbeat renews the claims it still holds, none else, and shows it is alive', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SegmentConditions } from '../../../contract/segments.js';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
+import { claimDueInIndexOrder, markDone, markFailed, markRetry, nextDueAt, type OutboxTable } from '../../db/outbox.js';
 import { rowsOf } from '../../db/rows.js';
 import type { ShopperBatch } from '../segments/repository.js';
 import { openSecret } from '../../sealing/column.js';
@@ -349,7 +349,7 @@ const recipient = (mailingId: number, chatId: number) =>
  */
 export async function claimRecipients(db: Db, mailingId: number, limit: number, leaseMs: number): Promise<ClaimedRecipient[]> {
   const r = mailingRecipients;
-  const rows = await claimDue<{ chat_id: string | number; attempts: number }>(db, recipientOutbox, {
+  const rows = await claimDueInIndexOrder<{ chat_id: string | number; attempts: number }>(db, recipientOutbox, {
     limit,
     leaseMs,
     where: sql`${r.mailingId} = ${mailingId}`,

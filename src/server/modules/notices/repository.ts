@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
-import { claimDue, CLAIM_LEASE_MS, MAX_ERROR_LENGTH, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
+import { claimDueInIndexOrder, CLAIM_LEASE_MS, MAX_ERROR_LENGTH, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import type { OutboxOutcome } from '../../db/outbox-pass.js';
 import { rowsOf } from '../../db/rows.js';
 import { buyerNotices, guideFiles, projects, shopSettings, users, type GuideAttachment } from '../../db/schema.js';
@@ -71,25 +71,10 @@ const shopperNotBeingAnswered = sql`NOT EXISTS (
    WHERE bot_updates.project_id = ${buyerNotices.projectId} AND bot_updates.status = 'pending'
      AND coalesce(bot_updates.payload #>> '{message,from,id}', bot_updates.payload #>> '{callback_query,from,id}') = ${buyerNotices.buyerTgId})`;
 
-/**
- * The claim reads its batch from `buyer_notices_due`, in the index's order, and stops there, however
- * the statistics count the due notices: sorts are off for its transaction. Right after one statement
- * queued a draw's million results the statistics still counted no due notice; to the planner a sort
- * of that one row cost the same as the ordered read, and it sorted every due notice for each claim
- * of 100 (2 s each). docs/benchmarks.md, "Scale".
- */
-const CLAIM_IN_INDEX_ORDER = sql`SELECT set_config('enable_sort', 'off', true)`;
-
-export function claimDueNotices(db: Db, limit: number, leaseMs: number) {
-  return db.transaction(async (tx) => {
-    await tx.execute(CLAIM_IN_INDEX_ORDER);
-    return claimNotices(tx, limit, leaseMs);
-  });
-}
-
-async function claimNotices(db: Executor, limit: number, leaseMs: number) {
+/** The oldest due first, read from the buyer_notices_due index in that order (0067) and never sorted. */
+export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
   const t = buyerNotices;
-  const rows = await claimDue<{
+  const rows = await claimDueInIndexOrder<{
     id: string | number;
     project_id: number;
     buyer_tg_id: string;
@@ -101,7 +86,6 @@ async function claimNotices(db: Executor, limit: number, leaseMs: number) {
   }>(db, noticeOutbox, {
     limit,
     leaseMs,
-    // The oldest due first, in the buyer_notices_due index's order (0067): a claim reads its batch only.
     orderBy: [t.nextAttemptAt, t.id],
     where: shopperNotBeingAnswered,
     returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attachment, t.attempts],
