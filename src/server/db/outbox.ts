@@ -122,9 +122,10 @@ export async function claimDue<Row>(db: Executor, outbox: OutboxTable, options: 
  * A claim for an outbox with an index in `orderBy`'s order over its due rows (the buyer notices, a
  * mailing's recipients): it reads that index and stops at `limit`, whatever the statistics say,
  * because sorts are off for its transaction. Both tables are filled a million rows at a time (a
- * draw's results, a mailing to a segment) while their statistics still count the few due rows of
- * before; to the planner, sorting that "one row" cost the same as the ordered read, and each claim
- * sorted every due row (1–2 s a claim). docs/decisions.md, Performance, "The claims never sort".
+ * draw's results, a mailing to a segment) while their statistics may still count the few due rows
+ * of before: to the planner a sort of that "one row" costs what the ordered read does, and the
+ * buyer notices' claims sorted every due notice, 2 s a claim of 100. docs/decisions.md,
+ * Performance, "The claims never sort".
  */
 export function claimDueInIndexOrder<Row>(db: Db, outbox: OutboxTable, options: ClaimOptions): Promise<Row[]> {
   return db.transaction(async (tx) => {
