@@ -74,6 +74,11 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll ends as soon as its page shows the state; its bound is how long a click's round
+          // trip may take with three browsers and the API files on 2 cores. Vitest's 1 s failed a
+          // statement's charges loaded on demand beside the whole suite, where Playwright's own
+          // waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

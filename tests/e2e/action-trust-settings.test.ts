@@ -43,7 +43,8 @@ describe('the action’s guards in the cabinet', () => {
 
       await button(page, s.createSubmit).click();
       await section.getByText(t.maxReceiptsPerWeekRange, { exact: true }).waitFor();
-      expect(plainSpaces((await focusedLabel(page)) ?? '')).toBe(t.maxReceiptsPerWeekLabel);
+      // The error shows first; the focus moves to its field after that render.
+      await expect.poll(async () => plainSpaces((await focusedLabel(page)) ?? '')).toBe(t.maxReceiptsPerWeekLabel);
       expect(await page.getByRole('dialog').count()).toBe(0);
 
       await field(section, t.maxReceiptsPerWeekLabel).fill('3');
