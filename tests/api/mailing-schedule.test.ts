@@ -77,7 +77,7 @@ const receivedCount = (url: string, bot: BotAction, chat: string, text: string, 
 
 async function history(seller: Seller) {
   const answer = await seller.api.get('/mailing/history');
-  expect(answer.status).toBe(200);
+  expect(answer.status, answer.text).toBe(200);
   return answer.body as { mailings: Array<Record<string, any>>; schedules: Array<Record<string, any>> };
 }
 

@@ -15,7 +15,7 @@ import { open, seal, secretsKey } from '../../src/server/sealing/sealed.js';
 import { ApiClient, createSeller, type Seller } from '../support/api-client.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { actionWithBot, shopperSays } from '../support/bot.js';
-import { freePort } from '../support/free-port.js';
+import { portBelowEphemeralRange } from '../support/free-port.js';
 import { createFundedSeller, runAdminCli } from '../support/operator.js';
 import { copyDataDir } from '../support/database-templates.js';
 import { createDatabase } from '../support/postgres-cluster.js';
@@ -142,7 +142,7 @@ const run = promisify(execFile);
  * over it; an empty value unsets one): its exit code and error output.
  */
 async function refusedStart(dataDir: string, env: Record<string, string>): Promise<{ code: unknown; stderr: string }> {
-  const environment = Object.entries({ PATH: process.env.PATH ?? '', ...testServerEnv(await freePort(), dataDir), ...env });
+  const environment = Object.entries({ PATH: process.env.PATH ?? '', ...testServerEnv(await portBelowEphemeralRange(), dataDir), ...env });
   return run(process.execPath, await sourceEntryArgs('server'), {
     env: Object.fromEntries(environment.filter(([, value]) => value !== '')),
     timeout: 90_000,
@@ -325,7 +325,12 @@ describe.runIf(postgres)('the key of the sealed secrets', () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-wrong-key-'));
       try {
         const refused = spawnSync(process.execPath, await sourceEntryArgs('server'), {
-          env: { PATH: process.env.PATH, ...testServerEnv(await freePort(), dataDir), DATABASE_URL: databaseUrl, SECRETS_KEY: keyA },
+          env: {
+            PATH: process.env.PATH,
+            ...testServerEnv(await portBelowEphemeralRange(), dataDir),
+            DATABASE_URL: databaseUrl,
+            SECRETS_KEY: keyA,
+          },
           encoding: 'utf8',
           timeout: 60_000,
         });

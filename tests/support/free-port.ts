@@ -30,10 +30,12 @@ export async function freePort(): Promise<number> {
 const EPHEMERAL_START = 32_768;
 
 /**
- * A free port below the ephemeral range, for a server that starts long after its port is chosen
- * while something must find nothing listening there first (a service that is down): no connection
- * and no server on port 0 elsewhere in the run can take it meanwhile. A port from `freePort()` was
- * taken in the 30 s before tests/reliability/mail-outage.test.ts started its mail server (EADDRINUSE).
+ * A free port below the ephemeral range, for a server that binds it after a delay: a process of
+ * its own (an app loading its bundle, PostgreSQL after initdb) or a service that must be down
+ * first. No connection and no server on port 0 elsewhere in the run can take it meanwhile. A port
+ * from `freePort()` was taken in the 30 s before tests/reliability/mail-outage.test.ts started its
+ * mail server (EADDRINUSE); an app process given one may find another test's server answering its
+ * readiness probe there, and a test then talks to the wrong app.
  */
 export async function portBelowEphemeralRange(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port.js';
+import { portBelowEphemeralRange } from './free-port.js';
 
 /**
  * A throw-away PostgreSQL cluster on a free loopback port, for API tests and benchmarks.
@@ -39,7 +39,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const result = spawnSync(file, argv, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
-  const port = await freePort();
+  const port = await portBelowEphemeralRange();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const startUp = () =>
     run('pg_ctl', [

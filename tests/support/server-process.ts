@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { freePort } from './free-port.js';
+import { portBelowEphemeralRange } from './free-port.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -197,7 +197,7 @@ export async function startServer(
     untilListening?: boolean;
   } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await portBelowEphemeralRange();
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scanapp-data-'));
   if (!options.keepDataDir && !env.DATABASE_URL && dataTemplate) cpSync(dataTemplate, dataDir, { recursive: true });
   const args = options.entry ? [options.entry] : await sourceEntryArgs('server');
@@ -210,7 +210,13 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/lk/api/${options.untilListening ? 'health' : 'ready'}`, child, () => output, options.readyTimeoutMs);
+  await waitUntilAnswering(
+    `${url}/lk/api/${options.untilListening ? 'health' : 'ready'}`,
+    child,
+    port,
+    () => output,
+    options.readyTimeoutMs,
+  );
   return {
     url,
     dataDir,
@@ -237,13 +243,20 @@ function withoutEmpty(env: Record<string, string>): Record<string, string> {
  * Two minutes: a start that migrates PGlite from nothing took over 60 s while the browser tests and a
  * build shared the 2 cores; a server that dies says so at once (its exit ends the wait).
  */
-async function waitUntilAnswering(probe: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
+async function waitUntilAnswering(
+  probe: string,
+  child: ChildProcess,
+  port: number,
+  output: () => string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(probe);
-      if (response.ok) return;
+      // Another test's server on the port answers too; ours then exits (EADDRINUSE), ending the wait.
+      if (response.ok && listensOn(child.pid!, port)) return;
     } catch {
       // not listening yet
     }
@@ -251,4 +264,22 @@ async function waitUntilAnswering(probe: string, child: ChildProcess, output: ()
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux's /proc/net/tcp, state 0A). */
+function listensOn(pid: number, port: number): boolean {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const listening = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1] === local && fields[3] === '0A');
+  if (!listening) return false;
+  const socket = `socket:[${listening[9]}]`;
+  return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === socket;
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 }
