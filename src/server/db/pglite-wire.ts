@@ -36,7 +36,7 @@ export function paramTypesOf(options: QueryOptions | undefined): number[] | unde
 }
 
 export function toWireError(error: unknown): WireError {
-  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  if (!(error instanceof Error)) return nonErrorToWire(error);
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     // A database error also holds its query's options (parsers: functions), which stay behind.
@@ -47,6 +47,28 @@ export function toWireError(error: unknown): WireError {
     }
   }
   return { message: error.message, name: error.name, fields };
+}
+
+/**
+ * A thrown value that is no Error: Emscripten's file system throws `{ name: 'ErrnoError', errno }`
+ * (a data folder that is a file), which `String()` made "[object Object]" in the start's failure.
+ */
+function nonErrorToWire(thrown: unknown): WireError {
+  if (typeof thrown !== 'object' || thrown === null) return { message: String(thrown), name: 'Error', fields: {} };
+  const { name, message } = thrown as { name?: unknown; message?: unknown };
+  return {
+    message: typeof message === 'string' ? message : described(thrown),
+    name: typeof name === 'string' ? name : 'Error',
+    fields: {},
+  };
+}
+
+function described(thrown: object): string {
+  try {
+    return JSON.stringify(thrown);
+  } catch {
+    return String(thrown); // circular, or a BigInt inside
+  }
 }
 
 /** The worker's error as the app knows it: a database error keeps its `code`, `constraint`… */

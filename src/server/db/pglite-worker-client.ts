@@ -120,7 +120,12 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
     });
   };
 
-  const parsers = await opened;
+  const parsers = await opened.catch(async (error: unknown) => {
+    // A start that failed leaves nothing running: its thread would otherwise hold the process open.
+    closing = true;
+    await worker.terminate();
+    throw error;
+  });
   const query = async <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions, tx?: number): Promise<Results<T>> => {
     const bytes = await call<Uint8Array>({ op: 'query', text, params, paramTypes: paramTypesOf(queryOptions), tx });
     return readResults<T>(bytes, parsers, queryOptions, { query: text, params });
