@@ -385,6 +385,16 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
       'draws',
       `UPDATE draws SET created_at = ${t0} - make_interval(secs => ${n}::double precision * ${SPAN_DAYS * DAY_S} / ${r}) WHERE id = ${drawId}`,
     ),
+    // The open draw keeps its shoppers so far (it did from its creation), as the awards write them.
+    step(
+      'draw_entrants',
+      `INSERT INTO draw_entrants (draw_id, buyer_tg_id, tickets)
+       SELECT d.id, r.buyer_tg_id, count(*)
+         FROM draws d JOIN receipts r ON r.project_id = d.project_id AND r.status = 'success' AND r.scanned_at >= d.created_at
+          AND r.scanned_at < d.closes_at AND (r.cancelled_at IS NULL OR r.cancelled_at >= d.closes_at)
+        WHERE d.id = ${drawId}
+        GROUP BY d.id, r.buyer_tg_id`,
+    ),
     // The scheduled mailing to the shoppers spending 1 900 ₽ a receipt: a tenth of them.
     step(
       'segments',
@@ -779,7 +789,7 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
     }
 
     if (wants('draw')) {
-      // Before the close the draw has no list: its shoppers so far are read from its window's receipts.
+      // Before the close the draw has no list: its shoppers so far are the entrants the awards keep.
       if (wants('segments'))
         await timed(
           `segment «took part in the draw» while it is open, ${fmt(sizes.shoppers)} tickets so far: live count (POST /segments/preview)`,

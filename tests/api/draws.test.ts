@@ -113,6 +113,17 @@ async function noticeTo(url: string, bot: BotAction, chatId: string, start: stri
 
 describe.each(backends())('prize draws on $name', (backend) => {
   const url = backend.url;
+  /** An open draw's kept shoppers, `buyer:tickets` sorted (draws/entrants.ts). */
+  const entrants = async (drawId: number) =>
+    (
+      await backend.query!<{ entrant: string }>(`SELECT buyer_tg_id || ':' || tickets AS entrant FROM draw_entrants WHERE draw_id = $1`, [
+        drawId,
+      ])
+    )
+      .map((row) => row.entrant)
+      .sort();
+  const keepsEntrants = async (drawId: number) =>
+    (await backend.query!<{ kept: boolean }>('SELECT entrants_kept AS kept FROM draws WHERE id = $1', [drawId]))[0]!.kept;
   // The file's app is shared by its tests: each starts from real time.
   afterEach(async () => {
     expect((await clockCall(url, 'DELETE')).status).toBe(200);
@@ -379,6 +390,48 @@ describe.each(backends())('prize draws on $name', (backend) => {
     },
   );
 
+  it('an open draw’s shoppers so far follow each receipt and each return: «took part» counts them, and `admin verify` agrees', async () => {
+    const bot = await actionWithBot(url, {}, FUNDS);
+    const [ira, oleg, vera] = [newChatId(), newChatId(), newChatId()];
+    await receipt(url, bot, vera); // before the draw: no ticket
+    const id = (await createDraw(bot, { closes_at: await inHours(url, 24) })).body.draw.id;
+    const tookPart = async () => {
+      const preview = await bot.seller.api.post('/segments/preview', {
+        project_id: bot.projectId,
+        conditions: { took_part: { draw_id: id } },
+      });
+      expect(preview.status, preview.text).toBe(200);
+      return preview.body.count as number;
+    };
+    expect(await tookPart()).toBe(0);
+    for (const buyer of [ira, ira, oleg]) await receipt(url, bot, buyer);
+    expect(await tookPart()).toBe(2);
+    // Kept as the receipts came, not read back from the window.
+    expect(await entrants(id)).toEqual([`${ira}:2`, `${oleg}:1`].sort());
+
+    // Returns before the closing take their tickets back: Олег holds none now, Ира one of her two.
+    const tickets = await allTickets(bot, id);
+    for (const ticket of [tickets[2]!, tickets[0]!]) {
+      const cancelled = await bot.seller.api.post(`/receipts/${ticket.receipt_id}/cancel`, { reason: 'Возврат на маркетплейсе' });
+      expect(cancelled.status, cancelled.text).toBe(200);
+    }
+    expect(tickets.map((t) => t.buyer_tg_id)).toEqual([ira, ira, oleg]);
+    expect(await tookPart()).toBe(1);
+    expect(await entrants(id)).toEqual([`${ira}:1`]);
+    await receipt(url, bot, oleg);
+    expect(await tookPart()).toBe(2);
+    expect((await verifyData(url)).violations).toEqual([]);
+
+    // Closed, the frozen list says who took part; the closing job clears what was kept of the open draw.
+    expect((await bot.seller.api.post(`/draws/${id}/close`, {})).status).toBe(200);
+    expect(await tookPart()).toBe(2);
+    await advance(url, 60);
+    expect(await tookPart()).toBe(2);
+    expect(await entrants(id)).toEqual([]);
+    expect(await keepsEntrants(id)).toBe(false);
+    expect((await verifyData(url)).violations).toEqual([]);
+  });
+
   it('a draw for buying a product counts only receipts with an item whose name contains the text, in any case', async () => {
     const bot = await actionWithBot(url, {}, FUNDS);
     const [ira, oleg] = [newChatId(), newChatId()];
@@ -388,6 +441,13 @@ describe.each(backends())('prize draws on $name', (backend) => {
     await receipt(url, bot, ira, ['Шампунь Aurora Cosmetics']);
     const withHairDryer = await receipt(url, bot, oleg, ['Крем Aurora Cosmetics', 'Фен дорожный Aurora Cosmetics']);
     await receipt(url, bot, ira, ['ФЕНОМЕНАЛЬНЫЙ крем Aurora Cosmetics']);
+    // Which receipt holds the item is read from its items: such a draw's shoppers so far come from its window.
+    const tookPart = await bot.seller.api.post('/segments/preview', {
+      project_id: bot.projectId,
+      conditions: { took_part: { draw_id: id } },
+    });
+    expect(tookPart.body.count, tookPart.text).toBe(2);
+    expect(await keepsEntrants(id)).toBe(false);
 
     await bot.seller.api.post(`/draws/${id}/close`, {});
     await advance(url, 60);
@@ -451,6 +511,14 @@ describe.each(backends())('prize draws on $name', (backend) => {
       await receipt(url, bot, oleg);
       expect((await bot.seller.api.get(`/draws/${id}`)).body.draw.tickets_count).toBe(1);
       expect((await allTickets(bot, second.id)).map((t) => t.buyer_tg_id)).toEqual([oleg]);
+      // The next run keeps its shoppers so far from its opening, as a new draw does.
+      const secondTookPart = await bot.seller.api.post('/segments/preview', {
+        project_id: bot.projectId,
+        conditions: { took_part: { draw_id: second.id } },
+      });
+      expect(secondTookPart.body.count, secondTookPart.text).toBe(1);
+      expect(await entrants(second.id)).toEqual([`${oleg}:1`]);
+      expect((await verifyData(url)).violations).toEqual([]);
       await advance(url, 7 * 24 * HOUR);
       const secondDone = (await bot.seller.api.get(`/draws/${second.id}`)).body.draw;
       expect(secondDone).toMatchObject({ status: 'closed', winners: [{ buyer_tg_id: oleg }] });

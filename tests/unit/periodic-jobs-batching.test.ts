@@ -11,6 +11,8 @@ import { projects } from '../../src/server/db/schema.js';
 import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
+import { clearClosedEntrants, keepEntrants } from '../../src/server/modules/draws/entrants.js';
+import { drawsInvariants } from '../../src/server/modules/draws/invariants.js';
 import { freezeTickets, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
@@ -362,5 +364,84 @@ describe('a draw’s close on PGlite', () => {
     const text = batches.map((batch) => batch.text).join('');
     expect(text.split('\n')).toHaveLength(7);
     expect(createHash('sha256').update(text).digest('hex')).toBe(frozen.hash);
+  });
+});
+
+describe('an open draw’s kept shoppers on PGlite', () => {
+  const HOUR_MS = 3_600_000;
+  /** A window of its own, after every other test's receipts: from NOW + 1 h to NOW + 2 days. */
+  const opens = new Date(NOW.getTime() + HOUR_MS);
+  const insertDraw = async (fields: { item?: string; closedAt?: Date; kept?: boolean } = {}) =>
+    (
+      await database.query<{ id: number }>(
+        `INSERT INTO draws (project_id, title, winners_count, created_at, closes_at, item_contains, closed_at, entrants_kept, seed, commitment,
+                            tickets_hash, tickets_count, shoppers_count)
+         SELECT $1, 'Кто участвует', 1, $2, $3, $4, closed, $6, repeat('0', 64), repeat('0', 64),
+                CASE WHEN closed IS NOT NULL THEN repeat('0', 64) END, CASE WHEN closed IS NOT NULL THEN 0 END, CASE WHEN closed IS NOT NULL THEN 0 END
+           FROM (SELECT $5::timestamptz AS closed) AS c RETURNING id`,
+        [
+          projectId,
+          opens.toISOString(),
+          new Date(NOW.getTime() + 2 * DAY_MS).toISOString(),
+          fields.item ?? null,
+          fields.closedAt?.toISOString() ?? null,
+          fields.kept ?? false,
+        ],
+      )
+    )[0]!.id;
+  const entrants = async (drawId: number) =>
+    (await database.query<{ e: string }>(`SELECT buyer_tg_id || ':' || tickets AS e FROM draw_entrants WHERE draw_id = $1`, [drawId]))
+      .map((row) => row.e)
+      .sort();
+  const windowCheck = drawsInvariants.filter((invariant) => invariant.name === 'draw_entrants_equal_window');
+
+  it('counts the window so far when it starts keeping them, once; a draw with an item keeps none; the check finds a count that disagrees', async () => {
+    const [seller] = await database.query<{ id: number }>(`SELECT user_id AS id FROM projects WHERE id = $1`, [projectId]);
+    const receipt = (buyer: string, at: Date, cancelledAt: Date | null = null) =>
+      database.query(
+        `INSERT INTO receipts (user_id, project_id, project_name, project_inns, buyer_tg_id, qr_raw, status, scanned_at, cancelled_at)
+         VALUES ($1, $2, 'Пачки', '{072196655529}', $3, $4, 'success', $5, $6)`,
+        [seller!.id, projectId, buyer, `t=${randomBytes(6).toString('hex')}`, at.toISOString(), cancelledAt?.toISOString() ?? null],
+      );
+    const inWindow = new Date(opens.getTime() + HOUR_MS);
+    await receipt('keep-vera', new Date(opens.getTime() - 1)); // before the window
+    await receipt('keep-ira', inWindow);
+    await receipt('keep-ira', inWindow);
+    await receipt('keep-oleg', inWindow);
+    await receipt('keep-oleg', inWindow, new Date(inWindow.getTime() + HOUR_MS)); // returned before the closing
+    const id = await insertDraw();
+
+    expect(await keepEntrants(database.db, id)).toBe(true);
+    expect(await entrants(id)).toEqual(['keep-ira:2', 'keep-oleg:1']);
+    expect(await keepEntrants(database.db, id)).toBe(false);
+    expect(await entrants(id)).toEqual(['keep-ira:2', 'keep-oleg:1']);
+    expect((await verifyInvariants(database.db, windowCheck)).violations).toEqual([]);
+
+    await database.query(`UPDATE draw_entrants SET tickets = 3 WHERE draw_id = $1 AND buyer_tg_id = 'keep-ira'`, [id]);
+    await database.query(`INSERT INTO draw_entrants (draw_id, buyer_tg_id, tickets) VALUES ($1, 'keep-vera', 1)`, [id]);
+    expect((await verifyInvariants(database.db, windowCheck)).violations.map((v) => v.detail).sort()).toEqual([
+      `розыгрыш ${id}, покупатель keep-ira: записано билетов 3, в окне 2`,
+      `розыгрыш ${id}, покупатель keep-vera: записано билетов 1, в окне 0`,
+    ]);
+    await database.query(
+      `UPDATE draws SET closed_at = $2, tickets_hash = repeat('0', 64), tickets_count = 0, shoppers_count = 0 WHERE id = $1`,
+      [id, NOW.toISOString()],
+    );
+
+    const withItem = await insertDraw({ item: 'фен' });
+    expect(await keepEntrants(database.db, withItem)).toBe(false);
+    expect(await entrants(withItem)).toEqual([]);
+  });
+
+  it('clears a closed draw’s kept shoppers in several batches, then keeps none', async () => {
+    const id = await insertDraw({ closedAt: NOW, kept: true });
+    await database.query(
+      `INSERT INTO draw_entrants (draw_id, buyer_tg_id, tickets) SELECT $1, 'clear-' || g, 1 FROM generate_series(1, 10) AS g`,
+      [id],
+    );
+    // Batches of 4: three for its ten (and those of the draw the test above closed).
+    expect(await clearClosedEntrants(database.db, 4)).toBeGreaterThanOrEqual(10);
+    expect(await count(`SELECT count(*) AS n FROM draw_entrants WHERE draw_id = ${id}`)).toBe(0);
+    expect((await database.query<{ kept: boolean }>('SELECT entrants_kept AS kept FROM draws WHERE id = $1', [id]))[0]!.kept).toBe(false);
   });
 });

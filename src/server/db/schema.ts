@@ -1149,7 +1149,20 @@ export const draws = pgTable('draws', {
   beaconSignature: text('beacon_signature'),
   drawnAt: timestamptz('drawn_at'),
   nextDrawId: integer('next_draw_id'),
+  /** Its shoppers so far are in `draw_entrants` (0086): false until its window is counted, and for a draw with an item. */
+  entrantsKept: boolean('entrants_kept').notNull().default(false),
 });
+
+/** An open draw's shoppers so far and how many of its window's receipts each holds (0086): the award adds, a cancel takes away. */
+export const drawEntrants = pgTable(
+  'draw_entrants',
+  {
+    drawId: integer('draw_id').notNull(),
+    buyerTgId: text('buyer_tg_id').notNull(),
+    tickets: integer('tickets').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.drawId, table.buyerTgId] })],
+);
 
 /** No foreign keys, no unique receipt (0066): written by one statement from the draw's own receipts; `admin verify` checks them. */
 export const drawTickets = pgTable(

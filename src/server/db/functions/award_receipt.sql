@@ -59,6 +59,13 @@ DECLARE
   for_update bigint := (award->'bot_update'->>'update_id')::bigint;
   earlier bigint;
 BEGIN
+  -- The action's draws' entrants (draw_entrants): a draw starts keeping them once its window so far
+  -- is counted, under this lock taken exclusively (draws/entrants.ts, `keepEntrants`). Taken shared
+  -- and first, before any row: an award that started before sees the draw not kept yet and is
+  -- counted with the window; one after it counts itself below; none is counted twice or missed,
+  -- and an award waiting here holds nothing another award waits for.
+  PERFORM pg_advisory_xact_lock_shared(4, action);
+
   -- A bot update's receipt is awarded once, whoever checks it (`bot_update`, absent for the
   -- cabinet's own calls). An award in flight when its instance is killed still commits here, before
   -- the bot has kept its answer, and the survivor checks the update again: it finds the receipt
@@ -166,6 +173,14 @@ BEGIN
     FROM jsonb_to_recordset(award->'items')
       AS i(position int, name text, price_kopecks bigint, quantity numeric, sum_kopecks bigint, provider_inn text, status text);
   PERFORM set_config('scanapp.receipt_counted_by_award', '', true);
+
+  -- A ticket of each of the action's open draws that keep their entrants and whose window holds the
+  -- receipt: the shopper's count of them there (a draw with an item keeps none, draws/entrants.ts).
+  INSERT INTO draw_entrants AS e (draw_id, buyer_tg_id, tickets)
+  SELECT d.id, buyer, 1
+    FROM draws d
+   WHERE d.project_id = action AND d.closed_at IS NULL AND d.entrants_kept AND d.created_at <= scanned_at AND scanned_at < d.closes_at
+  ON CONFLICT (draw_id, buyer_tg_id) DO UPDATE SET tickets = e.tickets + 1;
 
   -- The item names the segment «купил товар, содержащий …» reads (receipt_items_after_insert.sql
   -- keeps them for every other writer): the counted items of this successful receipt, in the

@@ -37,9 +37,12 @@ BEGIN
   IF NOT FOUND THEN
     RETURN;
   END IF;
+  -- Before any row, as the award takes it (award_receipt.sql): a draw that starts keeping its
+  -- entrants meanwhile counts this cancel with its window, or this cancel takes its ticket back below.
+  PERFORM pg_advisory_xact_lock_shared(4, target.project_id);
   SELECT p.balance INTO balance_before FROM buyer_points p
    WHERE p.project_id = target.project_id AND p.buyer_tg_id = target.buyer_tg_id FOR UPDATE;
-  SELECT r.project_id, r.buyer_tg_id, r.points_awarded, r.counted_kopecks, r.cancelled_at INTO target
+  SELECT r.project_id, r.buyer_tg_id, r.points_awarded, r.counted_kopecks, r.cancelled_at, r.scanned_at INTO target
     FROM receipts r WHERE r.id = receipt FOR UPDATE;
 
   IF target.cancelled_at IS NOT NULL THEN
@@ -68,6 +71,17 @@ BEGIN
 
   UPDATE receipts r SET cancelled_at = at, cancelled_by = seller, cancel_reason = seller_reason, points_cancelled = held_taken + available_taken
    WHERE r.id = receipt;
+
+  -- Its ticket out of the open draws that keep their entrants, where the window still held it: a
+  -- receipt cancelled before the window ends makes no ticket (draws/repository.ts, `windowReceipts`).
+  DELETE FROM draw_entrants e USING draws d
+   WHERE e.draw_id = d.id AND e.buyer_tg_id = target.buyer_tg_id AND e.tickets = 1
+     AND d.project_id = target.project_id AND d.closed_at IS NULL AND d.entrants_kept
+     AND d.created_at <= target.scanned_at AND target.scanned_at < d.closes_at AND at < d.closes_at;
+  UPDATE draw_entrants e SET tickets = e.tickets - 1 FROM draws d
+   WHERE e.draw_id = d.id AND e.buyer_tg_id = target.buyer_tg_id AND e.tickets > 1
+     AND d.project_id = target.project_id AND d.closed_at IS NULL AND d.entrants_kept
+     AND d.created_at <= target.scanned_at AND target.scanned_at < d.closes_at AND at < d.closes_at;
 
   UPDATE buyer_stats s SET total_kopecks = s.total_kopecks - target.counted_kopecks, held_kopecks = s.held_kopecks - held_purchase
    WHERE s.user_id = seller AND s.project_id = target.project_id AND s.buyer_tg_id = target.buyer_tg_id;

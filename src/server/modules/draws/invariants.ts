@@ -5,7 +5,8 @@ import type { Invariant } from '../../platform/manifest.js';
  * receipt of its draw, and a receipt is one ticket. The tickets have neither foreign keys nor a unique
  * receipt (migration 0066: the close writes a million of them in one statement from the draw's own
  * receipts), so this is where a ticket whose draw or receipt is gone, whose receipt is not the
- * draw's, or whose receipt is another ticket too, shows.
+ * draw's, or whose receipt is another ticket too, shows; and an open draw's kept entrants that
+ * disagree with its window.
  */
 export const drawsInvariants: readonly Invariant[] = [
   {
@@ -43,5 +44,23 @@ export const drawsInvariants: readonly Invariant[] = [
                               FROM draw_tickets WHERE draw_id = d.id) t
        WHERE d.tickets_hash IS NOT NULL
          AND (d.tickets_count <> t.tickets OR d.shoppers_count <> t.shoppers OR t.numbered <> t.shoppers)`,
+  },
+  {
+    // Stated here apart from the award, the cancel and the count that keep them: a check should not
+    // share the code it checks.
+    name: 'draw_entrants_equal_window',
+    description: 'у открытого розыгрыша записанные участники и число их билетов — те, что дают успешные чеки его окна',
+    query: `
+      WITH kept AS (SELECT id, project_id, created_at, closes_at FROM draws WHERE closed_at IS NULL AND entrants_kept),
+      entrants AS (SELECT e.draw_id, e.buyer_tg_id, e.tickets FROM draw_entrants e JOIN kept k ON k.id = e.draw_id),
+      windowed AS (
+        SELECT k.id AS draw_id, r.buyer_tg_id, count(*)::int AS tickets
+          FROM kept k JOIN receipts r ON r.project_id = k.project_id AND r.status = 'success'
+           AND (r.cancelled_at IS NULL OR r.cancelled_at >= k.closes_at) AND r.scanned_at >= k.created_at AND r.scanned_at < k.closes_at
+         GROUP BY k.id, r.buyer_tg_id)
+      SELECT format('розыгрыш %s, покупатель %s: записано билетов %s, в окне %s',
+                    coalesce(e.draw_id, w.draw_id), coalesce(e.buyer_tg_id, w.buyer_tg_id), coalesce(e.tickets, 0), coalesce(w.tickets, 0)) AS detail
+        FROM entrants e FULL JOIN windowed w ON w.draw_id = e.draw_id AND w.buyer_tg_id = e.buyer_tg_id
+       WHERE e.tickets IS DISTINCT FROM w.tickets`,
   },
 ];

@@ -48,6 +48,7 @@ const drawColumns = {
   beaconSignature: draws.beaconSignature,
   drawnAt: draws.drawnAt,
   nextDrawId: draws.nextDrawId,
+  entrantsKept: draws.entrantsKept,
 };
 
 /** The prize picture's storage key beside the draw's columns (a left join: most prizes have none). */

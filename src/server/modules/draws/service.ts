@@ -20,6 +20,7 @@ import type { BeaconClient } from '../../integrations/drand/client.js';
 import { findLiveProject } from '../actions/repository.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { requireShop } from '../shop/orders-service.js';
+import { clearClosedEntrants, keepEntrants, startKeepingEntrants } from './entrants.js';
 import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
 import { queueResultNotices } from './results.js';
@@ -97,6 +98,7 @@ export async function createDraw(deps: DrawDeps, sellerId: number, request: Crea
     });
     return inserted;
   });
+  await keepEntrants(deps.db, row.id);
   return getDraw(deps, sellerId, row.id);
 }
 
@@ -182,6 +184,8 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
     else if (roundTimeOf(deps.beacon.chain, round) > deps.now()) break;
     else await drawFromBeacon(deps, id);
   }
+  await startKeepingEntrants(deps.db);
+  await clearClosedEntrants(deps.db);
   return closed;
 }
 
@@ -194,7 +198,8 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
 async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { sellerId: number; actor: AuditActor }): Promise<boolean> {
   const closed = await deps.db.transaction(async (tx) => {
     const draw = await repo.lockOpenDraw(tx, drawId);
-    if (!draw) return false;
+    if (!draw) return undefined;
+    let nextRunId: number | undefined;
     const now = deps.now();
     const closedAt = now < draw.closesAt ? now : draw.closesAt;
     const frozen = await repo.freezeTickets(tx, deps.database.kind, draw, closedAt);
@@ -208,7 +213,7 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
       });
     if (draw.repeat) {
       const closesAt = nextRunClosesAt(draw.closesAt, draw.repeat, now);
-      await repo.openNextRun(tx, draw.id, {
+      nextRunId = await repo.openNextRun(tx, draw.id, {
         projectId: draw.projectId,
         title: draw.title,
         winnersCount: draw.winnersCount,
@@ -235,9 +240,12 @@ async function closeDraw(deps: DrawCloseDeps, drawId: number, closedBy?: { selle
       shoppersCount: frozen.shoppers,
       beaconRound,
     });
-    return true;
+    return { nextRunId };
   });
-  return closed;
+  if (!closed) return false;
+  // Counted once the close has committed: the action's awards wait for the count, not for the close.
+  if (closed.nextRunId !== undefined) await keepEntrants(deps.db, closed.nextRunId);
+  return true;
 }
 
 /** A closed draw made before the beacon (migration 0050): its winners from the seed it committed to. */

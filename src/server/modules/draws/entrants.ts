@@ -1,0 +1,100 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.js';
+import { rowsOf } from '../../db/rows.js';
+import { draws } from '../../db/schema.js';
+import { windowShoppers } from './repository.js';
+
+// An open draw's shoppers so far (`draw_entrants`, migration 0086; docs/decisions.md, Performance,
+// "An open draw's entrants are kept as receipts come"): the award adds a ticket to each open draw
+// of its action that keeps them (award_receipt.sql), a cancel takes it back (cancel_receipt.sql).
+
+/** The lock of an action's draws' entrants: awards and cancels take it shared, a draw that starts keeping them alone. */
+const ENTRANTS_LOCK = 4;
+/** Entrants of a closed draw cleared per statement. */
+const CLEAR_BATCH = 10_000;
+/** Draws started or cleared per run of the closing job; its next run takes the rest. */
+const DRAWS_PER_RUN = 50;
+
+/**
+ * Starts keeping an open draw's entrants: its window so far is counted into `draw_entrants` and the
+ * draw marked, under the action's entrants lock taken alone. The awards and cancels of the action
+ * take it shared before anything else, so each one either ended before (it is in the count) or
+ * waits and then sees the draw kept (it counts itself): none is missed or counted twice. A draw with
+ * an item keeps none (which receipt holds the item is read from its items), nor one closing now on
+ * another connection (its row is locked: skipped rather than holding the action's awards for as
+ * long as a close takes). Answers whether the draw keeps its entrants now.
+ */
+export async function keepEntrants(db: Db, drawId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx.select({ projectId: draws.projectId }).from(draws).where(eq(draws.id, drawId));
+    if (!known) return false;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ENTRANTS_LOCK}, ${known.projectId}::int)`);
+    const [draw] = await tx
+      .select({ projectId: draws.projectId, createdAt: draws.createdAt, closesAt: draws.closesAt, itemContains: draws.itemContains })
+      .from(draws)
+      .where(and(eq(draws.id, drawId), isNull(draws.closedAt), eq(draws.entrantsKept, false), isNull(draws.itemContains)))
+      .for('update', { skipLocked: true });
+    if (!draw) return false;
+    await tx.execute(sql`
+      INSERT INTO draw_entrants (draw_id, buyer_tg_id, tickets)
+      SELECT ${drawId}::int, w.buyer_tg_id, count(*)::int FROM (${windowShoppers(draw, draw.closesAt)}) w GROUP BY w.buyer_tg_id`);
+    await tx.update(draws).set({ entrantsKept: true }).where(eq(draws.id, drawId));
+    return true;
+  });
+}
+
+/** Open draws without an item that do not keep their entrants yet: those open when migration 0086 ran, or whose start a crash cut off. */
+export async function startKeepingEntrants(db: Db): Promise<number> {
+  const waiting = await db
+    .select({ id: draws.id })
+    .from(draws)
+    .where(and(isNull(draws.closedAt), eq(draws.entrantsKept, false), isNull(draws.itemContains)))
+    .limit(DRAWS_PER_RUN);
+  let started = 0;
+  for (const { id } of waiting) if (await keepEntrants(db, id)) started += 1;
+  return started;
+}
+
+/**
+ * A closed draw's entrants, cleared a batch at a time: its frozen list holds its shoppers now (the
+ * segment reads that), and nothing adds to a closed draw's but an award that read the draw open
+ * before its close committed. So the last statement runs under the action's entrants lock taken
+ * alone, after every such award, and marks the draw as keeping none. Its row is taken first and
+ * skipped while locked (its winners being drawn): the awards never wait for a draw's row. Answers
+ * how many rows went.
+ */
+export async function clearClosedEntrants(db: Db, batch = CLEAR_BATCH): Promise<number> {
+  const closed = await db
+    .select({ id: draws.id, projectId: draws.projectId })
+    .from(draws)
+    .where(and(isNotNull(draws.closedAt), eq(draws.entrantsKept, true)))
+    .limit(DRAWS_PER_RUN);
+  let cleared = 0;
+  for (const { id, projectId } of closed) {
+    for (;;) {
+      const gone = await deleteEntrants(db, id, batch);
+      cleared += gone;
+      if (gone < batch) break;
+    }
+    cleared += await db.transaction(async (tx) => {
+      const [draw] = await tx.select({ id: draws.id }).from(draws).where(eq(draws.id, id)).for('update', { skipLocked: true });
+      if (!draw) return 0;
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ENTRANTS_LOCK}, ${projectId}::int)`);
+      const stragglers = await deleteEntrants(tx, id);
+      await tx.update(draws).set({ entrantsKept: false }).where(eq(draws.id, id));
+      return stragglers;
+    });
+  }
+  return cleared;
+}
+
+async function deleteEntrants(db: Executor, drawId: number, limit?: number): Promise<number> {
+  const some =
+    limit === undefined
+      ? sql``
+      : sql`AND buyer_tg_id IN (SELECT buyer_tg_id FROM draw_entrants WHERE draw_id = ${drawId}::int LIMIT ${limit}::int)`;
+  const result = await db.execute(sql`
+    WITH gone AS (DELETE FROM draw_entrants WHERE draw_id = ${drawId}::int ${some} RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}
