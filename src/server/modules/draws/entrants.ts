@@ -71,30 +71,42 @@ export async function clearClosedEntrants(db: Db, batch = CLEAR_BATCH): Promise<
     .limit(DRAWS_PER_RUN);
   let cleared = 0;
   for (const { id, projectId } of closed) {
-    for (;;) {
-      const gone = await deleteEntrants(db, id, batch);
-      cleared += gone;
-      if (gone < batch) break;
+    for (let after: string | null = ''; after !== null;) {
+      const gone = await deleteEntrantsAfter(db, id, after, batch);
+      cleared += gone.count;
+      after = gone.last;
     }
     cleared += await db.transaction(async (tx) => {
       const [draw] = await tx.select({ id: draws.id }).from(draws).where(eq(draws.id, id)).for('update', { skipLocked: true });
       if (!draw) return 0;
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${ENTRANTS_LOCK}, ${projectId}::int)`);
-      const stragglers = await deleteEntrants(tx, id);
+      const stragglers = await tx.execute(
+        sql`WITH gone AS (DELETE FROM draw_entrants WHERE draw_id = ${id}::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      );
       await tx.update(draws).set({ entrantsKept: false }).where(eq(draws.id, id));
-      return stragglers;
+      return rowsOf<{ n: number }>(stragglers)[0]!.n;
     });
   }
   return cleared;
 }
 
-async function deleteEntrants(db: Executor, drawId: number, limit?: number): Promise<number> {
-  const some =
-    limit === undefined
-      ? sql``
-      : sql`AND buyer_tg_id IN (SELECT buyer_tg_id FROM draw_entrants WHERE draw_id = ${drawId}::int LIMIT ${limit}::int)`;
+/**
+ * The draw's next `limit` entrants after the shopper `after`, in the key's order, deleted as one range
+ * of the primary key: each batch reads only its own rows, never those the batches before deleted
+ * (selected by an `IN` list instead, each batch hashed its list against the whole table: 0.3–0.5 s
+ * a batch at a million). `last` is where the next batch starts, null once none was left.
+ */
+async function deleteEntrantsAfter(db: Executor, drawId: number, after: string, limit: number) {
   const result = await db.execute(sql`
-    WITH gone AS (DELETE FROM draw_entrants WHERE draw_id = ${drawId}::int ${some} RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
-  return rowsOf<{ n: number }>(result)[0]!.n;
+    WITH upto AS (
+      SELECT max(buyer_tg_id) AS last
+        FROM (SELECT buyer_tg_id FROM draw_entrants WHERE draw_id = ${drawId}::int AND buyer_tg_id > ${after}
+               ORDER BY buyer_tg_id LIMIT ${limit}::int) AS batch),
+    gone AS (
+      DELETE FROM draw_entrants e USING upto
+       WHERE e.draw_id = ${drawId}::int AND e.buyer_tg_id > ${after} AND e.buyer_tg_id <= upto.last
+      RETURNING 1)
+    SELECT (SELECT count(*)::int FROM gone) AS n, (SELECT last FROM upto) AS last`);
+  const row = rowsOf<{ n: number; last: string | null }>(result)[0]!;
+  return { count: row.n, last: row.n < limit ? null : row.last };
 }
