@@ -15,6 +15,9 @@ const CLEAR_BATCH = 10_000;
 /** Draws started or cleared per run of the closing job; its next run takes the rest. */
 const DRAWS_PER_RUN = 50;
 
+/** An open draw without an item whose entrants are not kept yet. */
+const waitingToKeep = and(isNull(draws.closedAt), eq(draws.entrantsKept, false), isNull(draws.itemContains));
+
 /**
  * Starts keeping an open draw's entrants: its window so far is counted into `draw_entrants` and the
  * draw marked, under the action's entrants lock taken alone. The awards and cancels of the action
@@ -25,14 +28,16 @@ const DRAWS_PER_RUN = 50;
  * long as a close takes). Answers whether the draw keeps its entrants now.
  */
 export async function keepEntrants(db: Db, drawId: number): Promise<boolean> {
+  const startable = and(eq(draws.id, drawId), waitingToKeep);
   return db.transaction(async (tx) => {
-    const [known] = await tx.select({ projectId: draws.projectId }).from(draws).where(eq(draws.id, drawId));
+    // Read first without the lock: a draw with an item (or kept, or closed) never holds the action's awards.
+    const [known] = await tx.select({ projectId: draws.projectId }).from(draws).where(startable);
     if (!known) return false;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ENTRANTS_LOCK}, ${known.projectId}::int)`);
     const [draw] = await tx
       .select({ projectId: draws.projectId, createdAt: draws.createdAt, closesAt: draws.closesAt, itemContains: draws.itemContains })
       .from(draws)
-      .where(and(eq(draws.id, drawId), isNull(draws.closedAt), eq(draws.entrantsKept, false), isNull(draws.itemContains)))
+      .where(startable)
       .for('update', { skipLocked: true });
     if (!draw) return false;
     await tx.execute(sql`
@@ -45,11 +50,7 @@ export async function keepEntrants(db: Db, drawId: number): Promise<boolean> {
 
 /** Open draws without an item that do not keep their entrants yet: those open when migration 0086 ran, or whose start a crash cut off. */
 export async function startKeepingEntrants(db: Db): Promise<number> {
-  const waiting = await db
-    .select({ id: draws.id })
-    .from(draws)
-    .where(and(isNull(draws.closedAt), eq(draws.entrantsKept, false), isNull(draws.itemContains)))
-    .limit(DRAWS_PER_RUN);
+  const waiting = await db.select({ id: draws.id }).from(draws).where(waitingToKeep).limit(DRAWS_PER_RUN);
   let started = 0;
   for (const { id } of waiting) if (await keepEntrants(db, id)) started += 1;
   return started;
