@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { backends } from '../support/backends.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../src/server/db/schema.js';
+import { vacuumShoppersTables } from '../../src/server/db/vacuum.js';
+import { backends, withPostgres } from '../support/backends.js';
 import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
 import { verifyData } from '../support/operator.js';
@@ -679,6 +682,21 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       { relname: 'buyer_points', reloptions: wanted },
       { relname: 'buyer_stats', reloptions: wanted },
     ]);
+  });
+
+  // PGlite's side of the same (its only vacuums are the jobs'): tests/unit/periodic-jobs-batching.test.ts.
+  it.runIf(backend.name === 'postgres')('a job’s own vacuum of the shoppers’ tables runs on the pool, outside a transaction', async () => {
+    await withPostgres(backend, async (client) => {
+      const counts = async () =>
+        (
+          await client.query<{ n: string }>(
+            `SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname IN ('buyer_points', 'buyer_stats') ORDER BY relname`,
+          )
+        ).rows.map((row) => Number(row.n));
+      const before = await counts();
+      await vacuumShoppersTables(drizzle(client, { schema }), ['buyer_points', 'buyer_stats']);
+      expect(await counts()).toEqual(before.map((n) => n + 1));
+    });
   });
 
   it('refuses bad inputs with a Russian message and saves nothing', async () => {

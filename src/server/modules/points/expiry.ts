@@ -2,6 +2,7 @@ import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { expiryPhrase } from '../../../contract/points.js';
 import type { Db } from '../../db/connection.js';
+import { VACUUM_AFTER_ROWS, vacuumShoppersTables } from '../../db/vacuum.js';
 import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './expiry-repository.js';
 
@@ -21,16 +22,19 @@ export interface ExpiryDeps {
  * Expires every lot whose time has come: its unspent remainder leaves the balance as an 'expiry'
  * ledger row. A batch is one statement whatever its size; the lots of a shopper another
  * transaction holds at that moment (a purchase, another instance's batch) are then expired one by
- * one, waiting for it. Answers the points expired.
+ * one, waiting for it. A run that expired a day's lots (`vacuumAfter` or more) vacuums the balances
+ * it changed, as the release does. Answers the points expired.
  */
-export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH): Promise<number> {
+export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH, vacuumAfter = VACUUM_AFTER_ROWS): Promise<number> {
   const now = deps.now();
   let expired = 0;
+  let handled = 0;
   let after: repo.DueLotCursor | null = null;
   for (;;) {
     const due = await repo.findDueLots(deps.db, now, batch, after);
+    handled += due.length;
     const last = due.at(-1);
-    if (!last) return expired;
+    if (!last) break;
     const lots = due.map((lot) => ({
       ledgerId: lot.ledgerId,
       reason: fillMessage(m.reasonExpiry, { date: formatDate(lot.earnedAt) }),
@@ -41,9 +45,11 @@ export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH): Promise<
       const lot = lots.find((candidate) => candidate.ledgerId === ledgerId)!;
       expired += (await repo.expireLots(deps.db, [lot], now, true)).expired;
     }
-    if (due.length < batch) return expired;
+    if (due.length < batch) break;
     after = { expiresAt: last.expiresAt, ledgerId: last.ledgerId };
   }
+  if (handled >= vacuumAfter) await vacuumShoppersTables(deps.db, ['buyer_points']);
+  return expired;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { formatPoints } from '../../../contract/format.js';
 import type { Db } from '../../db/connection.js';
+import { VACUUM_AFTER_ROWS, vacuumShoppersTables } from '../../db/vacuum.js';
 import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './hold-repository.js';
 
@@ -21,14 +22,18 @@ export interface ReleaseDeps {
 /**
  * Releases every hold whose day has come: what is still held of a receipt's points becomes
  * available as a 'release' ledger row (db/functions/release_hold.sql), and the shopper is told in
- * the same transaction, so a release is announced exactly once. Answers how many holds it released.
+ * the same transaction, so a release is announced exactly once. A run that released a day's holds
+ * (`vacuumAfter` or more) vacuums the balances and statistics it changed: a segment counted right
+ * after it reads them by index alone again. Answers how many holds it released.
  */
-export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH): Promise<number> {
+export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH, vacuumAfter = VACUUM_AFTER_ROWS): Promise<number> {
   const now = deps.now();
   let released = 0;
+  let handled = 0;
   let after: repo.DueHoldCursor | null = null;
   for (;;) {
     const due = await repo.findDueHolds(deps.db, now, batch, after);
+    handled += due.length;
     if (due.length > 0)
       released += await deps.db.transaction(async (tx) => {
         const holds = due.map((hold) => ({ ledgerId: hold.ledgerId, reason: fillMessage(m.reasonRelease, { id: hold.receiptId }) }));
@@ -49,8 +54,10 @@ export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH): Promise
         await queueBuyerNotices(tx, notices);
         return notices.length;
       });
-    if (due.length < batch) return released;
+    if (due.length < batch) break;
     const last = due.at(-1)!;
     after = { releaseAt: last.releaseAt, ledgerId: last.ledgerId };
   }
+  if (handled >= vacuumAfter) await vacuumShoppersTables(deps.db, ['buyer_points', 'buyer_stats']);
+  return released;
 }
