@@ -11,10 +11,11 @@ export interface DueLotCursor {
 
 /**
  * The next `limit` lots whose time has come with points left, after `after`, oldest expiry first
- * (the points_lots_due index), and when each was earned. Each batch starts where the previous one
- * stopped, so a lot left unexpired (its shopper's balance short of it) is not read again and again.
+ * (the points_lots_due index, in that order: 0087), and when each was earned. Each batch starts where
+ * the previous one stopped, so a lot left unexpired (its shopper's balance short of it) is not read
+ * again and again. The query itself, awaited to read it: a test explains it.
  */
-export async function findDueLots(db: Executor, now: Date, limit: number, after: DueLotCursor | null) {
+export function findDueLots(db: Executor, now: Date, limit: number, after: DueLotCursor | null) {
   return db
     .select({ ledgerId: pointsLots.ledgerId, expiresAt: pointsLots.expiresAt, earnedAt: pointsLedger.createdAt })
     .from(pointsLots)
