@@ -1,7 +1,7 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../src/server/db/schema.js';
 import { vacuumShoppersTables } from '../../src/server/db/vacuum.js';
 import { backends, withPostgres } from '../support/backends.js';
