@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
 import * as schema from '../../src/server/db/schema.js';
-import { vacuumShoppersTables } from '../../src/server/db/vacuum.js';
+import { vacuumAfterRun } from '../../src/server/db/vacuum.js';
 import { backends, withPostgres } from '../support/backends.js';
 import { advance, clockCall } from '../support/clock.js';
 import { actionWithBot, shopperSays, WB_SELLER, type BotAction } from '../support/bot.js';
@@ -694,7 +694,7 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
           )
         ).rows.map((row) => Number(row.n));
       const before = await counts();
-      await vacuumShoppersTables(drizzle(client, { schema }), ['buyer_points', 'buyer_stats']);
+      await vacuumAfterRun(drizzle(client, { schema }), ['buyer_points', 'buyer_stats'], 1, 1);
       expect(await counts()).toEqual(before.map((n) => n + 1));
     });
   });

@@ -9,15 +9,21 @@ export type ShoppersTable = 'buyer_stats' | 'buyer_points';
  * autovacuum starts at a hundredth of the table (0084), but up to a minute later and only on
  * PostgreSQL; until it has run, an index-only scan reads each changed shopper's row from the heap.
  */
-export const VACUUM_AFTER_ROWS = 1_000;
+const VACUUM_AFTER_ROWS = 1_000;
 
 /**
- * Vacuums the tables now, outside any transaction, so that the shoppers a job has just changed are
- * visible to every transaction again in the tables' visibility maps. Reads and writes go on
- * meanwhile (VACUUM takes no lock they wait for); a table another VACUUM holds is skipped, as
- * that one does the same work.
+ * At the end of a job's run that handled `changed` rows of the tables: when that is a day's worth
+ * (`threshold`, set apart only by tests), vacuums them now, outside any transaction, so that the
+ * shoppers the run changed are visible to every transaction again in the tables' visibility maps.
+ * Reads and writes go on meanwhile (VACUUM takes no lock they wait for); a table another VACUUM
+ * holds is skipped, as that one does the same work. Smaller runs are left to autovacuum.
  */
-export async function vacuumShoppersTables(db: Db, tables: readonly ShoppersTable[]): Promise<void> {
-  if (tables.length === 0) return;
+export async function vacuumAfterRun(
+  db: Db,
+  tables: readonly ShoppersTable[],
+  changed: number,
+  threshold = VACUUM_AFTER_ROWS,
+): Promise<void> {
+  if (changed < threshold) return;
   await db.execute(sql.raw(`VACUUM (SKIP_LOCKED) ${tables.join(', ')}`));
 }

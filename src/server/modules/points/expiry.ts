@@ -2,7 +2,7 @@ import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { expiryPhrase } from '../../../contract/points.js';
 import type { Db } from '../../db/connection.js';
-import { VACUUM_AFTER_ROWS, vacuumShoppersTables } from '../../db/vacuum.js';
+import { vacuumAfterRun } from '../../db/vacuum.js';
 import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './expiry-repository.js';
 
@@ -25,7 +25,7 @@ export interface ExpiryDeps {
  * one, waiting for it. A run that expired a day's lots (`vacuumAfter` or more) vacuums the balances
  * it changed, as the release does. Answers the points expired.
  */
-export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH, vacuumAfter = VACUUM_AFTER_ROWS): Promise<number> {
+export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH, vacuumAfter?: number): Promise<number> {
   const now = deps.now();
   let expired = 0;
   let handled = 0;
@@ -48,7 +48,7 @@ export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH, vacuumAft
     if (due.length < batch) break;
     after = { expiresAt: last.expiresAt, ledgerId: last.ledgerId };
   }
-  if (handled >= vacuumAfter) await vacuumShoppersTables(deps.db, ['buyer_points']);
+  await vacuumAfterRun(deps.db, ['buyer_points'], handled, vacuumAfter);
   return expired;
 }
 

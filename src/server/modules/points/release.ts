@@ -1,7 +1,7 @@
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { formatPoints } from '../../../contract/format.js';
 import type { Db } from '../../db/connection.js';
-import { VACUUM_AFTER_ROWS, vacuumShoppersTables } from '../../db/vacuum.js';
+import { vacuumAfterRun } from '../../db/vacuum.js';
 import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './hold-repository.js';
 
@@ -26,7 +26,7 @@ export interface ReleaseDeps {
  * (`vacuumAfter` or more) vacuums the balances and statistics it changed: a segment counted right
  * after it reads them by index alone again. Answers how many holds it released.
  */
-export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH, vacuumAfter = VACUUM_AFTER_ROWS): Promise<number> {
+export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH, vacuumAfter?: number): Promise<number> {
   const now = deps.now();
   let released = 0;
   let handled = 0;
@@ -58,6 +58,6 @@ export async function releaseDueHolds(deps: ReleaseDeps, batch = BATCH, vacuumAf
     const last = due.at(-1)!;
     after = { releaseAt: last.releaseAt, ledgerId: last.ledgerId };
   }
-  if (handled >= vacuumAfter) await vacuumShoppersTables(deps.db, ['buyer_points', 'buyer_stats']);
+  await vacuumAfterRun(deps.db, ['buyer_points', 'buyer_stats'], handled, vacuumAfter);
   return released;
 }
