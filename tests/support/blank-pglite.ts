@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { pgliteModule } from '../../src/server/db/pglite-worker-client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -46,9 +47,26 @@ export async function makeBlankPglite(): Promise<{ directory: string; dump: stri
   return result;
 }
 
+/**
+ * The blank cluster's tar as PGlite reads it: PGlite asks a data-directory Blob for its arrayBuffer()
+ * once, and Node's Blob copies its 40 MB out in chunks: up to a third of an open's CPU
+ * (docs/benchmarks.md, "Test suite time"). The file is read once per process and each open gets a copy.
+ */
+class BlankClusterTar extends Blob {
+  constructor(private readonly tar: Buffer) {
+    super([]);
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.tar.buffer.slice(this.tar.byteOffset, this.tar.byteOffset + this.tar.byteLength) as ArrayBuffer);
+  }
+}
+
+let blankTar: Buffer | undefined;
+
 /** A new in-memory PGlite, as `PGlite.create()` makes it, without running initdb again. */
-export function blankPglite(options: Omit<PGliteOptions, 'loadDataDir' | 'dataDir'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, loadDataDir: new Blob([readFileSync(inject('blankPglite').dump)]) });
+export async function blankPglite(options: Omit<PGliteOptions, 'loadDataDir' | 'dataDir'> = {}): Promise<PGlite> {
+  blankTar ??= readFileSync(inject('blankPglite').dump);
+  return PGlite.create({ pgliteWasmModule: await pgliteModule(), ...options, loadDataDir: new BlankClusterTar(blankTar) });
 }
 
 /** An empty PGlite data folder at `directory` (created), as PGlite's first open would make it. */
