@@ -7,7 +7,7 @@ import { fillMessage, messages } from '../../src/contract/messages.js';
 import { pgliteDatabase, type Database } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { rowsOf } from '../../src/server/db/rows.js';
-import { projects } from '../../src/server/db/schema.js';
+import { projects, type ExpiringPoints } from '../../src/server/db/schema.js';
 import { TelegramError } from '../../src/server/integrations/telegram/errors.js';
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
@@ -16,7 +16,7 @@ import { drawsInvariants } from '../../src/server/modules/draws/invariants.js';
 import { freezeTickets, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
-import { expireDuePoints, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
+import { expireDuePoints, expiryReminderText, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
 import { findDueLots } from '../../src/server/modules/points/expiry-repository.js';
 import { pointsInvariants } from '../../src/server/modules/points/invariants.js';
 import { releaseDueHolds } from '../../src/server/modules/points/release.js';
@@ -161,28 +161,37 @@ describe('periodic jobs over more rows than one batch', () => {
     const at = new Date(NOW.getTime() + 40 * DAY_MS);
     await seedLots('split', { shoppers: 3, lotsEach: 3, at });
     expect(await remindExpiringPoints(jobDeps(at), 4)).toBe(3);
-    const notices = await database.query<{ buyer_tg_id: string; text: string }>(
-      `SELECT buyer_tg_id, text FROM buyer_notices WHERE buyer_tg_id LIKE 'split%' ORDER BY buyer_tg_id`,
+    const notices = await database.query<{ buyer_tg_id: string; text: string | null; expiring: ExpiringPoints }>(
+      `SELECT buyer_tg_id, text, expiring FROM buyer_notices WHERE buyer_tg_id LIKE 'split%' ORDER BY buyer_tg_id`,
     );
     expect(notices.map((notice) => notice.buyer_tg_id)).toEqual(['split0', 'split1', 'split2']);
-    for (const notice of notices) expect(notice.text).toContain('30 баллов сгорят');
+    // Queued with its points and date; the text is written when it is sent, with the action's name then.
+    const expiresAt = new Date(at.getTime() + 3 * DAY_MS);
+    for (const notice of notices) {
+      expect(notice.text).toBeNull();
+      expect({ points: notice.expiring.points, expiresAt: new Date(notice.expiring.expires_at) }).toEqual({ points: 30, expiresAt });
+      expect(expiryReminderText('Пачки', notice.expiring)).toBe(
+        `В акции «Пачки» 30 баллов сгорят ${formatDate(expiresAt)}. Успейте обменять их в магазине.`,
+      );
+    }
     expect(await count(`SELECT count(*) AS n FROM points_lots WHERE buyer_tg_id LIKE 'split%' AND reminded_at IS NULL`)).toBe(0);
   });
 
   it('a run that fails inside a batch leaves that batch unwritten, and the next run reminds the rest, each shopper once', async () => {
     const at = new Date(NOW.getTime() + 80 * DAY_MS);
     await seedLots('cut', { shoppers: 5, lotsEach: 2, at });
-    // The second batch (shoppers cut2 and cut3) fails after its statements, before its commit.
+    // The second batch (shoppers cut2 and cut3) fails after its statement ran, before it committed.
     let batches = 0;
     const failingDb = new Proxy(database.db, {
       get(target, key, receiver) {
-        if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
-        return (work: Parameters<typeof target.transaction>[0]) =>
-          target.transaction(async (tx) => {
-            const result = await work(tx);
-            if ((batches += 1) === 2) throw new Error('the instance stopped');
-            return result;
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return (statement: Parameters<typeof target.execute>[0]) => {
+          if ((batches += 1) !== 2) return target.execute(statement);
+          return target.transaction(async (tx) => {
+            await tx.execute(statement);
+            throw new Error('the instance stopped');
           });
+        };
       },
     });
     await expect(remindExpiringPoints({ db: failingDb, now: () => at }, 4)).rejects.toThrow('the instance stopped');

@@ -468,7 +468,10 @@ export const buyerNotices = pgTable('buyer_notices', {
     .notNull()
     .references(() => projects.id),
   buyerTgId: text('buyer_tg_id').notNull(),
-  text: text('text').notNull(),
+  /** Null for an expiry reminder: its text is written when it is sent, from `expiring` (0088). */
+  text: text('text'),
+  /** An expiry reminder's points and when they expire. */
+  expiring: jsonb('expiring').$type<ExpiringPoints>(),
   shopButton: boolean('shop_button').notNull().default(false),
   /** Telegram's «Поделиться номером» keyboard under the text, sent by the action's own bot only (0051). */
   contactButton: boolean('contact_button').notNull().default(false),
@@ -1386,6 +1389,12 @@ export const productRules = pgTable('product_rules', {
 export type ProductRuleRow = typeof productRules.$inferSelect;
 
 /** A product guide's file as a rule and a buyer notice keep it. */
+/** What an expiry reminder tells, as the database writes it (`expires_at`: a timestamptz in JSON). */
+export interface ExpiringPoints {
+  points: number;
+  expires_at: string;
+}
+
 export interface GuideAttachment {
   kind: 'pdf' | 'video';
   upload_id?: number;

@@ -6,6 +6,7 @@ import type { GuideAttachment } from '../../db/schema.js';
 import { neverStarted, TelegramError } from '../../integrations/telegram/errors.js';
 import { messages } from '../../../contract/messages.js';
 import { chatPacer } from '../../integrations/telegram/chat-pacing.js';
+import { expiryReminderText } from '../points/expiry.js';
 import { shopBotTokens } from './shop-bots.js';
 import { shopUrl } from './setup.js';
 import * as repo from '../notices/repository.js';
@@ -90,16 +91,17 @@ async function send(
       ? { inline_keyboard: [[{ text: messages.bot.shopButton, web_app: { url: shop } }]] }
       : undefined;
   const file = notice.attachment && (await guideFileSource(deps.db, notice.attachment));
+  const text = noticeText(notice, target);
   for (const [index, token] of tokens.entries()) {
     try {
       await chatPacer.paced(token, notice.buyerTgId, () => {
         if (!file)
           return deps.telegram.sendMessage(token, {
             chat_id: notice.buyerTgId,
-            text: notice.text,
+            text,
             ...(replyMarkup && { reply_markup: replyMarkup }),
           });
-        const input = { chat_id: notice.buyerTgId, file, caption: notice.text };
+        const input = { chat_id: notice.buyerTgId, file, caption: text };
         return notice.attachment!.kind === 'pdf' ? deps.telegram.sendDocument(token, input) : deps.telegram.sendVideo(token, input);
       });
       return;
@@ -108,6 +110,12 @@ async function send(
       if (!(error instanceof TelegramError && neverStarted(error)) || index === tokens.length - 1) throw error;
     }
   }
+}
+
+/** What the notice says: its own text, or an expiry reminder's written now from its points and date. */
+function noticeText(notice: Awaited<ReturnType<typeof repo.claimDueNotices>>[number], target: repo.NoticeTarget): string {
+  // The table's check (0088): a notice without a text has its expiry.
+  return notice.text ?? expiryReminderText(target.actionName, notice.expiring!);
 }
 
 /** A guide's file as Telegram takes it: the link, or the uploaded bytes (gone since: nothing to send). */

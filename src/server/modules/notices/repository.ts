@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/connection.js';
 import { claimDueInIndexOrder, CLAIM_LEASE_MS, MAX_ERROR_LENGTH, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import type { OutboxOutcome } from '../../db/outbox-pass.js';
 import { rowsOf } from '../../db/rows.js';
-import { buyerNotices, guideFiles, projects, shopSettings, users, type GuideAttachment } from '../../db/schema.js';
+import { buyerNotices, guideFiles, projects, shopSettings, users, type ExpiringPoints, type GuideAttachment } from '../../db/schema.js';
 
 /** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
 export interface BuyerNotice {
@@ -78,7 +78,8 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     id: string | number;
     project_id: number;
     buyer_tg_id: string;
-    text: string;
+    text: string | null;
+    expiring: ExpiringPoints | string | null;
     shop_button: boolean;
     contact_button: boolean;
     attachment: GuideAttachment | string | null;
@@ -88,13 +89,14 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     leaseMs,
     orderBy: [t.nextAttemptAt, t.id],
     where: shopperNotBeingAnswered,
-    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.shopButton, t.contactButton, t.attachment, t.attempts],
+    returning: [t.id, t.projectId, t.buyerTgId, t.text, t.expiring, t.shopButton, t.contactButton, t.attachment, t.attempts],
   });
   return rows.map((row) => ({
     id: Number(row.id),
     projectId: row.project_id,
     buyerTgId: row.buyer_tg_id,
     text: row.text,
+    expiring: (typeof row.expiring === 'string' ? JSON.parse(row.expiring) : row.expiring) as ExpiringPoints | null,
     shopButton: row.shop_button,
     contactButton: row.contact_button,
     attachment: (typeof row.attachment === 'string' ? JSON.parse(row.attachment) : row.attachment) as GuideAttachment | null,
@@ -164,6 +166,7 @@ export async function findNoticeTargets(db: Executor, projectIds: readonly numbe
   const rows = await db
     .select({
       projectId: projects.id,
+      actionName: projects.name,
       actionBotToken: projects.telegramBotToken,
       shopBotToken: shopSettings.telegramBotToken,
       shopToken: shopSettings.token,
@@ -177,6 +180,7 @@ export async function findNoticeTargets(db: Executor, projectIds: readonly numbe
 }
 
 export interface NoticeTarget {
+  actionName: string;
   actionBotToken: string | null;
   shopBotToken: string | null;
   shopToken: string | null;

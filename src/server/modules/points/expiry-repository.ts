@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { TIME_ZONE } from '../../../contract/format.js';
 import type { Executor } from '../../db/connection.js';
 import { rowsOf } from '../../db/rows.js';
 import { pointsLedger, pointsLots } from '../../db/schema.js';
@@ -63,21 +64,23 @@ export interface ReminderCursor {
 }
 
 /**
- * Marks the lots of the next shoppers to remind and answers them, in one statement: the `batch`
- * lots due a reminder next after `after` (the points_lots_to_remind index in (expires_at,
- * ledger_id) order, 0067: a batch reads its own lots however many are due) name the shoppers, and
- * every lot of those shoppers due a reminder is marked, so a shopper's lots of one day are never
- * split between two batches (two reminders). A lot is due when it has points left, expires within
- * its action's reminder window and was not reminded; deleted actions and actions without reminders
- * are left out. Another instance marking the same lots meanwhile waits for this one's transaction
- * and then finds them reminded. Answers where the next batch starts (null: nothing left).
+ * Reminds the next shoppers, in one statement: the `batch` lots due a reminder next after `after`
+ * (the points_lots_to_remind index in (expires_at, ledger_id) order, 0067: a batch reads its own
+ * lots however many are due) name the shoppers, every lot of those shoppers due a reminder is
+ * marked, so a shopper's lots of one day are never split between two batches (two reminders), and
+ * one notice is queued for each shopper's lots of one action and one day (as the shopper reads
+ * dates) with their points and expiry; its text is written when it is sent (0088), so the lots and
+ * notices never pass through the server. A lot is due when it has points left, expires within its
+ * action's reminder window and was not reminded; deleted actions and actions without reminders are
+ * left out. Another instance marking the same lots meanwhile waits for this statement and then
+ * finds them reminded. Answers the notices queued and where the next batch starts (null: nothing left).
  */
-export async function markNextShoppersReminded(
+export async function queueNextReminders(
   db: Executor,
   now: Date,
   batch: number,
   after: ReminderCursor | null,
-): Promise<{ lots: LotToRemind[]; next: ReminderCursor | null }> {
+): Promise<{ queued: number; next: ReminderCursor | null }> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const due = (lot: SQL) => sql`${lot}.remaining > 0 AND ${lot}.reminded_at IS NULL AND ${lot}.expires_at > ${at}
        AND ${lot}.expires_at <= ${at} + p.expiry_reminder_days * interval '1 day'
@@ -97,41 +100,20 @@ export async function markNextShoppersReminded(
       UPDATE points_lots l SET reminded_at = ${at}
         FROM (SELECT DISTINCT project_id, buyer_tg_id FROM picked) s, projects p
        WHERE l.project_id = s.project_id AND l.buyer_tg_id = s.buyer_tg_id AND p.id = l.project_id AND ${due(sql`l`)}
-      RETURNING l.ledger_id, l.project_id, p.name AS project_name, l.buyer_tg_id, l.expires_at, l.remaining),
+      RETURNING l.ledger_id, l.project_id, l.buyer_tg_id, l.expires_at, l.remaining),
+    queued AS (
+      INSERT INTO buyer_notices (project_id, buyer_tg_id, expiring, shop_button, reference)
+      SELECT project_id, buyer_tg_id, jsonb_build_object('points', sum(remaining), 'expires_at', min(expires_at)), true,
+             'expiry-reminder:' || min(ledger_id)
+        FROM marked
+       GROUP BY project_id, buyer_tg_id, (expires_at AT TIME ZONE ${TIME_ZONE})::date
+      ON CONFLICT (reference) DO NOTHING
+      RETURNING 1),
     last AS (SELECT expires_at, ledger_id FROM picked ORDER BY expires_at DESC, ledger_id DESC LIMIT 1)
-    SELECT marked.*, last.expires_at::text AS next_expires_at, last.ledger_id AS next_ledger_id
-      FROM last LEFT JOIN marked ON true`);
-  const rows = rowsOf<{
-    ledger_id: string | number | null;
-    project_id: number;
-    project_name: string;
-    buyer_tg_id: string;
-    expires_at: string | Date;
-    remaining: number;
-    next_expires_at: string;
-    next_ledger_id: string | number;
-  }>(result);
-  const [first] = rows;
-  return {
-    lots: rows
-      .filter((row) => row.ledger_id !== null)
-      .map((row) => ({
-        ledgerId: Number(row.ledger_id),
-        projectId: row.project_id,
-        projectName: row.project_name,
-        buyerTgId: row.buyer_tg_id,
-        expiresAt: new Date(row.expires_at),
-        remaining: Number(row.remaining),
-      })),
-    next: first ? { expiresAt: first.next_expires_at, ledgerId: Number(first.next_ledger_id) } : null,
-  };
-}
-
-export interface LotToRemind {
-  ledgerId: number;
-  projectId: number;
-  projectName: string;
-  buyerTgId: string;
-  expiresAt: Date;
-  remaining: number;
+    SELECT (SELECT count(*) FROM queued)::int AS queued, last.expires_at::text AS next_expires_at, last.ledger_id AS next_ledger_id
+      FROM last`);
+  const [row] = rowsOf<{ queued: number; next_expires_at: string; next_ledger_id: string | number }>(result);
+  return row
+    ? { queued: row.queued, next: { expiresAt: row.next_expires_at, ledgerId: Number(row.next_ledger_id) } }
+    : { queued: 0, next: null };
 }

@@ -2,14 +2,14 @@ import { formatDate } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import { expiryPhrase } from '../../../contract/points.js';
 import type { Db } from '../../db/connection.js';
+import type { ExpiringPoints } from '../../db/schema.js';
 import { vacuumAfterRun } from '../../db/vacuum.js';
-import { queueBuyerNotices } from '../notices/repository.js';
 import * as repo from './expiry-repository.js';
 
 const m = messages.points;
 /**
  * Lots handled per batch: expiry takes them in one statement (db/functions/expire_lots.sql);
- * reminders take the shoppers of this many lots in one transaction (their notices with them).
+ * reminders take the shoppers of this many lots in one statement (their notices with it).
  */
 const BATCH = 200;
 
@@ -53,66 +53,25 @@ export async function expireDuePoints(deps: ExpiryDeps, batch = BATCH, vacuumAft
 }
 
 /**
- * Tells each shopper, once per expiring batch (their lots of one action expiring on one day),
- * how many points expire and when, with the shop's button. A batch of shoppers is one transaction
- * of two statements, whatever its size: the lots' mark (`markNextShoppersReminded`) and the
- * notices; a crash between them leaves neither, and a reminder is queued exactly once, whichever
- * instance gets there. Each batch starts where the previous one stopped, so the run's cost grows
- * with the lots due, a batch's does not.
+ * Tells each shopper, once per expiring batch (their lots of one action expiring on one day), how
+ * many points expire and when, with the shop's button. A batch of shoppers is one statement
+ * (`queueNextReminders`): the lots' mark and the notices together, so a reminder is queued exactly
+ * once, whichever instance gets there. Each batch starts where the previous one stopped, so the
+ * run's cost grows with the lots due, a batch's does not. Answers the notices queued.
  */
 export async function remindExpiringPoints(deps: ExpiryDeps, batch = BATCH): Promise<number> {
   const now = deps.now();
   let queued = 0;
   let after: repo.ReminderCursor | null = null;
   do {
-    after = await deps.db.transaction(async (tx) => {
-      const { lots, next } = await repo.markNextShoppersReminded(tx, now, batch, after);
-      const reminders = byDay(lots);
-      await queueBuyerNotices(
-        tx,
-        reminders.map((reminder) => ({
-          projectId: reminder.projectId,
-          buyerTgId: reminder.buyerTgId,
-          text: fillMessage(m.expiryReminder, {
-            name: reminder.projectName,
-            expiry: expiryPhrase(
-              reminder.lots.reduce((sum, lot) => sum + lot.remaining, 0),
-              reminder.lots[0]!.expiresAt,
-            ),
-          }),
-          shopButton: true,
-          reference: `expiry-reminder:${Math.min(...reminder.ledgerIds)}`,
-        })),
-      );
-      queued += reminders.length;
-      return next;
-    });
+    const reminded = await repo.queueNextReminders(deps.db, now, batch, after);
+    queued += reminded.queued;
+    after = reminded.next;
   } while (after);
   return queued;
 }
 
-type LotToRemind = repo.LotToRemind;
-
-/** Lots grouped by action, shopper and the day (as the shopper reads dates) they expire (pure). */
-export function byDay(lots: readonly LotToRemind[]) {
-  const groups = new Map<
-    string,
-    { projectId: number; projectName: string; buyerTgId: string; day: string; lots: LotToRemind[]; ledgerIds: number[] }
-  >();
-  for (const lot of lots) {
-    const day = formatDate(lot.expiresAt);
-    const key = `${lot.projectId}|${lot.buyerTgId}|${day}`;
-    const group = groups.get(key) ?? {
-      projectId: lot.projectId,
-      projectName: lot.projectName,
-      buyerTgId: lot.buyerTgId,
-      day,
-      lots: [],
-      ledgerIds: [],
-    };
-    group.lots.push(lot);
-    group.ledgerIds.push(Number(lot.ledgerId));
-    groups.set(key, group);
-  }
-  return [...groups.values()];
+/** An expiry reminder's text, written when it is sent: the action's name as it is then. */
+export function expiryReminderText(actionName: string, expiring: ExpiringPoints): string {
+  return fillMessage(m.expiryReminder, { name: actionName, expiry: expiryPhrase(expiring.points, new Date(expiring.expires_at)) });
 }
