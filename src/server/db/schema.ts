@@ -1388,13 +1388,13 @@ export const productRules = pgTable('product_rules', {
 });
 export type ProductRuleRow = typeof productRules.$inferSelect;
 
-/** A product guide's file as a rule and a buyer notice keep it. */
 /** What an expiry reminder tells, as the database writes it (`expires_at`: a timestamptz in JSON). */
 export interface ExpiringPoints {
   points: number;
   expires_at: string;
 }
 
+/** A product guide's file as a rule and a buyer notice keep it. */
 export interface GuideAttachment {
   kind: 'pdf' | 'video';
   upload_id?: number;

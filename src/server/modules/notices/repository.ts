@@ -5,7 +5,7 @@ import type { OutboxOutcome } from '../../db/outbox-pass.js';
 import { rowsOf } from '../../db/rows.js';
 import { buyerNotices, guideFiles, projects, shopSettings, users, type ExpiringPoints, type GuideAttachment } from '../../db/schema.js';
 
-/** What an action's bot owes a shopper outside a conversation: an expiry reminder, a manual adjustment. */
+/** What an action's bot owes a shopper outside a conversation: a manual adjustment, a draw's result (expiry reminders are queued by their own statement). */
 export interface BuyerNotice {
   projectId: number;
   buyerTgId: string;
@@ -26,9 +26,9 @@ export async function queueBuyerNotice(db: Executor, notice: BuyerNotice): Promi
 }
 
 /**
- * Many notices at once (a draw's result to each of its shoppers, a batch of expiry reminders), in
- * the caller's transaction: one statement reading them from one JSON parameter, where a multi-row
- * insert took seven query parameters a notice (and a statement per thousand).
+ * Many notices at once (a draw's winners, a day's released holds), in the caller's transaction: one
+ * statement reading them from one JSON parameter, where a multi-row insert took seven query
+ * parameters a notice (and a statement per thousand).
  */
 export async function queueBuyerNotices(db: Executor, notices: readonly BuyerNotice[]): Promise<void> {
   if (notices.length === 0) return;
