@@ -61,7 +61,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     startUp,
     stop() {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        // A test that shut the cluster down and failed before starting it again: nothing to stop, and
+        // pg_ctl's refusal would hide that test's own error.
+        if (existsSync(path.join(dataDir, 'postmaster.pid'))) run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
