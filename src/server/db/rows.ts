@@ -2,3 +2,8 @@
 export function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
   return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
 }
+
+/** A json or jsonb column of a raw statement's row: PGlite and node-postgres answer it parsed; a driver that answers its text gets it parsed. */
+export function jsonOf<T>(value: T | string | null): T | null {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T | null;
+}

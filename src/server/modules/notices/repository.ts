@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.js';
 import { claimDueInIndexOrder, CLAIM_LEASE_MS, MAX_ERROR_LENGTH, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import type { OutboxOutcome } from '../../db/outbox-pass.js';
-import { rowsOf } from '../../db/rows.js';
+import { jsonOf, rowsOf } from '../../db/rows.js';
 import { buyerNotices, guideFiles, projects, shopSettings, users, type ExpiringPoints, type GuideAttachment } from '../../db/schema.js';
 
 /** What an action's bot owes a shopper outside a conversation: a manual adjustment, a draw's result (expiry reminders are queued by their own statement). */
@@ -96,10 +96,10 @@ export async function claimDueNotices(db: Db, limit: number, leaseMs: number) {
     projectId: row.project_id,
     buyerTgId: row.buyer_tg_id,
     text: row.text,
-    expiring: (typeof row.expiring === 'string' ? JSON.parse(row.expiring) : row.expiring) as ExpiringPoints | null,
+    expiring: jsonOf<ExpiringPoints>(row.expiring),
     shopButton: row.shop_button,
     contactButton: row.contact_button,
-    attachment: (typeof row.attachment === 'string' ? JSON.parse(row.attachment) : row.attachment) as GuideAttachment | null,
+    attachment: jsonOf<GuideAttachment>(row.attachment),
     attempts: row.attempts,
   }));
 }

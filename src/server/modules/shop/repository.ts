@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { namedStatement, type Db, type Executor } from '../../db/connection.js';
 import { claimDue, CLAIM_LEASE_MS, nextDueAt, renewClaims, type OutboxTable } from '../../db/outbox.js';
 import { finishOutboxRow, type OutboxOutcome } from '../../db/outbox-pass.js';
+import { jsonOf } from '../../db/rows.js';
 import {
   projects,
   shopNotifications,
@@ -315,7 +316,7 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    payload: jsonOf(row.payload),
     attempts: row.attempts,
   })) as (ShopNotification & { id: number; attempts: number })[];
 }
