@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, createSeller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
 import { createDatabase } from '../support/postgres-cluster.js';
@@ -16,12 +16,15 @@ const RECIPIENTS = 300;
  * received survives the crash and can be counted.
  */
 describe.each(backends())('a mailing survives a crash on $name', (backend) => {
-  it('every recipient gets the message, at most the ones in flight twice, none lost', { timeout: 180_000 }, async () => {
+  // Above the sum of its steps' own bounds (two starts, the first messages, the finish), so a slow
+  // step fails under its own name, with what the server printed.
+  it('every recipient gets the message, at most the ones in flight twice, none lost', { timeout: 330_000 }, async () => {
     const telegramHost = backend.url;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scanapp-crash-'));
     const env: Record<string, string> = { TELEGRAM_API_URL: `${telegramHost}/__emulators/telegram` };
-    if (backend.clusterUrl) env.DATABASE_URL = createDatabase(backend.clusterUrl, `scanapp_crash_${Date.now()}`);
-    let server: RunningServer | undefined = await startServer(env, { keepDataDir: dataDir });
+    if (backend.clusterUrl)
+      env.DATABASE_URL = createDatabase(backend.clusterUrl, `scanapp_crash_${Date.now()}`, inject('postgres')?.template);
+    let server: RunningServer | undefined = await startServer(env, { keepDataDir: dataDir, readyTimeoutMs: 60_000 });
     try {
       const seller = await createSeller(server.url);
       const { token, botId } = newBotToken();
@@ -45,16 +48,20 @@ describe.each(backends())('a mailing survives a crash on $name', (backend) => {
       const deliveredBeforeCrash = (await telegramMessages(telegramHost, { bot_id: botId })).length;
       expect(deliveredBeforeCrash).toBeLessThan(RECIPIENTS);
 
-      server = await startServer(env, { keepDataDir: dataDir });
+      server = await startServer(env, { keepDataDir: dataDir, readyTimeoutMs: 60_000 });
       const api = new ApiClient(server.url, undefined, seller.api.token);
+      let lastSeen: unknown;
       const done = await eventually(
         async () => {
           const { body } = await api.get(`/mailing/${started.body.id}`);
+          lastSeen = body.mailing;
           return body.mailing?.status === 'done' ? body.mailing : undefined;
         },
         120_000,
         'the mailing to finish after the restart',
-      );
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}; last seen ${JSON.stringify(lastSeen)}; the server printed:\n${server?.output()}`);
+      });
       expect(done).toMatchObject({ sent: RECIPIENTS, failed: 0, pending: 0 });
 
       const received = new Map<string, number>();
