@@ -9,6 +9,7 @@ import {
   POINT_WORDS,
   rublesToKopecks,
 } from './format.js';
+import { bigIdParam } from './ids.js';
 import { fillMessage, messages } from './messages.js';
 import { warrantySchema } from './product-guides.js';
 import { ORDER_STATUSES } from './public-shop.js';
@@ -229,6 +230,12 @@ export const buyerCardQuerySchema = z.object({
   project_id: cardProjectIdSchema,
 });
 
+/** The card's ledger rows at first, and what each «Показать ещё» adds: a shopper of years has tens of thousands. */
+export const BUYER_LEDGER_PAGE = 50;
+
+/** GET /buyers/:tg_id/ledger: the rows older than `before`, the previous page's `next_before`; without it the newest. */
+export const buyerLedgerQuerySchema = buyerCardQuerySchema.extend({ before: bigIdParam(m.ledgerCursorInvalid).optional() });
+
 export const ADJUST_MAX = 1_000_000;
 export const ADJUST_REASON_MAX = 200;
 
@@ -296,6 +303,9 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
+export const buyerLedgerPageSchema = z.object({ ledger: z.array(ledgerEntrySchema), next_before: z.number().int().nullable() });
+export type BuyerLedgerPage = z.infer<typeof buyerLedgerPageSchema>;
+
 /** The shopper's level in the action (null: the action has no levels). */
 export const buyerLevelSchema = levelSchema.nullable();
 
@@ -329,7 +339,10 @@ export const buyerCardSchema = z.object({
   /** Rubles of counted purchases on the action, all time, but those whose points are still held: what the level is reached by. */
   spent_total: z.number(),
   successful_receipts: z.number().int(),
+  /** The newest BUYER_LEDGER_PAGE rows of the ledger. */
   ledger: z.array(ledgerEntrySchema),
+  /** `before` of the ledger's next page; null when these are all. */
+  ledger_next_before: z.number().int().nullable(),
   receipts: z.array(
     z.object({
       id: z.number().int(),

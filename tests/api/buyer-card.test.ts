@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPoints } from '../../src/contract/format.js';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
-import { POINTS_KIND_LABELS } from '../../src/contract/points.js';
+import { BUYER_LEDGER_PAGE, POINTS_KIND_LABELS } from '../../src/contract/points.js';
 import { signInitData } from '../../src/server/integrations/telegram/web-app-init-data.js';
 import { ApiClient, type Seller } from '../support/api-client.js';
 import { backends } from '../support/backends.js';
@@ -122,7 +122,7 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     expect(everywhere).toMatchObject({ buyer_id: chat, first_name: 'Ира', level: null, points: null, nearest_expiry: null });
   });
 
-  it('the balances after each ledger row are the sums of the whole ledger up to it, through held, released, spent, expired and cancelled movements', async () => {
+  it('the ledger comes a page at a time, and the balances after each row are the sums of the whole ledger up to it, through held, released, spent, expired and cancelled movements', async () => {
     const seller = await createFundedSeller(url, BILLING_DEFAULTS.project_subscription_price);
     const created = await seller.api.post('/projects', { name: 'Журнал', project_inns: '072196655529' });
     expect(created.status).toBe(201);
@@ -141,20 +141,21 @@ describe.each(backends())('the buyer card on $name', (backend) => {
       ['expiry', -30, 0],
       ['manual', 15, 0],
     ];
+    // Eleven rounds of them: 110 rows, over two full pages and a part.
+    const rounds = Array.from({ length: 11 }, () => moves).flat();
     const query = backend.query!;
-    for (const [index, [kind, delta, held]] of moves.entries()) {
-      await query(
-        `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, kind, actor, reason, reference)
-         VALUES ($1, $2, $3, $4, $5, 'system', 'Движение', $6)`,
-        [projectId, tg, delta, held, kind, `card-balances:${projectId}:${index}`],
-      );
-    }
+    await query(
+      `INSERT INTO points_ledger (project_id, buyer_tg_id, delta, held_delta, kind, actor, reason, reference)
+       SELECT $1::int, $2, move.delta, move.held, move.kind, 'system', 'Движение', 'card-balances:' || $1::int || ':' || move.n
+         FROM unnest($3::int[], $4::int[], $5::text[]) WITH ORDINALITY AS move(delta, held, kind, n) ORDER BY move.n`,
+      [projectId, tg, rounds.map(([, delta]) => delta), rounds.map(([, , held]) => held), rounds.map(([kind]) => kind)],
+    );
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     await query('INSERT INTO buyer_points (project_id, buyer_tg_id, balance, held) VALUES ($1, $2, $3, $4)', [
       projectId,
       tg,
-      sum(moves.map(([, delta]) => delta)),
-      sum(moves.map(([, , held]) => held)),
+      sum(rounds.map(([, delta]) => delta)),
+      sum(rounds.map(([, , held]) => held)),
     ]);
 
     // The whole ledger's running sums, oldest row first, as the card showed them before it read only its page.
@@ -164,11 +165,27 @@ describe.each(backends())('the buyer card on $name', (backend) => {
       [projectId, tg],
     );
     const body = await card(seller, tg, projectId);
-    expect(
-      body.ledger.map((row: { id: number; balance_after: number; held_after: number }) => [row.id, row.balance_after, row.held_after]),
-    ).toEqual(full.map((row) => [Number(row.id), Number(row.balance_after), Number(row.held_after)]));
-    expect(body.ledger.map((row: { kind: string }) => row.kind)).toEqual(moves.map(([kind]) => kind).reverse());
-    expect(body).toMatchObject({ points: 255, held_points: 0 });
+    expect(body.ledger).toHaveLength(BUYER_LEDGER_PAGE);
+    type Row = { id: number; kind: string; balance_after: number; held_after: number };
+    const shown: Row[] = [...body.ledger];
+    const pageSizes = [body.ledger.length];
+    // «Показать ещё»: each page from the last one's cursor, until there is none.
+    for (let before = body.ledger_next_before; before !== null;) {
+      const page = await seller.api.get(`/buyers/${tg}/ledger?project_id=${projectId}&before=${before}`);
+      expect(page.status).toBe(200);
+      shown.push(...page.body.ledger);
+      pageSizes.push(page.body.ledger.length);
+      before = page.body.next_before;
+    }
+    expect(pageSizes).toEqual([BUYER_LEDGER_PAGE, BUYER_LEDGER_PAGE, 10]);
+    expect(shown.map((row) => [row.id, row.balance_after, row.held_after])).toEqual(
+      full.map((row) => [Number(row.id), Number(row.balance_after), Number(row.held_after)]),
+    );
+    expect(shown.map((row) => row.kind)).toEqual(rounds.map(([kind]) => kind).reverse());
+    expect(body).toMatchObject({ points: 255 * 11, held_points: 0 });
+    // Without a cursor the ledger's route answers the card's first page.
+    const first = await seller.api.get(`/buyers/${tg}/ledger?project_id=${projectId}`);
+    expect(first.body).toEqual({ ledger: body.ledger, next_before: body.ledger_next_before });
   });
 
   it('a credit is written with the seller’s reason and the action’s lifetime, and the shopper hears it from the bot', async () => {
@@ -317,13 +334,19 @@ describe.each(backends())('the buyer card on $name', (backend) => {
       [cardPath(chat, ''), m.projectRequired],
       [cardPath('abc', bot.projectId), m.tgIdInvalid],
       [cardPath(chat, 0), messages.actions.notFound],
+      [`/buyers/${chat}/ledger?before=5`, m.projectRequired],
+      [`/buyers/abc/ledger?project_id=${bot.projectId}`, m.tgIdInvalid],
+      ...['0', '-1', '1.5', 'abc', '', '9223372036854775808'].map(
+        (before) => [`/buyers/${chat}/ledger?project_id=${bot.projectId}&before=${before}`, m.ledgerCursorInvalid] as const,
+      ),
     ] as const) {
       const answer = await bot.seller.api.get(path);
       expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 400, body: { message } });
     }
-    const stranger = await bot.seller.api.get(cardPath(newChatId(), bot.projectId));
-    expect(stranger.status).toBe(404);
-    expect(stranger.body).toEqual({ message: m.buyerNotFound });
+    for (const path of [cardPath(newChatId(), bot.projectId), `/buyers/${newChatId()}/ledger?project_id=${bot.projectId}`]) {
+      const stranger = await bot.seller.api.get(path);
+      expect({ path, status: stranger.status, body: stranger.body }).toEqual({ path, status: 404, body: { message: m.buyerNotFound } });
+    }
 
     expect(await ledgerRows(bot.seller, chat, bot.projectId)).toEqual([
       { delta: RECEIPT_POINTS, kind: 'receipt', reason: expect.any(String) },
@@ -338,6 +361,7 @@ describe.each(backends())('the buyer card on $name', (backend) => {
     const notFound = { message: messages.actions.notFound };
     for (const answer of [
       await stranger.api.get(cardPath(chat, bot.projectId)),
+      await stranger.api.get(`/buyers/${chat}/ledger?project_id=${bot.projectId}`),
       await adjust(stranger, chat, { project_id: bot.projectId, delta: 10, reason: 'Чужое' }),
       await adjust(stranger, chat, { project_id: bot.projectId, delta: -10, reason: 'Чужое' }),
     ]) {
@@ -353,6 +377,7 @@ describe.each(backends())('the buyer card on $name', (backend) => {
       expect(answer.body).toEqual({ message: m.buyerNotFound });
     }
     expect((await stranger.api.get(`/buyers/${chat}?project_id=${bot.projectId}&user_id=${bot.seller.id}`)).status).toBe(403);
+    expect((await stranger.api.get(`/buyers/${chat}/ledger?project_id=${bot.projectId}&user_id=${bot.seller.id}`)).status).toBe(403);
     expect((await bot.seller.api.get(cardPath(chat, bot.projectId), { token: null })).status).toBe(401);
     expect(await ledgerRows(bot.seller, chat, bot.projectId)).toEqual([
       { delta: RECEIPT_POINTS, kind: 'receipt', reason: expect.any(String) },

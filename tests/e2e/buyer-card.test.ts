@@ -3,7 +3,9 @@ import { formatPoints } from '../../src/contract/format.js';
 import { describe, expect, it } from 'vitest';
 import { BILLING_DEFAULTS } from '../../src/contract/billing.js';
 import { fillMessage, messages } from '../../src/contract/messages.js';
+import { BUYER_LEDGER_PAGE } from '../../src/contract/points.js';
 import { formatDate } from '../../src/web/lib/format.js';
+import type { Seller } from '../support/api-client.js';
 import { createFundedSeller } from '../support/operator.js';
 import { freshReceipt, registerReceipt } from '../support/receipts.js';
 import { MOBILE, baseUrl, hasHorizontalOverflow, seriousViolations, signInAs, useBrowser } from './helpers.js';
@@ -17,7 +19,7 @@ const DAY_MS = 86_400_000;
 const { withPage } = useBrowser();
 
 /** A signed-in seller whose action (points live 30 days, two levels) accepted one receipt of buyer 100500. */
-async function sellerWithBuyer(page: Page): Promise<{ actionId: number }> {
+async function sellerWithBuyer(page: Page): Promise<{ actionId: number; seller: Seller }> {
   const seller = await createFundedSeller(baseUrl(), BILLING_DEFAULTS.project_subscription_price + 100);
   const created = await seller.api.post('/projects', {
     name: 'Aurora',
@@ -34,7 +36,7 @@ async function sellerWithBuyer(page: Page): Promise<{ actionId: number }> {
   const answer = await seller.api.post('/check', { qrurl, project_id: actionId, user_id_tg: '100500' });
   if (answer.body?.data?.status !== 'success') throw new Error(answer.text);
   await signInAs(page, seller);
-  return { actionId };
+  return { actionId, seller };
 }
 
 const ledger = (page: Page) => page.getByRole('table', { name: c.ledgerTitle });
@@ -124,6 +126,40 @@ describe('the buyer card', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
     }, MOBILE));
+
+  it('a long ledger comes a page at a time: «Показать ещё» adds the older rows and the keyboard goes on at the first of them', () =>
+    withPage(async (page) => {
+      const { actionId, seller } = await sellerWithBuyer(page);
+      const credits = BUYER_LEDGER_PAGE + 5;
+      for (let i = 1; i <= credits; i++) {
+        const credited = await seller.api.post('/buyers/100500/points', { project_id: actionId, delta: 1, reason: `Бонус ${i}` });
+        if (credited.status !== 200) throw new Error(credited.text);
+      }
+      await page.goto(`/dashboard/buyers/100500?project_id=${actionId}`);
+      await ledgerRows(page).first().waitFor();
+      expect(await ledgerRows(page).count()).toBe(BUYER_LEDGER_PAGE);
+      expect(await ledgerRows(page).first().innerText()).toContain(`Бонус ${credits}`);
+      const more = page.getByRole('button', { name: messages.receipts.showMore });
+
+      // A page that fails to load says so; the rows shown stay, and the button tries again.
+      await page.route('**/lk/api/buyers/100500/ledger?**', (route) => route.fulfill({ status: 500, body: '' }));
+      await more.click();
+      await page.getByRole('alert').filter({ hasText: c.ledgerLoadFailed }).waitFor();
+      expect(await ledgerRows(page).count()).toBe(BUYER_LEDGER_PAGE);
+      await page.unroute('**/lk/api/buyers/100500/ledger?**');
+
+      await more.click();
+      await expect.poll(() => ledgerRows(page).count()).toBe(credits + 1);
+      // The first new row has the focus; the oldest row is the receipt, with the balance it left.
+      await expect
+        .poll(() => page.evaluate(() => (document.activeElement as HTMLTableRowElement | null)?.rowIndex))
+        .toBe(BUYER_LEDGER_PAGE + 1);
+      expect(await ledgerRows(page).nth(BUYER_LEDGER_PAGE).innerText()).toContain('Бонус 5');
+      const oldest = await ledgerRows(page).last().innerText();
+      for (const part of [m.kindReceipt, String(RECEIPT_POINTS)]) expect(oldest).toContain(part);
+      expect(await more.count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    }));
 
   it('a buyer the action never met is not found', () =>
     withPage(async (page) => {

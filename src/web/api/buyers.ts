@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../contract/messages.js';
-import { adjustPointsResponseSchema, buyerCardSchema } from '../../contract/points.js';
+import { adjustPointsResponseSchema, buyerCardSchema, buyerLedgerPageSchema, type BuyerCard } from '../../contract/points.js';
 import { buyersResponseSchema, type BUYER_PERIOD_DAYS, type BUYER_SORT_FIELDS } from '../../contract/receipts.js';
 import { blockBuyerResponseSchema, unblockBuyerResponseSchema } from '../../contract/trust.js';
 import { useSellerId } from '../auth/session.js';
@@ -81,6 +81,30 @@ export function useBuyerCardQuery(tgId: string, actionId: number | null) {
         fallbackMessage: messages.buyerCard.loadFailed,
         signal,
       }),
+  });
+}
+
+/**
+ * The card's ledger, newest first, a page at a time («Показать ещё»). Its first page is the card's
+ * own (no second read when the card opens); a card read again with a newer row (an adjustment)
+ * starts the list again from it, and a block, which moves no points, keeps what was loaded.
+ */
+export function useBuyerLedgerQuery(tgId: string, actionId: number, card: Pick<BuyerCard, 'ledger' | 'ledger_next_before'>) {
+  const userId = useSellerId();
+  return useInfiniteQuery({
+    queryKey: ['buyer-ledger', userId ?? 0, tgId, actionId, card.ledger[0]?.id ?? 0] as const,
+    initialPageParam: undefined as number | undefined,
+    initialData: { pages: [{ ledger: card.ledger, next_before: card.ledger_next_before }], pageParams: [undefined] },
+    staleTime: Infinity,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest({
+        path: `/buyers/${encodeURIComponent(tgId)}/ledger`,
+        query: { user_id: userId, project_id: actionId, before: pageParam },
+        schema: buyerLedgerPageSchema,
+        fallbackMessage: messages.buyerCard.ledgerLoadFailed,
+        signal,
+      }),
+    getNextPageParam: (page) => page.next_before ?? undefined,
   });
 }
 

@@ -3,11 +3,13 @@ import { formatPoints, kopecksToRubles } from '../../../contract/format.js';
 import { fillMessage, messages } from '../../../contract/messages.js';
 import {
   BUYER_CARD_ROWS,
+  BUYER_LEDGER_PAGE,
   levelAt,
   POINTS_KIND_LABELS,
   presentLevels,
   type AdjustPointsResponse,
   type BuyerCard,
+  type BuyerLedgerPage,
   type LedgerEntry,
 } from '../../../contract/points.js';
 import { ORDER_STATUS_LABELS } from '../../../contract/public-shop.js';
@@ -38,9 +40,6 @@ export interface BuyerCardDeps {
   onNoticesQueued: () => void;
 }
 
-/** The ledger rows a card shows, newest first; the balance after each counts every older row too. */
-const LEDGER_ROWS = 500;
-
 const actionNotFound = () => new AppError('not_found', messages.actions.notFound);
 const buyerNotFound = () => new AppError('not_found', m.buyerNotFound);
 
@@ -56,14 +55,11 @@ export async function getBuyerCard(
   buyerTgId: string,
   projectId: number,
 ): Promise<BuyerCard> {
-  const action = await repo.findOwnProject(deps.db, sellerId, projectId);
-  if (!action) throw actionNotFound();
-  const buyer = await repo.findBuyerInAction(deps.db, sellerId, projectId, buyerTgId);
-  if (!buyer) throw buyerNotFound();
+  const { action, buyer } = await findCardBuyer(deps.db, sellerId, buyerTgId, projectId);
   const [nearest, heldByDay, ledger, receipts, orders, promoCodes, referrals, warranties, block, flags] = await Promise.all([
     readNearestExpiry(deps.db, projectId, buyerTgId),
     readHeldByDay(deps.db, projectId, buyerTgId),
-    readLedger(deps.db, projectId, buyerTgId, LEDGER_ROWS),
+    readLedgerPage(deps.db, projectId, buyerTgId),
     repo.readBuyerReceipts(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerOrders(deps.db, sellerId, projectId, buyerTgId, BUYER_CARD_ROWS),
     repo.readBuyerPromoCodes(deps.db, projectId, buyerTgId, BUYER_CARD_ROWS),
@@ -85,7 +81,8 @@ export async function getBuyerCard(
     level: buyerLevel(action, buyer.spentKopecks),
     spent_total: kopecksToRubles(buyer.spentKopecks),
     successful_receipts: buyer.successfulReceipts,
-    ledger: ledger.map(presentLedgerLine),
+    ledger: ledger.ledger,
+    ledger_next_before: ledger.next_before,
     receipts: receipts.map((receipt) => ({
       id: receipt.id,
       status: shownReceiptStatus(receipt),
@@ -128,6 +125,34 @@ export async function getBuyerCard(
       detail: flag.detail,
     })),
   };
+}
+
+/** The seller's action (deleted ones too) and the shopper in it, or not found. */
+async function findCardBuyer(db: Db, sellerId: number, buyerTgId: string, projectId: number) {
+  const action = await repo.findOwnProject(db, sellerId, projectId);
+  if (!action) throw actionNotFound();
+  const buyer = await repo.findBuyerInAction(db, sellerId, projectId, buyerTgId);
+  if (!buyer) throw buyerNotFound();
+  return { action, buyer };
+}
+
+/** A page of the ledger, newest first: the card's first, then «Показать ещё» from `before` on. */
+async function readLedgerPage(db: Db, projectId: number, buyerTgId: string, before?: number): Promise<BuyerLedgerPage> {
+  const lines = await readLedger(db, projectId, buyerTgId, BUYER_LEDGER_PAGE + 1, before);
+  const page = lines.slice(0, BUYER_LEDGER_PAGE);
+  return { ledger: page.map(presentLedgerLine), next_before: lines.length > page.length ? page.at(-1)!.id : null };
+}
+
+/** GET /buyers/:tg_id/ledger: the card's ledger, a page at a time. */
+export async function getBuyerLedger(
+  deps: Pick<BuyerCardDeps, 'db'>,
+  sellerId: number,
+  buyerTgId: string,
+  projectId: number,
+  before: number | undefined,
+): Promise<BuyerLedgerPage> {
+  await findCardBuyer(deps.db, sellerId, buyerTgId, projectId);
+  return readLedgerPage(deps.db, projectId, buyerTgId, before);
 }
 
 export function presentLedgerLine(line: LedgerLine): LedgerEntry {

@@ -8,6 +8,8 @@ import {
   blockBuyerRequestSchema,
   buyerCardQuerySchema,
   buyerCardSchema,
+  buyerLedgerPageSchema,
+  buyerLedgerQuerySchema,
   buyerTgIdParamsSchema,
   unblockBuyerRequestSchema,
 } from '../../../contract/points.js';
@@ -16,7 +18,7 @@ import { buyersQuerySchema, buyersResponseSchema } from '../../../contract/recei
 import { requireAccess, requireSeller } from '../auth/session.js';
 import type { AuthDeps } from '../auth/service.js';
 import { blockBuyer, unblockBuyer, type BlockDeps } from './block-service.js';
-import { adjustPoints, getBuyerCard, type BuyerCardDeps } from './card-service.js';
+import { adjustPoints, getBuyerCard, getBuyerLedger, type BuyerCardDeps } from './card-service.js';
 import { getBuyers } from './service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -50,6 +52,24 @@ export function buyerRoutes(deps: AuthDeps & BuyerCardDeps & BlockDeps): Fastify
       },
       async (request) =>
         getBuyerCard(deps, await requireSeller(deps, request, request.query.user_id), request.params.tg_id, request.query.project_id),
+    );
+
+    // The card's ledger a page at a time: «Показать ещё» under the card's first page.
+    app.get(
+      '/buyers/:tg_id/ledger',
+      {
+        schema: {
+          tags: ['buyers'],
+          security: [{ bearer: [] }],
+          params: buyerTgIdParamsSchema,
+          querystring: buyerLedgerQuerySchema,
+          response: { 200: buyerLedgerPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user_id: userId, project_id: projectId, before } = request.query;
+        return getBuyerLedger(deps, await requireSeller(deps, request, userId), request.params.tg_id, projectId, before);
+      },
     );
 
     app.post(

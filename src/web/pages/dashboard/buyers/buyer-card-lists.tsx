@@ -1,8 +1,10 @@
 import { fillMessage, messages } from '../../../../contract/messages.js';
 import { POINTS_ACTOR_LABELS, type BuyerCard } from '../../../../contract/points.js';
+import { useBuyerLedgerQuery } from '../../../api/buyers.js';
 import { DataCell, ScrollTable } from '../../../components/data-table.js';
 import { EmptyState } from '../../../components/list-state.js';
 import { Panel } from '../../../components/panel.js';
+import { ShowMore, useFocusFirstNew } from '../../../components/show-more.js';
 import { WarrantiesTable } from '../../../components/warranties-table.js';
 import { formatDateTime, formatNumber, formatRubles, formatSignedNumber } from '../../../lib/format.js';
 import { CancelReceiptDialog, useCancelDialog } from '../receipts/cancel-receipt-dialog.js';
@@ -13,8 +15,11 @@ const s = messages.receiptScreens;
 const cancelTexts = messages.receiptCancel;
 const moscow = (iso: string) => formatDateTime(iso, { withZone: false });
 
-/** Every movement of the buyer's points, newest first, with the balance after each. */
-export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
+/** Every movement of the buyer's points, newest first, with the balance after each, a page at a time. */
+export function LedgerPanel({ tgId, actionId, card }: { tgId: string; actionId: number; card: BuyerCard }) {
+  const pages = useBuyerLedgerQuery(tgId, actionId, card);
+  const ledger = pages.data.pages.flatMap((page) => page.ledger);
+  const { focusIndex, focusRef, loadMore } = useFocusFirstNew<HTMLTableRowElement>(ledger.length);
   return (
     <Panel title={c.ledgerTitle}>
       {ledger.length === 0 ? (
@@ -35,8 +40,8 @@ export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
             </tr>
           </thead>
           <tbody>
-            {ledger.map((row) => (
-              <tr key={row.id}>
+            {ledger.map((row, index) => (
+              <tr key={row.id} ref={index === focusIndex ? focusRef : undefined} tabIndex={-1}>
                 <DataCell label={c.columnDate}>{moscow(row.created_at)}</DataCell>
                 <DataCell label={c.columnKind}>
                   {row.kind_label}
@@ -60,6 +65,7 @@ export function LedgerPanel({ ledger }: { ledger: BuyerCard['ledger'] }) {
           </tbody>
         </ScrollTable>
       )}
+      <ShowMore query={pages} shown={ledger.length} failed={c.ledgerLoadFailed} loadMore={loadMore} />
     </Panel>
   );
 }

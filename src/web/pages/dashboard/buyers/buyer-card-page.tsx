@@ -60,7 +60,7 @@ export function BuyerCardPage() {
               <BuyerHeader card={loaded} />
               <BlockPanel tgId={tgId} actionId={actionId} blocked={loaded.blocked} />
               <AdjustPointsForm tgId={tgId} actionId={actionId} />
-              <LedgerPanel ledger={loaded.ledger} />
+              <LedgerPanel tgId={tgId} actionId={actionId} card={loaded} />
               <ReceiptsPanel receipts={loaded.receipts} />
               <OrdersPanel orders={loaded.orders} />
               <PromoCodesPanel promoCodes={loaded.promo_codes} />
