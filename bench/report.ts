@@ -40,7 +40,7 @@ export function rssMiB(pid: number): number {
 
 /**
  * RSS once the process has settled: the first value the RSS then keeps, within 2 MiB, for
- * `steadyMs` (read each second, at least 2 s after the call). After start-up a second is enough: a
+ * `steadyMs` (read each second, from the third on). After start-up a second is enough: a
  * new PGlite database is created in a WebAssembly instance that is closed and freed, and until V8
  * collects it (usually within 2 s) the RSS still counts it (630–780 MiB instead of ≈ 380). After
  * work, V8 gives memory back in steps a few seconds apart (its memory reducer): PGlite's server
