@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PromoCodeRule } from '../../../contract/promo-codes.js';
 import type { Executor } from '../../db/connection.js';
 import { projects } from '../../db/schema.js';
-import { rowsOf } from '../../db/rows.js';
+import { jsonOf, rowsOf } from '../../db/rows.js';
 
 // Every cabinet read and write starts from the seller's own live action (the service asks the
 // actions module's `findLiveProject`; `readPool` and `setRule` check it in their own statement), so
@@ -68,13 +68,11 @@ export async function readPool(db: Executor, sellerId: number, projectId: number
          LEFT JOIN telegram_buyers b ON b.buyer_tg_id = i.issued_buyer_tg) AS newest
       FROM projects p
      WHERE p.id = ${projectId}::int AND p.user_id = ${sellerId}::int AND p.deleted_at IS NULL`);
-  const row = rowsOf<{ rule: PromoCodeRule; total: string | number; issued: string | number; newest: unknown }>(result)[0];
+  type NewestCode = Omit<IssuedCodeRow, 'issuedAt' | 'receiptId'> & { issuedAt: string; receiptId: number | string | null };
+  const row = rowsOf<{ rule: PromoCodeRule; total: string | number; issued: string | number; newest: NewestCode[] | string }>(result)[0];
   if (!row) return undefined;
-  // PGlite answers json as a value, node-postgres too; a driver that answers text is parsed.
-  const newest = (typeof row.newest === 'string' ? JSON.parse(row.newest) : row.newest) as (Omit<
-    IssuedCodeRow,
-    'issuedAt' | 'receiptId'
-  > & { issuedAt: string; receiptId: number | string | null })[];
+  // Never null: the statement's coalesce answers an empty list.
+  const newest = jsonOf(row.newest)!;
   return {
     rule: row.rule,
     total: Number(row.total),
