@@ -39,12 +39,12 @@ function sellerSeedSql(userId: number, projectId: number): string {
     INSERT INTO receipt_items (receipt_id, position, name, price_kopecks, quantity, sum_kopecks, provider_inn, status)
     SELECT r.id, p, 'Товар ' || p, 59500, 1, 59500, '072196655529', 'counted'
       FROM (SELECT id FROM receipts WHERE user_id = ${userId} ORDER BY id DESC LIMIT 2000) AS r, generate_series(0, 2) AS p;
-    ALTER TABLE buyer_stats DISABLE TRIGGER buyer_birthday_outsiders_bought, DISABLE TRIGGER buyer_points_only_bought;
+    ALTER TABLE buyer_stats DISABLE TRIGGER buyer_birthday_outsiders_bought, DISABLE TRIGGER buyer_points_only_bought, DISABLE TRIGGER buyer_stats_birthday_month;
     INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
     SELECT ${userId}, ${projectId}, g::text, 9, 1607400 + g, now() - make_interval(mins => g)
       FROM generate_series(0, ${BUYERS - 1}) AS g
     ON CONFLICT DO NOTHING;
-    ALTER TABLE buyer_stats ENABLE TRIGGER buyer_birthday_outsiders_bought, ENABLE TRIGGER buyer_points_only_bought;
+    ALTER TABLE buyer_stats ENABLE TRIGGER buyer_birthday_outsiders_bought, ENABLE TRIGGER buyer_points_only_bought, ENABLE TRIGGER buyer_stats_birthday_month;
     INSERT INTO seller_buyers (user_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at)
     SELECT user_id, buyer_tg_id, sum(successful_receipts), sum(total_kopecks), max(last_receipt_at) FROM buyer_stats WHERE user_id = ${userId} GROUP BY 1, 2
     ON CONFLICT (user_id, buyer_tg_id) DO UPDATE SET successful_receipts = EXCLUDED.successful_receipts, total_kopecks = EXCLUDED.total_kopecks, last_receipt_at = EXCLUDED.last_receipt_at;

@@ -160,6 +160,9 @@ const SEED_TRIGGERS: Record<string, string> = {
   buyer_points_birthday_given: "buyer_points.birthday_month: the balances' step, from the birthdays written before it",
   buyer_points_birthday_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
   buyer_points_only_bought: 'buyer_points_only: a step of the seed, after the statistics and balances',
+  buyer_stats_birthday_month: "buyer_stats.birthday_month: the statistics' step, from the birthdays written before it",
+  buyer_stats_birthday_given: "buyer_stats.birthday_month: the statistics' step, from the birthdays written before it",
+  buyer_stats_birthday_moved: 'nothing: fires on a changed month, the seed inserts the birthdays',
   referral_inviter_rewards_added: 'referral_inviter_rewards: a step of the seed, after the invitations',
   referral_inviter_rewards_moved: 'nothing: fires on a changed invitation, the seed inserts them',
   referral_inviter_rewards_removed: 'nothing: fires on a deletion, the seed deletes no invitation',
@@ -257,7 +260,7 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
          FROM points_ledger l JOIN receipts rc ON rc.id = substr(l.reference, 9)::bigint
         WHERE l.project_id = ${p} AND l.held_delta > 0`,
     ),
-    // Birthdays spread over the year (n / 365 a day), given long before (before the balances, which carry the month).
+    // Birthdays spread over the year (n / 365 a day), given long before (before the balances and the statistics, which carry the month).
     step(
       'buyer_birthdays',
       `INSERT INTO buyer_birthdays (project_id, buyer_tg_id, month, day, given_at)
@@ -285,10 +288,13 @@ function seedSql(sizes: Sizes, ids: { sellerId: number; projectId: number; drawI
     ),
     step(
       'buyer_stats',
-      `INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at, held_kopecks)
-       SELECT ${u}, ${p}, rc.buyer_tg_id, count(*), sum(rc.counted_kopecks), max(rc.issued_at), coalesce(sum(h.counted_kopecks), 0)
-         FROM receipts rc LEFT JOIN points_holds h ON h.receipt_id = rc.id
-        WHERE rc.project_id = ${p} GROUP BY rc.buyer_tg_id`,
+      `INSERT INTO buyer_stats (user_id, project_id, buyer_tg_id, successful_receipts, total_kopecks, last_receipt_at, held_kopecks, birthday_month)
+       SELECT ${u}, ${p}, st.buyer_tg_id, st.receipts, st.spent, st.last_at, st.held, b.month
+         FROM (SELECT rc.buyer_tg_id, count(*) AS receipts, sum(rc.counted_kopecks) AS spent, max(rc.issued_at) AS last_at,
+                      coalesce(sum(h.counted_kopecks), 0) AS held
+                 FROM receipts rc LEFT JOIN points_holds h ON h.receipt_id = rc.id
+                WHERE rc.project_id = ${p} GROUP BY rc.buyer_tg_id) AS st
+         LEFT JOIN buyer_birthdays b ON b.project_id = ${p} AND b.buyer_tg_id = st.buyer_tg_id`,
     ),
     step(
       'seller_buyers',

@@ -447,11 +447,30 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       await query(`INSERT INTO buyer_points (project_id, buyer_tg_id, balance) VALUES ($1, $2, 5)`, [p, outsider!.tg]);
       expect(await counts()).toEqual([march + 1, march + 1]);
       expect(await holding()).toBe(marchHolders + 1);
-      const [aprilHolder] = shoppers.filter((s) => inAction(s) && s.month === 4 && (s.points ?? 0) >= 5);
+      // With a spending or a recency the count starts from the month's buyers: the month is written on
+      // a buyer's statistics when the birthday is given or moved and when a first purchase follows it.
+      const recent = () => preview(bot, { birthday_month: 3, last_purchase_within_days: 30, points_min: 1 });
+      const marchRecent = shoppers.filter((s) => s.stats && s.month === 3 && within(s, 30) && (s.points ?? 0) >= 1).length;
+      expect(await recent()).toBe(marchRecent);
+      await insert('buyer_stats', BUYER_STATS_COLUMNS, [
+        {
+          user_id: bot.seller.id,
+          project_id: p,
+          buyer_tg_id: outsider!.tg,
+          successful_receipts: 1,
+          total_kopecks: 50_000,
+          last_receipt_at: new Date(now).toISOString(),
+        },
+      ]);
+      expect(await counts()).toEqual([march + 1, march + 1]);
+      expect(await recent()).toBe(marchRecent + 1);
+      const [aprilHolder] = shoppers.filter((s) => s.stats && s.month === 4 && (s.points ?? 0) >= 5);
       await query(`UPDATE buyer_birthdays SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, aprilHolder!.tg]);
       expect(await holding()).toBe(marchHolders + 2);
+      expect(await counts()).toEqual([march + 2, march + 2]);
       await query(`UPDATE buyer_birthdays SET month = 4 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, aprilHolder!.tg]);
       expect(await holding()).toBe(marchHolders + 1);
+      expect(await counts()).toEqual([march + 1, march + 1]);
 
       // `admin verify` recounts them: a shopper's birthday kept apart and an outsider's wrong month are named.
       const named = async () =>
@@ -472,30 +491,39 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
       await query(`UPDATE buyer_birthday_outsiders SET month = 3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, stranger!.tg]);
       expect(await named()).toEqual([]);
 
-      // … and the month kept on each balance: a wrong one and one missing are named.
-      const balanceMonths = async () =>
+      // … and the month kept on each balance and each buyer's statistics: a wrong one and one missing are named.
+      const keptOn = [
+        { check: 'balance_birthday_month_equals_birthday', table: 'buyer_points', on: 'баллах', has: (s: Shopper) => s.points !== null },
+        { check: 'stats_birthday_month_equals_birthday', table: 'buyer_stats', on: 'покупках', has: (s: Shopper) => s.stats },
+      ].map((kept) => ({
+        ...kept,
+        withMonth: shoppers.find((s) => kept.has(s) && s.month === 3)!,
+        withoutMonth: shoppers.find((s) => kept.has(s) && s.month === null)!,
+      }));
+      const keptMonths = async () =>
         (await verifyData(url)).violations
-          .filter((violation) => violation.check === 'balance_birthday_month_equals_birthday' && violation.detail.startsWith(`акция ${p},`))
+          .filter((violation) => keptOn.some(({ check }) => violation.check === check) && violation.detail.startsWith(`акция ${p},`))
           .map((violation) => violation.detail)
           .sort();
-      expect(await balanceMonths()).toEqual([]);
-      const [withMonth, withoutMonth] = [
-        shoppers.find((s) => s.points !== null && s.month === 3)!,
-        shoppers.find((s) => s.points !== null && s.month === null)!,
-      ];
-      const keptMonth = (month: number | null, tg: string) =>
-        query(`UPDATE buyer_points SET birthday_month = $3 WHERE project_id = $1 AND buyer_tg_id = $2`, [p, tg, month]);
-      await keptMonth(null, withMonth.tg);
-      await keptMonth(3, withoutMonth.tg);
-      expect(await balanceMonths()).toEqual(
-        [
-          `акция ${p}, покупатель ${withMonth.tg}: при баллах месяц нет, день рождения в месяце 3`,
-          `акция ${p}, покупатель ${withoutMonth.tg}: при баллах месяц 3, день рождения в месяце нет`,
-        ].sort(),
+      const keepMonths = async (withMonth: number | null, withoutMonth: number | null) => {
+        for (const kept of keptOn) {
+          const update = `UPDATE ${kept.table} SET birthday_month = $3 WHERE project_id = $1 AND buyer_tg_id = $2`;
+          await query(update, [p, kept.withMonth.tg, withMonth]);
+          await query(update, [p, kept.withoutMonth.tg, withoutMonth]);
+        }
+      };
+      expect(await keptMonths()).toEqual([]);
+      await keepMonths(null, 3);
+      expect(await keptMonths()).toEqual(
+        keptOn
+          .flatMap(({ on, withMonth, withoutMonth }) => [
+            `акция ${p}, покупатель ${withMonth.tg}: при ${on} месяц нет, день рождения в месяце 3`,
+            `акция ${p}, покупатель ${withoutMonth.tg}: при ${on} месяц 3, день рождения в месяце нет`,
+          ])
+          .sort(),
       );
-      await keptMonth(3, withMonth.tg);
-      await keptMonth(null, withoutMonth.tg);
-      expect(await balanceMonths()).toEqual([]);
+      await keepMonths(3, null);
+      expect(await keptMonths()).toEqual([]);
 
       // The points-only shoppers «spent up to …» adds to the buyers in range are kept by triggers: one
       // who then buys leaves them (counted once, now as a buyer); `admin verify` names a buyer kept as

@@ -519,6 +519,8 @@ export const buyerStats = pgTable(
     lastReceiptAt: timestamptz('last_receipt_at').notNull(),
     /** Of total_kopecks, purchases whose points are still held: a level counts them from the release (0042). */
     heldKopecks: bigint('held_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The shopper's birthday month in the action, kept by triggers for a segment's month with a spending or recency (0089). */
+    birthdayMonth: smallint('birthday_month'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.projectId, table.buyerTgId] })],
 );

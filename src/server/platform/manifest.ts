@@ -62,12 +62,13 @@ export interface ModuleManifest {
  * (so a `buyer_stats` row, which is never deleted), and a count of the set needs no lookup to know
  * they are the action's shoppers. `size`: a `SELECT` of how many of the action's shoppers the set
  * holds, where that is known without looking each up (a closed draw numbers its shoppers 1, 2, …; a
- * month's birthdays less those of people not the action's shoppers yet). `balances`: a condition on
- * the action's balance row (`buyer_points` as `shopper`) that an index answers and that holds for
- * exactly the set's shoppers who have one (a month's birthdays: the month kept on the balance), so a
- * count asking a minimum balance starts from those balances instead of the whole set.
+ * month's birthdays less those of people not the action's shoppers yet). `kept`: a condition on a
+ * shopper's row of the action, the balance (`buyer_points`) or the statistics (`buyer_stats`), named
+ * `row`, that an index of either table answers and that holds for exactly the set's shoppers who have
+ * such a row (a month's birthdays: the month kept on both), so a count asking a minimum balance, a
+ * spending or a recency starts from those rows instead of the whole set.
  */
-export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL; balances?: SQL } | { predicate: SQL };
+export type SegmentMatch = { shoppers: SQL; bought?: boolean; size?: SQL; kept?: (row: SQL) => SQL } | { predicate: SQL };
 
 /**
  * A module's part of a segment's filter: for the conditions it owns, what they match

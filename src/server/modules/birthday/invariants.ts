@@ -1,6 +1,6 @@
 import type { Invariant } from '../../platform/manifest.js';
 
-/** What must hold in the data: the birthdays kept apart for a segment's count, and the month kept on each balance, agree with their sources. */
+/** What must hold in the data: the birthdays kept apart for a segment's count, and the month kept on each balance and each buyer's statistics, agree with their sources. */
 export const birthdayInvariants: readonly Invariant[] = [
   {
     name: 'birthday_outsiders_equal_birthdays',
@@ -26,5 +26,16 @@ export const birthdayInvariants: readonly Invariant[] = [
         FROM buyer_points p
         LEFT JOIN buyer_birthdays b ON b.project_id = p.project_id AND b.buyer_tg_id = p.buyer_tg_id
        WHERE p.birthday_month IS DISTINCT FROM b.month`,
+  },
+  {
+    name: 'stats_birthday_month_equals_birthday',
+    description:
+      'месяц дня рождения, записанный при покупках покупателя, равен месяцу его дня рождения в акции (пусто, если дня рождения нет)',
+    query: `
+      SELECT format('акция %s, покупатель %s: при покупках месяц %s, день рождения в месяце %s',
+                    s.project_id, s.buyer_tg_id, coalesce(s.birthday_month::text, 'нет'), coalesce(b.month::text, 'нет')) AS detail
+        FROM buyer_stats s
+        LEFT JOIN buyer_birthdays b ON b.project_id = s.project_id AND b.buyer_tg_id = s.buyer_tg_id
+       WHERE s.birthday_month IS DISTINCT FROM b.month`,
   },
 ];

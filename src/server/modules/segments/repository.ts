@@ -266,35 +266,53 @@ function countFromSet(filter: SegmentFilter, matches: SegmentMatch[], set: Shopp
     ${!bought || asksStats(filter) ? stats : sql``} ${!bought || asksPoints(filter) ? points : sql``} ${whereOf(where)}`;
 }
 
+type KeptRows = NonNullable<ShopperSet['kept']>;
+
 /**
- * A count asking a minimum balance, from a set whose shoppers' balances an index finds (a month's
- * birthdays: `buyer_points_birthday_month`): the set's balances that reach the minimum, each with
- * its statistics looked up by their key when a spending or a recency is asked. The lookup is a
- * lateral subquery behind `OFFSET 0`, which the planner cannot flatten into a join: left to choose,
- * it hashed the month's balances against a parallel scan of the action's every statistics row. At a
- * million shoppers (the bench's March: 42 470 balances, 16 440 matching) the lookups took 108 ms
- * against the hash's 320 on the same seed, every page they touch in shared buffers; the cost
- * follows the month's balances, a twelfth of the action, not all of its buyers.
+ * A count asking a minimum balance and nothing of the statistics, from a set whose shoppers'
+ * balances an index finds (a month's: `buyer_points_birthday_month`): the set's balances that reach
+ * the minimum. A balance row is the action's shopper, bought or not.
  */
-function countFromBalances(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, balances: SQL): SQL {
-  const { sellerId, projectId } = filter;
-  const stats = asksStats(filter)
-    ? sql`LEFT JOIN LATERAL (SELECT * FROM buyer_stats st
-        WHERE st.user_id = ${sellerId}::int AND st.project_id = ${projectId}::int AND st.buyer_tg_id = shopper.buyer_tg_id OFFSET 0) st ON true`
-    : sql``;
+function countFromBalances(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, kept: KeptRows): SQL {
   const where = [
-    sql`shopper.project_id = ${projectId}::int`,
-    balances,
+    sql`shopper.project_id = ${filter.projectId}::int`,
+    kept(sql.raw('shopper')),
     ...rowConditions(filter, { st: sql.raw('st'), bp: sql.raw('shopper'), bought: false }),
     ...membership(matches, set),
   ];
-  return sql`SELECT count(*) AS count FROM buyer_points shopper ${stats} ${whereOf(where)}`;
+  return sql`SELECT count(*) AS count FROM buyer_points shopper ${whereOf(where)}`;
+}
+
+/**
+ * A count asking a spending or a recency, from a set whose buyers' statistics an index holds with
+ * what the count tests (a month's: `buyer_stats_birthday_month`, the spending and the last purchase
+ * included): the set's buyers in range read from that index alone, joined where a minimum balance is
+ * asked with the set's balances by their own index, plus the shoppers who never bought where they can
+ * match. Both ranges are the set's shoppers, a twelfth of the action for a month: looking each
+ * balance's statistics up by key instead cost ≈ 2.5 µs a shopper of the month, and hashing them
+ * against a scan of the action's every statistics row cost the whole action.
+ */
+function countFromKept(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, kept: KeptRows): SQL {
+  const { projectId } = filter;
+  const points = asksPoints(filter)
+    ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id AND ${kept(sql.raw('bp'))}`
+    : sql``;
+  const where = [
+    sql`shopper.project_id = ${projectId}::int`,
+    kept(sql.raw('shopper')),
+    ...rowConditions(filter, { st: sql.raw('shopper'), bp: sql.raw('bp'), bought: true }),
+    ...membership(matches, set),
+  ];
+  const bought = sql`(SELECT count(*) FROM buyer_stats shopper ${points} ${whereOf(where)})`;
+  const unbought = unboughtShoppers(filter, matches);
+  return unbought ? sql`SELECT ${bought} + (SELECT count(*) ${unbought}) AS count` : sql`SELECT ${bought} AS count`;
 }
 
 /**
  * How many shoppers match, from the narrowest start the conditions name, so the cost follows the
- * shoppers who may match: a set alone by its size where its module knows it; a module's
- * set (the first); else the buyers by the statistics' indexes when a purchase is needed; else the
+ * shoppers who may match: a set alone by its size where its module knows it; a module's set (the
+ * first), by the rows it is kept on where it is; else the buyers by the statistics' indexes when a
+ * purchase is needed; else the
  * balances that reach a minimum, each shopper's statistics looked up; else every shopper: the
  * buyers in range by an index plus those who only hold points.
  */
@@ -303,7 +321,8 @@ function countStatement(filter: SegmentFilter): SQL {
   const set = firstSet(matches);
   if (set?.size && matches.length === 1 && !asksStats(filter) && !asksPoints(filter)) return sql`SELECT (${set.size}) AS count`;
   // The set itself, not a copy: `membership` leaves it out by identity (a copy joined the month's birthdays once more).
-  if (set?.balances && asksPoints(filter)) return countFromBalances(filter, matches, set, set.balances);
+  if (set?.kept && asksStats(filter)) return countFromKept(filter, matches, set, set.kept);
+  if (set?.kept && asksPoints(filter)) return countFromBalances(filter, matches, set, set.kept);
   if (set) return countFromSet(filter, matches, set);
   const bought = sql`(SELECT count(*) ${boughtShoppers(filter, matches)})`;
   const unbought = unboughtShoppers(filter, matches);
