@@ -292,7 +292,7 @@ function countFromBalances(filter: SegmentFilter, matches: SegmentMatch[], set: 
  * balance's statistics up by key instead cost ≈ 2.5 µs a shopper of the month, and hashing them
  * against a scan of the action's every statistics row cost the whole action.
  */
-function countFromKept(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, kept: KeptRows): SQL {
+function countFromKeptStats(filter: SegmentFilter, matches: SegmentMatch[], set: ShopperSet, kept: KeptRows): SQL {
   const { projectId } = filter;
   const points = asksPoints(filter)
     ? sql`JOIN buyer_points bp ON bp.project_id = ${projectId}::int AND bp.buyer_tg_id = shopper.buyer_tg_id AND ${kept(sql.raw('bp'))}`
@@ -312,16 +312,15 @@ function countFromKept(filter: SegmentFilter, matches: SegmentMatch[], set: Shop
  * How many shoppers match, from the narrowest start the conditions name, so the cost follows the
  * shoppers who may match: a set alone by its size where its module knows it; a module's set (the
  * first), by the rows it is kept on where it is; else the buyers by the statistics' indexes when a
- * purchase is needed; else the
- * balances that reach a minimum, each shopper's statistics looked up; else every shopper: the
- * buyers in range by an index plus those who only hold points.
+ * purchase is needed; else the balances that reach a minimum, each shopper's statistics looked up;
+ * else every shopper: the buyers in range by an index plus those who only hold points.
  */
 function countStatement(filter: SegmentFilter): SQL {
   const matches = matchesOf(filter);
   const set = firstSet(matches);
   if (set?.size && matches.length === 1 && !asksStats(filter) && !asksPoints(filter)) return sql`SELECT (${set.size}) AS count`;
   // The set itself, not a copy: `membership` leaves it out by identity (a copy joined the month's birthdays once more).
-  if (set?.kept && asksStats(filter)) return countFromKept(filter, matches, set, set.kept);
+  if (set?.kept && asksStats(filter)) return countFromKeptStats(filter, matches, set, set.kept);
   if (set?.kept && asksPoints(filter)) return countFromBalances(filter, matches, set, set.kept);
   if (set) return countFromSet(filter, matches, set);
   const bought = sql`(SELECT count(*) ${boughtShoppers(filter, matches)})`;
