@@ -405,6 +405,12 @@ describe.each(backends())('payoff on $name', (backend) => {
         (delta) => `UPDATE analytics_shopper_firsts SET first_day = first_day + ${delta}
                      WHERE (user_id, project_id, buyer_tg_id) = (${seller.id}, ${aurora}, '904')`,
       ],
+      // The seller-wide row of a shopper of both actions: its second day is the other action's first.
+      [
+        'payoff_shopper_firsts_equal_receipts',
+        (delta) => `UPDATE analytics_shopper_firsts SET second_day = second_day + ${delta}
+                     WHERE (user_id, project_id, buyer_tg_id) = (${seller.id}, 0, '901')`,
+      ],
       [
         'payoff_cohort_days_equal_firsts',
         (delta) => `UPDATE analytics_cohort_days SET repeated_90 = repeated_90 + ${delta}
