@@ -804,6 +804,13 @@ async function measure(database: 'PGlite' | 'PostgreSQL 15', databaseUrl: string
           FAST_PLANS,
         );
       await heavy(`draw close with ${fmt(sizes.shoppers)} tickets (POST /draws/:id/close)`, call('POST', `/draws/${drawId}/close`, {}), 10);
+      // The close wakes the closing job, which writes the list's holders before any winner is drawn.
+      if (databaseUrl)
+        await heavy(
+          `the holders of its ${fmt(sizes.shoppers)} tickets, written by the closing job after the close's answer`,
+          holdersWritten(databaseUrl, drawId),
+          60,
+        );
       await timed(
         `public page of the draw of ${fmt(sizes.shoppers)} tickets (GET /public/draws/:id)`,
         call('GET', `/public/draws/${drawId}`),
@@ -985,6 +992,18 @@ async function noticesDelivery(
     await db.close();
   }
 }
+
+/** Waits until the closing job has written the closed draw's holders (modules/draws/holders.ts). */
+const holdersWritten = (databaseUrl: string, drawId: number) => async () => {
+  const db = await openDatabase({ databaseUrl, dataDir: '', poolSize: 1 });
+  try {
+    const whole = async () =>
+      (await db.query<{ whole: boolean }>('SELECT holders_through = tickets_count AS whole FROM draws WHERE id = $1', [drawId]))[0]?.whole;
+    while (!(await whole())) await new Promise((resolve) => setTimeout(resolve, 250));
+  } finally {
+    await db.close();
+  }
+};
 
 async function stopKeepingData(server: RunningServer): Promise<void> {
   server.process.kill('SIGTERM');

@@ -122,6 +122,16 @@ describe.each(backends())('prize draws on $name', (backend) => {
     )
       .map((row) => row.entrant)
       .sort();
+  /** A closed draw's holders, `buyer:tickets` sorted (draws/holders.ts). */
+  const holders = async (drawId: number) =>
+    (
+      await backend.query!<{ holder: string }>(
+        `SELECT buyer_tg_id || ':' || array_to_string(tickets, ',') AS holder FROM draw_holders WHERE draw_id = $1`,
+        [drawId],
+      )
+    )
+      .map((row) => row.holder)
+      .sort();
   const keepsEntrants = async (drawId: number) =>
     (await backend.query!<{ kept: boolean }>('SELECT entrants_kept AS kept FROM draws WHERE id = $1', [drawId]))[0]!.kept;
   // The file's app is shared by its tests: each starts from real time.
@@ -365,7 +375,11 @@ describe.each(backends())('prize draws on $name', (backend) => {
       });
       const receiptOf = (ticket: number) => kept.find((row) => row.ticket === ticket)!.receipt_id;
       try {
-        const found = (await verifyData(url)).violations.filter((v) => v.check.startsWith('draw_'));
+        const violations = (await verifyData(url)).violations;
+        // The holders were written from the list before it broke: they disagree with it now (each
+        // line is checked in tests/unit/periodic-jobs-batching.test.ts).
+        expect(violations.filter((v) => v.check === 'draw_holders_equal_list').length).toBeGreaterThan(0);
+        const found = violations.filter((v) => v.check.startsWith('draw_') && v.check !== 'draw_holders_equal_list');
         expect(found.map((v) => `${v.check}: ${v.detail}`).sort()).toEqual(
           [
             `draw_ticket_is_a_receipt_of_the_draw: розыгрыш ${id}, билет № ${gone}, чек 999999999999: чека нет`,
@@ -422,13 +436,40 @@ describe.each(backends())('prize draws on $name', (backend) => {
     expect(await tookPart()).toBe(2);
     expect((await verifyData(url)).violations).toEqual([]);
 
-    // Closed, the frozen list says who took part; the closing job clears what was kept of the open draw.
+    // Closed, the frozen list says who took part; the closing job clears what was kept of the open
+    // draw and writes the list's holders, each with their tickets' numbers.
     expect((await bot.seller.api.post(`/draws/${id}/close`, {})).status).toBe(200);
     expect(await tookPart()).toBe(2);
     await advance(url, 60);
     expect(await tookPart()).toBe(2);
     expect(await entrants(id)).toEqual([]);
     expect(await keepsEntrants(id)).toBe(false);
+    expect(await holders(id)).toEqual([`${ira}:1`, `${oleg}:2`].sort());
+    const members = async () => {
+      const saved = await bot.seller.api.post('/segments', {
+        project_id: bot.projectId,
+        name: 'Участники',
+        conditions: { took_part: { draw_id: id } },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const listed = await bot.seller.api.get(`/segments/${saved.body.segment.id}/buyers`);
+      expect(listed.status, listed.text).toBe(200);
+      return (listed.body.buyers as { tg_id: string }[]).map((buyer) => buyer.tg_id).sort();
+    };
+    expect(await members()).toEqual([ira, oleg].sort());
+
+    // Until the job has written them, the shoppers are the window's up to the close, the rule the
+    // list froze: a return after the close keeps Ира's ticket there too.
+    await backend.query!('DELETE FROM draw_holders WHERE draw_id = $1', [id]);
+    await backend.query!('UPDATE draws SET holders_through = 0 WHERE id = $1', [id]);
+    const kept = (await allTickets(bot, id)).find((ticket) => ticket.buyer_tg_id === ira)!;
+    expect((await bot.seller.api.post(`/receipts/${kept.receipt_id}/cancel`, { reason: 'Возврат на маркетплейсе' })).status).toBe(200);
+    expect(await members()).toEqual([ira, oleg].sort());
+    expect(await tookPart()).toBe(2);
+    expect((await verifyData(url)).violations).toEqual([]);
+    await advance(url, 60);
+    expect(await holders(id)).toEqual([`${ira}:1`, `${oleg}:2`].sort());
+    expect(await members()).toEqual([ira, oleg].sort());
     expect((await verifyData(url)).violations).toEqual([]);
   });
 

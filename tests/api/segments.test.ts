@@ -306,6 +306,13 @@ describe.each(backends())('segments of an action’s shoppers on $name', (backen
         { draw_id: 'int', ticket: 'int', receipt_id: 'bigint', buyer_tg_id: 'text', shopper: 'int' },
         tickets.map((row, index) => ({ ...row, ticket: index + 1 })),
       );
+      // Their holders, as the closing job writes them from the list (draws/holders.ts).
+      await query(
+        `INSERT INTO draw_holders (draw_id, buyer_tg_id, tickets)
+         SELECT draw_id, buyer_tg_id, array_agg(ticket ORDER BY ticket) FROM draw_tickets WHERE draw_id = $1 GROUP BY draw_id, buyer_tg_id`,
+        [drawId],
+      );
+      await query(`UPDATE draws SET holders_through = tickets_count WHERE id = $1`, [drawId]);
       await insert(
         'survey_runs',
         { survey_id: 'bigint', buyer_tg_id: 'text', started_at: 'timestamptz', completed_at: 'timestamptz' },

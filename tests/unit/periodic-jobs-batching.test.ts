@@ -12,6 +12,7 @@ import { TelegramError } from '../../src/server/integrations/telegram/errors.js'
 import { verifyInvariants } from '../../src/server/modules/admin/invariants.js';
 import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthday/service.js';
 import { clearClosedEntrants, keepEntrants } from '../../src/server/modules/draws/entrants.js';
+import { writeHolders } from '../../src/server/modules/draws/holders.js';
 import { drawsInvariants } from '../../src/server/modules/draws/invariants.js';
 import { freezeTickets, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
@@ -373,6 +374,36 @@ describe('a draw’s close on PGlite', () => {
     const rules = { id: draw!.id, projectId, createdAt: opened, itemContains: null };
     const frozen = await database.db.transaction((tx) => freezeTickets(tx, 'pglite', rules, NOW));
     expect(frozen).toMatchObject({ count: 6, shoppers: 2 });
+    await database.query(`UPDATE draws SET closed_at = $2, tickets_hash = $3, tickets_count = 6, shoppers_count = 2 WHERE id = $1`, [
+      draw!.id,
+      NOW.toISOString(),
+      frozen.hash,
+    ]);
+
+    // The holders, written four tickets at a time: Ира's numbers span both ranges and come out whole
+    // and in order, as one range of all six writes them; a run with nothing left reads nothing.
+    const holders = async () =>
+      (
+        await database.query<{ holder: string }>(
+          `SELECT buyer_tg_id || ':' || array_to_string(tickets, ',') AS holder FROM draw_holders WHERE draw_id = $1 ORDER BY buyer_tg_id`,
+          [draw!.id],
+        )
+      ).map((row) => row.holder);
+    const holdersCheck = drawsInvariants.filter((invariant) => invariant.name === 'draw_holders_equal_list');
+    expect(await writeHolders(database.db, 4)).toBe(6);
+    expect(await writeHolders(database.db, 4)).toBe(0);
+    const inRanges = await holders();
+    expect(inRanges).toEqual(['draw-ira:1,2,4,5,6', 'draw-oleg:3']);
+    await database.query(`DELETE FROM draw_holders WHERE draw_id = $1`, [draw!.id]);
+    await database.query(`UPDATE draws SET holders_through = 0 WHERE id = $1`, [draw!.id]);
+    expect(await writeHolders(database.db, 100)).toBe(6);
+    expect(await holders()).toEqual(inRanges);
+    expect((await verifyInvariants(database.db, holdersCheck)).violations).toEqual([]);
+    await database.query(`UPDATE draw_holders SET tickets = '{1,2}' WHERE draw_id = $1 AND buyer_tg_id = 'draw-ira'`, [draw!.id]);
+    expect((await verifyInvariants(database.db, holdersCheck)).violations.map((violation) => violation.detail)).toEqual([
+      `розыгрыш ${draw!.id}, покупатель draw-ira: у держателя билеты № 1, № 2, в списке № 1, № 2, № 4, № 5, № 6`,
+    ]);
+    await database.query(`UPDATE draw_holders SET tickets = '{1,2,4,5,6}' WHERE draw_id = $1 AND buyer_tg_id = 'draw-ira'`, [draw!.id]);
 
     // Three places asked of two shoppers: whichever ticket wins first, its shopper's others leave the
     // pool, so the second place is the other shopper's and nobody is left for the third.

@@ -1156,6 +1156,8 @@ export const draws = pgTable('draws', {
   nextDrawId: integer('next_draw_id'),
   /** Its shoppers so far are in `draw_entrants` (0086): false until its window is counted, and for a draw with an item. */
   entrantsKept: boolean('entrants_kept').notNull().default(false),
+  /** The last ticket whose holder is in `draw_holders` (0090): its holders are whole once this equals `ticketsCount`. */
+  holdersThrough: integer('holders_through').notNull().default(0),
 });
 
 /** An open draw's shoppers so far and how many of its window's receipts each holds (0086): the award adds, a cancel takes away. */
@@ -1165,6 +1167,18 @@ export const drawEntrants = pgTable(
     drawId: integer('draw_id').notNull(),
     buyerTgId: text('buyer_tg_id').notNull(),
     tickets: integer('tickets').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.drawId, table.buyerTgId] })],
+);
+
+/** A closed draw's holders and their tickets' numbers in order (0090), written by the closing job from the frozen list. */
+export const drawHolders = pgTable(
+  'draw_holders',
+  {
+    drawId: integer('draw_id').notNull(),
+    /** `COLLATE "C"`, as the list's. */
+    buyerTgId: text('buyer_tg_id').notNull(),
+    tickets: integer('tickets').array().notNull(),
   },
   (table) => [primaryKey({ columns: [table.drawId, table.buyerTgId] })],
 );

@@ -2,7 +2,7 @@ import type { Invariant } from '../../platform/manifest.js';
 
 /**
  * What must hold in the data after any sequence of requests, faults and restarts: a frozen ticket is a
- * receipt of its draw, and a receipt is one ticket. The tickets have neither foreign keys nor a unique
+ * receipt of its draw, a receipt is one ticket, and a closed draw's holders are its list's. The tickets have neither foreign keys nor a unique
  * receipt (migration 0066: the close writes a million of them in one statement from the draw's own
  * receipts), so this is where a ticket whose draw or receipt is gone, whose receipt is not the
  * draw's, or whose receipt is another ticket too, shows; and an open draw's kept entrants that
@@ -44,6 +44,22 @@ export const drawsInvariants: readonly Invariant[] = [
                               FROM draw_tickets WHERE draw_id = d.id) t
        WHERE d.tickets_hash IS NOT NULL
          AND (d.tickets_count <> t.tickets OR d.shoppers_count <> t.shoppers OR t.numbered <> t.shoppers)`,
+  },
+  {
+    // Every range the closing job has written, so a job cut off between two ranges is not a violation.
+    name: 'draw_holders_equal_list',
+    description: 'держатели закрытого розыгрыша и номера их билетов — те, что в его списке (в записанной части)',
+    query: `
+      WITH listed AS (
+        SELECT t.draw_id, t.buyer_tg_id, array_agg(t.ticket ORDER BY t.ticket) AS tickets
+          FROM draw_tickets t JOIN draws d ON d.id = t.draw_id
+         WHERE t.ticket <= d.holders_through
+         GROUP BY t.draw_id, t.buyer_tg_id)
+      SELECT format('розыгрыш %s, покупатель %s: у держателя билеты %s, в списке %s',
+                    coalesce(h.draw_id, l.draw_id), coalesce(h.buyer_tg_id, l.buyer_tg_id),
+                    coalesce('№ ' || array_to_string(h.tickets, ', № '), 'не записаны'), coalesce('№ ' || array_to_string(l.tickets, ', № '), 'нет')) AS detail
+        FROM draw_holders h FULL JOIN listed l ON l.draw_id = h.draw_id AND l.buyer_tg_id = h.buyer_tg_id
+       WHERE h.tickets IS DISTINCT FROM l.tickets`,
   },
   {
     // Stated here apart from the award, the cancel and the count that keep them: a check should not

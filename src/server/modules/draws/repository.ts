@@ -49,6 +49,7 @@ const drawColumns = {
   drawnAt: draws.drawnAt,
   nextDrawId: draws.nextDrawId,
   entrantsKept: draws.entrantsKept,
+  holdersThrough: draws.holdersThrough,
 };
 
 /** The prize picture's storage key beside the draw's columns (a left join: most prizes have none). */
@@ -103,12 +104,15 @@ export async function lockUndrawnDraw(tx: Executor, drawId: number) {
   return row;
 }
 
-/** Closed draws whose winners wait: those with a seed (made before the beacon) first, then by beacon round, oldest first. */
+/**
+ * Closed draws whose winners wait, their holders written (holders.ts): those with a seed (made before
+ * the beacon) first, then by beacon round, oldest first.
+ */
 export async function undrawnDraws(db: Executor, limit: number): Promise<{ id: number; round: number | null }[]> {
   return db
     .select({ id: draws.id, round: draws.beaconRound })
     .from(draws)
-    .where(and(isNotNull(draws.closedAt), isNull(draws.drawnAt)))
+    .where(and(isNotNull(draws.closedAt), isNull(draws.drawnAt), eq(draws.holdersThrough, draws.ticketsCount)))
     .orderBy(sql`${draws.beaconRound} NULLS FIRST`)
     .limit(limit);
 }
@@ -266,9 +270,9 @@ export async function freezeTickets(tx: Executor, database: DatabaseKind, draw: 
 
 /**
  * The frozen list as draw-fairness.ts's pool, read a ticket at a time: the list is numbered 1, 2, … so
- * the ticket at a position is its number less one. A shopper's tickets are found by their Telegram
- * id (`draw_tickets_buyer`), read with the ticket that named the shopper: the pool asks only for
- * the tickets of a shopper whose ticket it has just drawn.
+ * the ticket at a position is its number less one. A shopper's tickets are their holder's numbers
+ * (holders.ts), found by the Telegram id read with the ticket that named the shopper: the pool asks
+ * only for the tickets of a shopper whose ticket it has just drawn.
  */
 export function storedPool(db: Executor, drawId: number, size: number): TicketPool {
   const buyerOf = new Map<number, string>();
@@ -287,7 +291,8 @@ export function storedPool(db: Executor, drawId: number, size: number): TicketPo
       const buyerTgId = buyerOf.get(shopper);
       if (buyerTgId === undefined) throw new Error(`draw ${drawId}: shopper ${shopper} was not drawn`);
       const result = await db.execute(
-        sql`SELECT ticket - 1 AS position FROM draw_tickets WHERE draw_id = ${drawId}::int AND buyer_tg_id = ${buyerTgId} ORDER BY ticket`,
+        sql`SELECT ticket - 1 AS position FROM draw_holders h, unnest(h.tickets) AS ticket
+             WHERE h.draw_id = ${drawId}::int AND h.buyer_tg_id = ${buyerTgId} ORDER BY ticket`,
       );
       return rowsOf<{ position: number }>(result).map((row) => row.position);
     },

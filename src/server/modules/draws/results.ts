@@ -12,7 +12,7 @@ const m = messages.draws;
  * ticket and the prize, everyone else with their tickets' numbers, both with the public page to
  * check it (and, for a repeating draw, that the next run is on). Once-only references: a winner's
  * is its place, anyone else's the shopper. The others' notices are written by one statement from
- * the frozen list (a draw may have a million shoppers): the text around their tickets is filled
+ * the draw's holders (a draw may have a million shoppers): the text around their tickets is filled
  * here, the tickets there.
  */
 export async function queueResultNotices(
@@ -42,15 +42,15 @@ export async function queueResultNotices(
     })),
   );
   const [before, after] = m.loserNotice.split('{tickets}').map((part) => fillMessage(part, names));
+  // One row a shopper, their numbers in order (holders.ts): queued in the order of their first ticket.
   await tx.execute(sql`
     INSERT INTO buyer_notices (project_id, buyer_tg_id, text, shop_button, reference)
-    SELECT ${draw.projectId}::int, t.buyer_tg_id,
-           ${before!}::text || string_agg('№ ' || t.ticket, ', ' ORDER BY t.ticket) || ${after! + tail}::text,
-           false, 'draw-result:' || ${draw.id}::int || ':' || t.buyer_tg_id
-      FROM draw_tickets t
-     WHERE t.draw_id = ${draw.id}::int
-       AND NOT EXISTS (SELECT 1 FROM draw_winners w WHERE w.draw_id = t.draw_id AND w.buyer_tg_id = t.buyer_tg_id)
-     GROUP BY t.buyer_tg_id
-     ORDER BY min(t.ticket)
+    SELECT ${draw.projectId}::int, h.buyer_tg_id,
+           ${before!}::text || '№ ' || array_to_string(h.tickets, ', № ') || ${after! + tail}::text,
+           false, 'draw-result:' || ${draw.id}::int || ':' || h.buyer_tg_id
+      FROM draw_holders h
+     WHERE h.draw_id = ${draw.id}::int
+       AND NOT EXISTS (SELECT 1 FROM draw_winners w WHERE w.draw_id = h.draw_id AND w.buyer_tg_id = h.buyer_tg_id)
+     ORDER BY h.tickets[1]
     ON CONFLICT (reference) DO NOTHING`);
 }

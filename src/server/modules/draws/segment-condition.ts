@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages.js';
 import { AppError } from '../../errors.js';
 import type { SegmentCondition } from '../../platform/manifest.js';
+import { holdersWhole } from './holders.js';
 import { findDraw, windowShoppers } from './repository.js';
 
 /** «Участвовал в розыгрыше»: the shopper holds a ticket of the action's draw (another action's is refused). */
@@ -11,12 +12,15 @@ export const drawSegmentCondition: SegmentCondition = {
     const drawId = tookPart.draw_id;
     const draw = await findDraw(db, drawId);
     if (draw?.projectId !== projectId) throw new AppError('bad_request', messages.segments.drawUnknown);
-    // A closed draw has its tickets, written with its closing from the action's successful receipts
-    // (index `draw_tickets_buyer`), and how many shoppers hold them, kept with the list.
+    // A closed draw's shoppers are its holders (holders.ts), and how many there are is kept with the
+    // list. Until the closing job has written them, they are the window's up to the close: the rule
+    // the close froze, read from its receipts as an open draw's without kept entrants are.
     if (draw.closedAt) {
       return [
         {
-          shoppers: sql`SELECT buyer_tg_id FROM draw_tickets WHERE draw_id = ${drawId}::int`,
+          shoppers: holdersWhole(draw)
+            ? sql`SELECT buyer_tg_id FROM draw_holders WHERE draw_id = ${drawId}::int`
+            : windowShoppers(draw, draw.closedAt),
           bought: true,
           size: sql`SELECT ${draw.shoppersCount}::int`,
         },

@@ -21,6 +21,7 @@ import { findLiveProject } from '../actions/repository.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { requireShop } from '../shop/orders-service.js';
 import { clearClosedEntrants, keepEntrants, startKeepingEntrants } from './entrants.js';
+import { writeHolders } from './holders.js';
 import { nextRunClosesAt } from './repeat.js';
 import * as repo from './repository.js';
 import { queueResultNotices } from './results.js';
@@ -178,6 +179,8 @@ export async function closeDueDraws(deps: DrawCloseDeps): Promise<number> {
     for (const id of due) if (await closeDraw(deps, id)) closed += 1;
     if (due.length < CLOSE_BATCH) break;
   }
+  // The winners are drawn from the holders: a closed draw's are written first.
+  await writeHolders(deps.db);
   // Draws with a seed first, then rounds in order: the first one not out yet ends the pass.
   for (const { id, round } of await repo.undrawnDraws(deps.db, CLOSE_BATCH)) {
     if (round === null) await drawFromSeed(deps, id);
