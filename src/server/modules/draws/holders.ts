@@ -8,7 +8,7 @@ import { draws } from '../../db/schema.js';
 // close writes the list alone; the closing job writes the holders from it, here, before it draws the
 // winners (`undrawnDraws` waits for them).
 
-/** Tickets of the list read per statement: ≈ 0.3 s each at a million on this machine. */
+/** Tickets of the list read per statement: 0.3–0.6 s each at a million on this machine (docs/benchmarks.md, Scale). */
 const HOLDERS_BATCH = 50_000;
 /** Draws whose holders are written per run of the closing job; its next run takes the rest. */
 const DRAWS_PER_RUN = 50;

@@ -2,11 +2,11 @@ import type { Invariant } from '../../platform/manifest.js';
 
 /**
  * What must hold in the data after any sequence of requests, faults and restarts: a frozen ticket is a
- * receipt of its draw, a receipt is one ticket, and a closed draw's holders are its list's. The tickets have neither foreign keys nor a unique
+ * receipt of its draw, and a receipt is one ticket. The tickets have neither foreign keys nor a unique
  * receipt (migration 0066: the close writes a million of them in one statement from the draw's own
  * receipts), so this is where a ticket whose draw or receipt is gone, whose receipt is not the
  * draw's, or whose receipt is another ticket too, shows; and an open draw's kept entrants that
- * disagree with its window.
+ * disagree with its window, or a closed draw's holders that disagree with its list.
  */
 export const drawsInvariants: readonly Invariant[] = [
   {
