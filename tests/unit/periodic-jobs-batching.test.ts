@@ -14,7 +14,7 @@ import { GREETING_BATCH, greetBirthdays } from '../../src/server/modules/birthda
 import { clearClosedEntrants, keepEntrants } from '../../src/server/modules/draws/entrants.js';
 import { writeHolders } from '../../src/server/modules/draws/holders.js';
 import { drawsInvariants } from '../../src/server/modules/draws/invariants.js';
-import { freezeTickets, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
+import { freezeTickets, lockUndrawnDraw, serialisedTicketsAfter, storedPool } from '../../src/server/modules/draws/repository.js';
 import { deliverBuyerNotices } from '../../src/server/modules/bot/notice-delivery.js';
 import { claimDueNotices } from '../../src/server/modules/notices/repository.js';
 import { expireDuePoints, expiryReminderText, remindExpiringPoints } from '../../src/server/modules/points/expiry.js';
@@ -390,8 +390,12 @@ describe('a draw’s close on PGlite', () => {
         )
       ).map((row) => row.holder);
     const holdersCheck = drawsInvariants.filter((invariant) => invariant.name === 'draw_holders_equal_list');
+    // The winners wait for the holders: a winner's other tickets are read from them.
+    const lockedForWinners = () => database.db.transaction((tx) => lockUndrawnDraw(tx, draw!.id));
+    expect(await lockedForWinners()).toBeUndefined();
     expect(await writeHolders(database.db, 4)).toBe(6);
     expect(await writeHolders(database.db, 4)).toBe(0);
+    expect((await lockedForWinners())?.id).toBe(draw!.id);
     const inRanges = await holders();
     expect(inRanges).toEqual(['draw-ira:1,2,4,5,6', 'draw-oleg:3']);
     await database.query(`DELETE FROM draw_holders WHERE draw_id = $1`, [draw!.id]);

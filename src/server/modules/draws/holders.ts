@@ -30,8 +30,11 @@ export async function writeHolders(db: Db, batch = HOLDERS_BATCH): Promise<numbe
     .limit(DRAWS_PER_RUN);
   let read = 0;
   for (const { id } of pending) {
-    for (let tickets = await writeHoldersRange(db, id, batch); tickets > 0; tickets = await writeHoldersRange(db, id, batch))
+    let tickets: number;
+    do {
+      tickets = await writeHoldersRange(db, id, batch);
       read += tickets;
+    } while (tickets > 0);
   }
   return read;
 }
@@ -59,3 +62,5 @@ async function writeHoldersRange(db: Db, drawId: number, batch: number): Promise
 
 /** Whether the closed draw's holders are all written: «took part» reads them then, and the winners may be drawn. */
 export const holdersWhole = (draw: { holdersThrough: number; ticketsCount: number | null }) => draw.holdersThrough === draw.ticketsCount;
+/** The same of a draw's row, in SQL. */
+export const holdersWholeSql = eq(draws.holdersThrough, draws.ticketsCount);

@@ -4,6 +4,7 @@ import type { DatabaseKind, Executor } from '../../db/connection.js';
 import { itemNameContainsSql } from '../../db/item-name.js';
 import { rowsOf } from '../../db/rows.js';
 import { draws, drawTickets, drawWinners, projects, telegramBuyers, uploads } from '../../db/schema.js';
+import { holdersWholeSql } from './holders.js';
 
 // Every cabinet read and write of a draw goes through its action's seller (`sellerId`), so another
 // seller's draw is not found. The public page and the closing job read by the draw's id alone.
@@ -92,27 +93,30 @@ export async function stopRepeating(tx: Executor, drawId: number): Promise<boole
   return rows.length > 0;
 }
 
-/** A closed draw still waiting for its winners (its beacon round), locked for drawing them; undefined once drawn. */
+/** Closed, its holders written (holders.ts), and no winners yet. */
+const waitingForWinners = and(isNotNull(draws.closedAt), isNull(draws.drawnAt), holdersWholeSql);
+
+/**
+ * A closed draw still waiting for its winners (its beacon round), locked for drawing them; undefined
+ * once drawn, and before its holders are written.
+ */
 export async function lockUndrawnDraw(tx: Executor, drawId: number) {
   const [row] = await tx
     .select(drawWithActionColumns)
     .from(draws)
     .innerJoin(projects, eq(projects.id, draws.projectId))
     .leftJoin(uploads, eq(uploads.id, draws.prizeUploadId))
-    .where(and(eq(draws.id, drawId), isNotNull(draws.closedAt), isNull(draws.drawnAt)))
+    .where(and(eq(draws.id, drawId), waitingForWinners))
     .for('update', { of: draws });
   return row;
 }
 
-/**
- * Closed draws whose winners wait, their holders written (holders.ts): those with a seed (made before
- * the beacon) first, then by beacon round, oldest first.
- */
+/** Closed draws whose winners wait: those with a seed (made before the beacon) first, then by beacon round, oldest first. */
 export async function undrawnDraws(db: Executor, limit: number): Promise<{ id: number; round: number | null }[]> {
   return db
     .select({ id: draws.id, round: draws.beaconRound })
     .from(draws)
-    .where(and(isNotNull(draws.closedAt), isNull(draws.drawnAt), eq(draws.holdersThrough, draws.ticketsCount)))
+    .where(waitingForWinners)
     .orderBy(sql`${draws.beaconRound} NULLS FIRST`)
     .limit(limit);
 }
